@@ -124,6 +124,8 @@ def run_generation(
         if finish is None and cancel.is_set():
             finish = "cancelled"
         if finish is None:
+            if req.use_prompt_cache:
+                store.snapshot(lm.key, list(state.fed), state.cache)
             factory = decoder_factory or (lambda s, r: plain_decoder(s))
             decoder = factory(state, req)
             detok = lm.tokenizer.detokenizer

@@ -7,6 +7,7 @@ the rest. Entries are kept LRU within a byte budget. Engine-thread only.
 
 from __future__ import annotations
 
+import copy
 import logging
 import time
 from dataclasses import dataclass, field
@@ -65,27 +66,36 @@ class PromptCacheStore:
         return sum(e.nbytes for e in self._entries)
 
     def take(self, model_key: str, model: Any, tokens: list[int]) -> CacheHit:
-        """Remove and return the best cache for ``tokens`` (or a fresh one); at least one token is left to prefill."""
-        best, best_len = None, 0
+        """Remove and return the best usable cache for ``tokens`` (or a fresh one).
+
+        At least one token is always left to prefill. An entry that would need trimming is usable only when its cache
+        can be trimmed (sliding-window caches that have wrapped around cannot); for those, the snapshot taken at the
+        end of the previous prompt (see ``snapshot``) is what a follow-up turn reuses.
+        """
+        best, best_keep, untrimmable = None, 0, False
         for entry in self._entries:
             if entry.model_key != model_key:
                 continue
-            n = common_prefix(entry.tokens, tokens)
-            if n > best_len:
-                best, best_len = entry, n
+            keep = min(common_prefix(entry.tokens, tokens), len(tokens) - 1)
+            if keep <= best_keep:
+                continue
+            if len(entry.tokens) > keep and not mlx_cache.can_trim_prompt_cache(entry.cache):
+                untrimmable = True
+                continue
+            best, best_keep = entry, keep
         if best is None:
-            return CacheHit(mlx_cache.make_prompt_cache(model), 0, "miss")
+            return CacheHit(mlx_cache.make_prompt_cache(model), 0, "untrimmable" if untrimmable else "miss")
         self._entries.remove(best)
-        keep = min(best_len, len(tokens) - 1)
-        excess = len(best.tokens) - keep
-        if excess > 0:
-            if not mlx_cache.can_trim_prompt_cache(best.cache):
-                log.info("prompt cache: entry cannot be trimmed by %d tokens; starting cold", excess)
-                return CacheHit(mlx_cache.make_prompt_cache(model), 0, "untrimmable")
-            trimmed = mlx_cache.trim_prompt_cache(best.cache, excess)
-            if trimmed != excess:
-                return CacheHit(mlx_cache.make_prompt_cache(model), 0, "untrimmable")
-        return CacheHit(best.cache, keep, "hit")
+        excess = len(best.tokens) - best_keep
+        if excess > 0 and mlx_cache.trim_prompt_cache(best.cache, excess) != excess:
+            return CacheHit(mlx_cache.make_prompt_cache(model), 0, "untrimmable")
+        return CacheHit(best.cache, best_keep, "hit")
+
+    def snapshot(self, model_key: str, tokens: list[int], cache: list[Any]) -> None:
+        """Keep a copy of an untrimmable cache as it is now (end of a prompt), for the next turn to extend."""
+        if mlx_cache.can_trim_prompt_cache(cache) or not tokens:
+            return
+        self.put(model_key, tokens, copy.deepcopy(cache))
 
     def put(self, model_key: str, tokens: list[int], cache: list[Any]) -> None:
         if not tokens:
