@@ -35,7 +35,7 @@ def test_greedy_matches_mlx_lm_stream_generate(engine, tiny_models, arch):
     folder = tiny_models[arch]
     engine.load_model(str(folder))
     for prompt in PROMPTS:
-        ids = engine.run(lambda: engine.model("chat").tokenizer.encode(prompt))
+        ids = engine.run(lambda p=prompt: engine.model("chat").tokenizer.encode(p))
         final, _ = final_of(
             engine.generate(GenerateRequest(prompt_ids=tuple(ids), max_tokens=24, use_prompt_cache=False))
         )
