@@ -1,4 +1,4 @@
-"""The ``alcove`` command line. Bare ``alcove`` opens the window; subcommands run headless."""
+"""The headless ``alcove`` command line (``app.entry`` routes bare ``alcove`` to the window)."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ def build_parser() -> argparse.ArgumentParser:
         prog="alcove", description="Private language models, search and Q&A on your Mac."
     )
     parser.add_argument("-v", "--verbose", action="store_true", help="log engine details to stderr")
-    parser.add_argument("--self-test", action="store_true", help="run the built-in self-test and exit")
+    parser.add_argument("--self-test", action="store_true", help="run the built-in self-test and exit (app)")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in _SUBCOMMAND_MODULES:
         try:
@@ -53,17 +53,10 @@ def main(argv: list[str] | None = None) -> int:
         stream=sys.stderr,
     )
     preload_blas()  # before anything imports mlx.core
-    if args.self_test:
-        from app.self_test import main as self_test
-
-        return int(self_test())
     if args.command is None:
-        try:
-            from app.main import main as gui_main
-        except ImportError:
-            parser.print_help()
-            return 0
-        return int(gui_main([]) or 0)
+        # Bare ``alcove`` and ``--self-test`` are handled by ``app.entry`` (the installed executable).
+        parser.print_help()
+        return 0
     from .errors import AlcoveError
 
     try:
@@ -76,6 +69,8 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:  # e.g. `alcove models list | head`
+        return 0
 
 
 if __name__ == "__main__":

@@ -1,0 +1,29 @@
+"""The ``alcove`` executable: bare ``alcove`` opens the window, ``--self-test`` checks an installed/frozen app,
+anything else is the headless engine CLI (``engine.cli``). Lives in ``app`` because the engine never imports the GUI.
+"""
+
+from __future__ import annotations
+
+import sys
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    from engine.blas import preload_blas
+
+    preload_blas()  # before anything imports mlx.core
+    if "--self-test" in argv:
+        from app.self_test import main as self_test
+
+        return int(self_test([a for a in argv if a != "--self-test"]) or 0)
+    if not argv or argv[0].startswith("-psn_"):  # Finder passes -psn_… to apps on old macOS
+        from app.main import main as gui_main
+
+        return int(gui_main([]) or 0)
+    from engine.cli import main as cli_main
+
+    return cli_main(argv)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
