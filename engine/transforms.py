@@ -382,8 +382,14 @@ def _prune_magnitude(w: mx.array, fraction: float) -> mx.array:
     if k == 0:
         return w
     magnitude = np.abs(np.array(w.astype(mx.float32))).reshape(-1)
-    mask = np.zeros(size, dtype=bool)
-    mask[np.argsort(magnitude, kind="stable")[:k]] = True
+    # the k-th smallest value by selection (linear time), then ties at it in flat-index order: the same entries a
+    # stable sort would pick, whatever algorithm numpy uses
+    threshold = np.partition(magnitude, k - 1)[k - 1]
+    if np.isnan(threshold):  # NaN sorts last: everything else goes, then NaNs in index order
+        mask, ties = ~np.isnan(magnitude), np.flatnonzero(np.isnan(magnitude))
+    else:
+        mask, ties = magnitude < threshold, np.flatnonzero(magnitude == threshold)
+    mask[ties[: k - int(mask.sum())]] = True
     return mx.where(mx.array(mask.reshape(w.shape)), mx.array(0, dtype=w.dtype), w)
 
 

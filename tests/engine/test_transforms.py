@@ -190,6 +190,23 @@ def test_prune_magnitude_ties_are_deterministic():
     np.testing.assert_array_equal(np.array(r.weights["a"]), [0.0, 0.0, 0.0, 2.0, -1.0, 3.0])
 
 
+@pytest.mark.parametrize("fraction", [0.1, 0.5, 0.93, 1.0])
+def test_prune_magnitude_equals_a_stable_sort_reference(fraction):
+    # values rounded to bf16 and a few NaNs: many ties, where only the tie rule decides
+    values = mx.random.normal((37, 29), key=mx.random.key(7)).astype(mx.bfloat16)
+    values = mx.where(mx.random.uniform(shape=values.shape, key=mx.random.key(8)) < 0.02, mx.nan, values)
+    w = {"w": values.astype(mx.bfloat16)}
+    r = _apply(
+        f"operations:\n  - op: prune\n    pattern: w\n    method: magnitude\n    fraction: {fraction}\n", w
+    )
+    flat = _np(values).ravel()
+    k = int(np.floor(fraction * flat.size + 1e-9))
+    expected = flat.copy()
+    expected[np.argsort(np.abs(flat), kind="stable")[:k]] = 0
+    np.testing.assert_array_equal(_np(r.weights["w"]).ravel(), expected)
+    assert r.weights["w"].dtype == mx.bfloat16
+
+
 def test_drop_layers_renumbers_and_updates_config():
     w = _weights()
     w["model.layers.2.mlp.up_proj.weight"] = mx.full((6, 4), 2.0)
