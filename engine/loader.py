@@ -108,7 +108,19 @@ def build_model(folder: Path, config: dict, *, dtype: str | None = None, transfo
         )
     transform_hash = None
     if transform:
-        weights, transform_hash = apply_transform_file(weights, transform, dtype=dtype)
+        weights, transform_hash, new_config = apply_transform_file(weights, transform, config=config)
+        if new_config is not None:  # layers were dropped: rebuild the module tree for the new depth
+            config.clear()
+            config.update(new_config)
+            model = model_cls(args_cls.from_dict(config))
+            if quant:
+                nn.quantize(
+                    model,
+                    group_size=quant["group_size"],
+                    bits=quant["bits"],
+                    mode=quant.get("mode", "affine"),
+                    class_predicate=lambda p, m: hasattr(m, "to_quantized") and f"{p}.scales" in weights,
+                )
     model.eval()
     try:
         model.load_weights(list(weights.items()), strict=True)
@@ -122,7 +134,8 @@ def build_model(folder: Path, config: dict, *, dtype: str | None = None, transfo
     return model, target, transform_hash
 
 
-def apply_transform_file(weights: dict[str, mx.array], transform: str, *, dtype: str | None = None):
+def apply_transform_file(weights: dict[str, mx.array], transform: str, *, config: dict | None = None):
+    """Apply a YAML transform to loaded weights; returns (weights, sha256, new config or None)."""
     from .transforms import apply_transforms, load_transform_spec
 
     spec = load_transform_spec(transform)
@@ -133,9 +146,9 @@ def apply_transform_file(weights: dict[str, mx.array], transform: str, *, dtype:
         other_model, _, _ = build_model(other.path, other_cfg, dtype="float32")
         return dict(tree_flatten(other_model.parameters()))
 
-    result = apply_transforms(weights, spec, load_other)
+    result = apply_transforms(weights, spec, load_other, config=config)
     log.info("applied transform %s: sha256 %s", transform, result.sha256)
-    return result.weights, result.sha256
+    return result.weights, result.sha256, result.config
 
 
 def _load_tokenizer(folder: Path, config: dict):

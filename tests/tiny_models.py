@@ -49,8 +49,14 @@ def train_tokenizer(vocab_size: int = 320):
     return tok
 
 
-def write_tokenizer(folder: Path, vocab_size: int = 320) -> int:
+def write_tokenizer(folder: Path, vocab_size: int = 320, pad_to: int | None = None) -> int:
+    from tokenizers import AddedToken
+
     tok = train_tokenizer(vocab_size)
+    if pad_to and pad_to > tok.get_vocab_size():
+        # Benchmark-shaped models have real vocabulary sizes: pad with plain tokens so every id decodes.
+        n = tok.get_vocab_size()
+        tok.add_tokens([AddedToken(f"<v{i}>", special=False, normalized=False) for i in range(n, pad_to)])
     tok.save(str(folder / "tokenizer.json"))
     cfg = {
         "tokenizer_class": "PreTrainedTokenizerFast",
@@ -119,7 +125,7 @@ def make_tiny_model(folder: Path, arch: str = "llama", seed: int = 0, **config_o
 
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
-    vocab = write_tokenizer(folder)
+    vocab = write_tokenizer(folder, pad_to=config_overrides.get("vocab_size"))
     eos = json.loads((folder / "tokenizer.json").read_text())["added_tokens"][2]["id"]
     config = _config(arch, vocab, eos, **config_overrides)
     (folder / "config.json").write_text(json.dumps(config, indent=2))
@@ -151,6 +157,7 @@ def make_qwen3_0_6b_shaped(folder: Path, seed: int = 0, num_hidden_layers: int =
         num_key_value_heads=8,
         head_dim=128,
         vocab_size=151936,
+        tie_word_embeddings=True,
         max_position_embeddings=40960,
         rope_theta=1000000.0,
     )
