@@ -6,7 +6,7 @@ import uuid
 from dataclasses import dataclass, field
 from typing import Any
 
-from .sampling import SamplingParams
+from .params import SamplingParams
 
 
 def new_request_id() -> str:

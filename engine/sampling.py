@@ -7,36 +7,11 @@ rejection-sampling rule preserves the target distribution under every setting.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import mlx.core as mx
 
+from .params import SamplingParams
 
-@dataclass(frozen=True)
-class SamplingParams:
-    temperature: float = 0.0  # 0 = greedy
-    top_p: float = 1.0
-    top_k: int = 0  # 0 = off
-    min_p: float = 0.0
-    repetition_penalty: float = 1.0
-    repetition_context: int = 64
-    seed: int | None = None
-
-    @property
-    def greedy(self) -> bool:
-        return self.temperature <= 0.0
-
-    def validate(self) -> None:
-        if self.temperature < 0:
-            raise ValueError("temperature must be >= 0")
-        if not 0.0 < self.top_p <= 1.0:
-            raise ValueError("top_p must be in (0, 1]")
-        if self.top_k < 0:
-            raise ValueError("top_k must be >= 0")
-        if not 0.0 <= self.min_p < 1.0:
-            raise ValueError("min_p must be in [0, 1)")
-        if self.repetition_penalty <= 0:
-            raise ValueError("repetition_penalty must be > 0")
+__all__ = ["SamplingParams", "Sampler", "process_logits", "apply_repetition_penalty"]
 
 
 def apply_repetition_penalty(logits: mx.array, history: mx.array | None, penalty: float) -> mx.array:
