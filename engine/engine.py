@@ -72,14 +72,14 @@ class Engine:
         return self._thread.call(self._load_model, spec, role, dtype, transform)
 
     def _load_model(self, spec: str, role: str, dtype: str | None, transform: str | None):
-        from .model_registry import load_for_role
+        from .model_registry import info_of, load_for_role
 
         old = self._models.pop(role, None)
         if old is not None:
             self._release(old)
         loaded = load_for_role(spec, role, dtype=dtype, transform=transform)
         self._models[role] = loaded
-        return loaded.info
+        return info_of(loaded)
 
     def unload_model(self, role: str = "chat") -> bool:
         return self._thread.call(self._unload_model, role)
@@ -105,7 +105,9 @@ class Engine:
 
     def models(self) -> dict[str, Any]:
         """role -> ModelInfo of what is loaded now."""
-        return self._thread.call(lambda: {r: m.info for r, m in self._models.items()})
+        from .model_registry import info_of
+
+        return self._thread.call(lambda: {r: info_of(m) for r, m in self._models.items()})
 
     def model(self, role: str) -> Any:
         """The loaded object for ``role`` (engine-thread use only: pass it to functions run via ``run``)."""

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 from .errors import ModelLoadError
@@ -33,14 +35,67 @@ def load_for_role(spec: str, role: str, *, dtype: str | None = None, transform: 
 
         return load_lm(resolved, dtype=dtype, transform=transform)
     if role == "embedder":
-        from .embedder import load_embedder
+        from .embedder import default_embedder_path, load_embedder
 
-        return load_embedder(spec if spec != "default" else None)
+        t0 = time.perf_counter()
+        path = default_embedder_path() if spec in ("default", "", None) else _encoder_folder(spec)
+        embedder = load_embedder(path)
+        _INFO[id(embedder)] = _encoder_info(embedder, path, "embedder", time.perf_counter() - t0)
+        return embedder
     if role == "reranker":
         from .cross_encoder import load_cross_encoder
 
-        return load_cross_encoder(spec)
+        t0 = time.perf_counter()
+        path = _encoder_folder(spec)
+        reranker = load_cross_encoder(path)
+        _INFO[id(reranker)] = _encoder_info(reranker, path, "cross-encoder", time.perf_counter() - t0)
+        return reranker
     raise ModelLoadError(f"Unknown model role {role!r}; use chat, draft, embedder or reranker.")
+
+
+_INFO: dict[int, Any] = {}  # id(encoder object) -> ModelInfo (encoders carry no info of their own)
+
+
+def _encoder_folder(spec: str) -> Path:
+    path = Path(spec).expanduser()
+    if path.is_dir():
+        return path
+    from .model_source import hf_cached_repo_path
+
+    cached = hf_cached_repo_path(spec) if "/" in spec and not path.exists() else None
+    if cached is not None:
+        return cached
+    raise ModelLoadError(f"The model folder {path} does not exist (and {spec!r} is not a cached repo id).")
+
+
+def _encoder_info(obj: Any, path: Path, kind: str, seconds: float):
+    import mlx.core as mx  # noqa: F401 - only to make sure sizes below are MLX arrays
+    from mlx.utils import tree_flatten
+
+    from .loader import ModelInfo
+
+    module = next((getattr(obj, a) for a in ("encoder", "model") if hasattr(obj, a)), None)
+    tree = getattr(module, "params", None)
+    if tree is None and hasattr(module, "parameters"):
+        tree = module.parameters()
+    params = [(k, v) for k, v in tree_flatten(tree or {}) if hasattr(v, "nbytes")]
+    return ModelInfo(
+        name=str(getattr(obj, "name", Path(path).name)),
+        path=str(path),
+        source="folder",
+        model_type=kind,
+        kind=kind,
+        parameters=int(sum(v.size for _, v in params)),
+        dtype="float32",
+        bytes=int(sum(v.nbytes for _, v in params)),
+        load_time_s=seconds,
+    )
+
+
+def info_of(loaded: Any):
+    """The ModelInfo of any loaded object (LMs and diffusion models carry it; encoders are looked up)."""
+    info = getattr(loaded, "info", None)
+    return info if info is not None else _INFO.get(id(loaded))
 
 
 def generation_route(

@@ -20,6 +20,9 @@ from typing import Any
 log = logging.getLogger(__name__)
 
 _DONE = object()
+# Engine streams are never destroyed before interpreter exit: compiled MLX functions keep references into them, and
+# destroying a thread-local stream first aborts the process at exit ("terminate called without an active exception").
+_STREAMS: list = []
 
 
 @dataclass(frozen=True)
@@ -41,6 +44,7 @@ class EngineThread:
 
         # Streams are thread-local: make one for this thread and make it the default for everything we run.
         self._stream = mx.new_thread_local_stream(mx.default_device())
+        _STREAMS.append(self._stream)
         while True:
             item = self._jobs.get()
             if item is None:
