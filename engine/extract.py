@@ -135,7 +135,11 @@ def decode_text(data: bytes) -> tuple[str, str | None]:
         pass
     from charset_normalizer import from_bytes
 
-    best = from_bytes(data[: 4 << 20]).best()
+    matches = from_bytes(data[: 4 << 20])
+    best = matches.best()
+    if best is not None:  # on a tie, prefer the most common Western code page
+        ties = [m for m in matches if (m.chaos, m.coherence) == (best.chaos, best.coherence)]
+        best = next((m for m in ties if m.encoding in ("cp1252", "latin_1", "iso8859_15")), best)
     if best is not None and best.encoding not in ("utf_8", "utf-8"):
         try:
             return data.decode(best.encoding), best.encoding

