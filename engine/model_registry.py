@@ -15,7 +15,7 @@ from .requests import GenerateRequest
 
 def _is_diffusion(config: dict) -> bool:
     try:
-        from .diffusion_gemma import is_diffusion_config
+        from .diffusion_gemma_args import is_diffusion_config
     except ImportError:
         return False
     return is_diffusion_config(config)
