@@ -263,12 +263,42 @@ def _pack(cfg: EncoderConfig, w: dict, source: Path) -> dict:
 
 
 # -- forward ---------------------------------------------------------------------------------------------
+# erf(x) ~ x * P(x^2) / Q(x^2) on [-4, 4] (erf is +-1 in fp32 beyond): a rational least-squares fit made for
+# Alcove (max abs error 5e-7 in fp32). mlx's CPU erf is scalar (~30 ns/element); this is mul/add only, which
+# mx.compile fuses into one vectorised kernel: ~10x faster on the FFN activations.
+_ERF_P = (
+    1.128378819189617,
+    0.2061136191203273,
+    0.05138600580578033,
+    0.003965617879471426,
+    0.00014822458318758448,
+    -1.977515713894652e-06,
+    1.9667930497445968e-08,
+)
+_ERF_Q = (1.0, 0.5159925972829877, 0.1175533399149268, 0.014880657606902926, 0.0010204739009662637)
+
+
+def _horner(coeffs: tuple[float, ...], z):
+    acc = coeffs[-1]
+    for c in reversed(coeffs[:-1]):
+        acc = acc * z + c
+    return acc
+
+
+def _erf(x):
+    import mlx.core as mx
+
+    x = mx.clip(x, -4.0, 4.0)
+    z = x * x
+    return x * _horner(_ERF_P, z) / _horner(_ERF_Q, z)
+
+
 def _act(name: str, x):
     import mlx.core as mx
     import mlx.nn as nn
 
     if name == "gelu":
-        return x * (1.0 + mx.erf(x * (1.0 / math.sqrt(2.0)))) * 0.5
+        return x * (1.0 + _erf(x * (1.0 / math.sqrt(2.0)))) * 0.5
     if name in ("gelu_new", "gelu_pytorch_tanh", "gelu_fast"):
         return nn.gelu_approx(x)
     if name == "relu":
