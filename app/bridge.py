@@ -1,0 +1,368 @@
+"""The one object through which the GUI talks to the engine.
+
+Every engine call runs in a worker QThread (a ``Job``): the worker iterates the engine's iterator (or waits for its
+result) and re-emits what arrives as Qt signals, which Qt queues onto the GUI thread. The GUI thread therefore never
+waits on MLX. Jobs follow napari's worker vocabulary: ``yielded`` / ``returned`` / ``errored`` / ``finished``;
+cancelling is cooperative (the engine's per-request flag or a ``threading.Event``), and a cancel ends as a result.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import importlib.util
+import logging
+import threading
+import traceback
+from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QObject, QThread, Signal, Slot
+
+from engine.errors import AlcoveError
+from engine.events import FinalEvent
+from engine.requests import GenerateRequest
+
+log = logging.getLogger(__name__)
+
+
+class _Runner(QThread):
+    def __init__(self, job: Job) -> None:
+        super().__init__()
+        self._job = job
+
+    def run(self) -> None:  # worker thread
+        self._job._execute()
+
+
+class Job(QObject):
+    """One engine task on its own worker thread. Connect to the signals, then ``start()``."""
+
+    yielded = Signal(object)  # stream items (TokenEvent, CanvasEvent, ProgressEvent, ...)
+    returned = Signal(object)  # the result (a FinalEvent for generation)
+    errored = Signal(object)  # the exception
+    finished = Signal()  # always, last
+
+    def __init__(
+        self,
+        name: str,
+        work: Callable[[], Any],
+        *,
+        stream: bool = False,
+        is_final: Callable[[Any], bool] | None = None,
+        on_cancel: Callable[[], Any] | None = None,
+        title: str = "",
+        report_errors: bool = True,
+    ) -> None:
+        super().__init__()
+        self.name = name
+        self.title = title or "Something went wrong"
+        self.report_errors = report_errors
+        self._work = work
+        self._stream = stream
+        self._is_final = is_final
+        self._on_cancel = on_cancel
+        self._cancelled = threading.Event()
+        self._runner = _Runner(self)
+        self._runner.setObjectName(f"alcove-job-{name}")
+        self.result: Any = None
+        self.error: BaseException | None = None
+
+    def start(self) -> Job:
+        self._runner.start()
+        return self
+
+    def cancel(self) -> None:
+        self._cancelled.set()
+        if self._on_cancel is not None:
+            try:
+                self._on_cancel()
+            except Exception:  # noqa: BLE001 - cancelling must never raise into the GUI
+                log.exception("cancel of %s failed", self.name)
+
+    @property
+    def cancelled(self) -> bool:
+        return self._cancelled.is_set()
+
+    def is_running(self) -> bool:
+        return self._runner.isRunning()
+
+    def wait(self, ms: int = 30000) -> bool:
+        return self._runner.wait(ms)
+
+    def future(self) -> asyncio.Future:
+        """An asyncio future (on the qasync loop) resolved with the result or the error."""
+        fut = asyncio.get_event_loop().create_future()
+
+        def done(value: Any) -> None:
+            if not fut.done():
+                fut.set_result(value)
+
+        def failed(exc: BaseException) -> None:
+            if not fut.done():
+                fut.set_exception(exc)
+
+        self.returned.connect(done)
+        self.errored.connect(failed)
+        return fut
+
+    def _execute(self) -> None:  # worker thread
+        try:
+            if self._stream:
+                for item in self._work():
+                    if self._is_final is not None and self._is_final(item):
+                        self.result = item
+                    else:
+                        self.yielded.emit(item)
+            else:
+                self.result = self._work()
+        except BaseException as exc:  # noqa: BLE001 - errors cross threads as values
+            self.error = exc
+            if not isinstance(exc, AlcoveError):
+                log.error("job %s failed:\n%s", self.name, "".join(traceback.format_exception(exc)))
+            self.errored.emit(exc)
+        else:
+            self.returned.emit(self.result)
+        finally:
+            self.finished.emit()
+
+
+def _optional(module: str) -> bool:
+    try:
+        return importlib.util.find_spec(module) is not None
+    except (ImportError, ValueError):
+        return False
+
+
+class Bridge(QObject):
+    """Owns the engine for the GUI. Every method returns a started ``Job`` (or nothing) and never blocks."""
+
+    engine_error = Signal(str, str, str)  # title, user-facing message, details (traceback or "")
+    models_changed = Signal(object)  # dict role -> ModelInfo
+    memory_changed = Signal(object)  # engine.MemoryInfo
+    model_loading = Signal(str, str)  # role, spec ("" when done)
+    jobs_changed = Signal(int)
+
+    def __init__(self, engine: Any, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.engine = engine
+        self._jobs: set[Job] = set()
+        self._specs: dict[str, str] = {}  # role -> spec that is loaded now
+        self._specs_lock = threading.Lock()
+        self._closed = False
+
+    # -- capabilities: engine modules that other helpers are still writing ------------------------------
+    @staticmethod
+    def capabilities() -> dict[str, bool]:
+        return {
+            "index": _optional("engine.indexer"),
+            "search": _optional("engine.search"),
+            "rerank": _optional("engine.cross_encoder"),
+            "rag": _optional("engine.rag"),
+        }
+
+    # -- running jobs -----------------------------------------------------------------------------------
+    def launch(self, job: Job) -> Job:
+        if self._closed:
+            raise RuntimeError("the engine bridge has been shut down")
+        self._jobs.add(job)
+        job.errored.connect(lambda exc, j=job: self._report(j, exc))
+        job.finished.connect(lambda j=job: self._finish(j))
+        self.jobs_changed.emit(len(self._jobs))
+        return job.start()
+
+    @Slot()
+    def _finish(self, job: Job) -> None:
+        job.wait()
+        self._jobs.discard(job)
+        self.jobs_changed.emit(len(self._jobs))
+
+    def _report(self, job: Job, exc: BaseException) -> None:
+        if not job.report_errors:
+            return
+        if isinstance(exc, AlcoveError):
+            self.engine_error.emit(job.title, str(exc), "")
+        else:
+            details = "".join(traceback.format_exception(exc))
+            self.engine_error.emit(job.title, f"An unexpected error occurred: {exc}", details)
+
+    def jobs(self) -> list[Job]:
+        return list(self._jobs)
+
+    def call(self, name: str, fn: Callable[..., Any], *args: Any, title: str = "", **kw: Any) -> Job:
+        """Run a plain (non-MLX) function on a worker thread: file scans, downloads."""
+        return self.launch(Job(name, lambda: fn(*args, **kw), title=title))
+
+    def run_engine(self, name: str, fn: Callable[..., Any], *args: Any, title: str = "") -> Job:
+        """Run ``fn`` on the engine thread; the job waits for it, the GUI does not."""
+        return self.launch(Job(name, lambda: self.engine.run(fn, *args), title=title))
+
+    # -- models -------------------------------------------------------------------------------------------
+    def loaded_spec(self, role: str) -> str | None:
+        with self._specs_lock:
+            return self._specs.get(role)
+
+    def _ensure(self, spec: str, role: str) -> None:  # worker thread
+        if not spec:
+            raise AlcoveError(f"No {role} model is chosen. Choose one in Settings > Models.")
+        if self.loaded_spec(role) == spec:
+            return
+        self.model_loading.emit(role, spec)
+        try:
+            self.engine.load_model(spec, role)
+        finally:
+            self.model_loading.emit(role, "")
+        with self._specs_lock:
+            self._specs[role] = spec
+        self._refresh_now()
+
+    def load_model(self, spec: str, role: str = "chat") -> Job:
+        def work() -> str:
+            with self._specs_lock:
+                self._specs.pop(role, None)  # force a reload even when the spec is the same
+            self._ensure(spec, role)
+            return spec
+
+        return self.launch(Job(f"load-{role}", work, title=f"The {role} model could not be loaded"))
+
+    def unload_model(self, role: str) -> Job:
+        def work() -> bool:
+            done = self.engine.unload_model(role)
+            with self._specs_lock:
+                self._specs.pop(role, None)
+            self._refresh_now()
+            return done
+
+        return self.launch(Job(f"unload-{role}", work, title=f"The {role} model could not be unloaded"))
+
+    def set_memory_limit(self, nbytes: int | None) -> Job:
+        return self.launch(
+            Job("memory-limit", lambda: self.engine.set_memory_limits(nbytes or None), title="Memory limit")
+        )
+
+    def refresh_status(self) -> Job:
+        return self.launch(Job("status", self._refresh_now, report_errors=False))
+
+    def _refresh_now(self) -> None:  # worker thread
+        try:
+            self.models_changed.emit(self.engine.models())
+        except Exception:  # noqa: BLE001 - a status read must never fail loudly
+            log.warning("could not read the loaded models", exc_info=True)
+        self.memory_changed.emit(self.engine.memory())
+
+    # -- generation ---------------------------------------------------------------------------------------
+    def generate(self, request: GenerateRequest, *, ensure: Sequence[tuple[str, str]] = ()) -> Job:
+        """Yields TokenEvent / CanvasEvent; returns the FinalEvent. ``ensure``: (spec, role) pairs loaded first."""
+        engine = self.engine
+
+        def work() -> Iterator[Any]:
+            for spec, role in ensure:
+                self._ensure(spec, role)
+            if job.cancelled:
+                yield FinalEvent(request.request_id, "", (), "cancelled")
+                return
+            yield from engine.generate(request)
+
+        job = Job(
+            f"generate-{request.request_id}",
+            work,
+            stream=True,
+            is_final=lambda ev: isinstance(ev, FinalEvent),
+            on_cancel=lambda: engine.cancel(request.request_id),
+            title="The reply could not be generated",
+        )
+        job.returned.connect(self._report_final)
+        return self.launch(job)
+
+    @Slot(object)
+    def _report_final(self, final: FinalEvent) -> None:
+        if final is not None and final.finish_reason == "error":
+            self.engine_error.emit("The reply could not be generated", final.error or "Unknown error.", "")
+        self.refresh_status()
+
+    def cancel(self, request_id: str) -> None:
+        self.engine.cancel(request_id)
+
+    # -- documents ----------------------------------------------------------------------------------------
+    def index(self, paths: list[str], db_path: Path, embedder_spec: str) -> Job:
+        """Yields ProgressEvent; returns the IndexSummary (or None when the index module is missing)."""
+        engine = self.engine
+        stop = threading.Event()
+
+        def work() -> Iterator[Any]:
+            from engine.indexer import index_paths
+
+            self._ensure(embedder_spec, "embedder")
+            yield from engine.stream(
+                lambda: index_paths(list(paths), db_path, engine.model("embedder"), cancel=stop)
+            )
+
+        job = Job(
+            "index",
+            work,
+            stream=True,
+            is_final=lambda ev: type(ev).__name__ == "IndexSummary",
+            on_cancel=stop.set,
+            title="Indexing failed",
+        )
+        job.returned.connect(lambda _s: self.refresh_status())
+        return self.launch(job)
+
+    def search(self, db_path: Path, embedder_spec: str, query: str, **options: Any) -> Job:
+        """Returns a list of engine.search.SearchHit. ``options``: k, mode, folders, file_types."""
+        engine = self.engine
+
+        def work() -> list[Any]:
+            from engine.search import search
+
+            self._ensure(embedder_spec, "embedder")
+            return engine.run(lambda: search(db_path, engine.model("embedder"), query, **options))
+
+        return self.launch(Job("search", work, title="Search failed"))
+
+    def rerank(self, query: str, passages: list[str], reranker_spec: str) -> Job:
+        """Returns the cross-encoder's scores for ``passages`` (in input order)."""
+        engine = self.engine
+
+        def work() -> Any:
+            self._ensure(reranker_spec, "reranker")
+            return engine.run(lambda: engine.model("reranker").score(query, list(passages)))
+
+        return self.launch(Job("rerank", work, title="Reranking failed"))
+
+    def ask(
+        self, question: str, db_path: Path, embedder_spec: str, request: GenerateRequest, **kw: Any
+    ) -> Job:
+        """Document Q&A (engine.rag): yields TokenEvents, returns the final answer with its citations."""
+        engine = self.engine
+
+        def work() -> Iterator[Any]:
+            from engine import rag
+
+            self._ensure(embedder_spec, "embedder")
+            yield from rag.answer_stream(engine, question, db_path, request, **kw)
+
+        job = Job(
+            f"ask-{request.request_id}",
+            work,
+            stream=True,
+            is_final=lambda ev: isinstance(ev, FinalEvent) or type(ev).__name__ in ("Answer", "RagAnswer"),
+            on_cancel=lambda: engine.cancel(request.request_id),
+            title="The documents could not be searched for an answer",
+        )
+        return self.launch(job)
+
+    # -- shutdown -----------------------------------------------------------------------------------------
+    def shutdown(self, timeout_ms: int = 15000) -> None:
+        """Cancel every job, wait for the workers, stop the engine thread (at quit: the GUI may wait here)."""
+        if self._closed:
+            return
+        self._closed = True
+        for job in list(self._jobs):
+            job.cancel()
+        self.engine.cancel_all()
+        for job in list(self._jobs):
+            if not job.wait(timeout_ms):
+                log.warning("job %s did not stop in time", job.name)
+        self.engine.shutdown()
+        self._jobs.clear()

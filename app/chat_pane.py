@@ -1,0 +1,371 @@
+"""The Chat pane: conversation sidebar, streamed transcript, composer; Stop, Regenerate, Edit-and-resend, and
+document Q&A with numbered sources."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from PySide6.QtCore import Qt, QTimer, Signal, Slot
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QScrollArea, QSplitter, QVBoxLayout, QWidget
+
+from engine.events import CanvasEvent, FinalEvent, TokenEvent
+from engine.requests import GenerateRequest, SpeculativeParams
+from engine.sampling import SamplingParams
+
+from .bridge import Bridge, Job
+from .chat_store import DEFAULT_TITLE, ChatStore, Message
+from .composer import Composer
+from .conversation_list import ConversationList
+from .message_widget import MessageWidget
+from .open_location import open_location
+from .settings import Settings
+
+log = logging.getLogger(__name__)
+CONTENT_WIDTH = 760
+
+
+def title_from(text: str) -> str:
+    words = text.split()
+    title = " ".join(words[:7])
+    return (title[:60] + "…") if len(title) > 60 or len(words) > 7 else (title or DEFAULT_TITLE)
+
+
+class ChatPane(QWidget):
+    status_message = Signal(str)
+    busy_changed = Signal(bool)
+
+    def __init__(self, bridge: Bridge, settings: Settings, store: ChatStore, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.bridge, self.settings, self.store = bridge, settings, store
+        self.conversation_id = 0
+        self.job: Job | None = None
+        self.request_id = ""
+        self._reply: MessageWidget | None = None
+        self._widgets: list[MessageWidget] = []
+        self._model_name = ""
+        self._follow = True
+
+        split = QSplitter(Qt.Orientation.Horizontal)
+        split.setChildrenCollapsible(False)
+        split.setHandleWidth(1)
+        self.sidebar = ConversationList(store)
+        self.sidebar.selected.connect(self.open_conversation)
+        self.sidebar.new_requested.connect(self.new_chat)
+        split.addWidget(self.sidebar)
+
+        right = QWidget()
+        col = QVBoxLayout(right)
+        col.setContentsMargins(0, 0, 0, 0)
+        col.setSpacing(0)
+        self.scroll = QScrollArea()
+        self.scroll.setObjectName("Transcript")
+        self.scroll.setWidgetResizable(True)
+        self.scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        body = QWidget()
+        body.setObjectName("TranscriptBody")
+        center = QHBoxLayout(body)
+        center.setContentsMargins(24, 16, 24, 16)
+        center.addStretch(1)
+        self.column = QWidget()
+        self.column.setMaximumWidth(CONTENT_WIDTH)
+        self.messages_layout = QVBoxLayout(self.column)
+        self.messages_layout.setContentsMargins(0, 0, 0, 0)
+        self.messages_layout.setSpacing(10)
+        self.empty = self._empty_state()
+        self.messages_layout.addWidget(self.empty)
+        self.messages_layout.addStretch(1)
+        center.addWidget(self.column, 100)
+        center.addStretch(1)
+        self.scroll.setWidget(body)
+        bar = self.scroll.verticalScrollBar()
+        bar.rangeChanged.connect(self._keep_at_bottom)
+        bar.valueChanged.connect(lambda v: setattr(self, "_follow", v >= bar.maximum() - 24))
+        col.addWidget(self.scroll, 1)
+        self.composer = Composer()
+        self.composer.send_requested.connect(self.send)
+        self.composer.stop_requested.connect(self.stop)
+        self.composer.use_documents.setChecked(settings["chat/use_documents"])
+        self.composer.use_documents.toggled.connect(lambda on: settings.__setitem__("chat/use_documents", on))
+        col.addWidget(self.composer)
+        split.addWidget(right)
+        split.setStretchFactor(0, 0)
+        split.setStretchFactor(1, 1)
+        split.setSizes([240, 760])
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(split)
+
+        settings.changed.connect(self._setting_changed)
+        bridge.models_changed.connect(self._models_changed)
+        self.update_capabilities()
+        self.sidebar.refresh()
+        convs = store.conversations()
+        if convs:
+            self.sidebar.select(convs[0].id)
+
+    def _empty_state(self) -> QWidget:
+        box = QWidget()
+        lay = QVBoxLayout(box)
+        lay.setContentsMargins(0, 120, 0, 0)
+        title = QLabel("Ask anything")
+        title.setObjectName("EmptyTitle")
+        title.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.empty_note = QLabel(
+            "Everything runs privately on this Mac. Drop files on the window to chat with them."
+        )
+        self.empty_note.setObjectName("EmptyState")
+        self.empty_note.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.empty_note.setWordWrap(True)
+        lay.addWidget(title)
+        lay.addWidget(self.empty_note)
+        return box
+
+    # -- conversations --------------------------------------------------------------------------------
+    @Slot()
+    def new_chat(self) -> None:
+        if self.busy:
+            self.stop()
+        self.conversation_id = 0
+        self.sidebar.refresh(select=0)
+        self.sidebar.list.clearSelection()
+        self._clear()
+        self.composer.end_edit()
+        self.composer.edit.setFocus()
+
+    @Slot(int)
+    def open_conversation(self, conversation_id: int) -> None:
+        if conversation_id == self.conversation_id and self._widgets:
+            return
+        if self.busy:
+            self.stop()
+        self.conversation_id = conversation_id
+        self._clear()
+        self.composer.end_edit()
+        if conversation_id:
+            for msg in self.store.messages(conversation_id):
+                self._add_widget(msg)
+        self._update_actions()
+        self._follow = True
+
+    def _clear(self) -> None:
+        for w in self._widgets:
+            w.setParent(None)
+            w.deleteLater()
+        self._widgets.clear()
+        self.empty.show()
+
+    def _add_widget(self, msg: Message) -> MessageWidget:
+        w = MessageWidget(msg, highlight_draft=self.settings["chat/highlight_draft"])
+        w.edit_requested.connect(self.edit)
+        w.regenerate_requested.connect(self.regenerate)
+        w.source_clicked.connect(open_location)
+        self.messages_layout.insertWidget(self.messages_layout.count() - 1, w)
+        self._widgets.append(w)
+        self.empty.hide()
+        return w
+
+    def _update_actions(self) -> None:
+        last_reply = next((w for w in reversed(self._widgets) if w.message.role == "assistant"), None)
+        for w in self._widgets:
+            w.set_regenerate_visible(w is last_reply)
+            w.set_busy(self.busy)
+
+    # -- sending --------------------------------------------------------------------------------------
+    @property
+    def busy(self) -> bool:
+        return self.job is not None
+
+    @Slot(str)
+    def send(self, text: str) -> None:
+        if self.busy or not text.strip():
+            return
+        if not self.conversation_id:
+            conv = self.store.create_conversation(title_from(text))
+            self.conversation_id = conv.id
+            self.sidebar.refresh(select=conv.id)
+        elif self.composer.editing_id is not None:
+            self._truncate_from(self.composer.editing_id)
+        conv = self.store.conversation(self.conversation_id)
+        if conv is not None and conv.title == DEFAULT_TITLE:
+            self.store.rename(conv.id, title_from(text))
+            self.sidebar.refresh()
+        self.composer.end_edit()
+        self.composer.edit.clear()
+        self._add_widget(self.store.add_message(self.conversation_id, "user", text))
+        self._start_reply()
+
+    def _truncate_from(self, message_id: int) -> None:
+        self.store.delete_from(self.conversation_id, message_id)
+        keep = [w for w in self._widgets if w.message.id < message_id]
+        for w in self._widgets[len(keep) :]:
+            w.setParent(None)
+            w.deleteLater()
+        self._widgets = keep
+
+    @Slot(int)
+    def edit(self, message_id: int) -> None:
+        if self.busy:
+            return
+        msg = next((w.message for w in self._widgets if w.message.id == message_id), None)
+        if msg is not None:
+            self.composer.begin_edit(message_id, msg.content)
+
+    @Slot(int)
+    def regenerate(self, message_id: int) -> None:
+        if self.busy:
+            return
+        self._truncate_from(message_id)
+        self._start_reply()
+
+    def build_request(self) -> GenerateRequest:
+        s = self.settings
+        history: list[dict[str, str]] = []
+        if s["chat/system_prompt"].strip():
+            history.append({"role": "system", "content": s["chat/system_prompt"].strip()})
+        for msg in self.store.messages(self.conversation_id):
+            if msg.role == "assistant" and (msg.meta.get("error") or not msg.content):
+                continue
+            history.append({"role": msg.role, "content": msg.content})
+        sampling = SamplingParams(
+            temperature=s["sampling/temperature"],
+            top_p=s["sampling/top_p"],
+            top_k=s["sampling/top_k"],
+            min_p=s["sampling/min_p"],
+            repetition_penalty=s["sampling/repetition_penalty"],
+        )
+        return GenerateRequest(
+            messages=tuple(history),
+            max_tokens=s["sampling/max_tokens"],
+            sampling=sampling,
+            speculative=SpeculativeParams(mode=s["speculative/mode"], num_draft=s["speculative/num_draft"]),
+            diffusion={"steps": s["diffusion/steps"], "canvas_length": s["diffusion/canvas_length"]},
+        )
+
+    def _start_reply(self) -> None:
+        req = self.build_request()
+        s = self.settings
+        ensure = [(s["models/chat"], "chat")]
+        if s["speculative/mode"] in ("draft", "auto") and s["models/draft"]:
+            ensure.append((s["models/draft"], "draft"))
+        placeholder = Message(0, self.conversation_id, "assistant", "", {})
+        self._reply = self._add_widget(placeholder)
+        self._reply.set_pending("Thinking…" if self.bridge.loaded_spec("chat") else "Loading the model…")
+        self.request_id = req.request_id
+        use_docs = self.composer.use_documents.isChecked() and self.composer.use_documents.isEnabled()
+        if use_docs:
+            from engine.paths import default_index_db
+
+            question = req.messages[-1]["content"] if req.messages else ""
+            self.job = self.bridge.ask(question, default_index_db(), s["models/embedder"], req)
+        else:
+            self.job = self.bridge.generate(req, ensure=ensure)
+        self.job.yielded.connect(self._on_event)
+        self.job.returned.connect(self._on_final)
+        self.job.errored.connect(self._on_error)
+        self.job.finished.connect(self._on_finished)
+        self._follow = True
+        self.composer.set_busy(True)
+        self._update_actions()
+        self.busy_changed.emit(True)
+
+    @Slot()
+    def stop(self) -> None:
+        if self.job is not None:
+            self.job.cancel()
+            self.status_message.emit("Stopping…")
+
+    # -- streamed events ------------------------------------------------------------------------------
+    @Slot(object)
+    def _on_event(self, ev: Any) -> None:
+        if self._reply is None:
+            return
+        if isinstance(ev, TokenEvent):
+            self._reply.append_token(ev.text, ev.from_draft)
+        elif isinstance(ev, CanvasEvent):
+            self._reply.show_canvas(ev.block, ev.text, ev.settled)
+
+    @Slot(object)
+    def _on_final(self, final: Any) -> None:
+        if self._reply is None:
+            return
+        if isinstance(final, FinalEvent):
+            text = final.text or self._reply.text()
+            meta: dict[str, Any] = {
+                "stats": final.stats.to_dict() if final.stats else {},
+                "finish_reason": final.finish_reason,
+                "model": self._model_name,
+            }
+            if final.error:
+                meta["error"] = final.error
+        else:  # a document answer (engine.rag)
+            text = getattr(final, "text", "") or self._reply.text()
+            stats = getattr(final, "stats", None)
+            meta = {
+                "stats": stats.to_dict() if stats is not None else {},
+                "finish_reason": getattr(final, "finish_reason", "stop"),
+                "model": self._model_name,
+                "sources": [
+                    _source_dict(i + 1, c) for i, c in enumerate(getattr(final, "citations", ()) or ())
+                ],
+            }
+        spans = self._reply.draft_spans()
+        if spans:
+            meta["draft_spans"] = spans
+        self._persist(text, meta)
+
+    @Slot(object)
+    def _on_error(self, exc: BaseException) -> None:
+        if self._reply is not None:
+            self._persist(self._reply.text(), {"error": str(exc), "finish_reason": "error"})
+
+    def _persist(self, text: str, meta: dict[str, Any]) -> None:
+        assert self._reply is not None
+        msg = self.store.add_message(self.conversation_id, "assistant", text, meta)
+        self._reply.message = msg
+        self._reply.finish(text, meta)
+        self.sidebar.refresh()
+
+    @Slot()
+    def _on_finished(self) -> None:
+        self.job = None
+        self._reply = None
+        self.composer.set_busy(False)
+        self._update_actions()
+        self.status_message.emit("")
+        self.busy_changed.emit(False)
+
+    @Slot(int, int)
+    def _keep_at_bottom(self, _lo: int, hi: int) -> None:
+        if self._follow:
+            QTimer.singleShot(0, lambda: self.scroll.verticalScrollBar().setValue(hi))
+
+    # -- settings and capabilities --------------------------------------------------------------------
+    def update_capabilities(self) -> None:
+        rag = Bridge.capabilities()["rag"]
+        self.composer.use_documents.setEnabled(rag)
+        if not rag:
+            self.composer.use_documents.setToolTip(
+                "Document Q&A is not available in this build yet (the engine's Q&A module is missing)."
+            )
+
+    @Slot(str, object)
+    def _setting_changed(self, key: str, value: Any) -> None:
+        if key == "chat/highlight_draft":
+            for w in self._widgets:
+                w.highlight_draft = bool(value)
+                w.set_meta(w.message.meta)
+                w._show_content(final=True)
+
+    @Slot(object)
+    def _models_changed(self, models: dict[str, Any]) -> None:
+        info = models.get("chat")
+        self._model_name = getattr(info, "name", "") if info is not None else ""
+
+
+def _source_dict(n: int, citation: Any) -> dict[str, Any]:
+    keys = ("path", "page", "line_start", "line_end", "snippet", "score")
+    out = {k: getattr(citation, k, None) for k in keys}
+    out["n"] = getattr(citation, "n", n) or n
+    return {k: v for k, v in out.items() if v is not None}

@@ -1,0 +1,118 @@
+"""Entry point: ``main(argv)`` opens the Alcove window (bare ``alcove`` calls it).
+
+Order matters: the optimised BLAS is loaded before anything imports ``mlx.core``; PySide6 is imported before qasync;
+the asyncio loop runs on Qt's (qasync), and exceptions anywhere end in a dialog and the log, never a silent crash.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import sys
+from pathlib import Path
+
+from engine.blas import preload_blas
+
+log = logging.getLogger(__name__)
+
+
+def _application_class():
+    from PySide6.QtCore import QEvent, Signal
+    from PySide6.QtWidgets import QApplication
+
+    class AlcoveApplication(QApplication):
+        """Receives files dropped on the Dock icon or opened from Finder (``QFileOpenEvent``)."""
+
+        files_opened = Signal(list)
+
+        def event(self, event) -> bool:  # noqa: D401 - Qt API
+            if event.type() == QEvent.Type.FileOpen:
+                path = event.file()
+                if path:
+                    self.files_opened.emit([path])
+                return True
+            return super().event(event)
+
+    return AlcoveApplication
+
+
+def create_application(argv: list[str]):
+    from PySide6.QtWidgets import QApplication
+
+    app = QApplication.instance()
+    if app is None:
+        app = _application_class()(argv)
+    app.setApplicationName("Alcove")
+    app.setApplicationDisplayName("Alcove")
+    app.setOrganizationName("Alcove")
+    app.setQuitOnLastWindowClosed(True)
+    return app
+
+
+def build(app, *, engine=None):
+    """Settings, engine, bridge, chat store and window, wired together (also used by tests and screenshots)."""
+    from engine.paths import data_dir
+
+    from .bridge import Bridge
+    from .chat_store import ChatStore
+    from .settings import Settings
+    from .style import apply_theme
+    from .window import MainWindow
+
+    settings = Settings()
+    apply_theme(app, settings["appearance/theme"])
+    if engine is None:
+        from engine.engine import Engine
+
+        limit = settings["memory/limit_gb"]
+        engine = Engine(memory_limit_bytes=int(limit * 1e9) if limit else None)
+    bridge = Bridge(engine)
+    store = ChatStore(data_dir() / "chats.sqlite3")
+    window = MainWindow(bridge, settings, store)
+    if hasattr(app, "files_opened"):
+        app.files_opened.connect(window.index_paths)
+    return window
+
+
+async def _run(app, argv: list[str]) -> int:
+    window = build(app)
+    window.show()
+    window.start()
+    paths = [a for a in argv[1:] if not a.startswith("-") and Path(a).exists()]
+    if paths:
+        window.index_paths(paths)
+    closed = asyncio.Event()
+    app.lastWindowClosed.connect(closed.set)
+    await closed.wait()
+    window.bridge.shutdown()
+    window.store.close()
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv if argv is None else argv)
+    preload_blas()
+    from .errors import ErrorReporter, setup_logging
+    from .keychain import KeychainError, use_system_keyring
+
+    log_path = setup_logging()
+    app = create_application(argv)
+    import qasync  # after PySide6
+
+    try:
+        use_system_keyring()
+    except KeychainError as exc:
+        log.warning("%s", exc)
+    reporter = ErrorReporter(log_path)
+    reporter.install()
+    log.info("Alcove starting (log: %s)", log_path)
+    try:
+        if sys.version_info >= (3, 12):
+            return asyncio.run(_run(app, argv), loop_factory=lambda: qasync.QEventLoop(app))
+        return qasync.run(_run(app, argv))
+    finally:
+        reporter.uninstall()
+
+
+if __name__ == "__main__":
+    sys.exit(main())

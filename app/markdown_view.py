@@ -1,0 +1,181 @@
+"""A read-only Markdown view that grows to fit its text, throttles re-renders while a reply streams, gives code
+blocks a tinted panel, turns ``[n]`` citations into links, and can show draft-accepted tokens or a diffusion canvas.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+
+from PySide6.QtCore import QSize, Qt, QTimer, QUrl, Signal, Slot
+from PySide6.QtGui import (
+    QColor,
+    QDesktopServices,
+    QFont,
+    QFontDatabase,
+    QTextBlockFormat,
+    QTextCharFormat,
+    QTextCursor,
+    QTextFormat,
+)
+from PySide6.QtWidgets import QFrame, QSizePolicy, QTextBrowser, QWidget
+
+from . import style
+
+_CITATION = re.compile(r"(?<![\[\w])\[(\d{1,3})\](?![(\[])")
+MIN_INTERVAL_MS = 50
+
+
+class MarkdownView(QTextBrowser):
+    source_clicked = Signal(int)  # a [n] citation was clicked
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("MessageBody")
+        self.setFrameShape(QFrame.Shape.NoFrame)
+        self.setOpenLinks(False)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+        self.setTextInteractionFlags(
+            Qt.TextInteractionFlag.TextSelectableByMouse | Qt.TextInteractionFlag.LinksAccessibleByMouse
+        )
+        self.document().setDocumentMargin(2)
+        self.anchorClicked.connect(self._on_anchor)
+        self._markdown = ""
+        self._interval_ms = MIN_INTERVAL_MS
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.timeout.connect(self._render)
+        self.render_count = 0  # for tests: proof that streaming re-renders are throttled
+
+    # -- content --------------------------------------------------------------------------------------
+    def markdown(self) -> str:
+        return self._markdown
+
+    def set_markdown(self, text: str, *, immediate: bool = False) -> None:
+        """Show ``text``; while streaming, renders at most once per interval (adapted to the render cost)."""
+        self._markdown = text
+        if immediate:
+            self._timer.stop()
+            self._render()
+        elif not self._timer.isActive():
+            self._timer.start(self._interval_ms)
+
+    def flush(self) -> None:
+        if self._timer.isActive():
+            self._timer.stop()
+            self._render()
+
+    @Slot()
+    def _render(self) -> None:
+        start = time.perf_counter()
+        self.setMarkdown(_CITATION.sub(r"[[\1]](#source-\1)", self._markdown))
+        self._style_code_blocks()
+        self._fit()
+        self.render_count += 1
+        cost_ms = (time.perf_counter() - start) * 1000
+        # Keep rendering under ~20% of the GUI thread's time, however long the reply gets.
+        self._interval_ms = int(max(MIN_INTERVAL_MS, 5 * cost_ms))
+
+    def set_segments(self, segments: list[tuple[str, bool]]) -> None:
+        """Plain text with draft-accepted runs tinted (the optional speculative-decoding view)."""
+        self._timer.stop()
+        self.clear()
+        cursor = QTextCursor(self.document())
+        plain, draft = QTextCharFormat(), QTextCharFormat()
+        draft.setBackground(style.color("draft"))
+        for text, from_draft in _merge(segments):
+            cursor.insertText(text, draft if from_draft else plain)
+        self._fit()
+
+    def set_canvas(self, committed: str, block_text: str, settled: float) -> None:
+        """A diffusion reply: settled text, then the block being denoised in a fainter colour."""
+        self._timer.stop()
+        self.clear()
+        cursor = QTextCursor(self.document())
+        cursor.insertText(committed, QTextCharFormat())
+        live = QTextCharFormat()
+        faint = QColor(style.color("text"))
+        faint.setAlphaF(0.35 + 0.65 * max(0.0, min(1.0, settled)))
+        live.setForeground(faint)
+        cursor.insertText(block_text, live)
+        self._fit()
+
+    # -- presentation ---------------------------------------------------------------------------------
+    def _style_code_blocks(self) -> None:
+        doc = self.document()
+        mono = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
+        mono.setPointSizeF(max(8.0, self.font().pointSizeF() * 0.95))
+        code_bg = style.color("code")
+        block = doc.begin()
+        cursor = QTextCursor(doc)
+        while block.isValid():
+            fmt = block.blockFormat()
+            if fmt.hasProperty(QTextFormat.Property.BlockCodeFence) or fmt.hasProperty(
+                QTextFormat.Property.BlockCodeLanguage
+            ):
+                cursor.setPosition(block.position())
+                panel = QTextBlockFormat()
+                panel.setBackground(code_bg)
+                panel.setLeftMargin(8)
+                panel.setRightMargin(8)
+                cursor.mergeBlockFormat(panel)
+                cursor.select(QTextCursor.SelectionType.BlockUnderCursor)
+                chars = QTextCharFormat()
+                chars.setFont(
+                    mono, QTextCharFormat.FontPropertiesInheritanceBehavior.FontPropertiesSpecifiedOnly
+                )
+                cursor.mergeCharFormat(chars)
+            else:
+                it = block.begin()
+                while not it.atEnd():  # inline `code` spans: a light tint
+                    frag = it.fragment()
+                    if frag.isValid() and frag.charFormat().fontFixedPitch():
+                        cursor.setPosition(frag.position())
+                        cursor.setPosition(frag.position() + frag.length(), QTextCursor.MoveMode.KeepAnchor)
+                        tint = QTextCharFormat()
+                        tint.setBackground(code_bg)
+                        tint.setFontFamilies([mono.family()])
+                        cursor.mergeCharFormat(tint)
+                    it += 1
+            block = block.next()
+
+    def _fit(self) -> None:
+        doc = self.document()
+        doc.setTextWidth(max(50, self.viewport().width()))
+        height = int(doc.size().height()) + 2 * self.frameWidth() + 2
+        if height != self.height():
+            self.setFixedHeight(height)
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt API
+        super().resizeEvent(event)
+        self._fit()
+
+    def sizeHint(self) -> QSize:  # noqa: N802 - Qt API
+        return QSize(400, self.height())
+
+    def wheelEvent(self, event) -> None:  # noqa: N802 - let the transcript scroll, not this view
+        event.ignore()
+
+    @Slot(QUrl)
+    def _on_anchor(self, url: QUrl) -> None:
+        frag = url.fragment() if not url.scheme() else ""
+        if frag.startswith("source-") and frag[7:].isdigit():
+            self.source_clicked.emit(int(frag[7:]))
+        elif url.scheme() in ("http", "https", "mailto", "file"):
+            QDesktopServices.openUrl(url)
+
+
+def _merge(segments: list[tuple[str, bool]]) -> list[tuple[str, bool]]:
+    out: list[tuple[str, bool]] = []
+    for text, flag in segments:
+        if out and out[-1][1] == flag:
+            out[-1] = (out[-1][0] + text, flag)
+        else:
+            out.append((text, flag))
+    return out
+
+
+def monospace_font() -> QFont:
+    return QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)

@@ -1,0 +1,88 @@
+"""What the model pickers offer: the engine's local catalog (built-ins, HF cache, imported GGUF) plus folders and GGUF
+files the user added, and draft compatibility from the engine's full tokenizer/template check.
+
+Reads files and tokenizers only (no MLX): run it on a worker thread.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from dataclasses import dataclass
+from pathlib import Path
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class PickerModel:
+    spec: str  # what load_model takes: "default", a repo id, a folder, a .gguf file
+    label: str
+    kind: str  # chat | embedder | reranker | diffusion | gguf | unknown
+    folder: str | None = None
+
+
+@dataclass(frozen=True)
+class DraftCheck:
+    spec: str
+    compatible: bool | None  # None: cannot tell before loading
+    reason: str = ""
+
+
+def _folder_kind(folder: Path) -> str:
+    try:
+        config = json.loads((folder / "config.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return "unknown"
+    archs = " ".join(config.get("architectures") or [])
+    if "ForSequenceClassification" in archs:
+        return "reranker"
+    if (folder / "modules.json").exists() or config.get("model_type") in ("bert", "xlm-roberta", "roberta"):
+        return "embedder"
+    return "chat" if config.get("model_type") else "unknown"
+
+
+def scan(known: list[str]) -> list[PickerModel]:
+    from engine.model_catalog import list_local_models
+
+    out: list[PickerModel] = []
+    for m in list_local_models():
+        if m.name == "default":
+            out.append(PickerModel("default", "Built-in: SmolLM2-135M-Instruct", "chat"))
+        elif m.name == "default-embedder":
+            out.append(PickerModel("default", "Built-in: all-MiniLM-L6-v2", "embedder", m.path))
+        elif m.source == "imported-gguf":
+            out.append(PickerModel(m.path, f"{Path(m.path).name} (imported GGUF)", m.kind, m.path))
+        elif m.path:
+            out.append(PickerModel(m.name, m.name, m.kind, m.path))
+    for spec in known:
+        path = Path(spec)
+        if path.suffix.lower() == ".gguf" and path.is_file():
+            out.append(PickerModel(spec, f"{path.stem} (GGUF)", "gguf"))
+        elif path.is_dir() and (path / "config.json").exists():
+            out.append(PickerModel(spec, path.name, _folder_kind(path), str(path)))
+    return out
+
+
+def check_drafts(target: PickerModel | None, candidates: list[PickerModel]) -> list[DraftCheck]:
+    """A draft must share the target's tokenizer and chat template (engine.draft_compat.check_folders)."""
+    from engine.draft_compat import check_folders
+
+    out = []
+    for cand in candidates:
+        if cand.kind not in ("chat", "gguf"):
+            out.append(DraftCheck(cand.spec, False, f"a {cand.kind} model cannot draft"))
+        elif target is not None and cand.spec == target.spec:
+            out.append(DraftCheck(cand.spec, False, "it is the chat model itself"))
+        elif target is None or not target.folder or not cand.folder:
+            out.append(DraftCheck(cand.spec, None, "checked when it loads"))
+        else:
+            try:
+                result = check_folders(target.folder, cand.folder)
+            except Exception as exc:  # noqa: BLE001 - an unreadable tokenizer greys nothing out
+                log.info("draft check %s -> %s failed: %s", cand.spec, target.spec, exc)
+                out.append(DraftCheck(cand.spec, None, "checked when it loads"))
+                continue
+            reason = result.differences[0] if result.differences else ""
+            out.append(DraftCheck(cand.spec, result.compatible, reason.rstrip(".")))
+    return out

@@ -1,0 +1,295 @@
+"""The Search pane: query, mode (hybrid / vector / keyword), folder and type filters; results with file, place,
+score and highlighted snippet; open a result at its place; send the results to the Rerank pane."""
+
+from __future__ import annotations
+
+import html
+import re
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QModelIndex, QRectF, QSize, Qt, Signal, Slot
+from PySide6.QtGui import QStandardItem, QStandardItemModel, QTextDocument
+from PySide6.QtWidgets import (
+    QComboBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QListView,
+    QPushButton,
+    QStackedWidget,
+    QStyle,
+    QStyledItemDelegate,
+    QVBoxLayout,
+    QWidget,
+)
+
+from engine.paths import default_index_db
+
+from . import style
+from .bridge import Bridge, Job
+from .open_location import open_location
+from .settings import Settings
+
+_HIT = Qt.ItemDataRole.UserRole + 1
+FILE_TYPES = {
+    "Any type": None,
+    "PDF": ["pdf"],
+    "Text & Markdown": ["text", "markdown", "rst"],
+    "Code": ["code"],
+    "Word": ["docx"],
+    "Web & tables": ["html", "csv"],
+}
+
+
+def place(hit: Any) -> str:
+    page, start, end = (
+        getattr(hit, "page", None),
+        getattr(hit, "line_start", None),
+        getattr(hit, "line_end", None),
+    )
+    bits = []
+    if page:
+        bits.append(f"p. {page}")
+    if start:
+        bits.append(f"lines {start}–{end}" if end and end != start else f"line {start}")
+    return " · ".join(bits)
+
+
+def highlight(text: str, query: str, color: str) -> str:
+    """HTML-escaped ``text`` with the query's words marked (the engine's «marks» when present)."""
+    escaped = html.escape(" ".join(text.split()))
+    if "«" in escaped:
+        return re.sub(
+            r"«(.*?)»", lambda m: f'<span style="background-color:{color}">{m.group(1)}</span>', escaped
+        )
+    words = sorted({w for w in re.findall(r"\w{2,}", query.lower())}, key=len, reverse=True)
+    if not words:
+        return escaped
+    pattern = re.compile(r"\b(" + "|".join(re.escape(w) for w in words) + r")", re.IGNORECASE)
+    return pattern.sub(lambda m: f'<span style="background-color:{color}">{m.group(0)}</span>', escaped)
+
+
+class ResultDelegate(QStyledItemDelegate):
+    PAD = 10
+
+    def __init__(self, pane: SearchPane) -> None:
+        super().__init__(pane)
+        self.pane = pane
+
+    def _doc(self, index: QModelIndex, width: float) -> QTextDocument:
+        hit = index.data(_HIT)
+        c = style.colors()
+        path = Path(str(getattr(hit, "path", "")))
+        snippet = getattr(hit, "snippet", "") or getattr(hit, "text", "")
+        html_text = (
+            f'<table width="100%" cellspacing="0" cellpadding="0"><tr>'
+            f'<td><span style="font-weight:600">{html.escape(path.name)}</span>'
+            f'&nbsp;&nbsp;<span style="color:{c["muted"]}">{html.escape(place(hit))}</span></td>'
+            f'<td align="right" style="color:{c["muted"]}">{float(getattr(hit, "score", 0.0)):.3f}</td>'
+            f"</tr></table>"
+            f'<div style="color:{c["muted"]}; font-size:small">{html.escape(str(path.parent))}</div>'
+            f'<div style="margin-top:4px">{highlight(snippet[:600], self.pane.last_query, c["highlight"])}</div>'
+        )
+        doc = QTextDocument()
+        doc.setDefaultFont(self.pane.font())
+        doc.setDocumentMargin(0)
+        doc.setHtml(html_text)
+        doc.setTextWidth(width)
+        return doc
+
+    def paint(self, painter, option, index) -> None:
+        painter.save()
+        if option.state & QStyle.StateFlag.State_Selected:
+            painter.fillRect(option.rect, style.color("selection"))
+        painter.setPen(style.color("separator"))
+        painter.drawLine(option.rect.bottomLeft(), option.rect.bottomRight())
+        doc = self._doc(index, option.rect.width() - 2 * self.PAD)
+        painter.translate(option.rect.left() + self.PAD, option.rect.top() + self.PAD)
+        doc.drawContents(painter, QRectF(0, 0, option.rect.width(), option.rect.height()))
+        painter.restore()
+
+    def sizeHint(self, option, index) -> QSize:  # noqa: N802 - Qt API
+        width = max(200, self.pane.results.viewport().width() - 2 * self.PAD)
+        doc = self._doc(index, width)
+        return QSize(int(width), int(doc.size().height()) + 2 * self.PAD + 1)
+
+
+class SearchPane(QWidget):
+    rerank_requested = Signal(str, object)  # query, list of hits
+    status_message = Signal(str)
+
+    def __init__(self, bridge: Bridge, settings: Settings, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.bridge, self.settings = bridge, settings
+        self.job: Job | None = None
+        self.hits: list[Any] = []
+        self.last_query = ""
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(24, 16, 24, 12)
+        outer.setSpacing(10)
+        top = QHBoxLayout()
+        self.query = QLineEdit()
+        self.query.setPlaceholderText("Search your documents")
+        self.query.setClearButtonEnabled(True)
+        self.query.addAction(style.icon("search", "muted"), QLineEdit.ActionPosition.LeadingPosition)
+        self.query.returnPressed.connect(self.run_search)
+        self.mode = QComboBox()
+        for label, value in (("Hybrid", "hybrid"), ("Meaning", "vector"), ("Exact words", "keyword")):
+            self.mode.addItem(label, value)
+        self.mode.setToolTip("Hybrid combines meaning (vectors) and exact words (keywords)")
+        self.mode.setCurrentIndex(max(0, self.mode.findData(settings["search/mode"])))
+        self.mode.currentIndexChanged.connect(
+            lambda: settings.__setitem__("search/mode", self.mode.currentData())
+        )
+        self.folder = QComboBox()
+        self.file_type = QComboBox()
+        self.file_type.addItems(list(FILE_TYPES))
+        self.search_button = QPushButton("Search")
+        self.search_button.setDefault(True)
+        self.search_button.clicked.connect(self.run_search)
+        top.addWidget(self.query, 1)
+        top.addWidget(self.mode)
+        top.addWidget(self.folder)
+        top.addWidget(self.file_type)
+        top.addWidget(self.search_button)
+        outer.addLayout(top)
+        info = QHBoxLayout()
+        self.summary = QLabel()
+        self.summary.setObjectName("Muted")
+        self.rerank_button = QPushButton("Rerank These")
+        self.rerank_button.setIcon(style.icon("rerank"))
+        self.rerank_button.setEnabled(False)
+        self.rerank_button.clicked.connect(
+            lambda: self.rerank_requested.emit(self.last_query, list(self.hits))
+        )
+        self.open_button = QPushButton("Open")
+        self.open_button.setIcon(style.icon("open"))
+        self.open_button.setEnabled(False)
+        self.open_button.clicked.connect(self.open_selected)
+        info.addWidget(self.summary, 1)
+        info.addWidget(self.open_button)
+        info.addWidget(self.rerank_button)
+        outer.addLayout(info)
+        self.stack = QStackedWidget()
+        self.model = QStandardItemModel(self)
+        self.results = QListView()
+        self.results.setObjectName("ResultList")
+        self.results.setModel(self.model)
+        self.results.setItemDelegate(ResultDelegate(self))
+        self.results.setVerticalScrollMode(QListView.ScrollMode.ScrollPerPixel)
+        self.results.setUniformItemSizes(False)
+        self.results.setResizeMode(QListView.ResizeMode.Adjust)
+        self.results.doubleClicked.connect(lambda _i: self.open_selected())
+        self.results.activated.connect(lambda _i: self.open_selected())
+        self.results.selectionModel().selectionChanged.connect(
+            lambda *_: self.open_button.setEnabled(bool(self.results.selectedIndexes()))
+        )
+        self.message = QLabel()
+        self.message.setObjectName("EmptyState")
+        self.message.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.message.setWordWrap(True)
+        self.stack.addWidget(self.message)
+        self.stack.addWidget(self.results)
+        outer.addWidget(self.stack, 1)
+        settings.changed.connect(self._setting_changed)
+        self._fill_folders()
+        self.refresh_state()
+
+    # -- states ---------------------------------------------------------------------------------------
+    def refresh_state(self) -> None:
+        caps = Bridge.capabilities()
+        if not caps["search"]:
+            self._show_message(
+                "Search is not available in this build yet",
+                "The engine's search module is missing. Chat and Rerank still work.",
+            )
+            for w in (self.query, self.search_button, self.mode, self.folder, self.file_type):
+                w.setEnabled(False)
+        elif not default_index_db().exists():
+            self._show_message(
+                "Your library is empty",
+                "Drop files or folders on this window, or add folders in Settings › Library, to search them here.",
+            )
+        elif not self.hits:
+            self._show_message("Search your documents", "Find passages by meaning or by exact words.")
+
+    def _show_message(self, title: str, note: str) -> None:
+        c = style.colors()
+        self.message.setText(
+            f'<div style="font-size:17px; font-weight:600; color:{c["text"]}">{html.escape(title)}</div>'
+            f'<div style="margin-top:6px; color:{c["muted"]}">{html.escape(note)}</div>'
+        )
+        self.stack.setCurrentWidget(self.message)
+
+    def _fill_folders(self) -> None:
+        current = self.folder.currentData()
+        self.folder.blockSignals(True)
+        self.folder.clear()
+        self.folder.addItem("All folders", None)
+        for f in self.settings["index/folders"]:
+            self.folder.addItem(Path(f).name or f, f)
+            self.folder.setItemData(self.folder.count() - 1, f, Qt.ItemDataRole.ToolTipRole)
+        self.folder.setCurrentIndex(max(0, self.folder.findData(current)))
+        self.folder.blockSignals(False)
+
+    @Slot(str, object)
+    def _setting_changed(self, key: str, _value: Any) -> None:
+        if key == "index/folders":
+            self._fill_folders()
+
+    # -- searching ------------------------------------------------------------------------------------
+    @Slot()
+    def run_search(self) -> None:
+        query = self.query.text().strip()
+        if not query or self.job is not None:
+            return
+        folder = self.folder.currentData()
+        options = {
+            "k": self.settings["search/k"],
+            "mode": self.mode.currentData(),
+            "folders": [folder] if folder else None,
+            "file_types": FILE_TYPES[self.file_type.currentText()],
+        }
+        self.last_query = query
+        self.summary.setText("Searching…")
+        self.search_button.setEnabled(False)
+        self.job = self.bridge.search(default_index_db(), self.settings["models/embedder"], query, **options)
+        self.job.returned.connect(self._show_hits)
+        self.job.errored.connect(lambda exc: self.summary.setText(f"Search failed: {exc}"))
+        self.job.finished.connect(self._search_done)
+
+    @Slot()
+    def _search_done(self) -> None:
+        self.job = None
+        self.search_button.setEnabled(True)
+
+    @Slot(object)
+    def _show_hits(self, hits: list[Any]) -> None:
+        self.hits = list(hits or [])
+        self.model.clear()
+        for hit in self.hits:
+            item = QStandardItem()
+            item.setData(hit, _HIT)
+            item.setEditable(False)
+            item.setToolTip(str(getattr(hit, "path", "")))
+            self.model.appendRow(item)
+        n = len(self.hits)
+        self.rerank_button.setEnabled(n > 1 and Bridge.capabilities()["rerank"])
+        if n:
+            self.summary.setText(f"{n} passage{'s' if n != 1 else ''} for “{self.last_query}”")
+            self.stack.setCurrentWidget(self.results)
+            self.results.setCurrentIndex(self.model.index(0, 0))
+        else:
+            self.summary.setText("")
+            self._show_message(
+                f"No passages match “{self.last_query}”", "Try other words, or the Hybrid mode."
+            )
+
+    @Slot()
+    def open_selected(self) -> None:
+        idx = self.results.currentIndex()
+        if idx.isValid():
+            hit = idx.data(_HIT)
+            if not open_location(hit):
+                self.status_message.emit(f"{getattr(hit, 'path', 'The file')} no longer exists.")

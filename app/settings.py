@@ -1,0 +1,145 @@
+"""Typed settings, each declared once (key, type, default, choices), over QSettings, with a ``changed`` signal.
+
+Values are stored as JSON text so every backend (macOS plist, INI in tests) round-trips types exactly. The Hugging
+Face token never goes into settings: it lives in the system keychain through ``keyring``.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QObject, QSettings, Signal
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class Option:
+    key: str
+    type: type
+    default: Any
+    choices: tuple[Any, ...] = ()
+    minimum: float | None = None
+    maximum: float | None = None
+
+
+_OPTIONS = (
+    Option("models/chat", str, "default"),
+    Option("models/draft", str, ""),
+    Option("models/embedder", str, "default"),
+    Option("models/reranker", str, ""),
+    Option("models/known", list, []),  # folders and GGUF files the user added (shown in the model pickers)
+    Option("speculative/mode", str, "off", ("off", "lookup", "draft", "auto")),
+    Option("speculative/num_draft", int, 4, minimum=1, maximum=16),
+    Option("diffusion/steps", int, 32, minimum=1, maximum=512),
+    Option("diffusion/canvas_length", int, 64, minimum=8, maximum=1024),
+    Option("sampling/temperature", float, 0.7, minimum=0.0, maximum=2.0),
+    Option("sampling/top_p", float, 0.95, minimum=0.01, maximum=1.0),
+    Option("sampling/top_k", int, 0, minimum=0, maximum=1000),
+    Option("sampling/min_p", float, 0.0, minimum=0.0, maximum=0.99),
+    Option("sampling/repetition_penalty", float, 1.1, minimum=0.5, maximum=2.0),
+    Option("sampling/max_tokens", int, 512, minimum=1, maximum=32768),
+    Option("memory/limit_gb", float, 0.0, minimum=0.0, maximum=1024.0),  # 0 = let MLX decide
+    Option("index/folders", list, []),
+    Option("index/watch", bool, True),
+    Option("chat/use_documents", bool, False),
+    Option("chat/highlight_draft", bool, False),
+    Option("chat/system_prompt", str, "You are Alcove, a helpful assistant running privately on this Mac."),
+    Option("appearance/theme", str, "system", ("system", "light", "dark")),
+    Option("search/mode", str, "hybrid", ("hybrid", "vector", "keyword")),
+    Option("search/k", int, 20, minimum=1, maximum=200),
+)
+OPTIONS: dict[str, Option] = {o.key: o for o in _OPTIONS}
+
+
+def _coerce(opt: Option, value: Any) -> Any:
+    """Convert ``value`` to the option's type and clamp it; raises ValueError/TypeError on nonsense."""
+    if opt.type is bool:
+        if isinstance(value, str):
+            value = value.strip().lower() in ("1", "true", "yes", "on")
+        value = bool(value)
+    elif opt.type is list:
+        if not isinstance(value, (list, tuple)):
+            raise TypeError(f"{opt.key} must be a list")
+        value = [str(v) for v in value]
+    else:
+        value = opt.type(value)
+    if opt.choices and value not in opt.choices:
+        raise ValueError(f"{opt.key} must be one of {opt.choices}, not {value!r}")
+    if opt.minimum is not None and value < opt.minimum:
+        value = opt.type(opt.minimum)
+    if opt.maximum is not None and value > opt.maximum:
+        value = opt.type(opt.maximum)
+    return value
+
+
+class Settings(QObject):
+    """``settings["sampling/temperature"]`` reads, ``settings["..."] = v`` writes and emits ``changed(key, v)``."""
+
+    changed = Signal(str, object)
+
+    def __init__(self, store: QSettings | None = None, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._store = store if store is not None else default_qsettings()
+
+    def __getitem__(self, key: str) -> Any:
+        opt = OPTIONS[key]
+        raw = self._store.value(key)
+        if raw is None:
+            return _copy(opt.default)
+        try:
+            return _coerce(opt, json.loads(raw) if isinstance(raw, str) else raw)
+        except (ValueError, TypeError) as exc:
+            log.warning("setting %s has an unusable stored value (%s); using the default", key, exc)
+            return _copy(opt.default)
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        value = _coerce(OPTIONS[key], value)
+        if self[key] == value and self._store.contains(key):
+            return
+        self._store.setValue(key, json.dumps(value))
+        self._store.sync()
+        self.changed.emit(key, value)
+
+    def reset(self, key: str) -> None:
+        self._store.remove(key)
+        self.changed.emit(key, self[key])
+
+    def raw_store(self) -> QSettings:
+        """For Qt-native blobs (window geometry) that are not typed options."""
+        return self._store
+
+    # -- the Hugging Face token: keychain only (app.keychain) -------------------------------------------
+    @staticmethod
+    def hf_token() -> str | None:
+        from .keychain import KeychainError, get_token
+
+        try:
+            return get_token()
+        except KeychainError as exc:
+            log.warning("%s", exc)
+            return None
+
+    @staticmethod
+    def set_hf_token(token: str | None) -> None:
+        """Raises app.keychain.KeychainError (a user-facing sentence) when the keychain refuses."""
+        from .keychain import set_token
+
+        set_token(token or None)
+
+
+def _copy(value: Any) -> Any:
+    return list(value) if isinstance(value, list) else value
+
+
+def default_qsettings() -> QSettings:
+    """Native settings (a plist on macOS); an INI file under ``ALCOVE_HOME`` when that is set (tests)."""
+    home = os.environ.get("ALCOVE_HOME")
+    if home:
+        return QSettings(str(Path(home) / "settings.ini"), QSettings.Format.IniFormat)
+    return QSettings("Alcove", "Alcove")

@@ -1,0 +1,274 @@
+"""Settings › Models: chat, draft, embedding and reranker pickers (incompatible drafts greyed with the reason),
+Add Folder / Import GGUF, and Hugging Face downloads with progress and cancel (the token lives in the keychain)."""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import Qt, Signal, Slot
+from PySide6.QtGui import QStandardItemModel
+from PySide6.QtWidgets import (
+    QComboBox,
+    QFileDialog,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QProgressBar,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from .bridge import Bridge, Job
+from .downloads import DownloadCancelled, download_model
+from .metrics import format_bytes
+from .model_catalog import DraftCheck, PickerModel, check_drafts, scan
+from .settings import Settings
+
+ROLES = (
+    ("chat", "Chat model", ("chat", "diffusion", "gguf", "unknown")),
+    ("draft", "Draft model", ("chat", "gguf", "unknown")),
+    ("embedder", "Embedding model", ("embedder", "unknown")),
+    ("reranker", "Reranker", ("reranker", "unknown")),
+)
+
+
+def scan_with_drafts(known: list[str], chat_spec: str) -> tuple[list[PickerModel], dict[str, DraftCheck]]:
+    """Worker thread: the catalog and every draft candidate's compatibility with the chosen chat model."""
+    catalog = scan(known)
+    chat = next((m for m in catalog if m.spec == chat_spec), None)
+    drafts = [m for m in catalog if m.kind in ("chat", "gguf")]
+    return catalog, {c.spec: c for c in check_drafts(chat, drafts)}
+
+
+class ModelsPage(QWidget):
+    download_progress = Signal(int, int)
+
+    def __init__(self, bridge: Bridge, settings: Settings, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.bridge, self.settings = bridge, settings
+        self.catalog: list[PickerModel] = []
+        self.scan_job: Job | None = None
+        self.download_job: Job | None = None
+        self._cancel = threading.Event()
+        outer = QVBoxLayout(self)
+        outer.setSpacing(14)
+        form = QFormLayout()
+        form.setLabelAlignment(Qt.AlignmentFlag.AlignRight)
+        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.ExpandingFieldsGrow)
+        self.pickers: dict[str, QComboBox] = {}
+        for role, label, _kinds in ROLES:
+            combo = QComboBox()
+            combo.setMinimumWidth(300)
+            combo.activated.connect(lambda _i, r=role: self._picked(r))
+            self.pickers[role] = combo
+            form.addRow(label + ":", combo)
+        self.draft_note = QLabel()
+        self.draft_note.setObjectName("Muted")
+        self.draft_note.setWordWrap(True)
+        form.addRow("", self.draft_note)
+        outer.addLayout(form)
+        buttons = QHBoxLayout()
+        add_folder = QPushButton("Add Model Folder…")
+        add_folder.clicked.connect(self.add_folder)
+        add_gguf = QPushButton("Import GGUF…")
+        add_gguf.clicked.connect(self.import_gguf)
+        buttons.addStretch(1)
+        buttons.addWidget(add_folder)
+        buttons.addWidget(add_gguf)
+        outer.addLayout(buttons)
+
+        hub = QGroupBox("Download from Hugging Face")
+        hub_form = QFormLayout(hub)
+        self.repo = QLineEdit()
+        self.repo.setPlaceholderText("owner/name, e.g. mlx-community/Qwen3-0.6B-bf16")
+        self.download_button = QPushButton("Download")
+        self.download_button.clicked.connect(self.start_download)
+        self.cancel_button = QPushButton("Cancel")
+        self.cancel_button.clicked.connect(self.cancel_download)
+        self.cancel_button.hide()
+        row = QHBoxLayout()
+        row.addWidget(self.repo, 1)
+        row.addWidget(self.download_button)
+        row.addWidget(self.cancel_button)
+        hub_form.addRow("Repository:", row)
+        self.progress = QProgressBar()
+        self.progress.setTextVisible(False)
+        self.progress.setFixedHeight(8)
+        self.progress.hide()
+        self.download_status = QLabel()
+        self.download_status.setObjectName("Muted")
+        self.download_status.setWordWrap(True)
+        hub_form.addRow("", self.progress)
+        hub_form.addRow("", self.download_status)
+        self.token = QLineEdit()
+        self.token.setEchoMode(QLineEdit.EchoMode.Password)
+        self.token.setPlaceholderText(
+            "hf_… (stored in the Keychain)" if not settings.hf_token() else "Saved in the Keychain"
+        )
+        save = QPushButton("Save Token")
+        save.clicked.connect(self.save_token)
+        trow = QHBoxLayout()
+        trow.addWidget(self.token, 1)
+        trow.addWidget(save)
+        hub_form.addRow("Access token:", trow)
+        outer.addWidget(hub)
+        outer.addStretch(1)
+        self.download_progress.connect(self._show_progress)
+        self.rescan()
+
+    # -- pickers --------------------------------------------------------------------------------------
+    def rescan(self) -> None:
+        if self.scan_job is not None:
+            return
+        self.scan_job = self.bridge.call(
+            "scan-models", scan_with_drafts, self.settings["models/known"], self.settings["models/chat"]
+        )
+        self.scan_job.returned.connect(lambda result: self._fill(*result))
+        self.scan_job.finished.connect(lambda: setattr(self, "scan_job", None))
+
+    def _fill(self, catalog: list[PickerModel], checks: dict[str, DraftCheck]) -> None:
+        self.catalog = catalog
+        for role, _label, kinds in ROLES:
+            combo = self.pickers[role]
+            current = self.settings[f"models/{role}"]
+            combo.clear()
+            if role in ("draft", "reranker"):
+                combo.addItem("None", "")
+            for m in catalog:
+                if m.kind in kinds or m.spec == current:
+                    combo.addItem(m.label, m.spec)
+            if current and combo.findData(current) < 0:
+                combo.addItem(Path(current).name or current, current)
+            if role == "draft":
+                self._grey_drafts(combo, checks)
+            combo.setCurrentIndex(max(0, combo.findData(current)))
+        self._update_draft_note(checks)
+
+    def _grey_drafts(self, combo: QComboBox, checks: dict) -> None:
+        model = combo.model()
+        assert isinstance(model, QStandardItemModel)
+        for i in range(combo.count()):
+            check = checks.get(combo.itemData(i))
+            item = model.item(i)
+            if check is not None and check.compatible is False:
+                item.setEnabled(False)
+                item.setText(f"{combo.itemText(i)} — {check.reason}")
+                item.setToolTip(f"Not usable as a draft: {check.reason}.")
+            elif check is not None and check.compatible is None:
+                item.setToolTip(f"Compatibility {check.reason}.")
+
+    def _update_draft_note(self, checks: dict) -> None:
+        mode = self.settings["speculative/mode"]
+        if mode in ("draft", "auto"):
+            self.draft_note.setText("Used for speculative decoding (Generation › Speculative decoding).")
+        else:
+            self.draft_note.setText(
+                "Speculative decoding is off or uses prompt lookup; the draft model is not loaded."
+            )
+
+    @Slot()
+    def _picked(self, role: str) -> None:
+        spec = self.pickers[role].currentData() or ""
+        self.settings[f"models/{role}"] = spec
+        if role == "chat":
+            self.rescan()  # draft compatibility depends on the chat model
+
+    def _remember(self, spec: str) -> None:
+        known = self.settings["models/known"]
+        if spec not in known:
+            self.settings["models/known"] = [*known, spec]
+        self.rescan()
+
+    @Slot()
+    def add_folder(self) -> None:
+        folder = QFileDialog.getExistingDirectory(self, "Add Model Folder")
+        if folder:
+            if not (Path(folder) / "config.json").exists():
+                self.download_status.setText(f"{folder} has no config.json, so it is not a model folder.")
+                return
+            self._remember(folder)
+
+    @Slot()
+    def import_gguf(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, "Import GGUF", "", "GGUF models (*.gguf)")
+        if path:
+            self._remember(path)
+            self.download_status.setText(
+                "The GGUF file is converted the first time it is loaded (a few seconds)."
+            )
+
+    # -- downloads ------------------------------------------------------------------------------------
+    @Slot()
+    def start_download(self) -> None:
+        repo = self.repo.text().strip()
+        if not repo or self.download_job is not None:
+            return
+        self._cancel = threading.Event()
+        self.download_status.setText(f"Connecting to download {repo}…")
+        self.progress.setRange(0, 0)
+        self.progress.show()
+        self.download_button.hide()
+        self.cancel_button.show()
+        job = Job(
+            "download",
+            lambda: download_model(
+                repo,
+                token=self.settings.hf_token(),
+                progress=self.download_progress.emit,
+                cancel=self._cancel,
+            ),
+            on_cancel=self._cancel.set,
+            report_errors=False,
+        )
+        job.returned.connect(lambda path, r=repo: self._downloaded(r, path))
+        job.errored.connect(self._download_failed)
+        job.finished.connect(self._download_finished)
+        self.download_job = self.bridge.launch(job)
+
+    @Slot()
+    def cancel_download(self) -> None:
+        if self.download_job is not None:
+            self.download_job.cancel()
+            self.download_status.setText("Cancelling…")
+
+    @Slot(int, int)
+    def _show_progress(self, done: int, total: int) -> None:
+        if total > 0:
+            self.progress.setRange(0, 1000)
+            self.progress.setValue(int(1000 * done / total))
+            self.download_status.setText(f"{format_bytes(done)} of {format_bytes(total)}")
+
+    def _downloaded(self, repo: str, path: Any) -> None:
+        self.download_status.setText(f"Downloaded {repo}. Choose it above.")
+        self.rescan()
+
+    @Slot(object)
+    def _download_failed(self, exc: BaseException) -> None:
+        if isinstance(exc, DownloadCancelled):
+            self.download_status.setText("Download cancelled. Partial files are kept and resume next time.")
+        else:
+            self.download_status.setText(str(exc))
+
+    @Slot()
+    def _download_finished(self) -> None:
+        self.download_job = None
+        self.progress.hide()
+        self.cancel_button.hide()
+        self.download_button.show()
+
+    @Slot()
+    def save_token(self) -> None:
+        from .keychain import KeychainError
+
+        try:
+            self.settings.set_hf_token(self.token.text().strip() or None)
+        except KeychainError as exc:
+            self.download_status.setText(str(exc))
+            return
+        self.token.clear()
+        self.token.setPlaceholderText("Saved in the Keychain" if self.settings.hf_token() else "hf_…")

@@ -1,0 +1,162 @@
+"""Light and dark appearance: palette, style sheet (resources/style.qss) and icons (recoloured per theme).
+
+On macOS the native style is kept and the system appearance is followed (``QStyleHints.colorScheme``); elsewhere the
+Fusion style is given the same palette so screenshots and tests look like the Mac app.
+"""
+
+from __future__ import annotations
+
+import sys
+from functools import lru_cache
+from pathlib import Path
+
+from PySide6.QtCore import QByteArray, Qt
+from PySide6.QtGui import QColor, QFont, QIcon, QPainter, QPalette, QPixmap
+from PySide6.QtSvg import QSvgRenderer
+from PySide6.QtWidgets import QApplication
+
+LIGHT = {
+    "window": "#ececec",
+    "base": "#ffffff",
+    "field": "#ffffff",
+    "sidebar": "#f3f3f5",
+    "text": "#1d1d1f",
+    "muted": "#6e6e73",
+    "accent": "#0a7cff",
+    "selection": "#dbe8fc",
+    "hover": "#e8e8ed",
+    "separator": "#d6d6db",
+    "bubble": "#eef1f6",
+    "chip": "#f2f5fb",
+    "chipborder": "#d4deef",
+    "danger": "#d70015",
+    "disabled": "#b9c8e0",
+    "overlay": "rgba(255, 255, 255, 225)",
+    "draft": "#e3f4e1",
+    "code": "#f4f4f6",
+    "highlight": "#fff1a8",
+}
+DARK = {
+    "window": "#2b2b2d",
+    "base": "#1e1e20",
+    "field": "#2a2a2d",
+    "sidebar": "#252527",
+    "text": "#ececf0",
+    "muted": "#9a9aa1",
+    "accent": "#3b9bff",
+    "selection": "#23406b",
+    "hover": "#333337",
+    "separator": "#3c3c40",
+    "bubble": "#2e3138",
+    "chip": "#262a33",
+    "chipborder": "#3b4658",
+    "danger": "#ff6961",
+    "disabled": "#35506f",
+    "overlay": "rgba(30, 30, 32, 230)",
+    "draft": "#23402a",
+    "code": "#2a2a2e",
+    "highlight": "#6b5a12",
+}
+
+_current: dict[str, str] = dict(LIGHT)
+
+
+def resources_dir() -> Path:
+    """resources/ next to the package, or inside a PyInstaller bundle."""
+    bundle = getattr(sys, "_MEIPASS", None)
+    if bundle and (Path(bundle) / "resources").is_dir():
+        return Path(bundle) / "resources"
+    return Path(__file__).resolve().parent.parent / "resources"
+
+
+def colors() -> dict[str, str]:
+    return _current
+
+
+def color(name: str) -> QColor:
+    return QColor(_current[name])
+
+
+def is_dark() -> bool:
+    return _current is DARK or _current.get("base") == DARK["base"]
+
+
+def resolve_theme(mode: str, app: QApplication | None = None) -> str:
+    if mode in ("light", "dark"):
+        return mode
+    app = app or QApplication.instance()
+    if app is not None and app.styleHints().colorScheme() == Qt.ColorScheme.Dark:
+        return "dark"
+    return "light"
+
+
+def apply_theme(app: QApplication, mode: str = "system") -> str:
+    """Apply ``light`` / ``dark`` / ``system``; returns the theme chosen."""
+    global _current
+    theme = resolve_theme(mode, app)
+    _current = DARK if theme == "dark" else LIGHT
+    if sys.platform == "darwin":
+        scheme = {"light": Qt.ColorScheme.Light, "dark": Qt.ColorScheme.Dark}.get(
+            mode, Qt.ColorScheme.Unknown
+        )
+        app.styleHints().setColorScheme(scheme)
+    else:
+        app.setStyle("Fusion")
+        app.setPalette(_palette(_current))
+        font = QFont(app.font())
+        font.setPointSizeF(10.0)
+        app.setFont(font)
+    app.setStyleSheet(style_sheet(_current))
+    icon.cache_clear()
+    return theme
+
+
+def _palette(c: dict[str, str]) -> QPalette:
+    p = QPalette()
+    role = QPalette.ColorRole
+    p.setColor(role.Window, QColor(c["window"]))
+    p.setColor(role.WindowText, QColor(c["text"]))
+    p.setColor(role.Base, QColor(c["field"]))
+    p.setColor(role.AlternateBase, QColor(c["sidebar"]))
+    p.setColor(role.Text, QColor(c["text"]))
+    p.setColor(role.Button, QColor(c["field"] if c is DARK else "#f6f6f6"))
+    p.setColor(role.ButtonText, QColor(c["text"]))
+    p.setColor(role.Highlight, QColor(c["accent"]))
+    p.setColor(role.HighlightedText, QColor("#ffffff"))
+    p.setColor(role.ToolTipBase, QColor(c["field"]))
+    p.setColor(role.ToolTipText, QColor(c["text"]))
+    p.setColor(role.PlaceholderText, QColor(c["muted"]))
+    p.setColor(role.Link, QColor(c["accent"]))
+    p.setColor(role.Mid, QColor(c["separator"]))
+    p.setColor(role.Midlight, QColor(c["hover"]))
+    p.setColor(role.Dark, QColor(c["separator"]))
+    p.setColor(role.Light, QColor(c["base"]))
+    for r in (role.Text, role.WindowText, role.ButtonText):
+        p.setColor(QPalette.ColorGroup.Disabled, r, QColor(c["muted"]))
+    return p
+
+
+def style_sheet(c: dict[str, str]) -> str:
+    qss = (resources_dir() / "style.qss").read_text(encoding="utf-8")
+    for name in sorted(c, key=len, reverse=True):  # longest first: @chipborder before @chip
+        qss = qss.replace("@" + name, c[name])
+    return qss
+
+
+@lru_cache(maxsize=256)
+def icon(name: str, tint: str = "text", size: int = 24) -> QIcon:
+    """An icon from resources/icons/NAME.svg drawn in the current theme's ``tint`` colour (crisp at 1x and 2x)."""
+    svg = (resources_dir() / "icons" / f"{name}.svg").read_text(encoding="utf-8")
+    fill = _current.get(tint, tint)
+    data = QByteArray(svg.replace("#1d1d1f", fill).encode())
+    result = QIcon()
+    for scale in (1, 2):
+        renderer = QSvgRenderer(data)
+        pix = QPixmap(size * scale, size * scale)
+        pix.fill(Qt.GlobalColor.transparent)
+        painter = QPainter(pix)
+        renderer.render(painter)
+        painter.end()
+        pix.setDevicePixelRatio(scale)
+        result.addPixmap(pix)
+    return result

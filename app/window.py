@@ -1,0 +1,330 @@
+"""The Alcove window: a toolbar switching Chat / Search / Rerank, menus with Mac shortcuts, drag-and-drop indexing,
+and a status bar with the loaded models, their memory and the index size."""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QByteArray, Qt, Slot
+from PySide6.QtGui import QAction, QActionGroup, QKeySequence
+from PySide6.QtWidgets import (
+    QApplication,
+    QFileDialog,
+    QLabel,
+    QMainWindow,
+    QSizePolicy,
+    QStackedWidget,
+    QToolBar,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from engine.paths import default_index_db
+
+from . import style
+from .bridge import Bridge
+from .chat_pane import ChatPane
+from .chat_store import ChatStore
+from .dropzone import DropOverlay, IndexController, IndexPanel, local_paths
+from .dropzone.indexing import summary_text
+from .errors import show_error
+from .metrics import format_bytes
+from .rerank_pane import RerankPane
+from .search_pane import SearchPane
+from .settings import Settings
+from .settings_dialog import SettingsDialog
+
+log = logging.getLogger(__name__)
+PANES = (("chat", "Chat", "chat"), ("search", "Search", "search"), ("rerank", "Rerank", "rerank"))
+
+
+class MainWindow(QMainWindow):
+    def __init__(
+        self, bridge: Bridge, settings: Settings, store: ChatStore, parent: QWidget | None = None
+    ) -> None:
+        super().__init__(parent)
+        self.bridge, self.settings, self.store = bridge, settings, store
+        self.setWindowTitle("Alcove")
+        self.setUnifiedTitleAndToolBarOnMac(True)
+        self.setAcceptDrops(True)
+        self.resize(1180, 760)
+        self.settings_dialog: SettingsDialog | None = None
+        self.models: dict[str, Any] = {}
+
+        self.chat = ChatPane(bridge, settings, store)
+        self.search = SearchPane(bridge, settings)
+        self.rerank = RerankPane(bridge, settings)
+        self.search.rerank_requested.connect(self.send_to_rerank)
+        self.stack = QStackedWidget()
+        for pane in (self.chat, self.search, self.rerank):
+            self.stack.addWidget(pane)
+            pane.status_message.connect(self.show_message)
+
+        self.indexer = IndexController(bridge, settings, default_index_db(), self)
+        self.index_panel = IndexPanel(self.indexer)
+        self.indexer.finished.connect(self._indexed)
+        central = QWidget()
+        col = QVBoxLayout(central)
+        col.setContentsMargins(0, 0, 0, 0)
+        col.setSpacing(0)
+        col.addWidget(self.stack, 1)
+        col.addWidget(self.index_panel)
+        self.setCentralWidget(central)
+        self.overlay = DropOverlay(central)
+
+        self._build_toolbar()
+        self._build_menus()
+        self._build_status()
+        bridge.engine_error.connect(self.show_engine_error)
+        bridge.models_changed.connect(self._models_changed)
+        bridge.memory_changed.connect(self._memory_changed)
+        bridge.model_loading.connect(self._model_loading)
+        settings.changed.connect(self._setting_changed)
+        self._restore_geometry()
+        self.switch_to("chat")
+        self._update_index_size()
+
+    # -- construction ---------------------------------------------------------------------------------
+    def _build_toolbar(self) -> None:
+        bar = QToolBar("Panes")
+        bar.setObjectName("MainToolbar")
+        bar.setMovable(False)
+        bar.setFloatable(False)
+        bar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        bar.toggleViewAction().setVisible(False)
+        self.pane_actions = QActionGroup(self)
+        self.pane_actions.setExclusive(True)
+        self.pane_buttons: dict[str, QToolButton] = {}
+        for i, (key, label, icon_name) in enumerate(PANES):
+            act = QAction(style.icon(icon_name), label, self)
+            act.setCheckable(True)
+            act.setShortcut(QKeySequence(f"Ctrl+{i + 1}"))
+            act.setMenuRole(QAction.MenuRole.NoRole)
+            act.setToolTip(
+                f"{label} ({QKeySequence(f'Ctrl+{i + 1}').toString(QKeySequence.SequenceFormat.NativeText)})"
+            )
+            act.triggered.connect(lambda _=False, k=key: self.switch_to(k))
+            self.pane_actions.addAction(act)
+            bar.addAction(act)
+            button = bar.widgetForAction(act)
+            button.setObjectName("PaneSwitch")
+            self.pane_buttons[key] = button
+        spacer = QWidget()
+        spacer.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
+        bar.addWidget(spacer)
+        self.add_action = QAction(style.icon("library"), "Add to Library…", self)
+        self.add_action.setShortcut(QKeySequence.StandardKey.Open)
+        self.add_action.setMenuRole(QAction.MenuRole.NoRole)
+        self.add_action.triggered.connect(self.choose_and_index)
+        bar.addAction(self.add_action)
+        self.preferences_action = QAction(style.icon("settings"), "Settings…", self)
+        self.preferences_action.setShortcut(QKeySequence.StandardKey.Preferences)
+        self.preferences_action.setMenuRole(QAction.MenuRole.PreferencesRole)
+        self.preferences_action.triggered.connect(self.open_settings)
+        bar.addAction(self.preferences_action)
+        for act in (self.add_action, self.preferences_action):
+            bar.widgetForAction(act).setObjectName("PaneSwitch")
+        self.addToolBar(Qt.ToolBarArea.TopToolBarArea, bar)
+        self.toolbar = bar
+
+    def _build_menus(self) -> None:
+        menu = self.menuBar()
+        file = menu.addMenu("&File")
+        new_chat = file.addAction("New Chat", self._new_chat)
+        new_chat.setShortcut(QKeySequence.StandardKey.New)
+        file.addAction(self.add_action)
+        file.addSeparator()
+        close = file.addAction("Close Window", self.close)
+        close.setShortcut(QKeySequence.StandardKey.Close)
+        edit = menu.addMenu("&Edit")
+        stop = edit.addAction("Stop Generating", self.chat.stop)
+        stop.setShortcut(QKeySequence("Ctrl+."))
+        edit.addAction(self.preferences_action)  # moved to the application menu on macOS by its role
+        view = menu.addMenu("&View")
+        for act in self.pane_actions.actions():
+            view.addAction(act)
+        for act in self.findChildren(QAction):
+            if act is not self.preferences_action and act.menuRole() == QAction.MenuRole.TextHeuristicRole:
+                act.setMenuRole(QAction.MenuRole.NoRole)
+
+    def _build_status(self) -> None:
+        bar = self.statusBar()
+        bar.setSizeGripEnabled(False)
+        self.models_label = QLabel("No model loaded")
+        self.memory_label = QLabel()
+        self.index_label = QLabel()
+        for label in (self.models_label, self.memory_label, self.index_label):
+            bar.addPermanentWidget(label)
+
+    # -- panes ----------------------------------------------------------------------------------------
+    def switch_to(self, key: str) -> None:
+        index = [p[0] for p in PANES].index(key)
+        self.stack.setCurrentIndex(index)
+        self.pane_actions.actions()[index].setChecked(True)
+        if key == "search":
+            self.search.refresh_state()
+            self.search.query.setFocus()
+        elif key == "chat":
+            self.chat.composer.edit.setFocus()
+
+    def _new_chat(self) -> None:
+        self.switch_to("chat")
+        self.chat.new_chat()
+
+    @Slot(str, object)
+    def send_to_rerank(self, query: str, hits: list[Any]) -> None:
+        self.rerank.set_candidates(query, hits)
+        self.switch_to("rerank")
+
+    @Slot()
+    def open_settings(self) -> None:
+        if self.settings_dialog is None:
+            self.settings_dialog = SettingsDialog(self.bridge, self.settings, self)
+            self.settings_dialog.reindex_requested.connect(self.indexer.reindex_all)
+        self.settings_dialog.show()
+        self.settings_dialog.raise_()
+        self.settings_dialog.activateWindow()
+
+    @Slot(str)
+    def show_message(self, text: str) -> None:
+        if text:
+            self.statusBar().showMessage(text, 6000)
+        else:
+            self.statusBar().clearMessage()
+
+    @Slot(str, str, str)
+    def show_engine_error(self, title: str, message: str, details: str) -> None:
+        show_error(self, title, message, details)
+
+    # -- models, memory, index size -------------------------------------------------------------------
+    def start(self) -> None:
+        """Load the chosen chat model in the background so the first reply does not wait for it."""
+        self.bridge.load_model(self.settings["models/chat"], "chat")
+
+    @Slot(str, str)
+    def _model_loading(self, role: str, spec: str) -> None:
+        if spec:
+            name = "the built-in model" if spec == "default" else Path(spec).name
+            self.models_label.setText(f"Loading {name}…")
+        else:
+            self._show_models()
+
+    @Slot(object)
+    def _models_changed(self, models: dict[str, Any]) -> None:
+        self.models = dict(models)
+        self._show_models()
+
+    def _show_models(self) -> None:
+        chat = self.models.get("chat")
+        if chat is None:
+            self.models_label.setText("No chat model loaded")
+            self.models_label.setToolTip("")
+            return
+        extra = [
+            f"{role}: {getattr(info, 'name', '?')}" for role, info in self.models.items() if role != "chat"
+        ]
+        self.models_label.setText(getattr(chat, "name", "model") + (f"  +{len(extra)}" if extra else ""))
+        lines = [
+            f"{role}: {getattr(i, 'name', '?')} ({format_bytes(getattr(i, 'bytes', 0))})"
+            for role, i in self.models.items()
+        ]
+        self.models_label.setToolTip("\n".join(lines))
+
+    @Slot(object)
+    def _memory_changed(self, mem: Any) -> None:
+        weights = sum(int(getattr(i, "bytes", 0) or 0) for i in self.models.values())
+        self.memory_label.setText(f"Memory {format_bytes(mem.active_bytes)}")
+        self.memory_label.setToolTip(
+            f"Model weights: {format_bytes(weights)}\nIn use by MLX: {format_bytes(mem.active_bytes)}\n"
+            f"Peak: {format_bytes(mem.peak_bytes)}\nPrompt cache: {format_bytes(mem.prompt_cache_bytes)}\n"
+            f"Limit: {format_bytes(mem.memory_limit_bytes) if mem.memory_limit_bytes else 'automatic'}"
+        )
+
+    def _update_index_size(self) -> None:
+        db = default_index_db()
+        size = (
+            sum(p.stat().st_size for p in db.parent.glob(db.name + "*") if p.is_file()) if db.exists() else 0
+        )
+        self.index_label.setText(f"Index {format_bytes(size)}" if size else "Index empty")
+
+    @Slot(str, object)
+    def _setting_changed(self, key: str, value: Any) -> None:
+        if key == "models/chat" and value and value != self.bridge.loaded_spec("chat"):
+            self.bridge.load_model(value, "chat")
+        elif key == "memory/limit_gb":
+            self.bridge.set_memory_limit(int(value * 1e9) if value else None)
+        elif key == "appearance/theme":
+            style.apply_theme(QApplication.instance(), value)
+        elif key == "index/folders":
+            new = [f for f in value if f not in self._known_folders]
+            if new:
+                self.indexer.index(new)
+        if key == "index/folders":
+            self._known_folders = list(value)
+
+    _known_folders: list[str] = []
+
+    # -- drag and drop --------------------------------------------------------------------------------
+    def dragEnterEvent(self, event) -> None:  # noqa: N802 - Qt API
+        paths = local_paths(event.mimeData())
+        if paths:
+            event.acceptProposedAction()
+            self.overlay.show_for(len(paths))
+
+    def dragMoveEvent(self, event) -> None:  # noqa: N802 - Qt API
+        event.acceptProposedAction()
+
+    def dragLeaveEvent(self, event) -> None:  # noqa: N802 - Qt API
+        self.overlay.hide()
+
+    def dropEvent(self, event) -> None:  # noqa: N802 - Qt API
+        self.overlay.hide()
+        paths = local_paths(event.mimeData())
+        if paths:
+            event.acceptProposedAction()
+            self.index_paths(paths)
+
+    @Slot(list)
+    def index_paths(self, paths: list[str]) -> None:
+        """Dropped here, on the Dock icon, or chosen with Add to Library."""
+        if not IndexController.available():
+            show_error(
+                self,
+                "Indexing is not available yet",
+                "This build of Alcove has no document indexer, so files cannot be added to the library yet.",
+            )
+            return
+        folders = [p for p in paths if Path(p).is_dir()]
+        if folders:
+            known = self.settings["index/folders"]
+            self._known_folders = [*known, *folders]  # indexed below, not again by the settings change
+            self.settings["index/folders"] = list(dict.fromkeys([*known, *folders]))
+        self.indexer.index(paths)
+
+    @Slot()
+    def choose_and_index(self) -> None:
+        folder = QFileDialog.getExistingDirectory(self, "Add Folder to Library")
+        if folder:
+            self.index_paths([folder])
+
+    @Slot(object)
+    def _indexed(self, summary: Any) -> None:
+        self.show_message(summary_text(summary) if summary is not None else "Indexing stopped.")
+        self._update_index_size()
+        self.search.refresh_state()
+
+    # -- window state ---------------------------------------------------------------------------------
+    def _restore_geometry(self) -> None:
+        geometry = self.settings.raw_store().value("window/geometry")
+        if isinstance(geometry, QByteArray) and not geometry.isEmpty():
+            self.restoreGeometry(geometry)
+        self._known_folders = list(self.settings["index/folders"])
+
+    def closeEvent(self, event) -> None:  # noqa: N802 - Qt API
+        self.settings.raw_store().setValue("window/geometry", self.saveGeometry())
+        self.chat.stop()
+        self.indexer.cancel()
+        super().closeEvent(event)
