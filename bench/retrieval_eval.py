@@ -1,0 +1,127 @@
+"""Retrieval quality on the committed labelled set (eval/corpus + eval/queries.jsonl) with the real MLX embedder.
+
+Indexes eval/corpus (incrementally: a second run reuses the index), runs every query in vector, keyword and
+hybrid mode, and prints JSON: recall@5, recall@10, MRR@10 and nDCG@10 per mode, plus a sweep of the hybrid
+fusion settings (RRF k, candidate depth) so the chosen defaults can be checked honestly.
+
+A result is relevant when it comes from the labelled file and its lines overlap the labelled passage (the lines of
+the query's unique quote, or its explicit line range). nDCG uses binary gains; the ideal ranking holds every
+chunk of the index that overlaps the passage (at most 10).
+
+    .venv/bin/python bench/retrieval_eval.py [--db PATH] [--sweep]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import tempfile
+import time
+from pathlib import Path
+
+from _common import ROOT, blas, emit
+
+from engine.embedder import default_embedder_path, load_embedder
+from engine.indexer import IndexSummary, index_paths
+from engine.search import RRF_K, search_many
+from engine.store import IndexStore
+
+EVAL = ROOT / "eval"
+
+
+def load_queries(path: Path, corpus: Path) -> list[dict]:
+    out = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if not line.strip():
+            continue
+        q = json.loads(line)
+        file = corpus / q["path"]
+        text = file.read_text(encoding="utf-8", errors="replace").replace("\r\n", "\n")
+        if "quote" in q:
+            at = text.find(q["quote"])
+            if at < 0 or text.find(q["quote"], at + 1) >= 0:
+                raise SystemExit(f"query {q['id']}: quote must occur exactly once in {q['path']}")
+            q["line_start"] = text.count("\n", 0, at) + 1
+            q["line_end"] = text.count("\n", 0, at + len(q["quote"])) + 1
+        q["abs_path"] = str(file.resolve())
+        out.append(q)
+    return out
+
+
+def relevant(hit_path: str, ls: int, le: int, q: dict) -> bool:
+    return hit_path == q["abs_path"] and ls <= q["line_end"] and le >= q["line_start"]
+
+
+def metrics(results: list[list], queries: list[dict], ideal: list[int]) -> dict:
+    r5 = r10 = mrr = ndcg = 0.0
+    for hits, q, n_ideal in zip(results, queries, ideal, strict=True):
+        rel = [relevant(h.path, h.line_start, h.line_end, q) for h in hits[:10]]
+        r5 += any(rel[:5])
+        r10 += any(rel)
+        first = next((i for i, r in enumerate(rel) if r), None)
+        mrr += 0.0 if first is None else 1.0 / (first + 1)
+        dcg = sum(1.0 / math.log2(i + 2) for i, r in enumerate(rel) if r)
+        idcg = sum(1.0 / math.log2(i + 2) for i in range(max(1, min(10, n_ideal))))
+        ndcg += dcg / idcg
+    n = len(queries)
+    return {"recall@5": r5 / n, "recall@10": r10 / n, "mrr@10": mrr / n, "ndcg@10": ndcg / n}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--db", default=str(Path(tempfile.gettempdir()) / "alcove-eval-index.sqlite3"))
+    ap.add_argument("--corpus", default=str(EVAL / "corpus"))
+    ap.add_argument("--queries", default=str(EVAL / "queries.jsonl"))
+    ap.add_argument("--sweep", action="store_true", help="also try other RRF k and candidate depths")
+    args = ap.parse_args()
+    corpus = Path(args.corpus)
+    queries = load_queries(Path(args.queries), corpus)
+
+    embedder = load_embedder(default_embedder_path())
+    t0 = time.perf_counter()
+    summary = None
+    for item in index_paths([corpus], args.db, embedder):
+        if isinstance(item, IndexSummary):
+            summary = item
+    index_s = time.perf_counter() - t0
+
+    store = IndexStore(args.db, read_only=True)
+    ideal = []
+    for q in queries:
+        chunks = store.chunks_for_document(q["abs_path"])
+        ideal.append(sum(relevant(q["abs_path"], c.line_start, c.line_end, q) for c in chunks))
+    texts = [q["query"] for q in queries]
+    report: dict = {
+        "corpus": {"files": store.stats().documents, "chunks": store.stats().chunks, "queries": len(queries)},
+        "index": summary.to_json() if summary else None,
+        "index_seconds": round(index_s, 1),
+        "embedder": embedder.name,
+        "blas": blas(),
+        "modes": {},
+    }
+    for mode in ("vector", "keyword", "hybrid"):
+        t = time.perf_counter()
+        results = search_many(store, embedder, texts, k=10, mode=mode)
+        m = metrics(results, queries, ideal)
+        m["seconds_for_all_queries"] = round(time.perf_counter() - t, 3)
+        report["modes"][mode] = m
+        if mode != "keyword":  # per-query misses help write better labels and find weak spots
+            report.setdefault("misses", {})[mode] = [
+                q["id"] for q, hits in zip(queries, results, strict=True)
+                if not any(relevant(h.path, h.line_start, h.line_end, q) for h in hits)
+            ]  # fmt: skip
+    report["hybrid_settings"] = {"rrf_k": RRF_K, "depth": "max(50, 5k)"}
+    if args.sweep:
+        sweep = []
+        for rrf_k in (10, 30, 60, 100):
+            for depth in (20, 50, 100):
+                results = search_many(store, embedder, texts, k=10, mode="hybrid", rrf_k=rrf_k, depth=depth)
+                sweep.append({"rrf_k": rrf_k, "depth": depth, **metrics(results, queries, ideal)})
+        report["hybrid_sweep"] = sweep
+    store.close()
+    emit(report)
+
+
+if __name__ == "__main__":
+    main()
