@@ -17,7 +17,14 @@ from typing import Literal
 
 import numpy as np
 
-from engine.encoders import Encoder, load_encoder, load_tokenizer, tokenizer_max_length
+from engine.encoders import (
+    Encoder,
+    length_batches,
+    load_encoder,
+    load_tokenizer,
+    pad_batch,
+    tokenizer_max_length,
+)
 from engine.errors import ModelLoadError
 
 log = logging.getLogger(__name__)
@@ -132,15 +139,8 @@ class Embedder:
         for batch in self._batches(lengths):
             if cancel is not None and cancel.is_set():
                 return EmbedResult(np.zeros((0, self.dim), np.float32), (), (), cancelled=True)
-            L = int(lengths[batch].max())
-            ids = np.full((len(batch), L), pad, np.int32)
-            types = np.zeros((len(batch), L), np.int32)
-            for r, i in enumerate(batch):
-                e = encs[i]
-                ids[r, : lengths[i]] = e.ids
-                types[r, : lengths[i]] = e.type_ids
-            padded = bool((lengths[batch] != L).any())
-            mask = (np.arange(L)[None, :] < lengths[batch][:, None]) if padded else None
+            ids, types, mask = pad_batch(encs, batch, lengths, pad)
+            L = ids.shape[1]
             extra = ()
             if prompt_len:
                 pool_mask = (np.arange(L)[None, :] < lengths[batch][:, None]) & (
@@ -159,15 +159,7 @@ class Embedder:
         return EmbedResult(out, tuple(int(x) for x in lengths), truncated)
 
     def _batches(self, lengths: np.ndarray) -> list[np.ndarray]:
-        """Indices grouped by similar length (longest first) under a padded-token budget."""
-        order = np.argsort(-lengths, kind="stable")
-        batches, start = [], 0
-        while start < len(order):
-            L = int(lengths[order[start]])  # the longest of this batch, since sorted descending
-            size = max(1, min(self.max_batch_size, self.max_batch_tokens // max(L, 1)))
-            batches.append(order[start : start + size])
-            start += size
-        return batches
+        return length_batches(lengths, self.max_batch_tokens, self.max_batch_size)
 
     def _prompt_length(self, kind: Kind) -> int:
         if kind not in self._prompt_lengths:

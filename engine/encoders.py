@@ -195,6 +195,39 @@ def load_encoder(folder: Path) -> tuple[Encoder, dict, dict]:
     return enc, raw, rest
 
 
+def length_batches(lengths, max_tokens: int, max_batch: int) -> list:
+    """Index arrays grouped by similar length (longest first), each under a padded-token budget.
+
+    Sorting means each batch pads only to its own longest row, so little compute goes to padding.
+    """
+    import numpy as np
+
+    order = np.argsort(-np.asarray(lengths), kind="stable")
+    batches, start = [], 0
+    while start < len(order):
+        longest = int(lengths[order[start]])
+        size = max(1, min(max_batch, max_tokens // max(longest, 1)))
+        batches.append(order[start : start + size])
+        start += size
+    return batches
+
+
+def pad_batch(encodings, rows, lengths, pad_id: int):
+    """(ids, type_ids, mask-or-None) as int32/bool numpy arrays; mask is None when no row is padded."""
+    import numpy as np
+
+    L = int(lengths[rows].max())
+    ids = np.full((len(rows), L), pad_id, np.int32)
+    types = np.zeros((len(rows), L), np.int32)
+    for r, i in enumerate(rows):
+        e = encodings[i]
+        ids[r, : lengths[i]] = e.ids
+        types[r, : lengths[i]] = e.type_ids
+    if bool((lengths[rows] == L).all()):
+        return ids, types, None
+    return ids, types, np.arange(L)[None, :] < lengths[rows][:, None]
+
+
 # -- weights ---------------------------------------------------------------------------------------------
 def _need(weights: dict, name: str, shape: tuple[int, ...], source: Path):
     w = weights.get(name)
