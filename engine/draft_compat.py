@@ -226,10 +226,13 @@ def _weight_bytes(folder: Path) -> int:
     return sum(f.stat().st_size for f in folder.glob("*.safetensors"))
 
 
-def draft_candidates(folders: Iterable[str | Path]) -> list[DraftPair]:
+def draft_candidates(
+    folders: Iterable[str | Path], *, sizes: dict[str, int] | None = None
+) -> list[DraftPair]:
     """Every (target, draft) pair among local model folders where the draft is smaller and fully compatible.
 
-    For ``alcove models list``. Folders whose tokenizer cannot be read are skipped (logged).
+    Size is ``sizes[str(folder)]`` when given, else the folder's safetensors bytes. Folders whose tokenizer cannot be
+    read are skipped (logged).
     """
     prints: list[tuple[Path, str, int]] = []
     for folder in folders:
@@ -239,10 +242,25 @@ def draft_candidates(folders: Iterable[str | Path]) -> list[DraftPair]:
         except Exception as exc:  # noqa: BLE001 - an unreadable folder simply drafts for nothing
             log.info("draft candidates: skipping %s (%s)", path, exc)
             continue
-        prints.append((path, fp, _weight_bytes(path)))
+        size = sizes.get(str(folder)) if sizes else None
+        prints.append((path, fp, size if size is not None else _weight_bytes(path)))
     pairs = []
     for tpath, tfp, tsize in prints:
         for dpath, dfp, dsize in prints:
             if dpath != tpath and dfp == tfp and dsize < tsize:
                 pairs.append(DraftPair(str(tpath), str(dpath)))
     return pairs
+
+
+def drafts_for_models(models: Iterable[Any]) -> dict[str, list[str]]:
+    """For ``alcove models list``: target name -> names of smaller local models that can draft for it.
+
+    ``models`` are ``engine.model_catalog.LocalModel`` values (name, path, kind, size_bytes); only chat models count.
+    """
+    chat = [m for m in models if getattr(m, "kind", "chat") == "chat"]
+    by_path = {str(Path(m.path)): m for m in chat}
+    sizes = {str(Path(m.path)): int(getattr(m, "size_bytes", 0) or 0) for m in chat}
+    table: dict[str, list[str]] = {}
+    for pair in draft_candidates(by_path, sizes=sizes):
+        table.setdefault(by_path[pair.target].name, []).append(by_path[pair.draft].name)
+    return table

@@ -100,28 +100,38 @@ def rewind_room(cache: list[Any]) -> tuple[int, str | None]:
     Plain KV caches grow without limit. A rotating (sliding-window) cache can only be trimmed while it has not
     wrapped; recurrent state (ArraysCache) cannot be rewound at all.
     """
-    room = 1 << 30
+    room, why = 1 << 30, None
     for layer in cache:
         caches = getattr(layer, "caches", None)
         if caches is not None:  # CacheList
-            r, why = rewind_room(list(caches))
-            if r <= 0:
-                return 0, why
-            room = min(room, r)
+            r, w = rewind_room(list(caches))
+        elif isinstance(layer, mlx_cache.RotatingKVCache):
+            r = max(0, layer.max_size - layer.offset - 1)
+            w = f"the sliding-window cache ({layer.max_size} tokens) is full and cannot be rewound"
+        elif not layer.is_trimmable():
+            r, w = 0, f"{type(layer).__name__} (recurrent state) cannot be rewound"
+        else:
             continue
-        if not layer.is_trimmable():
-            return 0, f"{type(layer).__name__} cannot be rewound"
-        if isinstance(layer, mlx_cache.RotatingKVCache):
-            r = layer.max_size - layer.offset - 1
-            if r <= 0:
-                return 0, f"the sliding-window cache ({layer.max_size} tokens) is full and cannot be rewound"
-            room = min(room, r)
-    return room, None
+        if r < room:
+            room, why = r, w
+    return room, why
 
 
 def trim_cache(cache: list[Any], n: int) -> None:
     if n > 0:
         mlx_cache.trim_prompt_cache(cache, n)
+
+
+def trim_to(cache: list[Any], n: int, fallback: int = 0) -> None:
+    """Trim every layer back to ``n`` tokens, layer by layer (a forward that failed half-way may have advanced only
+    some layers). Layers that do not expose an offset are trimmed by ``fallback`` tokens."""
+    for layer in cache:
+        off = getattr(layer, "offset", None)
+        if isinstance(off, int):
+            if off > n:
+                layer.trim(off - n)
+        elif fallback > 0 and layer.is_trimmable():
+            layer.trim(fallback)
 
 
 def cache_offset(cache: list[Any]) -> int:
@@ -248,8 +258,7 @@ class DraftProposer:
 
     def close(self, state: Any) -> None:
         """Rewind anything fed but not accounted for, and keep the cache on the draft for the next request."""
-        if self.pending:
-            trim_cache(self.cache, self.pending)
-            self.pending = 0
+        trim_to(self.cache, len(self.fed), self.pending)
+        self.pending = 0
         if self.fed and cache_offset(self.cache) in (-1, len(self.fed)):
             self.draft.extra[_DRAFT_CACHE_KEY] = (self.fed, self.cache)

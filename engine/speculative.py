@@ -22,7 +22,7 @@ from .decoding import Block, DecodeState, plain_decoder
 from .errors import AlcoveError, IncompatibleDraftError
 from .events import SpeculativeStats
 from .governor import Governor, GovernorConfig
-from .proposers import DraftProposer, PromptLookup, Proposal, rewind_room, trim_cache
+from .proposers import DraftProposer, PromptLookup, Proposal, rewind_room, trim_cache, trim_to
 from .requests import GenerateRequest, SpeculativeParams
 from .sampling import SamplingParams, process_logits
 
@@ -181,7 +181,7 @@ def speculative_decoder(
             proposal = proposer.propose(state, k) if k > 0 and not fallen else Proposal([])
             if len(proposal) == 0:
                 # Plain, pipelined: ``run`` tokens (1 when nothing was proposed, all the rest after a fallback).
-                n = state.max_tokens if fallen else max(1, run)
+                n = remaining if fallen else max(1, min(run, remaining))
                 for tok in _plain_run(state, n, stats):
                     yield [(tok, False)]
                     now = time.perf_counter()
@@ -222,7 +222,7 @@ def speculative_decoder(
             governor.record_verification(k, n, len(out), now - mark - catch_up)
             mark = now
     finally:
-        trim_cache(cache, pending)
+        trim_to(cache, len(state.fed), pending)
         proposer.close(state)
         state.speculative = stats.freeze(governor)
 
