@@ -1,0 +1,87 @@
+"""Search modes, fusion, filters, snippets and the batch API."""
+
+from __future__ import annotations
+
+import pytest
+from index_fakes import HashEmbedder
+
+from engine.indexer import index_paths
+from engine.search import fts_query, make_snippet, query_terms, search, search_many
+
+
+@pytest.fixture(scope="module")
+def indexed(tmp_path_factory):
+    root = tmp_path_factory.mktemp("search")
+    docs = root / "docs"
+    (docs / "ocean").mkdir(parents=True)
+    (docs / "space").mkdir()
+    (docs / "ocean" / "whales.md").write_text(
+        "# Whales\n\nBlue whales are the largest animals ever known to have lived.\n\n"
+        "## Songs\n\nHumpback whales sing long, complex songs during the breeding season.\n"
+    )
+    (docs / "ocean" / "tides.txt").write_text("Tides are caused by the gravitational pull of the moon.\n")
+    (docs / "space" / "moon.md").write_text("# The Moon\n\nThe moon orbits the earth every 27 days.\n")
+    (docs / "space" / "rockets.py").write_text('"""Rocket equations: delta-v from exhaust velocity."""\n')
+    db = root / "i.sqlite3"
+    emb = HashEmbedder()
+    list(index_paths([docs], db, emb))
+    return db, emb, docs
+
+
+@pytest.mark.parametrize("mode", ["vector", "keyword", "hybrid"])
+def test_each_mode_finds_the_passage(indexed, mode):
+    db, emb, docs = indexed
+    hits = search(db, emb, "humpback whales sing songs", k=3, mode=mode)
+    assert hits and hits[0].path == str(docs / "ocean" / "whales.md")
+    top = hits[0]
+    assert "Humpback" in top.text and top.line_start <= 7 <= top.line_end
+    assert "«Humpback»" in top.snippet and "«whales»" in top.snippet
+    assert (top.vector_rank is not None) == (mode in ("vector", "hybrid"))
+    assert (top.keyword_rank is not None) == (mode in ("keyword", "hybrid"))
+    assert all(a.score >= b.score for a, b in zip(hits, hits[1:], strict=False))
+
+
+def test_hybrid_is_reciprocal_rank_fusion(indexed):
+    db, emb, _ = indexed
+    hits = search(db, emb, "moon gravitational pull", k=5, mode="hybrid", rrf_k=60)
+    for h in hits:
+        expected = sum(1 / (60 + r) for r in (h.vector_rank, h.keyword_rank) if r is not None)
+        assert h.score == pytest.approx(expected)
+
+
+def test_filters_by_folder_and_file_type(indexed):
+    db, emb, docs = indexed
+    for mode in ("vector", "keyword", "hybrid"):
+        hits = search(db, emb, "moon", k=10, mode=mode, folders=[str(docs / "space")])
+        assert hits and all(h.path.startswith(str(docs / "space") + "/") for h in hits)
+        hits = search(db, emb, "moon whales rockets", k=10, mode=mode, file_types=["py"])
+        assert hits and all(h.path.endswith(".py") for h in hits)
+        assert search(db, emb, "moon", k=10, mode=mode, folders=[str(docs / "nowhere")]) == []
+
+
+def test_search_many_matches_single_searches(indexed):
+    db, emb, _ = indexed
+    queries = ["blue whales largest animals", "rocket delta-v", "tides moon"]
+    batch = search_many(db, emb, queries, k=3, mode="hybrid")
+    for q, hits in zip(queries, batch, strict=True):
+        assert [h.chunk_id for h in hits] == [h.chunk_id for h in search(db, emb, q, k=3, mode="hybrid")]
+
+
+def test_keyword_mode_needs_no_embedder_and_survives_odd_queries(indexed):
+    db, _, _ = indexed
+    assert search(db, None, 'whales" OR NOT (', k=3, mode="keyword")[0].path.endswith("whales.md")
+    assert search(db, None, "???", k=3, mode="keyword") == []
+    assert fts_query('say "hi" to the walrus') == '"say" OR "hi" OR "walrus"'
+
+
+def test_snippets_mark_terms_and_window_the_best_part():
+    text = (
+        "Intro words. " * 40
+        + "The walrus colony hauled out on the ice near the walrus research station."
+        + " Tail." * 40
+    )
+    snip = make_snippet(text, query_terms("where is the walrus colony"))
+    assert "«walrus» «colony»" in snip and snip.startswith("…") and snip.endswith("…")
+    assert len(snip.replace("«", "").replace("»", "")) <= 250
+    assert make_snippet("short text", ["absent"]) == "short text"
+    assert "«index»" in make_snippet("index indexing indexed", ["indexing"])  # stems match word variants
