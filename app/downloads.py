@@ -49,6 +49,8 @@ def download_model(
     from tqdm.std import tqdm
 
     class _Progress(tqdm):
+        monitor_interval = 0  # no tqdm monitor thread
+
         def __init__(self, *args, **kwargs) -> None:
             kwargs.pop("name", None)
             kwargs["file"] = io.StringIO()  # nothing on stderr

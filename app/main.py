@@ -68,10 +68,7 @@ def build(app, *, engine=None):
         engine = Engine(memory_limit_bytes=int(limit * 1e9) if limit else None)
     bridge = Bridge(engine)
     store = ChatStore(data_dir() / "chats.sqlite3")
-    window = MainWindow(bridge, settings, store)
-    if hasattr(app, "files_opened"):
-        app.files_opened.connect(window.index_paths)
-    return window
+    return MainWindow(bridge, settings, store)
 
 
 async def _run(app, argv: list[str]) -> int:

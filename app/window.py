@@ -83,6 +83,10 @@ class MainWindow(QMainWindow):
         bridge.memory_changed.connect(self._memory_changed)
         bridge.model_loading.connect(self._model_loading)
         settings.changed.connect(self._setting_changed)
+        app = QApplication.instance()
+        self._dock_connected = hasattr(app, "files_opened")
+        if self._dock_connected:  # the Dock icon and Finder's "Open With"
+            app.files_opened.connect(self.index_paths)
         self._restore_geometry()
         self.switch_to("chat")
         self._update_index_size()
@@ -325,6 +329,10 @@ class MainWindow(QMainWindow):
 
     def closeEvent(self, event) -> None:  # noqa: N802 - Qt API
         self.settings.raw_store().setValue("window/geometry", self.saveGeometry())
+        app = QApplication.instance()
+        if hasattr(app, "files_opened") and self._dock_connected:
+            app.files_opened.disconnect(self.index_paths)
+            self._dock_connected = False
         self.chat.stop()
         self.indexer.cancel()
         super().closeEvent(event)

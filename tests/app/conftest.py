@@ -65,6 +65,14 @@ def no_threads_left():
 
 
 @pytest.fixture(scope="session")
+def qapp_cls():
+    """The app's QApplication subclass, so Dock drops (QFileOpenEvent) are exercised for real."""
+    from app.main import _application_class
+
+    return _application_class()
+
+
+@pytest.fixture(scope="session")
 def tiny_chat_model(tmp_path_factory):
     return str(make_tiny_model(tmp_path_factory.mktemp("tiny-llama"), "llama"))
 

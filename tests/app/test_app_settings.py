@@ -1,0 +1,135 @@
+"""Settings persist, apply at once, keep the token out of the settings file; downloads report progress, cancel,
+and fail with a sentence when offline."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+from PySide6.QtGui import QAction, QKeySequence
+
+from app.downloads import DownloadCancelled, DownloadError, download_model
+from app.settings import OPTIONS, Settings
+from engine.requests import GenerateRequest
+
+
+def test_settings_persist_with_types(qtbot, alcove_home):
+    s = Settings()
+    changes = []
+    s.changed.connect(lambda k, v: changes.append((k, v)))
+    s["sampling/temperature"] = 0.3
+    s["speculative/mode"] = "lookup"
+    s["index/folders"] = ["/tmp/a"]
+    s["index/watch"] = False
+    s["sampling/max_tokens"] = 10**9  # clamped to the declared maximum
+    assert changes[0] == ("sampling/temperature", 0.3)
+    again = Settings()  # a fresh QSettings over the same file
+    assert again["sampling/temperature"] == 0.3 and isinstance(again["sampling/temperature"], float)
+    assert again["speculative/mode"] == "lookup"
+    assert again["index/folders"] == ["/tmp/a"]
+    assert again["index/watch"] is False
+    assert again["sampling/max_tokens"] == OPTIONS["sampling/max_tokens"].maximum
+    with pytest.raises(ValueError):
+        s["speculative/mode"] = "sometimes"
+    assert (alcove_home / "settings.ini").exists()
+
+
+def test_token_goes_to_the_keychain_only(qtbot, alcove_home):
+    s = Settings()
+    s.set_hf_token("hf_secret_value")
+    assert Settings.hf_token() == "hf_secret_value"
+    assert (
+        "hf_secret_value" not in (alcove_home / "settings.ini").read_text()
+        if (alcove_home / "settings.ini").exists()
+        else True
+    )
+    s.set_hf_token(None)
+    assert Settings.hf_token() is None
+
+
+def test_dialog_changes_apply_to_the_next_request(qtbot, window):
+    window.open_settings()
+    dialog = window.settings_dialog
+    assert dialog.isVisible()
+    from PySide6.QtWidgets import QComboBox, QDoubleSpinBox, QSpinBox
+
+    dialog.findChild(QDoubleSpinBox, "sampling/temperature").setValue(0.25)
+    dialog.findChild(QSpinBox, "speculative/num_draft").setValue(6)
+    mode = dialog.findChild(QComboBox, "speculative/mode")
+    mode.setCurrentIndex(mode.findData("lookup"))
+    req = window.chat.build_request()
+    assert isinstance(req, GenerateRequest)
+    assert req.sampling.temperature == 0.25
+    assert req.speculative.mode == "lookup" and req.speculative.num_draft == 6
+    assert Settings()["sampling/temperature"] == 0.25  # persisted
+
+
+def test_menu_roles_and_preferences_shortcut(qtbot, window):
+    assert window.preferences_action.menuRole() == QAction.MenuRole.PreferencesRole
+    assert window.preferences_action.shortcut() == QKeySequence(QKeySequence.StandardKey.Preferences)
+    others = [a for a in window.findChildren(QAction) if a is not window.preferences_action and a.text()]
+    assert others and all(a.menuRole() == QAction.MenuRole.NoRole for a in others), [
+        (a.text(), a.menuRole()) for a in others if a.menuRole() != QAction.MenuRole.NoRole
+    ]
+
+
+def test_models_page_lists_local_models_and_greys_nothing_silently(qtbot, window):
+    window.open_settings()
+    page = window.settings_dialog.models
+    qtbot.waitUntil(lambda: page.scan_job is None and page.pickers["chat"].count() > 0, timeout=60000)
+    chat = page.pickers["chat"]
+    assert chat.findData("default") >= 0
+    assert chat.currentData() == window.settings["models/chat"]
+    assert page.pickers["draft"].itemText(0) == "None"
+
+
+def test_download_offline_fails_with_a_sentence(monkeypatch, tmp_path):
+    monkeypatch.setenv("HF_HUB_OFFLINE", "1")
+    with pytest.raises(DownloadError, match="offline"):
+        download_model("someone/some-model", token=None, progress=lambda d, t: None, cancel=threading.Event(),
+                       cache_dir=tmp_path)  # fmt: skip
+
+
+def _fake_transport(cancel_after: int | None, cancel: threading.Event):
+    """Stands in for the network: drives the tqdm class the way snapshot_download does (bytes reconstructed)."""
+
+    def snapshot_download(repo_id, *, tqdm_class, **kwargs):
+        bar = tqdm_class(desc="Reconstructing (incomplete total...)", total=1000, unit="B", unit_scale=True)
+        for step in range(10):
+            if cancel_after is not None and step == cancel_after:
+                cancel.set()
+            bar.update(100)
+        return str(kwargs.get("cache_dir") or "/tmp") + "/snap"
+
+    return snapshot_download
+
+
+def test_download_reports_progress_and_cancels(monkeypatch, tmp_path):
+    import huggingface_hub
+
+    seen = []
+    cancel = threading.Event()
+    monkeypatch.setattr(huggingface_hub, "snapshot_download", _fake_transport(None, cancel))
+    path = download_model("a/b", token="t", progress=lambda d, t: seen.append((d, t)), cancel=cancel,
+                          cache_dir=tmp_path)  # fmt: skip
+    assert path.name == "snap" and seen[-1] == (1000, 1000) and len(seen) == 10
+    cancel = threading.Event()
+    monkeypatch.setattr(huggingface_hub, "snapshot_download", _fake_transport(4, cancel))
+    seen.clear()
+    with pytest.raises(DownloadCancelled):
+        download_model(
+            "a/b", token=None, progress=lambda d, t: seen.append(d), cancel=cancel, cache_dir=tmp_path
+        )
+    assert seen[-1] == 400
+
+
+def test_download_ui_shows_failure_offline(qtbot, window, monkeypatch):
+    monkeypatch.setenv("HF_HUB_OFFLINE", "1")
+    window.open_settings()
+    page = window.settings_dialog.models
+    page.repo.setText("someone/some-model")
+    page.start_download()
+    assert page.cancel_button.isVisibleTo(page) and not page.download_button.isVisibleTo(page)
+    qtbot.waitUntil(lambda: page.download_job is None, timeout=30000)
+    assert "offline" in page.download_status.text()
+    assert page.download_button.isVisibleTo(page) and not page.progress.isVisibleTo(page)
