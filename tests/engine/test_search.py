@@ -85,3 +85,31 @@ def test_snippets_mark_terms_and_window_the_best_part():
     assert len(snip.replace("«", "").replace("»", "")) <= 250
     assert make_snippet("short text", ["absent"]) == "short text"
     assert "«index»" in make_snippet("index indexing indexed", ["indexing"])  # stems match word variants
+
+
+@pytest.mark.slow
+def test_cli_index_and_search_with_the_real_embedder(tmp_path, monkeypatch, capsys):
+    import json
+
+    from engine.cli import main
+
+    monkeypatch.setenv("ALCOVE_HOME", str(tmp_path / "home"))
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "garden.md").write_text("# Garden\n\nTomatoes need full sun and regular watering in summer.\n")
+    (docs / "cars.txt").write_text("Change the engine oil of a car every ten thousand kilometres.\n")
+    (docs / "blob.txt").write_bytes(b"\x00\x01\x02binary")
+    assert main(["index", str(docs), "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert set(out) >= {"files_indexed", "files_unchanged", "files_skipped", "chunks", "seconds"}
+    assert out["files_indexed"] == 2 and out["files_skipped"][0]["path"].endswith("blob.txt")
+    assert main(["index", str(docs), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["files_unchanged"] == 2
+    for mode in ("hybrid", "vector", "keyword"):
+        assert main(["search", "how often should I change motor oil", "--k", "1", "--mode", mode, "--json"]) == 0
+        res = json.loads(capsys.readouterr().out)["results"]
+        assert res[0]["path"].endswith("cars.txt") and res[0]["line_start"] == 1
+        assert set(res[0]) >= {"path", "page", "line_start", "line_end", "score", "text"}
+    assert main(["search", "sunny vegetables", "--k", "2"]) == 0
+    text = capsys.readouterr().out
+    assert "garden.md lines 1-3" in text.splitlines()[0]
