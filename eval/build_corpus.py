@@ -12,7 +12,18 @@ from pathlib import Path
 
 OUT = Path(__file__).parent / "corpus"
 STDLIB = Path("/root/.pyenv/versions/3.11.7/lib/python3.11")
-SKIP = ("encodings", "test", "idlelib", "site-packages", "lib2to3", "tkinter", "turtledemo", "ensurepip", "config-", "__pycache__")
+SKIP = (
+    "encodings",
+    "test",
+    "idlelib",
+    "site-packages",
+    "lib2to3",
+    "tkinter",
+    "turtledemo",
+    "ensurepip",
+    "config-",
+    "__pycache__",
+)
 
 
 def main() -> None:
