@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import shutil
+import sys
 from pathlib import Path
 
 OUT = Path(__file__).parent / "corpus"
@@ -57,7 +58,7 @@ def main() -> None:
         dst.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(src, dst)
     total = sum(s.stat().st_size for s, _ in picked)
-    print(f"{len(picked)} files, {total / 1e6:.2f} MB -> {OUT}")
+    sys.stdout.write(f"{len(picked)} files, {total / 1e6:.2f} MB -> {OUT}\n")
 
 
 if __name__ == "__main__":

@@ -5,6 +5,8 @@ checked to occur exactly once. Run: .venv/bin/python eval/make_queries.py
 """
 
 import json
+import pathlib
+import sys
 
 Q = [
     ("python/colorsys.py", "convert an RGB colour to hue saturation value", "def rgb_to_hsv(r, g, b):"),
@@ -298,14 +300,13 @@ Q = [
         "To skip the check and force installation of LibYAML bindings",
     ),
 ]
-import pathlib
 
 out = []
 for i, (path, query, quote) in enumerate(Q, 1):
     text = (pathlib.Path("eval/corpus") / path).read_text(encoding="utf-8", errors="replace")
     n = text.count(quote)
     if n != 1:
-        print("BAD", i, path, n, quote[:50])
+        raise SystemExit(f"{path}: the quote of query {i} occurs {n} times, not once: {quote[:50]!r}")
     out.append({"id": f"q{i:03d}", "query": query, "path": path, "quote": quote})
 pathlib.Path("eval/queries.jsonl").write_text("".join(json.dumps(o, ensure_ascii=False) + "\n" for o in out))
-print(len(out))
+sys.stdout.write(f"{len(out)} queries\n")
