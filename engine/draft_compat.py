@@ -28,6 +28,13 @@ _SAMPLE_CHATS: tuple[tuple[dict[str, str], ...], ...] = (
     ({"role": "user", "content": "Hello there!"},),
 )
 _SPECIALS = ("bos_token", "eos_token", "pad_token", "unk_token")
+_LABELS = {
+    "bos_token": "beginning-of-sequence token",
+    "eos_token": "end-of-sequence token",
+    "pad_token": "padding token",
+    "unk_token": "unknown token",
+    "eos_token_ids": "set of end-of-sequence ids generation stops on",
+}
 
 
 @dataclass(frozen=True)
@@ -58,7 +65,10 @@ class DraftPair:
 
 
 def _hf(tok: Any) -> Any:
-    return getattr(tok, "_tokenizer", tok)
+    """The transformers tokenizer inside an mlx-lm TokenizerWrapper (a transformers tokenizer is returned as is)."""
+    from mlx_lm.tokenizer_utils import TokenizerWrapper
+
+    return tok._tokenizer if isinstance(tok, TokenizerWrapper) else tok
 
 
 def _examples(items: list[str], limit: int = 3) -> str:
@@ -94,8 +104,16 @@ def _special_map(tok: Any) -> dict[str, tuple[str | None, int | None]]:
         ident = getattr(hf, name + "_id", None)
         out[name] = (text, ident)
     eos = getattr(tok, "eos_token_ids", None)
+    if isinstance(eos, int):
+        eos = [eos]
     out["eos_token_ids"] = (json.dumps(sorted(int(i) for i in eos)) if eos else None, None)
     return out
+
+
+def _ids(value: Any) -> list[int]:
+    if value is None:
+        return []
+    return sorted(int(i) for i in (value if isinstance(value, list | tuple) else [value]))
 
 
 def _special_differences(tok_t: Any, tok_d: Any) -> list[str]:
@@ -103,7 +121,7 @@ def _special_differences(tok_t: Any, tok_d: Any) -> list[str]:
     out = []
     for name in (*_SPECIALS, "eos_token_ids"):
         if st[name] != sd[name]:
-            label = name.replace("_", " ").replace("token ids", "token ids generation stops on")
+            label = _LABELS[name]
             out.append(f"The {label} differs (target {_fmt(st[name])}, draft {_fmt(sd[name])}).")
     return out
 
@@ -160,6 +178,11 @@ def check_tokenizers(
     diffs = _vocab_differences(dict(_hf(tok_t).get_vocab()), dict(_hf(tok_d).get_vocab()))
     diffs += _special_differences(tok_t, tok_d)
     diffs += _template_differences(tok_t, tok_d)
+    et, ed = _ids((target_config or {}).get("eos_token_id")), _ids((draft_config or {}).get("eos_token_id"))
+    if target_config is not None and draft_config is not None and et != ed:
+        diffs.append(
+            f"The models stop on different end-of-sequence ids (target {et or 'none'}, draft {ed or 'none'})."
+        )
     notes = []
     vt = (target_config or {}).get("vocab_size")
     vd = (draft_config or {}).get("vocab_size")
