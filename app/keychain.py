@@ -67,7 +67,7 @@ def get_token() -> str | None:
     try:
         return keyring.get_password(SERVICE, HF_USER) or None
     except Exception as exc:  # noqa: BLE001 - backends raise their own types (dbus, Security framework...)
-        log.warning("keychain read failed: %s", type(exc).__name__)
+        log.info("keychain read failed: %s", type(exc).__name__)
         raise _explain("read", exc) from exc
 
 
@@ -86,5 +86,5 @@ def set_token(token: str | None) -> None:
             except PasswordDeleteError:
                 pass  # nothing was stored
     except Exception as exc:  # noqa: BLE001
-        log.warning("keychain write failed: %s", type(exc).__name__)
+        log.info("keychain write failed: %s", type(exc).__name__)
         raise _explain("save" if token else "remove", exc) from exc

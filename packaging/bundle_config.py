@@ -23,8 +23,7 @@ COLLECT_SUBMODULES = [
     "mlx_lm.models",  # mlx_lm.utils._get_classes imports mlx_lm.models.<model_type>
     "mlx_lm.tool_parsers",
     "mlx_lm.chat_templates",
-    "keyring.backends",
-]
+]  # keyring.backends: PyInstaller's keyring hook collects them (and keyring's entry-point metadata)
 
 # Modules the frozen app must be able to import (`alcove --self-test --imports-only` imports each), besides
 # every module of our own packages (verify_bundle.py lists those from the source tree).
@@ -132,6 +131,48 @@ METADATA = [
     "packaging",
     "filelock",
 ]
+
+# transformers imports every model subpackage under TYPE_CHECKING, so PyInstaller would analyse ~2,600 files. Alcove
+# uses transformers only for tokenizers (mlx-lm's AutoTokenizer) and configs: leave out the model code (torch),
+# image/video/audio processors and modular sources.
+TRANSFORMERS_SKIP_PREFIXES = (
+    "modeling_",
+    "modular_",
+    "image_processing_",
+    "video_processing_",
+    "feature_extraction_",
+    "processing_",
+    "convert_",
+)
+
+
+def submodules_from_files(package: str, folder) -> list[str]:
+    """``package`` and every module under its folder, listed from the file system (no import, unlike PyInstaller's
+    collect_submodules, which starts a subprocess per package); ``__main__`` is left out."""
+    from pathlib import Path
+
+    base = Path(folder)
+    out = []
+    for f in sorted(base.rglob("*.py")):
+        rel = f.relative_to(base).with_suffix("")
+        if "__pycache__" in rel.parts or rel.name == "__main__":
+            continue
+        parts = rel.parts[:-1] if rel.name == "__init__" else rel.parts
+        out.append(".".join((package, *parts)))
+    return out
+
+
+def transformers_excludes(transformers_dir) -> list[str]:
+    """Module names under transformers/models/ whose file names start with TRANSFORMERS_SKIP_PREFIXES."""
+    from pathlib import Path
+
+    base = Path(transformers_dir)
+    out = []
+    for f in sorted((base / "models").glob("*/*.py")):
+        if f.name.startswith(TRANSFORMERS_SKIP_PREFIXES):
+            out.append(f"transformers.models.{f.parent.name}.{f.stem}")
+    return out
+
 
 _MACOS_TAG = re.compile(r"macosx_(\d+)_(\d+)_")
 

@@ -49,15 +49,9 @@ class Layout:
 
 def first_party_modules(root: Path = ROOT) -> list[str]:
     """Every module of engine/ and app/ (``__main__`` excluded: importing it would run it)."""
-    names = []
-    for pkg in ("engine", "app"):
-        for f in sorted((root / pkg).rglob("*.py")):
-            rel = f.relative_to(root).with_suffix("")
-            if "__pycache__" in rel.parts or rel.name == "__main__":
-                continue
-            parts = rel.parts[:-1] if rel.name == "__init__" else rel.parts
-            names.append(".".join(parts))
-    return names
+    return cfg.submodules_from_files("engine", root / "engine") + cfg.submodules_from_files(
+        "app", root / "app"
+    )
 
 
 def pyz_modules(exe: Path) -> set[str]:
