@@ -1,0 +1,114 @@
+"""When the documents do not hold the answer: a calibrated threshold on the best evidence.
+
+Two evidence signals are available for every question:
+- ``rerank``: the best reranked score (sigmoid of the reranker's logit / yes-no log-odds) among the top k;
+- ``cosine``: the best cosine similarity between the query and any chunk (the embedder's vector search).
+A policy names one signal and a threshold; below it Alcove answers that the documents do not contain the answer
+and shows the closest passages. Thresholds are calibrated on the labelled evaluation set (answerable questions from
+eval/queries.jsonl, unanswerable ones from eval/unanswerable.jsonl) by ``calibrate``: the threshold that maximises
+balanced accuracy (mean of answerable-kept and unanswerable-abstained rates), placed midway between the two
+neighbouring scores. bench/rag_eval.py recomputes the figures in ``CALIBRATED``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+ABSTAIN_TEXT = "The documents do not contain an answer to this question."
+
+
+@dataclass(frozen=True)
+class AbstainPolicy:
+    signal: str  # "rerank" | "cosine" | "none"
+    threshold: float
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class Evidence:
+    rerank: float | None  # best reranked sigmoid score in the top k (None: no reranker ran)
+    cosine: float | None  # best query-chunk cosine similarity (None: no vector search ran)
+
+    def value(self, signal: str) -> float | None:
+        return {"rerank": self.rerank, "cosine": self.cosine}.get(signal)
+
+
+@dataclass(frozen=True)
+class AbstainDecision:
+    abstain: bool
+    signal: str
+    value: float | None
+    threshold: float
+
+
+@dataclass(frozen=True)
+class Calibration:
+    threshold: float
+    balanced_accuracy: float
+    answerable_kept: float  # share of answerable questions that would be answered
+    unanswerable_abstained: float  # share of unanswerable questions that would be declined
+    n_answerable: int
+    n_unanswerable: int
+
+
+# (embedder name) -> cosine policy; (reranker kind, model name) -> rerank policy. See bench/rag_eval.py.
+CALIBRATED_COSINE: dict[str, AbstainPolicy] = {
+    "all-MiniLM-L6-v2": AbstainPolicy("cosine", 0.40, "calibrated on eval/ (see bench/rag_eval.py)"),
+}
+CALIBRATED_RERANK: dict[tuple[str, str], AbstainPolicy] = {}
+# Without a calibration: a cross-encoder's sigmoid 0.5 is its own relevance boundary; P(yes) > 0.5 likewise.
+DEFAULT_RERANK = AbstainPolicy("rerank", 0.5, "uncalibrated default")
+
+
+def policy_for(
+    reranker_kind: str | None, reranker_name: str | None, embedder_name: str | None
+) -> AbstainPolicy:
+    """The calibrated policy for these models: a calibrated reranker first, then a calibrated embedder, then the
+    reranker's uncalibrated boundary (or the cosine default when nothing reranked)."""
+    if reranker_kind and (reranker_kind, reranker_name or "") in CALIBRATED_RERANK:
+        return CALIBRATED_RERANK[(reranker_kind, reranker_name or "")]
+    if embedder_name:
+        for key, pol in CALIBRATED_COSINE.items():
+            if key in embedder_name:
+                return pol
+    if reranker_kind:
+        return DEFAULT_RERANK
+    return AbstainPolicy("cosine", 0.40, "uncalibrated default")
+
+
+def decide(evidence: Evidence, policy: AbstainPolicy) -> AbstainDecision:
+    if policy.signal == "none":
+        return AbstainDecision(False, "none", None, policy.threshold)
+    value = evidence.value(policy.signal)
+    if value is None:  # the signal is missing (e.g. keyword-only search): fall back to the other one
+        other = "cosine" if policy.signal == "rerank" else "rerank"
+        value = evidence.value(other)
+        if value is None:
+            return AbstainDecision(False, policy.signal, None, policy.threshold)
+        return AbstainDecision(value < DEFAULT_RERANK.threshold if other == "rerank" else value < 0.4, other,
+                               value, policy.threshold)  # fmt: skip
+    return AbstainDecision(value < policy.threshold, policy.signal, value, policy.threshold)
+
+
+def calibrate(answerable: Sequence[float], unanswerable: Sequence[float]) -> Calibration:
+    """The threshold (answer when score >= threshold) maximising balanced accuracy on the two labelled sets."""
+    pos, neg = sorted(answerable), sorted(unanswerable)
+    if not pos or not neg:
+        raise ValueError("calibration needs answerable and unanswerable examples")
+    values = sorted(set(pos) | set(neg))
+    cuts = [values[0] - 1e-6] + [(a + b) / 2 for a, b in zip(values, values[1:])] + [values[-1] + 1e-6]
+    best = None
+    for t in cuts:
+        kept = sum(1 for v in pos if v >= t) / len(pos)
+        declined = sum(1 for v in neg if v < t) / len(neg)
+        bal = (kept + declined) / 2
+        if best is None or bal > best.balanced_accuracy + 1e-12:
+            best = Calibration(t, bal, kept, declined, len(pos), len(neg))
+    return best
+
+
+def evaluate(threshold: float, answerable: Sequence[float], unanswerable: Sequence[float]) -> Calibration:
+    kept = sum(1 for v in answerable if v >= threshold) / max(1, len(answerable))
+    declined = sum(1 for v in unanswerable if v < threshold) / max(1, len(unanswerable))
+    return Calibration(threshold, (kept + declined) / 2, kept, declined, len(answerable), len(unanswerable))
