@@ -94,6 +94,8 @@ def _unit(rng, n, dim):
 
 
 def bench_vector_scales(scales: list[int], dim: int, queries: int = 60) -> list[dict]:
+    import mlx.core as mx
+
     from engine.vector_search import VectorMatrix
 
     rng = np.random.default_rng(0)
@@ -118,6 +120,16 @@ def bench_vector_scales(scales: list[int], dim: int, queries: int = 60) -> list[
             t = time.perf_counter()
             m.search(q[i : i + 16], 10)
             batch.append(time.perf_counter() - t)
+        # Side by side: the same exact search in numpy (OpenBLAS sgemv + argpartition) on the same machine.
+        ref = np.ascontiguousarray(np.array(m.matrix_t.astype(mx.float32)).T)
+        numpy_single = []
+        for i in range(queries):
+            t = time.perf_counter()
+            scores = ref @ q[i]
+            top = np.argpartition(-scores, 9)[:10]
+            top[np.argsort(-scores[top])]
+            numpy_single.append(time.perf_counter() - t)
+        del ref
         filt = []
         allowed = np.arange(0, n // 20, 2)  # half of the documents
         for i in range(min(queries, 20)):
@@ -129,6 +141,8 @@ def bench_vector_scales(scales: list[int], dim: int, queries: int = 60) -> list[
             "single_query": _percentiles(single), "batch_of_16": _percentiles(batch),
             "batch_of_16_per_query_ms": round(float(np.median(batch)) * 1000 / 16, 3),
             "single_query_with_folder_filter": _percentiles(filt),
+            "numpy_reference_single_query": _percentiles(numpy_single),
+            "mlx_over_numpy_p50": round(float(np.median(single) / np.median(numpy_single)), 2),
         })  # fmt: skip
         del m
     return out

@@ -38,15 +38,17 @@ class VectorMatrix:
         self.dim = int(vectors.shape[1]) if vectors.ndim == 2 else 0
         # float16 halves memory on Apple GPUs; the CPU backend multiplies fp32 through BLAS far faster.
         self.dtype = mx.float16 if mx.default_device().type == mx.DeviceType.gpu else mx.float32
-        self.matrix = mx.array(np.asarray(vectors)).astype(self.dtype)
-        mx.eval(self.matrix)
+        # Kept transposed ([dim, n], contiguous): ``queries @ matrix_t`` is a plain GEMM, measurably faster on
+        # the CPU backend than multiplying by a transposed view.
+        self.matrix_t = mx.array(np.ascontiguousarray(np.asarray(vectors).T)).astype(self.dtype)
+        mx.eval(self.matrix_t)
 
     def __len__(self) -> int:
         return len(self.ids)
 
     @property
     def nbytes(self) -> int:
-        return int(self.matrix.nbytes)
+        return int(self.matrix_t.nbytes)
 
     def search(self, queries: np.ndarray, k: int, allowed_docs: np.ndarray | None = None) -> list[VectorHits]:
         """Top-``k`` chunks for each query row (float32 [q, dim], normalised); ``allowed_docs`` filters."""
@@ -58,9 +60,8 @@ class VectorMatrix:
             return [VectorHits(np.zeros(0, np.int64), np.zeros(0, np.float32)) for _ in queries]
         if queries.shape[1] != self.dim:
             raise ValueError(f"query vectors have {queries.shape[1]} dimensions, the index has {self.dim}")
-        scores = (
-            mx.array(queries).astype(self.dtype) @ self.matrix.T
-        )  # [q, n], the whole batch in one product
+        # [q, n]: the whole batch of queries in one product
+        scores = mx.array(queries).astype(self.dtype) @ self.matrix_t
         allowed = None
         if allowed_docs is not None:
             allowed = np.isin(self.doc_ids, allowed_docs)
