@@ -110,7 +110,7 @@ def best_quote(passage: str, claim: str) -> tuple[int, int]:
         return 0, 0
     want = _words(claim)
     best, best_score = None, 0.0
-    for i, (a, b) in enumerate(segs):
+    for i, (a, _b) in enumerate(segs):
         for j in (i, i + 1):
             if j >= len(segs):
                 continue
