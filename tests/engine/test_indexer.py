@@ -139,7 +139,7 @@ _KILL_SCRIPT = textwrap.dedent(
     preload_blas()
     from index_fakes import HashEmbedder
     from engine.indexer import index_paths
-    for item in index_paths([{docs!r}], {db!r}, HashEmbedder(delay_s=0.15), batch_chunks=3, commit_seconds=0):
+    for item in index_paths([{docs!r}], {db!r}, HashEmbedder(delay_s=0.25), batch_chunks=3, commit_seconds=0):
         pass
     """
 )
