@@ -64,7 +64,7 @@ CONFIGS = {
 }
 
 
-def randomize_(model, seed: int) -> None:
+def randomize_(model, seed: int, std: float = 0.15) -> None:
     """Random values for every parameter and buffer that a fresh model leaves at 1 (norm weights, scalars,
     router scales), so that a mix-up between them cannot pass unnoticed."""
     import torch
@@ -77,14 +77,21 @@ def randomize_(model, seed: int) -> None:
             if p.dim() == 1 or name.endswith(("scale", "per_expert_scale")):
                 p.copy_(1.0 + 0.3 * torch.randn(p.shape, generator=g))
             else:
-                p.copy_(0.15 * torch.randn(p.shape, generator=g))
+                p.copy_(std * torch.randn(p.shape, generator=g))
         for name, b in model.named_buffers():
             if name.endswith("layer_scalar"):
                 b.copy_(0.5 + torch.rand(b.shape, generator=g))
 
 
 def make_reference(
-    folder: Path, kind: str, *, seed: int = 0, canvas_length: int = 6, shard: bool = False, **over
+    folder: Path,
+    kind: str,
+    *,
+    seed: int = 0,
+    canvas_length: int = 6,
+    shard: bool = False,
+    std: float = 0.15,
+    **over,
 ):
     """Build, randomize and save a tiny reference model; returns the (eval-mode, fp32) torch model."""
     import torch
@@ -94,7 +101,7 @@ def make_reference(
     cfg = DiffusionGemmaConfig(text_config=text, vision_config=TINY_VISION, canvas_length=canvas_length)
     torch.manual_seed(seed)
     model = DiffusionGemmaForBlockDiffusion._from_config(cfg, attn_implementation="sdpa", dtype=torch.float32)
-    randomize_(model, seed)
+    randomize_(model, seed, std)
     model.eval()
     kwargs = {"max_shard_size": "40KB"} if shard else {}
     model.save_pretrained(folder, **kwargs)
