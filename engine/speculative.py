@@ -158,7 +158,9 @@ def speculative_decoder(
             run = governor.plain_run()
             k = 0
             if not fallen and run == 0:
-                k = min(governor.width, remaining - 1)
+                # up to ``remaining`` proposals: a fully accepted last block ends exactly at max_tokens (its bonus
+                # token is dropped by the request loop), as in mlx-lm
+                k = min(governor.width, remaining)
                 target_room, target_why = rewind_room(cache)
                 room = target_room - 1
                 if isinstance(proposer, DraftProposer):
