@@ -86,12 +86,14 @@ def build_tokenizer(metadata: dict[str, Any], architecture: str) -> TokenizerFil
 
     bos_id, bos = token_at("bos_token_id")
     eos_id, eos = token_at("eos_token_id")
-    unk_id, unk = token_at("unknown_token_id")
+    _, unk = token_at("unknown_token_id")
     pad_id, pad = token_at("padding_token_id")
     add_bos = bool(metadata.get("tokenizer.ggml.add_bos_token", add_bos_default)) and bos is not None
     add_eos = bool(metadata.get("tokenizer.ggml.add_eos_token", False)) and eos is not None
 
     spelled = spec["spelled"]
+    # Control tokens are special; user-defined ones (e.g. <think>) are plain added tokens. Both are matched whole
+    # in raw text, as llama.cpp does. A control token written outside the byte alphabet is a llama.cpp mislabel.
     added = [
         {
             "id": index,
@@ -99,17 +101,13 @@ def build_tokenizer(metadata: dict[str, Any], architecture: str) -> TokenizerFil
             "single_word": False,
             "lstrip": False,
             "rstrip": False,
-            "normalized": kind != _CONTROL,
+            "normalized": False,
             "special": kind == _CONTROL,
         }
         for index, (token, kind) in enumerate(zip(tokens, token_types))
-        # A control token written outside the byte alphabet is a mislabel (llama.cpp); keep it out.
         if (kind == _CONTROL and (spelled is None or set(token) <= spelled))
         or (kind == _USER_DEFINED and token in spec["vocab"])
     ]
-    for entry in added:
-        if not entry["special"]:
-            entry["normalized"] = False
     single = ([{"SpecialToken": {"id": bos, "type_id": 0}}] if add_bos else []) + [
         {"Sequence": {"id": "A", "type_id": 0}}
     ]
@@ -166,7 +164,6 @@ def build_tokenizer(metadata: dict[str, Any], architecture: str) -> TokenizerFil
     template = metadata.get("tokenizer.chat_template")
     if template:
         config["chat_template"] = template
-    del unk_id
     return TokenizerFiles(
         tokenizer_json=text,
         tokenizer_config=config,
@@ -187,7 +184,7 @@ def _end_of_generation_ids(
         if value is not None:
             ids.append(int(value))
     for text in ("<end_of_turn>", "<|eot_id|>", "<|im_end|>", "<|end|>"):
-        if text in tokens[:300] or (len(tokens) > 300 and text in tokens):
+        if text in tokens:
             ids.append(tokens.index(text))
     return tuple(dict.fromkeys(ids))
 

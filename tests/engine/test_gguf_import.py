@@ -426,7 +426,6 @@ def test_garbage_file(home, tmp_path):
         import_gguf(empty)
 
 
-@pytest.mark.slow
 @pytest.mark.parametrize("keep_bytes", [40, 2_000_000])
 def test_truncated_file(home, tmp_path, smollm2_gguf, keep_bytes):
     truncated = tmp_path / "truncated.gguf"
@@ -449,7 +448,6 @@ def test_unsupported_tensor_type(home, tmp_path):
         import_gguf(_tiny_gguf(tmp_path / "odd.gguf", bad_type=True))
 
 
-@pytest.mark.slow
 def test_bad_dtype(home, smollm2_gguf):
     with pytest.raises(GGUFImportError, match="float64"):
         import_gguf(smollm2_gguf, dtype="float64")
