@@ -103,31 +103,27 @@ def _segments(text: str) -> list[tuple[int, int]]:
 
 
 def best_quote(passage: str, claim: str) -> tuple[int, int]:
-    """(start, end) in ``passage`` of the sentence (or two adjacent ones) sharing the most words with ``claim``;
-    the passage's opening when nothing is shared."""
+    """(start, end) in ``passage`` of the sentence sharing the most words with ``claim`` (extended by the next
+    sentence of the same paragraph when that adds at least two more shared words); the passage's opening when
+    nothing is shared."""
     segs = _segments(passage)
     if not segs:
         return 0, 0
     want = _words(claim)
-    best, best_score = None, 0.0
-    for i, (a, _b) in enumerate(segs):
-        for j in (i, i + 1):
-            if j >= len(segs):
-                continue
-            end = segs[j][1]
-            if end - a > MAX_QUOTE_CHARS and j > i:
-                continue
-            have = _words(passage[a:end])
-            if not have:
-                continue
-            overlap = len(want & have)
-            score = overlap / (1.0 + 0.15 * (j - i))  # prefer one sentence unless two match clearly better
-            if score > best_score:
-                best, best_score = (a, end), score
-    if best is None:
+    overlaps = [len(want & _words(passage[a:b])) for a, b in segs]
+    best = max(range(len(segs)), key=lambda i: (overlaps[i], -i))
+    if overlaps[best] == 0:
         a, b = segs[0]
         return a, min(b, a + MAX_QUOTE_CHARS)
-    a, b = best
+    a, b = segs[best]
+    for j in (best + 1, best - 1):  # a claim spanning two sentences of one paragraph
+        if 0 <= j < len(segs):
+            lo, hi = min(segs[j][0], a), max(segs[j][1], b)
+            gap = passage[min(b, segs[j][1]) : max(a, segs[j][0])]
+            joined = len(want & _words(passage[lo:hi]))
+            if "\n\n" not in gap and joined >= overlaps[best] + 2 and hi - lo <= MAX_QUOTE_CHARS:
+                a, b = lo, hi
+                break
     return a, min(b, a + MAX_QUOTE_CHARS)
 
 
