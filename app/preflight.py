@@ -8,7 +8,9 @@ engine from starting (the app shows them and stays usable for settings); warning
   which is how tests and the Linux bundle simulate a broken install);
 - the keychain answers (a failure is a warning: only gated downloads need the token).
 
-Nothing here imports MLX: a missing metallib must be found before ``mlx.core`` tries to load it.
+- ``import mlx.core`` works (only once the metallib check passed).
+
+Nothing else imports MLX: a missing metallib must be found before ``mlx.core`` tries to load it.
 """
 
 from __future__ import annotations
@@ -35,7 +37,7 @@ _REINSTALL = "Reinstall Alcove (drag a fresh copy from the disk image to Applica
 
 @dataclass(frozen=True)
 class Problem:
-    check: str  # "chat-model" | "embedder" | "metallib" | "keychain"
+    check: str  # "chat-model" | "embedder" | "metallib" | "mlx" | "keychain"
     severity: Severity
     message: str  # a complete sentence for the user: what is wrong and what to do
 
@@ -163,6 +165,26 @@ def check_metallib(lib_dirs: list[Path] | None = None, *, required: bool | None 
     return problems
 
 
+def check_mlx_import() -> list[Problem]:
+    """``import mlx.core`` works (its extension and the modules it imports while initialising are present).
+
+    Run after check_metallib. Importing creates no arrays or streams, so it is safe on any thread; a failure here
+    would otherwise surface as an engine thread that died at start-up.
+    """
+    try:
+        importlib.import_module("mlx.core")
+    except Exception as exc:  # noqa: BLE001 - ImportError, OSError (dylib), RuntimeError from the extension
+        cause = exc.__cause__ or exc
+        return [
+            Problem(
+                "mlx",
+                "error",
+                f"MLX could not be loaded ({type(cause).__name__}: {cause}); no model can run. {_fix('mlx')}",
+            )
+        ]
+    return []
+
+
 # -- keychain ----------------------------------------------------------------------------------------
 def check_keychain() -> list[Problem]:
     from app.keychain import KeychainError, get_token
@@ -176,7 +198,10 @@ def check_keychain() -> list[Problem]:
 
 def run_preflight(*, keychain: bool = True) -> list[Problem]:
     """All checks, errors first. Cheap (reads a few headers); call it before starting the engine."""
-    problems = check_metallib() + check_chat_model() + check_embedder()
+    problems = check_metallib()
+    if not problems:
+        problems += check_mlx_import()
+    problems += check_chat_model() + check_embedder()
     if keychain:
         problems += check_keychain()
     return sorted(problems, key=lambda p: p.severity != "error")

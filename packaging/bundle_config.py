@@ -14,7 +14,19 @@ DEFAULT_BUNDLE_ID = "org.alcove.Alcove"
 MIN_MACOS_FALLBACK = "14.0"  # used only when no mlx wheel tag can be read (never on a real build)
 
 # MLX: never collect_submodules("mlx") (nanobind registers types twice, isair/jarvis#387). Name what is used.
-MLX_MODULES = ["mlx", "mlx.core", "mlx.nn", "mlx.nn.layers", "mlx.nn.losses", "mlx.utils", "mlx.optimizers"]
+# mlx.core's extension imports mlx._reprlib_fix and mlx.__array_api_info while it initialises (found by the frozen
+# self-test: without them `import mlx.core` fails inside the bundle).
+MLX_MODULES = [
+    "mlx",
+    "mlx.core",
+    "mlx._reprlib_fix",
+    "mlx.__array_api_info",
+    "mlx.nn",
+    "mlx.nn.layers",
+    "mlx.nn.losses",
+    "mlx.utils",
+    "mlx.optimizers",
+]
 
 # Packages whose submodules are imported by name at run time (importlib), so PyInstaller cannot see them.
 COLLECT_SUBMODULES = [

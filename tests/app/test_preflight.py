@@ -162,6 +162,21 @@ def test_real_mlx_lib_dir_is_found(monkeypatch):
     assert any(d.glob("libmlx*"))
 
 
+def test_mlx_import_failure_is_a_clear_error(monkeypatch):
+    assert preflight.check_mlx_import() == []  # the real one loads (conftest preloaded the BLAS)
+
+    def broken(name):
+        try:
+            raise ModuleNotFoundError("No module named 'mlx._reprlib_fix'")
+        except ModuleNotFoundError as inner:
+            raise ImportError("Encountered an error while initializing the extension.") from inner
+
+    monkeypatch.setattr(preflight.importlib, "import_module", broken)
+    [p] = preflight.check_mlx_import()
+    assert p.check == "mlx" and p.severity == "error"
+    assert "MLX could not be loaded" in p.message and "mlx._reprlib_fix" in p.message
+
+
 # -- keychain ----------------------------------------------------------------------------------------
 class MemoryKeyring(KeyringBackend):
     priority = 1
