@@ -15,13 +15,16 @@ import argparse
 import threading
 import time
 
-import mlx.core as mx
-import mlx.nn as nn
-from _common import blas, emit, summary  # noqa: I001  (preloads BLAS before mlx)
+from _common import blas, emit, preload_blas, summary
 
-from engine.diffusion_gemma import DiffusionGemma
-from engine.diffusion_gemma_args import DiffusionGemmaArgs, LayerSpec
-from engine.diffusion_generate import DiffusionGenConfig, diffusion_generate
+preload_blas()  # OpenBLAS must be loaded before mlx.core (a no-op if _common already did it)
+
+import mlx.core as mx  # noqa: E402
+import mlx.nn as nn  # noqa: E402
+
+from engine.diffusion_gemma import DiffusionGemma  # noqa: E402
+from engine.diffusion_gemma_args import DiffusionGemmaArgs, LayerSpec  # noqa: E402
+from engine.diffusion_generate import DiffusionGenConfig, diffusion_generate  # noqa: E402
 
 HIDDEN, LAYERS, HEADS, HEAD_DIM, VOCAB = 512, 6, 8, 64, 16384
 EXPERTS, TOP_K, MOE_I, DENSE_I = 8, 2, 256, 1024
