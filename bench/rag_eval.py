@@ -210,11 +210,15 @@ def main() -> None:
             if isinstance(ev, AskResult):
                 result = ev
         rec = {"id": q["id"], "answerable": "path" in q, "abstained": result.abstained, "answer": result.answer,
-               "n_citations": len(result.citations), "seconds": result.stats.total_s,
+               "n_citations": len(result.citations),
+               "n_marker_citations": sum(not c.inferred for c in result.citations), "seconds": result.stats.total_s,
                "generation_s": result.stats.generation_s,
                "quotes_verbatim": [quote_at_lines(c) for c in result.citations if c.line_start]}  # fmt: skip
         if rec["answerable"]:
             rec["cites_label"] = any(relevant(c.path, c.line_start, c.line_end, q) for c in result.citations)
+            rec["cites_label_by_marker"] = any(
+                relevant(c.path, c.line_start, c.line_end, q) for c in result.citations if not c.inferred
+            )
             srcs = [p for p in result.closest if relevant(p.path, p.line_start, p.line_end, q)]
             rec["label_in_sources"] = bool(srcs) and not result.abstained
             if rec[
@@ -239,6 +243,10 @@ def main() -> None:
         "answers_citing_labelled_passage": sum(r["cites_label"] for r in ans) / max(1, len(ans)),
         "answers_citing_labelled_passage_when_it_was_a_source": sum(r["cites_label"] for r in in_src)
         / max(1, len(in_src)),
+        "answers_citing_labelled_passage_by_model_marker": sum(r["cites_label_by_marker"] for r in ans)
+        / max(1, len(ans)),
+        "answers_with_a_model_marker": sum(r["n_marker_citations"] > 0 for r in answered)
+        / max(1, len(answered)),
         "answers_with_any_citation": sum(r["n_citations"] > 0 for r in answered) / max(1, len(answered)),
         "labelled_passage_among_sources": len(in_src) / max(1, len(ans)),
         "unanswerable_abstained": sum(r["abstained"] for r in una) / max(1, len(una)),

@@ -35,6 +35,7 @@ class Citation:
     chunk_id: int | None = None
     marker_start: int = 0  # where the first marker citing this source sits in the answer (characters)
     marker_end: int = 0
+    inferred: bool = False  # the model wrote no marker; the sentence was matched to this source by its words
 
     def to_json(self) -> dict:
         return {
@@ -44,6 +45,7 @@ class Citation:
             "line_start": self.line_start,
             "line_end": self.line_end,
             "quote": self.quote,
+            "inferred": self.inferred,
         }
 
 
@@ -180,3 +182,41 @@ def strip_invalid_markers(answer: str, invalid: Sequence[int]) -> str:
         return "" if nums and all(n in bad for n in nums) else m.group(0)
 
     return _MARKER.sub(fix, answer)
+
+
+def _answer_sentences(answer: str) -> list[tuple[int, int]]:
+    return _segments(answer)
+
+
+def infer_citations(
+    answer: str, sources: Sequence[Source], *, min_shared: int = 3, min_share: float = 0.5
+) -> tuple[str, tuple[Citation, ...]]:
+    """For answer sentences that carry no marker, attach the source they were taken from: the source sharing the
+    most content words with the sentence, when it shares at least ``min_shared`` words and ``min_share`` of the
+    sentence's words (small models often copy a source sentence without citing it). Returns the answer with the
+    inferred markers inserted and the inferred citations (``inferred=True``), which never replace the model's."""
+    marked = [(m.start, m.end) for m in find_markers(answer)]
+    out: list[Citation] = []
+    inserts: list[tuple[int, str]] = []
+    for a, b in _answer_sentences(answer):
+        if any(a <= ms < b + 2 for ms, _ in marked):
+            continue
+        words = _words(answer[a:b])
+        if len(words) < min_shared:
+            continue
+        best, best_shared = None, 0
+        for src in sources:
+            shared = len(words & _words(src.text))
+            if shared > best_shared:
+                best, best_shared = src, shared
+        if best is None or best_shared < min_shared or best_shared < min_share * len(words):
+            continue
+        qa, qb = best_quote(best.text, answer[a:b])
+        first, last = quote_lines(best, qa, qb)
+        end = b - 1 if answer[b - 1] in ".!?" else b
+        inserts.append((end, f" [{best.n}]"))
+        out.append(Citation(best.n, best.path, best.page, first, last, best.text[qa:qb], best.chunk_id,
+                            inferred=True))  # fmt: skip
+    for pos, text in sorted(inserts, reverse=True):
+        answer = answer[:pos] + text + answer[pos:]
+    return answer, tuple(out)

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from .abstain import ABSTAIN_TEXT, AbstainPolicy, Evidence, decide, policy_for
-from .citations import map_citations, strip_invalid_markers
+from .citations import infer_citations, map_citations, strip_invalid_markers
 from .errors import AlcoveError, NoModelLoadedError
 from .events import FinalEvent, ProgressEvent, TokenEvent
 from .rag_prompt import Source, build_messages, fit_sources, sources_from
@@ -232,6 +232,7 @@ def answer_from_sources(
     request_id: str,
     t0: float,
     quote_sources: Sequence[Source] | None = None,
+    infer: bool = True,
 ) -> Iterator[TokenEvent | AskResult]:
     """Stream the answer over numbered ``sources`` and map its markers (to ``quote_sources`` when given: same
     numbers, the document text to quote from)."""
@@ -251,11 +252,14 @@ def answer_from_sources(
     stats = replace(stats, generation_s=time.perf_counter() - t, prompt_tokens=g.prompt_tokens,
                     cached_tokens=g.cached_tokens, generated_tokens=g.generated_tokens, ttft_s=g.ttft_s,
                     decode_tokens_per_s=g.decode_tokens_per_s)  # fmt: skip
-    citations, invalid = map_citations(final.text, quote_sources or sources)
+    quoting = quote_sources or sources
+    _, invalid = map_citations(final.text, quoting)
     answer = strip_invalid_markers(final.text, invalid).strip()
-    if invalid:
-        citations, _ = map_citations(answer, quote_sources or sources)
-    stats = replace(stats, invalid_markers=tuple(invalid))
+    answer, inferred = infer_citations(answer, quoting) if infer else (answer, ())
+    citations, _ = map_citations(answer, quoting)
+    flagged = {c.n for c in inferred} - {c.n for c in map_citations(final.text, quoting)[0]}
+    citations = tuple(replace(c, inferred=c.n in flagged) for c in citations)
+    stats = replace(stats, invalid_markers=tuple(invalid), inferred_citations=len(flagged))
     yield _result(request_id, question, answer, citations, False, _passages(quote_sources or sources), stats, t0,
                   final.finish_reason, final.error)  # fmt: skip
 

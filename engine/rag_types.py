@@ -49,6 +49,7 @@ class AskStats:
     chunks_read: int = 0  # whole-document mode
     chunks_total: int = 0
     invalid_markers: tuple[int, ...] = ()  # [n] with no such source (removed from the answer)
+    inferred_citations: int = 0  # sources attached to unmarked sentences by word overlap (see citations.py)
 
 
 @dataclass(frozen=True)

@@ -90,6 +90,18 @@ def test_citation_maps_to_the_quoted_lines_of_the_file(corpus):
     assert strip_invalid_markers(answer, invalid).endswith("See .")
 
 
+def test_unmarked_copied_sentences_get_inferred_citations(corpus):
+    from engine.citations import infer_citations
+
+    docs, _, _ = corpus
+    sources = [Source(1, DOCS["bread.md"], str(docs / "bread.md"), None, 1, 9),
+               Source(2, DOCS["zlib.txt"], str(docs / "zlib.txt"), None, 1, 7)]  # fmt: skip
+    answer = "The library was written by Jean-loup Gailly and Mark Adler. It is great [1]. Thanks."
+    text, cites = infer_citations(answer, sources)
+    assert text == "The library was written by Jean-loup Gailly and Mark Adler [2]. It is great [1]. Thanks."
+    assert len(cites) == 1 and cites[0].inferred and cites[0].n == 2 and cites[0].line_start == 6
+
+
 # -- abstention -------------------------------------------------------------------------------------------------
 def test_calibration_picks_the_separating_threshold():
     cal = calibrate([0.7, 0.8, 0.9, 0.55], [0.2, 0.3, 0.5, 0.6])
