@@ -28,7 +28,7 @@ from .sampling import SamplingParams, process_logits
 
 log = logging.getLogger(__name__)
 
-MODES = ("off", "lookup", "draft", "auto")
+MODES = ("off", "lookup", "draft", "mtp", "auto")
 COPYABLE_PROMPT_TOKENS = (
     64  # auto: a prompt this long has content worth copying (a passage, code, a chat history)
 )
@@ -147,7 +147,9 @@ def speculative_decoder(
     state: DecodeState, proposer: Any, governor: Governor, stats: _Stats
 ) -> Iterator[Block]:
     """Blocks of tokens; plain pipelined runs where the governor says drafting does not pay."""
-    model, cache, params, sampler = state.lm.model, state.cache, state.sampling, state.sampler
+    cache, params, sampler = state.cache, state.sampling, state.sampler
+    # a proposer that drafts from the target's hidden states (MTP) runs the target through its own wrapper
+    model = getattr(proposer, "target_model", None) or state.lm.model
     pending = 0  # target cache entries beyond ``state.fed``
     target_room, target_why = rewind_room(cache)
     fallen = False
@@ -184,7 +186,7 @@ def speculative_decoder(
             if len(proposal) == 0:
                 # Plain, pipelined: ``run`` tokens (1 when nothing was proposed, all the rest after a fallback).
                 n = remaining if fallen else max(1, min(run, remaining))
-                for tok in _plain_run(state, n, stats):
+                for tok in _plain_run(state, n, stats, model):
                     yield [(tok, False)]
                     now = time.perf_counter()
                     governor.record_plain(1, now - mark)
@@ -229,9 +231,10 @@ def speculative_decoder(
         state.speculative = stats.freeze(governor)
 
 
-def _plain_run(state: DecodeState, n: int, stats: _Stats) -> Iterator[int]:
+def _plain_run(state: DecodeState, n: int, stats: _Stats, model: Any = None) -> Iterator[int]:
     """``n`` tokens one forward each, pipelined like ``plain_decoder``; ``state.fed`` matches the cache at yields."""
-    model, cache, params, sampler = state.lm.model, state.cache, state.sampling, state.sampler
+    cache, params, sampler = state.cache, state.sampling, state.sampler
+    model = model or state.lm.model
     penalty = params.repetition_penalty != 1.0
     ctx = params.repetition_context
     hist = mx.array(state.history[-ctx:] if ctx > 0 else state.history) if penalty else None
@@ -301,7 +304,15 @@ def make_decoder_factory(
     if spec.mode == "off":
         return None
     notes: list[str] = []
-    use_draft = False
+    use_draft = use_mtp = False
+    assistant = None  # a Gemma 4 assistant loaded as the draft drafts by multi-token prediction
+    if getattr(getattr(draft, "info", None), "kind", None) == "mtp-assistant":
+        assistant, draft = draft, None
+    if spec.mode == "mtp" or (assistant is not None and spec.mode in ("draft", "auto")):
+        from .mtp_proposer import check_mtp
+
+        use_mtp, note = check_mtp(spec.mode, target, assistant)  # raises unless auto
+        notes.extend([note] if note else [])
     if spec.mode in ("draft", "auto") and draft is not None:
         from .draft_compat import check_loaded
 
@@ -312,14 +323,14 @@ def make_decoder_factory(
             raise IncompatibleDraftError(compat.explanation)
         else:
             notes.append(compat.explanation)
-    elif spec.mode == "draft":
+    elif spec.mode == "draft" and not use_mtp:
         raise IncompatibleDraftError(
             "Speculative mode 'draft' needs a draft model, and none is loaded. Load a smaller model of the same "
             "family as the draft (--draft-model), or use --speculative lookup or auto."
         )
 
     def factory(state: DecodeState, request: GenerateRequest) -> Iterator[Block]:
-        mode = spec.mode
+        mode = "mtp" if use_mtp else spec.mode
         if mode == "auto":
             if use_draft:
                 mode = "draft"
@@ -332,11 +343,15 @@ def make_decoder_factory(
                     f"no draft model is loaded and the prompt ({len(state.history)} tokens) has little to copy"
                 )
                 return _plain_with_stats(state, stats)
-        label = mode if spec.mode == mode else f"auto->{mode}"
+        label = mode if spec.mode == mode else f"{spec.mode}->{mode}"
         stats = _Stats(label, spec.num_draft)
         stats.fallbacks.extend(notes)
-        if mode == "draft":
-            proposer: Any = DraftProposer(draft, state, prefill_chunk=request.prefill_chunk)
+        if mode == "mtp":
+            from .mtp_proposer import MTPProposer
+
+            proposer: Any = MTPProposer(assistant, state)
+        elif mode == "draft":
+            proposer = DraftProposer(draft, state, prefill_chunk=request.prefill_chunk)
         else:
             proposer = PromptLookup(state.history, spec.ngram_min, spec.ngram_max)
         return speculative_decoder(state, proposer, Governor(governor_config(spec)), stats)
