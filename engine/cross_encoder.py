@@ -88,7 +88,7 @@ class CrossEncoder:
                 None if mask is None else mx.array(mask),
                 self._head_weights,
             )
-            raw[rows] = np.array(logits, copy=False)
+            raw[rows] = np.asarray(logits)
         sig = 1.0 / (1.0 + np.exp(-raw.astype(np.float64)))
         return CrossEncoderScores(tuple(float(x) for x in raw), tuple(float(x) for x in sig), truncated)
 

@@ -155,7 +155,7 @@ class Embedder:
                 None if mask is None else mx.array(mask),
                 extra,
             )
-            out[batch] = np.array(vecs, copy=False)
+            out[batch] = np.asarray(vecs)
         return EmbedResult(out, tuple(int(x) for x in lengths), truncated)
 
     def _batches(self, lengths: np.ndarray) -> list[np.ndarray]:
