@@ -157,6 +157,9 @@ TRANSFORMERS_SKIP_PREFIXES = (
     "convert_",
 )
 
+# The auto classes' lazy module maps names to every auto_* file (AutoConfig/AutoTokenizer fail without them).
+TRANSFORMERS_KEEP_MODELS = ("auto",)
+
 
 def submodules_from_files(package: str, folder) -> list[str]:
     """``package`` and every module under its folder, listed from the file system (no import, unlike PyInstaller's
@@ -181,7 +184,7 @@ def transformers_excludes(transformers_dir) -> list[str]:
     base = Path(transformers_dir)
     out = []
     for f in sorted((base / "models").glob("*/*.py")):
-        if f.name.startswith(TRANSFORMERS_SKIP_PREFIXES):
+        if f.name.startswith(TRANSFORMERS_SKIP_PREFIXES) and f.parent.name not in TRANSFORMERS_KEEP_MODELS:
             out.append(f"transformers.models.{f.parent.name}.{f.stem}")
     return out
 
