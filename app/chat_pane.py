@@ -10,8 +10,8 @@ from PySide6.QtCore import Qt, QTimer, Signal, Slot
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QScrollArea, QSplitter, QVBoxLayout, QWidget
 
 from engine.events import CanvasEvent, FinalEvent, TokenEvent
+from engine.params import SamplingParams
 from engine.requests import GenerateRequest, SpeculativeParams
-from engine.sampling import SamplingParams
 
 from .bridge import Bridge, Job
 from .chat_store import DEFAULT_TITLE, ChatStore, Message

@@ -45,7 +45,7 @@ def create_application(argv: list[str]):
     app.setApplicationName("Alcove")
     app.setApplicationDisplayName("Alcove")
     app.setOrganizationName("Alcove")
-    app.setQuitOnLastWindowClosed(True)
+    app.setQuitOnLastWindowClosed(False)  # _run ends the loop itself, after a clean shutdown
     return app
 
 

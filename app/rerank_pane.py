@@ -134,6 +134,12 @@ class RerankPane(QWidget):
         for i in range(3):
             header.setSectionResizeMode(i, QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
+        self.table_empty = QLabel(
+            "Rerank to see the new order, the old rank and each score here.", self.table
+        )
+        self.table_empty.setObjectName("EmptyState")
+        self.table_empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.table.viewport().installEventFilter(self)
         self.result_note = QLabel()
         self.result_note.setObjectName("Muted")
         right = QWidget()
@@ -156,6 +162,14 @@ class RerankPane(QWidget):
         outer.addWidget(self.notice)
         self.refresh_state()
         self._count()
+
+    def eventFilter(self, obj, event) -> bool:  # noqa: N802 - Qt API: keep the empty-state note centred
+        if obj is self.table.viewport() and event.type() == event.Type.Resize:
+            self.table_empty.setGeometry(self.table.viewport().geometry())
+        return super().eventFilter(obj, event)
+
+    def _sync_empty(self) -> None:
+        self.table_empty.setVisible(self.table.rowCount() == 0)
 
     def refresh_state(self) -> None:
         if not Bridge.capabilities()["rerank"]:
@@ -207,6 +221,7 @@ class RerankPane(QWidget):
         self.candidates.blockSignals(False)
         self._count(keep_sources=True)
         self.table.setRowCount(0)
+        self._sync_empty()
 
     def passages(self) -> list[str]:
         return split_passages(self.candidates.toPlainText())
@@ -223,6 +238,7 @@ class RerankPane(QWidget):
     def clear(self) -> None:
         self.candidates.clear()
         self.table.setRowCount(0)
+        self._sync_empty()
         self.result_note.setText("")
 
     def _count(self, keep_sources: bool = False) -> None:
@@ -282,5 +298,6 @@ class RerankPane(QWidget):
                 cell.setTextAlignment(align)
                 self.table.setItem(new, col, cell)
         self.table.resizeRowsToContents()
+        self._sync_empty()
         changed = sum(1 for new, old in enumerate(order) if new != old)
         self.result_note.setText(f"  {changed} of {len(order)} passages moved")

@@ -56,6 +56,7 @@ class ModelsPage(QWidget):
         self.download_job: Job | None = None
         self._cancel = threading.Event()
         outer = QVBoxLayout(self)
+        outer.setContentsMargins(24, 20, 24, 20)
         outer.setSpacing(14)
         form = QFormLayout()
         form.setLabelAlignment(Qt.AlignmentFlag.AlignRight)
@@ -140,7 +141,7 @@ class ModelsPage(QWidget):
             if role in ("draft", "reranker"):
                 combo.addItem("None", "")
             for m in catalog:
-                if m.kind in kinds or m.spec == current:
+                if m.kind in kinds and combo.findData(m.spec) < 0:
                     combo.addItem(m.label, m.spec)
             if current and combo.findData(current) < 0:
                 combo.addItem(Path(current).name or current, current)

@@ -90,6 +90,7 @@ class MainWindow(QMainWindow):
         self._restore_geometry()
         self.switch_to("chat")
         self._update_index_size()
+        bridge.refresh_status()
 
     # -- construction ---------------------------------------------------------------------------------
     def _build_toolbar(self) -> None:
@@ -157,7 +158,7 @@ class MainWindow(QMainWindow):
     def _build_status(self) -> None:
         bar = self.statusBar()
         bar.setSizeGripEnabled(False)
-        self.models_label = QLabel("No model loaded")
+        self.models_label = QLabel("Starting…")
         self.memory_label = QLabel()
         self.index_label = QLabel()
         for label in (self.models_label, self.memory_label, self.index_label):

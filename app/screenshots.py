@@ -1,0 +1,127 @@
+"""Drive the real app offscreen and save screenshots of each pane in light and dark: ``python -m app.screenshots OUT``.
+
+Everything shown is real: the built-in chat model answers a real prompt, the library indexes real text files
+(the licence texts every Debian system ships, or ``--docs FOLDER``), search runs on that index.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import os
+import shutil
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+log = logging.getLogger(__name__)
+PROMPT = "Write a short Python function that reverses a string, then explain it in one sentence."
+QUERY = "patent license grant"
+
+
+def _wait(app, predicate, timeout: float = 600.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not predicate():
+        if time.monotonic() > deadline:
+            raise TimeoutError("the app did not get there in time")
+        app.processEvents()
+        time.sleep(0.02)
+
+
+def _settle(app, seconds: float = 0.4) -> None:
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        app.processEvents()
+        time.sleep(0.01)
+
+
+def _shoot(app, widget, path: Path) -> None:
+    _settle(app)
+    widget.grab().save(str(path))
+    log.info("saved %s", path)
+
+
+def _session(app, engine, out: Path, theme: str, docs: Path | None, first: bool) -> object:
+    from .main import build
+    from .settings import Settings
+
+    Settings()["appearance/theme"] = theme
+    win = build(app, engine=engine)
+    win.resize(1180, 760)
+    win.show()
+    if first:
+        win.start()
+        if docs is not None:
+            win.index_paths([str(docs)])
+            _wait(app, lambda: not win.indexer.busy)
+        win.chat.composer.set_text(PROMPT)
+        win.chat.send(PROMPT)
+        _wait(app, lambda: not win.chat.busy)
+    _shoot(app, win, out / f"chat-{theme}.png")
+    win.switch_to("search")
+    win.search.query.setText(QUERY)
+    win.search.run_search()
+    _wait(app, lambda: win.search.job is None)
+    _shoot(app, win, out / f"search-{theme}.png")
+    win.search.results.selectionModel().clear()
+    if win.search.hits:
+        win.send_to_rerank(QUERY, win.search.hits[:6])
+    else:
+        win.switch_to("rerank")
+    _shoot(app, win, out / f"rerank-{theme}.png")
+    win.switch_to("chat")
+    win.open_settings()
+    dialog = win.settings_dialog
+    for index, name in ((1, "models"), (2, "generation")):
+        dialog.tabs.setCurrentIndex(index)
+        if name == "models":
+            _wait(app, lambda: dialog.models.scan_job is None, 120)
+        _shoot(app, dialog, out / f"settings-{name}-{theme}.png")
+    dialog.close()
+    win.chat.new_chat()
+    _shoot(app, win, out / f"chat-empty-{theme}.png")
+    return win
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m app.screenshots")
+    parser.add_argument("out", type=Path)
+    parser.add_argument("--docs", type=Path, default=Path("/usr/share/common-licenses"))
+    parser.add_argument("--model", default="default", help="chat model spec (default: the built-in model)")
+    args = parser.parse_args(argv)
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    os.environ.setdefault("ALCOVE_HOME", tempfile.mkdtemp(prefix="alcove-shots-"))
+    logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+    from engine.blas import preload_blas
+
+    preload_blas()
+    from .main import create_application
+
+    app = create_application([sys.argv[0]])
+    from engine.engine import Engine
+
+    from .settings import Settings
+
+    Settings()["models/chat"] = args.model
+    Settings()["sampling/temperature"] = 0.0
+    Settings()["sampling/max_tokens"] = 160
+    args.out.mkdir(parents=True, exist_ok=True)
+    engine = Engine()
+    docs = None
+    if args.docs.is_dir():  # real files only: symlinked duplicates (GPL -> GPL-3) would show twice
+        docs = Path(os.environ["ALCOVE_HOME"]) / "library" / args.docs.name
+        docs.mkdir(parents=True, exist_ok=True)
+        for f in sorted(args.docs.iterdir()):
+            if f.is_file() and not f.is_symlink():
+                shutil.copy(f, docs / f.name)
+    windows = [_session(app, engine, args.out, "light", docs, first=True)]
+    windows.append(_session(app, engine, args.out, "dark", docs, first=False))
+    for win in windows:
+        win.close()
+    windows[-1].bridge.shutdown()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
