@@ -46,15 +46,17 @@ def text_model_args(text_config: dict, *, all_kv_shared: bool = False):
     from mlx_lm.models.gemma4_text import ModelArgs
 
     cfg = dict(text_config)
-    per_layer = cfg.get("per_layer_config") or {}
-    types = cfg.get("layer_types") or []
-    for idx, over in sorted(per_layer.items(), key=lambda kv: int(kv[0])):
-        if int(idx) < len(types) and types[int(idx)] == "full_attention" and isinstance(over, dict):
-            if "head_dim" in over:
-                cfg.setdefault("global_head_dim", over["head_dim"])
-            if "num_key_value_heads" in over:
-                cfg.setdefault("num_global_key_value_heads", over["num_key_value_heads"])
-            break
+    per_layer = cfg.get("per_layer_config")
+    if isinstance(per_layer, dict) and "global_head_dim" not in cfg:
+        # an override is written only where a full-attention layer differs from the defaults
+        types = cfg.get("layer_types") or []
+        full = [
+            dict(v) for k, v in per_layer.items() if int(k) < len(types) and types[int(k)] == "full_attention"
+        ]
+        over = full[0] if full else {}
+        cfg["global_head_dim"] = over.get("head_dim", cfg.get("head_dim", 256))
+        if "num_key_value_heads" in over:
+            cfg.setdefault("num_global_key_value_heads", over["num_key_value_heads"])
     if all_kv_shared:
         cfg["num_kv_shared_layers"] = cfg["num_hidden_layers"]
         cfg["use_double_wide_mlp"] = False
@@ -325,7 +327,9 @@ def pairing_problems(target: Any, assistant: LoadedAssistant) -> list[str]:
             )
             continue
         attn = text.layers[producers[layer_type]].self_attn
-        mine = next(layer.self_attn for layer in assistant.model.layers if layer.layer_type == layer_type)
+        mine = next(
+            layer.self_attn for layer in assistant.model.model.layers if layer.layer_type == layer_type
+        )
         if mine.head_dim != attn.head_dim:
             out.append(
                 f"The assistant's {layer_type.replace('_', ' ')} heads have {mine.head_dim} dimensions, "
