@@ -66,6 +66,16 @@ def pyz_modules(exe: Path) -> set[str]:
     return names
 
 
+def has_extension(layout: Layout, module: str) -> bool:
+    """A compiled extension module (mlx.core, PySide6.QtCore...) lives as a file beside the PYZ, not in it."""
+    *pkg, last = module.split(".")
+    for r in layout.roots:
+        folder = r.joinpath(*pkg)
+        if folder.is_dir() and (any(folder.glob(f"{last}.*.so")) or (folder / f"{last}.so").exists()):
+            return True
+    return False
+
+
 def check_forbidden(layout: Layout, modules: set[str]) -> list[str]:
     bad = []
     for r in layout.roots:
@@ -88,12 +98,11 @@ def check_mlx(layout: Layout, require_metallib: bool) -> tuple[list[str], list[s
     libs = [p for p in libs if p.suffix in (".dylib", ".so") or ".so." in p.name]
     problems = [] if libs else ["no libmlx found in the bundle (collect_dynamic_libs('mlx') missing?)"]
     if require_metallib:
-        for lib in libs:
-            for folder in {lib.parent, lib.resolve().parent}:
-                if not (
-                    (folder / "mlx.metallib").exists() or (folder / "Resources" / "mlx.metallib").exists()
-                ):
-                    problems.append(f"mlx.metallib missing next to {folder / lib.name}")
+        # dladdr reports the path the loader used, which may be a top-level symlink to mlx/lib/libmlx: check both.
+        folders = sorted({f for lib in libs for f in (lib.parent, lib.resolve().parent)})
+        for folder in folders:
+            if not ((folder / "mlx.metallib").exists() or (folder / "Resources" / "mlx.metallib").exists()):
+                problems.append(f"mlx.metallib missing next to {folder / 'libmlx'}")
     return problems, [str(p.relative_to(layout.bundle)) for p in libs]
 
 
@@ -170,7 +179,7 @@ def verify(bundle: Path, *, require_metallib: bool | None = None, run_exe: bool 
     problems += check_models(layout)
     required = list(cfg.REQUIRED_MODULES) + (cfg.MACOS_REQUIRED_MODULES if layout.info_plist else [])
     ours = first_party_modules()
-    missing = [m for m in required + ours if m not in pyz]
+    missing = [m for m in required + ours if m not in pyz and not has_extension(layout, m)]
     problems += [f"not in the PYZ: {m}" for m in missing]
     problems += check_info_plist(layout)
     runtime: dict = {}
