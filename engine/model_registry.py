@@ -25,6 +25,16 @@ def load_for_role(spec: str, role: str, *, dtype: str | None = None, transform: 
     if role in ("chat", "draft"):
         resolved = resolve_model(spec)
         config = read_config(resolved.path)
+        from .gemma4_assistant import is_gemma4_assistant_config
+
+        if is_gemma4_assistant_config(config):
+            if role != "draft":
+                raise ModelLoadError(
+                    "A Gemma 4 assistant cannot chat on its own; load it as the draft model of its Gemma 4 model."
+                )
+            from .gemma4_assistant import load_gemma4_assistant
+
+            return load_gemma4_assistant(resolved, dtype=dtype, transform=transform)
         if _is_diffusion(config):
             if role == "draft":
                 raise ModelLoadError("A diffusion model cannot be used as a draft model.")
