@@ -559,3 +559,28 @@ def test_assistant_for_another_family_or_no_assistant(tmp_path, assistant, targe
         make_decoder_factory(
             GenerateRequest(prompt_ids=(1, 2), speculative=SpeculativeParams(mode="mtp")), target, llama
         )
+
+
+# -- through the Engine ------------------------------------------------------------------------------------------------
+def test_engine_loads_an_assistant_as_draft_and_drafts_with_it(engine, target_dir, assistant_dir):
+    engine.load_model(str(target_dir), "chat")
+    with pytest.raises(ModelLoadError, match="load it as the draft model"):
+        engine.load_model(str(assistant_dir), "chat")
+    engine.load_model(str(target_dir), "chat")
+    info = engine.load_model(str(assistant_dir), "draft")
+    assert info.kind == "mtp-assistant" and engine.models()["draft"].model_type == "gemma4_assistant"
+
+    def run(mode):
+        req = GenerateRequest(
+            prompt_ids=(3, 1, 4, 1, 5),
+            max_tokens=16,
+            use_prompt_cache=False,
+            speculative=SpeculativeParams(mode=mode, num_draft=3, adaptive=False),
+        )
+        final = list(engine.generate(req))[-1]
+        assert final.error is None, final.error
+        return final
+
+    spec, plain = run("mtp"), run("off")
+    assert spec.stats.speculative.mode == "mtp" and spec.stats.speculative.verifications >= 3
+    assert spec.token_ids == plain.token_ids
