@@ -228,10 +228,9 @@ class MainWindow(QMainWindow):
             self.models_label.setText("No chat model loaded")
             self.models_label.setToolTip("")
             return
-        extra = [
-            f"{role}: {getattr(info, 'name', '?')}" for role, info in self.models.items() if role != "chat"
-        ]
-        self.models_label.setText(getattr(chat, "name", "model") + (f"  +{len(extra)}" if extra else ""))
+        names = [getattr(chat, "name", "model")]
+        names += [getattr(i, "name", "?") for role, i in self.models.items() if role != "chat"]
+        self.models_label.setText("  ·  ".join(names))
         lines = [
             f"{role}: {getattr(i, 'name', '?')} ({format_bytes(getattr(i, 'bytes', 0))})"
             for role, i in self.models.items()
