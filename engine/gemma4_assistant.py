@@ -228,6 +228,11 @@ def load_gemma4_assistant(
         raise ModelLoadError(
             f"{resolved.name} is a {config.get('model_type')!r} model, not a Gemma 4 assistant (gemma4_assistant)."
         )
+    if config.get("quantization"):
+        raise ModelLoadError(
+            f"{resolved.name} is a quantized Gemma 4 assistant; Alcove loads assistants in float precision only. "
+            "Use the original (bfloat16) assistant checkpoint."
+        )
     cfg = AssistantConfig.from_dict(config)
     model = Gemma4Assistant(cfg)
     weights: dict[str, mx.array] = {}

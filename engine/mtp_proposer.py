@@ -25,10 +25,6 @@ from .sampling import process_logits
 log = logging.getLogger(__name__)
 
 
-def is_assistant(obj: Any) -> bool:
-    return getattr(getattr(obj, "info", None), "kind", None) == "mtp-assistant"
-
-
 def check_mtp(mode: str, target: Any, assistant: LoadedAssistant | None) -> tuple[bool, str | None]:
     """Whether ``assistant`` drafts for ``target`` in speculative ``mode``; outside ``auto`` a missing or mismatched
     assistant is an IncompatibleDraftError, in ``auto`` it is a note and drafting falls back."""

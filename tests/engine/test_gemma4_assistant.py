@@ -266,6 +266,15 @@ def test_assistant_loader(assistant, assistant_dir, tmp_path):
         assert assistant.model.masked_embedding.token_ordering.dtype == mx.int32
     with pytest.raises(ModelLoadError, match="not a Gemma 4 assistant"):
         load_gemma4_assistant(str(make_tiny_model(tmp_path / "llama", "llama")))
+    import shutil
+
+    quantized = tmp_path / "quantized"
+    shutil.copytree(assistant_dir, quantized)
+    cfg = json.loads((quantized / "config.json").read_text())
+    cfg["quantization"] = {"group_size": 64, "bits": 4}
+    (quantized / "config.json").write_text(json.dumps(cfg))
+    with pytest.raises(ModelLoadError, match="quantized Gemma 4 assistant"):
+        load_gemma4_assistant(str(quantized))
 
 
 # -- drafting from the target's state, against transformers' candidate generator -------------------------------
