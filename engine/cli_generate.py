@@ -21,7 +21,7 @@ def register(sub) -> None:
     p.add_argument("--repetition-penalty", type=float, default=1.0)
     p.add_argument("--seed", type=int, default=None)
     p.add_argument("--stop", action="append", default=[], help="stop string (repeatable)")
-    p.add_argument("--speculative", choices=["off", "lookup", "draft", "auto"], default="off")
+    p.add_argument("--speculative", choices=["off", "lookup", "draft", "mtp", "auto"], default="off")
     p.add_argument("--draft-model", default=None)
     p.add_argument("--num-draft", type=int, default=4)
     p.add_argument(
