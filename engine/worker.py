@@ -36,15 +36,21 @@ class EngineThread:
         self._thread = threading.Thread(target=self._run, name=name, daemon=True)
         self._closed = False
         self._stream = None
+        self.startup_error: BaseException | None = None
         self._thread.start()
 
     # -- the thread -------------------------------------------------------------------------------------
     def _run(self) -> None:
-        import mlx.core as mx
+        try:
+            import mlx.core as mx
 
-        # Streams are thread-local: make one for this thread and make it the default for everything we run.
-        self._stream = mx.new_thread_local_stream(mx.default_device())
-        _STREAMS.append(self._stream)
+            # Streams are thread-local: make one for this thread and make it the default for everything we run.
+            self._stream = mx.new_thread_local_stream(mx.default_device())
+            _STREAMS.append(self._stream)
+        except BaseException as exc:  # noqa: BLE001 - a broken MLX install must fail every job, not hang it
+            log.error("the engine could not start MLX: %s", exc)
+            self._fail_forever(exc)
+            return
         while True:
             item = self._jobs.get()
             if item is None:
@@ -59,6 +65,16 @@ class EngineThread:
                 fut.set_exception(exc)
             else:
                 fut.set_result(result)
+
+    def _fail_forever(self, exc: BaseException) -> None:
+        self.startup_error = exc
+        while True:
+            item = self._jobs.get()
+            if item is None:
+                return
+            _, fut = item
+            if fut.set_running_or_notify_cancel():
+                fut.set_exception(RuntimeError(f"The engine could not start MLX: {exc}"))
 
     def on_thread(self) -> bool:
         return threading.current_thread() is self._thread

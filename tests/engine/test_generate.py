@@ -214,3 +214,22 @@ def test_engine_thread_owns_mlx_work(engine, tiny_llama):
 
     engine.run(where)
     assert names == {"alcove-engine"}
+
+
+def test_engine_thread_that_cannot_start_mlx_fails_jobs_instead_of_hanging(monkeypatch):
+    import builtins
+
+    from engine.worker import EngineThread
+
+    real_import = builtins.__import__
+
+    def broken(name, *args, **kwargs):
+        if name == "mlx.core":
+            raise ImportError("libmlx.so: cannot open shared object file")
+        return real_import(name, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "__import__", broken)
+    thread = EngineThread(name="broken-engine")
+    with pytest.raises(RuntimeError, match="could not start MLX"):
+        thread.submit(lambda: 1).result(timeout=10)
+    thread.shutdown()
