@@ -25,7 +25,7 @@ from .chunking import Chunk, chunk_budget, chunk_document
 from .errors import IndexStoreError
 from .events import ProgressEvent
 from .extract import ExtractError, extract, file_type_for
-from .indexer_walk import Found, os_reason, walk
+from .indexer_walk import Found, dedupe, os_reason, walk
 from .store import ChunkRow, DocumentWrite, IndexStore
 
 log = logging.getLogger(__name__)
@@ -150,8 +150,8 @@ class _Run:
     def handle(self, found: Found) -> None:
         path = found.path
         self.current = path
-        if found.problem:
-            self.skip(path, found.problem)
+        if found.problem:  # a duplicate indexed by an earlier run is dropped: its first path holds the text
+            self.skip(path, found.problem, forget=found.duplicate)
             return
         try:
             st = os.stat(path)
@@ -355,6 +355,7 @@ def _index(store, paths, embedder, cancel, request_id, max_file_bytes, chunk_tok
         for doc in store.documents(under=root):
             if not os.path.lexists(doc.path):
                 run.deletes.append(doc.path)
+    found = dedupe(found)
     existing_roots = [r for r in roots if os.path.exists(r)]
     if existing_roots:
         store.add_sources(existing_roots)

@@ -20,6 +20,28 @@ class Found:
     path: str  # absolute, symbolic links kept as the user sees them
     explicit: bool  # named by the user (always reported), not found by walking a folder
     problem: str | None = None  # a reason to skip it that is known without reading it
+    duplicate: bool = False  # the same file as one found earlier in this run (through a symbolic link)
+
+
+def dedupe(found: list[Found]) -> list[Found]:
+    """Mark every path whose real file was already found earlier in the list (``GPL -> GPL-3``): the first path
+    seen is kept, the rest become problems, so one run never indexes the same file twice."""
+    first: dict[str, str] = {}
+    seen: set[str] = set()
+    out = []
+    for f in found:
+        if f.problem:
+            out.append(f)
+            continue
+        real = os.path.realpath(f.path)
+        kept = first.setdefault(real, f.path)
+        if kept == f.path:
+            if f.path not in seen:  # the same path twice (a folder and a file in it): once, silently
+                seen.add(f.path)
+                out.append(f)
+        else:
+            out.append(Found(f.path, f.explicit, f"duplicate of {kept} (symlink)", duplicate=True))
+    return out
 
 
 def walk(root: str) -> Iterator[Found]:

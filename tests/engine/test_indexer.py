@@ -183,3 +183,38 @@ def test_sigkill_mid_run_leaves_a_consistent_index_that_resumes(tmp_path):
     fresh, _ = run([docs], tmp_path / "fresh.sqlite3", HashEmbedder())
     with IndexStore(db) as a, IndexStore(tmp_path / "fresh.sqlite3") as b:
         assert a.stats().chunks == b.stats().chunks  # the resumed index equals a clean one
+
+
+def test_symlinked_duplicate_is_indexed_once(tmp_path):
+    docs = tmp_path / "licenses"
+    docs.mkdir()
+    (docs / "GPL-3").write_text("The GNU General Public License is a free, copyleft license.\n" * 5)
+    (docs / "MIT").write_text("Permission is hereby granted, free of charge, to any person.\n" * 5)
+    (docs / "GPL").symlink_to("GPL-3")  # sorts first: the first path seen is kept
+    db = tmp_path / "i.sqlite3"
+    s, _ = run([docs, docs / "MIT"], db, HashEmbedder())  # MIT twice too: a folder and a file inside it
+    assert s.files_indexed == 2
+    assert [(x.path, x.reason) for x in s.files_skipped] == [
+        (str(docs / "GPL-3"), f"duplicate of {docs / 'GPL'} (symlink)")
+    ]
+    with IndexStore(db) as store:
+        assert store.document(str(docs / "GPL")).status == "indexed"
+        assert store.document(str(docs / "GPL-3")) is None
+        assert store.check_consistency() == []
+    s2, _ = run([docs], db, HashEmbedder())
+    assert (s2.files_indexed, s2.files_unchanged) == (0, 2)
+    assert [x.reason for x in s2.files_skipped] == [f"duplicate of {docs / 'GPL'} (symlink)"]
+
+
+def test_a_duplicate_indexed_by_an_earlier_run_is_dropped(tmp_path):
+    docs = tmp_path / "licenses"
+    docs.mkdir()
+    (docs / "GPL-3").write_text("The GNU General Public License is a free, copyleft license.\n" * 5)
+    db = tmp_path / "i.sqlite3"
+    run([docs], db, HashEmbedder())
+    (docs / "GPL").symlink_to("GPL-3")
+    s, _ = run([docs], db, HashEmbedder())
+    assert s.files_indexed == 1 and len(s.files_skipped) == 1
+    with IndexStore(db) as store:
+        assert [d.path for d in store.documents()] == [str(docs / "GPL")]
+        assert store.check_consistency() == []
