@@ -127,6 +127,27 @@ class Job(QObject):
             self.finished.emit()
 
 
+def _rerank_on_engine(engine: Any, query: str, passages: list[str], cross_encoder: bool, cancel: Any) -> Any:
+    from engine.rag import generative_reranker_for
+    from engine.rerank import rerank
+
+    scorer = engine.model("reranker") if cross_encoder else generative_reranker_for(engine.model("chat"))
+    return rerank(query, passages, reranker=scorer, cancel=cancel)
+
+
+def _ask_on_engine(engine: Any, question: str, cross_encoder: bool, **kw: Any) -> Iterator[Any]:
+    """Engine thread: Q&A with the loaded cross-encoder, or with the chat model as a generative reranker (even when
+    a cross-encoder chosen earlier is still loaded)."""
+    from dataclasses import replace
+
+    from engine import rag
+
+    models = rag.models_from_engine(engine)
+    if not cross_encoder:
+        models = replace(models, reranker=rag.generative_reranker_for(models.chat))
+    yield from rag.ask(models, question, **kw)
+
+
 def _optional(module: str) -> bool:
     try:
         return importlib.util.find_spec(module) is not None
@@ -157,7 +178,7 @@ class Bridge(QObject):
         return {
             "index": _optional("engine.indexer"),
             "search": _optional("engine.search"),
-            "rerank": _optional("engine.cross_encoder"),
+            "rerank": _optional("engine.rerank"),
             "rag": _optional("engine.rag"),
         }
 
@@ -320,36 +341,58 @@ class Bridge(QObject):
 
         return self.launch(Job("search", work, title="Search failed"))
 
-    def rerank(self, query: str, passages: list[str], reranker_spec: str) -> Job:
-        """Returns the cross-encoder's scores for ``passages`` (in input order)."""
+    def rerank(self, query: str, passages: list[str], reranker_spec: str, chat_spec: str = "") -> Job:
+        """Returns an engine.rerank.RerankResult (best first, with old rank, new rank and score). An empty
+        ``reranker_spec`` ranks with the chat model (``chat_spec``) used generatively: yes/no relevance."""
         engine = self.engine
+        stop = threading.Event()
 
         def work() -> Any:
-            self._ensure(reranker_spec, "reranker")
-            return engine.run(lambda: engine.model("reranker").score(query, list(passages)))
+            if reranker_spec:
+                self._ensure(reranker_spec, "reranker")
+            else:
+                self._ensure(chat_spec, "chat")
+            return engine.run(_rerank_on_engine, engine, query, list(passages), bool(reranker_spec), stop)
 
-        return self.launch(Job("rerank", work, title="Reranking failed"))
+        return self.launch(Job("rerank", work, on_cancel=stop.set, title="Reranking failed"))
 
     def ask(
-        self, question: str, db_path: Path, embedder_spec: str, request: GenerateRequest, **kw: Any
+        self,
+        question: str,
+        db_path: Path,
+        *,
+        chat_spec: str,
+        embedder_spec: str,
+        reranker_spec: str = "",
+        history: Sequence[dict[str, str]] = (),
+        request_id: str = "",
+        **options: Any,
     ) -> Job:
-        """Document Q&A (engine.rag): yields TokenEvents, returns the final answer with its citations."""
+        """Document Q&A (engine.rag.ask): yields ProgressEvent and TokenEvent, returns the AskResult (answer,
+        citations, abstention with the closest passages, stats). ``history``: earlier turns as chat messages (the
+        engine rewrites follow-ups with it and reuses the prompt cache). ``options``: k, mode, max_tokens, ...
+        An empty ``reranker_spec`` reranks with the chat model (generative); cancelling ends it as a result."""
         engine = self.engine
+        stop = threading.Event()
 
         def work() -> Iterator[Any]:
-            from engine import rag
-
+            self._ensure(chat_spec, "chat")
             self._ensure(embedder_spec, "embedder")
-            yield from rag.answer_stream(engine, question, db_path, request, **kw)
+            if reranker_spec:
+                self._ensure(reranker_spec, "reranker")
+            yield from engine.stream(_ask_on_engine, engine, question, bool(reranker_spec), db=db_path,
+                                     history=list(history), cancel=stop, request_id=request_id,
+                                     **options)  # fmt: skip
 
         job = Job(
-            f"ask-{request.request_id}",
+            f"ask-{request_id}",
             work,
             stream=True,
-            is_final=lambda ev: isinstance(ev, FinalEvent) or type(ev).__name__ in ("Answer", "RagAnswer"),
-            on_cancel=lambda: engine.cancel(request.request_id),
+            is_final=lambda ev: type(ev).__name__ == "AskResult",
+            on_cancel=stop.set,
             title="The documents could not be searched for an answer",
         )
+        job.returned.connect(lambda _r: self.refresh_status())
         return self.launch(job)
 
     # -- shutdown -----------------------------------------------------------------------------------------

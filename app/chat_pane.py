@@ -9,10 +9,11 @@ from typing import Any
 from PySide6.QtCore import Qt, QTimer, Signal, Slot
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QScrollArea, QSplitter, QVBoxLayout, QWidget
 
-from engine.events import CanvasEvent, FinalEvent, TokenEvent
+from engine.events import CanvasEvent, FinalEvent, ProgressEvent, TokenEvent
 from engine.params import SamplingParams
 from engine.requests import GenerateRequest, SpeculativeParams
 
+from .answer_meta import answer_meta
 from .bridge import Bridge, Job
 from .chat_store import DEFAULT_TITLE, ChatStore, Message
 from .composer import Composer
@@ -23,6 +24,10 @@ from .settings import Settings
 
 log = logging.getLogger(__name__)
 CONTENT_WIDTH = 760
+NO_LIBRARY = (
+    "Your library is empty, so there is nothing to answer from. Drop files or folders on the window (or use "
+    "Add to Library), then ask again."
+)
 
 
 def title_from(text: str) -> str:
@@ -161,6 +166,7 @@ class ChatPane(QWidget):
         w.edit_requested.connect(self.edit)
         w.regenerate_requested.connect(self.regenerate)
         w.source_clicked.connect(open_location)
+        w.cancel_requested.connect(self.stop)
         self.messages_layout.insertWidget(self.messages_layout.count() - 1, w)
         self._widgets.append(w)
         self.empty.hide()
@@ -255,10 +261,10 @@ class ChatPane(QWidget):
         self.request_id = req.request_id
         use_docs = self.composer.use_documents.isChecked() and self.composer.use_documents.isEnabled()
         if use_docs:
-            from engine.paths import default_index_db
-
-            question = req.messages[-1]["content"] if req.messages else ""
-            self.job = self.bridge.ask(question, default_index_db(), s["models/embedder"], req)
+            job = self._ask_documents(req)
+            if job is None:
+                return
+            self.job = job
         else:
             self.job = self.bridge.generate(req, ensure=ensure)
         self.job.yielded.connect(self._on_event)
@@ -269,6 +275,25 @@ class ChatPane(QWidget):
         self.composer.set_busy(True)
         self._update_actions()
         self.busy_changed.emit(True)
+
+    def _ask_documents(self, req: GenerateRequest) -> Job | None:
+        """Document Q&A over the library: earlier turns go along as history (follow-ups are rewritten into
+        standalone questions and the prompt cache is reused). Answers are greedy, to stay close to the sources."""
+        from engine.paths import default_index_db
+
+        db = default_index_db()
+        if not db.exists():
+            assert self._reply is not None
+            self._persist("", {"error": NO_LIBRARY, "finish_reason": "error", "kind": "documents"})
+            self._reply = None
+            self._update_actions()
+            return None
+        s = self.settings
+        turns = [m for m in req.messages if m["role"] in ("user", "assistant")]
+        return self.bridge.ask(turns[-1]["content"], db, chat_spec=s["models/chat"],
+                               embedder_spec=s["models/embedder"], reranker_spec=s["models/reranker"],
+                               history=turns[:-1], request_id=req.request_id,
+                               max_tokens=s["sampling/max_tokens"])  # fmt: skip
 
     @Slot()
     def stop(self) -> None:
@@ -283,6 +308,8 @@ class ChatPane(QWidget):
             return
         if isinstance(ev, TokenEvent):
             self._reply.append_token(ev.text, ev.from_draft)
+        elif isinstance(ev, ProgressEvent):
+            self._reply.show_progress(ev)
         elif isinstance(ev, CanvasEvent):
             self._reply.show_canvas(ev.block, ev.text, ev.settled)
 
@@ -299,17 +326,9 @@ class ChatPane(QWidget):
             }
             if final.error:
                 meta["error"] = final.error
-        else:  # a document answer (engine.rag)
-            text = getattr(final, "text", "") or self._reply.text()
-            stats = getattr(final, "stats", None)
-            meta = {
-                "stats": stats.to_dict() if stats is not None else {},
-                "finish_reason": getattr(final, "finish_reason", "stop"),
-                "model": self._model_name,
-                "sources": [
-                    _source_dict(i + 1, c) for i, c in enumerate(getattr(final, "citations", ()) or ())
-                ],
-            }
+        else:  # a document answer (engine.rag.AskResult)
+            text = final.answer or ("" if final.abstained else self._reply.text())
+            meta = answer_meta(final, self._model_name)
         spans = self._reply.draft_spans()
         if spans:
             meta["draft_spans"] = spans
@@ -362,10 +381,3 @@ class ChatPane(QWidget):
     def _models_changed(self, models: dict[str, Any]) -> None:
         info = models.get("chat")
         self._model_name = getattr(info, "name", "") if info is not None else ""
-
-
-def _source_dict(n: int, citation: Any) -> dict[str, Any]:
-    keys = ("path", "page", "line_start", "line_end", "snippet", "score")
-    out = {k: getattr(citation, k, None) for k in keys}
-    out["n"] = getattr(citation, "n", n) or n
-    return {k: v for k, v in out.items() if v is not None}

@@ -22,7 +22,18 @@ from PySide6.QtWidgets import QFrame, QSizePolicy, QTextBrowser, QWidget
 
 from . import style
 
-_CITATION = re.compile(r"(?<![\[\w])\[(\d{1,3})\](?![(\[])")
+_CITATION = re.compile(r"(?<![\[\w])\[(\d{1,3}(?:\s*,\s*\d{1,3}){0,9})\](?![(\[])")
+
+
+def _link_markers(text: str) -> str:
+    """``[2]`` and ``[1, 3]`` become one link per number (``[[1]](#source-1)``), styled as chips after rendering."""
+
+    def sub(m: re.Match) -> str:
+        return "".join(f"[[{n}]](#source-{n})" for n in re.findall(r"\d+", m.group(1)))
+
+    return _CITATION.sub(sub, text)
+
+
 MIN_INTERVAL_MS = 50
 
 
@@ -48,6 +59,7 @@ class MarkdownView(QTextBrowser):
         self._timer.setSingleShot(True)
         self._timer.timeout.connect(self._render)
         self.render_count = 0  # for tests: proof that streaming re-renders are throttled
+        self._citation_tips: dict[int, str] = {}
 
     # -- content --------------------------------------------------------------------------------------
     def markdown(self) -> str:
@@ -70,13 +82,34 @@ class MarkdownView(QTextBrowser):
     @Slot()
     def _render(self) -> None:
         start = time.perf_counter()
-        self.setMarkdown(_CITATION.sub(r"[[\1]](#source-\1)", self._markdown))
+        self.setMarkdown(_link_markers(self._markdown))
         self._style_code_blocks()
+        self._style_citations()
         self._fit()
         self.render_count += 1
         cost_ms = (time.perf_counter() - start) * 1000
         # Keep rendering under ~20% of the GUI thread's time, however long the reply gets.
         self._interval_ms = int(max(MIN_INTERVAL_MS, 5 * cost_ms))
+
+    def set_citation_tips(self, tips: dict[int, str]) -> None:
+        """Hover text of each ``[n]`` marker (the quoted passage); re-renders when it changes."""
+        if tips != self._citation_tips:
+            self._citation_tips = dict(tips)
+            self._timer.stop()
+            self._render()
+
+    def citation_anchors(self) -> list[int]:
+        """The ``[n]`` markers as rendered, in reading order (for tests)."""
+        out, block = [], self.document().begin()
+        while block.isValid():
+            it = block.begin()
+            while not it.atEnd():
+                href = it.fragment().charFormat().anchorHref()
+                if href.startswith("#source-"):
+                    out.append(int(href[8:]))
+                it += 1
+            block = block.next()
+        return out
 
     def set_segments(self, segments: list[tuple[str, bool]]) -> None:
         """Plain text with draft-accepted runs tinted (the optional speculative-decoding view)."""
@@ -139,6 +172,31 @@ class MarkdownView(QTextBrowser):
                         tint.setFontFamilies([mono.family()])
                         cursor.mergeCharFormat(tint)
                     it += 1
+            block = block.next()
+
+    def _style_citations(self) -> None:
+        """``[n]`` links as small tinted chips (no underline), with the quoted passage on hover."""
+        doc = self.document()
+        cursor = QTextCursor(doc)
+        block = doc.begin()
+        while block.isValid():
+            it = block.begin()
+            while not it.atEnd():
+                frag = it.fragment()
+                href = frag.charFormat().anchorHref() if frag.isValid() else ""
+                if href.startswith("#source-"):
+                    cursor.setPosition(frag.position())
+                    cursor.setPosition(frag.position() + frag.length(), QTextCursor.MoveMode.KeepAnchor)
+                    chip = QTextCharFormat()
+                    chip.setFontUnderline(False)
+                    chip.setForeground(style.color("accent"))
+                    chip.setBackground(style.color("chip"))
+                    chip.setFontWeight(QFont.Weight.DemiBold)
+                    tip = self._citation_tips.get(int(href[8:]))
+                    if tip:
+                        chip.setToolTip(tip)
+                    cursor.mergeCharFormat(chip)
+                it += 1
             block = block.next()
 
     def _fit(self) -> None:

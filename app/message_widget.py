@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtGui import QGuiApplication
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QToolButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QToolButton, QVBoxLayout, QWidget
 
 from . import style
+from .answer_meta import ABSTAINED_TITLE, rag_parts, source_tooltip
+from .answer_view import AnswerProgress, SourcesView
 from .chat_store import Message
 from .markdown_view import MarkdownView
 from .metrics import stats_parts
@@ -26,19 +27,11 @@ def _action(name: str, tip: str) -> QToolButton:
     return btn
 
 
-def source_label(src: dict[str, Any]) -> str:
-    name = Path(str(src.get("path", ""))).name or "source"
-    if src.get("page"):
-        return f"[{src.get('n')}] {name} · p. {src['page']}"
-    if src.get("line_start"):
-        return f"[{src.get('n')}] {name} · line {src['line_start']}"
-    return f"[{src.get('n')}] {name}"
-
-
 class MessageWidget(QFrame):
     edit_requested = Signal(int)  # message id
     regenerate_requested = Signal(int)
     source_clicked = Signal(object)  # the source dict
+    cancel_requested = Signal()  # Cancel on a whole-document read
 
     def __init__(
         self, message: Message, *, highlight_draft: bool = False, parent: QWidget | None = None
@@ -96,9 +89,12 @@ class MessageWidget(QFrame):
         self.error_label.setWordWrap(True)
         self.error_label.hide()
         outer.addWidget(self.error_label)
-        self.sources_row = QHBoxLayout()
-        self.sources_row.setSpacing(6)
-        outer.addLayout(self.sources_row)
+        self.sources = SourcesView()
+        self.sources.source_clicked.connect(self.source_clicked)
+        outer.addWidget(self.sources)
+        self.progress = AnswerProgress()
+        self.progress.cancel_requested.connect(self.cancel_requested)
+        outer.addWidget(self.progress)
         footer = QHBoxLayout()
         footer.setSpacing(2)
         self.copy_button = _action("copy", "Copy")
@@ -172,7 +168,7 @@ class MessageWidget(QFrame):
             self._segments = _segments_from_spans(self._text, meta["draft_spans"])
             if self.highlight_draft:
                 self.body.set_segments(self._segments)
-        parts = stats_parts(meta.get("stats"))
+        parts = stats_parts(meta.get("stats")) + rag_parts(meta)
         reason = meta.get("finish_reason")
         if reason == "cancelled":
             parts.insert(0, ("Stopped", "You stopped this reply"))
@@ -187,22 +183,25 @@ class MessageWidget(QFrame):
             self.error_label.hide()
         if meta.get("model"):
             self.role_label.setText(f"ALCOVE  ·  {meta['model']}")
-        self._set_sources(meta.get("sources") or [])
+        self.progress.hide()
+        self._set_sources(meta)
 
-    def _set_sources(self, sources: list[dict[str, Any]]) -> None:
-        while self.sources_row.count():
-            item = self.sources_row.takeAt(0)
-            if item.widget():
-                item.widget().deleteLater()
-        self._sources = {int(s.get("n", i + 1)): s for i, s in enumerate(sources)}
-        for src in sources:
-            chip = QPushButton(source_label(src))
-            chip.setObjectName("SourceChip")
-            chip.setCursor(Qt.CursorShape.PointingHandCursor)
-            chip.setToolTip(f"{src.get('path', '')}\n\n{src.get('snippet', '')}".strip())
-            chip.clicked.connect(lambda _=False, s=src: self.source_clicked.emit(s))
-            self.sources_row.addWidget(chip)
-        self.sources_row.addStretch(1)
+    def _set_sources(self, meta: dict[str, Any]) -> None:
+        citations = meta.get("citations") or []
+        self._sources = {int(c.get("n", i + 1)): c for i, c in enumerate(citations)}
+        self.body.set_citation_tips({n: source_tooltip(c) for n, c in self._sources.items()})
+        abstained = bool(meta.get("abstained"))
+        self.sources.set_sources(citations, abstained=abstained, closest=meta.get("closest"))
+        if abstained:  # the notice says it plainly; the same sentence twice would read as a glitch
+            self.sources.notice.setText(self._text or ABSTAINED_TITLE)
+        self.body.setVisible(not abstained)
+
+    def show_progress(self, ev: Any) -> None:
+        """A ProgressEvent of a document answer: the phase in the metrics line, a bar while reading everything."""
+        if self.message.role == "user":
+            return
+        self.metrics_label.setText(ev.message + ("…" if ev.message and not ev.message.endswith("…") else ""))
+        self.progress.show_event(ev)
 
     @Slot(int)
     def _cite(self, n: int) -> None:

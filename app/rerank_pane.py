@@ -4,7 +4,6 @@ rank, new rank and score side by side."""
 from __future__ import annotations
 
 import html
-import math
 from pathlib import Path
 from typing import Any
 
@@ -45,22 +44,7 @@ def split_passages(text: str) -> list[str]:
     return blocks
 
 
-def read_scores(result: Any, n: int) -> tuple[list[float], list[float]]:
-    """(raw, probability) lists from the cross-encoder's result, whatever container it comes in."""
-    raw = getattr(result, "raw", None)
-    prob = getattr(result, "sigmoid", None)
-    if raw is None and isinstance(result, tuple) and len(result) == 2 and n != 2:
-        raw, prob = result
-    if raw is None:
-        raw = result
-    raw = [float(x) for x in list(raw)]
-    prob = [float(x) for x in list(prob)] if prob is not None else [1 / (1 + math.exp(-x)) for x in raw]
-    return raw, prob
-
-
-def rank_order(scores: list[float]) -> list[int]:
-    """Indices of ``scores`` from best to worst (stable for ties)."""
-    return sorted(range(len(scores)), key=lambda i: -scores[i])
+GENERATIVE_LABEL = "Chat model · yes/no relevance"
 
 
 class RerankPane(QWidget):
@@ -83,7 +67,10 @@ class RerankPane(QWidget):
         self.reranker = QComboBox()
         self.reranker.setEditable(True)
         self.reranker.setMinimumWidth(220)
-        self.reranker.lineEdit().setPlaceholderText("Reranker model folder")
+        self.reranker.lineEdit().setPlaceholderText("Cross-encoder folder")
+        self.reranker.setToolTip(
+            "The chat model judges each passage (a yes/no relevance prompt), or choose a cross-encoder folder"
+        )
         self._fill_rerankers()
         self.reranker.currentTextChanged.connect(self._reranker_chosen)
         self.rerank_button = QPushButton("Rerank")
@@ -162,6 +149,13 @@ class RerankPane(QWidget):
         outer.addWidget(self.notice)
         self.refresh_state()
         self._count()
+        settings.changed.connect(self._setting_changed)
+
+    @Slot(str, object)
+    def _setting_changed(self, key: str, value: Any) -> None:
+        """Settings › Models chose another reranker (or added a folder): show it here too."""
+        if key == "models/known" or (key == "models/reranker" and value != self.reranker_spec()):
+            self._fill_rerankers()
 
     def eventFilter(self, obj, event) -> bool:  # noqa: N802 - Qt API: keep the empty-state note centred
         if obj is self.table.viewport() and event.type() == event.Type.Resize:
@@ -173,12 +167,8 @@ class RerankPane(QWidget):
 
     def refresh_state(self) -> None:
         if not Bridge.capabilities()["rerank"]:
-            self._notice(
-                "Reranking is not available in this build yet: the engine's cross-encoder module is missing."
-            )
+            self._notice("Reranking is not available in this build: the engine's rerank module is missing.")
             self.rerank_button.setEnabled(False)
-        elif not self.reranker.currentText().strip():
-            self._notice("Choose a cross-encoder reranker model (a folder) above, or in Settings › Models.")
         else:
             self.notice.hide()
 
@@ -186,22 +176,28 @@ class RerankPane(QWidget):
         self.notice.setText(text)
         self.notice.show()
 
+    def reranker_spec(self) -> str:
+        """The chosen cross-encoder folder, or "" for the chat model used generatively."""
+        i, text = self.reranker.currentIndex(), self.reranker.currentText().strip()
+        if i >= 0 and self.reranker.itemText(i) == text:
+            return str(self.reranker.itemData(i) or "")
+        return "" if text == GENERATIVE_LABEL else text
+
     def _fill_rerankers(self) -> None:
         self.reranker.blockSignals(True)
         self.reranker.clear()
+        self.reranker.addItem(GENERATIVE_LABEL, "")
         current = self.settings["models/reranker"]
         for spec in dict.fromkeys([current, *self.settings["models/known"]]):
             if spec:
                 self.reranker.addItem(Path(spec).name or spec, spec)
         self.reranker.setCurrentIndex(max(0, self.reranker.findData(current)))
-        if not current:
-            self.reranker.setEditText("")
         self.reranker.blockSignals(False)
 
     @Slot(str)
     def _reranker_chosen(self, _text: str) -> None:
-        spec = self.reranker.currentData() or self.reranker.currentText().strip()
-        if spec and spec != self.settings["models/reranker"]:
+        spec = self.reranker_spec()
+        if spec != self.settings["models/reranker"]:
             self.settings["models/reranker"] = spec
         self.refresh_state()
 
@@ -251,19 +247,16 @@ class RerankPane(QWidget):
     @Slot()
     def run_rerank(self) -> None:
         query, passages = self.query.text().strip(), self.passages()
-        spec = self.reranker.currentData() or self.reranker.currentText().strip()
         if self.job is not None or not query or not passages:
             if not passages:
                 self._notice("Add at least one candidate passage to rerank.")
             return
-        if not spec:
-            self.refresh_state()
-            return
+        self.notice.hide()
         self.rerank_button.setEnabled(False)
-        self.result_note.setText("Scoring…")
-        self.job = self.bridge.rerank(query, passages, spec)
-        self.job.returned.connect(lambda result, p=passages: self.show_ranking(p, result))
-        self.job.errored.connect(lambda exc: self.result_note.setText(f"Reranking failed: {exc}"))
+        self.result_note.setText("  Scoring…")
+        self.job = self.bridge.rerank(query, passages, self.reranker_spec(), self.settings["models/chat"])
+        self.job.returned.connect(self.show_ranking)
+        self.job.errored.connect(lambda exc: self.result_note.setText(f"  Reranking failed: {exc}"))
         self.job.finished.connect(self._done)
 
     @Slot()
@@ -271,33 +264,42 @@ class RerankPane(QWidget):
         self.job = None
         self.rerank_button.setEnabled(True)
 
-    def show_ranking(self, passages: list[str], result: Any) -> None:
-        raw, prob = read_scores(result, len(passages))
-        order = rank_order(raw)
-        self.table.setRowCount(len(order))
+    @Slot(object)
+    def show_ranking(self, result: Any) -> None:
+        """An engine.rerank.RerankResult: new rank, old rank (with how far it moved), score, passage."""
+        items = list(result.items)
+        self.table.setRowCount(len(items))
         muted = style.color("muted")
-        for new, old in enumerate(order):
-            moved = old - new
+        for row, it in enumerate(items):
+            moved = it.old_rank - it.new_rank
             arrow = f"  ↑{moved}" if moved > 0 else (f"  ↓{-moved}" if moved < 0 else "")
             cells = [
-                QTableWidgetItem(str(new + 1)),
-                QTableWidgetItem(f"{old + 1}{arrow}"),
-                QTableWidgetItem(f"{prob[old]:.3f}"),
-                QTableWidgetItem(passages[old]),
+                QTableWidgetItem(str(it.new_rank)),
+                QTableWidgetItem(f"{it.old_rank}{arrow}"),
+                QTableWidgetItem(f"{it.score:.3f}"),
+                QTableWidgetItem(it.text),
             ]
             cells[1].setForeground(muted)
-            cells[2].setToolTip(f"raw score (logit) {raw[old]:.4f}; probability {prob[old]:.4f}")
+            what = "log-odds of “yes” over “no”" if result.kind == "generative" else "logit"
+            cells[2].setToolTip(f"probability {it.score:.4f}; raw score ({what}) {it.raw_score:.4f}")
+            old = it.old_rank - 1
             source = self.sources[old] if old < len(self.sources) else ""
-            cells[3].setToolTip(html.escape(passages[old][:800]) + (f"\n\n{source}" if source else ""))
+            cut = "\n\n(cut to fit the reranker)" if it.truncated else ""
+            cells[3].setToolTip(html.escape(it.text[:800]) + (f"\n\n{source}" if source else "") + cut)
             if source:
-                cells[3].setText(f"{passages[old]}\n— {source}")
+                cells[3].setText(f"{it.text}\n— {source}")
             for col, cell in enumerate(cells):
                 align = Qt.AlignmentFlag.AlignTop | (
                     Qt.AlignmentFlag.AlignRight if col < 3 else Qt.AlignmentFlag.AlignLeft
                 )
                 cell.setTextAlignment(align)
-                self.table.setItem(new, col, cell)
+                self.table.setItem(row, col, cell)
         self.table.resizeRowsToContents()
         self._sync_empty()
-        changed = sum(1 for new, old in enumerate(order) if new != old)
-        self.result_note.setText(f"  {changed} of {len(order)} passages moved")
+        if result.cancelled:
+            self.result_note.setText("  Stopped before scoring: the order is unchanged")
+            return
+        changed = sum(1 for it in items if it.new_rank != it.old_rank)
+        self.result_note.setText(
+            f"  {changed} of {len(items)} passages moved  ·  {result.model} ({result.kind})  ·  {result.seconds:.1f} s"
+        )

@@ -138,8 +138,10 @@ class ModelsPage(QWidget):
             combo = self.pickers[role]
             current = self.settings[f"models/{role}"]
             combo.clear()
-            if role in ("draft", "reranker"):
+            if role == "draft":
                 combo.addItem("None", "")
+            elif role == "reranker":  # no cross-encoder: the chat model judges relevance (yes/no)
+                combo.addItem("Chat model · yes/no relevance", "")
             for m in catalog:
                 if m.kind in kinds and combo.findData(m.spec) < 0:
                     combo.addItem(m.label, m.spec)

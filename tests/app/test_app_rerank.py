@@ -1,16 +1,18 @@
-"""The Rerank pane with a tiny random BertForSequenceClassification saved by transformers; the new order must match
-transformers' own scores (the independent reference), and results sent from Search arrive with their sources."""
+"""The Rerank pane: the generative reranker (the chat model judging yes/no relevance, the default) and a tiny random
+BertForSequenceClassification cross-encoder; in both cases the new order must match transformers' own scores on
+PyTorch (the independent reference)."""
 
 from __future__ import annotations
 
 import importlib.util
+import math
 import shutil
 from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
 
-from app.rerank_pane import rank_order, read_scores, split_passages
+from app.rerank_pane import GENERATIVE_LABEL, split_passages
 
 PASSAGES = [
     "Paris is the capital of France.",
@@ -47,14 +49,58 @@ def tiny_reranker(tmp_path_factory):
     return str(folder), reference
 
 
-def test_split_and_order_helpers():
+def test_split_passages():
     assert split_passages("a b\nc\n\n\nd\n \ne") == ["a b c", "d", "e"]
-    assert rank_order([0.1, 0.9, 0.5]) == [1, 2, 0]
 
-    class S:
-        raw, sigmoid = (0.0, 2.0), (0.5, 0.88)
 
-    assert read_scores(S(), 2) == ([0.0, 2.0], [0.5, 0.88])
+def _generative_reference(folder: str, engine, query: str, passages: list[str]) -> list[float]:
+    """transformers on PyTorch: one full forward per (query, passage) prompt, log-odds of the answer tokens at the
+    last position (prompt ids as the engine builds them; the model forward is independent)."""
+    torch = pytest.importorskip("torch")
+    from transformers import AutoModelForCausalLM
+    from transformers.utils import logging as hf_logging
+
+    from engine.gen_rerank import GenerativeReranker
+
+    hf_logging.disable_progress_bar()  # its tqdm monitor thread would outlive the test
+
+    def prompts():
+        rr = GenerativeReranker(engine.model("chat"))
+        return rr.yes_ids, rr.no_ids, [sum(rr.prompt_ids(query, p)[:2], []) for p in passages]
+
+    yes_ids, no_ids, ids = engine.run(prompts)
+    model = AutoModelForCausalLM.from_pretrained(folder, dtype=torch.float32).eval()
+    out = []
+    with torch.no_grad():
+        for seq in ids:
+            logits = model(torch.tensor([seq])).logits[0, -1]
+            out.append(float(torch.logsumexp(logits[yes_ids], 0) - torch.logsumexp(logits[no_ids], 0)))
+    return out
+
+
+def test_generative_reranker_is_the_default_and_reorders_like_the_reference(
+    qtbot, window, engine, tiny_chat_model
+):
+    pane = window.rerank
+    window.switch_to("rerank")
+    assert pane.reranker.currentText() == GENERATIVE_LABEL and pane.reranker_spec() == ""
+    assert pane.notice.isHidden()
+    pane.query.setText(QUERY)
+    pane.candidates.setPlainText("\n\n".join(PASSAGES))
+    qtbot.mouseClick(pane.rerank_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: pane.job is None, timeout=60000)
+    assert pane.table.rowCount() == 5, pane.result_note.text()
+    reference = _generative_reference(tiny_chat_model, engine, QUERY, PASSAGES)
+    order = sorted(range(5), key=lambda i: (-reference[i], i))
+    assert order != list(range(5))  # the reranker really moves something
+    assert [pane.table.item(r, 3).text() for r in range(5)] == [PASSAGES[i] for i in order]
+    assert [int(pane.table.item(r, 0).text()) for r in range(5)] == [1, 2, 3, 4, 5]
+    assert [int(pane.table.item(r, 1).text().split()[0]) for r in range(5)] == [i + 1 for i in order]
+    for r, i in enumerate(order):
+        assert float(pane.table.item(r, 2).text()) == pytest.approx(
+            1 / (1 + math.exp(-reference[i])), abs=2e-3
+        )
+    assert "(generative)" in pane.result_note.text() and "moved" in pane.result_note.text()
 
 
 def test_rerank_reorders_like_the_reference(qtbot, window, tiny_reranker):
@@ -83,11 +129,19 @@ def test_rerank_reorders_like_the_reference(qtbot, window, tiny_reranker):
     assert "moved" in pane.result_note.text()
 
 
-def test_rerank_without_a_model_says_so(qtbot, window):
+def test_rerank_without_candidates_says_so(qtbot, window):
     pane = window.rerank
     assert window.settings["models/reranker"] == ""
-    assert not pane.notice.isHidden() and "Choose a cross-encoder" in pane.notice.text()
     pane.query.setText("q")
     pane.run_rerank()
     assert pane.job is None
     assert "Add at least one candidate" in pane.notice.text()
+
+
+def test_reranker_choice_follows_settings(qtbot, window, tiny_reranker):
+    folder, _ = tiny_reranker
+    pane = window.rerank
+    window.settings["models/reranker"] = folder
+    assert pane.reranker_spec() == folder and pane.reranker.currentText() == Path(folder).name
+    pane.reranker.setCurrentIndex(0)
+    assert window.settings["models/reranker"] == "" and pane.reranker_spec() == ""

@@ -1,0 +1,106 @@
+"""A document answer (engine.rag's AskResult) as the plain dict kept with its message in the chat store, and the
+labels shown for its sources. Pure functions, no Qt: what is persisted is exactly what is shown after a restart."""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+from html import escape
+from pathlib import Path
+from typing import Any
+
+ABSTAINED_TITLE = "Your documents do not contain the answer to this question."
+STAT_KEYS = ("ttft_s", "decode_tokens_per_s", "generated_tokens", "prompt_tokens", "cached_tokens")
+QUOTE_PREVIEW_CHARS = 140
+
+
+def answer_meta(result: Any, model: str = "") -> dict[str, Any]:
+    """``meta`` for the assistant message: citations (n, path, page, lines, quote), abstention with the closest
+    passages, the stats the metrics line reads (TTFT, tok/s, cached tokens) and the whole AskStats under ``rag``."""
+    stats = asdict(result.stats)
+    meta: dict[str, Any] = {
+        "kind": "documents",
+        "stats": {k: stats[k] for k in STAT_KEYS},
+        "rag": stats,
+        "finish_reason": result.finish_reason,
+        "model": model,
+        "citations": [c.to_json() for c in result.citations],
+        "abstained": bool(result.abstained),
+    }
+    if result.abstained:
+        meta["closest"] = [_passage(p) for p in result.closest]
+    if result.error:
+        meta["error"] = result.error
+    return meta
+
+
+def rag_parts(meta: dict[str, Any]) -> list[tuple[str, str]]:
+    """(label, tooltip) pairs for the metrics line of a document answer, beside TTFT, tok/s and cached tokens."""
+    rag = meta.get("rag") or {}
+    if meta.get("kind") != "documents" or not rag:
+        return []
+    ranker = f", reranked {rag.get('reranked', 0)} with {rag['reranker']} ({rag.get('reranker_kind')})" if rag.get(
+        "reranker") else ""  # fmt: skip
+    tip = f"Searched for “{rag.get('query', '')}”: {rag.get('retrieved', 0)} passages found{ranker}."
+    if rag.get("evidence") is not None and rag.get("threshold") is not None:
+        tip += f" Best evidence ({rag.get('evidence_signal')}) {rag['evidence']:.2f}; answers need {rag['threshold']:.2f}."
+    if rag.get("mode") == "whole-document":
+        label = f"read {rag.get('chunks_read', 0)} of {rag.get('chunks_total', 0)} passages"
+    elif meta.get("abstained"):
+        label = "not answered"
+    else:
+        n = len(meta.get("citations") or [])
+        label = f"{n} source{'s' if n != 1 else ''} cited"
+    return [(label, tip + f" {rag.get('total_s', 0):.1f} s in all.")]
+
+
+def _passage(p: Any) -> dict[str, Any]:
+    d = asdict(p)
+    return {
+        "n": d["n"],
+        "path": d["path"],
+        "page": d["page"],
+        "line_start": d["line_start"],
+        "line_end": d["line_end"],
+        "quote": " ".join(str(d["text"]).split()),
+        "score": d["score"],
+    }
+
+
+def place(src: dict[str, Any]) -> str:
+    """``p. 3`` / ``line 12`` / ``lines 12–14`` (or "" when the source has no location)."""
+    if src.get("page"):
+        return f"p. {src['page']}"
+    start, end = src.get("line_start"), src.get("line_end")
+    if start and end and end != start:
+        return f"lines {start}–{end}"
+    if start:
+        return f"line {start}"
+    return ""
+
+
+def source_label(src: dict[str, Any]) -> str:
+    name = Path(str(src.get("path", ""))).name or "source"
+    where = place(src)
+    return f"[{src.get('n')}] {name}" + (f" · {where}" if where else "")
+
+
+def quote_preview(quote: str, limit: int = QUOTE_PREVIEW_CHARS) -> str:
+    text = " ".join(str(quote or "").split())
+    if len(text) <= limit:
+        return f"“{text}”" if text else ""
+    cut = text[:limit].rsplit(" ", 1)[0]
+    return f"“{cut}…”"
+
+
+def source_tooltip(src: dict[str, Any]) -> str:
+    """The full quoted passage and where it is, shown on hover (rich text, so Qt wraps it)."""
+    where = place(src)
+    path = Path(str(src.get("path", "")))
+    head = f"<b>{escape(path.name)}</b>" + (f" · {escape(where)}" if where else "")
+    out = f"<p>{head}<br><span style='font-size:small'>{escape(str(path.parent))}</span></p>"
+    quote = " ".join(str(src.get("quote", "") or "").split())
+    if quote:
+        out += f"<p>“{escape(quote)}”</p>"
+    if src.get("inferred"):
+        out += "<p><i>The answer has no marker here: this source was matched to it by its words.</i></p>"
+    return out

@@ -1,0 +1,155 @@
+"""What a document answer shows under its text: the sources it cites (chips that open the file at the place, the
+quoted passage on hover and expandable), the plain "not in your documents" state with the closest passages, and the
+progress of a whole-document read with its Cancel button."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import Qt, Signal, Slot
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QProgressBar,
+    QPushButton,
+    QSizePolicy,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from .answer_meta import ABSTAINED_TITLE, quote_preview, source_label, source_tooltip
+from .metrics import format_duration
+
+
+class SourceRow(QWidget):
+    """``[1] GPL-3 · lines 12–14`` then the quoted passage (a preview; the arrow expands it in full)."""
+
+    opened = Signal(object)  # the source dict
+
+    def __init__(self, src: dict[str, Any], *, show_score: bool = False, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.source = src
+        row = QHBoxLayout(self)
+        row.setContentsMargins(0, 0, 0, 0)
+        row.setSpacing(8)
+        tip = source_tooltip(src)
+        self.chip = QPushButton(source_label(src))
+        self.chip.setObjectName("SourceChip")
+        self.chip.setCursor(Qt.CursorShape.PointingHandCursor)
+        self.chip.setToolTip(tip)
+        self.chip.setAccessibleName(f"Open source {src.get('n')}")
+        self.chip.clicked.connect(lambda: self.opened.emit(self.source))
+        row.addWidget(self.chip, 0, Qt.AlignmentFlag.AlignTop)
+        full = " ".join(str(src.get("quote", "") or "").split())
+        self._preview, self._full = quote_preview(full), (f"“{full}”" if full else "")
+        self.quote = QLabel(self._preview)
+        self.quote.setObjectName("SourceQuote")
+        self.quote.setWordWrap(True)
+        self.quote.setToolTip(tip)
+        self.quote.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.quote.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
+        row.addWidget(self.quote, 1)
+        if show_score and src.get("score") is not None:
+            score = QLabel(f"{float(src['score']):.2f}")
+            score.setObjectName("MessageMetrics")
+            score.setToolTip("How relevant the reranker judged this passage (0–1)")
+            row.addWidget(score, 0, Qt.AlignmentFlag.AlignTop)
+        self.expand = QToolButton()
+        self.expand.setObjectName("MessageAction")
+        self.expand.setAutoRaise(True)
+        self.expand.setCheckable(True)
+        self.expand.setArrowType(Qt.ArrowType.RightArrow)
+        self.expand.setToolTip("Show the whole quoted passage")
+        self.expand.toggled.connect(self._toggle)
+        self.expand.setVisible(self._full != self._preview)
+        row.addWidget(self.expand, 0, Qt.AlignmentFlag.AlignTop)
+
+    @Slot(bool)
+    def _toggle(self, on: bool) -> None:
+        self.quote.setText(self._full if on else self._preview)
+        self.expand.setArrowType(Qt.ArrowType.DownArrow if on else Qt.ArrowType.RightArrow)
+        self.expand.setToolTip("Show less" if on else "Show the whole quoted passage")
+
+    def expanded(self) -> bool:
+        return self.expand.isChecked()
+
+
+class SourcesView(QWidget):
+    """The cited sources of an answer, or (abstained) the plain statement and the closest passages."""
+
+    source_clicked = Signal(object)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._col = QVBoxLayout(self)
+        self._col.setContentsMargins(0, 4, 0, 2)
+        self._col.setSpacing(5)
+        self.notice = QLabel(ABSTAINED_TITLE)
+        self.notice.setObjectName("AbstainNotice")
+        self.notice.setWordWrap(True)
+        self.title = QLabel()
+        self.title.setObjectName("SourcesTitle")
+        self._col.addWidget(self.notice)
+        self._col.addWidget(self.title)
+        self.rows: list[SourceRow] = []
+        self.hide()
+
+    def set_sources(self, citations: list[dict[str, Any]], *, abstained: bool = False,
+                    closest: list[dict[str, Any]] | None = None) -> None:  # fmt: skip
+        for r in self.rows:
+            r.setParent(None)
+            r.deleteLater()
+        self.rows = []
+        shown = list(closest or []) if abstained else list(citations)
+        self.notice.setVisible(abstained)
+        if abstained:
+            self.title.setText("CLOSEST PASSAGES" if shown else "NOTHING CLOSE WAS FOUND")
+        else:
+            self.title.setText("SOURCES")
+        for src in shown:
+            row = SourceRow(src, show_score=abstained)
+            row.opened.connect(self.source_clicked)
+            self._col.addWidget(row)
+            self.rows.append(row)
+        self.title.setVisible(bool(shown) or abstained)
+        self.setVisible(bool(shown) or abstained)
+
+
+class AnswerProgress(QWidget):
+    """A phase line for top-k answers; a bar with count, ETA and Cancel while every passage is read."""
+
+    cancel_requested = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        row = QHBoxLayout(self)
+        row.setContentsMargins(0, 2, 0, 2)
+        row.setSpacing(10)
+        self.bar = QProgressBar()
+        self.bar.setObjectName("AnswerProgress")
+        self.bar.setTextVisible(False)
+        self.bar.setFixedHeight(6)
+        self.bar.setMaximumWidth(260)
+        self.label = QLabel()
+        self.label.setObjectName("MessageMetrics")
+        self.cancel = QPushButton("Cancel")
+        self.cancel.setToolTip("Stop reading; nothing is answered from a partial read")
+        self.cancel.clicked.connect(self.cancel_requested)
+        row.addWidget(self.bar, 1)
+        row.addWidget(self.label)
+        row.addStretch(1)
+        row.addWidget(self.cancel)
+        self.hide()
+
+    def show_event(self, ev: Any) -> None:
+        """A ProgressEvent from engine.rag: only the whole-document read ("map") has a count worth a bar."""
+        phase = (ev.extra or {}).get("phase", "")
+        if phase != "map" or not ev.total:
+            self.hide()
+            return
+        self.bar.setRange(0, ev.total)
+        self.bar.setValue(ev.done)
+        eta = f"  ·  about {format_duration(ev.eta_s)} left" if ev.eta_s else ""
+        self.label.setText(f"Reading passage {ev.done} of {ev.total}{eta}")
+        self.show()

@@ -1,0 +1,164 @@
+""" "Use my documents" on the real window and engine: a tiny indexed folder (the real MiniLM embedder), a tiny llama
+that cites (tests/app/citing_model.py), the generative reranker. Answers stream with [n] chips that open the file at
+the cited line, survive a restart of the conversation view, follow-ups reuse the prompt cache, and a question the
+documents cannot answer says so plainly with the closest passages."""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt, QUrl
+from PySide6.QtGui import QDesktopServices
+
+from app.chat_store import ChatStore
+from engine.events import ProgressEvent, TokenEvent
+from engine.paths import data_dir
+from tests.app.citing_model import make_citing_model
+
+DOCS = {
+    "zlib.txt": "Zlib notes\n\nzlib is a general purpose data compression library.\n"
+    "It is distributed under the zlib license, a permissive free software license.\n\n"
+    "The library was written by Jean-loup Gailly and Mark Adler.\nIt implements the deflate algorithm.\n",
+    "bread.md": "# Baking bread\n\nBread rises because yeast ferments the sugars in the dough.\n"
+    "Fermentation releases carbon dioxide, which is trapped by gluten.\n\n## Baking\n\n"
+    "Bake the loaf at 220 degrees Celsius for thirty minutes.\n",
+    "lighthouse.txt": "The Fresnel lens was invented by Augustin-Jean Fresnel in 1822.\n"
+    "It focuses the light of a lighthouse into a strong beam visible far out at sea.\n",
+}
+
+
+@pytest.fixture(scope="module")
+def citing_model(tmp_path_factory):
+    return str(make_citing_model(tmp_path_factory.mktemp("citing-llama")))
+
+
+@pytest.fixture
+def library(qtbot, window, tmp_path, citing_model):
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    for name, text in DOCS.items():
+        (folder / name).write_text(text, encoding="utf-8")
+    with qtbot.waitSignal(window.indexer.finished, timeout=120000) as done:
+        window.index_paths([str(folder)])
+    assert done.args[0].files_indexed == 3
+    window.settings["models/chat"] = citing_model
+    window.chat.composer.use_documents.setChecked(True)
+    return folder
+
+
+def _ask(qtbot, window, text: str) -> list:
+    events: list = []
+    window.chat.composer.edit.setPlainText(text)
+    qtbot.keyClick(window.chat.composer.edit, Qt.Key.Key_Return)
+    assert window.chat.busy
+    window.chat.job.yielded.connect(events.append)
+    qtbot.waitUntil(lambda: not window.chat.busy, timeout=120000)
+    return events
+
+
+def test_answer_cites_sources_and_a_chip_opens_the_cited_line(qtbot, window, library, monkeypatch):
+    events = _ask(qtbot, window, "Who wrote zlib?")
+    reply = window.chat._widgets[-1]
+    assert [e.extra["phase"] for e in events if isinstance(e, ProgressEvent)] == [
+        "rewrite", "retrieve", "rerank", "generate"]  # fmt: skip
+    assert "".join(e.text for e in events if isinstance(e, TokenEvent)) == "Adler [1]."
+    assert reply.text() == "Adler [1]." and reply.body.citation_anchors() == [1]
+    assert not reply.error_label.isVisible(), reply.error_label.text()
+
+    # one source: the zlib notes, at the line that names the authors, with the quote on hover
+    zlib = library / "zlib.txt"
+    assert len(reply.sources.rows) == 1 and not reply.sources.notice.isVisible()
+    row = reply.sources.rows[0]
+    assert row.chip.text() == "[1] zlib.txt · line 6"
+    assert "The library was written by Jean-loup Gailly and Mark Adler." in row.chip.toolTip()
+    assert row.quote.text() == "“The library was written by Jean-loup Gailly and Mark Adler.”"
+    metrics = reply.metrics_label.text()
+    assert "TTFT" in metrics and "tok/s" in metrics and "cached" in metrics and "1 source cited" in metrics
+
+    # the chip and the inline [1] open the file at the cited line
+    editor, urls = [], []
+    monkeypatch.setattr(
+        "app.open_location._open_in_editor", lambda p, line: editor.append((p, line)) or False
+    )
+    monkeypatch.setattr(QDesktopServices, "openUrl", lambda url: urls.append(url) or True)
+    qtbot.mouseClick(row.chip, Qt.MouseButton.LeftButton)
+    reply.body.anchorClicked.emit(QUrl("#source-1"))
+    assert editor == [(str(zlib), 6)] * 2
+    assert urls == [QUrl.fromLocalFile(str(zlib))] * 2
+
+    # persisted with the message: reopening the conversation rebuilds the same chips
+    cid = window.chat.conversation_id
+    stored = ChatStore(data_dir() / "chats.sqlite3").messages(cid)[-1]
+    assert stored.meta["citations"] == [{"n": 1, "path": str(zlib), "page": None, "line_start": 6, "line_end": 6,
+                                         "quote": "The library was written by Jean-loup Gailly and Mark Adler.",
+                                         "inferred": False}]  # fmt: skip
+    window.chat.new_chat()
+    window.chat.open_conversation(cid)
+    again = window.chat._widgets[-1]
+    assert [r.chip.text() for r in again.sources.rows] == ["[1] zlib.txt · line 6"]
+    assert again.body.citation_anchors() == [1] and "1 source cited" in again.metrics_label.text()
+
+    # a follow-up carries the conversation: the engine rewrites it and reuses the cached prompt prefix
+    _ask(qtbot, window, "And what does it implement?")
+    follow = window.chat._widgets[-1].message.meta
+    assert follow["rag"]["rewrite"] in ("model", "fallback", "unchanged")
+    assert follow["stats"]["cached_tokens"] > 0 and follow["citations"]
+
+
+def test_abstains_plainly_and_lists_the_closest_passages(qtbot, window, library):
+    events = _ask(qtbot, window, "What is the orbital period of Neptune's moon Triton?")
+    reply = window.chat._widgets[-1]
+    assert not any(isinstance(e, TokenEvent) for e in events)  # nothing was generated
+    meta = reply.message.meta
+    assert meta["abstained"] and not meta["citations"] and meta["rag"]["evidence"] < meta["rag"]["threshold"]
+    assert reply.sources.notice.isVisible() and not reply.body.isVisible()
+    assert reply.sources.notice.text() == "The documents do not contain an answer to this question."
+    assert reply.sources.title.text() == "CLOSEST PASSAGES"
+    assert 1 <= len(reply.sources.rows) <= 3
+    assert all(Path(r.source["path"]).parent == library for r in reply.sources.rows)
+    assert "not answered" in reply.metrics_label.text()
+
+
+def test_without_a_library_it_says_what_to_do(qtbot, window, citing_model):
+    window.settings["models/chat"] = citing_model
+    window.chat.composer.use_documents.setChecked(True)
+    window.chat.composer.edit.setPlainText("Who wrote zlib?")
+    qtbot.keyClick(window.chat.composer.edit, Qt.Key.Key_Return)
+    assert not window.chat.busy
+    reply = window.chat._widgets[-1]
+    assert not reply.error_label.isHidden() and "library is empty" in reply.error_label.text()
+
+
+def test_whole_document_read_shows_progress_and_cancels(qtbot, window, library, monkeypatch):
+    """An aggregate question reads every passage; the bar counts them and Cancel stops the read. The engine is held
+    after the first passage until the click, so the cancel lands mid-read however fast the machine is."""
+    import engine.rag_whole as rag_whole
+
+    real, gate = rag_whole.map_chunks, threading.Event()
+
+    def held(*args, **kwargs):
+        for ev in real(*args, **kwargs):
+            yield ev
+            if isinstance(ev, ProgressEvent) and ev.done == 1:
+                gate.wait(30)
+
+    monkeypatch.setattr(rag_whole, "map_chunks", held)
+    window.chat.composer.edit.setPlainText("Summarise all of these documents")
+    qtbot.keyClick(window.chat.composer.edit, Qt.Key.Key_Return)
+    reply = window.chat._reply
+    try:
+        qtbot.waitUntil(
+            lambda: reply.progress.isVisible() and reply.progress.bar.value() == 1, timeout=120000
+        )
+        total = reply.progress.bar.maximum()
+        assert total >= 3 and f"Reading passage 1 of {total}" in reply.progress.label.text()
+        qtbot.mouseClick(reply.progress.cancel, Qt.MouseButton.LeftButton)
+    finally:
+        gate.set()
+    qtbot.waitUntil(lambda: not window.chat.busy, timeout=60000)
+    meta = reply.message.meta
+    assert meta["finish_reason"] == "cancelled" and meta["rag"]["mode"] == "whole-document"
+    assert meta["rag"]["chunks_read"] == 1 and meta["rag"]["chunks_total"] == total
+    assert not reply.progress.isVisible() and "Stopped" in reply.metrics_label.text()
