@@ -20,9 +20,6 @@ from typing import Any
 log = logging.getLogger(__name__)
 
 _DONE = object()
-# Engine streams are never destroyed before interpreter exit: compiled MLX functions keep references into them, and
-# destroying a thread-local stream first aborts the process at exit ("terminate called without an active exception").
-_STREAMS: list = []
 
 
 @dataclass(frozen=True)
@@ -46,7 +43,6 @@ class EngineThread:
 
             # Streams are thread-local: make one for this thread and make it the default for everything we run.
             self._stream = mx.new_thread_local_stream(mx.default_device())
-            _STREAMS.append(self._stream)
         except BaseException as exc:  # noqa: BLE001 - a broken MLX install must fail every job, not hang it
             log.error("the engine could not start MLX: %s", exc)
             self._fail_forever(exc)
@@ -65,6 +61,12 @@ class EngineThread:
                 fut.set_exception(exc)
             else:
                 fut.set_result(result)
+        # Destroy this thread's MLX streams before the thread ends. Left to thread-exit destructors, a stream that
+        # compiled MLX functions have run on aborts the process at exit ("terminate called without an active
+        # exception").
+        self._stream = None
+        mx.synchronize()
+        mx.clear_streams()
 
     def _fail_forever(self, exc: BaseException) -> None:
         self.startup_error = exc
