@@ -219,6 +219,7 @@ def bench(configs: list[str], args) -> dict:
         for _ in range(args.repeats):
             for c in configs:  # interleaved, so load changes on the machine hit every configuration alike
                 runs[c].append(runners[c](ids))
+        print(f"[bench_speculative] {task}: done", file=sys.stderr, flush=True)
         plain = runs.get("plain")
         results[task] = {"prompt_tokens": len(ids)} | {
             c: summarise(runs[c], None if c == "plain" else plain) for c in configs

@@ -164,6 +164,7 @@ class DraftProposer:
         self.prefill_chunk = max(1, prefill_chunk)
         self.pending = 0  # tokens in ``self.cache`` beyond ``self.fed`` (values known only after eval)
         self._tail: list[int] = []
+        self.lazy_gap = 8
         self.forwards = 0
 
     # -- cache kept across requests ----------------------------------------------------------------
@@ -213,7 +214,10 @@ class DraftProposer:
             self.pending = 0
 
     def prepare(self, state: Any) -> float:
-        """Catch the draft up with the target's context (after the prompt or a plain run); returns the seconds spent."""
+        """Catch the draft up with the target's context after the prompt or a plain run (a gap of a few tokens is
+        fed lazily by the first proposal step instead, without a sync); returns the seconds spent."""
+        if len(state.history) - len(self.fed) <= self.lazy_gap and state.history[: len(self.fed)] == self.fed:
+            return 0.0
         t0 = time.perf_counter()
         self.catch_up(state.history, state.cancel)
         return time.perf_counter() - t0
@@ -221,7 +225,8 @@ class DraftProposer:
     def propose(self, state: Any, k: int) -> Proposal:
         """``k`` tokens sampled from the draft after ``state.history`` (lazy; nothing is evaluated here)."""
         context = state.history
-        self.catch_up(context, state.cancel)
+        if len(context) - len(self.fed) > self.lazy_gap or context[: len(self.fed)] != self.fed:
+            self.catch_up(context, state.cancel)
         params = state.sampling
         penalty = params.repetition_penalty != 1.0
         ctx = params.repetition_context
