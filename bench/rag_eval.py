@@ -72,8 +72,14 @@ def rrf(before: list, after: list, k: int = 60) -> list:
     return [by[c] for c in ids]
 
 
-def quote_at_lines(c) -> bool:
-    """The citation's quote occurs in its file within the lines it names."""
+PLAIN = (".txt", ".md", ".rst", ".py", "")  # formats whose chunk text is the file's own characters
+
+
+def quote_at_lines(c) -> bool | None:
+    """The citation's quote occurs in its file within the lines it names (None for HTML and other extracted
+    formats, whose lines count the extracted text)."""
+    if Path(c.path).suffix.lower() not in PLAIN:
+        return None
     lines = Path(c.path).read_text(encoding="utf-8", errors="replace").replace("\r\n", "\n").split("\n")
     window = "\n".join(lines[c.line_start - 1 : c.line_end])
     return bool(c.quote) and c.quote in window
@@ -89,6 +95,10 @@ def main() -> None:
     ap.add_argument("--max-tokens", type=int, default=96)
     ap.add_argument("--max-passage-tokens", type=int, default=192)
     ap.add_argument("--cross-encoder", default=None)
+    ap.add_argument("--no-generative", action="store_true", help="skip the generative reranking pass")
+    ap.add_argument("--qa-rerank", choices=["none", "generative", "cross-encoder"], default="none",
+                    help="reranker used by the Q&A pass (default none: the product default for a small chat "
+                         "model, see engine.rag.models_from_engine)")  # fmt: skip
     ap.add_argument(
         "--limit", type=int, default=None, help="only the first N questions of each set (a quick check)"
     )
@@ -115,7 +125,7 @@ def main() -> None:
 
     lm = load_lm(resolve_model(args.model))
     gen = MemoScorer(GenerativeReranker(lm, max_passage_tokens=args.max_passage_tokens))
-    scorers = {"generative": gen}
+    scorers = {} if args.no_generative else {"generative": gen}
     if args.cross_encoder:
         from engine.cross_encoder import load_cross_encoder
 
@@ -194,7 +204,8 @@ def main() -> None:
     report["abstention_signal_chosen"] = best_signal
 
     # 3. Q&A with the chat model (held-out thresholds) ----------------------------------------------------------
-    models = RagModels(lm, embedder, gen, PromptCacheStore(1 << 30))
+    qa_reranker = {"none": None, "generative": gen}.get(args.qa_rerank, scorers.get("cross-encoder"))
+    models = RagModels(lm, embedder, qa_reranker, PromptCacheStore(1 << 30))
     step = max(1, len(answerable) // max(1, args.qa))
     qa_set = answerable[::step][: args.qa] + unanswerable
     fold_of = {r["id"]: (0 if i % 2 == 0 else 1) for i, r in enumerate(records)}
@@ -213,7 +224,8 @@ def main() -> None:
                "n_citations": len(result.citations),
                "n_marker_citations": sum(not c.inferred for c in result.citations), "seconds": result.stats.total_s,
                "generation_s": result.stats.generation_s,
-               "quotes_verbatim": [quote_at_lines(c) for c in result.citations if c.line_start]}  # fmt: skip
+               "quotes_verbatim": [v for c in result.citations if c.line_start
+                                   for v in [quote_at_lines(c)] if v is not None]}  # fmt: skip
         if rec["answerable"]:
             rec["cites_label"] = any(relevant(c.path, c.line_start, c.line_end, q) for c in result.citations)
             rec["cites_label_by_marker"] = any(
@@ -254,7 +266,7 @@ def main() -> None:
         "pipeline_citations_checked": len(quotes),
         "pipeline_oracle_citation_maps_to_label": sum(r["oracle_maps_to_label"] for r in in_src)
         / max(1, len(in_src)),
-        "median_seconds_per_question": statistics.median(r["seconds"] for r in qa),
+        "qa_reranker": args.qa_rerank,
         "median_generation_seconds": statistics.median(r["generation_s"] for r in answered)
         if answered
         else None,

@@ -30,7 +30,9 @@ def register(sub) -> None:
     a.add_argument("--model", default="default", help="chat model (default: the built-in one)")
     a.add_argument("--reranker", default=None,
                    help="a cross-encoder folder (default: rerank with the chat model)")  # fmt: skip
-    a.add_argument("--no-rerank", action="store_true", help="use the search order as it is")
+    a.add_argument("--rerank", choices=["auto", "generative", "none"], default="auto",
+                   help="auto: a --reranker cross-encoder, else the chat model when it is large enough (1B+), "
+                        "else the search order")  # fmt: skip
     a.add_argument("--embedder", default="default")
     a.add_argument("--k", type=int, default=5, help="passages given to the model (default 5)")
     a.add_argument("--retrieve", type=int, default=50, help="search results considered (default 50)")
@@ -143,7 +145,8 @@ def run_ask(args) -> int:
         mode = {"top-k": "top-k", "whole": "whole"}.get(args.mode, "auto")
         stream = engine.stream(ask_on_engine, engine, args.question, db=_db(args), k=args.k,
                                retrieve_k=args.retrieve, mode=mode, documents=args.document or None,
-                               max_tokens=args.max_tokens, rerank=not args.no_rerank)  # fmt: skip
+                               max_tokens=args.max_tokens,
+                               rerank={"auto": "auto", "generative": True, "none": False}[args.rerank])  # fmt: skip
         for ev in stream:
             if isinstance(ev, AskResult):
                 result = ev
