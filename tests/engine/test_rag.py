@@ -255,3 +255,17 @@ def test_default_model_answers_and_reuses_the_cache_on_turn_two(corpus):
                     policy=AbstainPolicy("none", 0), max_tokens=8)  # fmt: skip
     assert second.stats.cached_tokens > 40  # the system prompt and the first question come from the cache
     assert second.stats.prompt_tokens > second.stats.cached_tokens
+
+
+def test_engine_side_models_choose_the_reranker(engine, tiny_llama):
+    from engine.gen_rerank import GenerativeReranker
+    from engine.rag import models_from_engine
+
+    engine.load_model(str(tiny_llama), role="chat")
+    auto = engine.run(models_from_engine, engine)
+    assert auto.reranker is None and auto.embedder is None  # a tiny chat model does not rerank by default
+    forced = engine.run(models_from_engine, engine, rerank=True)
+    assert isinstance(forced.reranker, GenerativeReranker)
+    assert (
+        engine.run(models_from_engine, engine, rerank=True).reranker is forced.reranker
+    )  # made once per model
