@@ -26,7 +26,7 @@ def answer_meta(result: Any, model: str = "") -> dict[str, Any]:
         "citations": [c.to_json() for c in result.citations],
         "abstained": bool(result.abstained),
     }
-    if result.abstained:
+    if result.abstained or not result.citations:  # the closest passages, or the ones given when none is cited
         meta["closest"] = [_passage(p) for p in result.closest]
     if result.error:
         meta["error"] = result.error

@@ -27,7 +27,7 @@ class SourceRow(QWidget):
 
     opened = Signal(object)  # the source dict
 
-    def __init__(self, src: dict[str, Any], *, show_score: bool = False, parent: QWidget | None = None):
+    def __init__(self, src: dict[str, Any], parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.source = src
         row = QHBoxLayout(self)
@@ -41,6 +41,11 @@ class SourceRow(QWidget):
         self.chip.setAccessibleName(f"Open source {src.get('n')}")
         self.chip.clicked.connect(lambda: self.opened.emit(self.source))
         row.addWidget(self.chip, 0, Qt.AlignmentFlag.AlignTop)
+        if src.get("inferred"):
+            matched = QLabel("matched by wording")
+            matched.setObjectName("MessageMetrics")
+            matched.setToolTip("The answer has no marker here: this source was matched to it by its words")
+            row.addWidget(matched, 0, Qt.AlignmentFlag.AlignTop)
         full = " ".join(str(src.get("quote", "") or "").split())
         self._preview, self._full = quote_preview(full), (f"“{full}”" if full else "")
         self.quote = QLabel(self._preview)
@@ -50,11 +55,6 @@ class SourceRow(QWidget):
         self.quote.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.quote.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
         row.addWidget(self.quote, 1)
-        if show_score and src.get("score") is not None:
-            score = QLabel(f"{float(src['score']):.2f}")
-            score.setObjectName("MessageMetrics")
-            score.setToolTip("How relevant the reranker judged this passage (0–1)")
-            row.addWidget(score, 0, Qt.AlignmentFlag.AlignTop)
         self.expand = QToolButton()
         self.expand.setObjectName("MessageAction")
         self.expand.setAutoRaise(True)
@@ -101,17 +101,23 @@ class SourcesView(QWidget):
             r.setParent(None)
             r.deleteLater()
         self.rows = []
-        shown = list(closest or []) if abstained else list(citations)
+        given = not abstained and not citations
+        shown = list(closest or []) if abstained or given else list(citations)
         self.notice.setVisible(abstained)
         if abstained:
             self.title.setText("CLOSEST PASSAGES" if shown else "NOTHING CLOSE WAS FOUND")
+        elif given:
+            self.title.setText("NO SOURCE CITED  ·  THE PASSAGES THE ANSWER WAS GIVEN")
         else:
             self.title.setText("SOURCES")
         for src in shown:
-            row = SourceRow(src, show_score=abstained)
+            row = SourceRow(src)
             row.opened.connect(self.source_clicked)
             self._col.addWidget(row)
             self.rows.append(row)
+        width = max((r.chip.sizeHint().width() for r in self.rows), default=0)
+        for r in self.rows:  # one chip width, so the quotes line up
+            r.chip.setMinimumWidth(width)
         self.title.setVisible(bool(shown) or abstained)
         self.setVisible(bool(shown) or abstained)
 

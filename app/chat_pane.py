@@ -278,7 +278,8 @@ class ChatPane(QWidget):
 
     def _ask_documents(self, req: GenerateRequest) -> Job | None:
         """Document Q&A over the library: earlier turns go along as history (follow-ups are rewritten into
-        standalone questions and the prompt cache is reused). Answers are greedy, to stay close to the sources."""
+        standalone questions and the prompt cache is reused). Answers are greedy, to stay close to the sources, with
+        the repetition penalty from Settings (small models loop without it)."""
         from engine.paths import default_index_db
 
         db = default_index_db()
@@ -292,8 +293,10 @@ class ChatPane(QWidget):
         turns = [m for m in req.messages if m["role"] in ("user", "assistant")]
         return self.bridge.ask(turns[-1]["content"], db, chat_spec=s["models/chat"],
                                embedder_spec=s["models/embedder"], reranker_spec=s["models/reranker"],
-                               history=turns[:-1], request_id=req.request_id,
-                               max_tokens=s["sampling/max_tokens"])  # fmt: skip
+                               history=turns[:-1], request_id=req.request_id, max_tokens=s["sampling/max_tokens"],
+                               sampling=SamplingParams(temperature=0.0,
+                                                       repetition_penalty=s["sampling/repetition_penalty"]),
+                               )  # fmt: skip
 
     @Slot()
     def stop(self) -> None:

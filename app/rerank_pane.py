@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 )
 
 from . import style
+from .answer_meta import place
 from .bridge import Bridge, Job
 from .settings import Settings
 
@@ -45,6 +46,11 @@ def split_passages(text: str) -> list[str]:
 
 
 GENERATIVE_LABEL = "Chat model · yes/no relevance"
+PREVIEW_CHARS = 320  # a row shows the start of a long passage; the tooltip holds the rest
+
+
+def _preview(text: str) -> str:
+    return text if len(text) <= PREVIEW_CHARS else text[:PREVIEW_CHARS].rsplit(" ", 1)[0] + " …"
 
 
 class RerankPane(QWidget):
@@ -82,7 +88,7 @@ class RerankPane(QWidget):
         top.addWidget(self.rerank_button)
         outer.addLayout(top)
 
-        split = QSplitter(Qt.Orientation.Vertical)
+        self.split = split = QSplitter(Qt.Orientation.Vertical)
         left = QWidget()
         col = QVBoxLayout(left)
         col.setContentsMargins(0, 0, 0, 0)
@@ -208,9 +214,8 @@ class RerankPane(QWidget):
         texts, self.sources = [], []
         for hit in hits:
             texts.append(" ".join(str(getattr(hit, "text", "") or getattr(hit, "snippet", "")).split()))
-            page = getattr(hit, "page", None)
-            line = getattr(hit, "line_start", None)
-            where = f" · p. {page}" if page else (f" · line {line}" if line else "")
+            at = place({k: getattr(hit, k, None) for k in ("page", "line_start", "line_end")})
+            where = f" · {at}" if at else ""
             self.sources.append(Path(str(getattr(hit, "path", ""))).name + where)
         self.candidates.blockSignals(True)
         self.candidates.setPlainText("\n\n".join(texts))
@@ -277,7 +282,7 @@ class RerankPane(QWidget):
                 QTableWidgetItem(str(it.new_rank)),
                 QTableWidgetItem(f"{it.old_rank}{arrow}"),
                 QTableWidgetItem(f"{it.score:.3f}"),
-                QTableWidgetItem(it.text),
+                QTableWidgetItem(_preview(it.text)),
             ]
             cells[1].setForeground(muted)
             what = "log-odds of “yes” over “no”" if result.kind == "generative" else "logit"
@@ -287,7 +292,7 @@ class RerankPane(QWidget):
             cut = "\n\n(cut to fit the reranker)" if it.truncated else ""
             cells[3].setToolTip(html.escape(it.text[:800]) + (f"\n\n{source}" if source else "") + cut)
             if source:
-                cells[3].setText(f"{it.text}\n— {source}")
+                cells[3].setText(f"{_preview(it.text)}\n— {source}")
             for col, cell in enumerate(cells):
                 align = Qt.AlignmentFlag.AlignTop | (
                     Qt.AlignmentFlag.AlignRight if col < 3 else Qt.AlignmentFlag.AlignLeft
@@ -296,6 +301,8 @@ class RerankPane(QWidget):
                 self.table.setItem(row, col, cell)
         self.table.resizeRowsToContents()
         self._sync_empty()
+        total = sum(self.split.sizes())
+        self.split.setSizes([min(150, total // 3), total - min(150, total // 3)])  # room for the ranking
         if result.cancelled:
             self.result_note.setText("  Stopped before scoring: the order is unchanged")
             return

@@ -1,7 +1,9 @@
 """Drive the real app offscreen and save screenshots of each pane in light and dark: ``python -m app.screenshots OUT``.
 
 Everything shown is real: the built-in chat model answers a real prompt, the library indexes real text files
-(the licence texts every Debian system ships, or ``--docs FOLDER``), search runs on that index.
+(the licence texts every Debian system ships, or ``--docs FOLDER``), search runs on that index, a document question
+is answered from it with its sources, and the Rerank pane reorders search results with the built-in chat model as
+a generative (yes/no) reranker.
 """
 
 from __future__ import annotations
@@ -9,7 +11,6 @@ from __future__ import annotations
 import argparse
 import logging
 import os
-import shutil
 import sys
 import tempfile
 import time
@@ -18,6 +19,8 @@ from pathlib import Path
 log = logging.getLogger(__name__)
 PROMPT = "Write a short Python function that reverses a string, then explain it in one sentence."
 QUERY = "patent license grant"
+DOC_QUESTION = "Does the Apache License give me a patent license?"
+OFF_TOPIC = "How long should I bake a loaf of sourdough bread?"  # not in the licences: Alcove says so
 
 
 def _wait(app, predicate, timeout: float = 600.0) -> None:
@@ -58,7 +61,28 @@ def _session(app, engine, out: Path, theme: str, docs: Path | None, first: bool)
         win.chat.composer.set_text(PROMPT)
         win.chat.send(PROMPT)
         _wait(app, lambda: not win.chat.busy)
+        if docs is not None:  # a second conversation: document Q&A with its sources
+            win.chat.new_chat()
+            win.chat.composer.use_documents.setChecked(True)
+            win.chat.send(DOC_QUESTION)
+            _wait(app, lambda: not win.chat.busy)
+            win.chat.new_chat()
+            win.chat.send(OFF_TOPIC)
+            _wait(app, lambda: not win.chat.busy)
+            win.chat.composer.use_documents.setChecked(False)
+    convs = {c.title: c.id for c in win.store.conversations()}
+    plain = next((cid for title, cid in convs.items() if title.startswith("Write a short")), None)
+    asked = next((cid for title, cid in convs.items() if title.startswith("Does the Apache")), None)
+    off = next((cid for title, cid in convs.items() if title.startswith("How long should")), None)
+    if plain:
+        win.chat.sidebar.select(plain)
     _shoot(app, win, out / f"chat-{theme}.png")
+    if asked:
+        win.chat.sidebar.select(asked)
+        _shoot(app, win, out / f"chat-documents-{theme}.png")
+    if off:
+        win.chat.sidebar.select(off)
+        _shoot(app, win, out / f"chat-not-in-documents-{theme}.png")
     win.switch_to("search")
     win.search.query.setText(QUERY)
     win.search.run_search()
@@ -67,6 +91,9 @@ def _session(app, engine, out: Path, theme: str, docs: Path | None, first: bool)
     win.search.results.selectionModel().clear()
     if win.search.hits:
         win.send_to_rerank(QUERY, win.search.hits[:6])
+        win.rerank.run_rerank()  # the default reranker: the chat model judging yes/no relevance
+        _wait(app, lambda: win.rerank.job is None)
+        win.rerank.table.clearSelection()
     else:
         win.switch_to("rerank")
     _shoot(app, win, out / f"rerank-{theme}.png")
@@ -108,13 +135,7 @@ def main(argv: list[str] | None = None) -> int:
     Settings()["sampling/max_tokens"] = 160
     args.out.mkdir(parents=True, exist_ok=True)
     engine = Engine()
-    docs = None
-    if args.docs.is_dir():  # real files only: symlinked duplicates (GPL -> GPL-3) would show twice
-        docs = Path(os.environ["ALCOVE_HOME"]) / "library" / args.docs.name
-        docs.mkdir(parents=True, exist_ok=True)
-        for f in sorted(args.docs.iterdir()):
-            if f.is_file() and not f.is_symlink():
-                shutil.copy(f, docs / f.name)
+    docs = args.docs if args.docs.is_dir() else None  # symlinked duplicates (GPL -> GPL-3) are indexed once
     windows = [_session(app, engine, args.out, "light", docs, first=True)]
     windows.append(_session(app, engine, args.out, "dark", docs, first=False))
     for win in windows:

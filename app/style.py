@@ -136,8 +136,21 @@ def _palette(c: dict[str, str]) -> QPalette:
     return p
 
 
+# Document answers (app/answer_view.py). Kept here until resources/style.qss takes them in.
+ANSWER_QSS = """
+#SourcesTitle { color: @muted; font-size: 10px; font-weight: 600; padding-top: 2px; }
+#SourceQuote { color: @muted; font-size: 12px; }
+#AbstainNotice {
+    background: @chip; color: @text; border: 1px solid @chipborder; border-left: 3px solid @muted;
+    border-radius: 6px; padding: 8px 12px; font-size: 13px;
+}
+QProgressBar#AnswerProgress { background: @hover; border: none; border-radius: 3px; }
+QProgressBar#AnswerProgress::chunk { background: @accent; border-radius: 3px; }
+"""
+
+
 def style_sheet(c: dict[str, str]) -> str:
-    qss = (resources_dir() / "style.qss").read_text(encoding="utf-8")
+    qss = (resources_dir() / "style.qss").read_text(encoding="utf-8") + ANSWER_QSS
     for name in sorted(c, key=len, reverse=True):  # longest first: @chipborder before @chip
         qss = qss.replace("@" + name, c[name])
     return qss
