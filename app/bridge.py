@@ -135,19 +135,6 @@ def _rerank_on_engine(engine: Any, query: str, passages: list[str], cross_encode
     return rerank(query, passages, reranker=scorer, cancel=cancel)
 
 
-def _ask_on_engine(engine: Any, question: str, cross_encoder: bool, **kw: Any) -> Iterator[Any]:
-    """Engine thread: Q&A with the loaded cross-encoder, or with the chat model as a generative reranker (even when
-    a cross-encoder chosen earlier is still loaded)."""
-    from dataclasses import replace
-
-    from engine import rag
-
-    models = rag.models_from_engine(engine)
-    if not cross_encoder:
-        models = replace(models, reranker=rag.generative_reranker_for(models.chat))
-    yield from rag.ask(models, question, **kw)
-
-
 def _optional(module: str) -> bool:
     try:
         return importlib.util.find_spec(module) is not None
@@ -371,16 +358,23 @@ class Bridge(QObject):
         """Document Q&A (engine.rag.ask): yields ProgressEvent and TokenEvent, returns the AskResult (answer,
         citations, abstention with the closest passages, stats). ``history``: earlier turns as chat messages (the
         engine rewrites follow-ups with it and reuses the prompt cache). ``options``: k, mode, max_tokens, ...
-        An empty ``reranker_spec`` reranks with the chat model (generative); cancelling ends it as a result."""
+        With an empty ``reranker_spec`` the engine decides ("auto": the chat model reranks generatively only when
+        it is large enough to help); cancelling ends it as a result."""
         engine = self.engine
         stop = threading.Event()
 
         def work() -> Iterator[Any]:
+            from engine.rag import ask_on_engine
+
             self._ensure(chat_spec, "chat")
             self._ensure(embedder_spec, "embedder")
             if reranker_spec:
                 self._ensure(reranker_spec, "reranker")
-            yield from engine.stream(_ask_on_engine, engine, question, bool(reranker_spec), db=db_path,
+            elif self.loaded_spec("reranker"):  # a cross-encoder chosen earlier must not rerank any more
+                engine.unload_model("reranker")
+                with self._specs_lock:
+                    self._specs.pop("reranker", None)
+            yield from engine.stream(ask_on_engine, engine, question, rerank="auto", db=db_path,
                                      history=list(history), cancel=stop, request_id=request_id,
                                      **options)  # fmt: skip
 

@@ -140,8 +140,16 @@ class ModelsPage(QWidget):
             combo.clear()
             if role == "draft":
                 combo.addItem("None", "")
-            elif role == "reranker":  # no cross-encoder: the chat model judges relevance (yes/no)
-                combo.addItem("Chat model · yes/no relevance", "")
+            elif (
+                role == "reranker"
+            ):  # no cross-encoder: Q&A lets the engine decide, Rerank uses the chat model
+                combo.addItem("No cross-encoder (chat model)", "")
+                combo.setItemData(
+                    0,
+                    "Document Q&A reranks with the chat model when it is large enough to help; "
+                    "the Rerank pane uses it as a yes/no judge",
+                    Qt.ItemDataRole.ToolTipRole,
+                )
             for m in catalog:
                 if m.kind in kinds and combo.findData(m.spec) < 0:
                     combo.addItem(m.label, m.spec)

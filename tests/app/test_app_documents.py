@@ -66,6 +66,7 @@ def test_answer_cites_sources_and_a_chip_opens_the_cited_line(qtbot, window, lib
     assert "".join(e.text for e in events if isinstance(e, TokenEvent)) == "Adler [1]."
     assert reply.text() == "Adler [1]." and reply.body.citation_anchors() == [1]
     assert not reply.error_label.isVisible(), reply.error_label.text()
+    assert reply.message.meta["rag"]["reranker"] == ""  # the engine's "auto": a tiny chat model does not rerank
 
     # one source: the zlib notes, at the line that names the authors, with the quote on hover
     zlib = library / "zlib.txt"
