@@ -83,16 +83,16 @@ def test_greedy_identity_on_smollm2(smol):
     assert len(PROMPTS) >= 50
     accepted = {"lookup": 0, "trunc": 0, "self": 0}
     verifications = dict.fromkeys(accepted, 0)
-    for prompt in PROMPTS:
+    for i, prompt in enumerate(PROMPTS):
         ids = target.tokenizer.apply_chat_template(
             [{"role": "user", "content": prompt}], add_generation_prompt=True
         )
         plain = run(target, ids)
-        for name, mode, draft in (
-            ("lookup", "lookup", None),
-            ("trunc", "draft", trunc),
-            ("self", "draft", itself),
-        ):
+        # Both proposers on all 50 prompts; SmolLM2 as its own draft (a sanity check of acceptance) on every 5th.
+        configs = [("lookup", "lookup", None), ("trunc", "draft", trunc)]
+        if i % 5 == 0:
+            configs.append(("self", "draft", itself))
+        for name, mode, draft in configs:
             spec = run(target, ids, mode, draft)
             assert spec.error is None
             assert spec.token_ids == plain.token_ids, (name, prompt)
