@@ -84,12 +84,16 @@ def source_label(src: dict[str, Any]) -> str:
     return f"[{src.get('n')}] {name}" + (f" · {where}" if where else "")
 
 
+def quoted(text: str) -> str:
+    """A passage as shown (in italics, without added quotation marks: passages often carry their own)."""
+    return " ".join(text.split())
+
+
 def quote_preview(quote: str, limit: int = QUOTE_PREVIEW_CHARS) -> str:
     text = " ".join(str(quote or "").split())
     if len(text) <= limit:
-        return f"“{text}”" if text else ""
-    cut = text[:limit].rsplit(" ", 1)[0]
-    return f"“{cut}…”"
+        return quoted(text)
+    return quoted(text[:limit].rsplit(" ", 1)[0] + "…")
 
 
 def source_tooltip(src: dict[str, Any]) -> str:
@@ -100,7 +104,7 @@ def source_tooltip(src: dict[str, Any]) -> str:
     out = f"<p>{head}<br><span style='font-size:small'>{escape(str(path.parent))}</span></p>"
     quote = " ".join(str(src.get("quote", "") or "").split())
     if quote:
-        out += f"<p>“{escape(quote)}”</p>"
+        out += f"<p><i>{escape(quoted(quote))}</i></p>"
     if src.get("inferred"):
         out += "<p><i>The answer has no marker here: this source was matched to it by its words.</i></p>"
     return out

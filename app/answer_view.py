@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from .answer_meta import ABSTAINED_TITLE, quote_preview, source_label, source_tooltip
+from .answer_meta import ABSTAINED_TITLE, quote_preview, quoted, source_label, source_tooltip
 from .metrics import format_duration
 
 
@@ -47,7 +47,7 @@ class SourceRow(QWidget):
             matched.setToolTip("The answer has no marker here: this source was matched to it by its words")
             row.addWidget(matched, 0, Qt.AlignmentFlag.AlignTop)
         full = " ".join(str(src.get("quote", "") or "").split())
-        self._preview, self._full = quote_preview(full), (f"“{full}”" if full else "")
+        self._preview, self._full = quote_preview(full), quoted(full)
         self.quote = QLabel(self._preview)
         self.quote.setObjectName("SourceQuote")
         self.quote.setWordWrap(True)

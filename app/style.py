@@ -139,7 +139,7 @@ def _palette(c: dict[str, str]) -> QPalette:
 # Document answers (app/answer_view.py). Kept here until resources/style.qss takes them in.
 ANSWER_QSS = """
 #SourcesTitle { color: @muted; font-size: 10px; font-weight: 600; padding-top: 2px; }
-#SourceQuote { color: @muted; font-size: 12px; }
+#SourceQuote { color: @muted; font-size: 12px; font-style: italic; }
 #AbstainNotice {
     background: @chip; color: @text; border: 1px solid @chipborder; border-left: 3px solid @muted;
     border-radius: 6px; padding: 8px 12px; font-size: 13px;
