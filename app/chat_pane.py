@@ -253,7 +253,7 @@ class ChatPane(QWidget):
         req = self.build_request()
         s = self.settings
         ensure = [(s["models/chat"], "chat")]
-        if s["speculative/mode"] in ("draft", "auto") and s["models/draft"]:
+        if s["speculative/mode"] in ("draft", "mtp", "auto") and s["models/draft"]:
             ensure.append((s["models/draft"], "draft"))
         placeholder = Message(0, self.conversation_id, "assistant", "", {})
         self._reply = self._add_widget(placeholder)

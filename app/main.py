@@ -72,6 +72,15 @@ def build(app, *, engine=None):
 
 
 async def _run(app, argv: list[str]) -> int:
+    from .preflight import run_preflight, show_problems
+
+    # A broken install (missing metallib, corrupt built-in model, MLX that will not import) gets a clear dialog
+    # before anything touches MLX; warnings are shown and the app starts anyway.
+    problems = run_preflight(keychain=False)
+    if problems:
+        show_problems(problems)
+        if any(p.severity == "error" for p in problems):
+            return 1
     window = build(app)
     window.show()
     window.start()

@@ -34,7 +34,7 @@ _OPTIONS = (
     Option("models/embedder", str, "default"),
     Option("models/reranker", str, ""),
     Option("models/known", list, []),  # folders and GGUF files the user added (shown in the model pickers)
-    Option("speculative/mode", str, "off", ("off", "lookup", "draft", "auto")),
+    Option("speculative/mode", str, "off", ("off", "lookup", "draft", "mtp", "auto")),
     Option("speculative/num_draft", int, 4, minimum=1, maximum=16),
     Option("diffusion/steps", int, 32, minimum=1, maximum=512),
     Option("diffusion/canvas_length", int, 64, minimum=8, maximum=1024),

@@ -128,7 +128,13 @@ class SettingsDialog(QDialog):
             _choice(
                 s,
                 "speculative/mode",
-                {"off": "Off", "lookup": "Prompt lookup", "draft": "Draft model", "auto": "Automatic"},
+                {
+                    "off": "Off",
+                    "lookup": "Prompt lookup",
+                    "draft": "Draft model",
+                    "mtp": "Gemma 4 assistant (MTP)",
+                    "auto": "Automatic",
+                },
             ),
         )
         form.addRow("Proposal length:", _spin(s, "speculative/num_draft", suffix=" tokens"))

@@ -175,7 +175,7 @@ class ModelsPage(QWidget):
 
     def _update_draft_note(self, checks: dict) -> None:
         mode = self.settings["speculative/mode"]
-        if mode in ("draft", "auto"):
+        if mode in ("draft", "mtp", "auto"):
             self.draft_note.setText("Used for speculative decoding (Generation › Speculative decoding).")
         else:
             self.draft_note.setText(
