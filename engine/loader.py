@@ -85,6 +85,17 @@ def _load_weights(files: list[Path]) -> dict[str, mx.array]:
     return weights
 
 
+def _quantize_like(model, quant: dict, weights: dict[str, mx.array]) -> None:
+    """Turn the layers the checkpoint stores quantized (those with ``.scales``) into quantized layers."""
+    nn.quantize(
+        model,
+        group_size=quant["group_size"],
+        bits=quant["bits"],
+        mode=quant.get("mode", "affine"),
+        class_predicate=lambda p, m: hasattr(m, "to_quantized") and f"{p}.scales" in weights,
+    )
+
+
 def build_model(folder: Path, config: dict, *, dtype: str | None = None, transform: str | None = None):
     """Instantiate the mlx-lm model for ``config`` and load (and optionally transform) its weights."""
     model_cls, args_cls = _model_classes(config)
@@ -99,13 +110,7 @@ def build_model(folder: Path, config: dict, *, dtype: str | None = None, transfo
         weights = model.sanitize(weights)
     quant = config.get("quantization")
     if quant:
-        nn.quantize(
-            model,
-            group_size=quant["group_size"],
-            bits=quant["bits"],
-            mode=quant.get("mode", "affine"),
-            class_predicate=lambda p, m: hasattr(m, "to_quantized") and f"{p}.scales" in weights,
-        )
+        _quantize_like(model, quant, weights)
     transform_hash = None
     if transform:
         weights, transform_hash, new_config = apply_transform_file(weights, transform, config=config)
@@ -114,13 +119,7 @@ def build_model(folder: Path, config: dict, *, dtype: str | None = None, transfo
             config.update(new_config)
             model = model_cls(args_cls.from_dict(config))
             if quant:
-                nn.quantize(
-                    model,
-                    group_size=quant["group_size"],
-                    bits=quant["bits"],
-                    mode=quant.get("mode", "affine"),
-                    class_predicate=lambda p, m: hasattr(m, "to_quantized") and f"{p}.scales" in weights,
-                )
+                _quantize_like(model, quant, weights)
     model.eval()
     try:
         model.load_weights(list(weights.items()), strict=True)

@@ -13,43 +13,37 @@ def _home_override() -> Path | None:
     return Path(home) if home else None
 
 
-def data_dir() -> Path:
-    """~/Library/Application Support/Alcove on macOS."""
+def _app_dir(kind: str) -> Path:
+    """``ALCOVE_HOME/<kind>`` when set, else platformdirs' user folder of that kind (created on first use)."""
     base = _home_override()
     if base is not None:
-        path = base / "data"
+        path = base / kind
     else:
         import platformdirs
 
-        path = Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
+        finder = {
+            "data": platformdirs.user_data_dir,
+            "cache": platformdirs.user_cache_dir,
+            "logs": platformdirs.user_log_dir,
+        }[kind]
+        path = Path(finder(APP_NAME, appauthor=False))
     path.mkdir(parents=True, exist_ok=True)
     return path
+
+
+def data_dir() -> Path:
+    """~/Library/Application Support/Alcove on macOS."""
+    return _app_dir("data")
 
 
 def cache_dir() -> Path:
     """~/Library/Caches/Alcove on macOS: converted models and other rebuildable files."""
-    base = _home_override()
-    if base is not None:
-        path = base / "cache"
-    else:
-        import platformdirs
-
-        path = Path(platformdirs.user_cache_dir(APP_NAME, appauthor=False))
-    path.mkdir(parents=True, exist_ok=True)
-    return path
+    return _app_dir("cache")
 
 
 def log_dir() -> Path:
     """~/Library/Logs/Alcove on macOS."""
-    base = _home_override()
-    if base is not None:
-        path = base / "logs"
-    else:
-        import platformdirs
-
-        path = Path(platformdirs.user_log_dir(APP_NAME, appauthor=False))
-    path.mkdir(parents=True, exist_ok=True)
-    return path
+    return _app_dir("logs")
 
 
 def hf_cache_dir() -> Path:

@@ -133,3 +133,32 @@ def test_repo_id_from_hf_cache(tmp_path, monkeypatch, tiny_llama):
     assert r.path == snap and r.source == "hf-cache"
     with pytest.raises(ModelLoadError, match="not in the local Hugging Face cache"):
         resolve_model("acme/missing")
+
+
+def test_quantized_checkpoint_loads_like_mlx_lm(engine, tiny_llama, tmp_path):
+    """A 4-bit MLX checkpoint (mlx-lm's own quantize + save) gives the same greedy tokens as mlx-lm's loader."""
+    from mlx_lm import load, stream_generate
+    from mlx_lm.utils import quantize_model, save_model
+
+    from engine.events import FinalEvent
+    from engine.requests import GenerateRequest
+
+    model, tok = load(str(tiny_llama))
+    config = json.loads((tiny_llama / "config.json").read_text())
+    model, qconfig = quantize_model(model, config, group_size=32, bits=4)
+    out = tmp_path / "q4"
+    save_model(out, model)
+    (out / "config.json").write_text(json.dumps(qconfig))
+    for name in ("tokenizer.json", "tokenizer_config.json", "special_tokens_map.json"):
+        shutil.copy(tiny_llama / name, out / name)
+    info = engine.load_model(str(out))
+    assert info.parameters > 0
+    ids = tok.encode("The capital of France is")
+    final = [
+        e
+        for e in engine.generate(GenerateRequest(prompt_ids=tuple(ids), max_tokens=8, use_prompt_cache=False))
+        if isinstance(e, FinalEvent)
+    ][0]
+    qmodel, qtok = load(str(out))
+    ref = [r.token for r in stream_generate(qmodel, qtok, ids, max_tokens=8)]
+    assert list(final.token_ids) == ref[: len(final.token_ids)]
