@@ -105,13 +105,15 @@ def _classify(hidden, mask, w1, b1, w2, b2):
     return logits[:, 0] if logits.shape[1] == 1 else logits[:, 1] - logits[:, 0]
 
 
-def load_cross_encoder(path: str | Path, *, name: str | None = None) -> CrossEncoder:
+def load_cross_encoder(
+    path: str | Path, *, name: str | None = None, transform: str | None = None
+) -> CrossEncoder:
     folder = Path(path).expanduser()
     if not folder.is_dir():
         raise ModelLoadError(
             f"The reranker model folder {folder} does not exist. Choose an existing model folder."
         )
-    encoder, raw, rest = load_encoder(folder)
+    encoder, raw, rest = load_encoder(folder, transform)
     H = encoder.cfg.hidden_size
     if encoder.cfg.is_roberta:
         kind, names = "xlmr", ("classifier.dense", "classifier.out_proj")

@@ -202,7 +202,7 @@ def pool(hidden, mask, cfg: PoolingConfig, pool_mask=None):
     return v
 
 
-def load_embedder(path: str | Path, *, name: str | None = None) -> Embedder:
+def load_embedder(path: str | Path, *, name: str | None = None, transform: str | None = None) -> Embedder:
     """Load a sentence-transformers folder or a plain HF encoder folder (then: mean pooling, normalised)."""
     folder = Path(path).expanduser()
     if not folder.is_dir():
@@ -213,7 +213,7 @@ def load_embedder(path: str | Path, *, name: str | None = None) -> Embedder:
     transformer_dir, pooling = folder, PoolingConfig()
     if modules is not None:
         transformer_dir, pooling = _read_st_modules(folder, modules)
-    encoder, raw, _ = load_encoder(transformer_dir)
+    encoder, raw, _ = load_encoder(transformer_dir, transform)
     tokenizer = load_tokenizer(transformer_dir)
     st_cfg = (
         _read_json(transformer_dir / "sentence_bert_config.json")

@@ -185,12 +185,25 @@ class Encoder:
         return fn(self.params, ids, type_ids, mask, *extra)
 
 
-def load_encoder(folder: Path) -> tuple[Encoder, dict, dict]:
-    """Load the trunk; returns (encoder, raw config dict, the remaining non-trunk tensors for heads)."""
+def load_encoder(folder: Path, transform: str | None = None) -> tuple[Encoder, dict, dict]:
+    """Load the trunk; returns (encoder, raw config dict, the remaining non-trunk tensors for heads).
+
+    ``transform`` (a YAML file, see engine.transforms) edits the checkpoint's tensors, in their HF names without the
+    ``bert.``/``roberta.`` prefix, before anything is packed; ``encoder.transform_sha256`` holds the result's hash.
+    """
     cfg, raw = read_config(folder)
     weights = strip_prefix(load_safetensors(folder))
+    digest = None
+    if transform:
+        from .transforms import apply_transforms, load_transform_spec
+
+        result = apply_transforms(
+            weights, load_transform_spec(transform), lambda other: strip_prefix(load_safetensors(Path(other)))
+        )
+        weights, digest = result.weights, result.sha256
     trunk_names = {k for k in weights if k.startswith(("embeddings.", "encoder."))}
     enc = Encoder(cfg, {k: weights[k] for k in trunk_names}, folder)
+    enc.transform_sha256 = digest
     rest = {k: v for k, v in weights.items() if k not in trunk_names}
     return enc, raw, rest
 

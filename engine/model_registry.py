@@ -49,16 +49,18 @@ def load_for_role(spec: str, role: str, *, dtype: str | None = None, transform: 
 
         t0 = time.perf_counter()
         path = default_embedder_path() if spec in ("default", "", None) else _encoder_folder(spec)
-        embedder = load_embedder(path)
-        _INFO[id(embedder)] = _encoder_info(embedder, path, "embedder", time.perf_counter() - t0)
+        embedder = load_embedder(path, transform=transform)
+        _INFO[id(embedder)] = _encoder_info(embedder, path, "embedder", time.perf_counter() - t0, transform)
         return embedder
     if role == "reranker":
         from .cross_encoder import load_cross_encoder
 
         t0 = time.perf_counter()
         path = _encoder_folder(spec)
-        reranker = load_cross_encoder(path)
-        _INFO[id(reranker)] = _encoder_info(reranker, path, "cross-encoder", time.perf_counter() - t0)
+        reranker = load_cross_encoder(path, transform=transform)
+        _INFO[id(reranker)] = _encoder_info(
+            reranker, path, "cross-encoder", time.perf_counter() - t0, transform
+        )
         return reranker
     raise ModelLoadError(f"Unknown model role {role!r}; use chat, draft, embedder or reranker.")
 
@@ -78,7 +80,7 @@ def _encoder_folder(spec: str) -> Path:
     raise ModelLoadError(f"The model folder {path} does not exist (and {spec!r} is not a cached repo id).")
 
 
-def _encoder_info(obj: Any, path: Path, kind: str, seconds: float):
+def _encoder_info(obj: Any, path: Path, kind: str, seconds: float, transform: str | None = None):
     import mlx.core as mx  # noqa: F401 - only to make sure sizes below are MLX arrays
     from mlx.utils import tree_flatten
 
@@ -99,7 +101,13 @@ def _encoder_info(obj: Any, path: Path, kind: str, seconds: float):
         dtype="float32",
         bytes=int(sum(v.nbytes for _, v in params)),
         load_time_s=seconds,
+        transform_sha256=_transform_hash(module, transform),
     )
+
+
+def _transform_hash(module: Any, transform: str | None) -> str | None:
+    """The sha256 the transform produced (``load_encoder`` keeps it on the encoder)."""
+    return getattr(module, "transform_sha256", None) if transform else None
 
 
 def info_of(loaded: Any):
