@@ -156,6 +156,8 @@ class Bridge(QObject):
         self.engine = engine
         self._jobs: set[Job] = set()
         self._specs: dict[str, str] = {}  # role -> spec that is loaded now
+        self._transforms: dict[str, str] = {}  # role -> transform YAML wanted ("" = none)
+        self._loaded_transforms: dict[str, str] = {}  # role -> transform YAML the loaded model was built with
         self._specs_lock = threading.Lock()
         self._closed = False
 
@@ -210,18 +212,27 @@ class Bridge(QObject):
         with self._specs_lock:
             return self._specs.get(role)
 
+    def set_transform(self, role: str, yaml_path: str) -> None:
+        """Runtime weight transforms (a YAML file, "" for none) for ``role``; applied at the next load."""
+        with self._specs_lock:
+            self._transforms[role] = yaml_path or ""
+
     def _ensure(self, spec: str, role: str) -> None:  # worker thread
         if not spec:
             raise AlcoveError(f"No {role} model is chosen. Choose one in Settings > Models.")
-        if self.loaded_spec(role) == spec:
+        with self._specs_lock:
+            transform = self._transforms.get(role, "")
+            current = self._specs.get(role) == spec and self._loaded_transforms.get(role, "") == transform
+        if current:
             return
         self.model_loading.emit(role, spec)
         try:
-            self.engine.load_model(spec, role)
+            self.engine.load_model(spec, role, transform=transform or None)
         finally:
             self.model_loading.emit(role, "")
         with self._specs_lock:
             self._specs[role] = spec
+            self._loaded_transforms[role] = transform
         self._refresh_now()
 
     def load_model(self, spec: str, role: str = "chat") -> Job:

@@ -33,6 +33,9 @@ _OPTIONS = (
     Option("models/draft", str, ""),
     Option("models/embedder", str, "default"),
     Option("models/reranker", str, ""),
+    Option(
+        "models/transform", str, ""
+    ),  # YAML of runtime weight transforms applied to the chat model ("" = none)
     Option("models/known", list, []),  # folders and GGUF files the user added (shown in the model pickers)
     Option("speculative/mode", str, "off", ("off", "lookup", "draft", "mtp", "auto")),
     Option("speculative/num_draft", int, 4, minimum=1, maximum=16),

@@ -13,6 +13,7 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QHBoxLayout,
     QLabel,
+    QLineEdit,
     QListWidget,
     QPlainTextEdit,
     QPushButton,
@@ -118,7 +119,36 @@ class SettingsDialog(QDialog):
         prompt.textChanged.connect(lambda: s.__setitem__("chat/system_prompt", prompt.toPlainText()))
         form.addRow("System prompt:", prompt)
         form.addRow("", _check(s, "chat/highlight_draft", "Highlight tokens accepted from the draft"))
+        form.addRow("Model transform:", self._transform_row())
+        form.addRow(
+            "",
+            _note(
+                "A YAML file of weight edits applied to the chat model as it loads (scale, add, prune, replace, "
+                "interpolate). The files on disk never change. Leave empty for none."
+            ),
+        )
         return page
+
+    def _transform_row(self) -> QWidget:
+        s = self.settings
+        row = QWidget()
+        lay = QHBoxLayout(row)
+        lay.setContentsMargins(0, 0, 0, 0)
+        edit = QLineEdit(s["models/transform"])
+        edit.setPlaceholderText("No transform")
+        edit.editingFinished.connect(lambda: s.__setitem__("models/transform", edit.text().strip()))
+        choose = QPushButton("Choose…")
+
+        def pick() -> None:
+            path, _ = QFileDialog.getOpenFileName(self, "Model transform", "", "YAML (*.yaml *.yml)")
+            if path:
+                edit.setText(path)
+                s["models/transform"] = path
+
+        choose.clicked.connect(pick)
+        lay.addWidget(edit, 1)
+        lay.addWidget(choose)
+        return row
 
     def _generation(self) -> QWidget:
         page, form = _form()

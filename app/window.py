@@ -47,6 +47,7 @@ class MainWindow(QMainWindow):
     ) -> None:
         super().__init__(parent)
         self.bridge, self.settings, self.store = bridge, settings, store
+        bridge.set_transform("chat", settings["models/transform"])
         self.setWindowTitle("Alcove")
         self.setUnifiedTitleAndToolBarOnMac(True)
         self.setAcceptDrops(True)
@@ -256,7 +257,11 @@ class MainWindow(QMainWindow):
 
     @Slot(str, object)
     def _setting_changed(self, key: str, value: Any) -> None:
-        if key == "models/chat" and value and value != self.bridge.loaded_spec("chat"):
+        if key == "models/transform":
+            self.bridge.set_transform("chat", value)
+            if self.bridge.loaded_spec("chat"):
+                self.bridge.load_model(self.settings["models/chat"], "chat")  # applies without a restart
+        elif key == "models/chat" and value and value != self.bridge.loaded_spec("chat"):
             self.bridge.load_model(value, "chat")
         elif key == "memory/limit_gb":
             self.bridge.set_memory_limit(int(value * 1e9) if value else None)

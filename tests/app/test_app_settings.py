@@ -133,3 +133,20 @@ def test_download_ui_shows_failure_offline(qtbot, window, monkeypatch):
     qtbot.waitUntil(lambda: page.download_job is None, timeout=30000)
     assert "offline" in page.download_status.text()
     assert page.download_button.isVisibleTo(page) and not page.progress.isVisibleTo(page)
+
+
+def test_transform_setting_reloads_the_chat_model_with_it(qtbot, window, tmp_path):
+    """The Settings field applies a YAML transform to the chat model without a restart."""
+    yaml_file = tmp_path / "zero_head.yaml"
+    yaml_file.write_text('operations:\n  - op: scale\n    pattern: "lm_head.weight"\n    factor: 0.0\n')
+    window.settings["models/transform"] = str(yaml_file)
+    window.bridge.load_model(window.settings["models/chat"], "chat")  # what the first message does
+    qtbot.waitUntil(
+        lambda: (
+            (window.bridge.engine.models().get("chat") or None) is not None
+            and window.bridge.engine.models()["chat"].transform_sha256 is not None
+        ),
+        timeout=60_000,
+    )
+    window.settings["models/transform"] = ""
+    qtbot.waitUntil(lambda: window.bridge.engine.models()["chat"].transform_sha256 is None, timeout=60_000)
