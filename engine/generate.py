@@ -19,7 +19,7 @@ from .decoding import DecodeState, plain_decoder
 from .errors import AlcoveError
 from .events import FinalEvent, GenerationStats, TokenEvent
 from .loader import LoadedLM
-from .prompt_cache import PromptCacheStore
+from .prompt_cache import PromptCacheStore, fresh_cache
 from .requests import GenerateRequest
 from .sampling import Sampler
 from .textstream import StopMatcher
@@ -90,10 +90,7 @@ def run_generation(
         if req.max_tokens < 1:
             raise AlcoveError("max_tokens must be at least 1.")
         ids = encode_request(lm, req)
-        if req.use_prompt_cache:
-            hit = store.take(lm.key, lm.model, ids)
-        else:
-            hit = store.take("", lm.model, ids)  # never matches: a fresh cache
+        hit = store.take(lm.key, lm.model, ids) if req.use_prompt_cache else fresh_cache(lm.model)
         cached_tokens = hit.cached_tokens
         state = DecodeState(
             lm=lm,

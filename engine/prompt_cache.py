@@ -52,6 +52,11 @@ class CacheHit:
     reason: str  # "hit", "miss", "untrimmable"
 
 
+def fresh_cache(model: Any) -> CacheHit:
+    """An empty KV cache for ``model`` (requests that opt out of the prompt cache)."""
+    return CacheHit(mlx_cache.make_prompt_cache(model), 0, "off")
+
+
 class PromptCacheStore:
     def __init__(self, budget_bytes: int = 2 << 30, max_entries: int = 16) -> None:
         self.budget_bytes = budget_bytes
@@ -84,11 +89,11 @@ class PromptCacheStore:
                 continue
             best, best_keep = entry, keep
         if best is None:
-            return CacheHit(mlx_cache.make_prompt_cache(model), 0, "untrimmable" if untrimmable else "miss")
+            return CacheHit(fresh_cache(model).cache, 0, "untrimmable" if untrimmable else "miss")
         self._entries.remove(best)
         excess = len(best.tokens) - best_keep
         if excess > 0 and mlx_cache.trim_prompt_cache(best.cache, excess) != excess:
-            return CacheHit(mlx_cache.make_prompt_cache(model), 0, "untrimmable")
+            return CacheHit(fresh_cache(model).cache, 0, "untrimmable")
         return CacheHit(best.cache, best_keep, "hit")
 
     def snapshot(self, model_key: str, tokens: list[int], cache: list[Any]) -> None:
