@@ -212,7 +212,6 @@ def main() -> None:
     args = ap.parse_args()
     sections = set(args.section.split(","))
     from engine.default_models import default_chat_model_path
-
     from tests.tiny_models import make_qwen3_0_6b_shaped
 
     result = {"blas": blas(), "runs": args.runs}
