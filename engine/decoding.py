@@ -51,7 +51,7 @@ def plain_decoder(state: DecodeState) -> Iterator[Block]:
     model, cache, params, sampler = state.lm.model, state.cache, state.sampling, state.sampler
     penalty = params.repetition_penalty != 1.0
     ctx = params.repetition_context
-    hist = mx.array(state.history[-ctx:] if ctx > 0 else state.history) if penalty else None
+    hist = state.history_array()
 
     def step(tokens: mx.array) -> mx.array:
         nonlocal hist

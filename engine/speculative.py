@@ -237,7 +237,7 @@ def _plain_run(state: DecodeState, n: int, stats: _Stats, model: Any = None) -> 
     model = model or state.lm.model
     penalty = params.repetition_penalty != 1.0
     ctx = params.repetition_context
-    hist = mx.array(state.history[-ctx:] if ctx > 0 else state.history) if penalty else None
+    hist = state.history_array()
 
     def step(tokens: mx.array) -> mx.array:
         nonlocal hist
