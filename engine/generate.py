@@ -14,6 +14,7 @@ import time
 from collections.abc import Callable, Iterator
 
 import mlx.core as mx
+import numpy as np
 
 from .decoding import DecodeState, plain_decoder
 from .errors import AlcoveError
@@ -52,12 +53,8 @@ def encode_request(lm: LoadedLM, req: GenerateRequest) -> list[int]:
 
 
 def _percentile(values: list[float], q: float) -> float:
-    if not values:
-        return 0.0
-    s = sorted(values)
-    k = (len(s) - 1) * q
-    lo, hi = int(k), min(int(k) + 1, len(s) - 1)
-    return s[lo] + (s[hi] - s[lo]) * (k - lo)
+    """Linear-interpolated percentile (``q`` in 0..100), 0 for no values."""
+    return float(np.percentile(values, q)) if values else 0.0
 
 
 def run_generation(
@@ -181,8 +178,8 @@ def run_generation(
         queue_s=queue_s,
         prefill_s=prefill_s,
         ttft_s=(first_token_at - submitted_at) if first_token_at else 0.0,
-        itl_p50_s=_percentile(itl, 0.5),
-        itl_p95_s=_percentile(itl, 0.95),
+        itl_p50_s=_percentile(itl, 50),
+        itl_p95_s=_percentile(itl, 95),
         e2e_s=t_end - submitted_at,
         prefill_tokens_per_s=(n_prefilled / prefill_s) if prefill_s > 0 and n_prefilled else 0.0,
         decode_tokens_per_s=((len(token_times) - 1) / decode_s) if decode_s > 0 else 0.0,
