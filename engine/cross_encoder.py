@@ -55,7 +55,7 @@ class CrossEncoder:
         self.max_batch_tokens = max_batch_tokens
         self.max_batch_size = max_batch_size
         self._head_weights = head
-        self._head_kind = head_kind
+        self.head_kind = head_kind  # "bert" (pooler + classifier) or "roberta" (classifier.dense + out_proj)
         self._pairs = _copy_tokenizer(tokenizer)
         self._pairs.enable_truncation(max_length=max_length, strategy="only_second")
         self._longest = _copy_tokenizer(tokenizer)
@@ -81,7 +81,6 @@ class CrossEncoder:
                 return CrossEncoderScores((), (), (), cancelled=True)
             ids, types, mask = pad_batch(encs, rows, lengths, pad)
             logits = self.encoder.run(
-                "rerank-" + self._head_kind,
                 _classify,
                 mx.array(ids),
                 mx.array(types),

@@ -148,7 +148,6 @@ class Embedder:
                 )
                 extra = (mx.array(pool_mask.astype(np.float32)),)
             vecs = self.encoder.run(
-                "embed",
                 self._head,
                 mx.array(ids),
                 mx.array(types),

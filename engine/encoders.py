@@ -12,6 +12,7 @@ import logging
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 from engine.errors import ModelLoadError
@@ -147,7 +148,15 @@ def strip_prefix(weights: dict, prefixes: tuple[str, ...] = ("bert.", "roberta."
 
 
 class Encoder:
-    """The transformer trunk: ``hidden(ids, type_ids, mask) -> [B, L, H]`` plus compiled pooled variants."""
+    """The transformer trunk: ``hidden(ids, type_ids, mask) -> [B, L, H]``, then a pooling or classifier head.
+
+    The trunk runs op by op; only its long elementwise parts (the activation, the softmax's exp) are compiled, per
+    input shape. Compiling the whole trunk was slower on the CPU: mx.compile then fuses the broadcasting ops (mask
+    bias, row maximum) and the activation together with shared scalar inputs, and mlx runs such kernels as strided
+    scalar loops, while its eager broadcasting ops and contiguous compiled kernels are vectorised (measured on
+    all-MiniLM-L6-v2, 23 x 173 tokens: 276 ms a layer compiled whole, 211 ms like this; bench/bench_embed.py).
+    On a GPU (Metal) the attention is mx.fast.scaled_dot_product_attention instead.
+    """
 
     def __init__(self, cfg: EncoderConfig, weights: dict, source: Path) -> None:
         import mlx.core as mx
@@ -155,34 +164,22 @@ class Encoder:
         self.cfg = cfg
         self._mx = mx
         self.params = _pack(cfg, weights, source)
-        self._compiled: dict = {}
+        self.kernels = _Kernels(
+            act=mx.compile(partial(_act, cfg.hidden_act)),
+            exp=mx.compile(_exp_nonpositive),
+            fused_attention=mx.default_device() == mx.gpu,
+        )
 
-    def run(self, key: str, head: Callable, ids, type_ids, mask, extra=()):
-        """Run trunk + ``head(hidden, mask, *extra)`` compiled; ``mask`` is None when no row is padded.
+    def run(self, head: Callable, ids, type_ids, mask, extra=()):
+        """``head(trunk(ids), mask, *extra)``; ``mask`` is None when no row is padded."""
+        return head(_trunk(self.cfg, self.params, ids, type_ids, mask, self.kernels), mask, *extra)
 
-        ``key`` names the head so each (head, masked?) pair compiles once; mx.compile retraces per new shape.
-        """
-        mx = self._mx
-        k = (key, mask is None)
-        fn = self._compiled.get(k)
-        if fn is None:
-            cfg = self.cfg
-            if mask is None:
 
-                def plain(params, ids, type_ids, *extra):
-                    return head(_trunk(cfg, params, ids, type_ids, None), None, *extra)
-
-                fn = mx.compile(plain)
-            else:
-
-                def masked(params, ids, type_ids, mask, *extra):
-                    return head(_trunk(cfg, params, ids, type_ids, mask), mask, *extra)
-
-                fn = mx.compile(masked)
-            self._compiled[k] = fn
-        if mask is None:
-            return fn(self.params, ids, type_ids, *extra)
-        return fn(self.params, ids, type_ids, mask, *extra)
+@dataclass(frozen=True)
+class _Kernels:
+    act: Callable  # the activation, compiled (one fused contiguous kernel)
+    exp: Callable  # _exp_nonpositive, compiled
+    fused_attention: bool  # mx.fast.scaled_dot_product_attention (GPU) instead of the CPU path in _attention
 
 
 def load_encoder(folder: Path, transform: str | None = None) -> tuple[Encoder, dict, dict]:
@@ -287,6 +284,8 @@ def _pack(cfg: EncoderConfig, w: dict, source: Path) -> dict:
         ow, ob = lin("attention.output.dense", H, H)
         iw, ib = lin("intermediate.dense", inter, H)
         dw, db = lin("output.dense", H, inter)
+        scale = 1.0 / math.sqrt(H // cfg.num_attention_heads)  # the attention's 1/sqrt(d), folded into q
+        qw, qb = qw * scale, qb * scale
         params["layers"].append(
             {
                 # Pre-transposed and contiguous: x @ W with no transpose in the hot loop.
@@ -309,9 +308,13 @@ def _pack(cfg: EncoderConfig, w: dict, source: Path) -> dict:
 
 
 # -- forward ---------------------------------------------------------------------------------------------
-# erf(x) ~ x * P(x^2) / Q(x^2) on [-4, 4] (erf is +-1 in fp32 beyond): a rational least-squares fit made for
-# Alcove (max abs error 5e-7 in fp32). mlx's CPU erf is scalar (~30 ns/element); this is mul/add only, which
-# mx.compile fuses into one vectorised kernel: ~10x faster on the FFN activations.
+# Elementwise work is what makes MLX's CPU backend slow here: its own erf/exp are scalar (~12-30 ns/element) and
+# mx.compile fuses at most 11 ops deep into one kernel (mlx/compile.cpp: max_compile_depth), so a long Horner
+# chain is cut into several kernels whose seams come out as strided loops. The functions below are mul/add/abs
+# only, evaluated with Estrin's scheme (depth ~log of the degree) so each one fits a single contiguous kernel.
+#
+# erf(u) ~ u * P(u^2) / Q(u^2) on [-4, 4] (erf is +-1 in fp32 beyond): a rational least-squares fit made for
+# Alcove (max abs error 5e-7 in fp32).
 _ERF_P = (
     1.128378819189617,
     0.2061136191203273,
@@ -322,56 +325,102 @@ _ERF_P = (
     1.9667930497445968e-08,
 )
 _ERF_Q = (1.0, 0.5159925972829877, 0.1175533399149268, 0.014880657606902926, 0.0010204739009662637)
+# GELU(x) = x/2 + x/2 * erf(x/sqrt2). With c = clip(x, +-4 sqrt2) and z = c^2 (so u^2 = z/2), that is
+# x/2 + x * c * G(z) / R(z) where G and R are P and Q with the 1/sqrt2 and the halving folded into the coefficients.
+_GELU_CLIP = 4.0 * math.sqrt(2.0)
+_GELU_G = tuple(c * 0.5**i * 0.5 / math.sqrt(2.0) for i, c in enumerate(_ERF_P))
+_GELU_R = tuple(c * 0.5**i for i, c in enumerate(_ERF_Q))
 
 
-def _horner(coeffs: tuple[float, ...], z):
-    acc = coeffs[-1]
-    for c in reversed(coeffs[:-1]):
-        acc = acc * z + c
-    return acc
+def _estrin(coeffs: tuple[float, ...], z):
+    """sum(coeffs[i] * z**i) by Estrin's scheme: pairs c0 + c1 z, then combined with z^2, z^4, ..."""
+    terms = [
+        z * coeffs[i + 1] + coeffs[i] if i + 1 < len(coeffs) else coeffs[i] for i in range(0, len(coeffs), 2)
+    ]
+    power = z * z
+    while len(terms) > 1:
+        pairs = range(0, len(terms), 2)
+        terms = [terms[i] + power * terms[i + 1] if i + 1 < len(terms) else terms[i] for i in pairs]
+        power = power * power
+    return terms[0]
 
 
-def _erf(x):
+def _clip_symmetric(x, bound: float):
+    """clip(x, -bound, bound) as (|x + b| - |x - b|) / 2: mlx's minimum/maximum test for NaN per element, which
+    stops the compiler vectorising the kernel; abs does not. Inside the bound the result is off by at most an ulp
+    of ``bound``, which the callers multiply by x (so the error scales with x)."""
     import mlx.core as mx
 
-    x = mx.clip(x, -4.0, 4.0)
-    z = x * x
-    return x * _horner(_ERF_P, z) / _horner(_ERF_Q, z)
+    return (mx.abs(x + bound) - mx.abs(x - bound)) * 0.5
 
 
-# exp(y) on [-1, 0]: least-squares polynomial fit (relative error 3e-9), made for Alcove. exp(x) for x in
-# [-32, 0] is then p(x / 32) ** 32 by five squarings: mul/add only, fused by mx.compile, while mlx's CPU exp is
-# scalar. Softmax weights below e^-32 of the row maximum are off by < 1e-14; masked keys are zeroed exactly.
-_EXP_C = (
-    0.9999999987882785,
-    0.9999999120823886,
-    0.49999844635622565,
-    0.16665512399514543,
-    0.04162258284060357,
-    0.00823907960238919,
-    0.001273758920472724,
-    0.00012123119675322984,
+def _gelu_erf(x):
+    """Exact (erf) GELU within 2e-6 absolute of float64, as one fused vectorisable kernel."""
+    c = _clip_symmetric(x, _GELU_CLIP)
+    z = c * c
+    return x * 0.5 + (x * c) * _estrin(_GELU_G, z) / _estrin(_GELU_R, z)
+
+
+# exp(x) for x <= 0 is r(w) ** 32 with w = |x + 32| + x, which is 2x + 32 on [-32, 0] and -32 below (so the result
+# is exp(max(x, -32)) without mlx's NaN-testing maximum). r(w) = exp(w / 64 - 1/2) on w in [-32, 32]: a
+# least-squares fit in u = w / 64 on [-1/2, 1/2] (relative error 1.2e-9) made for Alcove, scaled to take w.
+# In fp32 the whole thing is within 7e-6 relative of exp; weights below e^-32 of the row maximum come out as
+# e^-32 (< 1.3e-14 of the maximum's weight).
+_EXP_U = (
+    0.6065306592505674,
+    0.6065306594817672,
+    0.30326538897408,
+    0.10108845559336913,
+    0.025270929308260626,
+    0.005054245042295734,
+    0.0008499550772760194,
+    0.00012128689134546927,
 )
+_EXP_W = tuple(c / 64.0**i for i, c in enumerate(_EXP_U))
+
+
+def _kernel_break(x):
+    """``x`` as it is, but mx.compile starts a new fused kernel here: a reshape is not elementwise.
+
+    Used where mlx would otherwise split a long elementwise graph itself (past its fusion depth) at a seam that it
+    runs as a strided, scalar loop, or fuse a broadcasting op into a long kernel and make all of it strided.
+    """
+    other = (1, -1) if x.ndim != 2 or x.shape[0] != 1 else (-1,)
+    return x.reshape(other).reshape(x.shape)
 
 
 def _exp_nonpositive(x):
     import mlx.core as mx
 
-    p = _horner(_EXP_C, mx.maximum(x, -32.0) * (1.0 / 32.0))
+    p = _kernel_break(_estrin(_EXP_W, mx.abs(x + 32.0) + x))
     for _ in range(5):
         p = p * p
     return p
 
 
-def _attention(q, k, v, keep, bias):
-    """softmax(q k^T + mask) v with the fused polynomial exp; ``keep``/``bias`` are None without padding."""
-    s = q @ k.swapaxes(-1, -2)
+def _attention(q, k_t, v, bias, keep, exp=_exp_nonpositive):
+    """softmax(q k_t + bias) v for pre-scaled q and transposed k, on the CPU. ``bias`` [B, 1, 1, L] is 0 for tokens and -1e9 for
+    padding, ``keep`` [B, 1, L, 1] is 1 for tokens and 0 for padding; both None when no row is padded.
+
+    The softmax denominator comes out of the value product: v gets a column of ones (zeroed with the value rows of
+    padded keys), so ``e @ [v | 1]`` holds both the weighted sum and the sum of the weights, and no reduction or
+    [L, L] division is needed. Padded keys add exactly nothing.
+    """
+    import mlx.core as mx
+
+    s = q @ k_t
     if bias is not None:
         s = s + bias
-    e = _exp_nonpositive(s - s.max(axis=-1, keepdims=True))
+    m = s.max(axis=-1, keepdims=True)
+    # Evaluated here on purpose: mlx picks its fast row-broadcast loop for s - m only when m is already computed;
+    # left lazy, the subtraction runs ~15x slower (41 vs 2.5 ms on [23, 12, 173, 173]).
+    mx.eval(m)
+    e = exp(s - m)
+    ones = mx.ones((*v.shape[:-1], 1), dtype=v.dtype)
     if keep is not None:
-        e = e * keep
-    return (e / e.sum(axis=-1, keepdims=True)) @ v
+        v, ones = v * keep, ones * keep
+    o = e @ mx.concatenate([v, ones], axis=-1)
+    return o[..., :-1] / o[..., -1:]
 
 
 def _act(name: str, x):
@@ -379,7 +428,7 @@ def _act(name: str, x):
     import mlx.nn as nn
 
     if name == "gelu":
-        return x * (1.0 + _erf(x * (1.0 / math.sqrt(2.0)))) * 0.5
+        return _gelu_erf(x)
     if name in ("gelu_new", "gelu_pytorch_tanh", "gelu_fast"):
         return nn.gelu_approx(x)
     if name == "relu":
@@ -397,7 +446,7 @@ def position_ids(cfg: EncoderConfig, ids):
     return mx.cumsum(keep, axis=1) * keep + cfg.pad_token_id
 
 
-def _trunk(cfg: EncoderConfig, params: dict, ids, type_ids, mask):
+def _trunk(cfg: EncoderConfig, params: dict, ids, type_ids, mask, kernels: _Kernels):
     import mlx.core as mx
 
     B, L = ids.shape
@@ -407,17 +456,25 @@ def _trunk(cfg: EncoderConfig, params: dict, ids, type_ids, mask):
     x = params["word"][ids] + params["pos"][position_ids(cfg, ids)] + params["type"][type_ids]
     x = mx.fast.layer_norm(x, params["ln_w"], params["ln_b"], eps)
     x = x.reshape(B * L, H)
-    keep = bias = None
+    bias = keep = None
     if mask is not None:
-        keep = mask[:, None, None, :].astype(x.dtype)
-        bias = (keep - 1.0) * 1e9
-    scale = 1.0 / math.sqrt(hd)
+        keep = mask[:, None, :, None].astype(x.dtype)
+        bias = (keep.swapaxes(-1, -2) - 1.0) * 1e9
+        mx.eval(bias, keep)  # inputs of broadcasting ops: computed first for mlx's fast path (see _attention)
     for lp in params["layers"]:
-        qkv = mx.addmm(lp["qkv_b"], x, lp["qkv_w"]).reshape(B, L, 3, nh, hd).transpose(2, 0, 3, 1, 4)
-        a = _attention(qkv[0] * scale, qkv[1], qkv[2], keep, bias)
+        qkv = mx.addmm(lp["qkv_b"], x, lp["qkv_w"]).reshape(B, L, 3, nh, hd)  # q is pre-scaled (see _pack)
+        if kernels.fused_attention:
+            q, k, v = (qkv[:, :, i].transpose(0, 2, 1, 3) for i in range(3))
+            a = mx.fast.scaled_dot_product_attention(q, k, v, scale=1.0, mask=bias)
+        else:
+            # Copied out once each, k already transposed: mlx's matmul would copy the strided views itself, slower.
+            q = mx.contiguous(qkv[:, :, 0].transpose(0, 2, 1, 3))
+            k_t = mx.contiguous(qkv[:, :, 1].transpose(0, 2, 3, 1))
+            v = mx.contiguous(qkv[:, :, 2].transpose(0, 2, 1, 3))
+            a = _attention(q, k_t, v, bias, keep, kernels.exp)
         a = a.transpose(0, 2, 1, 3).reshape(B * L, H)
         x = mx.fast.layer_norm(x + mx.addmm(lp["o_b"], a, lp["o_w"]), lp["ln1_w"], lp["ln1_b"], eps)
-        h = _act(cfg.hidden_act, mx.addmm(lp["i_b"], x, lp["i_w"]))
+        h = kernels.act(mx.addmm(lp["i_b"], x, lp["i_w"]))
         x = mx.fast.layer_norm(x + mx.addmm(lp["d_b"], h, lp["d_w"]), lp["ln2_w"], lp["ln2_b"], eps)
     return x.reshape(B, L, H)
 

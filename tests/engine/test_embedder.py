@@ -181,7 +181,7 @@ def test_xlmr_hidden_states_with_padding(tmp_path):
     enc, _, _ = load_encoder(tmp_path / "x")
     ids = np.array([[0, 10, 11, 12, 13, 2], [0, 20, 2, 1, 1, 1], [0, 30, 31, 2, 1, 1]], np.int32)
     mask = ids != 1
-    ours = enc.run("hidden", lambda h, m: h, mx.array(ids), mx.zeros(ids.shape, mx.int32), mx.array(mask))
+    ours = enc.run(lambda h, m: h, mx.array(ids), mx.zeros(ids.shape, mx.int32), mx.array(mask))
     with torch.no_grad():
         ref = model(input_ids=torch.tensor(ids, dtype=torch.long), attention_mask=torch.tensor(mask).long())
     ref = ref.last_hidden_state.numpy()
@@ -267,3 +267,53 @@ def test_missing_and_corrupt_folders(tmp_path):
     (tmp_path / "notok" / "tokenizer.json").unlink()
     with pytest.raises(ModelLoadError, match="tokenizer"):
         load_embedder(tmp_path / "notok")
+
+
+@pytest.mark.reference
+def test_fused_attention_path_matches_cpu_path(tmp_path):
+    """The GPU path (mx.fast.scaled_dot_product_attention) is chosen on Metal only; run it here on the CPU and
+    compare it with the CPU path (own softmax) and with transformers, padded rows included."""
+    import dataclasses
+
+    import mlx.core as mx
+    import torch
+
+    from engine.encoders import load_encoder
+
+    model = make_tiny(tmp_path / "b", "bert", seed=5)
+    enc, _, _ = load_encoder(tmp_path / "b")
+    assert enc.kernels.fused_attention is False  # this machine has no GPU
+    ids = np.array([[2, 10, 11, 12, 13, 3], [2, 20, 3, 0, 0, 0], [2, 30, 31, 3, 0, 0]], np.int32)
+    mask = ids != 0
+    args = (mx.array(ids), mx.zeros(ids.shape, mx.int32), mx.array(mask))
+    cpu = np.array(enc.run(lambda h, m: h, *args))
+    enc.kernels = dataclasses.replace(enc.kernels, fused_attention=True)
+    fused = np.array(enc.run(lambda h, m: h, *args))
+    with torch.no_grad():
+        ref = model(input_ids=torch.tensor(ids, dtype=torch.long), attention_mask=torch.tensor(mask).long())
+    ref = ref.last_hidden_state.numpy()
+    assert np.abs(cpu[mask] - ref[mask]).max() < 1e-5
+    assert np.abs(fused[mask] - ref[mask]).max() < 1e-5
+
+
+def test_elementwise_kernels_against_float64():
+    """The polynomial GELU and exp that replace mlx's scalar CPU erf/exp, compiled as the encoder uses them."""
+    import math
+
+    import mlx.core as mx
+
+    from engine.encoders import _exp_nonpositive, _gelu_erf
+
+    x = np.concatenate([np.linspace(-12, 12, 200_001), [-1e-30, 0.0, 1e-30, 1e-7, -1e-7, 50.0, -50.0]])
+    ours = np.array(mx.compile(_gelu_erf)(mx.array(x.astype(np.float32))), np.float64)
+    exact = np.array([0.5 * v * (1.0 + math.erf(v / math.sqrt(2.0))) for v in x.astype(np.float32)])
+    assert np.all(np.abs(ours - exact) <= 2e-6 * np.maximum(1.0, np.abs(x)))  # fp32: error scales with |x|
+    small = np.abs(x) < 1e-3
+    assert np.abs(ours[small] - exact[small]).max() < 1e-9  # no absolute error floor near 0
+
+    y = np.linspace(-40.0, 0.0, 400_001).astype(np.float32)
+    e = np.array(mx.compile(_exp_nonpositive)(mx.array(y)), np.float64)
+    inside = y >= -32.0
+    assert np.max(np.abs(e[inside] / np.exp(y[inside].astype(np.float64)) - 1.0)) < 1e-5
+    assert np.allclose(e[~inside], math.exp(-32.0), rtol=1e-5)  # clamped, never 0 or negative
+    assert e[-1] == pytest.approx(1.0, abs=1e-6)
