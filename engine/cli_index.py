@@ -21,6 +21,12 @@ def register(sub) -> None:
     s.add_argument("--k", type=int, default=10, help="number of results (default 10)")
     s.add_argument("--mode", choices=["hybrid", "vector", "keyword"], default="hybrid")
     s.add_argument(
+        "--fusion",
+        choices=["score", "rrf"],
+        default="score",
+        help="hybrid: fuse normalised scores (default) or reciprocal ranks (RRF, k=60)",
+    )
+    s.add_argument(
         "--folder", action="append", dest="folders", help="only results under this folder (repeatable)"
     )
     s.add_argument(
@@ -115,7 +121,7 @@ def run_search(args) -> int:
             engine.load_model(_embedder_spec(args, db), role="embedder")
             hits = engine.run(
                 lambda: search(db, engine.model("embedder"), args.query, k=args.k, mode=args.mode,
-                               folders=args.folders, file_types=args.file_types)
+                               folders=args.folders, file_types=args.file_types, fusion=args.fusion)
             )  # fmt: skip
     finally:
         engine.shutdown()

@@ -1,4 +1,11 @@
-"""Search the index: vector (exact, MLX), keyword (FTS5 BM25) or hybrid (reciprocal rank fusion).
+"""Search the index: vector (exact, MLX), keyword (FTS5 BM25) or hybrid (both lists fused).
+
+Hybrid fuses the two candidate lists by a convex combination of their min-max normalised scores, equal weights
+(fusion="score"); reciprocal rank fusion (fusion="rrf", k=60) is the alternative. Score fusion is the default
+because it keeps how strongly each retriever prefers a chunk, where RRF keeps only ranks: a chunk that only one
+retriever finds, or finds far ahead of its second, is not pushed below chunks both rank middling (Bruch et al.,
+"An Analysis of Fusion Functions for Hybrid Retrieval", ACM TOIS 2023). On eval/ it is better at every weight
+tried from 0.3 to 0.7 and on the held-out queries (bench/retrieval_eval.py prints both, with a sweep).
 
 Snippets mark the query's terms with guillemets: «term». They are plain text (safe to show anywhere); a GUI that
 renders HTML escapes the snippet first and then turns « » into <mark></mark>.
@@ -17,8 +24,10 @@ from .store import IndexStore
 from .vector_search import matrix_for
 
 Mode = Literal["hybrid", "vector", "keyword"]
+Fusion = Literal["score", "rrf"]
 MARK_OPEN, MARK_CLOSE = "«", "»"
 RRF_K = 60  # the constant of reciprocal rank fusion (Cormack et al. 2009); see bench/retrieval_eval.py
+VECTOR_WEIGHT = 0.5  # score fusion: weight of the normalised cosine; the BM25 part gets 1 - this
 _STOP = frozenset(
     "a an and are as at be by can do does for from has have how i if in into is it its of on or that the this "
     "to was what when where which who why will with you your".split()
@@ -35,7 +44,7 @@ class SearchHit:
     line_end: int
     char_start: int
     char_end: int
-    score: float  # the mode's score: cosine (vector), BM25 (keyword), RRF (hybrid); higher is better
+    score: float  # cosine (vector), BM25 (keyword), fused score in [0, 1] or RRF (hybrid); higher is better
     text: str
     snippet: str  # a short excerpt with the query's terms marked «like this»
     heading: str = ""
@@ -67,6 +76,8 @@ def search(
     mode: Mode = "hybrid",
     folders: Sequence[str] | None = None,
     file_types: Sequence[str] | None = None,
+    fusion: Fusion = "score",
+    vector_weight: float = VECTOR_WEIGHT,
     rrf_k: int = RRF_K,
     depth: int | None = None,
 ) -> list[SearchHit]:
@@ -78,6 +89,8 @@ def search(
         mode=mode,
         folders=folders,
         file_types=file_types,
+        fusion=fusion,
+        vector_weight=vector_weight,
         rrf_k=rrf_k,
         depth=depth,
     )[0]
@@ -92,23 +105,34 @@ def search_many(
     mode: Mode = "hybrid",
     folders: Sequence[str] | None = None,
     file_types: Sequence[str] | None = None,
+    fusion: Fusion = "score",
+    vector_weight: float = VECTOR_WEIGHT,
     rrf_k: int = RRF_K,
     depth: int | None = None,
 ) -> list[list[SearchHit]]:
-    """Search a batch of queries (their vectors are scored in one matrix product)."""
+    """Search a batch of queries (their vectors are scored in one matrix product).
+
+    ``depth`` candidates per list are fused in hybrid mode (default max(50, 5k)); ``fusion``, ``vector_weight``
+    (score fusion) and ``rrf_k`` (RRF) choose how.
+    """
     if mode not in ("hybrid", "vector", "keyword"):
         raise ValueError(f"mode must be hybrid, vector or keyword, not {mode!r}")
+    if fusion not in ("score", "rrf"):
+        raise ValueError(f"fusion must be score or rrf, not {fusion!r}")
+    if not 0.0 <= vector_weight <= 1.0:
+        raise ValueError(f"vector_weight must be between 0 and 1, not {vector_weight!r}")
     own = not isinstance(db, IndexStore)
     store = IndexStore(db, read_only=True) if own else db
+    fuse = _rrf(rrf_k) if fusion == "rrf" else _score_fusion(vector_weight)
     try:
-        return _search_many(store, embedder, list(queries), k, mode, folders, file_types, rrf_k, depth)
+        return _search_many(store, embedder, list(queries), k, mode, folders, file_types, fuse, depth)
     finally:
         if own:
             store.close()
 
 
 def _search_many(
-    store, embedder, queries, k, mode, folders, file_types, rrf_k, depth
+    store, embedder, queries, k, mode, folders, file_types, fuse, depth
 ) -> list[list[SearchHit]]:
     depth = depth or max(50, 5 * k)
     allowed = store.document_ids(folders, file_types) if (folders or file_types) else None
@@ -128,7 +152,7 @@ def _search_many(
                 per_query_kw[i] = store.keyword_search(match, depth if mode == "hybrid" else k, allowed)
     out = []
     for q, vec, kw in zip(queries, per_query_vec, per_query_kw, strict=True):
-        ranked = _fuse(vec, kw, mode, rrf_k)[:k]
+        ranked = _merge(vec, kw, mode, fuse)[:k]
         records = store.get_chunks([cid for cid, *_ in ranked])
         terms = query_terms(q)
         hits = []
@@ -160,7 +184,7 @@ def _search_many(
     return out
 
 
-def _fuse(vec, kw, mode, rrf_k):
+def _merge(vec, kw, mode, fuse):
     """(chunk id, score, vector rank, vector score, keyword rank, keyword score), best first."""
     v_rank = {cid: (r, s) for r, (cid, s) in enumerate(vec, 1)}
     k_rank = {cid: (r, s) for r, (cid, s) in enumerate(kw, 1)}
@@ -169,17 +193,47 @@ def _fuse(vec, kw, mode, rrf_k):
     elif mode == "keyword":
         order = [(cid, s) for cid, s in kw]
     else:
-        fused: dict[int, float] = {}
-        for ranks in (v_rank, k_rank):
-            for cid, (r, _) in ranks.items():
-                fused[cid] = fused.get(cid, 0.0) + 1.0 / (rrf_k + r)
-        order = sorted(fused.items(), key=lambda t: (-t[1], t[0]))
+        order = sorted(fuse(vec, kw).items(), key=lambda t: (-t[1], t[0]))
     rows = []
     for cid, score in order:
         vr, vs = v_rank.get(cid, (None, None))
         kr, ks = k_rank.get(cid, (None, None))
         rows.append((cid, float(score), vr, vs, kr, ks))
     return rows
+
+
+def _rrf(rrf_k: int):
+    """Reciprocal rank fusion: the sum over both lists of 1 / (k + rank)."""
+
+    def fuse(vec, kw) -> dict[int, float]:
+        fused: dict[int, float] = {}
+        for hits in (vec, kw):
+            for r, (cid, _) in enumerate(hits, 1):
+                fused[cid] = fused.get(cid, 0.0) + 1.0 / (rrf_k + r)
+        return fused
+
+    return fuse
+
+
+def _score_fusion(vector_weight: float):
+    """w * minmax(cosine) + (1 - w) * minmax(BM25) over each list's candidates; a chunk absent from a list gets 0
+    there (it scored no higher than that list's last candidate). A list whose scores are all equal counts 1."""
+
+    def normalised(hits) -> dict[int, float]:
+        if not hits:
+            return {}
+        scores = [s for _, s in hits]
+        lo, hi = min(scores), max(scores)
+        return {cid: (s - lo) / (hi - lo) if hi > lo else 1.0 for cid, s in hits}
+
+    def fuse(vec, kw) -> dict[int, float]:
+        fused: dict[int, float] = {}
+        for weight, hits in ((vector_weight, vec), (1.0 - vector_weight, kw)):
+            for cid, value in normalised(hits).items():
+                fused[cid] = fused.get(cid, 0.0) + weight * value
+        return fused
+
+    return fuse
 
 
 def make_snippet(text: str, terms: Sequence[str], width: int = 240) -> str:
@@ -223,4 +277,4 @@ def _which(word: str, stems: Sequence[str]) -> int:
     return -1
 
 
-__all__ = ["SearchHit", "search", "search_many", "make_snippet", "fts_query", "query_terms"]
+__all__ = ["SearchHit", "search", "search_many", "make_snippet", "fts_query", "query_terms", "Fusion"]

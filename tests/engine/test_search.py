@@ -41,12 +41,56 @@ def test_each_mode_finds_the_passage(indexed, mode):
     assert all(a.score >= b.score for a, b in zip(hits, hits[1:], strict=False))
 
 
-def test_hybrid_is_reciprocal_rank_fusion(indexed):
+def test_hybrid_rrf_is_reciprocal_rank_fusion(indexed):
     db, emb, _ = indexed
-    hits = search(db, emb, "moon gravitational pull", k=5, mode="hybrid", rrf_k=60)
+    hits = search(db, emb, "moon gravitational pull", k=5, mode="hybrid", fusion="rrf", rrf_k=60)
     for h in hits:
         expected = sum(1 / (60 + r) for r in (h.vector_rank, h.keyword_rank) if r is not None)
         assert h.score == pytest.approx(expected)
+
+
+def test_hybrid_default_fuses_min_max_normalised_scores(indexed):
+    """Score fusion, recomputed here from the two single-mode candidate lists (depth 50 for k=5)."""
+    db, emb, _ = indexed
+    query = "moon gravitational pull"
+    lists = [search(db, emb, query, k=50, mode=m) for m in ("vector", "keyword")]
+    norm = []
+    for hits in lists:
+        lo, hi = min(h.score for h in hits), max(h.score for h in hits)
+        norm.append({h.chunk_id: (h.score - lo) / (hi - lo) for h in hits})
+    expected = {c: 0.5 * norm[0].get(c, 0.0) + 0.5 * norm[1].get(c, 0.0) for c in set(norm[0]) | set(norm[1])}
+    hits = search(db, emb, query, k=5, mode="hybrid")
+    assert [h.chunk_id for h in hits] == sorted(expected, key=lambda c: (-expected[c], c))[:5]
+    for h in hits:
+        assert h.score == pytest.approx(expected[h.chunk_id])
+    only_vector = search(db, emb, query, k=5, mode="hybrid", vector_weight=1.0)
+    assert [h.chunk_id for h in only_vector] == [h.chunk_id for h in lists[0][:5]]
+
+
+def test_score_fusion_keeps_a_strong_single_list_hit():
+    """RRF's known weakness: a chunk one retriever ranks first and the other misses loses to chunks both rank
+    middling. Score fusion keeps it on top when its lead is large; RRF (k=60) does not."""
+    from engine.search import _rrf, _score_fusion
+
+    vec = [(1, 0.90), (2, 0.55), (3, 0.54)] + [(100 + i, 0.53 - i * 0.004) for i in range(20)]
+    kw = (
+        [(200 + i, 10.0 - i * 0.5) for i in range(7)]
+        + [(2, 6.0), (3, 5.9)]
+        + [(300 + i, 5.0 - i * 0.2) for i in range(20)]
+    )
+    score, rrf = _score_fusion(0.5)(vec, kw), _rrf(60)(vec, kw)
+    assert score[1] > score[2] > score[3]  # vector's clear winner stays ahead of the two middling in both
+    assert rrf[2] > rrf[3] > rrf[1]  # RRF puts both middling chunks first
+    assert _score_fusion(0.5)([], kw)[200] == pytest.approx(0.5)  # an empty list adds nothing
+    assert _score_fusion(0.5)([(7, 0.3)], [])[7] == pytest.approx(0.5)  # one candidate: normalised to 1
+
+
+def test_bad_fusion_settings_are_clear_errors(indexed):
+    db, emb, _ = indexed
+    with pytest.raises(ValueError, match="fusion must be"):
+        search(db, emb, "moon", fusion="borda")
+    with pytest.raises(ValueError, match="vector_weight"):
+        search(db, emb, "moon", vector_weight=1.5)
 
 
 def test_filters_by_folder_and_file_type(indexed):
