@@ -4,12 +4,9 @@ Hybrid fuses the two candidate lists by a convex combination of their min-max no
 (fusion="score"); reciprocal rank fusion (fusion="rrf", k=60) is the alternative. Score fusion is the default
 because it keeps how strongly each retriever prefers a chunk, where RRF keeps only ranks: a chunk that only one
 retriever finds, or finds far ahead of its second, is not pushed below chunks both rank middling (Bruch et al.,
-"An Analysis of Fusion Functions for Hybrid Retrieval", ACM TOIS 2023). On eval/ it is better at every weight
-tried from 0.3 to 0.7 and on the held-out queries (bench/retrieval_eval.py prints both, with a sweep).
-
-Snippets mark the query's terms with guillemets: «term». They are plain text (safe to show anywhere); a GUI that
-renders HTML escapes the snippet first and then turns « » into <mark></mark>.
-Vector and hybrid modes embed the query and search the MLX matrix: call them on the engine thread.
+"An Analysis of Fusion Functions for Hybrid Retrieval", ACM TOIS 2023). On eval/ its nDCG@10 beats every RRF
+setting at every vector weight from 0.3 to 0.7, on the queries used to choose it and on held-out ones
+(bench/retrieval_eval.py --sweep prints both).
 """
 
 from __future__ import annotations
