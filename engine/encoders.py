@@ -1,8 +1,8 @@
 """BERT-family text encoders (BertModel, XLM-RoBERTa) in MLX, loaded from Hugging Face safetensors.
 
-The forward pass is one pure function over a flat tuple of fp32 weights, compiled with ``mx.compile`` once per
-input shape: the caller keeps the number of shapes small by bucketing lengths. q/k/v projections are fused into
-one matmul and every weight is pre-transposed at load, so the hot loop is a handful of BLAS calls per layer.
+The forward pass runs op by op over fp32 weights packed at load: q/k/v projections fused into one matmul (q already
+scaled), every weight pre-transposed, so the hot loop is a handful of BLAS calls per layer; the elementwise parts
+(engine.encoder_math) are compiled per input shape, and callers keep the number of shapes small by bucketing lengths.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 
+from engine.encoder_math import activation, attention, exp_nonpositive
 from engine.errors import ModelLoadError
 
 log = logging.getLogger(__name__)
@@ -165,8 +166,8 @@ class Encoder:
         self._mx = mx
         self.params = _pack(cfg, weights, source)
         self.kernels = _Kernels(
-            act=mx.compile(partial(_act, cfg.hidden_act)),
-            exp=mx.compile(_exp_nonpositive),
+            act=mx.compile(partial(activation, cfg.hidden_act)),
+            exp=mx.compile(exp_nonpositive),
             fused_attention=mx.default_device() == mx.gpu,
         )
 
@@ -178,8 +179,8 @@ class Encoder:
 @dataclass(frozen=True)
 class _Kernels:
     act: Callable  # the activation, compiled (one fused contiguous kernel)
-    exp: Callable  # _exp_nonpositive, compiled
-    fused_attention: bool  # mx.fast.scaled_dot_product_attention (GPU) instead of the CPU path in _attention
+    exp: Callable  # encoder_math.exp_nonpositive, compiled
+    fused_attention: bool  # mx.fast.scaled_dot_product_attention (GPU) instead of encoder_math.attention
 
 
 def load_encoder(folder: Path, transform: str | None = None) -> tuple[Encoder, dict, dict]:
@@ -308,134 +309,6 @@ def _pack(cfg: EncoderConfig, w: dict, source: Path) -> dict:
 
 
 # -- forward ---------------------------------------------------------------------------------------------
-# Elementwise work is what makes MLX's CPU backend slow here: its own erf/exp are scalar (~12-30 ns/element) and
-# mx.compile fuses at most 11 ops deep into one kernel (mlx/compile.cpp: max_compile_depth), so a long Horner
-# chain is cut into several kernels whose seams come out as strided loops. The functions below are mul/add/abs
-# only, evaluated with Estrin's scheme (depth ~log of the degree) so each one fits a single contiguous kernel.
-#
-# erf(u) ~ u * P(u^2) / Q(u^2) on [-4, 4] (erf is +-1 in fp32 beyond): a rational least-squares fit made for
-# Alcove (max abs error 5e-7 in fp32).
-_ERF_P = (
-    1.128378819189617,
-    0.2061136191203273,
-    0.05138600580578033,
-    0.003965617879471426,
-    0.00014822458318758448,
-    -1.977515713894652e-06,
-    1.9667930497445968e-08,
-)
-_ERF_Q = (1.0, 0.5159925972829877, 0.1175533399149268, 0.014880657606902926, 0.0010204739009662637)
-# GELU(x) = x/2 + x/2 * erf(x/sqrt2). With c = clip(x, +-4 sqrt2) and z = c^2 (so u^2 = z/2), that is
-# x/2 + x * c * G(z) / R(z) where G and R are P and Q with the 1/sqrt2 and the halving folded into the coefficients.
-_GELU_CLIP = 4.0 * math.sqrt(2.0)
-_GELU_G = tuple(c * 0.5**i * 0.5 / math.sqrt(2.0) for i, c in enumerate(_ERF_P))
-_GELU_R = tuple(c * 0.5**i for i, c in enumerate(_ERF_Q))
-
-
-def _estrin(coeffs: tuple[float, ...], z):
-    """sum(coeffs[i] * z**i) by Estrin's scheme: pairs c0 + c1 z, then combined with z^2, z^4, ..."""
-    terms = [
-        z * coeffs[i + 1] + coeffs[i] if i + 1 < len(coeffs) else coeffs[i] for i in range(0, len(coeffs), 2)
-    ]
-    power = z * z
-    while len(terms) > 1:
-        pairs = range(0, len(terms), 2)
-        terms = [terms[i] + power * terms[i + 1] if i + 1 < len(terms) else terms[i] for i in pairs]
-        power = power * power
-    return terms[0]
-
-
-def _clip_symmetric(x, bound: float):
-    """clip(x, -bound, bound) as (|x + b| - |x - b|) / 2: mlx's minimum/maximum test for NaN per element, which
-    stops the compiler vectorising the kernel; abs does not. Inside the bound the result is off by at most an ulp
-    of ``bound``, which the callers multiply by x (so the error scales with x)."""
-    import mlx.core as mx
-
-    return (mx.abs(x + bound) - mx.abs(x - bound)) * 0.5
-
-
-def _gelu_erf(x):
-    """Exact (erf) GELU within 2e-6 absolute of float64, as one fused vectorisable kernel."""
-    c = _clip_symmetric(x, _GELU_CLIP)
-    z = c * c
-    return x * 0.5 + (x * c) * _estrin(_GELU_G, z) / _estrin(_GELU_R, z)
-
-
-# exp(x) for x <= 0 is r(w) ** 32 with w = |x + 32| + x, which is 2x + 32 on [-32, 0] and -32 below (so the result
-# is exp(max(x, -32)) without mlx's NaN-testing maximum). r(w) = exp(w / 64 - 1/2) on w in [-32, 32]: a
-# least-squares fit in u = w / 64 on [-1/2, 1/2] (relative error 1.2e-9) made for Alcove, scaled to take w.
-# In fp32 the whole thing is within 7e-6 relative of exp; weights below e^-32 of the row maximum come out as
-# e^-32 (< 1.3e-14 of the maximum's weight).
-_EXP_U = (
-    0.6065306592505674,
-    0.6065306594817672,
-    0.30326538897408,
-    0.10108845559336913,
-    0.025270929308260626,
-    0.005054245042295734,
-    0.0008499550772760194,
-    0.00012128689134546927,
-)
-_EXP_W = tuple(c / 64.0**i for i, c in enumerate(_EXP_U))
-
-
-def _kernel_break(x):
-    """``x`` as it is, but mx.compile starts a new fused kernel here: a reshape is not elementwise.
-
-    Used where mlx would otherwise split a long elementwise graph itself (past its fusion depth) at a seam that it
-    runs as a strided, scalar loop, or fuse a broadcasting op into a long kernel and make all of it strided.
-    """
-    other = (1, -1) if x.ndim != 2 or x.shape[0] != 1 else (-1,)
-    return x.reshape(other).reshape(x.shape)
-
-
-def _exp_nonpositive(x):
-    import mlx.core as mx
-
-    p = _kernel_break(_estrin(_EXP_W, mx.abs(x + 32.0) + x))
-    for _ in range(5):
-        p = p * p
-    return p
-
-
-def _attention(q, k_t, v, bias, keep, exp=_exp_nonpositive):
-    """softmax(q k_t + bias) v for pre-scaled q and transposed k, on the CPU. ``bias`` [B, 1, 1, L] is 0 for tokens and -1e9 for
-    padding, ``keep`` [B, 1, L, 1] is 1 for tokens and 0 for padding; both None when no row is padded.
-
-    The softmax denominator comes out of the value product: v gets a column of ones (zeroed with the value rows of
-    padded keys), so ``e @ [v | 1]`` holds both the weighted sum and the sum of the weights, and no reduction or
-    [L, L] division is needed. Padded keys add exactly nothing.
-    """
-    import mlx.core as mx
-
-    s = q @ k_t
-    if bias is not None:
-        s = s + bias
-    m = s.max(axis=-1, keepdims=True)
-    # Evaluated here on purpose: mlx picks its fast row-broadcast loop for s - m only when m is already computed;
-    # left lazy, the subtraction runs ~15x slower (41 vs 2.5 ms on [23, 12, 173, 173]).
-    mx.eval(m)
-    e = exp(s - m)
-    ones = mx.ones((*v.shape[:-1], 1), dtype=v.dtype)
-    if keep is not None:
-        v, ones = v * keep, ones * keep
-    o = e @ mx.concatenate([v, ones], axis=-1)
-    return o[..., :-1] / o[..., -1:]
-
-
-def _act(name: str, x):
-    import mlx.core as mx
-    import mlx.nn as nn
-
-    if name == "gelu":
-        return _gelu_erf(x)
-    if name in ("gelu_new", "gelu_pytorch_tanh", "gelu_fast"):
-        return nn.gelu_approx(x)
-    if name == "relu":
-        return mx.maximum(x, 0.0)
-    return x * mx.sigmoid(x)
-
-
 def position_ids(cfg: EncoderConfig, ids):
     """BERT: 0..L-1. RoBERTa (as transformers): padding_idx + 1 + running count of non-pad tokens; pads get padding_idx."""
     import mlx.core as mx
@@ -460,7 +333,8 @@ def _trunk(cfg: EncoderConfig, params: dict, ids, type_ids, mask, kernels: _Kern
     if mask is not None:
         keep = mask[:, None, :, None].astype(x.dtype)
         bias = (keep.swapaxes(-1, -2) - 1.0) * 1e9
-        mx.eval(bias, keep)  # inputs of broadcasting ops: computed first for mlx's fast path (see _attention)
+        # Inputs of broadcasting ops, computed first for mlx's fast path (see encoder_math.attention).
+        mx.eval(bias, keep)
     for lp in params["layers"]:
         qkv = mx.addmm(lp["qkv_b"], x, lp["qkv_w"]).reshape(B, L, 3, nh, hd)  # q is pre-scaled (see _pack)
         if kernels.fused_attention:
@@ -471,7 +345,7 @@ def _trunk(cfg: EncoderConfig, params: dict, ids, type_ids, mask, kernels: _Kern
             q = mx.contiguous(qkv[:, :, 0].transpose(0, 2, 1, 3))
             k_t = mx.contiguous(qkv[:, :, 1].transpose(0, 2, 3, 1))
             v = mx.contiguous(qkv[:, :, 2].transpose(0, 2, 1, 3))
-            a = _attention(q, k_t, v, bias, keep, kernels.exp)
+            a = attention(q, k_t, v, bias, keep, kernels.exp)
         a = a.transpose(0, 2, 1, 3).reshape(B * L, H)
         x = mx.fast.layer_norm(x + mx.addmm(lp["o_b"], a, lp["o_w"]), lp["ln1_w"], lp["ln1_b"], eps)
         h = kernels.act(mx.addmm(lp["i_b"], x, lp["i_w"]))

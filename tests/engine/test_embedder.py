@@ -302,17 +302,17 @@ def test_elementwise_kernels_against_float64():
 
     import mlx.core as mx
 
-    from engine.encoders import _exp_nonpositive, _gelu_erf
+    from engine.encoder_math import exp_nonpositive, gelu_erf
 
     x = np.concatenate([np.linspace(-12, 12, 200_001), [-1e-30, 0.0, 1e-30, 1e-7, -1e-7, 50.0, -50.0]])
-    ours = np.array(mx.compile(_gelu_erf)(mx.array(x.astype(np.float32))), np.float64)
+    ours = np.array(mx.compile(gelu_erf)(mx.array(x.astype(np.float32))), np.float64)
     exact = np.array([0.5 * v * (1.0 + math.erf(v / math.sqrt(2.0))) for v in x.astype(np.float32)])
     assert np.all(np.abs(ours - exact) <= 2e-6 * np.maximum(1.0, np.abs(x)))  # fp32: error scales with |x|
     small = np.abs(x) < 1e-3
     assert np.abs(ours[small] - exact[small]).max() < 1e-9  # no absolute error floor near 0
 
     y = np.linspace(-40.0, 0.0, 400_001).astype(np.float32)
-    e = np.array(mx.compile(_exp_nonpositive)(mx.array(y)), np.float64)
+    e = np.array(mx.compile(exp_nonpositive)(mx.array(y)), np.float64)
     inside = y >= -32.0
     assert np.max(np.abs(e[inside] / np.exp(y[inside].astype(np.float64)) - 1.0)) < 1e-5
     assert np.allclose(e[~inside], math.exp(-32.0), rtol=1e-5)  # clamped, never 0 or negative
