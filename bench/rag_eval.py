@@ -20,6 +20,7 @@ its topics, 12 off them).
 from __future__ import annotations
 
 import argparse
+import inspect
 import json
 import statistics
 import tempfile
@@ -133,9 +134,14 @@ def main() -> None:
 
     # 1. retrieval and reranking --------------------------------------------------------------------------
     records = []
+    # The cosine evidence is taken as engine.rag.ask takes it: the best vector score among the hybrid top
+    # retrieve_k (50), which holds the best-matching chunk (score fusion gives it at least half the top score).
+    retrieve_k = max(args.depth, inspect.signature(ask).parameters["retrieve_k"].default)
     for q in answerable + unanswerable:
-        hits = search(store, embedder, q["query"], k=args.depth, mode="hybrid")
-        rec = {"id": q["id"], "answerable": "path" in q, "cosine": max((h.vector_score or 0.0) for h in hits)}
+        retrieved = search(store, embedder, q["query"], k=retrieve_k, mode="hybrid")
+        hits = retrieved[: args.depth]
+        cosine = max((h.vector_score or 0.0) for h in retrieved)
+        rec = {"id": q["id"], "answerable": "path" in q, "cosine": cosine}
         if rec["answerable"]:
             rec["before"] = any(relevant(h.path, h.line_start, h.line_end, q) for h in hits[: args.k])
             rec["in_depth"] = any(relevant(h.path, h.line_start, h.line_end, q) for h in hits)

@@ -123,7 +123,7 @@ def main() -> None:
         "fusion": "score (min-max normalised, convex combination)",
         "vector_weight": VECTOR_WEIGHT,
         "rrf_k": RRF_K,
-        "depth": "max(50, 5k)",
+        "depth": "max(50, k)",
     }
     if args.sweep:
         sweep = []

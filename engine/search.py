@@ -109,8 +109,9 @@ def search_many(
 ) -> list[list[SearchHit]]:
     """Search a batch of queries (their vectors are scored in one matrix product).
 
-    ``depth`` candidates per list are fused in hybrid mode (default max(50, 5k)); ``fusion``, ``vector_weight``
-    (score fusion) and ``rrf_k`` (RRF) choose how.
+    ``depth`` candidates per list are fused in hybrid mode (default max(50, k): so for any k up to 50 the results
+    are the first k of one and the same ranking; asking for more never reorders the first ones). ``fusion``,
+    ``vector_weight`` (score fusion) and ``rrf_k`` (RRF) choose how.
     """
     if mode not in ("hybrid", "vector", "keyword"):
         raise ValueError(f"mode must be hybrid, vector or keyword, not {mode!r}")
@@ -131,7 +132,7 @@ def search_many(
 def _search_many(
     store, embedder, queries, k, mode, folders, file_types, fuse, depth
 ) -> list[list[SearchHit]]:
-    depth = depth or max(50, 5 * k)
+    depth = depth or max(50, k)
     allowed = store.document_ids(folders, file_types) if (folders or file_types) else None
     per_query_vec: list[list[tuple[int, float]]] = [[] for _ in queries]
     per_query_kw: list[list[tuple[int, float]]] = [[] for _ in queries]

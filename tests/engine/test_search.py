@@ -159,3 +159,33 @@ def test_cli_index_and_search_with_the_real_embedder(tmp_path, monkeypatch, caps
     assert main(["search", "sunny vegetables", "--k", "2"]) == 0
     text = capsys.readouterr().out
     assert "garden.md lines 1-3" in text.splitlines()[0]
+
+
+@pytest.fixture(scope="module")
+def many_notes(tmp_path_factory):
+    """150 short notes drawing on one small vocabulary: both lists hold far more than 50 candidates."""
+    import random
+
+    rng = random.Random(7)
+    words = "moon whales rockets tides orbit songs ocean delta exhaust velocity gravity season animals earth".split()
+    root = tmp_path_factory.mktemp("notes")
+    for i in range(150):
+        text = " ".join(rng.choice(words) for _ in range(rng.randint(4, 12)))
+        (root / f"note{i:03d}.txt").write_text(f"Note {i}: {text}.\n")
+    db = root.parent / "notes.sqlite3"
+    emb = HashEmbedder()
+    list(index_paths([root], db, emb))
+    return db, emb
+
+
+def test_asking_for_more_results_never_reorders_the_first_ones(many_notes):
+    db, emb = many_notes
+    query = "moon whales rockets"
+    assert len(search(db, emb, query, k=150, mode="vector")) > 100
+    assert len(search(db, emb, query, k=150, mode="keyword")) > 100
+    for fusion in ("score", "rrf"):
+        few = search(db, emb, query, k=3, mode="hybrid", fusion=fusion)
+        for k in (10, 40, 50):
+            more = search(db, emb, query, k=k, mode="hybrid", fusion=fusion)
+            assert [h.chunk_id for h in more[:3]] == [h.chunk_id for h in few]
+            assert [h.score for h in more[:3]] == pytest.approx([h.score for h in few])
