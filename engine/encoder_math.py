@@ -53,7 +53,7 @@ def clip_symmetric(x, bound: float):
 
 
 def gelu_erf(x):
-    """Exact (erf) GELU within 2e-6 absolute of float64, as one fused vectorisable kernel."""
+    """Exact (erf) GELU, within 2e-6 * max(1, |x|) of float64 (fp32 rounding), as one fused vectorisable kernel."""
     c = clip_symmetric(x, _GELU_CLIP)
     z = c * c
     return x * 0.5 + (x * c) * estrin(_GELU_G, z) / estrin(_GELU_R, z)
@@ -88,6 +88,7 @@ def kernel_break(x):
 
 
 def exp_nonpositive(x):
+    """exp(x) for x <= 0 (below -32: e^-32) in two contiguous kernels: the polynomial, then five squarings."""
     import mlx.core as mx
 
     p = kernel_break(estrin(_EXP_W, mx.abs(x + 32.0) + x))
@@ -97,8 +98,10 @@ def exp_nonpositive(x):
 
 
 def attention(q, k_t, v, bias, keep, exp=exp_nonpositive):
-    """softmax(q k_t + bias) v for pre-scaled q and transposed k, on the CPU. ``bias`` [B, 1, 1, L] is 0 for tokens and -1e9 for
-    padding, ``keep`` [B, 1, L, 1] is 1 for tokens and 0 for padding; both None when no row is padded.
+    """softmax(q k_t + bias) v for pre-scaled q and transposed k, on the CPU.
+
+    ``bias`` [B, 1, 1, L] is 0 for tokens and -1e9 for padding, ``keep`` [B, 1, L, 1] is 1 for tokens and 0 for
+    padding; both are None when no row is padded.
 
     The softmax denominator comes out of the value product: v gets a column of ones (zeroed with the value rows of
     padded keys), so ``e @ [v | 1]`` holds both the weighted sum and the sum of the weights, and no reduction or
