@@ -149,10 +149,13 @@ def test_cli_index_and_search_with_the_real_embedder(tmp_path, monkeypatch, caps
     assert out["files_indexed"] == 2 and out["files_skipped"][0]["path"].endswith("blob.txt")
     assert main(["index", str(docs), "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["files_unchanged"] == 2
-    for mode in ("hybrid", "vector", "keyword"):
-        assert (
-            main(["search", "how often should I change motor oil", "--k", "1", "--mode", mode, "--json"]) == 0
-        )
+    for extra in (
+        ["--mode", "hybrid"],
+        ["--mode", "hybrid", "--fusion", "rrf"],
+        ["--mode", "vector"],
+        ["--mode", "keyword"],
+    ):
+        assert main(["search", "how often should I change motor oil", "--k", "1", *extra, "--json"]) == 0
         res = json.loads(capsys.readouterr().out)["results"]
         assert res[0]["path"].endswith("cars.txt") and res[0]["line_start"] == 1
         assert set(res[0]) >= {"path", "page", "line_start", "line_end", "score", "text"}
