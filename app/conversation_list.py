@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 
 from PySide6.QtCore import Qt, Signal, Slot
+from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QFrame,
@@ -45,10 +46,12 @@ class ConversationList(QFrame):
         self.search = QLineEdit()
         self.search.setPlaceholderText("Search chats")
         self.search.setClearButtonEnabled(True)
-        self.search.addAction(style.icon("search", "muted"), QLineEdit.ActionPosition.LeadingPosition)
+        style.set_icon(
+            self.search.addAction(QIcon(), QLineEdit.ActionPosition.LeadingPosition), "search", "muted"
+        )
         self.search.textChanged.connect(self.refresh)
         self.new_button = QToolButton()
-        self.new_button.setIcon(style.icon("new"))
+        style.set_icon(self.new_button, "new")
         self.new_button.setToolTip("New chat (⌘N)")
         self.new_button.setAccessibleName("New chat")
         self.new_button.setAutoRaise(True)

@@ -19,7 +19,7 @@ from .metrics import stats_parts
 def _action(name: str, tip: str) -> QToolButton:
     btn = QToolButton()
     btn.setObjectName("MessageAction")
-    btn.setIcon(style.icon(name, "muted"))
+    style.set_icon(btn, name, "muted")
     btn.setToolTip(tip)
     btn.setAccessibleName(tip)
     btn.setAutoRaise(True)

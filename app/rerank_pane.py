@@ -98,7 +98,7 @@ class RerankPane(QWidget):
         self.count = QLabel()
         self.count.setObjectName("Muted")
         load = QPushButton("Load File…")
-        load.setIcon(style.icon("document"))
+        style.set_icon(load, "document")
         load.clicked.connect(self.load_file)
         clear = QPushButton("Clear")
         clear.clicked.connect(self.clear)

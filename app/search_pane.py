@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QModelIndex, QRectF, QSize, Qt, Signal, Slot
-from PySide6.QtGui import QStandardItem, QStandardItemModel, QTextDocument
+from PySide6.QtGui import QIcon, QStandardItem, QStandardItemModel, QTextDocument
 from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
@@ -132,7 +132,9 @@ class SearchPane(QWidget):
         self.query = QLineEdit()
         self.query.setPlaceholderText("Search your documents")
         self.query.setClearButtonEnabled(True)
-        self.query.addAction(style.icon("search", "muted"), QLineEdit.ActionPosition.LeadingPosition)
+        style.set_icon(
+            self.query.addAction(QIcon(), QLineEdit.ActionPosition.LeadingPosition), "search", "muted"
+        )
         self.query.returnPressed.connect(self.run_search)
         self.mode = QComboBox()
         for label, value in (("Hybrid", "hybrid"), ("Meaning", "vector"), ("Exact words", "keyword")):
@@ -158,13 +160,13 @@ class SearchPane(QWidget):
         self.summary = QLabel()
         self.summary.setObjectName("Muted")
         self.rerank_button = QPushButton("Rerank These")
-        self.rerank_button.setIcon(style.icon("rerank"))
+        style.set_icon(self.rerank_button, "rerank")
         self.rerank_button.setEnabled(False)
         self.rerank_button.clicked.connect(
             lambda: self.rerank_requested.emit(self.last_query, list(self.hits))
         )
         self.open_button = QPushButton("Open")
-        self.open_button.setIcon(style.icon("open"))
+        style.set_icon(self.open_button, "open")
         self.open_button.setEnabled(False)
         self.open_button.clicked.connect(self.open_selected)
         info.addWidget(self.summary, 1)

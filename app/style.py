@@ -1,7 +1,9 @@
 """Light and dark appearance: palette, style sheet (resources/style.qss) and icons (recoloured per theme).
 
 On macOS the native style is kept and the system appearance is followed (``QStyleHints.colorScheme``); elsewhere the
-Fusion style is given the same palette so screenshots and tests look like the Mac app.
+Fusion style is given the same palette so screenshots and tests look like the Mac app. Icons set with ``set_icon`` are
+recoloured whenever the theme changes: from Settings, or, in "system" mode, when the system appearance changes
+while the app runs.
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from PySide6.QtCore import QByteArray, Qt
-from PySide6.QtGui import QColor, QFont, QIcon, QPainter, QPalette, QPixmap
+from PySide6.QtGui import QAction, QColor, QFont, QIcon, QPainter, QPalette, QPixmap
 from PySide6.QtSvg import QSvgRenderer
 from PySide6.QtWidgets import QApplication
 
@@ -59,6 +61,10 @@ DARK = {
 }
 
 _current: dict[str, str] = dict(LIGHT)
+_mode = "system"  # the mode last applied: light, dark or system
+_ICON_PROPERTY = "alcoveIcon"  # "name|tint" on buttons and actions whose icon follows the theme
+_DIRECT = Qt.FindChildOption.FindDirectChildrenOnly
+_following: set[int] = set()  # ids of the applications whose colour-scheme signal is connected
 
 
 def resources_dir() -> Path:
@@ -91,8 +97,12 @@ def resolve_theme(mode: str, app: QApplication | None = None) -> str:
 
 
 def apply_theme(app: QApplication, mode: str = "system") -> str:
-    """Apply ``light`` / ``dark`` / ``system``; returns the theme chosen."""
-    global _current
+    """Apply ``light`` / ``dark`` / ``system``; returns the theme chosen. Icons set with ``set_icon`` follow."""
+    global _current, _mode
+    _mode = mode
+    if id(app) not in _following:
+        _following.add(id(app))
+        app.styleHints().colorSchemeChanged.connect(lambda _scheme, app=app: _system_scheme_changed(app))
     theme = resolve_theme(mode, app)
     _current = DARK if theme == "dark" else LIGHT
     if sys.platform == "darwin":
@@ -108,7 +118,34 @@ def apply_theme(app: QApplication, mode: str = "system") -> str:
         app.setFont(font)
     app.setStyleSheet(style_sheet(_current))
     icon.cache_clear()
+    _retint(app)
     return theme
+
+
+def _retint(app: QApplication) -> None:
+    """Redraw every themed icon of the live widgets and their actions (no Python registry of Qt objects: one could
+    outlive its C++ object)."""
+    seen: set[int] = set()
+    for widget in app.allWidgets():
+        for obj in (widget, *widget.actions(), *widget.findChildren(QAction, options=_DIRECT)):
+            spec = obj.property(_ICON_PROPERTY)
+            if spec and id(obj) not in seen:
+                seen.add(id(obj))
+                name, _, tint = str(spec).partition("|")
+                obj.setIcon(icon(name, tint))
+
+
+def _system_scheme_changed(app: QApplication) -> None:
+    """The system appearance changed while the app runs: follow it in "system" mode (settings stay as they are)."""
+    if _mode == "system" and resolve_theme("system", app) != ("dark" if is_dark() else "light"):
+        apply_theme(app, "system")
+
+
+def set_icon(target, name: str, tint: str = "text"):
+    """``target.setIcon(icon(name, tint))`` (a button or an action), recoloured on every theme change; returns it."""
+    target.setIcon(icon(name, tint))
+    target.setProperty(_ICON_PROPERTY, f"{name}|{tint}")
+    return target
 
 
 def _palette(c: dict[str, str]) -> QPalette:

@@ -105,7 +105,7 @@ class MainWindow(QMainWindow):
         self.pane_actions.setExclusive(True)
         self.pane_buttons: dict[str, QToolButton] = {}
         for i, (key, label, icon_name) in enumerate(PANES):
-            act = QAction(style.icon(icon_name), label, self)
+            act = style.set_icon(QAction(label, self), icon_name)
             act.setCheckable(True)
             act.setShortcut(QKeySequence(f"Ctrl+{i + 1}"))
             act.setMenuRole(QAction.MenuRole.NoRole)
@@ -121,12 +121,12 @@ class MainWindow(QMainWindow):
         spacer = QWidget()
         spacer.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
         bar.addWidget(spacer)
-        self.add_action = QAction(style.icon("library"), "Add to Library…", self)
+        self.add_action = style.set_icon(QAction("Add to Library…", self), "library")
         self.add_action.setShortcut(QKeySequence.StandardKey.Open)
         self.add_action.setMenuRole(QAction.MenuRole.NoRole)
         self.add_action.triggered.connect(self.choose_and_index)
         bar.addAction(self.add_action)
-        self.preferences_action = QAction(style.icon("settings"), "Settings…", self)
+        self.preferences_action = style.set_icon(QAction("Settings…", self), "settings")
         self.preferences_action.setShortcut(QKeySequence.StandardKey.Preferences)
         self.preferences_action.setMenuRole(QAction.MenuRole.PreferencesRole)
         self.preferences_action.triggered.connect(self.open_settings)
