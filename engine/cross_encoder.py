@@ -15,6 +15,7 @@ import numpy as np
 
 from engine.encoders import (
     Encoder,
+    default_batch_tokens,
     length_batches,
     load_encoder,
     load_tokenizer,
@@ -45,14 +46,14 @@ class CrossEncoder:
         head: tuple,
         head_kind: str,
         max_length: int,
-        max_batch_tokens: int = 4096,
+        max_batch_tokens: int | None = None,
         max_batch_size: int = 32,
     ) -> None:
         self.name = name
         self.encoder = encoder
         self.tokenizer = tokenizer
         self.max_length = max_length
-        self.max_batch_tokens = max_batch_tokens
+        self.max_batch_tokens = max_batch_tokens or default_batch_tokens()
         self.max_batch_size = max_batch_size
         self._head_weights = head
         self.head_kind = head_kind  # "bert" (pooler + classifier) or "roberta" (classifier.dense + out_proj)

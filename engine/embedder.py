@@ -19,6 +19,7 @@ import numpy as np
 
 from engine.encoders import (
     Encoder,
+    default_batch_tokens,
     length_batches,
     load_encoder,
     load_tokenizer,
@@ -89,7 +90,7 @@ class Embedder:
         max_seq_length: int,
         prompts: dict[str, str],
         lowercase: bool = False,
-        max_batch_tokens: int = 4096,
+        max_batch_tokens: int | None = None,
         max_batch_size: int = 64,
     ) -> None:
         self.name = name
@@ -99,7 +100,7 @@ class Embedder:
         self.max_seq_length = max_seq_length
         self.prompts = dict(prompts)
         self.lowercase = lowercase
-        self.max_batch_tokens = max_batch_tokens
+        self.max_batch_tokens = max_batch_tokens or default_batch_tokens()
         self.max_batch_size = max_batch_size
         self._truncating = _copy_tokenizer(tokenizer)
         self._truncating.enable_truncation(max_length=max_seq_length)

@@ -206,6 +206,18 @@ def load_encoder(folder: Path, transform: str | None = None) -> tuple[Encoder, d
     return enc, raw, rest
 
 
+def default_batch_tokens() -> int:
+    """Padded tokens per encoder batch: 1,024 on the CPU, 4,096 on a GPU.
+
+    On the CPU smaller batches are faster, as their activations and [B, heads, L, L] attention scores stay in cache
+    (all-MiniLM-L6-v2 on 200 chunks of ~173 tokens: 17.5 chunks/s at 1,024 vs 14.9 at 4,096 with one BLAS thread,
+    24.2 vs 20.4 with two); a GPU wants large batches to fill it.
+    """
+    import mlx.core as mx
+
+    return 4096 if mx.default_device() == mx.gpu else 1024
+
+
 def length_batches(lengths, max_tokens: int, max_batch: int) -> list:
     """Index arrays grouped by similar length (longest first), each under a padded-token budget.
 
