@@ -125,12 +125,10 @@ def apply_theme(app: QApplication, mode: str = "system") -> str:
 def _retint(app: QApplication) -> None:
     """Redraw every themed icon of the live widgets and their actions (no Python registry of Qt objects: one could
     outlive its C++ object)."""
-    seen: set[int] = set()
-    for widget in app.allWidgets():
+    for widget in app.allWidgets():  # an action shared by two widgets is redrawn twice: harmless
         for obj in (widget, *widget.actions(), *widget.findChildren(QAction, options=_DIRECT)):
             spec = obj.property(_ICON_PROPERTY)
-            if spec and id(obj) not in seen:
-                seen.add(id(obj))
+            if spec:
                 name, _, tint = str(spec).partition("|")
                 obj.setIcon(icon(name, tint))
 
