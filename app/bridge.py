@@ -156,6 +156,9 @@ class Bridge(QObject):
         self.engine = engine
         self._jobs: set[Job] = set()
         self._specs: dict[str, str] = {}  # role -> spec that is loaded now
+        self._requested: dict[
+            str, str
+        ] = {}  # role -> spec of the latest load_model (loaded or still loading)
         self._transforms: dict[str, str] = {}  # role -> transform YAML wanted ("" = none)
         self._loaded_transforms: dict[str, str] = {}  # role -> transform YAML the loaded model was built with
         self._specs_lock = threading.Lock()
@@ -212,6 +215,11 @@ class Bridge(QObject):
         with self._specs_lock:
             return self._specs.get(role)
 
+    def requested_spec(self, role: str) -> str | None:
+        """The model ``role`` has or is getting: the latest explicit load, else the loaded one (None: neither)."""
+        with self._specs_lock:
+            return self._requested.get(role) or self._specs.get(role)
+
     def set_transform(self, role: str, yaml_path: str) -> None:
         """Runtime weight transforms (a YAML file, "" for none) for ``role``; applied at the next load."""
         with self._specs_lock:
@@ -236,6 +244,9 @@ class Bridge(QObject):
         self._refresh_now()
 
     def load_model(self, spec: str, role: str = "chat") -> Job:
+        with self._specs_lock:
+            self._requested[role] = spec
+
         def work() -> str:
             with self._specs_lock:
                 self._specs.pop(role, None)  # force a reload even when the spec is the same
@@ -245,6 +256,9 @@ class Bridge(QObject):
         return self.launch(Job(f"load-{role}", work, title=f"The {role} model could not be loaded"))
 
     def unload_model(self, role: str) -> Job:
+        with self._specs_lock:
+            self._requested.pop(role, None)
+
         def work() -> bool:
             done = self.engine.unload_model(role)
             with self._specs_lock:

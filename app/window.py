@@ -259,7 +259,7 @@ class MainWindow(QMainWindow):
     def _setting_changed(self, key: str, value: Any) -> None:
         if key == "models/transform":
             self.bridge.set_transform("chat", value)
-            if self.bridge.loaded_spec("chat"):
+            if self.bridge.requested_spec("chat"):  # loaded or loading: reload with the new transform
                 self.bridge.load_model(self.settings["models/chat"], "chat")  # applies without a restart
         elif key == "models/chat" and value and value != self.bridge.loaded_spec("chat"):
             self.bridge.load_model(value, "chat")

@@ -20,6 +20,11 @@ def _wait_idle(qtbot, window, timeout=60000) -> None:
 
 def test_chat_streams_then_stop_ends_it(qtbot, window):
     window.settings["sampling/max_tokens"] = 1500
+    # Greedy without repetition penalty: the tiny random model then loops and runs to max_tokens (checked: 1,500
+    # tokens, finish "length"). Sampled, its replies sometimes drew end-of-sequence within a few tokens, and the
+    # test raced the model (a reply that ended by itself before Stop, or fewer than 3 tokens).
+    window.settings["sampling/temperature"] = 0.0
+    window.settings["sampling/repetition_penalty"] = 1.0
     tokens = []
     _send(qtbot, window, "Tell me a long story")
     assert window.chat.busy
