@@ -32,7 +32,8 @@ def test_cycles_are_collected_by_the_gui_thread_timer(qtbot, qapp):
     worker.join()
     assert probe() is not None  # nothing collected on the worker
     before = collector.collections
-    alive = [[i] for i in range(2 * gc.get_threshold()[0])]  # young objects past the threshold: the timer collects
+    # Young objects past the threshold: the next timer tick collects.
+    alive = [[i] for i in range(2 * gc.get_threshold()[0])]
     qtbot.waitUntil(lambda: probe() is None, timeout=5000)
     del alive
     assert collector.collections > before
