@@ -5,6 +5,7 @@ import json
 import pytest
 
 from engine.events import CanvasEvent, FinalEvent, TokenEvent
+from engine.params import SamplingParams
 from engine.requests import GenerateRequest
 from tests.tiny_models import write_tokenizer
 
@@ -44,8 +45,13 @@ def test_engine_routes_diffusion_and_streams_canvases(engine, diffusion_folder):
 
 def test_diffusion_cancel_between_steps(engine, diffusion_folder):
     engine.load_model(str(diffusion_folder))
+    # Seeded: unseeded, the random model sometimes ended its reply by itself (end-of-sequence in block 1) before the
+    # cancel was seen. With seed 2 it runs 176 tokens (~30 blocks) before it would stop.
     req = GenerateRequest(
-        prompt="hello", max_tokens=200, diffusion={"max_denoising_steps": 8, "adaptive_stopping": False}
+        prompt="hello",
+        max_tokens=200,
+        sampling=SamplingParams(seed=2),
+        diffusion={"max_denoising_steps": 8, "adaptive_stopping": False},
     )
     events = []
     for ev in engine.generate(req):
