@@ -1,4 +1,4 @@
-"""A document answer (engine.rag's AskResult) as the plain dict kept with its message in the chat store, and the
+"""A document answer (engine.rag.qa's AskResult) as the plain dict kept with its message in the chat store, and the
 labels shown for its sources. Pure functions, no Qt: what is persisted is exactly what is shown after a restart."""
 
 from __future__ import annotations

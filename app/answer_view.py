@@ -149,7 +149,7 @@ class AnswerProgress(QWidget):
         self.hide()
 
     def show_event(self, ev: Any) -> None:
-        """A ProgressEvent from engine.rag: only the whole-document read ("map") has a count worth a bar."""
+        """A ProgressEvent from engine.rag.qa: only the whole-document read ("map") has a count worth a bar."""
         phase = (ev.extra or {}).get("phase", "")
         if phase != "map" or not ev.total:
             self.hide()

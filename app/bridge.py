@@ -19,9 +19,7 @@ from typing import Any
 
 from PySide6.QtCore import QObject, QThread, Signal, Slot
 
-from engine.errors import AlcoveError
-from engine.events import FinalEvent
-from engine.requests import GenerateRequest
+from engine.core import AlcoveError, FinalEvent, GenerateRequest
 
 log = logging.getLogger(__name__)
 
@@ -128,8 +126,7 @@ class Job(QObject):
 
 
 def _rerank_on_engine(engine: Any, query: str, passages: list[str], cross_encoder: bool, cancel: Any) -> Any:
-    from engine.rag import generative_reranker_for
-    from engine.rerank import rerank
+    from engine.rag import generative_reranker_for, rerank
 
     scorer = engine.model("reranker") if cross_encoder else generative_reranker_for(engine.model("chat"))
     return rerank(query, passages, reranker=scorer, cancel=cancel)
@@ -168,10 +165,10 @@ class Bridge(QObject):
     @staticmethod
     def capabilities() -> dict[str, bool]:
         return {
-            "index": _optional("engine.indexer"),
-            "search": _optional("engine.search"),
-            "rerank": _optional("engine.rerank"),
-            "rag": _optional("engine.rag"),
+            "index": _optional("engine.index.indexer"),
+            "search": _optional("engine.index.hybrid"),
+            "rerank": _optional("engine.rag.reranking"),
+            "rag": _optional("engine.rag.qa"),
         }
 
     # -- running jobs -----------------------------------------------------------------------------------
@@ -323,7 +320,7 @@ class Bridge(QObject):
         stop = threading.Event()
 
         def work() -> Iterator[Any]:
-            from engine.indexer import index_paths
+            from engine.index import index_paths
 
             self._ensure(embedder_spec, "embedder")
             yield from engine.stream(
@@ -342,11 +339,11 @@ class Bridge(QObject):
         return self.launch(job)
 
     def search(self, db_path: Path, embedder_spec: str, query: str, **options: Any) -> Job:
-        """Returns a list of engine.search.SearchHit. ``options``: k, mode, folders, file_types."""
+        """Returns a list of engine.index.hybrid.SearchHit. ``options``: k, mode, folders, file_types."""
         engine = self.engine
 
         def work() -> list[Any]:
-            from engine.search import search
+            from engine.index import search
 
             self._ensure(embedder_spec, "embedder")
             return engine.run(lambda: search(db_path, engine.model("embedder"), query, **options))
@@ -354,7 +351,7 @@ class Bridge(QObject):
         return self.launch(Job("search", work, title="Search failed"))
 
     def rerank(self, query: str, passages: list[str], reranker_spec: str, chat_spec: str = "") -> Job:
-        """Returns an engine.rerank.RerankResult (best first, with old rank, new rank and score). An empty
+        """Returns an engine.rag.reranking.RerankResult (best first, with old rank, new rank and score). An empty
         ``reranker_spec`` ranks with the chat model (``chat_spec``) used generatively: yes/no relevance."""
         engine = self.engine
         stop = threading.Event()
@@ -380,7 +377,7 @@ class Bridge(QObject):
         request_id: str = "",
         **options: Any,
     ) -> Job:
-        """Document Q&A (engine.rag.ask): yields ProgressEvent and TokenEvent, returns the AskResult (answer,
+        """Document Q&A (engine.rag.qa.ask): yields ProgressEvent and TokenEvent, returns the AskResult (answer,
         citations, abstention with the closest passages, stats). ``history``: earlier turns as chat messages (the
         engine rewrites follow-ups with it and reuses the prompt cache). ``options``: k, mode, max_tokens, ...
         With an empty ``reranker_spec`` the engine decides ("auto": the chat model reranks generatively only when

@@ -9,9 +9,15 @@ from typing import Any
 from PySide6.QtCore import Qt, QTimer, Signal, Slot
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QScrollArea, QSplitter, QVBoxLayout, QWidget
 
-from engine.events import CanvasEvent, FinalEvent, ProgressEvent, TokenEvent
-from engine.params import SamplingParams
-from engine.requests import GenerateRequest, SpeculativeParams
+from engine.core import (
+    CanvasEvent,
+    FinalEvent,
+    GenerateRequest,
+    ProgressEvent,
+    SamplingParams,
+    SpeculativeParams,
+    TokenEvent,
+)
 
 from .answer_meta import answer_meta
 from .bridge import Bridge, Job
@@ -280,7 +286,7 @@ class ChatPane(QWidget):
         """Document Q&A over the library: earlier turns go along as history (follow-ups are rewritten into
         standalone questions and the prompt cache is reused). Answers are greedy, to stay close to the sources, with
         the repetition penalty from Settings (small models loop without it)."""
-        from engine.paths import default_index_db
+        from engine.core import default_index_db
 
         db = default_index_db()
         if not db.exists():
@@ -329,7 +335,7 @@ class ChatPane(QWidget):
             }
             if final.error:
                 meta["error"] = final.error
-        else:  # a document answer (engine.rag.AskResult)
+        else:  # a document answer (engine.rag.qa.AskResult)
             text = final.answer or ("" if final.abstained else self._reply.text())
             meta = answer_meta(final, self._model_name)
         spans = self._reply.draft_spans()

@@ -13,7 +13,7 @@ import threading
 from collections.abc import Callable
 from pathlib import Path
 
-from engine.errors import AlcoveError
+from engine.core import AlcoveError
 
 log = logging.getLogger(__name__)
 

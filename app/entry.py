@@ -1,5 +1,5 @@
 """The ``alcove`` executable: bare ``alcove`` opens the window, ``--self-test`` checks an installed/frozen app,
-anything else is the headless engine CLI (``engine.cli``). Lives in ``app`` because the engine never imports the GUI.
+anything else is the headless engine CLI (``app.cli.main``). Lives in ``app`` because the engine never imports the GUI.
 """
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ import sys
 
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
-    from engine.blas import preload_blas
+    from engine.core import preload_blas
 
     preload_blas()  # before anything imports mlx.core
     if "--self-test" in argv:
@@ -20,7 +20,7 @@ def main(argv: list[str] | None = None) -> int:
         from app.main import main as gui_main
 
         return int(gui_main([]) or 0)
-    from engine.cli import main as cli_main
+    from app.cli.main import main as cli_main
 
     return cli_main(argv)
 

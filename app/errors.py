@@ -23,7 +23,7 @@ LOG_FILE_NAME = "alcove.log"
 def setup_logging(folder: Path | None = None, level: int = logging.INFO) -> Path:
     """Log to a rotating file in the platformdirs log folder (~/Library/Logs/Alcove on macOS)."""
     if folder is None:
-        from engine.paths import log_dir
+        from engine.core import log_dir
 
         folder = log_dir()
     path = Path(folder) / LOG_FILE_NAME

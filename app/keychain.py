@@ -11,7 +11,7 @@ from __future__ import annotations
 import logging
 import sys
 
-from engine.errors import AlcoveError
+from engine.core import AlcoveError
 
 log = logging.getLogger(__name__)
 

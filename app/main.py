@@ -11,7 +11,7 @@ import logging
 import sys
 from pathlib import Path
 
-from engine.blas import preload_blas
+from engine.core import preload_blas
 
 log = logging.getLogger(__name__)
 
@@ -51,7 +51,7 @@ def create_application(argv: list[str]):
 
 def build(app, *, engine=None):
     """Settings, engine, bridge, chat store and window, wired together (also used by tests and screenshots)."""
-    from engine.paths import data_dir
+    from engine.core import data_dir
 
     from .bridge import Bridge
     from .chat_store import ChatStore
@@ -64,7 +64,7 @@ def build(app, *, engine=None):
     settings = Settings()
     apply_theme(app, settings["appearance/theme"])
     if engine is None:
-        from engine.engine import Engine
+        from engine.runtime import Engine
 
         limit = settings["memory/limit_gb"]
         engine = Engine(memory_limit_bytes=int(limit * 1e9) if limit else None)
@@ -100,7 +100,8 @@ async def _run(app, argv: list[str]) -> int:
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv if argv is None else argv)
     preload_blas()
-    from .errors import ErrorReporter, setup_logging
+    from app.errors import ErrorReporter, setup_logging
+
     from .keychain import KeychainError, use_system_keyring
 
     log_path = setup_logging()

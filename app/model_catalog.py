@@ -43,7 +43,7 @@ def _folder_kind(folder: Path) -> str:
 
 
 def scan(known: list[str]) -> list[PickerModel]:
-    from engine.model_catalog import list_local_models
+    from engine.models import list_local_models
 
     out: list[PickerModel] = []
     for m in list_local_models():
@@ -65,8 +65,8 @@ def scan(known: list[str]) -> list[PickerModel]:
 
 
 def check_drafts(target: PickerModel | None, candidates: list[PickerModel]) -> list[DraftCheck]:
-    """A draft must share the target's tokenizer and chat template (engine.draft_compat.check_folders)."""
-    from engine.draft_compat import check_folders
+    """A draft must share the target's tokenizer and chat template (engine.speculative.compat.check_folders)."""
+    from engine.speculative import check_folders
 
     out = []
     for cand in candidates:

@@ -271,7 +271,7 @@ class RerankPane(QWidget):
 
     @Slot(object)
     def show_ranking(self, result: Any) -> None:
-        """An engine.rerank.RerankResult: new rank, old rank (with how far it moved), score, passage."""
+        """An engine.rag.reranking.RerankResult: new rank, old rank (with how far it moved), score, passage."""
         items = list(result.items)
         self.table.setRowCount(len(items))
         muted = style.color("muted")

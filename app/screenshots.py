@@ -120,13 +120,13 @@ def main(argv: list[str] | None = None) -> int:
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     os.environ.setdefault("ALCOVE_HOME", tempfile.mkdtemp(prefix="alcove-shots-"))
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
-    from engine.blas import preload_blas
+    from engine.core import preload_blas
 
     preload_blas()
     from .main import create_application
 
     app = create_application([sys.argv[0]])
-    from engine.engine import Engine
+    from engine.runtime import Engine
 
     from .settings import Settings
 

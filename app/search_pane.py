@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from engine.paths import default_index_db
+from engine.core import default_index_db
 
 from . import style
 from .bridge import Bridge, Job

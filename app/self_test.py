@@ -133,8 +133,7 @@ def check_preflight() -> dict[str, Any]:
 
 
 def check_generation(engine, spec: str, max_tokens: int) -> dict[str, Any]:
-    from engine.events import FinalEvent, TokenEvent
-    from engine.requests import GenerateRequest
+    from engine.core import FinalEvent, GenerateRequest, TokenEvent
 
     t0 = time.perf_counter()
     info = engine.load_model(spec)
@@ -165,8 +164,7 @@ def check_generation(engine, spec: str, max_tokens: int) -> dict[str, Any]:
 
 
 def check_index_and_search(engine, spec: str, workdir: Path) -> dict[str, Any]:
-    from engine.indexer import IndexSummary, index_paths
-    from engine.search import search
+    from engine.index import IndexSummary, index_paths, search
 
     t0 = time.perf_counter()
     info = engine.load_model(spec, role="embedder")
@@ -247,8 +245,8 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
                 step = "preflight"
                 report["preflight"] = check_preflight()
             step = "engine"
-            from engine.blas import blas_info
-            from engine.engine import Engine
+            from engine.core import blas_info
+            from engine.runtime import Engine
 
             report["blas"] = blas_info().name
             with Engine() as engine, tempfile.TemporaryDirectory(prefix="alcove-self-test-") as tmp:
@@ -260,7 +258,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     except SelfTestFailure as exc:
         report.update(step=exc.step, error=str(exc))
     except Exception as exc:  # noqa: BLE001 - AlcoveError messages are user-facing; others get their type
-        from engine.errors import AlcoveError
+        from engine.core import AlcoveError
 
         report.update(
             step=step, error=str(exc) if isinstance(exc, AlcoveError) else f"{type(exc).__name__}: {exc}"

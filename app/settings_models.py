@@ -23,10 +23,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.model_catalog import DraftCheck, PickerModel, check_drafts, scan
+
 from .bridge import Bridge, Job
 from .downloads import DownloadCancelled, download_model
 from .metrics import format_bytes
-from .model_catalog import DraftCheck, PickerModel, check_drafts, scan
 from .settings import Settings
 
 ROLES = (

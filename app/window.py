@@ -22,7 +22,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from engine.paths import default_index_db
+from app.errors import show_error
+from engine.core import default_index_db
 
 from . import style
 from .bridge import Bridge
@@ -30,7 +31,6 @@ from .chat_pane import ChatPane
 from .chat_store import ChatStore
 from .dropzone import DropOverlay, IndexController, IndexPanel, local_paths
 from .dropzone.indexing import summary_text
-from .errors import show_error
 from .metrics import format_bytes
 from .rerank_pane import RerankPane
 from .search_pane import SearchPane

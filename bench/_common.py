@@ -14,7 +14,7 @@ if str(ROOT) not in sys.path:
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
 
-from engine.blas import blas_info, preload_blas  # noqa: E402
+from engine.core import blas_info, preload_blas  # noqa: E402
 
 preload_blas()
 

@@ -22,9 +22,13 @@ preload_blas()  # OpenBLAS must be loaded before mlx.core (a no-op if _common al
 import mlx.core as mx  # noqa: E402
 import mlx.nn as nn  # noqa: E402
 
-from engine.diffusion_gemma import DiffusionGemma  # noqa: E402
-from engine.diffusion_gemma_args import DiffusionGemmaArgs, LayerSpec  # noqa: E402
-from engine.diffusion_generate import DiffusionGenConfig, diffusion_generate  # noqa: E402
+from engine.diffusion import (  # noqa: E402  # noqa: E402
+    DiffusionGemma,  # noqa: E402
+    DiffusionGemmaArgs,
+    DiffusionGenConfig,
+    LayerSpec,
+    diffusion_generate,
+)
 
 HIDDEN, LAYERS, HEADS, HEAD_DIM, VOCAB = 512, 6, 8, 64, 16384
 EXPERTS, TOP_K, MOE_I, DENSE_I = 8, 2, 256, 1024

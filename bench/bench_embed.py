@@ -64,14 +64,14 @@ def child(threads: int, runs: int, n: int, batch_size: int) -> dict:
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
     os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
     sys.path.insert(0, str(ROOT))
-    from engine.blas import blas_info, preload_blas
+    from engine.core import blas_info, preload_blas
 
     preload_blas()
     import numpy as np
     import torch
     from sentence_transformers import SentenceTransformer
 
-    from engine.embedder import default_embedder_path, load_embedder
+    from engine.encoders import default_embedder_path, load_embedder
 
     torch.set_num_threads(threads)
     path = default_embedder_path()

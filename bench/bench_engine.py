@@ -49,9 +49,8 @@ def overhead(model_spec: str, label: str, dtype: str, runs: int, prompt_tokens: 
     import mlx.core as mx
     from mlx_lm import stream_generate
 
-    from engine.engine import Engine
-    from engine.events import TokenEvent
-    from engine.requests import GenerateRequest
+    from engine.core import GenerateRequest, TokenEvent
+    from engine.runtime import Engine
 
     engine = Engine()
     try:
@@ -106,9 +105,8 @@ def overhead(model_spec: str, label: str, dtype: str, runs: int, prompt_tokens: 
 
 
 def prompt_cache(model_spec: str, runs: int, conversation_tokens: int = 2000) -> dict:
-    from engine.engine import Engine
-    from engine.events import FinalEvent
-    from engine.requests import GenerateRequest
+    from engine.core import FinalEvent, GenerateRequest
+    from engine.runtime import Engine
 
     paragraph = (
         "Alcove keeps an index of your own documents and answers questions about them with citations. "
@@ -178,7 +176,7 @@ def blas_effect(folder: str, runs: int) -> dict:
             env["ALCOVE_BLAS"] = env_blas
         code = (
             "import sys, json; sys.path.insert(0, 'bench'); from _common import blas; "
-            f"from engine.benchmark import bench_engine; r = bench_engine({folder!r}, prompt_tokens=128, max_tokens=16, runs={runs}); "
+            f"from engine.runtime.benchmark import bench_engine; r = bench_engine({folder!r}, prompt_tokens=128, max_tokens=16, runs={runs}); "
             "r['blas'] = blas(); print(json.dumps(r))"
         )
         proc = subprocess.run(
@@ -211,7 +209,7 @@ def main() -> None:
     ap.add_argument("--section", default="overhead,prompt_cache,blas")
     args = ap.parse_args()
     sections = set(args.section.split(","))
-    from engine.default_models import default_chat_model_path
+    from engine.models import default_chat_model_path
     from tests.tiny_models import make_qwen3_0_6b_shaped
 
     result = {"blas": blas(), "runs": args.runs}

@@ -23,7 +23,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 os.environ.setdefault("ALCOVE_HOME", tempfile.mkdtemp(prefix="alcove-bench-"))
 
-from engine.blas import preload_blas  # noqa: E402
+from engine.core import preload_blas  # noqa: E402
 
 preload_blas()
 
@@ -113,7 +113,7 @@ def main(argv: list[str] | None = None) -> int:
 
     from app.main import build, create_application
     from app.settings import Settings
-    from engine.engine import Engine
+    from engine.runtime import Engine
 
     home = Path(os.environ["ALCOVE_HOME"])
     chat = args.chat

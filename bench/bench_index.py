@@ -22,8 +22,8 @@ from pathlib import Path
 import numpy as np
 from _common import ROOT, blas, emit, summary
 
-from engine.embedder import default_embedder_path, load_embedder
-from engine.indexer import IndexSummary, index_paths
+from engine.encoders import default_embedder_path, load_embedder
+from engine.index import IndexSummary, index_paths
 
 
 class TimedEmbedder:
@@ -96,7 +96,7 @@ def _unit(rng, n, dim):
 def bench_vector_scales(scales: list[int], dim: int, queries: int = 60) -> list[dict]:
     import mlx.core as mx
 
-    from engine.vector_search import VectorMatrix
+    from engine.index import VectorMatrix
 
     rng = np.random.default_rng(0)
     out = []
@@ -150,8 +150,7 @@ def bench_vector_scales(scales: list[int], dim: int, queries: int = 60) -> list[
 
 def bench_full_search(n: int, embedder, dim: int) -> dict:
     """hybrid/vector/keyword ``search()`` on a real n-chunk database (synthetic text and vectors)."""
-    from engine.search import search
-    from engine.store import ChunkRow, DocumentWrite, IndexStore
+    from engine.index import ChunkRow, DocumentWrite, IndexStore, search
 
     words = (ROOT / "eval" / "corpus" / "python" / "fnmatch.py").read_text().split()
     words += (ROOT / "eval" / "corpus" / "python" / "colorsys.py").read_text().split()

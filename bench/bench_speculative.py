@@ -25,7 +25,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from engine.blas import blas_info, preload_blas  # noqa: E402
+from engine.core import blas_info, preload_blas  # noqa: E402
 
 preload_blas()  # before mlx.core
 
@@ -85,9 +85,8 @@ def encode(lm, text: str) -> list[int]:
 
 
 def run_ours(lm, draft, ids, mode: str, k: int, max_tokens: int, adaptive: bool = True) -> dict:
-    from engine.generate import run_generation
-    from engine.prompt_cache import PromptCacheStore
-    from engine.requests import GenerateRequest, SpeculativeParams
+    from engine.core import GenerateRequest, SpeculativeParams
+    from engine.generation import PromptCacheStore, run_generation
     from engine.speculative import make_decoder_factory
 
     req = GenerateRequest(
@@ -182,9 +181,8 @@ def summarise(runs: list[dict], plain: list[dict] | None) -> dict:
 
 
 def bench(configs: list[str], args) -> dict:
-    from engine.default_models import default_chat_model_path
-    from engine.loader import load_lm
-    from engine.paths import cache_dir
+    from engine.core import cache_dir
+    from engine.models import default_chat_model_path, load_lm
 
     target_dir = Path(default_chat_model_path())
     lm = load_lm(str(target_dir))

@@ -9,7 +9,7 @@ its topics, 12 off them).
    offline here; ``--cross-encoder FOLDER`` adds one when available.
 2. Abstention: both evidence signals (best rerank score in the top k, best query-chunk cosine) calibrated by
    balanced accuracy; 2-fold cross-validated (calibrate on one half, measure on the other).
-3. Q&A with the chat model on ``--qa`` answerable questions plus every unanswerable one, through engine.rag.ask
+3. Q&A with the chat model on ``--qa`` answerable questions plus every unanswerable one, through engine.rag.qa.ask
    (held-out thresholds): share of answers citing the labelled passage, share of unanswerable questions declined.
    Pipeline checks that do not depend on the model: every citation's quote is verbatim in its file at the lines it
    names, and an oracle answer citing the labelled source maps onto the labelled lines.
@@ -31,18 +31,21 @@ from pathlib import Path
 from _common import ROOT, blas, emit
 from retrieval_eval import load_queries, relevant
 
-from engine.abstain import AbstainPolicy, calibrate, evaluate
-from engine.citations import map_citations
-from engine.embedder import default_embedder_path, load_embedder
-from engine.indexer import IndexSummary, index_paths
-from engine.loader import load_lm
-from engine.prompt_cache import PromptCacheStore
-from engine.rag import RagModels, ask
-from engine.rag_prompt import sources_from
-from engine.rag_types import AskResult
-from engine.rerank import rerank
-from engine.search import search
-from engine.store import IndexStore
+from engine.encoders import default_embedder_path, load_embedder
+from engine.generation import PromptCacheStore
+from engine.index import IndexStore, IndexSummary, index_paths, search
+from engine.models import load_lm
+from engine.rag import (
+    AbstainPolicy,
+    AskResult,
+    RagModels,
+    ask,
+    calibrate,
+    evaluate,
+    map_citations,
+    rerank,
+    sources_from,
+)
 
 EVAL = ROOT / "eval"
 
@@ -99,7 +102,7 @@ def main() -> None:
     ap.add_argument("--no-generative", action="store_true", help="skip the generative reranking pass")
     ap.add_argument("--qa-rerank", choices=["none", "generative", "cross-encoder"], default="none",
                     help="reranker used by the Q&A pass (default none: the product default for a small chat "
-                         "model, see engine.rag.models_from_engine)")  # fmt: skip
+                         "model, see engine.rag.qa.models_from_engine)")  # fmt: skip
     ap.add_argument(
         "--limit", type=int, default=None, help="only the first N questions of each set (a quick check)"
     )
@@ -121,20 +124,20 @@ def main() -> None:
         if isinstance(item, IndexSummary) and item.error:
             raise SystemExit(item.error)
     store = IndexStore(args.db, read_only=True)
-    from engine.gen_rerank import GenerativeReranker
-    from engine.model_source import resolve_model
+    from engine.models import resolve_model
+    from engine.rag import GenerativeReranker
 
     lm = load_lm(resolve_model(args.model))
     gen = MemoScorer(GenerativeReranker(lm, max_passage_tokens=args.max_passage_tokens))
     scorers = {} if args.no_generative else {"generative": gen}
     if args.cross_encoder:
-        from engine.cross_encoder import load_cross_encoder
+        from engine.encoders import load_cross_encoder
 
         scorers["cross-encoder"] = MemoScorer(load_cross_encoder(args.cross_encoder))
 
     # 1. retrieval and reranking --------------------------------------------------------------------------
     records = []
-    # The cosine evidence is taken as engine.rag.ask takes it: the best vector score among the hybrid top
+    # The cosine evidence is taken as engine.rag.qa.ask takes it: the best vector score among the hybrid top
     # retrieve_k (50), which holds the best-matching chunk (score fusion gives it at least half the top score).
     retrieve_k = max(args.depth, inspect.signature(ask).parameters["retrieve_k"].default)
     for q in answerable + unanswerable:

@@ -24,10 +24,8 @@ from pathlib import Path
 
 from _common import ROOT, blas, emit
 
-from engine.embedder import default_embedder_path, load_embedder
-from engine.indexer import IndexSummary, index_paths
-from engine.search import RRF_K, VECTOR_WEIGHT, search_many
-from engine.store import IndexStore
+from engine.encoders import default_embedder_path, load_embedder
+from engine.index import RRF_K, VECTOR_WEIGHT, IndexStore, IndexSummary, index_paths, search_many
 
 EVAL = ROOT / "eval"
 

@@ -20,7 +20,7 @@ WATCH_DEBOUNCE_MS = 3000
 
 
 def summary_text(summary: Any) -> str:
-    """One line from an engine.indexer.IndexSummary."""
+    """One line from an engine.index.indexer.IndexSummary."""
     if summary is None:
         return "Indexing finished."
     parts = []
@@ -83,7 +83,7 @@ class IndexController(QObject):
         if not paths:
             return False
         if not self.available():
-            log.info("indexing requested but engine.indexer is not available")
+            log.info("indexing requested but engine.index.indexer is not available")
             return False
         if self.job is not None:
             self.queue.append(paths)

@@ -79,7 +79,7 @@ def tiny_chat_model(tmp_path_factory):
 
 @pytest.fixture
 def engine():
-    from engine.engine import Engine
+    from engine.runtime.engine import Engine
 
     eng = Engine()
     yield eng

@@ -6,7 +6,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QInputDialog, QMessageBox
 
 from app.chat_store import ChatStore
-from engine.paths import data_dir
+from engine.core.paths import data_dir
 
 
 def _send(qtbot, window, text: str) -> None:
@@ -59,7 +59,7 @@ def test_conversation_survives_restart(qtbot, qapp, window, engine):
     window.store.close()
 
     from app.main import build
-    from engine.engine import Engine
+    from engine.runtime.engine import Engine
 
     engine2 = Engine()
     win2 = build(qapp, engine=engine2)

@@ -13,8 +13,8 @@ from PySide6.QtCore import Qt, QUrl
 from PySide6.QtGui import QDesktopServices
 
 from app.chat_store import ChatStore
-from engine.events import ProgressEvent, TokenEvent
-from engine.paths import data_dir
+from engine.core.events import ProgressEvent, TokenEvent
+from engine.core.paths import data_dir
 from tests.app.citing_model import make_citing_model
 
 DOCS = {
@@ -137,7 +137,7 @@ def test_without_a_library_it_says_what_to_do(qtbot, window, citing_model):
 def test_whole_document_read_shows_progress_and_cancels(qtbot, window, library, monkeypatch):
     """An aggregate question reads every passage; the bar counts them and Cancel stops the read. The engine is held
     after the first passage until the click, so the cancel lands mid-read however fast the machine is."""
-    import engine.rag_whole as rag_whole
+    import engine.rag.whole as rag_whole
 
     real, gate = rag_whole.map_chunks, threading.Event()
 

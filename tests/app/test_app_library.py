@@ -8,7 +8,7 @@ from PySide6.QtCore import QMimeData, QPointF, Qt, QUrl
 from PySide6.QtGui import QDragEnterEvent, QDropEvent, QFileOpenEvent
 from PySide6.QtWidgets import QApplication
 
-from engine.paths import default_index_db
+from engine.core.paths import default_index_db
 
 NOTES = {
     "lighthouse.md": "# Lighthouses\n\nThe Fresnel lens lets a lighthouse beam reach forty kilometres out to sea.\n",

@@ -60,7 +60,7 @@ def _generative_reference(folder: str, engine, query: str, passages: list[str]) 
     from transformers import AutoModelForCausalLM
     from transformers.utils import logging as hf_logging
 
-    from engine.gen_rerank import GenerativeReranker
+    from engine.rag.generative_rerank import GenerativeReranker
 
     hf_logging.disable_progress_bar()  # its tqdm monitor thread would outlive the test
 

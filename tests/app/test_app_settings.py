@@ -10,7 +10,7 @@ from PySide6.QtGui import QAction, QKeySequence
 
 from app.downloads import DownloadCancelled, DownloadError, download_model
 from app.settings import OPTIONS, Settings
-from engine.requests import GenerateRequest
+from engine.core.requests import GenerateRequest
 
 
 def test_settings_persist_with_types(qtbot, alcove_home):

@@ -25,7 +25,7 @@ def tiny_models(tiny_llama, tiny_qwen3, tiny_gemma3):
 
 @pytest.fixture
 def engine():
-    from engine.engine import Engine
+    from engine.runtime.engine import Engine
 
     eng = Engine()
     yield eng

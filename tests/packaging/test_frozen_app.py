@@ -109,7 +109,7 @@ def test_bundle_holds_no_torch(built):
     finally:
         sys.path.pop(0)
     pyz = verify_bundle.pyz_modules(built["exe"])
-    assert "engine.engine" in pyz and "mlx_lm.models.llama" in pyz
+    assert "engine.runtime.engine" in pyz and "mlx_lm.models.llama" in pyz
     assert not [m for m in pyz if m.split(".")[0] in ("torch", "sentence_transformers", "tensorflow", "jax")]
     names = {p.name.split("-")[0] for p in built["bundle"].rglob("*")}
     assert "torch" not in names and "sentence_transformers" not in names

@@ -1,0 +1,119 @@
+"""``alcove generate`` and ``alcove bench``."""
+
+from __future__ import annotations
+
+import sys
+
+from app.cli.main import emit_json, say
+
+
+def register(sub) -> None:
+    p = sub.add_parser("generate", help="generate text with a model")
+    p.add_argument("--model", default="default", help="folder, .gguf file, cached repo id, or 'default'")
+    p.add_argument("--prompt", required=True)
+    p.add_argument("--chat", action="store_true", help="wrap the prompt in the model's chat template")
+    p.add_argument("--system", default=None, help="system message (with --chat)")
+    p.add_argument("--max-tokens", type=int, default=256)
+    p.add_argument("--temp", type=float, default=0.0)
+    p.add_argument("--top-p", type=float, default=1.0)
+    p.add_argument("--top-k", type=int, default=0)
+    p.add_argument("--min-p", type=float, default=0.0)
+    p.add_argument("--repetition-penalty", type=float, default=1.0)
+    p.add_argument("--seed", type=int, default=None)
+    p.add_argument("--stop", action="append", default=[], help="stop string (repeatable)")
+    p.add_argument("--speculative", choices=["off", "lookup", "draft", "mtp", "auto"], default="off")
+    p.add_argument("--draft-model", default=None)
+    p.add_argument("--num-draft", type=int, default=4)
+    p.add_argument(
+        "--dtype", default=None, help="float32 | float16 | bfloat16 (default: fastest for this machine)"
+    )
+    p.add_argument("--transform", default=None, help="YAML file of runtime weight transforms")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(handler=run_generate)
+
+    b = sub.add_parser("bench", help="measure generation speed of a model through the engine")
+    b.add_argument("--model", default="default")
+    b.add_argument("--prompt-tokens", type=int, default=256)
+    b.add_argument("--max-tokens", type=int, default=64)
+    b.add_argument("--runs", type=int, default=3)
+    b.add_argument("--json", action="store_true")
+    b.set_defaults(handler=run_bench)
+
+
+def run_generate(args) -> int:
+    from engine.core import FinalEvent, GenerateRequest, SamplingParams, SpeculativeParams, TokenEvent
+    from engine.runtime import Engine
+
+    sampling = SamplingParams(
+        temperature=args.temp,
+        top_p=args.top_p,
+        top_k=args.top_k,
+        min_p=args.min_p,
+        repetition_penalty=args.repetition_penalty,
+        seed=args.seed,
+    )
+    if args.chat:
+        msgs = ([{"role": "system", "content": args.system}] if args.system else []) + [
+            {"role": "user", "content": args.prompt}
+        ]
+        req_kw = {"messages": tuple(msgs)}
+    else:
+        req_kw = {"prompt": args.prompt}
+    req = GenerateRequest(
+        max_tokens=args.max_tokens,
+        sampling=sampling,
+        stop=tuple(args.stop),
+        speculative=SpeculativeParams(mode=args.speculative, num_draft=args.num_draft),
+        **req_kw,
+    )
+    with Engine() as engine:
+        info = engine.load_model(args.model, "chat", dtype=args.dtype, transform=args.transform)
+        if args.draft_model:
+            engine.load_model(args.draft_model, "draft", dtype=args.dtype)
+        final = None
+        for ev in engine.generate(req):
+            if isinstance(ev, TokenEvent) and not args.json:
+                sys.stdout.write(ev.text)
+                sys.stdout.flush()
+            elif isinstance(ev, FinalEvent):
+                final = ev
+    assert final is not None
+    stats = final.stats.to_dict()
+    stats["load_time_s"] = info.load_time_s
+    if args.json:
+        out = {
+            "text": final.text,
+            "token_ids": list(final.token_ids),
+            "finish_reason": final.finish_reason,
+            "stats": stats,
+            "model": info.name,
+        }
+        if final.error:
+            out["error"] = final.error
+        emit_json(out)
+    else:
+        sys.stdout.write("\n")
+        if final.error:
+            say(f"alcove: {final.error}", err=True)
+        s = final.stats
+        say(
+            f"[{final.finish_reason}] {s.prompt_tokens} prompt tokens ({s.cached_tokens} cached), "
+            f"{s.generated_tokens} generated; TTFT {s.ttft_s * 1000:.0f} ms, {s.decode_tokens_per_s:.1f} tok/s, "
+            f"peak {s.peak_memory_bytes / 2**20:.0f} MiB",
+            err=True,
+        )
+    return 0 if final.finish_reason != "error" else 1
+
+
+def run_bench(args) -> int:
+    from engine.runtime import bench_engine
+
+    result = bench_engine(
+        args.model, prompt_tokens=args.prompt_tokens, max_tokens=args.max_tokens, runs=args.runs
+    )
+    if args.json:
+        emit_json(result)
+    else:
+        for key, value in result.items():
+            say(f"{key}: {value}")
+    return 0

@@ -1,0 +1,187 @@
+"""``alcove rerank`` and ``alcove ask``."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+from app.cli.main import emit_json, say
+from engine.core import AlcoveError
+
+
+def register(sub) -> None:
+    r = sub.add_parser("rerank", help="rerank candidate passages for a query")
+    r.add_argument("query")
+    src = r.add_mutually_exclusive_group(required=True)
+    src.add_argument("--candidates", help='JSON lines, one candidate per line: {"text", "path"?, ...}')
+    src.add_argument("--db", help="rerank the top --k hybrid search results of this index")
+    r.add_argument("--k", type=int, default=50, help="search results to rerank with --db (default 50)")
+    r.add_argument("--model", default="default",
+                   help="a cross-encoder folder, or a chat model used generatively (default: the built-in chat "
+                        "model)")  # fmt: skip
+    r.add_argument("--embedder", default="default", help="embedding model for --db search")
+    r.add_argument("--json", action="store_true")
+    r.set_defaults(handler=run_rerank)
+
+    a = sub.add_parser("ask", help="answer a question from your indexed documents, with citations")
+    a.add_argument("question")
+    a.add_argument("--db", help="index database (default: the app's index)")
+    a.add_argument("--model", default="default", help="chat model (default: the built-in one)")
+    a.add_argument("--reranker", default=None,
+                   help="a cross-encoder folder (default: rerank with the chat model)")  # fmt: skip
+    a.add_argument("--rerank", choices=["auto", "generative", "none"], default="auto",
+                   help="auto: a --reranker cross-encoder, else the chat model when it is large enough (1B+), "
+                        "else the search order")  # fmt: skip
+    a.add_argument("--embedder", default="default")
+    a.add_argument("--k", type=int, default=5, help="passages given to the model (default 5)")
+    a.add_argument("--retrieve", type=int, default=50, help="search results considered (default 50)")
+    a.add_argument("--mode", choices=["auto", "top-k", "whole"], default="auto")
+    a.add_argument("--document", action="append", default=[], help="whole-document mode over this file")
+    a.add_argument("--max-tokens", type=int, default=256)
+    a.add_argument("--json", action="store_true")
+    a.set_defaults(handler=run_ask)
+
+
+def is_cross_encoder(spec: str) -> bool:
+    """A Hugging Face folder whose config names a *ForSequenceClassification architecture."""
+    cfg = Path(spec).expanduser() / "config.json"
+    if not cfg.is_file():
+        return False
+    try:
+        archs = json.loads(cfg.read_text()).get("architectures") or []
+    except (OSError, ValueError):
+        return False
+    return any(str(a).endswith("ForSequenceClassification") for a in archs)
+
+
+def read_candidates(path: str) -> list[dict]:
+    out = []
+    try:
+        lines = Path(path).expanduser().read_text(encoding="utf-8").splitlines()
+    except OSError as exc:
+        raise AlcoveError(f"The candidates file {path} cannot be read: {exc.strerror or exc}.") from exc
+    for i, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        try:
+            obj = json.loads(line)
+        except ValueError as exc:
+            raise AlcoveError(
+                f"Line {i} of {path} is not valid JSON; write one candidate object per line."
+            ) from exc
+        if isinstance(obj, str):
+            obj = {"text": obj}
+        if not isinstance(obj, dict) or not isinstance(obj.get("text"), str):
+            raise AlcoveError(
+                f'Line {i} of {path} has no "text" field; each candidate needs the passage text.'
+            )
+        out.append(obj)
+    if not out:
+        raise AlcoveError(f"The candidates file {path} holds no candidates.")
+    return out
+
+
+def _db(args) -> str:
+    from engine.core import default_index_db
+
+    return str(args.db or default_index_db())
+
+
+def run_rerank(args) -> int:
+    from engine.rag import rerank
+    from engine.runtime import Engine
+
+    engine = Engine()
+    try:
+        role = "reranker" if is_cross_encoder(args.model) else "chat"
+        engine.load_model(args.model, role=role)
+        if args.candidates:
+            cands: list = read_candidates(args.candidates)
+        else:
+            from engine.index import search
+
+            engine.load_model(args.embedder, role="embedder")
+            cands = engine.run(lambda: search(args.db, engine.model("embedder"), args.query, k=args.k))
+            if not cands:
+                raise AlcoveError(f"The search found nothing to rerank in {args.db}.")
+
+        def job():
+            from engine.rag import generative_reranker_for
+
+            model = engine.model(role)
+            scorer = model if role == "reranker" else generative_reranker_for(model)
+            return rerank(args.query, cands, reranker=scorer)
+
+        result = engine.run(job)
+    finally:
+        engine.shutdown()
+    if args.json:
+        emit_json(result.to_json())
+        return 0
+    say(f"{len(result.items)} candidates reranked by {result.model} ({result.kind}) in {result.seconds:.2f}s"
+        + (f"; {result.truncated} cut to fit" if result.truncated else ""))  # fmt: skip
+    for it in result.items:
+        where = f"  {it.path}" + (f" lines {it.line_start}-{it.line_end}" if it.line_start else "")
+        text = " ".join(it.text.split())
+        say(f"{it.new_rank:>3}. (was {it.old_rank:>3}) {it.score:.3f}{where}")
+        say(f"      {text[:160]}{'…' if len(text) > 160 else ''}")
+    return 0
+
+
+def run_ask(args) -> int:
+    from engine.core import ProgressEvent, TokenEvent
+    from engine.rag import AskResult, ask_on_engine
+    from engine.runtime import Engine
+
+    engine = Engine()
+    result = None
+    try:
+        engine.load_model(args.model, role="chat")
+        engine.load_model(args.embedder, role="embedder")
+        if args.reranker:
+            engine.load_model(args.reranker, role="reranker")
+        mode = {"top-k": "top-k", "whole": "whole"}.get(args.mode, "auto")
+        stream = engine.stream(ask_on_engine, engine, args.question, db=_db(args), k=args.k,
+                               retrieve_k=args.retrieve, mode=mode, documents=args.document or None,
+                               max_tokens=args.max_tokens,
+                               rerank={"auto": "auto", "generative": True, "none": False}[args.rerank])  # fmt: skip
+        for ev in stream:
+            if isinstance(ev, AskResult):
+                result = ev
+            elif args.json:
+                continue
+            elif isinstance(ev, TokenEvent):
+                sys.stdout.write(ev.text)
+                sys.stdout.flush()
+            elif isinstance(ev, ProgressEvent) and sys.stderr.isatty():
+                sys.stderr.write(f"\r{ev.message}…\x1b[K")
+                sys.stderr.flush()
+    finally:
+        engine.shutdown()
+    assert result is not None
+    if args.json:
+        emit_json(result.to_json())
+        return 0 if result.error is None else 1
+    if sys.stderr.isatty():
+        sys.stderr.write("\r\x1b[K")
+    if result.abstained:
+        say(result.answer)
+        if result.closest:
+            say("Closest passages:")
+    else:
+        say()
+        for c in result.citations:
+            where = c.path + (f" page {c.page}" if c.page else "") + (f" lines {c.line_start}-{c.line_end}"
+                                                                      if c.line_start else "")  # fmt: skip
+            say(f'[{c.n}] {where}: "{" ".join(c.quote.split())[:200]}"')
+    if result.abstained:
+        for p in result.closest:
+            say(f"  {p.path} lines {p.line_start}-{p.line_end}: {' '.join(p.text.split())[:160]}")
+    s = result.stats
+    say(f"({s.mode}; retrieval {s.retrieval_s:.2f}s, rerank {s.rerank_s:.2f}s, generation {s.generation_s:.2f}s; "
+        f"{s.cached_tokens} of {s.prompt_tokens} prompt tokens cached)", err=True)  # fmt: skip
+    if result.error:
+        say(f"alcove: {result.error}", err=True)
+        return 1
+    return 0

@@ -1,0 +1,20 @@
+"""The private document index: extraction, chunking, walking, the indexer, the SQLite store, vector/keyword/hybrid search."""
+
+from engine.index.hybrid import RRF_K, VECTOR_WEIGHT, SearchHit, search, search_many
+from engine.index.indexer import IndexSummary, index_paths
+from engine.index.store import ChunkRow, DocumentWrite, IndexStore
+from engine.index.vector_search import VectorMatrix
+
+__all__ = [
+    "ChunkRow",
+    "DocumentWrite",
+    "IndexStore",
+    "IndexSummary",
+    "RRF_K",
+    "SearchHit",
+    "VECTOR_WEIGHT",
+    "VectorMatrix",
+    "index_paths",
+    "search",
+    "search_many",
+]

@@ -1,0 +1,224 @@
+"""Token-aware chunking that respects headings and paragraphs and keeps every chunk's exact place.
+
+Paragraphs are packed into chunks of at most ``max_tokens`` tokens of the embedder's own tokenizer; a heading
+always starts a new chunk, and each chunk remembers the heading trail above it (embedded with it, so a paragraph
+under "Installation > macOS" is found by those words). A paragraph too long for one chunk is cut at token
+boundaries, preferring line and sentence ends. Consecutive chunks of one section overlap by about
+``overlap_tokens`` tokens. Chunks never span PDF pages, so every chunk has one page and one character span.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.index.extraction import Extracted, Page
+
+HEADING_MAX_CHARS = 160  # the heading trail is cut to this, so it never pushes a chunk past the limit
+HEADING_SLACK_TOKENS = 24  # a chunk may run this far over budget rather than leave a heading on its own
+
+
+@dataclass(frozen=True)
+class Chunk:
+    ordinal: int
+    text: str  # exactly Page.text[span]: for text formats, exactly the file's characters
+    heading: str  # "Title > Section > Subsection" above the chunk ("" when none)
+    page: int | None
+    line_start: int  # 1-based, inclusive
+    line_end: int
+    char_start: (
+        int  # 0-based source characters, end exclusive (see engine.index.extraction for what they index)
+    )
+    char_end: int
+    token_count: int  # tokens of ``text`` (without special tokens), as counted by the embedder's tokenizer
+
+    def embedding_text(self) -> str:
+        """What is embedded: the heading trail (context) followed by the text."""
+        if self.heading:
+            return f"{self.heading}\n{self.text}"
+        return self.text
+
+
+def chunk_budget(max_seq_length: int, max_tokens: int = 180) -> int:
+    """Tokens of text per chunk: room is left for special tokens, a query/document prefix and the heading."""
+    return max(16, min(max_tokens, max_seq_length - 48))
+
+
+def chunk_document(
+    doc: Extracted, tokenizer, *, max_tokens: int = 180, overlap_tokens: int = 24
+) -> list[Chunk]:
+    tokenizer = _plain(tokenizer)
+    chunks: list[Chunk] = []
+    trail: list[tuple[int, str]] = []
+    for page in doc.pages:
+        _chunk_page(page, tokenizer, max_tokens, overlap_tokens, trail, chunks)
+    return chunks
+
+
+def _plain(tokenizer):
+    """A tokenizer that neither truncates nor pads (a copy if the given one does)."""
+    if getattr(tokenizer, "truncation", None) or getattr(tokenizer, "padding", None):
+        from tokenizers import Tokenizer
+
+        tokenizer = Tokenizer.from_str(tokenizer.to_str())
+        tokenizer.no_truncation()
+        tokenizer.no_padding()
+    return tokenizer
+
+
+def _heading_text(page: Page, start: int, end: int) -> str:
+    line = page.text[start:end].strip().split("\n", 1)[0]
+    return line.lstrip("#").strip().rstrip("#").strip()
+
+
+def _trail_text(trail: list[tuple[int, str]]) -> str:
+    text = " > ".join(t for _, t in trail if t)
+    return text if len(text) <= HEADING_MAX_CHARS else "…" + text[-HEADING_MAX_CHARS:]
+
+
+class _Packer:
+    """Packs paragraphs of one page into chunks; ``heading`` is fixed when a chunk starts."""
+
+    def __init__(self, page: Page, max_tokens: int, overlap: int, out: list[Chunk]) -> None:
+        self.page, self.max, self.overlap, self.out = page, max_tokens, overlap, out
+        self.start = self.end = -1
+        self.tokens = self.parts = 0
+        self.heading = ""
+        self.only_heading = False
+        self.last: tuple[int, int, list] | None = None  # (start, tokens, offsets) of the last paragraph added
+
+    def reset(self) -> None:
+        self.start = self.end = -1
+        self.tokens = self.parts = 0
+        self.only_heading = False
+        self.last = None
+
+    def flush(self, carry_heading: str | None = None) -> None:
+        """Emit the open chunk; with ``carry_heading``, open the next one with a little overlap."""
+        if self.start < 0:
+            return
+        self.emit(self.start, self.end, self.tokens)
+        carry = self._overlap_start() if carry_heading is not None and self.parts > 1 else None
+        end = self.end
+        self.reset()
+        if carry is not None:
+            self.start, self.tokens = carry
+            self.end, self.parts, self.heading = end, 1, carry_heading
+
+    def _overlap_start(self) -> tuple[int, int] | None:
+        if self.last is None or self.overlap <= 0:
+            return None
+        start, n, offsets = self.last
+        if n <= self.overlap:
+            return start, n
+        k = _word_start(self.page.text, start, offsets, n - self.overlap)
+        return (start + offsets[k][0], n - k) if k < n else None
+
+    def add(
+        self, start: int, end: int, n: int, offsets: list, heading: str, is_heading: bool = False
+    ) -> None:
+        slack = HEADING_SLACK_TOKENS if self.only_heading else 0  # keep a heading with its paragraph
+        if self.start >= 0 and self.tokens + n > self.max + slack:
+            self.flush(carry_heading=heading)
+            if self.start >= 0 and self.tokens + n > self.max:  # the overlap itself does not fit
+                self.reset()
+        if self.start < 0:
+            self.start, self.heading, self.only_heading = start, heading, is_heading
+        else:
+            self.only_heading = self.only_heading and is_heading
+        self.end = end
+        self.tokens += n
+        self.parts += 1
+        self.last = (start, n, offsets)
+
+    def emit(self, start: int, end: int, n: int, heading: str | None = None) -> None:
+        page = self.page
+        line_start, char_start = page.locate(start)
+        line_end, char_end = page.locate(max(start, end - 1))
+        self.out.append(
+            Chunk(
+                len(self.out),
+                page.text[start:end],
+                self.heading if heading is None else heading,
+                page.number,
+                line_start,
+                line_end,
+                char_start,
+                char_end + 1 if end > start else char_start,
+                n,
+            )
+        )
+
+
+def _word_start(text: str, base: int, offsets: list, k: int) -> int:
+    """The first token at or after ``k`` that starts a word (so an overlap never begins mid-word)."""
+    n = len(offsets)
+    while 0 < k < n:
+        s = base + offsets[k][0]
+        if text[s - 1].isspace() or base + offsets[k - 1][1] < s:
+            break
+        k += 1
+    return k
+
+
+def _split_long(text: str, base: int, offsets: list, budget: int, overlap: int) -> list[tuple[int, int, int]]:
+    """Windows (start, end, tokens) over one paragraph longer than ``budget`` tokens."""
+    n = len(offsets)
+    windows = []
+    i = 0
+    while i < n:
+        j = min(n, i + budget)
+        if j < n:  # prefer a break after a line end, then after a sentence end, in the window's last 40%
+            lo = i + max(1, int(budget * 0.6))
+            best = None
+            for k in range(j, lo, -1):
+                gap = text[base + offsets[k - 1][1] : base + offsets[k][0]]
+                if "\n" in gap:
+                    best = k
+                    break
+                if best is None and gap and text[base + offsets[k - 1][1] - 1] in ".!?;:":
+                    best = k
+            j = best or j
+        windows.append((base + offsets[i][0], base + offsets[j - 1][1], j - i))
+        if j >= n:
+            break
+        nxt = _word_start(text, base, offsets, max(i + 1, j - overlap))
+        i = nxt if nxt < j else j
+    return windows
+
+
+def _chunk_page(
+    page: Page, tokenizer, max_tokens: int, overlap: int, trail: list[tuple[int, str]], out: list[Chunk]
+) -> None:
+    texts = [page.text[b.start : b.end] for b in page.blocks]
+    encodings = tokenizer.encode_batch(texts, add_special_tokens=False) if texts else []
+    packer = _Packer(page, max_tokens, overlap, out)
+    for block, enc in zip(page.blocks, encodings, strict=True):
+        offsets = [o for o in enc.offsets if o[1] > o[0]] or [(0, block.end - block.start)]
+        n = len(offsets)
+        if block.heading_level and n <= max_tokens:
+            if not packer.only_heading:  # consecutive headings stay together
+                packer.flush()
+            while trail and trail[-1][0] >= block.heading_level:
+                trail.pop()
+            above = _trail_text(trail)  # the heading itself is the chunk's first line
+            trail.append((block.heading_level, _heading_text(page, block.start, block.end)))
+            packer.add(block.start, block.end, n, offsets, above, is_heading=True)
+            continue
+        heading = _trail_text(trail)
+        if n <= max_tokens:
+            packer.add(block.start, block.end, n, offsets, heading)
+            continue
+        # One paragraph longer than a chunk: windows; a lone heading before it joins the first window.
+        lead = (packer.start, packer.tokens, packer.heading) if packer.only_heading else None
+        if lead is None:
+            packer.flush()
+        windows = _split_long(page.text, block.start, offsets, max_tokens, overlap)
+        for w, (s, e, k) in enumerate(windows):
+            if w == 0 and lead is not None:
+                if lead[1] + k <= max_tokens + HEADING_SLACK_TOKENS:
+                    packer.emit(lead[0], e, lead[1] + k, lead[2])
+                    continue
+                packer.emit(lead[0], packer.end, lead[1], lead[2])
+            packer.emit(s, e, k, heading)
+        packer.reset()
+    packer.flush()

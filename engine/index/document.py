@@ -1,0 +1,100 @@
+"""What extraction produces: pages of text with block spans and the anchors that map them back to the file.
+
+Shared by ``engine.index.extraction`` (plain text formats) and ``engine.index.formats`` (HTML, PDF, DOCX).
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from dataclasses import dataclass
+
+from engine.core import AlcoveError
+
+
+class ExtractError(AlcoveError):
+    """A file could not be turned into text; the message is the reason shown to the user."""
+
+
+@dataclass(frozen=True)
+class Block:
+    start: int  # character span in Page.text
+    end: int
+    heading_level: int = 0  # 0: paragraph; 1..6: a heading of that level
+
+
+@dataclass(frozen=True)
+class Page:
+    text: str
+    blocks: tuple[Block, ...]
+    number: int | None = None  # PDF page (1-based); None for formats without pages
+    # (text offset, source line, source char) for formats whose location text is not the source (HTML)
+    anchors: tuple[tuple[int, int, int], ...] = ()
+    first_line: int = 1
+
+    def locate(self, offset: int) -> tuple[int, int]:
+        """(1-based line, 0-based character) in the source for a character offset in ``text``."""
+        if self.anchors:
+            i = max(0, bisect.bisect_right(self.anchors, (offset, 1 << 62, 0)) - 1)
+            a_off, a_line, a_char = self.anchors[i]
+            return a_line + self.text.count("\n", a_off, offset), a_char + max(0, offset - a_off)
+        return self.first_line + self.text.count("\n", 0, offset), offset
+
+
+@dataclass(frozen=True)
+class Extracted:
+    file_type: str  # text | markdown | rst | code | csv | html | pdf | docx
+    pages: tuple[Page, ...]
+    encoding: str | None = None  # the text encoding used when it was not UTF-8
+    notes: tuple[str, ...] = ()
+
+    @property
+    def chars(self) -> int:
+        return sum(len(p.text) for p in self.pages)
+
+
+def looks_binary(data: bytes) -> bool:
+    """NUL bytes or many control characters in the first 8 KiB: not a text file in any common encoding."""
+    head = data[:8192]
+    if not head:
+        return False
+    if head.startswith((b"\xff\xfe", b"\xfe\xff")):  # UTF-16 with a BOM has NULs but is text
+        return False
+    if b"\x00" in head:
+        return True
+    controls = sum(1 for b in head if b < 32 and b not in (9, 10, 12, 13, 27))
+    return controls / len(head) > 0.05
+
+
+_BLANK_SPLIT = re.compile(r"\n[ \t]*\n\s*")
+
+
+def paragraph_blocks(text: str, offset: int = 0, end: int | None = None) -> list[Block]:
+    """Paragraphs separated by blank lines (trailing whitespace excluded from each span)."""
+    end = len(text) if end is None else end
+    blocks: list[Block] = []
+    pos = offset
+    for m in _BLANK_SPLIT.finditer(text, offset, end):
+        add_span(blocks, text, pos, m.start())
+        pos = m.end()
+    add_span(blocks, text, pos, end)
+    return blocks
+
+
+def line_blocks(text: str) -> list[Block]:
+    """One block per non-empty line (CSV rows)."""
+    blocks: list[Block] = []
+    pos = 0
+    for line in text.split("\n"):
+        add_span(blocks, text, pos, pos + len(line))
+        pos += len(line) + 1
+    return blocks
+
+
+def add_span(blocks: list[Block], text: str, start: int, end: int, level: int = 0) -> None:
+    while start < end and text[start].isspace():
+        start += 1
+    while end > start and text[end - 1].isspace():
+        end -= 1
+    if end > start:
+        blocks.append(Block(start, end, level))

@@ -1,0 +1,189 @@
+"""Text with exact locations from the files a user indexes.
+
+``extract(path, data)`` returns an ``Extracted`` document made of ``Page`` objects. Every page holds a *location
+text* and the blocks (paragraphs, headings) as character spans into it, so any span can be turned back into a
+place in the file:
+
+- plain text, Markdown, reStructuredText, source code, CSV: the location text IS the decoded file; lines and
+  character offsets are the file's own (1-based lines, 0-based characters).
+- HTML: the location text is the visible text; ``Page.anchors`` map it back to source lines and characters.
+- PDF: one page per PDF page (1-based page numbers); lines and characters refer to that page's extracted text.
+- DOCX: the paragraphs joined by newlines; a "line" is a paragraph number.
+
+Failures raise ``ExtractError`` whose message is the reason shown in the index summary.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from engine.index.document import (
+    Block,
+    Extracted,
+    ExtractError,
+    Page,
+    add_span,
+    line_blocks,
+    looks_binary,
+    paragraph_blocks,
+)
+from engine.index.formats import extract_docx, extract_html, extract_pdf
+
+TEXT_EXTENSIONS = {
+    ".txt": "text", ".text": "text", ".log": "text", ".md": "markdown", ".markdown": "markdown",
+    ".mdx": "markdown", ".rst": "rst", ".rest": "rst", ".csv": "csv", ".tsv": "csv",
+    ".htm": "html", ".html": "html", ".xhtml": "html",
+    ".py": "code", ".pyi": "code", ".js": "code", ".mjs": "code", ".ts": "code", ".tsx": "code",
+    ".jsx": "code", ".c": "code", ".h": "code", ".cc": "code", ".cpp": "code", ".hpp": "code",
+    ".cxx": "code", ".m": "code", ".mm": "code", ".swift": "code", ".java": "code", ".kt": "code",
+    ".go": "code", ".rs": "code", ".rb": "code", ".php": "code", ".sh": "code", ".bash": "code",
+    ".zsh": "code", ".pl": "code", ".lua": "code", ".r": "code", ".sql": "code", ".scala": "code",
+    ".cs": "code", ".css": "code", ".scss": "code", ".toml": "code", ".yaml": "code",
+    ".yml": "code", ".json": "code", ".ini": "code", ".cfg": "code", ".xml": "code", ".tex": "text",
+}  # fmt: skip
+DOC_EXTENSIONS = {".pdf": "pdf", ".docx": "docx"}
+PLAIN_NAMES = {
+    "readme",
+    "license",
+    "copying",
+    "changelog",
+    "authors",
+    "makefile",
+    "dockerfile",
+    "news",
+    "todo",
+}
+# Never worth sniffing: images, audio, archives, executables...
+BINARY_EXTENSIONS = {
+    ".png", ".jpg", ".jpeg", ".gif", ".bmp", ".tiff", ".ico", ".heic", ".webp", ".mp3", ".wav", ".flac",
+    ".m4a", ".mp4", ".mov", ".avi", ".mkv", ".zip", ".gz", ".bz2", ".xz", ".zst", ".7z", ".tar", ".rar",
+    ".dmg", ".iso", ".exe", ".dll", ".so", ".dylib", ".o", ".a", ".class", ".jar", ".pyc", ".whl",
+    ".sqlite", ".sqlite3", ".db", ".bin", ".safetensors", ".gguf", ".npy", ".npz", ".pt", ".onnx",
+    ".ttf", ".otf", ".woff", ".woff2", ".doc", ".xls", ".xlsx", ".ppt", ".pptx", ".key", ".pages",
+}  # fmt: skip
+
+
+def file_type_for(path: Path) -> str | None:
+    """The file type Alcove extracts ``path`` as, from its name; None when the name says nothing."""
+    suffix = path.suffix.lower()
+    if suffix in TEXT_EXTENSIONS:
+        return TEXT_EXTENSIONS[suffix]
+    if suffix in DOC_EXTENSIONS:
+        return DOC_EXTENSIONS[suffix]
+    if suffix in BINARY_EXTENSIONS:
+        return "binary"
+    if path.name.lower().split(".")[0] in PLAIN_NAMES:
+        return "text"
+    return None
+
+
+def decode_text(data: bytes) -> tuple[str, str | None]:
+    """Decode bytes in any encoding; returns (text, encoding used when it was not UTF-8)."""
+    if data.startswith(b"\xef\xbb\xbf"):
+        return data[3:].decode("utf-8", errors="replace"), None
+    try:
+        return data.decode("utf-8"), None
+    except UnicodeDecodeError:
+        pass
+    from charset_normalizer import from_bytes
+
+    matches = from_bytes(data[: 4 << 20])
+    best = matches.best()
+    if best is not None:  # on a tie, prefer the most common Western code page
+        ties = [m for m in matches if (m.chaos, m.coherence) == (best.chaos, best.coherence)]
+        best = next((m for m in ties if m.encoding in ("cp1252", "latin_1", "iso8859_15")), best)
+    if best is not None and best.encoding not in ("utf_8", "utf-8"):
+        try:
+            return data.decode(best.encoding), best.encoding
+        except (UnicodeDecodeError, LookupError):
+            pass
+    text = data.decode("utf-8", errors="replace")
+    bad = text.count("\ufffd")
+    if bad > max(8, len(text) // 100):
+        raise ExtractError("The file is not valid text in any encoding Alcove recognises.")
+    return text, "utf-8 (invalid bytes replaced)"
+
+
+def extract(path: Path, data: bytes, file_type: str | None = None) -> Extracted:
+    """Extract ``data`` (the bytes of ``path``) as ``file_type`` (default: from the name, else sniffed)."""
+    file_type = file_type or file_type_for(path) or "text"
+    if not data:
+        raise ExtractError("The file is empty (0 bytes).")
+    if file_type == "pdf":
+        return Extracted("pdf", extract_pdf(data))
+    if file_type == "docx":
+        return Extracted("docx", (extract_docx(data),))
+    if file_type == "binary" or looks_binary(data):
+        raise ExtractError(
+            "The file is binary, not text"
+            + (f" (despite its {path.suffix} name)." if file_type != "binary" and path.suffix else ".")
+        )
+    text, encoding = decode_text(data)
+    notes = (f"decoded as {encoding}",) if encoding else ()
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    if file_type == "html":
+        return Extracted("html", (extract_html(text),), encoding, notes)
+    if not text.strip():
+        raise ExtractError("The file contains only whitespace.")
+    if file_type == "markdown":
+        blocks = markdown_blocks(text)
+    elif file_type == "rst":
+        blocks = rst_blocks(text)
+    elif file_type == "csv":
+        blocks = line_blocks(text)
+    else:
+        blocks = paragraph_blocks(text)
+    return Extracted(file_type, (Page(text, tuple(blocks)),), encoding, notes)
+
+
+_MD_HEADING = re.compile(r"^ {0,3}(#{1,6})[ \t]+\S.*$", re.M)
+_MD_SETEXT = re.compile(r"^( {0,3}\S[^\n]*)\n {0,3}(=|-)\2{2,}[ \t]*$", re.M)
+_MD_FENCE = re.compile(r"^ {0,3}(```|~~~)", re.M)
+
+
+def markdown_blocks(text: str) -> list[Block]:
+    """ATX and setext headings (outside code fences) become heading blocks; the rest are paragraphs."""
+    fenced: list[tuple[int, int]] = []
+    opened = None
+    for m in _MD_FENCE.finditer(text):
+        if opened is None:
+            opened = m.start()
+        else:
+            fenced.append((opened, m.end()))
+            opened = None
+    if opened is not None:
+        fenced.append((opened, len(text)))
+    spans = [(m.start(), m.end(), len(m.group(1))) for m in _MD_HEADING.finditer(text)]
+    spans += [(m.start(), m.end(), 1 if m.group(2) == "=" else 2) for m in _MD_SETEXT.finditer(text)]
+    spans = [s for s in spans if not any(a <= s[0] < b for a, b in fenced)]
+    return _with_headings(text, sorted(spans))
+
+
+_RST_UNDERLINE = re.compile(r"^([^\n]*\S[^\n]*)\n([=\-~^\"'`#*+:.])\2{2,}[ \t]*$", re.M)
+
+
+def rst_blocks(text: str) -> list[Block]:
+    """Section titles underlined with a repeated punctuation character become headings (level by first use)."""
+    levels: dict[str, int] = {}
+    spans = []
+    for m in _RST_UNDERLINE.finditer(text):
+        title, underline = m.group(0).split("\n", 1)
+        if len(underline.rstrip()) < len(title.strip()):
+            continue  # an underline shorter than its title is not a title
+        level = levels.setdefault(m.group(2), min(6, len(levels) + 1))
+        spans.append((m.start(), m.end(), level))
+    return _with_headings(text, spans)
+
+
+def _with_headings(text: str, headings: list[tuple[int, int, int]]) -> list[Block]:
+    blocks: list[Block] = []
+    pos = 0
+    for start, end, level in headings:
+        if start < pos:
+            continue
+        blocks.extend(paragraph_blocks(text, pos, start))
+        add_span(blocks, text, start, end, level)
+        pos = end
+    blocks.extend(paragraph_blocks(text, pos, len(text)))
+    return blocks

@@ -1,0 +1,195 @@
+"""Extractors for formats whose text is not the file itself: HTML, PDF (pypdf) and DOCX (python-docx)."""
+
+from __future__ import annotations
+
+import io
+import logging
+import re
+from html.parser import HTMLParser
+
+from engine.index.document import Block, ExtractError, Page, paragraph_blocks
+
+log = logging.getLogger(__name__)
+
+_BLOCK_TAGS = {
+    "p", "div", "section", "article", "header", "footer", "main", "nav", "aside", "li", "ul", "ol", "dl",
+    "dt", "dd", "table", "tr", "blockquote", "pre", "figure", "figcaption", "form", "fieldset", "address",
+    "h1", "h2", "h3", "h4", "h5", "h6", "hr", "body", "title", "td", "th",
+}  # fmt: skip
+_SKIP_TAGS = {"script", "style", "noscript", "template", "svg", "head"}
+_WS = re.compile(r"\s+")
+
+
+class _HTMLText(HTMLParser):
+    def __init__(self, source: str) -> None:
+        super().__init__(convert_charrefs=True)
+        self.line_starts = [0] + [m.end() for m in re.finditer("\n", source)]
+        self.parts: list[str] = []
+        self.size = 0
+        self.anchors: list[tuple[int, int, int]] = []
+        self.blocks: list[tuple[int, int, int]] = []
+        self.block_start = 0
+        self.skip = 0
+        self.pre = 0
+        self.heading = 0
+        self.title_seen = False
+
+    def _emit(self, text: str) -> None:
+        self.parts.append(text)
+        self.size += len(text)
+
+    def _break(self) -> None:
+        text = "".join(self.parts)
+        if text[self.block_start : self.size].strip():
+            self.blocks.append((self.block_start, self.size, self.heading))
+            self._emit("\n\n")
+        elif self.size > self.block_start:  # drop a whitespace-only tail
+            self.parts, self.size = [text[: self.block_start]], self.block_start
+        self.block_start = self.size
+
+    def handle_starttag(self, tag, attrs):
+        if tag in _SKIP_TAGS and tag != "head":
+            self.skip += 1
+        elif tag in _BLOCK_TAGS:
+            self._break()
+            if tag in ("h1", "h2", "h3", "h4", "h5", "h6"):
+                self.heading = int(tag[1])
+            if tag == "pre":
+                self.pre += 1
+        elif tag == "br":
+            self._emit("\n")
+
+    def handle_endtag(self, tag):
+        if tag in _SKIP_TAGS and tag != "head":
+            self.skip = max(0, self.skip - 1)
+        elif tag in _BLOCK_TAGS:
+            self._break()
+            self.heading = 0
+            if tag == "pre":
+                self.pre = max(0, self.pre - 1)
+
+    def handle_data(self, data):
+        if self.skip:
+            return
+        if not self.pre:
+            data = _WS.sub(" ", data)
+            at_start = self.size == self.block_start or (self.parts and self.parts[-1].endswith((" ", "\n")))
+            if at_start:
+                data = data.lstrip()
+        if not data:
+            return
+        line, col = self.getpos()
+        self.anchors.append((self.size, line, self.line_starts[line - 1] + col))
+        self._emit(data)
+
+
+def extract_html(source: str):
+    parser = _HTMLText(source)
+    try:
+        parser.feed(source)
+        parser.close()
+    except Exception as exc:  # noqa: BLE001 - html.parser is lenient; anything else is a damaged file
+        raise ExtractError(f"The HTML could not be parsed ({exc}).") from exc
+    parser._break()
+    text = "".join(parser.parts)
+    blocks = []
+    for start, end, level in parser.blocks:
+        while start < end and text[start].isspace():
+            start += 1
+        while end > start and text[end - 1].isspace():
+            end -= 1
+        if end > start:
+            blocks.append(Block(start, end, level))
+    if not blocks:
+        raise ExtractError("The HTML page has no visible text.")
+    return Page(text, tuple(blocks), anchors=tuple(parser.anchors))
+
+
+def extract_pdf(data: bytes):
+    from pypdf import PdfReader
+    from pypdf.errors import DependencyError, FileNotDecryptedError, PdfReadError, PdfStreamError
+
+    logging.getLogger("pypdf").setLevel(logging.ERROR)  # damaged files are reported in the summary instead
+    try:
+        reader = PdfReader(io.BytesIO(data))
+        if reader.is_encrypted:
+            try:
+                ok = reader.decrypt("")
+            except (DependencyError, NotImplementedError) as exc:
+                raise ExtractError(
+                    "The PDF is encrypted and cannot be opened; remove its password first."
+                ) from exc
+            if not ok:
+                raise ExtractError("The PDF is password-protected; remove its password to index it.")
+        n_pages = len(reader.pages)
+    except ExtractError:
+        raise
+    except (FileNotDecryptedError, DependencyError) as exc:
+        raise ExtractError("The PDF is encrypted and cannot be opened; remove its password first.") from exc
+    except (PdfReadError, PdfStreamError, ValueError, KeyError, TypeError, OSError, AttributeError) as exc:
+        raise ExtractError(f"The PDF is damaged or not a PDF ({type(exc).__name__}: {exc}).") from exc
+    pages = []
+    failed = 0
+    for number in range(1, n_pages + 1):
+        try:
+            text = reader.pages[number - 1].extract_text() or ""
+        except Exception as exc:  # noqa: BLE001 - one bad page must not lose the others
+            log.debug("page %d: %s", number, exc)
+            failed += 1
+            continue
+        text = text.replace("\r\n", "\n").replace("\r", "\n").replace("\x00", "")
+        blocks = paragraph_blocks(text)
+        if blocks:
+            pages.append(Page(text, tuple(blocks), number=number))
+    if not pages:
+        if failed:
+            raise ExtractError(f"The PDF is damaged: none of its {n_pages} pages could be read.")
+        raise ExtractError(
+            "The PDF has no extractable text (it may be scanned images; Alcove does not do OCR)."
+        )
+    return tuple(pages)
+
+
+def extract_docx(data: bytes):
+    import zipfile
+
+    try:
+        import docx
+        from docx.opc.exceptions import PackageNotFoundError
+        from docx.table import Table
+        from docx.text.paragraph import Paragraph
+
+        document = docx.Document(io.BytesIO(data))
+    except (zipfile.BadZipFile, KeyError, ValueError, PackageNotFoundError) as exc:
+        raise ExtractError(f"The DOCX file is damaged or not a DOCX document ({exc}).") from exc
+    except Exception as exc:  # noqa: BLE001 - lxml and zip errors come in many types
+        raise ExtractError(f"The DOCX file could not be read ({type(exc).__name__}: {exc}).") from exc
+    lines: list[tuple[str, int]] = []  # (paragraph text, heading level)
+    body = document.element.body
+    for child in body.iterchildren():
+        tag = child.tag.rsplit("}", 1)[-1]
+        if tag == "p":
+            para = Paragraph(child, document)
+            style = (para.style.name if para.style is not None else "") or ""
+            level = 0
+            if style == "Title":
+                level = 1
+            elif style.startswith("Heading"):
+                digits = style.removeprefix("Heading").strip()
+                level = min(6, int(digits)) if digits.isdigit() else 1
+            lines.append((para.text.replace("\n", " "), level))
+        elif tag == "tbl":
+            for row in Table(child, document).rows:
+                cells = [c.text.replace("\n", " ").strip() for c in row.cells]
+                lines.append((" | ".join(cells), 0))
+    text = "\n".join(t for t, _ in lines)
+    blocks = []
+    pos = 0
+    for t, level in lines:  # one block per paragraph or table row; a "line" is a paragraph number
+        if t.strip():
+            blocks.append(Block(pos + len(t) - len(t.lstrip()), pos + len(t.rstrip()), level))
+        pos += len(t) + 1
+    blocks = [b for b in blocks if text[b.start : b.end].strip()]
+    if not blocks:
+        raise ExtractError("The DOCX document has no text.")
+    return Page(text, tuple(blocks))

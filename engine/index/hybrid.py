@@ -1,0 +1,278 @@
+"""Search the index: vector (exact, MLX), keyword (FTS5 BM25) or hybrid (both lists fused).
+
+Hybrid fuses the two candidate lists by a convex combination of their min-max normalised scores, equal weights
+(fusion="score"); reciprocal rank fusion (fusion="rrf", k=60) is the alternative. Score fusion is the default
+because it keeps how strongly each retriever prefers a chunk, where RRF keeps only ranks: a chunk that only one
+retriever finds, or finds far ahead of its second, is not pushed below chunks both rank middling (Bruch et al.,
+"An Analysis of Fusion Functions for Hybrid Retrieval", ACM TOIS 2023). On eval/ its nDCG@10 beats every RRF
+setting at every vector weight from 0.3 to 0.7, on the queries used to choose it and on held-out ones
+(bench/retrieval_eval.py --sweep prints both).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Literal
+
+from engine.index.store import IndexStore
+from engine.index.vector_search import matrix_for
+
+Mode = Literal["hybrid", "vector", "keyword"]
+Fusion = Literal["score", "rrf"]
+MARK_OPEN, MARK_CLOSE = "«", "»"
+RRF_K = 60  # the constant of reciprocal rank fusion (Cormack et al. 2009); see bench/retrieval_eval.py
+VECTOR_WEIGHT = 0.5  # score fusion: weight of the normalised cosine; the BM25 part gets 1 - this
+_STOP = frozenset(
+    "a an and are as at be by can do does for from has have how i if in into is it its of on or that the this "
+    "to was what when where which who why will with you your".split()
+)
+_WORD = re.compile(r"\w+", re.UNICODE)
+
+
+@dataclass(frozen=True)
+class SearchHit:
+    chunk_id: int
+    path: str
+    page: int | None
+    line_start: int
+    line_end: int
+    char_start: int
+    char_end: int
+    score: float  # cosine (vector), BM25 (keyword), fused score in [0, 1] or RRF (hybrid); higher is better
+    text: str
+    snippet: str  # a short excerpt with the query's terms marked «like this»
+    heading: str = ""
+    file_type: str = ""
+    vector_rank: int | None = None  # 1-based rank in the vector list (None: not among its candidates)
+    keyword_rank: int | None = None
+    vector_score: float | None = None
+    keyword_score: float | None = None
+
+
+def query_terms(query: str) -> list[str]:
+    """The words of a query that carry meaning (stop words dropped unless nothing else is left)."""
+    words = [w.lower() for w in _WORD.findall(query)]
+    kept = [w for w in words if w not in _STOP]
+    return list(dict.fromkeys(kept or words))
+
+
+def fts_query(query: str) -> str:
+    """An FTS5 MATCH expression: any of the terms (BM25 ranks chunks matching more and rarer terms first)."""
+    return " OR ".join('"' + t.replace('"', '""') + '"' for t in query_terms(query))
+
+
+def search(
+    db: str | Path | IndexStore,
+    embedder,
+    query: str,
+    *,
+    k: int = 10,
+    mode: Mode = "hybrid",
+    folders: Sequence[str] | None = None,
+    file_types: Sequence[str] | None = None,
+    fusion: Fusion = "score",
+    vector_weight: float = VECTOR_WEIGHT,
+    rrf_k: int = RRF_K,
+    depth: int | None = None,
+) -> list[SearchHit]:
+    return search_many(
+        db,
+        embedder,
+        [query],
+        k=k,
+        mode=mode,
+        folders=folders,
+        file_types=file_types,
+        fusion=fusion,
+        vector_weight=vector_weight,
+        rrf_k=rrf_k,
+        depth=depth,
+    )[0]
+
+
+def search_many(
+    db: str | Path | IndexStore,
+    embedder,
+    queries: Sequence[str],
+    *,
+    k: int = 10,
+    mode: Mode = "hybrid",
+    folders: Sequence[str] | None = None,
+    file_types: Sequence[str] | None = None,
+    fusion: Fusion = "score",
+    vector_weight: float = VECTOR_WEIGHT,
+    rrf_k: int = RRF_K,
+    depth: int | None = None,
+) -> list[list[SearchHit]]:
+    """Search a batch of queries (their vectors are scored in one matrix product).
+
+    ``depth`` candidates per list are fused in hybrid mode (default max(50, k): so for any k up to 50 the results
+    are the first k of one and the same ranking; asking for more never reorders the first ones). ``fusion``,
+    ``vector_weight`` (score fusion) and ``rrf_k`` (RRF) choose how.
+    """
+    if mode not in ("hybrid", "vector", "keyword"):
+        raise ValueError(f"mode must be hybrid, vector or keyword, not {mode!r}")
+    if fusion not in ("score", "rrf"):
+        raise ValueError(f"fusion must be score or rrf, not {fusion!r}")
+    if not 0.0 <= vector_weight <= 1.0:
+        raise ValueError(f"vector_weight must be between 0 and 1, not {vector_weight!r}")
+    own = not isinstance(db, IndexStore)
+    store = IndexStore(db, read_only=True) if own else db
+    fuse = _rrf(rrf_k) if fusion == "rrf" else _score_fusion(vector_weight)
+    try:
+        return _search_many(store, embedder, list(queries), k, mode, folders, file_types, fuse, depth)
+    finally:
+        if own:
+            store.close()
+
+
+def _search_many(
+    store, embedder, queries, k, mode, folders, file_types, fuse, depth
+) -> list[list[SearchHit]]:
+    depth = depth or max(50, k)
+    allowed = store.document_ids(folders, file_types) if (folders or file_types) else None
+    per_query_vec: list[list[tuple[int, float]]] = [[] for _ in queries]
+    per_query_kw: list[list[tuple[int, float]]] = [[] for _ in queries]
+    if mode in ("vector", "hybrid") and queries:
+        if embedder is None:
+            raise ValueError("vector and hybrid search need the embedding model")
+        result = embedder.embed(list(queries), kind="query")
+        matrix = matrix_for(store)
+        for i, hits in enumerate(matrix.search(result.vectors, depth if mode == "hybrid" else k, allowed)):
+            per_query_vec[i] = list(zip(hits.chunk_ids.tolist(), hits.scores.tolist(), strict=True))
+    if mode in ("keyword", "hybrid"):
+        for i, q in enumerate(queries):
+            match = fts_query(q)
+            if match:
+                per_query_kw[i] = store.keyword_search(match, depth if mode == "hybrid" else k, allowed)
+    out = []
+    for q, vec, kw in zip(queries, per_query_vec, per_query_kw, strict=True):
+        ranked = _merge(vec, kw, mode, fuse)[:k]
+        records = store.get_chunks([cid for cid, *_ in ranked])
+        terms = query_terms(q)
+        hits = []
+        for cid, score, vr, vs, kr, ks in ranked:
+            rec = records.get(cid)
+            if rec is None:
+                continue
+            hits.append(
+                SearchHit(
+                    cid,
+                    rec.path,
+                    rec.page,
+                    rec.line_start,
+                    rec.line_end,
+                    rec.char_start,
+                    rec.char_end,
+                    score,
+                    rec.text,
+                    make_snippet(rec.text, terms),
+                    rec.heading,
+                    rec.file_type,
+                    vr,
+                    kr,
+                    vs,
+                    ks,
+                )  # fmt: skip
+            )
+        out.append(hits)
+    return out
+
+
+def _merge(vec, kw, mode, fuse):
+    """(chunk id, score, vector rank, vector score, keyword rank, keyword score), best first."""
+    v_rank = {cid: (r, s) for r, (cid, s) in enumerate(vec, 1)}
+    k_rank = {cid: (r, s) for r, (cid, s) in enumerate(kw, 1)}
+    if mode == "vector":
+        order = [(cid, s) for cid, s in vec]
+    elif mode == "keyword":
+        order = [(cid, s) for cid, s in kw]
+    else:
+        order = sorted(fuse(vec, kw).items(), key=lambda t: (-t[1], t[0]))
+    rows = []
+    for cid, score in order:
+        vr, vs = v_rank.get(cid, (None, None))
+        kr, ks = k_rank.get(cid, (None, None))
+        rows.append((cid, float(score), vr, vs, kr, ks))
+    return rows
+
+
+def _rrf(rrf_k: int):
+    """Reciprocal rank fusion: the sum over both lists of 1 / (k + rank)."""
+
+    def fuse(vec, kw) -> dict[int, float]:
+        fused: dict[int, float] = {}
+        for hits in (vec, kw):
+            for r, (cid, _) in enumerate(hits, 1):
+                fused[cid] = fused.get(cid, 0.0) + 1.0 / (rrf_k + r)
+        return fused
+
+    return fuse
+
+
+def _score_fusion(vector_weight: float):
+    """w * minmax(cosine) + (1 - w) * minmax(BM25) over each list's candidates; a chunk absent from a list gets 0
+    there (it scored no higher than that list's last candidate). A list whose scores are all equal counts 1."""
+
+    def normalised(hits) -> dict[int, float]:
+        if not hits:
+            return {}
+        scores = [s for _, s in hits]
+        lo, hi = min(scores), max(scores)
+        return {cid: (s - lo) / (hi - lo) if hi > lo else 1.0 for cid, s in hits}
+
+    def fuse(vec, kw) -> dict[int, float]:
+        fused: dict[int, float] = {}
+        for weight, hits in ((vector_weight, vec), (1.0 - vector_weight, kw)):
+            for cid, value in normalised(hits).items():
+                fused[cid] = fused.get(cid, 0.0) + weight * value
+        return fused
+
+    return fuse
+
+
+def make_snippet(text: str, terms: Sequence[str], width: int = 240) -> str:
+    """The ``width``-character window of ``text`` with the most query terms, each marked «like this»."""
+    flat = " ".join(text.split())
+    if not terms:
+        return flat[:width] + ("…" if len(flat) > width else "")
+    stems = [_stem(t) for t in terms]
+    pattern = re.compile(r"\b(?:" + "|".join(re.escape(s) for s in stems) + r")\w*", re.IGNORECASE)
+    matches = list(pattern.finditer(flat))
+    if not matches:
+        return flat[:width] + ("…" if len(flat) > width else "")
+    best, best_count = 0, -1
+    for i, m in enumerate(matches):  # the window starting at match i that holds the most distinct terms
+        inside = {_which(x.group(0), stems) for x in matches[i:] if x.start() < m.start() + width}
+        if len(inside) > best_count:
+            best, best_count = i, len(inside)
+    start = max(0, matches[best].start() - width // 6)
+    if start > 0:
+        space = flat.find(" ", start)
+        start = space + 1 if 0 <= space < matches[best].start() else start
+    end = min(len(flat), start + width)
+    if end < len(flat):
+        space = flat.rfind(" ", start, end)
+        end = space if space > start else end
+    window = flat[start:end]
+    marked = pattern.sub(lambda m: f"{MARK_OPEN}{m.group(0)}{MARK_CLOSE}", window)
+    return ("…" if start > 0 else "") + marked + ("…" if end < len(flat) else "")
+
+
+def _stem(term: str) -> str:
+    """A crude prefix stem so 'indexing' marks 'indexed' and 'index' (FTS5 matched with Porter stemming)."""
+    return term if len(term) <= 4 else term[: max(4, len(term) - 3)]
+
+
+def _which(word: str, stems: Sequence[str]) -> int:
+    low = word.lower()
+    for i, s in enumerate(stems):
+        if low.startswith(s):
+            return i
+    return -1
+
+
+__all__ = ["SearchHit", "search", "search_many", "make_snippet", "fts_query", "query_terms", "Fusion"]

@@ -1,0 +1,162 @@
+"""The index database's schema, its record types and the translation of SQLite errors into user-facing ones."""
+
+from __future__ import annotations
+
+import sqlite3
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+from engine.core import IndexStoreError
+
+APP_ID = "alcove-index"
+SCHEMA_VERSION = 1
+
+_SCHEMA = """
+CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE sources(id INTEGER PRIMARY KEY, path TEXT UNIQUE NOT NULL, added_at REAL NOT NULL);
+CREATE TABLE documents(
+    id INTEGER PRIMARY KEY,
+    path TEXT UNIQUE NOT NULL,
+    file_type TEXT NOT NULL,
+    size INTEGER NOT NULL,
+    mtime_ns INTEGER NOT NULL,
+    content_hash TEXT,
+    status TEXT NOT NULL CHECK (status IN ('indexed', 'skipped')),
+    reason TEXT,
+    n_chunks INTEGER NOT NULL DEFAULT 0,
+    chars INTEGER NOT NULL DEFAULT 0,
+    indexed_at REAL NOT NULL
+);
+CREATE TABLE chunks(
+    id INTEGER PRIMARY KEY,
+    document_id INTEGER NOT NULL REFERENCES documents(id) ON DELETE CASCADE,
+    ordinal INTEGER NOT NULL,
+    page INTEGER,
+    line_start INTEGER NOT NULL,
+    line_end INTEGER NOT NULL,
+    char_start INTEGER NOT NULL,
+    char_end INTEGER NOT NULL,
+    token_count INTEGER NOT NULL,
+    title TEXT NOT NULL,
+    heading TEXT NOT NULL,
+    text TEXT NOT NULL
+);
+CREATE INDEX chunks_document ON chunks(document_id);
+CREATE TABLE vectors(
+    chunk_id INTEGER PRIMARY KEY REFERENCES chunks(id) ON DELETE CASCADE,
+    vector BLOB NOT NULL
+);
+CREATE TABLE runs(
+    id INTEGER PRIMARY KEY, started_at REAL NOT NULL, finished_at REAL, state TEXT NOT NULL, paths TEXT NOT NULL
+);
+CREATE VIRTUAL TABLE chunks_fts USING fts5(
+    text, heading, title, content='chunks', content_rowid='id', tokenize='porter unicode61 remove_diacritics 2'
+);
+CREATE TRIGGER chunks_ai AFTER INSERT ON chunks BEGIN
+    INSERT INTO chunks_fts(rowid, text, heading, title) VALUES (new.id, new.text, new.heading, new.title);
+END;
+CREATE TRIGGER chunks_ad AFTER DELETE ON chunks BEGIN
+    INSERT INTO chunks_fts(chunks_fts, rowid, text, heading, title)
+    VALUES ('delete', old.id, old.text, old.heading, old.title);
+END;
+"""
+
+
+@dataclass(frozen=True)
+class IndexStats:
+    documents: int  # indexed documents
+    chunks: int
+    bytes: int  # size of the indexed files
+    skipped: int  # files recorded as skipped (with a reason)
+    sources: int
+    db_bytes: int  # the database file (+ WAL) on disk
+
+
+@dataclass(frozen=True)
+class DocumentRecord:
+    id: int
+    path: str
+    file_type: str
+    size: int
+    mtime_ns: int
+    content_hash: str | None
+    status: str  # indexed | skipped
+    reason: str | None
+    n_chunks: int
+
+
+@dataclass(frozen=True)
+class ChunkRecord:
+    id: int
+    path: str
+    file_type: str
+    ordinal: int
+    page: int | None
+    line_start: int
+    line_end: int
+    char_start: int
+    char_end: int
+    token_count: int
+    heading: str
+    text: str
+
+
+@dataclass(frozen=True)
+class ChunkRow:
+    """A chunk to store (the indexer's output)."""
+
+    ordinal: int
+    page: int | None
+    line_start: int
+    line_end: int
+    char_start: int
+    char_end: int
+    token_count: int
+    heading: str
+    text: str
+
+
+@dataclass(frozen=True)
+class DocumentWrite:
+    """One file's new state: indexed with chunks and vectors, or skipped with a reason."""
+
+    path: str
+    file_type: str
+    size: int
+    mtime_ns: int
+    content_hash: str | None
+    status: str
+    reason: str | None = None
+    chunks: tuple[ChunkRow, ...] = ()
+    vectors: np.ndarray | None = None  # [n_chunks, dim] float16
+    chars: int = 0
+    extra: dict = field(default_factory=dict)
+
+
+def translate_error(exc: sqlite3.Error, db_path: Path | str) -> IndexStoreError:
+    """A user-facing IndexStoreError for a sqlite error."""
+    msg = str(exc).lower()
+    if "full" in msg:
+        text = (
+            f"The disk holding the index {db_path} is full. Free some space and index again; "
+            "everything indexed before this point was kept."
+        )
+    elif "readonly" in msg or "read-only" in msg or "read only" in msg:
+        text = (
+            f"The index database {db_path} is read-only. Check the file's permissions or choose a writable "
+            "location for the index."
+        )
+    elif "not a database" in msg or "malformed" in msg or "file is encrypted" in msg:
+        text = (
+            f"{db_path} is not an Alcove index (it is not a readable SQLite database). Choose another file; "
+            "Alcove will not overwrite it."
+        )
+    elif "locked" in msg or "busy" in msg:
+        text = f"The index database {db_path} is in use by another program. Close it and try again."
+    elif "unable to open" in msg:
+        text = f"The index database {db_path} cannot be opened. Check that its folder exists and is writable."
+    else:
+        text = f"The index database {db_path} reported an error: {exc}."
+    return IndexStoreError(text)

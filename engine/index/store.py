@@ -1,0 +1,422 @@
+"""The document index: ONE SQLite database (WAL) with sources, documents, chunks, float16 vectors and FTS5.
+
+Every write is one transaction (``write_batch``): a document row, all its chunks, their vectors and their FTS5
+entries appear together or not at all, so a crash (even SIGKILL) between batches leaves a consistent index and the
+next run skips what was committed (content hashes). A database that is not an Alcove index is never modified.
+Use one ``IndexStore`` per thread (sqlite3 connections are not shared across threads).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import sqlite3
+import time
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+
+import numpy as np
+
+from engine.core import IndexStoreError
+from engine.index.schema import (  # noqa: F401 - re-exported: the store's public record types
+    _SCHEMA,
+    APP_ID,
+    SCHEMA_VERSION,
+    ChunkRecord,
+    ChunkRow,
+    DocumentRecord,
+    DocumentWrite,
+    IndexStats,
+    translate_error,
+)
+
+log = logging.getLogger(__name__)
+
+
+class IndexStore:
+    """Opens (or creates) an index database; raises IndexStoreError for anything that is not an Alcove index."""
+
+    def __init__(self, db_path: str | Path, *, read_only: bool = False) -> None:
+        self.path = Path(db_path).expanduser()
+        self.read_only = read_only
+        try:
+            self._conn = self._open()
+        except sqlite3.Error as exc:
+            raise translate_error(exc, self.path) from exc
+
+    def _open(self) -> sqlite3.Connection:
+        if self.read_only:
+            if not self.path.exists():
+                raise IndexStoreError(f"There is no index at {self.path}. Index some files first.")
+            conn = sqlite3.connect(
+                f"{self.path.as_uri()}?mode=ro", uri=True, isolation_level=None, timeout=30
+            )
+        else:
+            if self.path.is_dir():
+                raise IndexStoreError(f"{self.path} is a folder, not an index file. Choose a file name.")
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            conn = sqlite3.connect(str(self.path), isolation_level=None, timeout=30)
+        try:
+            self._validate_or_create(conn)
+        except BaseException:
+            conn.close()
+            raise
+        return conn
+
+    def _validate_or_create(self, conn: sqlite3.Connection) -> None:
+        # Read before writing anything: a foreign database or file must stay untouched.
+        tables = {
+            r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type IN ('table', 'view')")
+        }
+        if not tables:
+            if self.read_only:
+                raise IndexStoreError(f"{self.path} is an empty database, not an Alcove index.")
+            conn.execute("PRAGMA journal_mode=WAL")
+            meta = f"INSERT INTO meta(key, value) VALUES ('app', '{APP_ID}'), ('schema_version', '{SCHEMA_VERSION}'), ('generation', '0');"
+            try:
+                conn.executescript("BEGIN IMMEDIATE;\n" + _SCHEMA + meta + "\nCOMMIT;")
+            except BaseException:
+                if conn.in_transaction:
+                    conn.execute("ROLLBACK")
+                raise
+        else:
+            app = None
+            if "meta" in tables:
+                row = conn.execute("SELECT value FROM meta WHERE key = 'app'").fetchone()
+                app = row[0] if row else None
+            if app != APP_ID:
+                raise IndexStoreError(
+                    f"{self.path} is a database but not an Alcove index. Choose another file; "
+                    "Alcove will not change it."
+                )
+            version = int(conn.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()[0])
+            if version > SCHEMA_VERSION:
+                raise IndexStoreError(
+                    f"The index {self.path} was made by a newer version of Alcove (format {version}). "
+                    "Update Alcove or choose another index file."
+                )
+            if not self.read_only:
+                conn.execute("PRAGMA journal_mode=WAL")
+        conn.execute("PRAGMA synchronous=NORMAL")  # with WAL: durable against process crashes, fast commits
+        conn.execute("PRAGMA foreign_keys=ON")
+
+    # -- plumbing --------------------------------------------------------------------------------------
+    def close(self) -> None:
+        conn, self._conn = getattr(self, "_conn", None), None
+        if conn is not None:
+            conn.close()
+
+    def __enter__(self) -> IndexStore:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def _q(self, sql: str, args: Sequence = ()) -> list[tuple]:
+        if self._conn is None:
+            raise IndexStoreError("The index has been closed.")
+        try:
+            return self._conn.execute(sql, args).fetchall()
+        except sqlite3.Error as exc:
+            raise translate_error(exc, self.path) from exc
+
+    def _transaction(self, fn) -> None:
+        """Run ``fn(conn)`` in one IMMEDIATE transaction that also bumps the index generation."""
+        conn = self._conn
+        if conn is None:
+            raise IndexStoreError("The index has been closed.")
+        try:
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                fn(conn)
+                conn.execute("UPDATE meta SET value = CAST(value AS INTEGER) + 1 WHERE key = 'generation'")
+                conn.execute("COMMIT")
+            except BaseException:
+                if conn.in_transaction:
+                    conn.execute("ROLLBACK")
+                raise
+        except sqlite3.Error as exc:
+            raise translate_error(exc, self.path) from exc
+
+    # -- meta ------------------------------------------------------------------------------------------
+    def generation(self) -> int:
+        """Bumped by every write; vector caches compare it to know they are stale."""
+        return int(self._q("SELECT value FROM meta WHERE key = 'generation'")[0][0])
+
+    def meta(self, key: str) -> str | None:
+        row = self._q("SELECT value FROM meta WHERE key = ?", (key,))
+        return row[0][0] if row else None
+
+    def set_meta(self, key: str, value: str) -> None:
+        self._transaction(
+            lambda c: c.execute("INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)", (key, value))
+        )
+
+    def check_embedder(self, name: str, dim: int) -> None:
+        """Bind the index to one embedding model; a different model cannot add to it."""
+        stored_name, stored_dim = self.meta("embedder"), self.meta("dim")
+        if stored_name is None:
+            self._transaction(
+                lambda c: c.executemany(
+                    "INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)",
+                    [("embedder", name), ("dim", str(dim))],
+                )
+            )
+            return
+        if stored_name != name or int(stored_dim or 0) != dim:
+            raise IndexStoreError(
+                f"The index {self.path} was built with the embedding model {stored_name} ({stored_dim} dimensions), "
+                f"not {name} ({dim}). Use that model, or index into a new database file."
+            )
+
+    def embedder_name(self) -> str | None:
+        return self.meta("embedder")
+
+    # -- sources and runs ------------------------------------------------------------------------------
+    def add_sources(self, paths: Iterable[str]) -> None:
+        now = time.time()
+        rows = [(p, now) for p in paths]
+        self._transaction(
+            lambda c: c.executemany("INSERT OR IGNORE INTO sources(path, added_at) VALUES (?, ?)", rows)
+        )
+
+    def sources(self) -> list[str]:
+        return [r[0] for r in self._q("SELECT path FROM sources ORDER BY path")]
+
+    def remove_source(self, path: str | Path) -> int:
+        """Forget a source folder or file and everything indexed under it; returns documents removed."""
+        path = str(Path(path).expanduser().absolute())
+        paths = [r[0] for r in self._q(*_under(path))]
+        self._transaction(
+            lambda c: (c.execute("DELETE FROM sources WHERE path = ?", (path,)), _delete(c, paths))
+        )
+        return len(paths)
+
+    def begin_run(self, paths: Sequence[str]) -> int:
+        holder = []
+        self._transaction(
+            lambda c: holder.append(
+                c.execute(
+                    "INSERT INTO runs(started_at, state, paths) VALUES (?, 'running', ?)",
+                    (time.time(), json.dumps(list(paths))),
+                ).lastrowid
+            )
+        )
+        return holder[0]
+
+    def finish_run(self, run_id: int, state: str) -> None:
+        self._transaction(
+            lambda c: c.execute(
+                "UPDATE runs SET state = ?, finished_at = ? WHERE id = ?", (state, time.time(), run_id)
+            )
+        )
+
+    def interrupted_runs(self) -> list[tuple[int, list[str]]]:
+        """Runs that never finished (the process was killed): (run id, paths)."""
+        rows = self._q("SELECT id, paths FROM runs WHERE state = 'running' ORDER BY id")
+        return [(r[0], json.loads(r[1])) for r in rows]
+
+    def close_interrupted_runs(self) -> None:
+        self._transaction(
+            lambda c: c.execute("UPDATE runs SET state = 'interrupted' WHERE state = 'running'")
+        )
+
+    # -- documents ---------------------------------------------------------------------------------------
+    def document(self, path: str) -> DocumentRecord | None:
+        rows = self._q(f"SELECT {_DOC_COLS} FROM documents WHERE path = ?", (path,))
+        return DocumentRecord(*rows[0]) if rows else None
+
+    def documents(self, under: str | None = None) -> list[DocumentRecord]:
+        if under is None:
+            rows = self._q(f"SELECT {_DOC_COLS} FROM documents ORDER BY path")
+        else:
+            sql, args = _under(under, cols=_DOC_COLS)
+            rows = self._q(sql, args)
+        return [DocumentRecord(*r) for r in rows]
+
+    def write_batch(self, writes: Sequence[DocumentWrite], deletes: Sequence[str] = ()) -> None:
+        """Replace each written document (and remove each deleted path) in ONE transaction."""
+        self._transaction(lambda c: self._write(c, writes, deletes))
+
+    def _write(self, c: sqlite3.Connection, writes: Sequence[DocumentWrite], deletes: Sequence[str]) -> None:
+        _delete(c, list(deletes) + [w.path for w in writes])
+        now = time.time()
+        for w in writes:
+            doc_id = c.execute(
+                "INSERT INTO documents(path, file_type, size, mtime_ns, content_hash, status, reason, n_chunks,"
+                " chars, indexed_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (w.path, w.file_type, w.size, w.mtime_ns, w.content_hash, w.status, w.reason, len(w.chunks),
+                 w.chars, now),
+            ).lastrowid  # fmt: skip
+            if not w.chunks:
+                continue
+            if w.vectors is None or len(w.vectors) != len(w.chunks):
+                raise ValueError("every chunk needs exactly one vector")
+            title = Path(w.path).name
+            cids = [
+                c.execute(
+                    "INSERT INTO chunks(document_id, ordinal, page, line_start, line_end, char_start, char_end,"
+                    " token_count, title, heading, text) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    (doc_id, ch.ordinal, ch.page, ch.line_start, ch.line_end, ch.char_start, ch.char_end,
+                     ch.token_count, title, ch.heading, ch.text),
+                ).lastrowid
+                for ch in w.chunks
+            ]  # fmt: skip
+            vecs = np.ascontiguousarray(w.vectors, dtype=np.float16)
+            c.executemany(
+                "INSERT INTO vectors(chunk_id, vector) VALUES (?, ?)",
+                ((cid, vecs[i].tobytes()) for i, cid in enumerate(cids)),
+            )
+
+    def touch(self, path: str, size: int, mtime_ns: int) -> None:
+        """The file's bytes are unchanged but its timestamp moved: remember the new one."""
+        self._transaction(
+            lambda c: c.execute(
+                "UPDATE documents SET size = ?, mtime_ns = ? WHERE path = ?", (size, mtime_ns, path)
+            )
+        )
+
+    # -- reading chunks ------------------------------------------------------------------------------------
+    def get_chunk(self, chunk_id: int) -> ChunkRecord | None:
+        rows = self._q(
+            f"SELECT {_CHUNK_COLS} FROM chunks c JOIN documents d ON d.id = c.document_id WHERE c.id = ?",
+            (int(chunk_id),),
+        )
+        return ChunkRecord(*rows[0]) if rows else None
+
+    def get_chunks(self, chunk_ids: Sequence[int]) -> dict[int, ChunkRecord]:
+        out: dict[int, ChunkRecord] = {}
+        ids = [int(i) for i in chunk_ids]
+        for i in range(0, len(ids), 500):
+            part = ids[i : i + 500]
+            marks = ",".join("?" * len(part))
+            for r in self._q(
+                f"SELECT {_CHUNK_COLS} FROM chunks c JOIN documents d ON d.id = c.document_id WHERE c.id IN ({marks})",
+                part,
+            ):
+                out[r[0]] = ChunkRecord(*r)
+        return out
+
+    def chunks_for_document(self, path: str | Path) -> list[ChunkRecord]:
+        rows = self._q(
+            f"SELECT {_CHUNK_COLS} FROM chunks c JOIN documents d ON d.id = c.document_id WHERE d.path = ? "
+            "ORDER BY c.ordinal",
+            (str(path),),
+        )
+        return [ChunkRecord(*r) for r in rows]
+
+    def load_vectors(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """(chunk ids int64 [n], document ids int64 [n], vectors float16 [n, dim]) in chunk-id order."""
+        rows = self._q(
+            "SELECT v.chunk_id, c.document_id, v.vector FROM vectors v JOIN chunks c ON c.id = v.chunk_id ORDER BY v.chunk_id"
+        )
+        dim = int(self.meta("dim") or 0)
+        if not rows:
+            return np.zeros(0, np.int64), np.zeros(0, np.int64), np.zeros((0, dim), np.float16)
+        ids = np.fromiter((r[0] for r in rows), np.int64, len(rows))
+        docs = np.fromiter((r[1] for r in rows), np.int64, len(rows))
+        vecs = np.frombuffer(b"".join(r[2] for r in rows), dtype=np.float16).reshape(len(rows), -1)
+        return ids, docs, vecs
+
+    def document_ids(
+        self, folders: Sequence[str] | None = None, file_types: Sequence[str] | None = None
+    ) -> np.ndarray:
+        """Ids of indexed documents under any of ``folders`` and of any of ``file_types`` (None: no filter)."""
+        sql = "SELECT id FROM documents WHERE status = 'indexed'"
+        args: list = []
+        if folders:
+            parts = []
+            for folder in folders:
+                folder = str(Path(folder).expanduser().absolute()).rstrip("/")
+                parts.append("(path = ? OR substr(path, 1, ?) = ?)")
+                args += [folder, len(folder) + 1, folder + "/"]
+            sql += " AND (" + " OR ".join(parts) + ")"
+        if file_types:
+            types = [t.lower().lstrip(".") for t in file_types]
+            sql += f" AND (file_type IN ({','.join('?' * len(types))})"
+            sql += " OR " + " OR ".join("lower(path) LIKE ?" for _ in types) + ")"
+            args += types + [f"%.{t}" for t in types]
+        return np.array([r[0] for r in self._q(sql, args)], dtype=np.int64)
+
+    def keyword_search(
+        self, match: str, limit: int, doc_ids: np.ndarray | None = None
+    ) -> list[tuple[int, float]]:
+        """(chunk id, bm25 score; higher is better) for an FTS5 MATCH expression."""
+        sql = (
+            "SELECT f.rowid, -bm25(chunks_fts, 1.0, 0.5, 0.5) AS score FROM chunks_fts f"
+            + (" JOIN chunks c ON c.id = f.rowid" if doc_ids is not None else "")
+            + " WHERE chunks_fts MATCH ?"
+        )
+        args: list = [match]
+        if doc_ids is not None:
+            if len(doc_ids) == 0:
+                return []
+            sql += " AND c.document_id IN (SELECT value FROM json_each(?))"
+            args.append(json.dumps([int(d) for d in doc_ids]))
+        sql += " ORDER BY bm25(chunks_fts, 1.0, 0.5, 0.5) LIMIT ?"
+        args.append(int(limit))
+        return [(r[0], float(r[1])) for r in self._q(sql, args)]
+
+    # -- health --------------------------------------------------------------------------------------------
+    def stats(self) -> IndexStats:
+        docs, size = self._q(
+            "SELECT count(*), coalesce(sum(size), 0) FROM documents WHERE status = 'indexed'"
+        )[0]
+        skipped = self._q("SELECT count(*) FROM documents WHERE status = 'skipped'")[0][0]
+        chunks = self._q("SELECT count(*) FROM chunks")[0][0]
+        sources = self._q("SELECT count(*) FROM sources")[0][0]
+        db_bytes = sum(p.stat().st_size for p in (self.path, Path(f"{self.path}-wal")) if p.exists())
+        return IndexStats(docs, chunks, size, skipped, sources, db_bytes)
+
+    def check_consistency(self) -> list[str]:
+        """Problems found (empty when the index is consistent): SQLite + FTS5 integrity and our invariants."""
+        problems = [r[0] for r in self._q("PRAGMA integrity_check") if r[0] != "ok"]
+        try:
+            self._conn.execute("INSERT INTO chunks_fts(chunks_fts, rank) VALUES ('integrity-check', 1)")
+        except sqlite3.Error as exc:
+            problems.append(f"fts: {exc}")
+        bad = self._q(
+            "SELECT d.path, d.n_chunks, count(c.id) FROM documents d LEFT JOIN chunks c ON c.document_id = d.id "
+            "GROUP BY d.id HAVING d.n_chunks != count(c.id)"
+        )
+        problems += [f"{p}: {n} chunks recorded, {m} stored" for p, n, m in bad]
+        missing = self._q(
+            "SELECT count(*) FROM chunks c LEFT JOIN vectors v ON v.chunk_id = c.id WHERE v.chunk_id IS NULL"
+        )[0][0]
+        if missing:
+            problems.append(f"{missing} chunks without a vector")
+        orphans = self._q(
+            "SELECT count(*) FROM chunks c LEFT JOIN documents d ON d.id = c.document_id WHERE d.id IS NULL"
+        )[0][0]
+        if orphans:
+            problems.append(f"{orphans} chunks without a document")
+        return problems
+
+
+_DOC_COLS = "id, path, file_type, size, mtime_ns, content_hash, status, reason, n_chunks"
+_CHUNK_COLS = (
+    "c.id, d.path, d.file_type, c.ordinal, c.page, c.line_start, c.line_end, c.char_start, c.char_end, "
+    "c.token_count, c.heading, c.text"
+)
+
+
+def _under(path: str, cols: str = "path") -> tuple[str, tuple]:
+    path = path.rstrip("/") or "/"
+    prefix = path if path.endswith("/") else path + "/"
+    return (
+        f"SELECT {cols} FROM documents WHERE path = ? OR substr(path, 1, ?) = ? ORDER BY path",
+        (path, len(prefix), prefix),
+    )
+
+
+def _delete(c: sqlite3.Connection, paths: Sequence[str]) -> None:
+    """Delete documents with their chunks, vectors and FTS rows (the triggers and cascades do the rest)."""
+    for path in paths:
+        row = c.execute("SELECT id FROM documents WHERE path = ?", (path,)).fetchone()
+        if row is None:
+            continue
+        c.execute(
+            "DELETE FROM vectors WHERE chunk_id IN (SELECT id FROM chunks WHERE document_id = ?)", (row[0],)
+        )
+        c.execute("DELETE FROM chunks WHERE document_id = ?", (row[0],))
+        c.execute("DELETE FROM documents WHERE id = ?", (row[0],))

@@ -1,0 +1,205 @@
+"""What differs per architecture when turning a GGUF model into a Hugging Face / mlx-lm folder.
+
+- tensor names: llama.cpp's ``blk.N.attn_q`` -> ``model.layers.N.self_attn.q_proj``;
+- values: llama.cpp permutes the rows of llama's q/k projections for its interleaved RoPE (undone here), and
+  stores Gemma's RMSNorm weights with the +1 folded in (subtracted here);
+- config.json: written the way mlx-lm 0.32 reads it (``rope_theta`` at the top level, Gemma 3's window settings).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import numpy as np
+
+from engine.core import GGUFImportError
+
+SUPPORTED_ARCHITECTURES = ("llama", "gemma3")
+
+_COMMON = {
+    "attn_q": "self_attn.q_proj",
+    "attn_k": "self_attn.k_proj",
+    "attn_v": "self_attn.v_proj",
+    "attn_output": "self_attn.o_proj",
+    "ffn_gate": "mlp.gate_proj",
+    "ffn_up": "mlp.up_proj",
+    "ffn_down": "mlp.down_proj",
+    "attn_norm": "input_layernorm",
+}
+_BLOCK_NAMES = {
+    "llama": {**_COMMON, "ffn_norm": "post_attention_layernorm"},
+    "gemma3": {
+        **_COMMON,
+        "attn_q_norm": "self_attn.q_norm",
+        "attn_k_norm": "self_attn.k_norm",
+        "post_attention_norm": "post_attention_layernorm",
+        "ffn_norm": "pre_feedforward_layernorm",
+        "post_ffw_norm": "post_feedforward_layernorm",
+    },
+}
+_TOP_NAMES = {"token_embd": "model.embed_tokens", "output_norm": "model.norm", "output": "lm_head"}
+_BLOCK = re.compile(r"^blk\.(\d+)\.([a-z0-9_]+)\.(weight|bias)$")
+_TOP = re.compile(r"^([a-z0-9_]+)\.(weight|bias)$")
+# consumed into config.json, not weights
+_CONFIG_ONLY = {"rope_freqs.weight"}
+
+
+def check_architecture(metadata: dict[str, Any]) -> str:
+    arch = metadata.get("general.architecture")
+    if arch not in SUPPORTED_ARCHITECTURES:
+        raise GGUFImportError(
+            f"This GGUF file holds a {arch!r} model; Alcove can import {', '.join(SUPPORTED_ARCHITECTURES)} "
+            "models from GGUF. Use an MLX or Hugging Face folder of this model instead."
+        )
+    return arch
+
+
+def hf_tensor_name(arch: str, gguf_name: str) -> str | None:
+    """The Hugging Face name of a GGUF tensor; ``None`` for tensors that only feed the config."""
+    if gguf_name in _CONFIG_ONLY:
+        return None
+    if match := _BLOCK.match(gguf_name):
+        layer, part, suffix = match.groups()
+        if part in _BLOCK_NAMES[arch]:
+            return f"model.layers.{layer}.{_BLOCK_NAMES[arch][part]}.{suffix}"
+    elif (match := _TOP.match(gguf_name)) and match.group(1) in _TOP_NAMES:
+        return f"{_TOP_NAMES[match.group(1)]}.{match.group(2)}"
+    raise GGUFImportError(
+        f"This GGUF file has a tensor Alcove does not know for a {arch} model ({gguf_name}); it may be a "
+        "variant Alcove cannot import yet."
+    )
+
+
+def transform(arch: str, gguf_name: str, weights: np.ndarray, config: dict[str, Any]) -> np.ndarray:
+    """Undo llama.cpp's storage conventions on one dequantized float32 tensor."""
+    if arch == "llama" and gguf_name.endswith((".attn_q.weight", ".attn_k.weight")):
+        heads = config["num_attention_heads"] if ".attn_q." in gguf_name else config["num_key_value_heads"]
+        return _unpermute_rope_rows(weights, heads)
+    if arch == "gemma3" and gguf_name.endswith("norm.weight"):
+        return weights - np.float32(1.0)
+    return weights
+
+
+def _unpermute_rope_rows(weights: np.ndarray, heads: int) -> np.ndarray:
+    """llama.cpp stores each head's rows as (half, pair) pairs interleaved; HF keeps the two halves apart."""
+    half = weights.shape[0] // heads // 2
+    return weights.reshape(heads, half, 2, *weights.shape[1:]).swapaxes(1, 2).reshape(weights.shape)
+
+
+def hf_config(
+    arch: str,
+    metadata: dict[str, Any],
+    tensor_shapes: dict[str, tuple[int, ...]],
+    rope_freqs: np.ndarray | None,
+) -> dict[str, Any]:
+    """config.json contents (without the tokenizer ids, which the caller adds)."""
+
+    def get(key: str, default: Any = None) -> Any:
+        return metadata.get(f"{arch}.{key}", default)
+
+    def need(key: str) -> Any:
+        value = get(key)
+        if value is None:
+            raise GGUFImportError(f"This GGUF file lacks {arch}.{key}, which Alcove needs to import it.")
+        return value
+
+    heads = int(need("attention.head_count"))
+    embed_shape = tensor_shapes.get("token_embd.weight")
+    if embed_shape is None:
+        raise GGUFImportError("This GGUF file has no token embedding tensor (token_embd.weight).")
+    hidden = int(need("embedding_length"))
+    config: dict[str, Any] = {
+        "hidden_size": hidden,
+        "num_hidden_layers": int(need("block_count")),
+        "intermediate_size": int(need("feed_forward_length")),
+        "num_attention_heads": heads,
+        "num_key_value_heads": int(get("attention.head_count_kv", heads)),
+        "rms_norm_eps": float(need("attention.layer_norm_rms_epsilon")),
+        "vocab_size": int(embed_shape[0]),
+        "max_position_embeddings": int(get("context_length", 4096)),
+        "tie_word_embeddings": "output.weight" not in tensor_shapes,
+    }
+    scaling = _rope_scaling(metadata, arch, rope_freqs, float(get("rope.freq_base", 10000.0)))
+    if arch == "llama":
+        head_dim = int(get("attention.key_length", get("rope.dimension_count", hidden // heads)))
+        config.update(
+            model_type="llama",
+            architectures=["LlamaForCausalLM"],
+            head_dim=head_dim,
+            rope_theta=float(get("rope.freq_base", 10000.0)),
+            hidden_act="silu",
+            attention_bias="blk.0.attn_q.bias" in tensor_shapes,
+            mlp_bias="blk.0.ffn_up.bias" in tensor_shapes,
+        )
+    else:
+        head_dim = int(get("attention.key_length", 256))
+        layers = config["num_hidden_layers"]
+        pattern = 6  # llama.cpp hard-codes Gemma 3's five local layers per global one
+        # llama.cpp: the 27B model scales queries by hidden/heads, the others by head_dim
+        scalar = hidden // heads if (layers, hidden) == (62, 5376) else head_dim
+        config.update(
+            model_type="gemma3_text",
+            architectures=["Gemma3ForCausalLM"],
+            head_dim=head_dim,
+            rope_theta=float(get("rope.freq_base", 1_000_000.0)),
+            rope_local_base_freq=10_000.0,
+            query_pre_attn_scalar=scalar,
+            sliding_window=int(get("attention.sliding_window", 512)),
+            sliding_window_pattern=pattern,
+            layer_types=[
+                "full_attention" if (i + 1) % pattern == 0 else "sliding_attention" for i in range(layers)
+            ],
+            hidden_activation="gelu_pytorch_tanh",
+            final_logit_softcapping=None,
+            attn_logit_softcapping=None,
+        )
+    config["rope_scaling"] = scaling
+    return config
+
+
+def _rope_scaling(
+    metadata: dict[str, Any], arch: str, rope_freqs: np.ndarray | None, base: float
+) -> dict[str, Any] | None:
+    kind = metadata.get(f"{arch}.rope.scaling.type")
+    factor = metadata.get(f"{arch}.rope.scaling.factor")
+    if rope_freqs is not None:
+        return _llama3_scaling_from_freqs(rope_freqs, base, metadata, arch)
+    if kind in (None, "none") or not factor or float(factor) == 1.0:
+        return None
+    if kind == "linear":
+        return {"type": "linear", "rope_type": "linear", "factor": float(factor)}
+    raise GGUFImportError(f"This GGUF file uses {kind!r} RoPE scaling, which Alcove cannot import yet.")
+
+
+def _llama3_scaling_from_freqs(
+    rope_freqs: np.ndarray, base: float, metadata: dict[str, Any], arch: str
+) -> dict[str, Any]:
+    """Llama 3.1+ files store the RoPE frequency divisors as a tensor; find the llama3 settings that made it."""
+    dim = rope_freqs.shape[0] * 2
+    factor = float(rope_freqs.max())
+    for low, high, original in ((1.0, 4.0, 8192), (1.0, 4.0, 4096), (1.0, 8.0, 8192)):
+        if np.allclose(_llama3_divisors(dim, base, factor, low, high, original), rope_freqs, rtol=1e-4):
+            return {
+                "rope_type": "llama3",
+                "factor": factor,
+                "low_freq_factor": low,
+                "high_freq_factor": high,
+                "original_max_position_embeddings": original,
+            }
+    raise GGUFImportError(
+        "This GGUF file stores RoPE frequencies (rope_freqs) that Alcove cannot match to a known scaling."
+    )
+
+
+def _llama3_divisors(
+    dim: int, base: float, factor: float, low: float, high: float, original: int
+) -> np.ndarray:
+    inv_freq = 1.0 / base ** (np.arange(0, dim, 2, dtype=np.float64) / dim)
+    wavelen = 2 * np.pi / inv_freq
+    low_wavelen, high_wavelen = original / low, original / high
+    smooth = (original / wavelen - low) / (high - low)
+    divisors = np.where(wavelen < high_wavelen, 1.0, np.where(wavelen > low_wavelen, factor, 0.0))
+    middle = (wavelen >= high_wavelen) & (wavelen <= low_wavelen)
+    divisors[middle] = 1.0 / ((1 - smooth[middle]) / factor + smooth[middle])
+    return divisors

@@ -1,0 +1,143 @@
+"""Follow-up questions ("and what license does it use?") rewritten into standalone search queries.
+
+The chat model rewrites the question using the conversation; its output is accepted only when it keeps the
+question's own content words and, for a question that leans on the conversation (pronouns, very short), brings in
+words from it. Otherwise a deterministic rewrite is used: the question plus the previous question it follows from.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from engine.core import FinalEvent, GenerateRequest, SamplingParams
+from engine.generation import PromptCacheStore, run_generation
+from engine.rag.prompt import history_messages
+
+_WORD = re.compile(r"\w+", re.UNICODE)
+_STOP = frozenset(
+    "a an and are as at be by can could do does did for from has have how i if in into is it its of on or that the "
+    "this these those to was were what when where which who whom whose why will with would you your about also "
+    "tell me please there their they them he she his her him more than then so any some one ones other".split()
+)
+_ANAPHORA = frozenset(
+    "it its it's they them their theirs this that these those he she him his her there such same former latter "
+    "one ones above previous".split()
+)
+_LEADS = ("and ", "what about", "how about", "also", "but ", "why not", "and?")
+REWRITE_SYSTEM = (
+    "You rewrite a follow-up question so that it can be understood without the conversation. "
+    "Replace pronouns with what they refer to. Reply with the rewritten question only."
+)
+
+
+@dataclass(frozen=True)
+class Rewrite:
+    query: str  # the standalone question used for retrieval
+    method: str  # "none" (no history) | "model" | "fallback" | "unchanged" (already standalone)
+    seconds: float = 0.0
+    model_output: str = ""  # what the model wrote (also when it was rejected)
+
+
+def content_words(text: str) -> list[str]:
+    return [w for w in (x.lower() for x in _WORD.findall(text)) if w not in _STOP and len(w) > 1]
+
+
+def leans_on_context(question: str) -> bool:
+    """True for questions that cannot stand alone: pronouns, leading 'and/what about', or two content words or
+    fewer."""
+    words = [w.lower() for w in _WORD.findall(question)]
+    q = question.strip().lower()
+    return bool(_ANAPHORA & set(words)) or q.startswith(_LEADS) or len(content_words(question)) <= 2
+
+
+def _user_turns(history: Sequence[Any]) -> list[str]:
+    return [m["content"] for m in history_messages(history) if m["role"] == "user"]
+
+
+def fallback_rewrite(question: str, history: Sequence[Any]) -> str:
+    """The question, followed by the latest earlier question that has content words, when it leans on context."""
+    question = question.strip()
+    if not history or not leans_on_context(question):
+        return question
+    for prev in reversed(_user_turns(history)):
+        if content_words(prev):
+            return f"{question} (context: {prev.strip()})"
+    return question
+
+
+def accept_rewrite(candidate: str, question: str, history: Sequence[Any]) -> bool:
+    words = set(content_words(candidate))
+    if not words or len(_WORD.findall(candidate)) > 3 * len(_WORD.findall(question)) + 30:
+        return False
+    own = set(content_words(question)) - _ANAPHORA
+    if own and not (own & words):
+        return False
+    if leans_on_context(question):
+        context = set()
+        for m in history_messages(history):
+            context |= set(content_words(m["content"]))
+        if not ((context - own) & words):
+            return False
+    return True
+
+
+def clean_output(text: str) -> str:
+    text = text.strip().splitlines()[0] if text.strip() else ""
+    text = re.sub(r"^(standalone|rewritten)?\s*question\s*:\s*", "", text, flags=re.I).strip()
+    return text.strip(" \"'`")
+
+
+def rewrite_messages(question: str, history: Sequence[Any], *, max_chars: int = 400) -> tuple[dict, ...]:
+    lines = []
+    for m in history_messages(history)[-6:]:
+        who = "User" if m["role"] == "user" else "Assistant"
+        content = m["content"].strip().replace("\n", " ")
+        lines.append(f"{who}: {content[:max_chars]}")
+    convo = "\n".join(lines)
+    user = f"Conversation:\n{convo}\n\nFollow-up question: {question.strip()}\n\nRewritten question:"
+    return ({"role": "system", "content": REWRITE_SYSTEM}, {"role": "user", "content": user})
+
+
+def rewrite_question(
+    question: str, history: Sequence[Any], *, lm=None, cancel=None, max_tokens: int = 48
+) -> Rewrite:
+    """A standalone query for ``question`` (engine thread when ``lm`` is given: it runs the chat model)."""
+    t0 = time.perf_counter()
+    if not history_messages(history):
+        return Rewrite(question.strip(), "none")
+    if not leans_on_context(question):
+        return Rewrite(question.strip(), "unchanged", time.perf_counter() - t0)
+    output = ""
+    if lm is not None and getattr(lm.tokenizer, "chat_template", None):
+        output = _model_rewrite(lm, question, history, cancel, max_tokens)
+        candidate = clean_output(output)
+        if candidate and accept_rewrite(candidate, question, history):
+            return Rewrite(candidate, "model", time.perf_counter() - t0, output)
+    return Rewrite(fallback_rewrite(question, history), "fallback", time.perf_counter() - t0, output)
+
+
+def _model_rewrite(lm, question: str, history: Sequence[Any], cancel, max_tokens: int) -> str:
+
+    req = GenerateRequest(
+        messages=rewrite_messages(question, history),
+        max_tokens=max_tokens,
+        sampling=SamplingParams(temperature=0.0),
+        stop=("\n",),
+        use_prompt_cache=False,  # never trims the conversation's cached prompt
+    )
+    final = None
+    for ev in run_generation(
+        lm,
+        req,
+        cancel=cancel or threading.Event(),
+        store=PromptCacheStore(0),
+        submitted_at=time.perf_counter(),
+    ):
+        if isinstance(ev, FinalEvent):
+            final = ev
+    return final.text if final is not None and final.error is None else ""

@@ -1,0 +1,197 @@
+"""The steps of document Q&A shared by the top-k path (``engine.rag.qa``) and the whole-document path
+(``engine.rag.whole``): the models it uses, retrieval, reranking, the streamed answer over numbered sources, results.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+from engine.core import (
+    AlcoveError,
+    FinalEvent,
+    GenerateRequest,
+    NoModelLoadedError,
+    SamplingParams,
+    TokenEvent,
+    default_index_db,
+)
+from engine.generation import run_generation
+from engine.index import IndexStore, search
+from engine.rag.citations import infer_citations, map_citations, strip_invalid_markers
+from engine.rag.generative_rerank import GenerativeReranker
+from engine.rag.prompt import Source, build_messages
+from engine.rag.reranking import rerank
+from engine.rag.results import AskResult, AskStats, Passage
+
+log = logging.getLogger(__name__)
+
+SOURCE_TOKEN_BUDGET = 1800  # sources in one prompt (a small model's attention is the limit, not its context)
+
+
+@dataclass
+class RagModels:
+    """The engine-side objects Q&A uses (engine thread only)."""
+
+    chat: Any  # LoadedLM
+    embedder: Any | None  # Embedder (None: keyword search only)
+    reranker: Any | None  # CrossEncoder | GenerativeReranker | None (no reranking)
+    prompt_cache: Any  # PromptCacheStore
+
+
+def generative_reranker_for(lm) -> Any:
+    """The GenerativeReranker of a loaded chat model, made once and kept with it (it remembers its head probe)."""
+
+    rr = lm.extra.get("generative_reranker")
+    if rr is None:
+        rr = lm.extra["generative_reranker"] = GenerativeReranker(lm)
+    return rr
+
+
+# Generative reranking by a small chat model did harm on the eval set: SmolLM2-135M took hybrid recall@5 from 0.91
+# to 0.32 (bench/rag_eval.py). Below this size "auto" keeps the search order unless a cross-encoder is loaded.
+MIN_GENERATIVE_RERANK_PARAMS = 1_000_000_000
+
+
+def models_from_engine(engine, *, rerank: bool | str = "auto") -> RagModels:
+    """Engine thread: the chat model, the embedder and the reranker. ``rerank``: "auto" (a loaded cross-encoder,
+    else the chat model used generatively when it has at least MIN_GENERATIVE_RERANK_PARAMS parameters or is a
+    reranker model, else none), True / "generative" (the chat model even when small), False (none)."""
+    chat = engine.model("chat")
+    if getattr(getattr(chat, "info", None), "kind", "lm") != "lm":
+        raise AlcoveError(f"Document Q&A needs an autoregressive chat model; {chat.info.name} is not one.")
+    try:
+        embedder = engine.model("embedder")
+    except NoModelLoadedError:
+        embedder = None
+    reranker = None
+    if rerank:
+        try:
+            reranker = engine.model("reranker")
+        except NoModelLoadedError:
+            info = chat.info
+            big = info.parameters >= MIN_GENERATIVE_RERANK_PARAMS or "rerank" in info.name.lower()
+            if rerank != "auto" or big:
+                reranker = generative_reranker_for(chat)
+    return RagModels(chat, embedder, reranker, engine.prompt_cache)
+
+
+def open_store(db):
+
+    if isinstance(db, IndexStore):
+        return db, False
+    if db is None:
+        db = default_index_db()
+    return IndexStore(db, read_only=True), True
+
+
+def retrieve(models: RagModels, store, query: str, retrieve_k: int, folders, file_types) -> list:
+
+    mode = "hybrid" if models.embedder is not None else "keyword"
+    return search(
+        store, models.embedder, query, k=retrieve_k, mode=mode, folders=folders, file_types=file_types
+    )
+
+
+def rerank_hits(
+    models: RagModels, query: str, hits: list, k: int, rerank_k: int | None, stats: AskStats, cancel
+):
+
+    if models.reranker is None or not hits:
+        return hits[:k], stats
+    depth = len(hits) if rerank_k is None else max(k, rerank_k)
+    t = time.perf_counter()
+    res = rerank(query, hits[:depth], reranker=models.reranker, top_k=k, cancel=cancel)
+    stats = replace(stats, rerank_s=time.perf_counter() - t, reranked=min(depth, len(hits)), reranker=res.model,
+                    reranker_kind=res.kind, rerank_truncated=res.truncated)  # fmt: skip
+    if res.cancelled:
+        return hits[:k], stats
+    return list(res.items), stats
+
+
+def token_counter(lm):
+    tok = lm.tokenizer
+    return lambda text: len(tok.encode(text))
+
+
+def passages_of(items: Sequence[Any]) -> tuple[Passage, ...]:
+    return tuple(
+        Passage(
+            n=i,
+            path=str(it.path),
+            page=it.page,
+            line_start=it.line_start,
+            line_end=it.line_end,
+            text=it.text,
+            score=getattr(it, "score", None),
+            chunk_id=getattr(it, "chunk_id", None),
+        )  # fmt: skip
+        for i, it in enumerate(items, 1)
+    )
+
+
+def make_result(
+    rid, question, answer, citations, abstained, closest, stats, t0, finish, error=None
+) -> AskResult:
+    stats = replace(stats, total_s=time.perf_counter() - t0)
+    return AskResult(rid, question, answer, tuple(citations), abstained, tuple(closest), stats, finish, error)
+
+
+def answer_from_sources(
+    models: RagModels,
+    question: str,
+    sources: Sequence[Source],
+    *,
+    history: Sequence[Any],
+    stats: AskStats,
+    max_tokens: int,
+    sampling: SamplingParams | None,
+    cancel,
+    request_id: str,
+    t0: float,
+    quote_sources: Sequence[Source] | None = None,
+    infer: bool = True,
+) -> Iterator[TokenEvent | AskResult]:
+    """Stream the answer over numbered ``sources`` and map its markers (to ``quote_sources`` when given: same
+    numbers, the document text to quote from)."""
+
+    req = GenerateRequest(messages=build_messages(question, sources, history), max_tokens=max_tokens,
+                          sampling=sampling or SamplingParams(temperature=0.0), request_id=request_id)  # fmt: skip
+    t = time.perf_counter()
+    final: FinalEvent | None = None
+    for ev in run_generation(models.chat, req, cancel=cancel, store=models.prompt_cache, submitted_at=t):
+        if isinstance(ev, TokenEvent):
+            yield ev
+        elif isinstance(ev, FinalEvent):
+            final = ev
+    assert final is not None
+    g = final.stats
+    stats = replace(stats, generation_s=time.perf_counter() - t, prompt_tokens=g.prompt_tokens,
+                    cached_tokens=g.cached_tokens, generated_tokens=g.generated_tokens, ttft_s=g.ttft_s,
+                    decode_tokens_per_s=g.decode_tokens_per_s)  # fmt: skip
+    quoting = quote_sources or sources
+    _, invalid = map_citations(final.text, quoting)
+    answer = strip_invalid_markers(final.text, invalid).strip()
+    answer, inferred = infer_citations(answer, quoting) if infer else (answer, ())
+    citations, _ = map_citations(answer, quoting)
+    flagged = {c.n for c in inferred} - {c.n for c in map_citations(final.text, quoting)[0]}
+    citations = tuple(replace(c, inferred=c.n in flagged) for c in citations)
+    stats = replace(stats, invalid_markers=tuple(invalid), inferred_citations=len(flagged))
+    yield make_result(request_id, question, answer, citations, False, passages_of(quote_sources or sources), stats, t0,
+                  final.finish_reason, final.error)  # fmt: skip
+
+
+def documents_for(store, documents: Sequence[str] | None, folders: Sequence[str] | None) -> list[str]:
+    if documents:
+        return [
+            str(Path(d).expanduser().absolute()) if not store.document(str(d)) else str(d) for d in documents
+        ]
+    out: list[str] = []
+    for folder in folders or ():
+        out += [d.path for d in store.documents(under=str(Path(folder).expanduser().absolute()))
+                if d.status == "indexed"]  # fmt: skip
+    return out

@@ -1,0 +1,122 @@
+"""Document Q&A with citations you can check (engine thread).
+
+ask(): follow-up rewrite -> hybrid retrieve (top ~50) -> rerank (top k) -> abstain below a calibrated threshold
+(showing the closest passages) -> prompt with numbered sources, laid out for the prompt cache (engine.rag.prompt)
+-> streamed answer -> each [n] mapped to file, page, lines and the quoted passage (engine.rag.citations).
+Aggregate questions go to whole-document mode (engine.rag.whole_map): map over every chunk, then reduce.
+
+Run it on the engine thread: ``engine.stream(ask_on_engine, engine, question, db=...)``. It calls the generation
+request loop directly (``Engine.generate`` would queue behind this very job).
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from collections.abc import Iterator, Sequence
+from dataclasses import replace
+from typing import Any
+
+from engine.core import AlcoveError, ProgressEvent, SamplingParams, TokenEvent, new_request_id
+from engine.rag.abstain import ABSTAIN_TEXT, AbstainPolicy, Evidence, decide, policy_for
+from engine.rag.followup import rewrite_question
+from engine.rag.pipeline import (
+    SOURCE_TOKEN_BUDGET,
+    RagModels,
+    answer_from_sources,
+    make_result,
+    models_from_engine,
+    open_store,
+    passages_of,
+    rerank_hits,
+    retrieve,
+    token_counter,
+)
+from engine.rag.prompt import fit_sources, sources_from
+from engine.rag.results import AskResult, AskStats
+from engine.rag.whole import ask_whole_documents
+from engine.rag.whole_map import is_aggregate
+
+log = logging.getLogger(__name__)
+
+
+def ask_on_engine(engine, question: str, **kwargs: Any) -> Iterator[TokenEvent | ProgressEvent | AskResult]:
+    """``engine.stream(ask_on_engine, engine, question, db=..., cancel=...)``."""
+    yield from ask(models_from_engine(engine, rerank=kwargs.pop("rerank", "auto")), question, **kwargs)
+
+
+def ask(
+    models: RagModels,
+    question: str,
+    *,
+    history: Sequence[Any] = (),
+    db: Any = None,
+    k: int = 5,
+    retrieve_k: int = 50,
+    rerank_k: int | None = None,
+    mode: str = "auto",
+    documents: Sequence[str] | None = None,
+    folders: Sequence[str] | None = None,
+    file_types: Sequence[str] | None = None,
+    policy: AbstainPolicy | None = None,
+    rewrite: bool = True,
+    max_tokens: int = 256,
+    sampling: SamplingParams | None = None,
+    cancel=None,
+    request_id: str = "",
+    submitted_at: float | None = None,
+) -> Iterator[TokenEvent | ProgressEvent | AskResult]:
+    """Yields ProgressEvents (phases), TokenEvents (the answer as it is written), then exactly one AskResult."""
+
+    t0 = submitted_at or time.perf_counter()
+    rid = request_id or new_request_id()
+    cancel = cancel or threading.Event()
+    question = question.strip()
+    if not question:
+        raise AlcoveError("The question is empty. Type a question about your documents.")
+    store, own = open_store(db)
+    try:
+        yield ProgressEvent(rid, 0, 3, "Understanding the question", extra={"phase": "rewrite"})
+        rw = rewrite_question(question, history, lm=models.chat if rewrite else None, cancel=cancel)
+        stats = AskStats(query=rw.query, rewrite=rw.method, rewrite_s=rw.seconds)
+        whole = mode == "whole" or (mode == "auto" and (bool(documents) or is_aggregate(question)))
+        if whole:
+            yield from ask_whole_documents(models, question, rw.query, store, history=history, stats=stats,
+                                           documents=documents, folders=folders, k=k, max_tokens=max_tokens,
+                                           sampling=sampling, cancel=cancel, request_id=rid, t0=t0)  # fmt: skip
+            return
+        yield ProgressEvent(rid, 1, 3, "Searching your documents", extra={"phase": "retrieve"})
+        t = time.perf_counter()
+        hits = retrieve(models, store, rw.query, retrieve_k, folders, file_types)
+        stats = replace(stats, retrieval_s=time.perf_counter() - t, retrieved=len(hits))
+        if cancel.is_set():
+            yield make_result(rid, question, "", (), False, (), stats, t0, "cancelled")
+            return
+        yield ProgressEvent(rid, 2, 3, f"Ranking {min(len(hits), rerank_k or len(hits))} passages",
+                            extra={"phase": "rerank"})  # fmt: skip
+        top, stats = rerank_hits(models, rw.query, hits, k, rerank_k, stats, cancel)
+        if cancel.is_set():
+            yield make_result(rid, question, "", (), False, passages_of(top), stats, t0, "cancelled")
+            return
+        cosine = max(
+            (h.vector_score for h in hits if getattr(h, "vector_score", None) is not None), default=None
+        )
+        rerank_best = max((it.score for it in top), default=None) if stats.reranker else None
+        pol = policy or policy_for(stats.reranker_kind or None, stats.reranker or None,
+                                   getattr(models.embedder, "name", None))  # fmt: skip
+        verdict = decide(Evidence(rerank_best, cosine), pol)
+        stats = replace(
+            stats, evidence_signal=verdict.signal, evidence=verdict.value, threshold=verdict.threshold
+        )
+        if not top or verdict.abstain:
+            yield make_result(rid, question, ABSTAIN_TEXT, (), True, passages_of(top[:3]), stats, t0, "stop")
+            return
+        sources = fit_sources(sources_from(top), token_counter(models.chat), SOURCE_TOKEN_BUDGET)
+        yield ProgressEvent(rid, 3, 3, "Writing the answer", extra={"phase": "generate"})
+        yield from answer_from_sources(models, question, sources, history=history, stats=stats,
+                                       max_tokens=max_tokens, sampling=sampling, cancel=cancel,
+                                       request_id=rid, t0=t0)  # fmt: skip
+    finally:
+        if own:
+            store.close()

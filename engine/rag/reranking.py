@@ -1,0 +1,149 @@
+"""One ``rerank`` over either reranker kind: a cross-encoder (``engine.encoders.cross_encoder``) or a chat model used
+generatively (``engine.rag.generative_rerank``). Engine-thread only (both run MLX)."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from engine.core import AlcoveError
+from engine.rag.generative_rerank import GenerativeReranker
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A passage to rerank, with where it came from (all optional but the text)."""
+
+    text: str
+    path: str = ""
+    page: int | None = None
+    line_start: int | None = None
+    line_end: int | None = None
+    chunk_id: int | None = None
+    score: float | None = None  # the retrieval score, kept for display
+    heading: str = ""
+
+
+@dataclass(frozen=True)
+class RerankedItem:
+    old_rank: int  # 1-based position in the input
+    new_rank: int  # 1-based position after reranking
+    score: float  # sigmoid(raw_score) in [0, 1]: comparable to an abstention threshold
+    raw_score: float  # the reranker's logit (cross-encoder) or yes/no log-odds (generative)
+    text: str
+    path: str = ""
+    page: int | None = None
+    line_start: int | None = None
+    line_end: int | None = None
+    chunk_id: int | None = None
+    retrieval_score: float | None = None
+    heading: str = ""
+    truncated: bool = False  # the passage was cut to fit the reranker
+
+
+@dataclass(frozen=True)
+class RerankResult:
+    items: tuple[RerankedItem, ...]  # best first
+    model: str
+    kind: str  # "cross-encoder" | "generative"
+    truncated: int  # how many passages were cut to fit the reranker
+    seconds: float
+    cancelled: bool = False  # when True ``items`` keeps the input order, unscored
+
+    def to_json(self) -> dict[str, Any]:
+        from dataclasses import asdict
+
+        return asdict(self)
+
+
+def as_candidate(obj: Any) -> Candidate:
+    """A Candidate from a Candidate, a SearchHit (or anything with ``text``), a dict or a plain string."""
+    if isinstance(obj, Candidate):
+        return obj
+    if isinstance(obj, str):
+        return Candidate(obj)
+    get = obj.get if isinstance(obj, dict) else (lambda k, d=None: getattr(obj, k, d))
+    text = get("text")
+    if text is None:
+        text = get("passage")
+    if not isinstance(text, str):
+        raise AlcoveError("Each candidate needs a 'text' field with the passage to rerank.")
+    return Candidate(
+        text=text,
+        path=str(get("path", "") or ""),
+        page=get("page"),
+        line_start=get("line_start"),
+        line_end=get("line_end"),
+        chunk_id=get("chunk_id"),
+        score=get("score"),
+        heading=str(get("heading", "") or ""),
+    )
+
+
+def reranker_kind(reranker: Any) -> str:
+    return "generative" if getattr(reranker, "kind", "") == "generative" else "cross-encoder"
+
+
+def as_reranker(obj: Any):
+    """A scorer with ``score(query, passages, cancel)``: cross-encoders and GenerativeRerankers pass through; a
+    loaded chat model (``LoadedLM``) is wrapped in a GenerativeReranker."""
+    if hasattr(obj, "score"):
+        return obj
+    if hasattr(obj, "model") and hasattr(obj, "tokenizer"):
+        return GenerativeReranker(obj)
+    raise AlcoveError("This model cannot rerank: load a cross-encoder or a chat model.")
+
+
+def _model_name(reranker: Any) -> str:
+    name = getattr(reranker, "name", None)
+    if name:
+        return str(name)
+    info = getattr(reranker, "info", None)
+    return str(getattr(info, "name", type(reranker).__name__))
+
+
+def rerank(
+    query: str,
+    candidates: Sequence[Any],
+    *,
+    reranker: Any,
+    top_k: int | None = None,
+    cancel=None,
+) -> RerankResult:
+    """Score ``candidates`` against ``query`` and return them best first (ties keep the input order)."""
+    t0 = time.perf_counter()
+    scorer = as_reranker(reranker)
+    cands = [as_candidate(c) for c in candidates]
+    scores = scorer.score(query, [c.text for c in cands], cancel=cancel)
+    name, kind = _model_name(scorer), reranker_kind(scorer)
+    if getattr(scores, "cancelled", False) or len(scores.raw) != len(cands):
+        items = tuple(_item(c, i, i, 0.0, 0.0, False) for i, c in enumerate(cands))
+        return RerankResult(items, name, kind, 0, time.perf_counter() - t0, cancelled=True)
+    cut = set(scores.truncated)
+    order = sorted(range(len(cands)), key=lambda i: (-scores.raw[i], i))
+    if top_k is not None:
+        order = order[: max(0, top_k)]
+    items = tuple(
+        _item(cands[i], i, new, scores.sigmoid[i], scores.raw[i], i in cut) for new, i in enumerate(order)
+    )
+    return RerankResult(items, name, kind, len(cut), time.perf_counter() - t0)
+
+
+def _item(c: Candidate, old: int, new: int, score: float, raw: float, cut: bool) -> RerankedItem:
+    return RerankedItem(
+        old_rank=old + 1,
+        new_rank=new + 1,
+        score=float(score),
+        raw_score=float(raw),
+        text=c.text,
+        path=c.path,
+        page=c.page,
+        line_start=c.line_start,
+        line_end=c.line_end,
+        chunk_id=c.chunk_id,
+        retrieval_score=c.score,
+        heading=c.heading,
+        truncated=cut,
+    )

@@ -1,0 +1,102 @@
+"""Extraction keeps exact locations for every format."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from engine.index.extraction import ExtractError, extract, file_type_for, looks_binary
+from tests.engine.index.index_fakes import make_docx, make_pdf
+
+
+def _texts(page):
+    return [page.text[b.start : b.end] for b in page.blocks]
+
+
+def test_plain_text_blocks_are_exact_spans_with_lines():
+    src = "First para line one\nline two\n\n\n  Second para\n\nThird\n"
+    doc = extract(Path("notes.txt"), src.encode())
+    page = doc.pages[0]
+    assert page.text == src
+    assert _texts(page) == ["First para line one\nline two", "Second para", "Third"]
+    b = page.blocks[1]
+    assert page.locate(b.start) == (5, src.index("Second"))
+    assert page.locate(page.blocks[2].start)[0] == 7
+
+
+def test_markdown_headings_ignore_code_fences_and_read_setext():
+    src = "# Title\n\nIntro text.\n\n```\n# not a heading\n```\n\nSub\n---\n\nBody.\n\n## Deeper\n\nMore.\n"
+    page = extract(Path("a.md"), src.encode()).pages[0]
+    heads = [(page.text[b.start : b.end], b.heading_level) for b in page.blocks if b.heading_level]
+    assert heads == [("# Title", 1), ("Sub\n---", 2), ("## Deeper", 2)]
+    assert any("# not a heading" in t for t in _texts(page))
+
+
+def test_rst_underlined_titles_get_levels_by_first_use():
+    src = "Top\n===\n\nText.\n\nSection\n-------\n\nMore text.\n\nOther\n=====\n"
+    page = extract(Path("a.rst"), src.encode()).pages[0]
+    assert [b.heading_level for b in page.blocks] == [1, 0, 2, 0, 1]
+
+
+def test_html_visible_text_maps_back_to_source_lines():
+    src = (
+        "<html><head><title>T</title><style>p {color: red}</style></head>\n<body>\n<h1>Big &amp; bold</h1>\n"
+        "<p>First\n   paragraph here.</p>\n<script>var x = 'hidden';</script>\n<p>Second <b>one</b></p>\n</body></html>"
+    )
+    page = extract(Path("a.html"), src.encode()).pages[0]
+    texts = _texts(page)
+    assert texts == ["T", "Big & bold", "First paragraph here.", "Second one"]  # the <title> is kept
+    assert [b.heading_level for b in page.blocks] == [0, 1, 0, 0]
+    assert "hidden" not in page.text and "color" not in page.text
+    line, char = page.locate(page.blocks[2].start)
+    assert line == 4 and src[char:].startswith("First")
+    line, char = page.locate(page.blocks[3].start)
+    assert line == 7 and src[char:].startswith("Second")
+
+
+def test_pdf_pages_are_numbered():
+    data = make_pdf([["Alpha page text", "more alpha"], [], ["Gamma is on page three"]])
+    doc = extract(Path("a.pdf"), data)
+    assert doc.file_type == "pdf"
+    assert [p.number for p in doc.pages] == [1, 3]  # an empty page has no text and no blocks
+    assert "Gamma is on page three" in doc.pages[1].text
+
+
+def test_docx_headings_and_paragraph_numbers(tmp_path):
+    path = tmp_path / "a.docx"
+    make_docx(path, [("Report", 1), ("The first paragraph.", 0), ("Details", 2), ("Second paragraph.", 0)])
+    page = extract(path, path.read_bytes()).pages[0]
+    assert [(page.text[b.start : b.end], b.heading_level) for b in page.blocks] == [
+        ("Report", 1), ("The first paragraph.", 0), ("Details", 2), ("Second paragraph.", 0),
+    ]  # fmt: skip
+    assert page.locate(page.blocks[3].start)[0] == 4  # a "line" is a paragraph number
+
+
+def test_csv_rows_are_blocks_with_their_line_numbers():
+    src = "name,city\nAda,London\nGrace,Arlington\n"
+    page = extract(Path("a.csv"), src.encode()).pages[0]
+    assert _texts(page) == ["name,city", "Ada,London", "Grace,Arlington"]
+    assert page.locate(page.blocks[2].start)[0] == 3
+
+
+@pytest.mark.parametrize(
+    ("encoding", "text"),
+    [("latin-1", "Café crème brûlée, façade naïve, über alles.\n" * 20), ("utf-16", "Grüße aus Köln — ça va?\n" * 10),
+     ("cp1252", "“Smart quotes” – and a euro sign € in Windows text.\n" * 20)],
+)  # fmt: skip
+def test_any_text_encoding(encoding, text):
+    doc = extract(Path("x.txt"), text.encode(encoding))
+    assert doc.pages[0].text == text
+    assert doc.encoding is not None and doc.notes
+
+
+def test_binary_detection_and_types():
+    assert looks_binary(b"\x00\x01\x02ELF" * 100)
+    assert not looks_binary("plain text é".encode())
+    assert file_type_for(Path("x.PNG")) == "binary" and file_type_for(Path("README")) == "text"
+    assert file_type_for(Path("a.py")) == "code" and file_type_for(Path("weird.xyz")) is None
+    with pytest.raises(ExtractError, match="binary"):
+        extract(Path("fake.txt"), b"\x7fELF\x00\x00\x00" + bytes(range(256)) * 10)
+    with pytest.raises(ExtractError, match="empty"):
+        extract(Path("e.md"), b"")

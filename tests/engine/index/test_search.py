@@ -1,0 +1,194 @@
+"""Search modes, fusion, filters, snippets and the batch API."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.index.hybrid import fts_query, make_snippet, query_terms, search, search_many
+from engine.index.indexer import index_paths
+from tests.engine.index.index_fakes import HashEmbedder
+
+
+@pytest.fixture(scope="module")
+def indexed(tmp_path_factory):
+    root = tmp_path_factory.mktemp("search")
+    docs = root / "docs"
+    (docs / "ocean").mkdir(parents=True)
+    (docs / "space").mkdir()
+    (docs / "ocean" / "whales.md").write_text(
+        "# Whales\n\nBlue whales are the largest animals ever known to have lived.\n\n"
+        "## Songs\n\nHumpback whales sing long, complex songs during the breeding season.\n"
+    )
+    (docs / "ocean" / "tides.txt").write_text("Tides are caused by the gravitational pull of the moon.\n")
+    (docs / "space" / "moon.md").write_text("# The Moon\n\nThe moon orbits the earth every 27 days.\n")
+    (docs / "space" / "rockets.py").write_text('"""Rocket equations: delta-v from exhaust velocity."""\n')
+    db = root / "i.sqlite3"
+    emb = HashEmbedder()
+    list(index_paths([docs], db, emb))
+    return db, emb, docs
+
+
+@pytest.mark.parametrize("mode", ["vector", "keyword", "hybrid"])
+def test_each_mode_finds_the_passage(indexed, mode):
+    db, emb, docs = indexed
+    hits = search(db, emb, "humpback whales sing songs", k=3, mode=mode)
+    assert hits and hits[0].path == str(docs / "ocean" / "whales.md")
+    top = hits[0]
+    assert "Humpback" in top.text and top.line_start <= 7 <= top.line_end
+    assert "«Humpback»" in top.snippet and "«whales»" in top.snippet
+    assert (top.vector_rank is not None) == (mode in ("vector", "hybrid"))
+    assert (top.keyword_rank is not None) == (mode in ("keyword", "hybrid"))
+    assert all(a.score >= b.score for a, b in zip(hits, hits[1:], strict=False))
+
+
+def test_hybrid_rrf_is_reciprocal_rank_fusion(indexed):
+    db, emb, _ = indexed
+    hits = search(db, emb, "moon gravitational pull", k=5, mode="hybrid", fusion="rrf", rrf_k=60)
+    for h in hits:
+        expected = sum(1 / (60 + r) for r in (h.vector_rank, h.keyword_rank) if r is not None)
+        assert h.score == pytest.approx(expected)
+
+
+def test_hybrid_default_fuses_min_max_normalised_scores(indexed):
+    """Score fusion, recomputed here from the two single-mode candidate lists (depth 50 for k=5)."""
+    db, emb, _ = indexed
+    query = "moon gravitational pull"
+    lists = [search(db, emb, query, k=50, mode=m) for m in ("vector", "keyword")]
+    norm = []
+    for hits in lists:
+        lo, hi = min(h.score for h in hits), max(h.score for h in hits)
+        norm.append({h.chunk_id: (h.score - lo) / (hi - lo) for h in hits})
+    expected = {c: 0.5 * norm[0].get(c, 0.0) + 0.5 * norm[1].get(c, 0.0) for c in set(norm[0]) | set(norm[1])}
+    hits = search(db, emb, query, k=5, mode="hybrid")
+    assert [h.chunk_id for h in hits] == sorted(expected, key=lambda c: (-expected[c], c))[:5]
+    for h in hits:
+        assert h.score == pytest.approx(expected[h.chunk_id])
+    only_vector = search(db, emb, query, k=5, mode="hybrid", vector_weight=1.0)
+    assert [h.chunk_id for h in only_vector] == [h.chunk_id for h in lists[0][:5]]
+
+
+def test_score_fusion_keeps_a_strong_single_list_hit():
+    """RRF's known weakness: a chunk one retriever ranks first and the other misses loses to chunks both rank
+    middling. Score fusion keeps it on top when its lead is large; RRF (k=60) does not."""
+    from engine.index.hybrid import _rrf, _score_fusion
+
+    vec = [(1, 0.90), (2, 0.55), (3, 0.54)] + [(100 + i, 0.53 - i * 0.004) for i in range(20)]
+    kw = (
+        [(200 + i, 10.0 - i * 0.5) for i in range(7)]
+        + [(2, 6.0), (3, 5.9)]
+        + [(300 + i, 5.0 - i * 0.2) for i in range(20)]
+    )
+    score, rrf = _score_fusion(0.5)(vec, kw), _rrf(60)(vec, kw)
+    assert score[1] > score[2] > score[3]  # vector's clear winner stays ahead of the two middling in both
+    assert rrf[2] > rrf[3] > rrf[1]  # RRF puts both middling chunks first
+    assert _score_fusion(0.5)([], kw)[200] == pytest.approx(0.5)  # an empty list adds nothing
+    assert _score_fusion(0.5)([(7, 0.3)], [])[7] == pytest.approx(0.5)  # one candidate: normalised to 1
+
+
+def test_bad_fusion_settings_are_clear_errors(indexed):
+    db, emb, _ = indexed
+    with pytest.raises(ValueError, match="fusion must be"):
+        search(db, emb, "moon", fusion="borda")
+    with pytest.raises(ValueError, match="vector_weight"):
+        search(db, emb, "moon", vector_weight=1.5)
+
+
+def test_filters_by_folder_and_file_type(indexed):
+    db, emb, docs = indexed
+    for mode in ("vector", "keyword", "hybrid"):
+        hits = search(db, emb, "moon", k=10, mode=mode, folders=[str(docs / "space")])
+        assert hits and all(h.path.startswith(str(docs / "space") + "/") for h in hits)
+        hits = search(db, emb, "moon whales rockets", k=10, mode=mode, file_types=["py"])
+        assert hits and all(h.path.endswith(".py") for h in hits)
+        assert search(db, emb, "moon", k=10, mode=mode, folders=[str(docs / "nowhere")]) == []
+
+
+def test_search_many_matches_single_searches(indexed):
+    db, emb, _ = indexed
+    queries = ["blue whales largest animals", "rocket delta-v", "tides moon"]
+    batch = search_many(db, emb, queries, k=3, mode="hybrid")
+    for q, hits in zip(queries, batch, strict=True):
+        assert [h.chunk_id for h in hits] == [h.chunk_id for h in search(db, emb, q, k=3, mode="hybrid")]
+
+
+def test_keyword_mode_needs_no_embedder_and_survives_odd_queries(indexed):
+    db, _, _ = indexed
+    assert search(db, None, 'whales" OR NOT (', k=3, mode="keyword")[0].path.endswith("whales.md")
+    assert search(db, None, "???", k=3, mode="keyword") == []
+    assert fts_query('say "hi" to the walrus') == '"say" OR "hi" OR "walrus"'
+
+
+def test_snippets_mark_terms_and_window_the_best_part():
+    text = (
+        "Intro words. " * 40
+        + "The walrus colony hauled out on the ice near the walrus research station."
+        + " Tail." * 40
+    )
+    snip = make_snippet(text, query_terms("where is the walrus colony"))
+    assert "«walrus» «colony»" in snip and snip.startswith("…") and snip.endswith("…")
+    assert len(snip.replace("«", "").replace("»", "")) <= 250
+    assert make_snippet("short text", ["absent"]) == "short text"
+    assert "«index»" in make_snippet("index indexing indexed", ["indexing"])  # stems match word variants
+
+
+@pytest.mark.slow
+def test_cli_index_and_search_with_the_real_embedder(tmp_path, monkeypatch, capsys):
+    import json
+
+    from app.cli.main import main
+
+    monkeypatch.setenv("ALCOVE_HOME", str(tmp_path / "home"))
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "garden.md").write_text("# Garden\n\nTomatoes need full sun and regular watering in summer.\n")
+    (docs / "cars.txt").write_text("Change the engine oil of a car every ten thousand kilometres.\n")
+    (docs / "blob.txt").write_bytes(b"\x00\x01\x02binary")
+    assert main(["index", str(docs), "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert set(out) >= {"files_indexed", "files_unchanged", "files_skipped", "chunks", "seconds"}
+    assert out["files_indexed"] == 2 and out["files_skipped"][0]["path"].endswith("blob.txt")
+    assert main(["index", str(docs), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["files_unchanged"] == 2
+    for extra in (
+        ["--mode", "hybrid"],
+        ["--mode", "hybrid", "--fusion", "rrf"],
+        ["--mode", "vector"],
+        ["--mode", "keyword"],
+    ):
+        assert main(["search", "how often should I change motor oil", "--k", "1", *extra, "--json"]) == 0
+        res = json.loads(capsys.readouterr().out)["results"]
+        assert res[0]["path"].endswith("cars.txt") and res[0]["line_start"] == 1
+        assert set(res[0]) >= {"path", "page", "line_start", "line_end", "score", "text"}
+    assert main(["search", "sunny vegetables", "--k", "2"]) == 0
+    text = capsys.readouterr().out
+    assert "garden.md lines 1-3" in text.splitlines()[0]
+
+
+@pytest.fixture(scope="module")
+def many_notes(tmp_path_factory):
+    """150 short notes drawing on one small vocabulary: both lists hold far more than 50 candidates."""
+    import random
+
+    rng = random.Random(7)
+    words = "moon whales rockets tides orbit songs ocean delta exhaust velocity gravity season animals earth".split()
+    root = tmp_path_factory.mktemp("notes")
+    for i in range(150):
+        text = " ".join(rng.choice(words) for _ in range(rng.randint(4, 12)))
+        (root / f"note{i:03d}.txt").write_text(f"Note {i}: {text}.\n")
+    db = root.parent / "notes.sqlite3"
+    emb = HashEmbedder()
+    list(index_paths([root], db, emb))
+    return db, emb
+
+
+def test_asking_for_more_results_never_reorders_the_first_ones(many_notes):
+    db, emb = many_notes
+    query = "moon whales rockets"
+    assert len(search(db, emb, query, k=150, mode="vector")) > 100
+    assert len(search(db, emb, query, k=150, mode="keyword")) > 100
+    for fusion in ("score", "rrf"):
+        few = search(db, emb, query, k=3, mode="hybrid", fusion=fusion)
+        for k in (10, 40, 50):
+            more = search(db, emb, query, k=k, mode="hybrid", fusion=fusion)
+            assert [h.chunk_id for h in more[:3]] == [h.chunk_id for h in few]
+            assert [h.score for h in more[:3]] == pytest.approx([h.score for h in few])

@@ -1,0 +1,271 @@
+"""Document Q&A: citation mapping, abstention, whole-document mode, follow-up rewriting and the cache-friendly
+prompt layout, with a tiny random model (pipeline behaviour) and the real default models (few, short)."""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+import pytest
+
+from engine.core.events import ProgressEvent, TokenEvent
+from engine.rag.abstain import ABSTAIN_TEXT, AbstainPolicy, Evidence, calibrate, decide
+from engine.rag.citations import find_markers, map_citations, strip_invalid_markers
+from engine.rag.followup import accept_rewrite, fallback_rewrite, leans_on_context, rewrite_question
+from engine.rag.prompt import SYSTEM_PROMPT, Source, build_messages
+from engine.rag.qa import RagModels, ask
+from engine.rag.results import AskResult
+
+DOCS = {
+    "zlib.txt": "Zlib notes\n\nzlib is a general purpose data compression library.\n"
+    "It is distributed under the zlib license, a permissive free software license.\n\n"
+    "The library was written by Jean-loup Gailly and Mark Adler.\nIt implements the deflate algorithm.\n",
+    "bread.md": "# Baking bread\n\nBread rises because yeast ferments the sugars in the dough.\n"
+    "Fermentation releases carbon dioxide, which is trapped by gluten.\n\n## Baking\n\n"
+    "Bake the loaf at 220 degrees Celsius for thirty minutes.\n",
+    "lighthouse.txt": "The Fresnel lens was invented by Augustin-Jean Fresnel in 1822.\n"
+    "It focuses the light of a lighthouse into a strong beam visible far out at sea.\n",
+}
+
+
+@pytest.fixture(scope="module")
+def corpus(tmp_path_factory):
+    from engine.encoders.embedder import default_embedder_path, load_embedder
+    from engine.index.indexer import IndexSummary, index_paths
+
+    root = tmp_path_factory.mktemp("rag")
+    docs = root / "docs"
+    docs.mkdir()
+    for name, text in DOCS.items():
+        (docs / name).write_text(text)
+    embedder = load_embedder(default_embedder_path())
+    db = root / "index.sqlite3"
+    summary = [e for e in index_paths([docs], db, embedder) if isinstance(e, IndexSummary)][0]
+    assert summary.files_indexed == 3 and not summary.error
+    return docs, db, embedder
+
+
+def models_for(lm, embedder, reranker="generative"):
+    from engine.generation.prompt_cache import PromptCacheStore
+    from engine.rag.generative_rerank import GenerativeReranker
+
+    rr = GenerativeReranker(lm) if reranker == "generative" else reranker
+    return RagModels(lm, embedder, rr, PromptCacheStore(1 << 30))
+
+
+def run(models, question, **kw):
+    events = list(ask(models, question, **kw))
+    assert isinstance(events[-1], AskResult) and sum(isinstance(e, AskResult) for e in events) == 1
+    return events[-1], events[:-1]
+
+
+# -- citations ------------------------------------------------------------------------------------------------
+def test_markers_are_parsed():
+    found = find_markers("A [1]. B [2, 3] and C [4-6]; D [7; 2]. Not [x] nor [].")
+    assert [m.numbers for m in found] == [(1,), (2, 3), (4, 5, 6), (7, 2)]
+
+
+def test_citation_maps_to_the_quoted_lines_of_the_file(corpus):
+    docs, _, _ = corpus
+    path = docs / "zlib.txt"
+    text = path.read_text()
+    sources = [
+        Source(1, text, str(path), None, 1, text.count("\n")),
+        Source(2, DOCS["bread.md"], str(docs / "bread.md"), None, 1, 9),
+    ]
+    answer = (
+        "zlib was written by Jean-loup Gailly and Mark Adler [1]. Bread rises thanks to yeast [2]. See [9]."
+    )
+    cites, invalid = map_citations(answer, sources)
+    assert invalid == (9,)
+    assert [c.n for c in cites] == [1, 2]
+    c = cites[0]
+    assert c.quote == "The library was written by Jean-loup Gailly and Mark Adler."
+    lines = path.read_text().split("\n")
+    assert c.line_start == c.line_end == 6 and lines[c.line_start - 1] == c.quote
+    assert (
+        cites[1].quote == "Bread rises because yeast ferments the sugars in the dough."
+        and cites[1].line_start == 3
+    )
+    assert strip_invalid_markers(answer, invalid).endswith("See .")
+
+
+def test_unmarked_copied_sentences_get_inferred_citations(corpus):
+    from engine.rag.citations import infer_citations
+
+    docs, _, _ = corpus
+    sources = [Source(1, DOCS["bread.md"], str(docs / "bread.md"), None, 1, 9),
+               Source(2, DOCS["zlib.txt"], str(docs / "zlib.txt"), None, 1, 7)]  # fmt: skip
+    answer = "The library was written by Jean-loup Gailly and Mark Adler. It is great [1]. Thanks."
+    text, cites = infer_citations(answer, sources)
+    assert text == "The library was written by Jean-loup Gailly and Mark Adler [2]. It is great [1]. Thanks."
+    assert len(cites) == 1 and cites[0].inferred and cites[0].n == 2 and cites[0].line_start == 6
+
+
+# -- abstention -------------------------------------------------------------------------------------------------
+def test_calibration_picks_the_separating_threshold():
+    cal = calibrate([0.7, 0.8, 0.9, 0.55], [0.2, 0.3, 0.5, 0.6])
+    assert 0.5 < cal.threshold <= 0.55 or 0.6 < cal.threshold <= 0.7
+    assert cal.balanced_accuracy == pytest.approx(0.875)
+    assert decide(Evidence(rerank=0.4, cosine=0.9), AbstainPolicy("rerank", 0.5)).abstain
+    assert not decide(Evidence(rerank=0.4, cosine=0.9), AbstainPolicy("cosine", 0.5)).abstain
+
+
+def test_abstains_below_threshold_and_shows_closest_passages(tiny_llama, corpus):
+    from engine.models.loader import load_lm
+
+    _, db, embedder = corpus
+    lm = load_lm(str(tiny_llama))
+    plain = models_for(
+        lm, embedder, reranker=None
+    )  # the search order (a random tiny reranker would shuffle it)
+    res, events = run(plain, "Who wrote zlib?", db=db, policy=AbstainPolicy("cosine", 0.99), max_tokens=4)
+    assert res.abstained and res.answer == ABSTAIN_TEXT and not res.citations
+    assert not any(isinstance(e, TokenEvent) for e in events)  # no generation at all
+    assert res.closest and res.closest[0].path.endswith("zlib.txt")
+    assert res.stats.evidence_signal == "cosine" and res.stats.evidence < 0.99
+    models = models_for(lm, embedder)
+    ok, events = run(models, "Who wrote zlib?", db=db, policy=AbstainPolicy("cosine", 0.05), max_tokens=4)
+    assert not ok.abstained and any(isinstance(e, TokenEvent) for e in events)
+    assert ok.stats.reranker_kind == "generative" and ok.stats.reranked == 4
+
+
+# -- cache-friendly layout ------------------------------------------------------------------------------------
+def test_layout_puts_system_and_history_before_sources():
+    s = [Source(1, "alpha", "/d/a.txt", None, 1, 2)]
+    msgs = build_messages("and then?", s, [("first question", "first answer")])
+    assert [m["role"] for m in msgs] == ["system", "user", "assistant", "user"]
+    assert msgs[0]["content"] == SYSTEM_PROMPT and msgs[1]["content"] == "first question"
+    assert "[1] (a.txt, lines 1-2)\nalpha" in msgs[-1]["content"] and msgs[-1]["content"].endswith(
+        "cite them like [1]."
+    )
+
+
+def test_second_turn_reuses_the_prompt_cache(tiny_llama, corpus):
+    from engine.models.loader import load_lm
+
+    _, db, embedder = corpus
+    lm = load_lm(str(tiny_llama))
+    models = models_for(lm, embedder)
+    first, _ = run(models, "Who wrote zlib?", db=db, policy=AbstainPolicy("none", 0), max_tokens=6)
+    assert first.stats.cached_tokens == 0
+    history = first.turn()
+    second, _ = run(models, "What license does it use?", db=db, history=history,
+                    policy=AbstainPolicy("none", 0), max_tokens=6)  # fmt: skip
+    system_tokens = len(lm.tokenizer.apply_chat_template([{"role": "system", "content": SYSTEM_PROMPT}]))
+    assert second.stats.cached_tokens >= system_tokens - 1
+    third, _ = run(models, "And who maintains it?", db=db, history=history + second.turn(),
+                   policy=AbstainPolicy("none", 0), max_tokens=6)  # fmt: skip
+    # turn 3 reuses the system prompt AND the first exchange
+    assert third.stats.cached_tokens > second.stats.cached_tokens
+
+
+# -- follow-up rewriting ----------------------------------------------------------------------------------------
+def test_fallback_rewrite_brings_in_the_previous_question():
+    history = [("What license does zlib use?", "The zlib license [1].")]
+    assert leans_on_context("who wrote it?") and not leans_on_context(
+        "Who wrote the deflate algorithm in zlib?"
+    )
+    assert (
+        fallback_rewrite("who wrote it?", history) == "who wrote it? (context: What license does zlib use?)"
+    )
+    assert fallback_rewrite("Who invented the Fresnel lens?", history) == "Who invented the Fresnel lens?"
+    assert accept_rewrite("Who wrote zlib?", "who wrote it?", history)
+    assert not accept_rewrite("Who wrote it?", "who wrote it?", history)  # nothing from the conversation
+    assert not accept_rewrite("What license does zlib use?", "who wrote it?", history)  # lost the question
+
+
+def test_rewrite_uses_the_model_or_falls_back(tiny_llama):
+    from engine.models.loader import load_lm
+
+    lm = load_lm(str(tiny_llama))
+    history = [("What license does zlib use?", "The zlib license [1].")]
+    rw = rewrite_question("who wrote it?", history, lm=lm)
+    assert rw.method in ("model", "fallback")
+    assert accept_rewrite(rw.query, "who wrote it?", history)  # either way the query can stand alone
+    assert rewrite_question("who wrote it?", (), lm=lm).method == "none"
+
+
+def test_followup_is_retrieved_with_the_rewritten_query(tiny_llama, corpus):
+    from engine.models.loader import load_lm
+
+    _, db, embedder = corpus
+    models = models_for(load_lm(str(tiny_llama)), embedder, reranker=None)
+    history = [("Tell me about the zlib compression library", "It compresses data [1].")]
+    res, _ = run(models, "who wrote it?", db=db, history=history, k=1, policy=AbstainPolicy("none", 0),
+                 max_tokens=4)  # fmt: skip
+    assert "zlib" in res.stats.query.lower() and res.stats.rewrite in ("model", "fallback")
+    assert res.closest[0].path.endswith("zlib.txt")
+
+
+# -- whole-document mode ------------------------------------------------------------------------------------------
+def test_whole_document_mode_maps_every_chunk_with_progress(tiny_llama, corpus):
+    from engine.index.store import IndexStore
+    from engine.models.loader import load_lm
+
+    docs, db, embedder = corpus
+    models = models_for(load_lm(str(tiny_llama)), embedder)
+    paths = [str(docs / "bread.md"), str(docs / "zlib.txt")]
+    with IndexStore(db, read_only=True) as st:
+        n_chunks = sum(len(st.chunks_for_document(p)) for p in paths)
+    res, events = run(models, "Summarise all of these documents", db=db, documents=paths, max_tokens=6)
+    maps = [e for e in events if isinstance(e, ProgressEvent) and e.extra.get("phase") == "map"]
+    assert [e.done for e in maps] == list(range(n_chunks + 1)) and all(e.total == n_chunks for e in maps)
+    assert res.stats.mode == "whole-document" and res.stats.chunks_read == n_chunks
+    for c in res.citations:  # citations point into the chosen documents, quoting their text
+        assert c.path in paths and c.quote in Path(c.path).read_text()
+
+
+def test_whole_document_mode_cancels_between_chunks(tiny_llama, corpus):
+    from engine.models.loader import load_lm
+
+    docs, db, embedder = corpus
+    models = models_for(load_lm(str(tiny_llama)), embedder)
+    cancel = threading.Event()
+    result = None
+    for ev in ask(models, "Summarise this", db=db, mode="whole", documents=[str(docs / "bread.md")],
+                  cancel=cancel, max_tokens=4):  # fmt: skip
+        if isinstance(ev, ProgressEvent) and ev.extra.get("phase") == "map" and ev.done == 1:
+            cancel.set()
+        if isinstance(ev, AskResult):
+            result = ev
+    assert result.finish_reason == "cancelled"
+    assert result.stats.chunks_read == 1 < result.stats.chunks_total
+
+
+def test_aggregate_questions_are_routed_to_whole_document_mode():
+    from engine.rag.whole_map import is_aggregate
+
+    assert is_aggregate("Summarise all of these documents")
+    assert is_aggregate("How many times is the license mentioned across these files?")
+    assert not is_aggregate("Who wrote zlib?")
+
+
+# -- the real default models ------------------------------------------------------------------------------------
+def test_default_model_answers_and_reuses_the_cache_on_turn_two(corpus):
+    from engine.models.builtin import default_chat_model_path
+    from engine.models.loader import load_lm
+
+    _, db, embedder = corpus
+    models = models_for(load_lm(str(default_chat_model_path())), embedder)
+    first, _ = run(models, "Who wrote zlib?", db=db, k=2, policy=AbstainPolicy("none", 0), max_tokens=12)
+    assert first.finish_reason in ("stop", "length") and first.answer
+    assert first.stats.reranker.startswith("SmolLM2-135M-Instruct")
+    second, _ = run(models, "What license does it use?", db=db, k=2, history=first.turn(), rewrite=False,
+                    policy=AbstainPolicy("none", 0), max_tokens=8)  # fmt: skip
+    assert second.stats.cached_tokens > 40  # the system prompt and the first question come from the cache
+    assert second.stats.prompt_tokens > second.stats.cached_tokens
+
+
+def test_engine_side_models_choose_the_reranker(engine, tiny_llama):
+    from engine.rag.generative_rerank import GenerativeReranker
+    from engine.rag.qa import models_from_engine
+
+    engine.load_model(str(tiny_llama), role="chat")
+    auto = engine.run(models_from_engine, engine)
+    assert auto.reranker is None and auto.embedder is None  # a tiny chat model does not rerank by default
+    forced = engine.run(models_from_engine, engine, rerank=True)
+    assert isinstance(forced.reranker, GenerativeReranker)
+    assert (
+        engine.run(models_from_engine, engine, rerank=True).reranker is forced.reranker
+    )  # made once per model
