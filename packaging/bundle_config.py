@@ -12,6 +12,10 @@ APP_NAME = "Alcove"
 EXE_NAME = "alcove"
 DEFAULT_BUNDLE_ID = "org.alcove.Alcove"
 MIN_MACOS_FALLBACK = "14.0"  # used only when no mlx wheel tag can be read (never on a real build)
+# The oldest macOS the app supports. mlx publishes one wheel per macOS (14.0, 15.0, 26.0 for 0.32.4) and pip takes
+# the newest one the build machine allows, so a build on macOS 26 would need macOS 26.2 (its libmlx and metallib say
+# so): build_macos.sh installs the mlx wheels of this target before building. Override: ALCOVE_MACOS_TARGET.
+MACOS_TARGET = "14.0"
 
 # MLX: never collect_submodules("mlx") (nanobind registers types twice, isair/jarvis#387). Name what is used.
 # mlx.core's extension imports mlx._reprlib_fix and mlx.__array_api_info while it initialises (found by the frozen
@@ -67,7 +71,39 @@ REQUIRED_MODULES = [
     "PySide6.QtWidgets",
     "PySide6.QtSvg",
 ]
-MACOS_REQUIRED_MODULES = ["keyring.backends.macOS"]
+MACOS_REQUIRED_MODULES = ["keyring.backends.macOS", "keyring.backends.macOS.api"]
+
+# Compiled distributions in the app (the app's dependency closure on macOS, less the pure-Python ones). Their macOS
+# wheels are checked on Linux (tests/packaging/test_macos_wheels.py) and their tags set LSMinimumSystemVersion.
+MACOS_WHEEL_DISTS = [
+    "mlx",
+    "mlx-metal",
+    "pyside6-essentials",
+    "shiboken6",
+    "numpy",
+    "tokenizers",
+    "safetensors",
+    "hf-xet",
+    "charset-normalizer",
+    "pyyaml",
+    "regex",
+    "lxml",
+    "markupsafe",
+    "protobuf",
+    "pydantic-core",
+    "sentencepiece",
+]
+
+# Files the macOS bundle must hold, relative to site-packages (in the wheels) and to Contents/Frameworks (in the
+# app): what MLX loads (libmlx, and the metallib it opens beside it) and the Qt plugins PyInstaller's PySide6 hook
+# collects from PySide6/Qt/plugins (the window cannot open without cocoa; SVG icons need the two SVG plugins).
+MACOS_BUNDLE_FILES = [
+    "mlx/lib/libmlx.dylib",
+    "mlx/lib/mlx.metallib",
+    "PySide6/Qt/plugins/platforms/libqcocoa.dylib",
+    "PySide6/Qt/plugins/imageformats/libqsvg.dylib",
+    "PySide6/Qt/plugins/iconengines/libqsvgicon.dylib",
+]
 
 # Never in the app: the big frameworks only tests and benchmarks use, and things nothing in the app imports.
 EXCLUDES = [
@@ -212,11 +248,167 @@ def wheel_tags(dist_name: str) -> list[str]:
     return [line.split(":", 1)[1].strip() for line in text.splitlines() if line.startswith("Tag:")]
 
 
+def version_tuple(version: str) -> tuple[int, ...]:
+    return tuple(int(p) for p in version.split("."))
+
+
 def minimum_macos_version() -> str:
-    """LSMinimumSystemVersion: the newest macOS any installed MLX wheel (mlx, mlx-metal) was built for.
+    """LSMinimumSystemVersion: the newest macOS any installed compiled wheel (MACOS_WHEEL_DISTS) was built for.
 
     A metallib built for a newer macOS fails to load on an older one (jjang-ai/vmlx#120), so the app must not
-    promise to run anywhere the wheel does not.
+    promise to run anywhere the wheels do not. (verify_bundle.py also reads the build versions inside libmlx and
+    the metallib, which can be newer than the wheel tag: 26.2 in mlx-metal 0.32.4's macosx_26_0 wheel.)
     """
-    tags = wheel_tags("mlx") + wheel_tags("mlx-metal")
-    return macos_version_from_tags(tags) or MIN_MACOS_FALLBACK
+    tags = [t for dist in MACOS_WHEEL_DISTS for t in wheel_tags(dist)]
+    versions = [macos_version_from_tags(tags), *installed_binary_versions()]
+    return newest_version(versions) or MIN_MACOS_FALLBACK
+
+
+def newest_version(versions) -> str | None:
+    known = [v for v in versions if v]
+    return max(known, key=version_tuple) if known else None
+
+
+def installed_binary_versions() -> list[str]:
+    """The minimum macOS written into each installed Mach-O (and the metallib) of MACOS_WHEEL_DISTS.
+
+    Wheel tags understate it: PySide6-Essentials 6.12.0 is tagged macosx_14_0 but its binding modules and
+    libshiboken6 say 26.0 (Qt's own frameworks 14.4); mlx-metal's macosx_26_0 wheel holds a 26.2 libmlx. Empty on
+    Linux (ELF files)."""
+    import macho  # beside this file (alcove.spec and verify_bundle.py put packaging/ on sys.path)
+
+    out = []
+    for dist in MACOS_WHEEL_DISTS:
+        try:
+            files = metadata.distribution(dist).files or []
+        except metadata.PackageNotFoundError:
+            continue
+        for f in files:
+            name = f.name
+            if name == "mlx.metallib":
+                with open(f.locate(), "rb") as fh:
+                    out.append(macho.metallib_min_macos(fh.read(16)))
+            elif name.endswith((".so", ".dylib")) or ".framework/Versions/" in str(f):
+                if not str(f).endswith((".plist", ".prl", ".h")):
+                    out.append(macho.file_min_macos(f.locate()))
+    return [v for v in out if v]
+
+
+# -- Info.plist ------------------------------------------------------------------------------------------------
+# The UTI each extension the indexer reads (engine/extract.py TEXT_EXTENSIONS and DOC_EXTENSIONS) has on macOS,
+# grouped into the document types the Dock accepts (tests/packaging/test_info_plist.py keeps this complete).
+# UTIs outside IMPORTED_UTIS are declared by macOS itself.
+DOCUMENT_TYPES: list[tuple[str, dict[str, str]]] = [
+    ("PDF document", {".pdf": "com.adobe.pdf"}),
+    ("Word document", {".docx": "org.openxmlformats.wordprocessingml.document"}),
+    (
+        "Plain text",
+        {".txt": "public.plain-text", ".text": "public.plain-text", ".log": "public.log", ".tex": "org.tug.tex"},
+    ),
+    (
+        "Markdown document",
+        {".md": "net.daringfireball.markdown", ".markdown": "net.daringfireball.markdown", ".mdx": "org.mdxjs.mdx"},
+    ),
+    ("reStructuredText document", {".rst": "org.alcove.Alcove.rst", ".rest": "org.alcove.Alcove.rst"}),
+    (
+        "Spreadsheet text",
+        {".csv": "public.comma-separated-values-text", ".tsv": "public.tab-separated-values-text"},
+    ),
+    ("Web page", {".htm": "public.html", ".html": "public.html", ".xhtml": "public.xhtml"}),
+    (
+        "Source code",
+        {
+            ".py": "public.python-script", ".pyi": "org.alcove.Alcove.python-stub",
+            ".js": "com.netscape.javascript-source", ".mjs": "com.netscape.javascript-source",
+            ".ts": "org.alcove.Alcove.typescript", ".tsx": "org.alcove.Alcove.typescript",
+            ".jsx": "org.alcove.Alcove.jsx",
+            ".c": "public.c-source", ".h": "public.c-header", ".cc": "public.c-plus-plus-source",
+            ".cpp": "public.c-plus-plus-source", ".cxx": "public.c-plus-plus-source",
+            ".hpp": "public.c-plus-plus-header", ".m": "public.objective-c-source",
+            ".mm": "public.objective-c-plus-plus-source", ".swift": "public.swift-source",
+            ".java": "com.sun.java-source", ".kt": "org.alcove.Alcove.kotlin", ".go": "org.alcove.Alcove.go",
+            ".rs": "org.alcove.Alcove.rust", ".rb": "public.ruby-script", ".php": "public.php-script",
+            ".sh": "public.shell-script", ".bash": "public.bash-script", ".zsh": "public.zsh-script",
+            ".pl": "public.perl-script", ".lua": "org.alcove.Alcove.lua", ".r": "org.alcove.Alcove.r",
+            ".sql": "org.alcove.Alcove.sql", ".scala": "org.alcove.Alcove.scala", ".cs": "org.alcove.Alcove.csharp",
+            ".css": "public.css", ".scss": "org.alcove.Alcove.scss", ".toml": "org.alcove.Alcove.toml",
+            ".yaml": "public.yaml", ".yml": "public.yaml", ".json": "public.json", ".ini": "org.alcove.Alcove.ini",
+            ".cfg": "org.alcove.Alcove.ini", ".xml": "public.xml",
+        },
+    ),
+]  # fmt: skip
+
+# Types macOS 14 may not declare (or declares only on newer versions). Imported, not exported: a declaration by
+# the system or by the app that owns the format wins over ours. Each conforms to plain text, so any app's own
+# declaration of these extensions that also conforms to text still matches the catch-all types below.
+IMPORTED_UTIS: dict[str, tuple[str, str]] = {  # UTI -> (description, conforms to)
+    "net.daringfireball.markdown": ("Markdown document", "public.plain-text"),
+    "org.mdxjs.mdx": ("MDX document", "public.plain-text"),
+    "org.tug.tex": ("TeX document", "public.plain-text"),
+    "org.alcove.Alcove.rst": ("reStructuredText document", "public.plain-text"),
+    "public.log": ("Log file", "public.plain-text"),
+    "public.css": ("CSS style sheet", "public.source-code"),
+    "public.bash-script": ("Bash script", "public.shell-script"),
+    "public.zsh-script": ("Zsh script", "public.shell-script"),
+    "org.alcove.Alcove.python-stub": ("Python stub", "public.source-code"),
+    "org.alcove.Alcove.typescript": ("TypeScript source", "public.source-code"),
+    "org.alcove.Alcove.jsx": ("JSX source", "public.source-code"),
+    "org.alcove.Alcove.kotlin": ("Kotlin source", "public.source-code"),
+    "org.alcove.Alcove.go": ("Go source", "public.source-code"),
+    "org.alcove.Alcove.rust": ("Rust source", "public.source-code"),
+    "org.alcove.Alcove.lua": ("Lua source", "public.source-code"),
+    "org.alcove.Alcove.r": ("R source", "public.source-code"),
+    "org.alcove.Alcove.sql": ("SQL source", "public.source-code"),
+    "org.alcove.Alcove.scala": ("Scala source", "public.source-code"),
+    "org.alcove.Alcove.csharp": ("C# source", "public.source-code"),
+    "org.alcove.Alcove.scss": ("Sass style sheet", "public.source-code"),
+    "org.alcove.Alcove.toml": ("TOML document", "public.plain-text"),
+    "org.alcove.Alcove.ini": ("Configuration file", "public.plain-text"),
+}
+# Accepted as well: whatever conforms to text (an extension some other app declares its own UTI for).
+CATCH_ALL_TEXT_UTIS = ["public.plain-text", "public.source-code", "public.script"]
+
+
+def info_plist(version: str, bundle_id: str, min_macos: str) -> dict:
+    """The Info.plist keys alcove.spec passes to BUNDLE (PyInstaller adds CFBundleExecutable, the icon...)."""
+    doc_types = [{"name": "Folder", "utis": ["public.folder"]}]
+    for name, by_ext in DOCUMENT_TYPES:
+        utis = sorted(set(by_ext.values()))
+        if name == "Plain text":
+            utis += [u for u in CATCH_ALL_TEXT_UTIS if u not in utis]
+        doc_types.append({"name": name, "utis": utis})
+    extensions: dict[str, list[str]] = {}
+    for _name, by_ext in DOCUMENT_TYPES:
+        for ext, uti in by_ext.items():
+            extensions.setdefault(uti, []).append(ext[1:])
+    return {
+        "CFBundleName": APP_NAME,
+        "CFBundleDisplayName": APP_NAME,
+        "CFBundleIdentifier": bundle_id,
+        "CFBundleShortVersionString": version,
+        "CFBundleVersion": version,
+        "LSMinimumSystemVersion": min_macos,
+        "LSArchitecturePriority": ["arm64"],
+        "NSHighResolutionCapable": True,
+        "NSRequiresAquaSystemAppearance": False,  # follow dark mode
+        "LSApplicationCategoryType": "public.app-category.productivity",
+        "NSHumanReadableCopyright": "Apache-2.0",
+        "CFBundleDocumentTypes": [
+            {
+                "CFBundleTypeName": d["name"],
+                "CFBundleTypeRole": "Viewer",
+                "LSHandlerRank": "Alternate",  # accept drops; never claim to be the default app
+                "LSItemContentTypes": d["utis"],
+            }
+            for d in doc_types
+        ],
+        "UTImportedTypeDeclarations": [
+            {
+                "UTTypeIdentifier": uti,
+                "UTTypeDescription": description,
+                "UTTypeConformsTo": [conforms],
+                "UTTypeTagSpecification": {"public.filename-extension": sorted(extensions[uti])},
+            }
+            for uti, (description, conforms) in IMPORTED_UTIS.items()
+        ],
+    }

@@ -22,6 +22,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import bundle_config as cfg  # noqa: E402
+import macho  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -129,14 +130,44 @@ def check_info_plist(layout: Layout) -> list[str]:
     if info.get("NSHighResolutionCapable") is not True:
         problems.append("Info.plist: NSHighResolutionCapable is not true")
     utis = {u for d in info.get("CFBundleDocumentTypes", []) for u in d.get("LSItemContentTypes", [])}
-    for uti in ("public.folder", "com.adobe.pdf", "public.plain-text"):
-        if uti not in utis:
-            problems.append(f"Info.plist: no document type for {uti} (Dock drops would be refused)")
+    wanted = {"public.folder"} | {u for _n, by_ext in cfg.DOCUMENT_TYPES for u in by_ext.values()}
+    for uti in sorted(wanted - utis):
+        problems.append(f"Info.plist: no document type for {uti} (Dock drops would be refused)")
+    problems += check_macos_versions(layout, want_min)
     icon = info.get("CFBundleIconFile")
     if icon and not any(
         (layout.bundle / "Contents" / "Resources" / n).exists() for n in (icon, f"{icon}.icns")
     ):
         problems.append(f"icon {icon} not in Contents/Resources")
+    return problems
+
+
+def check_macos_files(layout: Layout) -> list[str]:
+    """The libraries and Qt plugins bundle_config.MACOS_BUNDLE_FILES names, in Contents/Frameworks."""
+    return [f"not in the app: {rel}" for rel in cfg.MACOS_BUNDLE_FILES if layout.find(rel) is None]
+
+
+def check_macos_versions(layout: Layout, min_macos: str) -> list[str]:
+    """No Mach-O (arm64 slice) or metallib in the app needs a newer macOS than LSMinimumSystemVersion."""
+    limit = cfg.version_tuple(min_macos)
+    problems = []
+    for r in layout.roots + [layout.bundle / "Contents" / "MacOS"]:
+        if not r.is_dir():
+            continue
+        for f in r.rglob("*"):
+            if f.is_symlink() or not f.is_file():
+                continue
+            if f.name == "mlx.metallib":
+                with open(f, "rb") as fh:
+                    v = macho.metallib_min_macos(fh.read(16))
+            elif f.suffix in (".so", ".dylib", ""):
+                v = macho.file_min_macos(f)
+            else:
+                continue
+            if v and cfg.version_tuple(v) > limit:
+                problems.append(
+                    f"{f.relative_to(layout.bundle)} needs macOS {v}, LSMinimumSystemVersion is {min_macos}"
+                )
     return problems
 
 
@@ -182,6 +213,8 @@ def verify(bundle: Path, *, require_metallib: bool | None = None, run_exe: bool 
     missing = [m for m in required + ours if m not in pyz and not has_extension(layout, m)]
     problems += [f"not in the PYZ: {m}" for m in missing]
     problems += check_info_plist(layout)
+    if layout.info_plist is not None:
+        problems += check_macos_files(layout)
     runtime: dict = {}
     if run_exe:
         p, runtime = check_runtime_imports(layout, required + ours, timeout)
