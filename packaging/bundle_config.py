@@ -295,7 +295,7 @@ def installed_binary_versions() -> list[str]:
 
 
 # -- Info.plist ------------------------------------------------------------------------------------------------
-# The UTI each extension the indexer reads (engine/extract.py TEXT_EXTENSIONS and DOC_EXTENSIONS) has on macOS,
+# The UTI each extension the indexer reads (engine/index/extraction.py TEXT_EXTENSIONS and DOC_EXTENSIONS) has on macOS,
 # grouped into the document types the Dock accepts (tests/packaging/test_info_plist.py keeps this complete).
 # UTIs outside IMPORTED_UTIS are declared by macOS itself.
 DOCUMENT_TYPES: list[tuple[str, dict[str, str]]] = [

@@ -33,8 +33,7 @@ def test_encoder_sdpa_path_matches_the_cpu_path():
 
     import mlx.core as mx
 
-    # engine/ is being reorganised (engine/encoders/...): today these live in engine/encoders.py.
-    from engine.encoders import Encoder, EncoderConfig
+    from engine.encoders.bert import Encoder, EncoderConfig
 
     cfg = EncoderConfig(
         model_type="bert", vocab_size=97, hidden_size=64, num_hidden_layers=2, num_attention_heads=4,
