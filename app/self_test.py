@@ -7,7 +7,8 @@ file ranked first. Exit 0 when all pass; 1 with ``{"ok": false, "step": ..., "er
 on stderr otherwise.
 
 ``--imports-only --modules-file FILE`` imports each listed module instead (packaging/verify_bundle.py uses it).
-``--allow-source`` runs from a source checkout (tests of this module); the bundle test never passes it.
+It runs on any install (a source checkout, a venv, the frozen app); inside a frozen app it also checks that every
+module came from the bundle. ``--require-frozen`` fails when it is not a frozen app (the packaging checks use it).
 """
 
 from __future__ import annotations
@@ -60,7 +61,10 @@ def _parse(argv: list[str]) -> argparse.Namespace:
     p.add_argument("--chat-model", default="default", help="model to load for the generation check")
     p.add_argument("--embedder", default="default", help="embedding model for the index/search check")
     p.add_argument("--max-tokens", type=int, default=6)
-    p.add_argument("--allow-source", action="store_true", help="do not require a frozen (PyInstaller) app")
+    p.add_argument("--require-frozen", action="store_true", help="fail unless this is the built (frozen) app")
+    p.add_argument(
+        "--allow-source", action="store_true", help=argparse.SUPPRESS
+    )  # the default now; kept for old scripts
     p.add_argument(
         "--skip-preflight", action="store_true", help="go straight to loading (to test load errors)"
     )
@@ -75,12 +79,11 @@ def _resources_dir() -> Path:
 
 
 # -- steps -------------------------------------------------------------------------------------------
-def check_frozen(allow_source: bool) -> dict[str, Any]:
+def check_frozen(require_frozen: bool) -> dict[str, Any]:
     frozen = bool(getattr(sys, "frozen", False))
-    if not frozen and not allow_source:
+    if not frozen and require_frozen:
         raise SelfTestFailure(
-            "frozen",
-            "The self-test must run from the built app (sys.frozen is not set); pass --allow-source.",
+            "frozen", "This is not the built app (sys.frozen is not set); --require-frozen."
         )
     out: dict[str, Any] = {"frozen": frozen, "executable": sys.executable}
     if frozen:
@@ -228,13 +231,20 @@ def check_imports(modules_file: Path | None) -> dict[str, Any]:
     return {"imported": len(names)}
 
 
+def _mlx_device() -> str:
+    """The device MLX computes on ("Device(gpu, 0)" on a Mac with Metal), so the packaging check can prove Metal."""
+    import mlx.core as mx
+
+    return str(mx.default_device())
+
+
 # -- driver ------------------------------------------------------------------------------------------
 def run(args: argparse.Namespace) -> dict[str, Any]:
     report: dict[str, Any] = {"ok": False}
     t0 = time.perf_counter()
     step = "frozen"
     try:
-        report["bundle"] = check_frozen(args.allow_source)
+        report["bundle"] = check_frozen(args.require_frozen)
         if args.imports_only:
             step = "imports"
             report["imports"] = check_imports(args.modules_file)
@@ -249,6 +259,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             from engine.runtime import Engine
 
             report["blas"] = blas_info().name
+            report["device"] = _mlx_device()
             with Engine() as engine, tempfile.TemporaryDirectory(prefix="alcove-self-test-") as tmp:
                 step = "generate"
                 report["generate"] = check_generation(engine, args.chat_model, args.max_tokens)

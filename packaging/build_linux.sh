@@ -18,6 +18,6 @@ echo "build: $(( $(date +%s) - start )) s"
 if [ "${ALCOVE_SKIP_SELF_TEST:-0}" != "1" ]; then
     home="$(mktemp -d)"
     trap 'rm -rf "$home"' EXIT
-    QT_QPA_PLATFORM=offscreen HF_HUB_OFFLINE=1 ALCOVE_HOME="$home" "$DIST/alcove/alcove" --self-test
+    QT_QPA_PLATFORM=offscreen HF_HUB_OFFLINE=1 ALCOVE_HOME="$home" "$DIST/alcove/alcove" --self-test --require-frozen
 fi
 echo "ok: $DIST/alcove ($(du -sh "$DIST/alcove" | cut -f1))"

@@ -75,7 +75,7 @@ codesign --verify --deep --strict --verbose=2 "$APP"
 if [ "${SKIP_SELF_TEST:-0}" != "1" ]; then
     step "self-test of the signed app (Metal, metallib, Keychain backend, models)"
     tmp_home="$(mktemp -d)"
-    ALCOVE_HOME="$tmp_home" HF_HUB_OFFLINE=1 "$APP/Contents/MacOS/alcove" --self-test | tee dist/self-test.json
+    ALCOVE_HOME="$tmp_home" HF_HUB_OFFLINE=1 "$APP/Contents/MacOS/alcove" --self-test --require-frozen | tee dist/self-test.json
     "$PYTHON" packaging/check_self_test.py dist/self-test.json --metal
 fi
 

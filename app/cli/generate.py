@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import sys
 
-from app.cli.main import emit_json, say
+from app.cli.args import UsageError, float_in, non_negative_int, positive_int
+from app.cli.output import emit_json, say
+from engine.core import FinalEvent, GenerateRequest, SamplingParams, SpeculativeParams, TokenEvent
+from engine.runtime import Engine, bench_engine
 
 
 def register(sub) -> None:
@@ -13,36 +16,47 @@ def register(sub) -> None:
     p.add_argument("--prompt", required=True)
     p.add_argument("--chat", action="store_true", help="wrap the prompt in the model's chat template")
     p.add_argument("--system", default=None, help="system message (with --chat)")
-    p.add_argument("--max-tokens", type=int, default=256)
-    p.add_argument("--temp", type=float, default=0.0)
-    p.add_argument("--top-p", type=float, default=1.0)
-    p.add_argument("--top-k", type=int, default=0)
-    p.add_argument("--min-p", type=float, default=0.0)
-    p.add_argument("--repetition-penalty", type=float, default=1.0)
+    p.add_argument("--max-tokens", type=positive_int, default=256)
+    p.add_argument("--temp", type=float_in(0.0), default=0.0, help="0 = greedy")
+    p.add_argument("--top-p", type=float_in(0.0, 1.0, low_open=True), default=1.0)
+    p.add_argument("--top-k", type=non_negative_int, default=0, help="0 = off")
+    p.add_argument("--min-p", type=float_in(0.0, 0.999999), default=0.0)
+    p.add_argument("--repetition-penalty", type=float_in(0.0, low_open=True), default=1.0)
     p.add_argument("--seed", type=int, default=None)
     p.add_argument("--stop", action="append", default=[], help="stop string (repeatable)")
     p.add_argument("--speculative", choices=["off", "lookup", "draft", "mtp", "auto"], default="off")
     p.add_argument("--draft-model", default=None)
-    p.add_argument("--num-draft", type=int, default=4)
+    p.add_argument("--num-draft", type=positive_int, default=4, help="longest proposal (default 4)")
     p.add_argument(
         "--dtype", default=None, help="float32 | float16 | bfloat16 (default: fastest for this machine)"
     )
     p.add_argument("--transform", default=None, help="YAML file of runtime weight transforms")
     p.add_argument("--json", action="store_true")
-    p.set_defaults(handler=run_generate)
+    p.set_defaults(handler=run_generate, validate=check_generate)
 
     b = sub.add_parser("bench", help="measure generation speed of a model through the engine")
     b.add_argument("--model", default="default")
-    b.add_argument("--prompt-tokens", type=int, default=256)
-    b.add_argument("--max-tokens", type=int, default=64)
-    b.add_argument("--runs", type=int, default=3)
+    b.add_argument("--prompt-tokens", type=positive_int, default=256)
+    b.add_argument("--max-tokens", type=positive_int, default=64)
+    b.add_argument("--runs", type=positive_int, default=3)
     b.add_argument("--json", action="store_true")
     b.set_defaults(handler=run_bench)
 
 
+def check_generate(args) -> None:
+    """What argparse cannot see alone: options that need each other."""
+    if args.speculative in ("draft", "mtp") and not args.draft_model:
+        what = "a draft model" if args.speculative == "draft" else "the Gemma 4 assistant"
+        raise UsageError(f"--speculative {args.speculative} needs --draft-model (the folder of {what}).")
+    if args.draft_model and args.speculative in ("off", "lookup"):
+        raise UsageError(
+            f"--draft-model is used only with --speculative draft, mtp or auto (not {args.speculative})."
+        )
+    if args.system and not args.chat:
+        raise UsageError("--system needs --chat (a system message belongs to a chat template).")
+
+
 def run_generate(args) -> int:
-    from engine.core import FinalEvent, GenerateRequest, SamplingParams, SpeculativeParams, TokenEvent
-    from engine.runtime import Engine
 
     sampling = SamplingParams(
         temperature=args.temp,
@@ -106,7 +120,6 @@ def run_generate(args) -> int:
 
 
 def run_bench(args) -> int:
-    from engine.runtime import bench_engine
 
     result = bench_engine(
         args.model, prompt_tokens=args.prompt_tokens, max_tokens=args.max_tokens, runs=args.runs

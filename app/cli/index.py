@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import os
 import sys
 
-from app.cli.main import emit_json, say
+from app.cli.args import UsageError, db_path, positive_int
+from app.cli.output import emit_json, say
+from engine.index import IndexStore, IndexSummary, index_paths, search
+from engine.runtime import Engine
 
 
 def register(sub) -> None:
@@ -13,12 +17,12 @@ def register(sub) -> None:
     p.add_argument("--db", help="index database (default: the app's index)")
     p.add_argument("--embedder", default="default", help="embedding model folder (default: all-MiniLM-L6-v2)")
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
-    p.set_defaults(handler=run_index)
+    p.set_defaults(handler=run_index, validate=check_index)
 
     s = sub.add_parser("search", help="search the index")
     s.add_argument("query")
     s.add_argument("--db", help="index database (default: the app's index)")
-    s.add_argument("--k", type=int, default=10, help="number of results (default 10)")
+    s.add_argument("--k", type=positive_int, default=10, help="number of results (default 10)")
     s.add_argument("--mode", choices=["hybrid", "vector", "keyword"], default="hybrid")
     s.add_argument(
         "--fusion",
@@ -39,16 +43,17 @@ def register(sub) -> None:
     s.set_defaults(handler=run_search)
 
 
-def _db(args) -> str:
-    from engine.core import default_index_db
-
-    return str(args.db or default_index_db())
+def check_index(args) -> None:
+    """Nothing to index at all is a mistake (a typo, an unmounted disk): exit 2 before loading the embedder. Some
+    paths missing among others is a normal run that lists them as skipped."""
+    if not any(os.path.lexists(os.path.expanduser(p)) for p in args.paths):
+        names = ", ".join(args.paths[:3]) + (" ..." if len(args.paths) > 3 else "")
+        raise UsageError(f"Nothing to index: {names} {'does' if len(args.paths) == 1 else 'do'} not exist.")
 
 
 def _embedder_spec(args, db: str) -> str:
     if args.embedder:
         return args.embedder
-    from engine.index import IndexStore
 
     with IndexStore(db, read_only=True) as store:
         name = store.embedder_name()
@@ -56,10 +61,8 @@ def _embedder_spec(args, db: str) -> str:
 
 
 def run_index(args) -> int:
-    from engine.index import IndexSummary, index_paths
-    from engine.runtime import Engine
 
-    db = _db(args)
+    db = db_path(args)
     engine = Engine()
     summary = None
     try:
@@ -108,10 +111,8 @@ def run_index(args) -> int:
 
 
 def run_search(args) -> int:
-    from engine.index import search
-    from engine.runtime import Engine
 
-    db = _db(args)
+    db = db_path(args)
     engine = Engine()
     try:
         if args.mode == "keyword":

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from dataclasses import asdict
 
-from app.cli.main import emit_json, say
+from app.cli.output import emit_json, say
+from engine.models import import_gguf, list_local_models
+from engine.speculative import drafts_for_models
 
 
 def register(sub) -> None:
@@ -22,15 +24,10 @@ def register(sub) -> None:
 
 def _draft_table(models) -> dict[str, list[str]]:
     """target name -> names of local models that can draft for it (same tokenizer, checked in full)."""
-    try:
-        from engine.speculative import drafts_for_models
-    except ImportError:
-        return {}
     return drafts_for_models(models)
 
 
 def run_list(args) -> int:
-    from engine.models import list_local_models
 
     models = list_local_models()
     drafts = _draft_table(models)
@@ -52,8 +49,6 @@ def run_list(args) -> int:
 
 def run_import(args) -> int:
     import time
-
-    from engine.models import import_gguf
 
     t0 = time.perf_counter()
     folder = import_gguf(args.file, dtype=args.dtype)

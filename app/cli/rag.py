@@ -6,8 +6,12 @@ import json
 import sys
 from pathlib import Path
 
-from app.cli.main import emit_json, say
-from engine.core import AlcoveError
+from app.cli.args import db_path, positive_int
+from app.cli.output import emit_json, say
+from engine.core import AlcoveError, ProgressEvent, TokenEvent
+from engine.index import search
+from engine.rag import AskResult, ask_on_engine, generative_reranker_for, rerank
+from engine.runtime import Engine
 
 
 def register(sub) -> None:
@@ -16,7 +20,9 @@ def register(sub) -> None:
     src = r.add_mutually_exclusive_group(required=True)
     src.add_argument("--candidates", help='JSON lines, one candidate per line: {"text", "path"?, ...}')
     src.add_argument("--db", help="rerank the top --k hybrid search results of this index")
-    r.add_argument("--k", type=int, default=50, help="search results to rerank with --db (default 50)")
+    r.add_argument(
+        "--k", type=positive_int, default=50, help="search results to rerank with --db (default 50)"
+    )
     r.add_argument("--model", default="default",
                    help="a cross-encoder folder, or a chat model used generatively (default: the built-in chat "
                         "model)")  # fmt: skip
@@ -33,12 +39,14 @@ def register(sub) -> None:
     a.add_argument("--rerank", choices=["auto", "generative", "none"], default="auto",
                    help="auto: a --reranker cross-encoder, else the chat model when it is large enough (1B+), "
                         "else the search order")  # fmt: skip
+    a.add_argument("--no-rerank", dest="rerank", action="store_const", const="none",
+                   help="keep the search order (the same as --rerank none)")  # fmt: skip
     a.add_argument("--embedder", default="default")
-    a.add_argument("--k", type=int, default=5, help="passages given to the model (default 5)")
-    a.add_argument("--retrieve", type=int, default=50, help="search results considered (default 50)")
+    a.add_argument("--k", type=positive_int, default=5, help="passages given to the model (default 5)")
+    a.add_argument("--retrieve", type=positive_int, default=50, help="search results considered (default 50)")
     a.add_argument("--mode", choices=["auto", "top-k", "whole"], default="auto")
     a.add_argument("--document", action="append", default=[], help="whole-document mode over this file")
-    a.add_argument("--max-tokens", type=int, default=256)
+    a.add_argument("--max-tokens", type=positive_int, default=256)
     a.add_argument("--json", action="store_true")
     a.set_defaults(handler=run_ask)
 
@@ -82,15 +90,7 @@ def read_candidates(path: str) -> list[dict]:
     return out
 
 
-def _db(args) -> str:
-    from engine.core import default_index_db
-
-    return str(args.db or default_index_db())
-
-
 def run_rerank(args) -> int:
-    from engine.rag import rerank
-    from engine.runtime import Engine
 
     engine = Engine()
     try:
@@ -99,15 +99,12 @@ def run_rerank(args) -> int:
         if args.candidates:
             cands: list = read_candidates(args.candidates)
         else:
-            from engine.index import search
-
             engine.load_model(args.embedder, role="embedder")
             cands = engine.run(lambda: search(args.db, engine.model("embedder"), args.query, k=args.k))
             if not cands:
                 raise AlcoveError(f"The search found nothing to rerank in {args.db}.")
 
         def job():
-            from engine.rag import generative_reranker_for
 
             model = engine.model(role)
             scorer = model if role == "reranker" else generative_reranker_for(model)
@@ -130,9 +127,6 @@ def run_rerank(args) -> int:
 
 
 def run_ask(args) -> int:
-    from engine.core import ProgressEvent, TokenEvent
-    from engine.rag import AskResult, ask_on_engine
-    from engine.runtime import Engine
 
     engine = Engine()
     result = None
@@ -142,7 +136,7 @@ def run_ask(args) -> int:
         if args.reranker:
             engine.load_model(args.reranker, role="reranker")
         mode = {"top-k": "top-k", "whole": "whole"}.get(args.mode, "auto")
-        stream = engine.stream(ask_on_engine, engine, args.question, db=_db(args), k=args.k,
+        stream = engine.stream(ask_on_engine, engine, args.question, db=db_path(args), k=args.k,
                                retrieve_k=args.retrieve, mode=mode, documents=args.document or None,
                                max_tokens=args.max_tokens,
                                rerank={"auto": "auto", "generative": True, "none": False}[args.rerank])  # fmt: skip

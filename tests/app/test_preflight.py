@@ -290,13 +290,22 @@ def _self_test(args, tmp_path, **env):
     return proc.returncode, json.loads(proc.stdout), proc.stderr
 
 
-def test_self_test_refuses_the_source_tree(tmp_path):
-    code, report, err = _self_test([], tmp_path)
+def test_self_test_requires_the_built_app_only_when_asked(tmp_path):
+    code, report, err = _self_test(["--require-frozen"], tmp_path)
     assert code == 1 and report["step"] == "frozen" and "sys.frozen" in err
 
 
+@pytest.mark.slow
+def test_self_test_passes_on_a_source_install(tmp_path):
+    """README: `alcove --self-test` works on any install, not only inside the built app."""
+    code, report, err = _self_test([], tmp_path)
+    assert code == 0, err
+    assert report["ok"] and report["bundle"]["frozen"] is False and report["index"]["top_hit"]
+    assert report["device"].startswith("Device(")  # what MLX computes on (the Mac check requires the GPU)
+
+
 def test_self_test_reports_a_missing_metallib(tmp_path):
-    code, report, err = _self_test(["--allow-source"], tmp_path, ALCOVE_MLX_LIB_DIR=str(tmp_path / "broken"))
+    code, report, err = _self_test([], tmp_path, ALCOVE_MLX_LIB_DIR=str(tmp_path / "broken"))
     assert code == 1 and report["step"] == "preflight"
     assert report["qt"]["platform"] == "offscreen"  # Qt came up before the check failed
     assert "MLX's library is missing" in err and "Traceback" not in err
@@ -307,7 +316,7 @@ def test_self_test_reports_a_corrupt_model(tmp_path):
     bad = tmp_path / "broken.gguf"
     with _smollm2_gguf().open("rb") as f:
         bad.write_bytes(f.read(2 << 20))  # header and metadata fine, tensor data cut off
-    code, report, err = _self_test(["--allow-source", "--chat-model", str(bad)], tmp_path)
+    code, report, err = _self_test(["--chat-model", str(bad)], tmp_path)
     assert code == 1 and report["step"] == "generate", report
     assert "traceback" not in report, report  # a user-facing AlcoveError, not an unexpected exception
     assert str(bad.name) in report["error"] or "GGUF" in report["error"], report["error"]

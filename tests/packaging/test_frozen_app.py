@@ -64,7 +64,7 @@ def _report(proc: subprocess.CompletedProcess) -> dict:
 
 def test_frozen_self_test_generates_indexes_and_searches(built, capsys):
     t0 = time.perf_counter()
-    proc = _run(built["exe"], ["--self-test"], built["tmp"])
+    proc = _run(built["exe"], ["--self-test", "--require-frozen"], built["tmp"])
     run_s = time.perf_counter() - t0
     report = _report(proc)
     size_mb = (
