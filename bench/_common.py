@@ -15,8 +15,12 @@ os.environ.setdefault("HF_HUB_OFFLINE", "1")
 os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
 
 from engine.core import blas_info, preload_blas  # noqa: E402
+from eval.corpus_archive import ensure_corpus  # noqa: E402
 
 preload_blas()
+# The evaluation corpus is committed as one archive (its .py files are data, not modules of ours); every benchmark
+# reads the unpacked eval/corpus/, made here once (and again when the archive changes).
+ensure_corpus()
 
 
 def summary(values: list[float]) -> dict:

@@ -1,4 +1,5 @@
-"""Rebuild eval/corpus from public text shipped on Debian + pyenv machines (the committed copy is what counts).
+"""Rebuild eval/corpus from public text shipped on Debian + pyenv machines (the committed archive,
+eval/corpus.tar.xz, is what counts; this writes the folder and then the archive).
 
 Python 3.11 stdlib modules of 2-6 KB, Debian package docs (text, Markdown, HTML, reStructuredText) of 1-8 KB.
 Run: .venv/bin/python eval/build_corpus.py
@@ -10,6 +11,8 @@ import hashlib
 import shutil
 import sys
 from pathlib import Path
+
+from corpus_archive import pack  # run as a script from eval/
 
 OUT = Path(__file__).parent / "corpus"
 STDLIB = Path("/root/.pyenv/versions/3.11.7/lib/python3.11")
@@ -59,6 +62,7 @@ def main() -> None:
         shutil.copyfile(src, dst)
     total = sum(s.stat().st_size for s, _ in picked)
     sys.stdout.write(f"{len(picked)} files, {total / 1e6:.2f} MB -> {OUT}\n")
+    sys.stdout.write(f"archive: {pack(OUT)}\n")
 
 
 if __name__ == "__main__":
