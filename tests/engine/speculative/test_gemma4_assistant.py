@@ -11,8 +11,6 @@ at temperature > 0 the emitted distribution is the target's (chi-square, the pro
 from __future__ import annotations
 
 import json
-import threading
-import time
 
 import mlx.core as mx
 import numpy as np
@@ -22,13 +20,12 @@ from scipy import stats as sps
 
 from engine.core.errors import IncompatibleDraftError, ModelLoadError
 from engine.core.requests import GenerateRequest, SpeculativeParams
-from engine.generation.loop import run_generation
 from engine.generation.prompt_cache import PromptCacheStore
 from engine.generation.sampling import SamplingParams, process_logits
 from engine.models.loader import load_lm
 from engine.models.source import read_config
 from engine.speculative import decoder as speculative
-from engine.speculative.decoder import accept_sampled, make_decoder_factory
+from engine.speculative.decoder import accept_sampled, generate_with_decoder, make_decoder_factory
 from engine.speculative.gemma4_assistant import (
     check_pairing,
     is_gemma4_assistant_config,
@@ -329,17 +326,7 @@ def generate(
         sampling=sampling or SamplingParams(),
         speculative=SpeculativeParams(mode=mode, num_draft=num_draft, adaptive=adaptive),
     )
-    factory = make_decoder_factory(req, lm, assistant)
-    events = run_generation(
-        lm,
-        req,
-        cancel=threading.Event(),
-        store=store or PromptCacheStore(),
-        submitted_at=time.perf_counter(),
-        decoder_factory=factory,
-        draft=assistant,
-    )
-    final = list(events)[-1]
+    final = list(generate_with_decoder(lm, req, assistant, store=store))[-1]
     assert final.error is None, final.error
     return final
 

@@ -3,24 +3,22 @@ consistency on cancel/error/stop/max tokens, sliding-window fallback, statistics
 
 from __future__ import annotations
 
-import json
 import random
 import shutil
 import threading
-import time
 
 import mlx.core as mx
 import pytest
 
+from bench.bench_speculative import truncated_copy
 from engine.core.errors import AlcoveError, IncompatibleDraftError
 from engine.core.events import FinalEvent, TokenEvent
 from engine.core.requests import GenerateRequest, SpeculativeParams
 from engine.generation.decoding import plain_decoder
-from engine.generation.loop import run_generation
 from engine.generation.prompt_cache import PromptCacheStore
 from engine.generation.sampling import SamplingParams
 from engine.models.loader import load_lm
-from engine.speculative.decoder import make_decoder_factory
+from engine.speculative.decoder import generate_with_decoder, make_decoder_factory
 from engine.speculative.governor import Governor, GovernorConfig
 from engine.speculative.proposers import PromptLookup, cache_offset
 from tests.tiny_models import make_tiny_model
@@ -60,23 +58,6 @@ def perturbed_copy(src, dst, scale: float, seed: int = 1):
     return dst
 
 
-def truncated_copy(src, dst, layers: int):
-    """The target's first ``layers`` layers plus its embedding, norm and head (how the SmolLM2 draft is made)."""
-    dst.mkdir(parents=True, exist_ok=True)
-    for f in src.iterdir():
-        if f.suffix != ".safetensors" and f.name != "config.json":
-            shutil.copy(f, dst / f.name)
-    config = json.loads((src / "config.json").read_text())
-    config["num_hidden_layers"] = layers
-    (dst / "config.json").write_text(json.dumps(config))
-    weights = mx.load(str(src / "model.safetensors"))
-    kept = {
-        k: v for k, v in weights.items() if not k.startswith("model.layers.") or int(k.split(".")[2]) < layers
-    }
-    mx.save_safetensors(str(dst / "model.safetensors"), kept, metadata={"format": "mlx"})
-    return dst
-
-
 @pytest.fixture(scope="module")
 def models(tmp_path_factory):
     root = tmp_path_factory.mktemp("spec")
@@ -104,25 +85,8 @@ def generate(lm, prompt, *, mode="off", draft=None, store=None, cancel=None, cap
         max_tokens=kw.pop("max_tokens", 32),
         **kw,
     )
-    factory = make_decoder_factory(req, lm, draft)
-    if capture is not None and factory is not None:
-        inner = factory
-
-        def factory(state, request):
-            capture.append(state)
-            return inner(state, request)
-
-    events = list(
-        run_generation(
-            lm,
-            req,
-            cancel=cancel or threading.Event(),
-            store=store if store is not None else PromptCacheStore(),
-            submitted_at=time.perf_counter(),
-            decoder_factory=factory,
-            draft=draft,
-        )
-    )
+    observe = capture.append if capture is not None else None
+    events = list(generate_with_decoder(lm, req, draft, cancel=cancel, store=store, observe=observe))
     final = events[-1]
     assert isinstance(final, FinalEvent)
     return final, [e for e in events if isinstance(e, TokenEvent)]

@@ -10,21 +10,16 @@ tokens must match plain sampling; with a deliberately broken acceptance rule or 
 
 from __future__ import annotations
 
-import threading
-import time
-
 import mlx.core as mx
 import numpy as np
 import pytest
 from scipy import stats as sps
 
 from engine.core.requests import GenerateRequest, SpeculativeParams
-from engine.generation.loop import run_generation
-from engine.generation.prompt_cache import PromptCacheStore
 from engine.generation.sampling import Sampler, SamplingParams, process_logits
 from engine.models.loader import load_lm
 from engine.speculative import decoder as speculative
-from engine.speculative.decoder import accept_sampled, make_decoder_factory
+from engine.speculative.decoder import accept_sampled, generate_with_decoder
 from engine.speculative.proposers import PromptLookup
 from tests.tiny_models import make_tiny_model
 
@@ -202,18 +197,7 @@ def test_decoder_first_token_distribution_end_to_end(lms, mode):
                 sampling=SamplingParams(temperature=1.0, top_p=0.9, seed=seed),
                 speculative=SpeculativeParams(mode=mode, num_draft=2, adaptive=False),
             )
-            factory = make_decoder_factory(req, target, draft)
-            final = list(
-                run_generation(
-                    target,
-                    req,
-                    cancel=threading.Event(),
-                    store=PromptCacheStore(),
-                    submitted_at=time.perf_counter(),
-                    decoder_factory=factory,
-                    draft=draft,
-                )
-            )[-1]
+            final = list(generate_with_decoder(target, req, draft))[-1]
             assert final.error is None and final.stats.speculative.verifications >= 1
             firsts.append(final.token_ids[0])
     finally:

@@ -6,15 +6,10 @@ draft models. Slow: it runs the real 135M model several hundred forwards.
 
 from __future__ import annotations
 
-import threading
-import time
-
 import pytest
 
 from engine.core.requests import GenerateRequest, SpeculativeParams
-from engine.generation.loop import run_generation
-from engine.generation.prompt_cache import PromptCacheStore
-from engine.speculative.decoder import make_decoder_factory
+from engine.speculative.decoder import generate_with_decoder
 
 pytestmark = pytest.mark.slow
 
@@ -63,18 +58,7 @@ def run(lm, ids, mode="off", draft=None, max_tokens=12):
         use_prompt_cache=False,
         speculative=SpeculativeParams(mode=mode, num_draft=4, adaptive=False),
     )
-    factory = make_decoder_factory(req, lm, draft)
-    events = list(
-        run_generation(
-            lm,
-            req,
-            cancel=threading.Event(),
-            store=PromptCacheStore(),
-            submitted_at=time.perf_counter(),
-            decoder_factory=factory,
-            draft=draft,
-        )
-    )
+    events = list(generate_with_decoder(lm, req, draft))
     return events[-1]
 
 
