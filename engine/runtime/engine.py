@@ -121,9 +121,9 @@ class Engine:
         atomic: the new model is validated before the old one is released, and if loading it fails anyway the old
         one is loaded again; the error says which model is loaded now.
         """
-        fut = self._thread.submit_call(self._load_model, (spec, role, dtype, transform, reload),
-                                       label=f"load the {role} model {Path(str(spec)).name}")  # fmt: skip
-        return fut.result(timeout)
+        what = f"loading the {role} model {Path(str(spec)).name}"
+        fut = self._thread.submit_call(self._load_model, (spec, role, dtype, transform, reload), label=what)
+        return self._thread.wait(fut, timeout, what)
 
     def _load_model(self, spec: str, role: str, dtype: str | None, transform: str | None, reload: bool):
         assert_engine_thread("Engine._load_model")

@@ -335,16 +335,22 @@ class EngineThread:
         """
         if self.on_thread():
             return fn(*args, **kwargs)
-        fut = self.submit_call(fn, args, kwargs)
+        return self.wait(self.submit_call(fn, args, kwargs), timeout, _name(fn))
+
+    def wait(self, fut: Future, timeout: float | None, what: str) -> Any:
+        """The result of a submitted job, or EngineTimeoutError after ``timeout`` seconds (the job is withdrawn
+        when it has not started; the error says what the engine is busy with)."""
         try:
             return fut.result(timeout)
         except FutureTimeout:
             withdrawn = fut.cancel()
             busy = self.state()
             doing = f"busy with {busy.running} for {busy.running_for_s:.1f}s" if busy.running else "busy"
-            what = "it was withdrawn" if withdrawn else "it is still running and its result will be dropped"
+            outcome = (
+                "it was withdrawn" if withdrawn else "it is still running and its result will be dropped"
+            )
             raise EngineTimeoutError(
-                f"The engine did not finish {_name(fn)} within {timeout:g}s ({doing}); {what}."
+                f"The engine did not finish {what} within {timeout:g}s ({doing}); {outcome}."
             ) from None
 
     def stream(self, gen_fn: Callable[..., Iterator[Any]], *args: Any, **kwargs: Any) -> Iterator[Any]:
