@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import signal
 import sys
+import threading
+import time
 
 from app.cli.main import emit_json, say
 
@@ -56,25 +59,29 @@ def _embedder_spec(args, db: str) -> str:
 
 
 def run_index(args) -> int:
-    from engine.index import IndexSummary, index_paths
+    from engine.core import new_request_id
+    from engine.index import IndexSummary
     from engine.runtime import Engine
 
     db = _db(args)
     engine = Engine()
     summary = None
+    rid = new_request_id()
+
+    def stop(_sig, _frame) -> None:  # the first Ctrl-C ends the run cleanly (what is done is kept)
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+        say("\nalcove: stopping after the current batch (press Ctrl-C again to quit at once)", err=True)
+        engine.cancel(rid)
+
+    previous = (
+        signal.signal(signal.SIGINT, stop) if threading.current_thread() is threading.main_thread() else None
+    )
     try:
-        engine.load_model(args.embedder, role="embedder")
-
-        def job():
-            yield from index_paths(args.paths, db, engine.model("embedder"))
-
         last_line = 0.0
-        for item in engine.stream(job):
+        for item in engine.index(args.paths, db, embedder=args.embedder, request_id=rid):
             if isinstance(item, IndexSummary):
                 summary = item
             elif not args.json and sys.stderr.isatty() and item.total:
-                import time
-
                 if time.monotonic() - last_line > 0.2:
                     last_line = time.monotonic()
                     eta = f", about {item.eta_s:.0f}s left" if item.eta_s else ""
@@ -83,6 +90,8 @@ def run_index(args) -> int:
                     )
                     sys.stderr.flush()
     finally:
+        if previous is not None:
+            signal.signal(signal.SIGINT, previous)
         engine.shutdown()
     if not args.json and sys.stderr.isatty():
         sys.stderr.write("\r\x1b[K")
