@@ -31,6 +31,7 @@ from engine.generation import PromptCacheStore
 from engine.index import forget_vectors, index_pipeline, vector_cache_bytes
 from engine.runtime.registry import generation_route, identify, load_for_role, validate_for_role
 from engine.runtime.scheduler import (
+    EngineClosedError,
     EngineThread,
     SchedulerState,
     _Raised,
@@ -249,8 +250,12 @@ class Engine:
         """Stream TokenEvent (or CanvasEvent for diffusion models) ... then one FinalEvent."""
         cancel = self._register(request.request_id)
         submitted = time.perf_counter()
-        return self._thread.submit_stream(self._generate, (request, cancel, submitted),
-                                          label=f"generate {request.request_id}")  # fmt: skip
+        try:
+            return self._thread.submit_stream(self._generate, (request, cancel, submitted),
+                                              label=f"generate {request.request_id}")  # fmt: skip
+        except BaseException:
+            self._unregister(request.request_id)  # refused (the engine is shut down): forget its cancel flag
+            raise
 
     def _generate(self, req: GenerateRequest, cancel: threading.Event, submitted: float) -> Iterator[Any]:
         try:
@@ -301,6 +306,8 @@ class Engine:
         search run between batches. Cancel with ``cancel(request_id)``. ``options`` go to ``index_pipeline``
         (workers, extract_in="threads"|"processes", commit_seconds, unit_seconds, ...).
         """
+        if not self._thread.alive:
+            raise EngineClosedError("The engine has been shut down.")
         rid = request_id or new_request_id()
         cancel = self._register(rid)
         out: queue.Queue[Any] = queue.Queue()

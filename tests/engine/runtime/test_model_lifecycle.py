@@ -164,3 +164,20 @@ def test_tokens_still_stream_after_a_failed_swap(engine, tiny_llama, tmp_path):
         engine.load_model(str(tmp_path / "nowhere"))
     events = list(engine.generate(GenerateRequest(prompt="Hi", max_tokens=3)))
     assert any(isinstance(e, TokenEvent) for e in events)
+
+
+def test_requests_after_shutdown_fail_fast(tiny_llama):
+    from engine.runtime import Engine
+    from engine.runtime.scheduler import EngineClosedError
+
+    eng = Engine()
+    eng.shutdown()
+    t0 = time.perf_counter()
+    with pytest.raises(EngineClosedError):
+        eng.generate(GenerateRequest(prompt="Hi"))
+    with pytest.raises(EngineClosedError):
+        eng.load_model(str(tiny_llama))
+    with pytest.raises(EngineClosedError):
+        list(eng.index([str(tiny_llama)], "/nonexistent/i.sqlite3", embedder=HashEmbedder()))
+    assert time.perf_counter() - t0 < 2
+    assert eng._cancels == {}
