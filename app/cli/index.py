@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import os
+import signal
 import sys
+import threading
+import time
 
 from app.cli.args import UsageError, db_path, positive_int
 from app.cli.output import emit_json, say
-from engine.index import IndexStore, IndexSummary, index_paths, search
+from engine.core import new_request_id
+from engine.index import IndexStore, IndexSummary, search
 from engine.runtime import Engine
 
 
@@ -65,19 +69,22 @@ def run_index(args) -> int:
     db = db_path(args)
     engine = Engine()
     summary = None
+    rid = new_request_id()
+
+    def stop(_sig, _frame) -> None:  # the first Ctrl-C ends the run cleanly (what is done is kept)
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+        say("\nalcove: stopping after the current batch (press Ctrl-C again to quit at once)", err=True)
+        engine.cancel(rid)
+
+    previous = (
+        signal.signal(signal.SIGINT, stop) if threading.current_thread() is threading.main_thread() else None
+    )
     try:
-        engine.load_model(args.embedder, role="embedder")
-
-        def job():
-            yield from index_paths(args.paths, db, engine.model("embedder"))
-
         last_line = 0.0
-        for item in engine.stream(job):
+        for item in engine.index(args.paths, db, embedder=args.embedder, request_id=rid):
             if isinstance(item, IndexSummary):
                 summary = item
             elif not args.json and sys.stderr.isatty() and item.total:
-                import time
-
                 if time.monotonic() - last_line > 0.2:
                     last_line = time.monotonic()
                     eta = f", about {item.eta_s:.0f}s left" if item.eta_s else ""
@@ -86,6 +93,8 @@ def run_index(args) -> int:
                     )
                     sys.stderr.flush()
     finally:
+        if previous is not None:
+            signal.signal(signal.SIGINT, previous)
         engine.shutdown()
     if not args.json and sys.stderr.isatty():
         sys.stderr.write("\r\x1b[K")

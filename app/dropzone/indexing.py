@@ -1,5 +1,9 @@
 """Indexing dropped or watched paths: one job at a time (later drops queue), progress with current file and ETA,
-cancel, and a QFileSystemWatcher on the index folders that re-indexes a folder shortly after it changes."""
+cancel, and a QFileSystemWatcher on the index folders that re-indexes a folder shortly after it changes.
+
+Indexing runs through ``Engine.index``: background work on the engine's scheduler, so a chat or a search sent while
+a folder indexes runs between two embedding batches. While interactive work holds the engine, ``paused_changed``
+says so (read from ``Engine.scheduler_state()``, a lock-guarded snapshot that is cheap to read on the GUI thread)."""
 
 from __future__ import annotations
 
@@ -11,12 +15,16 @@ from typing import Any
 from PySide6.QtCore import QFileSystemWatcher, QObject, Qt, QTimer, Signal, Slot
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QProgressBar, QPushButton, QWidget
 
+from engine.core import new_request_id
+from engine.index import IndexSummary
+
 from ..bridge import Bridge, Job
 from ..metrics import format_duration
 from ..settings import Settings
 
 log = logging.getLogger(__name__)
 WATCH_DEBOUNCE_MS = 3000
+PAUSE_POLL_MS = 250  # how often the scheduler's state is read while a run is going
 
 
 def summary_text(summary: Any) -> str:
@@ -50,6 +58,7 @@ class IndexController(QObject):
     progress = Signal(int, int, str, float)  # done, total, current file, eta seconds (-1 unknown)
     finished = Signal(object)  # IndexSummary, or None after an error
     available_changed = Signal(bool)
+    paused_changed = Signal(bool)  # True while the run waits because a chat or search holds the engine
 
     def __init__(
         self, bridge: Bridge, settings: Settings, db_path: Path, parent: QObject | None = None
@@ -66,6 +75,10 @@ class IndexController(QObject):
         self._debounce = QTimer(self)
         self._debounce.setSingleShot(True)
         self._debounce.timeout.connect(self._reindex_dirty)
+        self.paused = False
+        self._pause_poll = QTimer(self)
+        self._pause_poll.setInterval(PAUSE_POLL_MS)
+        self._pause_poll.timeout.connect(self._poll_paused)
         settings.changed.connect(self._setting_changed)
         self._sync_watch()
 
@@ -89,13 +102,43 @@ class IndexController(QObject):
             self.queue.append(paths)
             return True
         self._t0 = time.monotonic()
-        self.job = self.bridge.index(paths, self.db_path, self.settings["models/embedder"])
+        self.job = self._start(paths)
         self.job.yielded.connect(self._on_progress)
         self.job.returned.connect(self._on_summary)
         self.job.errored.connect(lambda _e: self.finished.emit(None))
         self.job.finished.connect(self._on_finished)
+        self._pause_poll.start()
         self.started.emit()
         return True
+
+    def _start(self, paths: list[str]) -> Job:
+        """One ``Engine.index`` run on a bridge worker; cancelled by its request id like a generation."""
+        engine, db, spec, rid = (
+            self.bridge.engine,
+            self.db_path,
+            self.settings["models/embedder"],
+            new_request_id(),
+        )
+        job = Job(
+            "index",
+            lambda: engine.index(list(paths), db, embedder=spec or "default", request_id=rid),
+            stream=True,
+            is_final=lambda ev: isinstance(ev, IndexSummary),
+            on_cancel=lambda: engine.cancel(rid),
+            title="Indexing failed",
+        )
+        job.returned.connect(lambda _s: self.bridge.refresh_status())  # the embedder may have been loaded
+        return self.bridge.launch(job)
+
+    @Slot()
+    def _poll_paused(self) -> None:
+        try:
+            paused = bool(self.bridge.engine.scheduler_state().background_paused)
+        except Exception:  # noqa: BLE001 - an engine without a scheduler (a test double) is never paused
+            paused = False
+        if paused != self.paused:
+            self.paused = paused
+            self.paused_changed.emit(paused)
 
     def reindex_all(self) -> bool:
         folders = self.settings["index/folders"]
@@ -126,6 +169,10 @@ class IndexController(QObject):
     @Slot()
     def _on_finished(self) -> None:
         self.job = None
+        self._pause_poll.stop()
+        if self.paused:
+            self.paused = False
+            self.paused_changed.emit(False)
         if self.queue:
             self.index(self.queue.pop(0))
 
@@ -188,6 +235,8 @@ class IndexPanel(QFrame):
         controller.started.connect(self._started)
         controller.progress.connect(self._progress)
         controller.finished.connect(lambda _s: self.hide())
+        controller.paused_changed.connect(self._paused)
+        self._done_total = (0, 0)
         self.hide()
 
     @Slot()
@@ -199,10 +248,11 @@ class IndexPanel(QFrame):
 
     @Slot(int, int, str, float)
     def _progress(self, done: int, total: int, current: str, eta: float) -> None:
+        self._done_total = (done, total)
         if total > 0:
             self.bar.setRange(0, total)
             self.bar.setValue(min(done, total))
-            self.title.setText(f"Indexing {done} of {total}")
+            self.title.setText(self._title())
         name = Path(current).name if current else ""
         metrics = self.current.fontMetrics()
         self.current.setText(
@@ -210,3 +260,14 @@ class IndexPanel(QFrame):
         )
         self.current.setToolTip(current)
         self.eta.setText(f"About {format_duration(eta)} left" if eta >= 0 else "")
+
+    def _title(self) -> str:
+        done, total = self._done_total
+        counted = f" {done} of {total}" if total > 0 else ""
+        return (
+            f"Indexing{counted} (paused while you chat)" if self.controller.paused else f"Indexing{counted}"
+        )
+
+    @Slot(bool)
+    def _paused(self, _paused: bool) -> None:
+        self.title.setText(self._title())

@@ -11,6 +11,7 @@ from engine.core.errors import (
     TransformError,
 )
 from engine.core.events import (
+    NOT_READY,
     CanvasEvent,
     DiffusionStats,
     FinalEvent,
@@ -36,6 +37,7 @@ __all__ = [
     "IncompatibleDraftError",
     "IndexStoreError",
     "ModelLoadError",
+    "NOT_READY",
     "NoModelLoadedError",
     "ProgressEvent",
     "SamplingParams",

@@ -97,3 +97,13 @@ class ProgressEvent:
     message: str = ""
     eta_s: float | None = None
     extra: dict[str, Any] = field(default_factory=dict)
+
+
+class _NotReady:
+    def __repr__(self) -> str:
+        return "NOT_READY"
+
+
+# Yielded by a background generator on the engine thread that has nothing to do yet (its input queue is empty):
+# the scheduler parks it until new input wakes it, instead of letting it block the thread. Never delivered.
+NOT_READY = _NotReady()

@@ -2,8 +2,9 @@
 
 from engine.index.hybrid import RRF_K, VECTOR_WEIGHT, SearchHit, search, search_many
 from engine.index.indexer import IndexSummary, index_paths
+from engine.index.pipeline import index_pipeline
 from engine.index.store import ChunkRow, DocumentWrite, IndexStore
-from engine.index.vector_search import VectorMatrix
+from engine.index.vector_search import VectorMatrix, forget_vectors, vector_cache_bytes
 
 __all__ = [
     "ChunkRow",
@@ -14,7 +15,10 @@ __all__ = [
     "SearchHit",
     "VECTOR_WEIGHT",
     "VectorMatrix",
+    "forget_vectors",
     "index_paths",
+    "index_pipeline",
     "search",
     "search_many",
+    "vector_cache_bytes",
 ]

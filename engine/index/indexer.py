@@ -24,7 +24,7 @@ import numpy as np
 from engine.core import IndexStoreError, ProgressEvent
 from engine.index.chunking import Chunk, chunk_budget, chunk_document
 from engine.index.extraction import ExtractError, extract, file_type_for, looks_binary
-from engine.index.store import ChunkRow, DocumentWrite, IndexStore
+from engine.index.store import ChunkRow, DocumentRecord, DocumentWrite, IndexStore
 from engine.index.walk import Found, dedupe, os_reason, walk
 
 log = logging.getLogger(__name__)
@@ -54,6 +54,9 @@ class IndexSummary:
     notes: tuple[SkippedFile, ...] = ()  # indexed, with a remark (encoding guessed, chunks truncated...)
     documents_total: int = 0
     chunks_total: int = 0
+    pipeline: dict[str, Any] | None = (
+        None  # how the pipelined run spent its time (None: the sequential indexer)
+    )
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -70,6 +73,7 @@ class IndexSummary:
             "notes": [{"path": s.path, "note": s.reason} for s in self.notes],
             "documents_total": self.documents_total,
             "chunks_total": self.chunks_total,
+            **({"pipeline": self.pipeline} if self.pipeline is not None else {}),
         }
 
 
@@ -82,6 +86,98 @@ class _Pending:
     texts: list[str]
     vectors: list[np.ndarray] = field(default_factory=list)
     done: int = 0
+
+
+@dataclass(frozen=True)
+class Prepared:
+    """What one found file turned into, decided beside the engine thread (no MLX, no database writes)."""
+
+    kind: str  # "skip" | "unchanged" | "touch" | "embed" | "ignore"
+    path: str
+    reason: str = ""
+    write: DocumentWrite | None = (
+        None  # a skipped file remembered, so an unchanged bad file is not read again
+    )
+    forget: bool = False  # drop what the index holds for the path (its content is unusable now)
+    touch: tuple[int, int] = (0, 0)  # size, mtime_ns: same bytes, new timestamp
+    pending: _Pending | None = None  # extracted and chunked, waiting for its vectors
+    notes: tuple[str, ...] = ()
+    bytes_read: int = 0
+
+
+def prepare_file(found: Found, old: DocumentRecord | None, opts: dict, tokenizer) -> Prepared:
+    """Stat, compare with the index's record, read, hash, extract and chunk one file."""
+    path = found.path
+    if found.problem:  # a duplicate indexed by an earlier run is dropped: its first path holds the text
+        return Prepared("skip", path, found.problem, forget=found.duplicate and old is not None)
+    try:
+        st = os.stat(path)
+    except OSError as exc:
+        return Prepared("skip", path, os_reason(exc, "file"),
+                        forget=isinstance(exc, FileNotFoundError) and old is not None)  # fmt: skip
+    same_stat = old is not None and old.size == st.st_size and old.mtime_ns == st.st_mtime_ns
+    if same_stat and opts["same_config"]:
+        if old.status == "skipped":
+            return Prepared("skip", path, old.reason or "skipped")
+        return Prepared("unchanged", path)
+    limit = opts["max_file_bytes"]
+    if st.st_size > limit:
+        reason = f"The file is {_size(st.st_size)}, over the {_size(limit)} limit for indexing."
+        return Prepared("skip", path, reason, _skipped(path, st, None, reason))
+    if st.st_size == 0:
+        return Prepared("skip", path, "The file is empty (0 bytes).",
+                        _skipped(path, st, None, "The file is empty (0 bytes)."))  # fmt: skip
+    try:
+        with open(path, "rb") as f:
+            data = f.read(limit + 1)
+    except OSError as exc:
+        return Prepared("skip", path, os_reason(exc, "file"),
+                        forget=isinstance(exc, FileNotFoundError) and old is not None)  # fmt: skip
+    read = len(data)
+    digest = hashlib.blake2b(data + opts["config_tag"], digest_size=16).hexdigest()
+    if old is not None and old.content_hash == digest and old.status == "indexed":
+        return Prepared("touch", path, touch=(st.st_size, st.st_mtime_ns), bytes_read=read)
+    ftype = file_type_for(Path(path))
+    if ftype is None and not found.explicit and _looks_binary_head(data):
+        return Prepared(
+            "ignore", path, bytes_read=read
+        )  # an unknown binary file found in a folder: not a document
+    try:
+        doc = extract(Path(path), data, ftype)
+    except ExtractError as exc:
+        return Prepared("skip", path, str(exc), _skipped(path, st, digest, str(exc)), bytes_read=read)
+    chunks = chunk_document(
+        doc, tokenizer, max_tokens=opts["chunk_tokens"], overlap_tokens=opts["overlap_tokens"]
+    )
+    # The bytes we read must be the file as it is now: otherwise they mix two versions.
+    try:
+        st2 = os.stat(path)
+    except FileNotFoundError:
+        return Prepared("skip", path, "The file vanished while being indexed.", forget=old is not None,
+                        bytes_read=read)  # fmt: skip
+    if read != st.st_size or (st2.st_size, st2.st_mtime_ns) != (st.st_size, st.st_mtime_ns):
+        reason = "The file changed while it was being indexed; it will be indexed on the next run."
+        return Prepared("skip", path, reason, bytes_read=read)
+    if not chunks:
+        reason = "The file has no text to index."
+        return Prepared("skip", path, reason, _skipped(path, st, digest, reason), bytes_read=read)
+    title = Path(path).name
+    texts = [f"{title} > {c.heading}\n{c.text}" if c.heading else f"{title}\n{c.text}" for c in chunks]
+    rows = tuple(
+        ChunkRow(c.ordinal, c.page, c.line_start, c.line_end, c.char_start, c.char_end, c.token_count,
+                 c.heading, c.text)
+        for c in chunks
+    )  # fmt: skip
+    write = DocumentWrite(path, doc.file_type, st.st_size, st.st_mtime_ns, digest, "indexed", None, rows,
+                          None, doc.chars)  # fmt: skip
+    return Prepared(
+        "embed", path, pending=_Pending(write, chunks, texts), notes=tuple(doc.notes), bytes_read=read
+    )
+
+
+def _skipped(path: str, st: os.stat_result, digest: str | None, reason: str) -> DocumentWrite:
+    return DocumentWrite(path, file_type_for(Path(path)) or "unknown", st.st_size, st.st_mtime_ns, digest,
+                         "skipped", reason)  # fmt: skip
 
 
 class _Run:
@@ -103,6 +199,9 @@ class _Run:
         self.current = ""
         self.error: str | None = None
         self.cancelled = False
+        self.roots: list[str] = []
+        self.found: list[Found] = []
+        self.known: dict[str, DocumentRecord] = {}  # the index's record of each file under the roots
 
     # -- progress ------------------------------------------------------------------------------------------
     def progress(self, message: str, phase: str = "index") -> ProgressEvent:
@@ -134,95 +233,28 @@ class _Run:
         return self.cancelled
 
     # -- one file --------------------------------------------------------------------------------------------
-    def skip(self, path: str, reason: str, *, forget: bool = False, stat: os.stat_result | None = None,
-             content_hash: str | None = None) -> None:  # fmt: skip
-        """Report a skipped file; ``forget`` drops what the index held for it (its content is unusable now)."""
-        self.skipped.append(SkippedFile(path, reason))
-        if stat is not None:  # remembered, so an unchanged bad file is not read again
-            self.ready.append(
-                DocumentWrite(path, file_type_for(Path(path)) or "unknown", stat.st_size, stat.st_mtime_ns,
-                              content_hash, "skipped", reason)
-            )  # fmt: skip
-        elif forget and self.store.document(path) is not None:
-            self.deletes.append(path)
-
     def handle(self, found: Found) -> None:
-        path = found.path
-        self.current = path
-        if found.problem:  # a duplicate indexed by an earlier run is dropped: its first path holds the text
-            self.skip(path, found.problem, forget=found.duplicate)
-            return
-        try:
-            st = os.stat(path)
-        except OSError as exc:
-            self.skip(path, os_reason(exc, "file"), forget=isinstance(exc, FileNotFoundError))
-            return
-        old = self.store.document(path)
-        same_stat = old is not None and old.size == st.st_size and old.mtime_ns == st.st_mtime_ns
-        if same_stat and self.opts["same_config"]:
-            if old.status == "skipped":
-                self.skipped.append(SkippedFile(path, old.reason or "skipped"))
-            else:
-                self.unchanged += 1
-            return
-        limit = self.opts["max_file_bytes"]
-        if st.st_size > limit:
-            self.skip(
-                path, f"The file is {_size(st.st_size)}, over the {_size(limit)} limit for indexing.", stat=st
-            )
-            return
-        if st.st_size == 0:
-            self.skip(path, "The file is empty (0 bytes).", stat=st)
-            return
-        try:
-            with open(path, "rb") as f:
-                data = f.read(limit + 1)
-        except OSError as exc:
-            self.skip(path, os_reason(exc, "file"), forget=isinstance(exc, FileNotFoundError))
-            return
-        self.bytes_done += len(data)
-        digest = hashlib.blake2b(data + self.opts["config_tag"], digest_size=16).hexdigest()
-        if old is not None and old.content_hash == digest and old.status == "indexed":
-            self.store.touch(path, st.st_size, st.st_mtime_ns)
+        self.current = found.path
+        self.apply(prepare_file(found, self.store.document(found.path), self.opts, self.embedder.tokenizer))
+
+    def apply(self, p: Prepared) -> None:
+        """Count what ``prepare_file`` decided and queue its writes (the pipeline's writer does the same)."""
+        self.bytes_done += p.bytes_read
+        if p.kind == "skip":
+            self.skipped.append(SkippedFile(p.path, p.reason))
+            if p.write is not None:
+                self.ready.append(p.write)
+            elif p.forget:
+                self.deletes.append(p.path)
+        elif p.kind == "unchanged":
             self.unchanged += 1
-            return
-        ftype = file_type_for(Path(path))
-        if ftype is None and not found.explicit and _looks_binary_head(data):
-            return  # an unknown kind of binary file found in a folder: not a document, nothing to report
-        try:
-            doc = extract(Path(path), data, ftype)
-        except ExtractError as exc:
-            self.skip(path, str(exc), stat=st, content_hash=digest)
-            return
-        chunks = chunk_document(doc, self.embedder.tokenizer, max_tokens=self.opts["chunk_tokens"],
-                                overlap_tokens=self.opts["overlap_tokens"])  # fmt: skip
-        # The bytes we read must be the file as it is now: otherwise they mix two versions.
-        try:
-            st2 = os.stat(path)
-        except FileNotFoundError:
-            self.skip(path, "The file vanished while being indexed.", forget=True)
-            return
-        if len(data) != st.st_size or (st2.st_size, st2.st_mtime_ns) != (st.st_size, st.st_mtime_ns):
-            self.skip(
-                path, "The file changed while it was being indexed; it will be indexed on the next run."
-            )
-            return
-        if not chunks:
-            self.skip(path, "The file has no text to index.", stat=st, content_hash=digest)
-            return
-        for note in doc.notes:
-            self.notes.append(SkippedFile(path, note))
-        title = Path(path).name
-        texts = [f"{title} > {c.heading}\n{c.text}" if c.heading else f"{title}\n{c.text}" for c in chunks]
-        rows = tuple(
-            ChunkRow(c.ordinal, c.page, c.line_start, c.line_end, c.char_start, c.char_end, c.token_count,
-                     c.heading, c.text)
-            for c in chunks
-        )  # fmt: skip
-        write = DocumentWrite(path, doc.file_type, st.st_size, st.st_mtime_ns, digest, "indexed", None, rows,
-                              None, doc.chars)  # fmt: skip
-        self.pending.append(_Pending(write, chunks, texts))
-        self.bytes += st.st_size
+        elif p.kind == "touch":
+            self.store.touch(p.path, *p.touch)
+            self.unchanged += 1
+        elif p.kind == "embed":
+            self.notes.extend(SkippedFile(p.path, n) for n in p.notes)
+            self.pending.append(p.pending)
+            self.bytes += p.pending.write.size
 
     # -- embedding and committing ------------------------------------------------------------------------------
     def waiting(self) -> int:
@@ -316,8 +348,10 @@ def index_paths(
         store.close()
 
 
-def _index(store, paths, embedder, cancel, request_id, max_file_bytes, chunk_tokens, overlap_tokens,
-           batch_chunks, commit_seconds):  # fmt: skip
+def index_options(
+    store, embedder, max_file_bytes, chunk_tokens, overlap_tokens, batch_chunks, commit_seconds
+):
+    """The run's settings; checks the database belongs to this embedder (raises IndexStoreError)."""
     store.check_embedder(embedder.name, embedder.dim)
     opts = {
         "max_file_bytes": max_file_bytes,
@@ -329,20 +363,29 @@ def _index(store, paths, embedder, cancel, request_id, max_file_bytes, chunk_tok
     # The hash covers the chunking settings too: changing them re-chunks and re-embeds every file.
     tag = f"chunker-{CHUNKER_VERSION}:{opts['chunk_tokens']}:{overlap_tokens}"
     opts["config_tag"] = tag.encode()
+    opts["tag"] = tag
     opts["same_config"] = store.meta("chunker") == tag
-    run = _Run(store, embedder, request_id, cancel, opts)
+    return opts
+
+
+def begin(run: _Run, store, paths) -> tuple[int, bool]:
+    """Close interrupted runs and record this one; returns (run id, whether an earlier run was interrupted)."""
     interrupted = store.interrupted_runs()
     if interrupted:
         store.close_interrupted_runs()
     roots = [os.path.abspath(os.path.expanduser(str(p))) for p in paths] or store.sources()
     if not roots and interrupted:
         roots = interrupted[-1][1]
-    run_id = store.begin_run(roots)
-    yield run.progress("Looking for files", "scan")
+    run.roots = roots
+    return store.begin_run(roots), bool(interrupted)
 
-    # 1. find the files; forget indexed files that are gone from the folders being indexed
+
+def scan(run: _Run, store) -> Iterator[ProgressEvent]:
+    """Find the files of ``run.roots`` (into ``run.found``); forget indexed files that are gone from them; keep the
+    index's record of every file under them (``run.known``) so the files can be compared without the database."""
+    yield run.progress("Looking for files", "scan")
     found: list[Found] = []
-    for root in roots:
+    for root in run.roots:
         for f in walk(root):
             found.append(f)
             if len(found) % 1000 == 0:
@@ -352,23 +395,57 @@ def _index(store, paths, embedder, cancel, request_id, max_file_bytes, chunk_tok
         if run.cancelled:
             break
         for doc in store.documents(under=root):
+            run.known[doc.path] = doc
             if not os.path.lexists(doc.path):
                 run.deletes.append(doc.path)
-    found = dedupe(found)
-    existing_roots = [r for r in roots if os.path.exists(r)]
+    run.found = dedupe(found)
+    existing_roots = [r for r in run.roots if os.path.exists(r)]
     if existing_roots:
         store.add_sources(existing_roots)
-    run.total = len(found)
-    for f in found:
+    run.total = len(run.found)
+    for f in run.found:
         if not f.problem:
             try:
-                run.bytes_total += min(os.stat(f.path).st_size, max_file_bytes)
+                run.bytes_total += min(os.stat(f.path).st_size, run.opts["max_file_bytes"])
             except OSError:
                 pass
 
-    # 2. extract + chunk each file; embed in batches across files; commit every commit_seconds
+
+def summarize(run: _Run, store, resumed: bool, pipeline: dict | None = None) -> IndexSummary:
+    stats = None
     try:
-        for f in found:
+        stats = store.stats()
+    except IndexStoreError:
+        pass
+    return IndexSummary(
+        run.indexed,
+        run.unchanged,
+        run.removed,
+        tuple(run.skipped),
+        run.chunks,
+        time.perf_counter() - run.t0,
+        run.bytes,
+        run.cancelled,
+        resumed,
+        run.error,
+        tuple(run.notes),
+        stats.documents if stats else 0,
+        stats.chunks if stats else 0,
+        pipeline,
+    )
+
+
+def _index(store, paths, embedder, cancel, request_id, max_file_bytes, chunk_tokens, overlap_tokens,
+           batch_chunks, commit_seconds):  # fmt: skip
+    opts = index_options(store, embedder, max_file_bytes, chunk_tokens, overlap_tokens, batch_chunks,
+                         commit_seconds)  # fmt: skip
+    run = _Run(store, embedder, request_id, cancel, opts)
+    run_id, resumed = begin(run, store, paths)
+    yield from scan(run, store)
+
+    # extract + chunk each file; embed in batches across files; commit every commit_seconds
+    try:
+        for f in run.found:
             if run.cancelled_now():
                 break
             run.handle(f)
@@ -380,7 +457,7 @@ def _index(store, paths, embedder, cancel, request_id, max_file_bytes, chunk_tok
             yield from run.embed(force=True)
         run.commit(force=True)  # on cancel: what is fully embedded is kept
         if not run.cancelled:
-            store.set_meta("chunker", tag)
+            store.set_meta("chunker", opts["tag"])
         store.finish_run(run_id, "cancelled" if run.cancelled else "done")
     except IndexStoreError as exc:
         run.error = run.error or str(exc)
@@ -389,26 +466,7 @@ def _index(store, paths, embedder, cancel, request_id, max_file_bytes, chunk_tok
             store.finish_run(run_id, "failed")
         except IndexStoreError:
             pass
-    stats = None
-    try:
-        stats = store.stats()
-    except IndexStoreError:
-        pass
-    yield IndexSummary(
-        run.indexed,
-        run.unchanged,
-        run.removed,
-        tuple(run.skipped),
-        run.chunks,
-        time.perf_counter() - run.t0,
-        run.bytes,
-        run.cancelled,
-        bool(interrupted),
-        run.error,
-        tuple(run.notes),
-        stats.documents if stats else 0,
-        stats.chunks if stats else 0,
-    )
+    yield summarize(run, store, resumed)
 
 
 def _looks_binary_head(data: bytes) -> bool:

@@ -2,12 +2,15 @@
 
 Vectors are stored as float16 and normalised, so a dot product is the cosine similarity. The matrix is loaded
 once and kept in memory between searches; it is rebuilt only when the index's generation (bumped by every write)
-changes. Must run on the engine thread (it creates and evaluates MLX arrays).
+changes. Must run on the engine thread (it creates and evaluates MLX arrays). The cache is per thread, so each
+engine thread (each ``Engine``) owns its own: the Engine frees it when the embedder is unloaded and at shutdown, and
+counts it in ``Engine.memory()``; arrays made on one engine thread's stream never reach another.
 """
 
 from __future__ import annotations
 
 import logging
+import threading
 from collections import OrderedDict
 from dataclasses import dataclass
 
@@ -85,11 +88,24 @@ class VectorMatrix:
         return out
 
 
-_cache: OrderedDict[str, VectorMatrix] = OrderedDict()
+_local = threading.local()
+
+
+def _matrices() -> OrderedDict[str, VectorMatrix]:
+    cache = getattr(_local, "matrices", None)
+    if cache is None:
+        cache = _local.matrices = OrderedDict()
+    return cache
+
+
+def vector_cache_bytes() -> int:
+    """Bytes of the vector matrices this thread keeps."""
+    return sum(m.nbytes for m in _matrices().values())
 
 
 def matrix_for(store) -> VectorMatrix:
     """The cached matrix of ``store`` (an IndexStore), reloaded only if the index changed since."""
+    _cache = _matrices()
     key = str(store.path.resolve())
     generation = store.generation()
     cached = _cache.get(key)
@@ -106,8 +122,9 @@ def matrix_for(store) -> VectorMatrix:
     return matrix
 
 
-def forget(db_path=None) -> None:
-    """Drop cached matrices (all, or one database's)."""
+def forget_vectors(db_path=None) -> None:
+    """Drop this thread's cached matrices (all, or one database's)."""
+    _cache = _matrices()
     if db_path is None:
         _cache.clear()
     else:

@@ -10,6 +10,7 @@ from engine.models.loader import (
     load_lm,
     load_tokenizer,
     runtime_dtype,
+    validate_lm,
 )
 from engine.models.source import ResolvedModel, hf_cached_repo_path, read_config, resolve_model, weight_files
 from engine.models.transforms import apply_transforms, load_transform_spec
@@ -30,5 +31,6 @@ __all__ = [
     "read_config",
     "resolve_model",
     "runtime_dtype",
+    "validate_lm",
     "weight_files",
 ]

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import hashlib
 import importlib
+import json
 import logging
+import struct
 import sys
 import time
 from dataclasses import dataclass, field
@@ -122,16 +124,68 @@ def build_model(folder: Path, config: dict, *, dtype: str | None = None, transfo
             if quant:
                 _quantize_like(model, quant, weights)
     model.eval()
+    stored = next((v.dtype for v in weights.values() if mx.issubdtype(v.dtype, mx.floating)), mx.float32)
+    target = runtime_dtype(dtype, stored, config["model_type"])
+    if not quant and target != stored:
+        # Cast tensor by tensor, each source freed as soon as its copy exists: the peak stays at the larger of the
+        # two copies of the model instead of both (a float32 checkpoint run in float16 peaked at 1.5x before).
+        for k in list(weights):
+            v = weights[k]
+            if mx.issubdtype(v.dtype, mx.floating) and v.dtype != target:
+                weights[k] = v.astype(target)
+                del v
+                mx.eval(weights[k])
     try:
         model.load_weights(list(weights.items()), strict=True)
     except ValueError as exc:
         raise ModelLoadError(f"The weights in {folder} do not match its config.json: {exc}.") from exc
-    stored = next((v.dtype for v in weights.values() if mx.issubdtype(v.dtype, mx.floating)), mx.float32)
-    target = runtime_dtype(dtype, stored, config["model_type"])
+    del weights
     if not quant:
         model.set_dtype(target)
     mx.eval(model.parameters())
     return model, target, transform_hash
+
+
+def validate_lm(folder: Path, config: dict, *, transform: str | None = None) -> None:
+    """Check a model folder without loading its weights: the architecture, the config, the tokenizer files, every
+    weights file's header, and that each tensor the checkpoint stores has as many elements as the model built from
+    the config expects (a wrong hidden size, head count or vocabulary is caught here, before the engine releases
+    the model it has). Raises ModelLoadError."""
+    model_cls, args_cls = _model_classes(config)
+    try:
+        # MLX arrays are lazy: building the module tree allocates no weights until something evaluates them.
+        skeleton = model_cls(args_cls.from_dict(dict(config)))
+    except Exception as exc:  # noqa: BLE001
+        raise ModelLoadError(
+            f"The config in {folder} does not fit model_type {config.get('model_type')!r}: {exc}."
+        ) from exc
+    files = weight_files(folder)
+    if not (folder / "tokenizer.json").exists() and not (folder / "tokenizer.model").exists():
+        raise ModelLoadError(
+            f"The model folder {folder} has no tokenizer (tokenizer.json or tokenizer.model)."
+        )
+    if transform or config.get("quantization"):
+        return  # transforms and quantized layers change shapes on purpose; the full load checks them
+    expected = {k: v.size for k, v in tree_flatten(skeleton.parameters())}
+    for f in files:
+        for name, shape in safetensors_shapes(f).items():
+            want = expected.get(name)
+            have = 1
+            for d in shape:
+                have *= int(d)
+            if want is not None and want != have:
+                raise ModelLoadError(
+                    f"The weights in {folder} do not match its config.json: {name} has shape {list(shape)} "
+                    f"({have} values) but the config asks for {want}."
+                )
+
+
+def safetensors_shapes(file: Path) -> dict[str, tuple[int, ...]]:
+    """Tensor name -> shape from a safetensors header (``weight_files`` has already checked the header)."""
+    with open(file, "rb") as fh:
+        (hlen,) = struct.unpack("<Q", fh.read(8))
+        header = json.loads(fh.read(hlen))
+    return {k: tuple(v.get("shape", ())) for k, v in header.items() if k != "__metadata__"}
 
 
 def apply_transform_file(weights: dict[str, mx.array], transform: str, *, config: dict | None = None):

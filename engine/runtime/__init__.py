@@ -1,6 +1,16 @@
-"""The one engine thread, the ``Engine`` facade over it, and which loader and generation path a model uses."""
+"""The one engine thread (a scheduler: interactive work first, background work in units), the ``Engine`` facade
+over it, and which loader and generation path a model uses."""
 
 from engine.runtime.benchmark import bench_engine
-from engine.runtime.engine import Engine
+from engine.runtime.engine import Engine, MemoryInfo
+from engine.runtime.scheduler import EngineClosedError, EngineTimeoutError, QueuedWork, SchedulerState
 
-__all__ = ["Engine", "bench_engine"]
+__all__ = [
+    "Engine",
+    "EngineClosedError",
+    "EngineTimeoutError",
+    "MemoryInfo",
+    "QueuedWork",
+    "SchedulerState",
+    "bench_engine",
+]

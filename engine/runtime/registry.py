@@ -2,16 +2,26 @@
 
 from __future__ import annotations
 
+import json
 import threading
 import time
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from engine.core import GenerateRequest, ModelLoadError
 from engine.diffusion import is_diffusion_config, load_diffusion, run_diffusion
 from engine.encoders import default_embedder_path, load_cross_encoder, load_embedder
-from engine.models import ModelInfo, hf_cached_repo_path, load_lm, read_config, resolve_model
+from engine.models import (
+    ModelInfo,
+    hf_cached_repo_path,
+    load_lm,
+    read_config,
+    resolve_model,
+    validate_lm,
+    weight_files,
+)
 from engine.speculative import generate_with_decoder, is_gemma4_assistant_config, load_gemma4_assistant
 
 
@@ -19,43 +29,115 @@ def _is_diffusion(config: dict) -> bool:
     return is_diffusion_config(config)
 
 
-def load_for_role(spec: str, role: str, *, dtype: str | None = None, transform: str | None = None) -> Any:
-    if role in ("chat", "draft"):
-        resolved = resolve_model(spec)
-        config = read_config(resolved.path)
+@dataclass(frozen=True)
+class ModelIdentity:
+    """What makes two loads the same load: the role, the resolved folder, the dtype and the transform file."""
 
+    role: str
+    spec: str
+    path: str
+    dtype: str | None
+    transform: str | None
+    transform_mtime_ns: int | None
+    files: tuple[tuple[str, int, int], ...] = ()  # name, size, mtime of the folder's config and weights
+
+
+def identify(spec: str, role: str, *, dtype: str | None = None, transform: str | None = None):
+    """(identity, where) for a load request; ``where`` is what ``load_for_role`` loads from (resolved once)."""
+    if role in ("chat", "draft"):
+        where: Any = resolve_model(spec)
+        path = where.path
+    elif role == "embedder":
+        where = path = default_embedder_path() if spec in ("default", "", None) else _encoder_folder(spec)
+    elif role == "reranker":
+        where = path = _encoder_folder(spec)
+    else:
+        raise ModelLoadError(f"Unknown model role {role!r}; use chat, draft, embedder or reranker.")
+    mtime = None
+    if transform:
+        try:
+            mtime = Path(transform).stat().st_mtime_ns
+        except OSError:
+            mtime = None
+    folder = Path(path).resolve()
+    return ModelIdentity(role, str(spec), str(folder), dtype, transform, mtime, _fingerprint(folder)), where
+
+
+def _fingerprint(folder: Path) -> tuple[tuple[str, int, int], ...]:
+    """A changed, added or removed config or weights file makes the same folder a different model."""
+    out = []
+    for pattern in (
+        "config.json",
+        "*.safetensors",
+        "*.safetensors.index.json",
+        "*/config.json",
+        "*/*.safetensors",
+    ):
+        for f in sorted(folder.glob(pattern)):
+            try:
+                st = f.stat()
+            except OSError:
+                continue
+            out.append((str(f.relative_to(folder)), st.st_size, st.st_mtime_ns))
+    return tuple(out)
+
+
+def validate_for_role(where: Any, role: str, *, transform: str | None = None) -> None:
+    """Files, config and shapes of what ``load_for_role`` would load, checked without loading any weights."""
+    if role in ("chat", "draft"):
+        config = read_config(where.path)
         if is_gemma4_assistant_config(config):
             if role != "draft":
                 raise ModelLoadError(
                     "A Gemma 4 assistant cannot chat on its own; load it as the draft model of its Gemma 4 model."
                 )
-
-            return load_gemma4_assistant(resolved, dtype=dtype, transform=transform)
+            weight_files(where.path)
+            return
         if _is_diffusion(config):
             if role == "draft":
                 raise ModelLoadError("A diffusion model cannot be used as a draft model.")
+            weight_files(where.path)
+            return
+        validate_lm(where.path, config, transform=transform)
+        return
+    folder = Path(where)
+    if not folder.is_dir():
+        raise ModelLoadError(f"The {role} model folder {folder} does not exist.")
+    inner = folder
+    if not (folder / "config.json").exists():  # sentence-transformers keeps the encoder in a subfolder
+        inner = next((p.parent for p in sorted(folder.glob("*/config.json"))), folder)
+    try:
+        json.loads((inner / "config.json").read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise ModelLoadError(f"The {role} model in {folder} has no readable config.json: {exc}.") from exc
+    weight_files(inner)
 
-            return load_diffusion(resolved, config, dtype=dtype, transform=transform)
 
-        return load_lm(resolved, dtype=dtype, transform=transform)
+def load_for_role(where: Any, role: str, *, dtype: str | None = None, transform: str | None = None):
+    """Load what ``identify`` resolved; returns (loaded object, ModelInfo)."""
+    if role in ("chat", "draft"):
+        config = read_config(where.path)
+        if is_gemma4_assistant_config(config):
+            if role != "draft":
+                raise ModelLoadError(
+                    "A Gemma 4 assistant cannot chat on its own; load it as the draft model of its Gemma 4 model."
+                )
+            loaded = load_gemma4_assistant(where, dtype=dtype, transform=transform)
+        elif _is_diffusion(config):
+            if role == "draft":
+                raise ModelLoadError("A diffusion model cannot be used as a draft model.")
+            loaded = load_diffusion(where, config, dtype=dtype, transform=transform)
+        else:
+            loaded = load_lm(where, dtype=dtype, transform=transform)
+        return loaded, loaded.info
+    t0 = time.perf_counter()
     if role == "embedder":
-        t0 = time.perf_counter()
-        path = default_embedder_path() if spec in ("default", "", None) else _encoder_folder(spec)
-        embedder = load_embedder(path, transform=transform)
-        _INFO[id(embedder)] = _encoder_info(embedder, path, "embedder", time.perf_counter() - t0, transform)
-        return embedder
+        embedder = load_embedder(where, transform=transform)
+        return embedder, _encoder_info(embedder, where, "embedder", time.perf_counter() - t0, transform)
     if role == "reranker":
-        t0 = time.perf_counter()
-        path = _encoder_folder(spec)
-        reranker = load_cross_encoder(path, transform=transform)
-        _INFO[id(reranker)] = _encoder_info(
-            reranker, path, "cross-encoder", time.perf_counter() - t0, transform
-        )
-        return reranker
+        reranker = load_cross_encoder(where, transform=transform)
+        return reranker, _encoder_info(reranker, where, "cross-encoder", time.perf_counter() - t0, transform)
     raise ModelLoadError(f"Unknown model role {role!r}; use chat, draft, embedder or reranker.")
-
-
-_INFO: dict[int, Any] = {}  # id(encoder object) -> ModelInfo (encoders carry no info of their own)
 
 
 def _encoder_folder(spec: str) -> Path:
@@ -97,12 +179,6 @@ def _transform_hash(module: Any, transform: str | None) -> str | None:
     return getattr(module, "transform_sha256", None) if transform else None
 
 
-def info_of(loaded: Any):
-    """The ModelInfo of any loaded object (LMs and diffusion models carry it; encoders are looked up)."""
-    info = getattr(loaded, "info", None)
-    return info if info is not None else _INFO.get(id(loaded))
-
-
 def generation_route(
     engine: Any, loaded: Any, req: GenerateRequest, cancel: threading.Event, submitted: float
 ) -> Iterator[Any]:
@@ -113,7 +189,7 @@ def generation_route(
     if kind != "lm":
         raise ModelLoadError(f"The {req.role} model {loaded.info.name} cannot generate text.")
 
-    draft = engine._models.get("draft")
+    draft = engine.loaded("draft") if req.speculative.mode != "off" else None
     yield from generate_with_decoder(
         loaded, req, draft, cancel=cancel, store=engine.prompt_cache, submitted_at=submitted
     )

@@ -219,7 +219,7 @@ def test_engine_thread_owns_mlx_work(engine, tiny_llama):
 def test_engine_thread_that_cannot_start_mlx_fails_jobs_instead_of_hanging(monkeypatch):
     import builtins
 
-    from engine.runtime.worker import EngineThread
+    from engine.runtime.scheduler import EngineThread
 
     real_import = builtins.__import__
 

@@ -111,7 +111,7 @@ def test_cancel_keeps_what_is_done_and_a_rerun_finishes(tmp_path):
 
 
 def test_runs_on_the_engine_thread(tmp_path):
-    from engine.runtime.worker import EngineThread
+    from engine.runtime.scheduler import EngineThread
 
     docs = make_tree(tmp_path, 2)
     thread = EngineThread()
