@@ -55,12 +55,10 @@ def build(app, *, engine=None):
 
     from .bridge import Bridge
     from .chat_store import ChatStore
-    from .gui_gc import collect_on_gui_thread
     from .settings import Settings
     from .style import apply_theme
     from .window import MainWindow
 
-    collect_on_gui_thread(app)
     settings = Settings()
     apply_theme(app, settings["appearance/theme"])
     if engine is None:
