@@ -19,7 +19,7 @@ from typing import Any
 
 from PySide6.QtCore import QObject, QThreadPool, QTimer, Signal, Slot
 
-from engine.core import AlcoveError, FinalEvent, GenerateRequest
+from engine.core import AlcoveError, FinalEvent, GenerateRequest, cache_dir
 from engine.index import IndexSummary, index_paths, search
 from engine.rag import AskResult, ask_on_engine, generative_reranker_for, rerank
 
@@ -72,6 +72,7 @@ class Bridge(QObject):
         self._loaded_transforms: dict[str, str] = {}  # role -> transform YAML the loaded model was built with
         self._specs_lock = threading.Lock()
         self._closed = False
+        self._cache_settings: Any = None
         # Jobs mostly wait on the engine thread; a few run downloads or file scans. Enough threads that a long
         # index run and a download never hold up a chat reply or a status read.
         self._pool = QThreadPool(self)
@@ -204,6 +205,34 @@ class Bridge(QObject):
     def set_memory_limit(self, nbytes: int | None) -> Job:
         return self.launch(
             Job("memory-limit", lambda: self.engine.set_memory_limits(nbytes or None), title="Memory limit")
+        )
+
+    # -- the prompt cache on disk ----------------------------------------------------------------------------
+    def follow_prompt_cache_settings(self, settings: Any) -> None:
+        """Keep the engine's on-disk prompt cache as ``settings`` (app.settings.Settings) say, now and on changes."""
+        self._cache_settings = settings
+        settings.changed.connect(self._cache_setting_changed)
+        self._apply_prompt_cache_settings()
+
+    @Slot(str, object)
+    def _cache_setting_changed(self, key: str, _value: Any) -> None:
+        if key.startswith("cache/"):
+            self._apply_prompt_cache_settings()
+
+    def _apply_prompt_cache_settings(self) -> Job:
+        s = self._cache_settings
+        folder = cache_dir() / "prompt-cache" if s["cache/persist_prompts"] else None
+        return self.set_prompt_cache_files(folder, int(s["cache/prompt_disk_gb"] * 1e9))
+
+    def set_prompt_cache_files(self, folder: Path | None, budget_bytes: int) -> Job:
+        """Keep prompt caches in ``folder`` within ``budget_bytes`` (None: in memory only)."""
+        engine = self.engine
+        return self.launch(
+            Job(
+                "prompt-cache",
+                lambda: engine.run(engine.prompt_cache.use_files, folder, budget_bytes),
+                title="The prompt cache folder could not be used",
+            )  # fmt: skip
         )
 
     def refresh_status(self) -> Job | None:
@@ -348,5 +377,11 @@ class Bridge(QObject):
             if not job.wait(timeout_ms):
                 log.warning("job %s did not stop in time", job.name)
         self._pool.waitForDone(timeout_ms)
+        store = getattr(self.engine, "prompt_cache", None)
+        if store is not None:  # the last replies' caches reach the disk before the engine goes
+            try:
+                self.engine.run(store.close)
+            except Exception:  # noqa: BLE001 - quitting must not fail over a cache file
+                log.warning("the prompt cache could not be saved at quit", exc_info=True)
         self.engine.shutdown()
         self._jobs.clear()

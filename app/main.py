@@ -67,6 +67,7 @@ def build(app, *, engine=None):
         limit = settings["memory/limit_gb"]
         engine = Engine(memory_limit_bytes=int(limit * 1e9) if limit else None)
     bridge = Bridge(engine)
+    bridge.follow_prompt_cache_settings(settings)
     store = ChatStore(data_dir() / "chats.sqlite3")
     return MainWindow(bridge, settings, store)
 

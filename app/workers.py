@@ -155,19 +155,24 @@ class Job:
         signals.started.emit()
         result, exc = _drive(work, signals.yielded.emit)
         del work
-        if exc is None:
-            self.result = result
-            signals.returned.emit(result)
-        else:
+        if exc is not None:
             if not isinstance(exc, AlcoveError):
                 self.details = "".join(traceback.format_exception(exc))
                 log.error("job %s failed:\n%s", self.name, self.details)
             _drop_tracebacks(exc)
             self.error = exc
-            signals.errored.emit(exc)
-        if self._cancelled.is_set():
-            signals.aborted.emit()
-        signals.finished.emit()
+        else:
+            self.result = result
+        try:
+            if exc is None:
+                signals.returned.emit(result)
+            else:
+                signals.errored.emit(exc)
+            if self._cancelled.is_set():
+                signals.aborted.emit()
+            signals.finished.emit()
+        except RuntimeError:  # the Qt side is gone: the interpreter is exiting with this job still running
+            log.debug("job %s ended after its signals were deleted", self.name)
 
 
 def _drop_tracebacks(exc: BaseException) -> None:
