@@ -76,6 +76,7 @@ def run(model: str, runs: int, conversation_tokens: int) -> dict:
             finally:
                 first.shutdown()
             files = list(folder.glob("*.safetensors"))
+            file_bytes = sum(p.stat().st_size for p in files)  # before turn 2's file replaces it
             turn2 = turn1 + (
                 {"role": "assistant", "content": f1.text},
                 {"role": "user", "content": "And in one word?"},
@@ -97,7 +98,7 @@ def run(model: str, runs: int, conversation_tokens: int) -> dict:
                 - finals["with"].stats.cached_tokens,
                 "cached_tokens_without": finals["without"].stats.cached_tokens,
                 "same_tokens": finals["with"].token_ids == finals["without"].token_ids,
-                "cache_file_bytes": sum(p.stat().st_size for p in files),
+                "cache_file_bytes": file_bytes,
                 "cache_files": len(files),
             }
     return {
