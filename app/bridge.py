@@ -1,133 +1,45 @@
 """The one object through which the GUI talks to the engine.
 
-Every engine call runs in a worker QThread (a ``Job``): the worker iterates the engine's iterator (or waits for its
-result) and re-emits what arrives as Qt signals, which Qt queues onto the GUI thread. The GUI thread therefore never
-waits on MLX. Jobs follow napari's worker vocabulary: ``yielded`` / ``returned`` / ``errored`` / ``finished``;
-cancelling is cooperative (the engine's per-request flag or a ``threading.Event``), and a cancel ends as a result.
+Every engine call runs as a ``Job`` (app.workers) on the bridge's small thread pool: the job iterates the engine's
+stream (or waits for its result) and re-emits what arrives as Qt signals, which Qt queues onto the GUI thread. The
+GUI thread therefore never waits on MLX. A job's result is its generator's return value: each work function below
+yields the stream's events and *returns* the stream's final one. Cancelling is cooperative (the engine's per-request
+flag or a ``threading.Event``), and a cancel ends as a result. No work closure refers to its job, so finished jobs
+are freed by reference counting on the GUI thread (no cycles for the collector to free on another thread).
 """
 
 from __future__ import annotations
 
-import asyncio
 import importlib.util
 import logging
 import threading
-import traceback
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QObject, QThread, Signal, Slot
+from PySide6.QtCore import QObject, QThreadPool, QTimer, Signal, Slot
 
-from engine.core import AlcoveError, FinalEvent, GenerateRequest
+from engine.core import AlcoveError, FinalEvent, GenerateRequest, cache_dir
+from engine.index import IndexSummary, index_paths, search
+from engine.rag import AskResult, ask_on_engine, generative_reranker_for, rerank
+
+from .workers import Job
+
+__all__ = ["Bridge", "Job"]
 
 log = logging.getLogger(__name__)
 
 
-class _Runner(QThread):
-    def __init__(self, job: Job) -> None:
-        super().__init__()
-        self._job = job
-
-    def run(self) -> None:  # worker thread
-        self._job._execute()
-
-
-class Job(QObject):
-    """One engine task on its own worker thread. Connect to the signals, then ``start()``."""
-
-    yielded = Signal(object)  # stream items (TokenEvent, CanvasEvent, ProgressEvent, ...)
-    returned = Signal(object)  # the result (a FinalEvent for generation)
-    errored = Signal(object)  # the exception
-    finished = Signal()  # always, last
-
-    def __init__(
-        self,
-        name: str,
-        work: Callable[[], Any],
-        *,
-        stream: bool = False,
-        is_final: Callable[[Any], bool] | None = None,
-        on_cancel: Callable[[], Any] | None = None,
-        title: str = "",
-        report_errors: bool = True,
-    ) -> None:
-        super().__init__()
-        self.name = name
-        self.title = title or "Something went wrong"
-        self.report_errors = report_errors
-        self._work = work
-        self._stream = stream
-        self._is_final = is_final
-        self._on_cancel = on_cancel
-        self._cancelled = threading.Event()
-        self._runner = _Runner(self)
-        self._runner.setObjectName(f"alcove-job-{name}")
-        self.result: Any = None
-        self.error: BaseException | None = None
-
-    def start(self) -> Job:
-        self._runner.start()
-        return self
-
-    def cancel(self) -> None:
-        self._cancelled.set()
-        if self._on_cancel is not None:
-            try:
-                self._on_cancel()
-            except Exception:  # noqa: BLE001 - cancelling must never raise into the GUI
-                log.exception("cancel of %s failed", self.name)
-
-    @property
-    def cancelled(self) -> bool:
-        return self._cancelled.is_set()
-
-    def is_running(self) -> bool:
-        return self._runner.isRunning()
-
-    def wait(self, ms: int = 30000) -> bool:
-        return self._runner.wait(ms)
-
-    def future(self) -> asyncio.Future:
-        """An asyncio future (on the qasync loop) resolved with the result or the error."""
-        fut = asyncio.get_event_loop().create_future()
-
-        def done(value: Any) -> None:
-            if not fut.done():
-                fut.set_result(value)
-
-        def failed(exc: BaseException) -> None:
-            if not fut.done():
-                fut.set_exception(exc)
-
-        self.returned.connect(done)
-        self.errored.connect(failed)
-        return fut
-
-    def _execute(self) -> None:  # worker thread
-        try:
-            if self._stream:
-                for item in self._work():
-                    if self._is_final is not None and self._is_final(item):
-                        self.result = item
-                    else:
-                        self.yielded.emit(item)
-            else:
-                self.result = self._work()
-        except BaseException as exc:  # noqa: BLE001 - errors cross threads as values
-            self.error = exc
-            if not isinstance(exc, AlcoveError):
-                log.error("job %s failed:\n%s", self.name, "".join(traceback.format_exception(exc)))
-            self.errored.emit(exc)
-        else:
-            self.returned.emit(self.result)
-        finally:
-            self.finished.emit()
+def _until_result(stream: Iterable[Any], result_type: type) -> Generator[Any, None, Any]:
+    """Yield an engine stream's events; return its final event (the first ``result_type``), None if it never came."""
+    for item in stream:
+        if isinstance(item, result_type):
+            return item
+        yield item
+    return None
 
 
 def _rerank_on_engine(engine: Any, query: str, passages: list[str], cross_encoder: bool, cancel: Any) -> Any:
-    from engine.rag import generative_reranker_for, rerank
-
     scorer = engine.model("reranker") if cross_encoder else generative_reranker_for(engine.model("chat"))
     return rerank(query, passages, reranker=scorer, cancel=cancel)
 
@@ -151,7 +63,7 @@ class Bridge(QObject):
     def __init__(self, engine: Any, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.engine = engine
-        self._jobs: set[Job] = set()
+        self._jobs: dict[int, Job] = {}  # id -> running job (the only strong reference the bridge keeps)
         self._specs: dict[str, str] = {}  # role -> spec that is loaded now
         self._requested: dict[
             str, str
@@ -160,6 +72,11 @@ class Bridge(QObject):
         self._loaded_transforms: dict[str, str] = {}  # role -> transform YAML the loaded model was built with
         self._specs_lock = threading.Lock()
         self._closed = False
+        self._cache_settings: Any = None
+        # Jobs mostly wait on the engine thread; a few run downloads or file scans. Enough threads that a long
+        # index run and a download never hold up a chat reply or a status read.
+        self._pool = QThreadPool(self)
+        self._pool.setMaxThreadCount(8)
 
     # -- capabilities: engine modules that other helpers are still writing ------------------------------
     @staticmethod
@@ -175,29 +92,49 @@ class Bridge(QObject):
     def launch(self, job: Job) -> Job:
         if self._closed:
             raise RuntimeError("the engine bridge has been shut down")
-        self._jobs.add(job)
-        job.errored.connect(lambda exc, j=job: self._report(j, exc))
-        job.finished.connect(lambda j=job: self._finish(j))
+        # Bound slots of this QObject run on the GUI thread and find their job through ``sender()``: a connection
+        # that held the job itself (a lambda over it) would keep it alive for ever.
+        self._jobs[id(job.signals)] = job
+        job.errored.connect(self._job_errored)
+        job.finished.connect(self._job_finished)
         self.jobs_changed.emit(len(self._jobs))
-        return job.start()
+        # Started from the event loop, not now: callers connect their slots right after this returns, and a warm
+        # pool thread could otherwise emit ``finished`` before anyone listens.
+        key = id(job.signals)
+        QTimer.singleShot(0, self, lambda: self._start(key))
+        return job
+
+    def _start(self, key: int) -> None:
+        job = self._jobs.get(key)
+        if job is None:
+            return
+        if self._closed:  # shut down before it started: it ends without running
+            self._jobs.pop(key, None)
+            return
+        job.start(self._pool)
+
+    @Slot(object)
+    def _job_errored(self, exc: BaseException) -> None:
+        job = self._jobs.get(id(self.sender()))
+        if job is not None and job.report_errors:
+            self._report(job.title, exc, job.details)
 
     @Slot()
-    def _finish(self, job: Job) -> None:
-        job.wait()
-        self._jobs.discard(job)
+    def _job_finished(self) -> None:
+        job = self._jobs.pop(id(self.sender()), None)
+        if job is not None:
+            job.wait()  # ``finished`` is its last emit: the pool thread lets go of the job a moment later
+        del job  # the bridge's reference, dropped on the GUI thread
         self.jobs_changed.emit(len(self._jobs))
 
-    def _report(self, job: Job, exc: BaseException) -> None:
-        if not job.report_errors:
-            return
+    def _report(self, title: str, exc: BaseException, details: str) -> None:
         if isinstance(exc, AlcoveError):
-            self.engine_error.emit(job.title, str(exc), "")
+            self.engine_error.emit(title, str(exc), "")
         else:
-            details = "".join(traceback.format_exception(exc))
-            self.engine_error.emit(job.title, f"An unexpected error occurred: {exc}", details)
+            self.engine_error.emit(title, f"An unexpected error occurred: {exc}", details or repr(exc))
 
     def jobs(self) -> list[Job]:
-        return list(self._jobs)
+        return list(self._jobs.values())
 
     def call(self, name: str, fn: Callable[..., Any], *args: Any, title: str = "", **kw: Any) -> Job:
         """Run a plain (non-MLX) function on a worker thread: file scans, downloads."""
@@ -270,7 +207,37 @@ class Bridge(QObject):
             Job("memory-limit", lambda: self.engine.set_memory_limits(nbytes or None), title="Memory limit")
         )
 
-    def refresh_status(self) -> Job:
+    # -- the prompt cache on disk ----------------------------------------------------------------------------
+    def follow_prompt_cache_settings(self, settings: Any) -> None:
+        """Keep the engine's on-disk prompt cache as ``settings`` (app.settings.Settings) say, now and on changes."""
+        self._cache_settings = settings
+        settings.changed.connect(self._cache_setting_changed)
+        self._apply_prompt_cache_settings()
+
+    @Slot(str, object)
+    def _cache_setting_changed(self, key: str, _value: Any) -> None:
+        if key.startswith("cache/"):
+            self._apply_prompt_cache_settings()
+
+    def _apply_prompt_cache_settings(self) -> Job:
+        s = self._cache_settings
+        folder = cache_dir() / "prompt-cache" if s["cache/persist_prompts"] else None
+        return self.set_prompt_cache_files(folder, int(s["cache/prompt_disk_gb"] * 1e9))
+
+    def set_prompt_cache_files(self, folder: Path | None, budget_bytes: int) -> Job:
+        """Keep prompt caches in ``folder`` within ``budget_bytes`` (None: in memory only)."""
+        engine = self.engine
+        return self.launch(
+            Job(
+                "prompt-cache",
+                lambda: engine.run(engine.prompt_cache.use_files, folder, budget_bytes),
+                title="The prompt cache folder could not be used",
+            )  # fmt: skip
+        )
+
+    def refresh_status(self) -> Job | None:
+        if self._closed:  # a reply that ends during shutdown asks for a status read nobody will see
+            return None
         return self.launch(Job("status", self._refresh_now, report_errors=False))
 
     def _refresh_now(self) -> None:  # worker thread
@@ -284,23 +251,26 @@ class Bridge(QObject):
     def generate(self, request: GenerateRequest, *, ensure: Sequence[tuple[str, str]] = ()) -> Job:
         """Yields TokenEvent / CanvasEvent; returns the FinalEvent. ``ensure``: (spec, role) pairs loaded first."""
         engine = self.engine
+        rid = request.request_id
+        stop = threading.Event()
 
-        def work() -> Iterator[Any]:
+        def work() -> Generator[Any, None, FinalEvent | None]:
             for spec, role in ensure:
+                if stop.is_set():
+                    break
                 self._ensure(spec, role)
-            if job.cancelled:
-                yield FinalEvent(request.request_id, "", (), "cancelled")
-                return
-            yield from engine.generate(request)
+            if stop.is_set():
+                return FinalEvent(rid, "", (), "cancelled")
+            stream = engine.generate(request)  # registers the request's cancel flag before it returns
+            if stop.is_set():  # a Stop that came while the request was being submitted
+                engine.cancel(rid)
+            return (yield from _until_result(stream, FinalEvent))
 
-        job = Job(
-            f"generate-{request.request_id}",
-            work,
-            stream=True,
-            is_final=lambda ev: isinstance(ev, FinalEvent),
-            on_cancel=lambda: engine.cancel(request.request_id),
-            title="The reply could not be generated",
-        )
+        def cancel() -> None:
+            stop.set()
+            engine.cancel(rid)
+
+        job = Job(f"generate-{rid}", work, on_cancel=cancel, title="The reply could not be generated")
         job.returned.connect(self._report_final)
         return self.launch(job)
 
@@ -319,22 +289,14 @@ class Bridge(QObject):
         engine = self.engine
         stop = threading.Event()
 
-        def work() -> Iterator[Any]:
-            from engine.index import index_paths
-
+        def work() -> Generator[Any, None, IndexSummary | None]:
             self._ensure(embedder_spec, "embedder")
-            yield from engine.stream(
+            stream = engine.stream(
                 lambda: index_paths(list(paths), db_path, engine.model("embedder"), cancel=stop)
             )
+            return (yield from _until_result(stream, IndexSummary))
 
-        job = Job(
-            "index",
-            work,
-            stream=True,
-            is_final=lambda ev: type(ev).__name__ == "IndexSummary",
-            on_cancel=stop.set,
-            title="Indexing failed",
-        )
+        job = Job("index", work, on_cancel=stop.set, title="Indexing failed")
         job.returned.connect(lambda _s: self.refresh_status())
         return self.launch(job)
 
@@ -343,8 +305,6 @@ class Bridge(QObject):
         engine = self.engine
 
         def work() -> list[Any]:
-            from engine.index import search
-
             self._ensure(embedder_spec, "embedder")
             return engine.run(lambda: search(db_path, engine.model("embedder"), query, **options))
 
@@ -385,9 +345,7 @@ class Bridge(QObject):
         engine = self.engine
         stop = threading.Event()
 
-        def work() -> Iterator[Any]:
-            from engine.rag import ask_on_engine
-
+        def work() -> Generator[Any, None, AskResult | None]:
             self._ensure(chat_spec, "chat")
             self._ensure(embedder_spec, "embedder")
             if reranker_spec:
@@ -396,18 +354,13 @@ class Bridge(QObject):
                 engine.unload_model("reranker")
                 with self._specs_lock:
                     self._specs.pop("reranker", None)
-            yield from engine.stream(ask_on_engine, engine, question, rerank="auto", db=db_path,
-                                     history=list(history), cancel=stop, request_id=request_id,
-                                     **options)  # fmt: skip
+            stream = engine.stream(ask_on_engine, engine, question, rerank="auto", db=db_path,
+                                   history=list(history), cancel=stop, request_id=request_id,
+                                   **options)  # fmt: skip
+            return (yield from _until_result(stream, AskResult))
 
-        job = Job(
-            f"ask-{request_id}",
-            work,
-            stream=True,
-            is_final=lambda ev: type(ev).__name__ == "AskResult",
-            on_cancel=stop.set,
-            title="The documents could not be searched for an answer",
-        )
+        job = Job(f"ask-{request_id}", work, on_cancel=stop.set,
+                  title="The documents could not be searched for an answer")  # fmt: skip
         job.returned.connect(lambda _r: self.refresh_status())
         return self.launch(job)
 
@@ -417,11 +370,18 @@ class Bridge(QObject):
         if self._closed:
             return
         self._closed = True
-        for job in list(self._jobs):
+        for job in list(self._jobs.values()):
             job.cancel()
         self.engine.cancel_all()
-        for job in list(self._jobs):
+        for job in list(self._jobs.values()):
             if not job.wait(timeout_ms):
                 log.warning("job %s did not stop in time", job.name)
+        self._pool.waitForDone(timeout_ms)
+        store = getattr(self.engine, "prompt_cache", None)
+        if store is not None:  # the last replies' caches reach the disk before the engine goes
+            try:
+                self.engine.run(store.close)
+            except Exception:  # noqa: BLE001 - quitting must not fail over a cache file
+                log.warning("the prompt cache could not be saved at quit", exc_info=True)
         self.engine.shutdown()
         self._jobs.clear()

@@ -55,12 +55,10 @@ def build(app, *, engine=None):
 
     from .bridge import Bridge
     from .chat_store import ChatStore
-    from .gui_gc import collect_on_gui_thread
     from .settings import Settings
     from .style import apply_theme
     from .window import MainWindow
 
-    collect_on_gui_thread(app)
     settings = Settings()
     apply_theme(app, settings["appearance/theme"])
     if engine is None:
@@ -69,6 +67,7 @@ def build(app, *, engine=None):
         limit = settings["memory/limit_gb"]
         engine = Engine(memory_limit_bytes=int(limit * 1e9) if limit else None)
     bridge = Bridge(engine)
+    bridge.follow_prompt_cache_settings(settings)
     store = ChatStore(data_dir() / "chats.sqlite3")
     return MainWindow(bridge, settings, store)
 

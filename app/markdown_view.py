@@ -34,7 +34,7 @@ def _link_markers(text: str) -> str:
     return _CITATION.sub(sub, text)
 
 
-MIN_INTERVAL_MS = 50
+MIN_INTERVAL_MS = 30  # at most ~33 re-renders a second while a reply streams
 
 
 class MarkdownView(QTextBrowser):
@@ -54,6 +54,7 @@ class MarkdownView(QTextBrowser):
         self.document().setDocumentMargin(2)
         self.anchorClicked.connect(self._on_anchor)
         self._markdown = ""
+        self._segments: list[tuple[str, bool]] | None = None  # set: the next render draws tinted plain text
         self._interval_ms = MIN_INTERVAL_MS
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
@@ -68,6 +69,10 @@ class MarkdownView(QTextBrowser):
     def set_markdown(self, text: str, *, immediate: bool = False) -> None:
         """Show ``text``; while streaming, renders at most once per interval (adapted to the render cost)."""
         self._markdown = text
+        self._segments = None
+        self._schedule(immediate)
+
+    def _schedule(self, immediate: bool) -> None:
         if immediate:
             self._timer.stop()
             self._render()
@@ -82,10 +87,13 @@ class MarkdownView(QTextBrowser):
     @Slot()
     def _render(self) -> None:
         start = time.perf_counter()
-        self.setMarkdown(_link_markers(self._markdown))
-        self._style_code_blocks()
-        self._style_citations()
-        self._fit()
+        if self._segments is not None:
+            self._draw_segments(self._segments)
+        else:
+            self.setMarkdown(_link_markers(self._markdown))
+            self._style_code_blocks()
+            self._style_citations()
+            self._fit()
         self.render_count += 1
         cost_ms = (time.perf_counter() - start) * 1000
         # Keep rendering under ~20% of the GUI thread's time, however long the reply gets.
@@ -111,9 +119,13 @@ class MarkdownView(QTextBrowser):
             block = block.next()
         return out
 
-    def set_segments(self, segments: list[tuple[str, bool]]) -> None:
-        """Plain text with draft-accepted runs tinted (the optional speculative-decoding view)."""
-        self._timer.stop()
+    def set_segments(self, segments: list[tuple[str, bool]], *, immediate: bool = False) -> None:
+        """Plain text with draft-accepted runs tinted (the optional speculative-decoding view); throttled like
+        ``set_markdown`` while streaming."""
+        self._segments = list(segments)
+        self._schedule(immediate)
+
+    def _draw_segments(self, segments: list[tuple[str, bool]]) -> None:
         self.clear()
         cursor = QTextCursor(self.document())
         plain, draft = QTextCharFormat(), QTextCharFormat()
@@ -125,6 +137,7 @@ class MarkdownView(QTextBrowser):
     def set_canvas(self, committed: str, block_text: str, settled: float) -> None:
         """A diffusion reply: settled text, then the block being denoised in a fainter colour."""
         self._timer.stop()
+        self._segments = None
         self.clear()
         cursor = QTextCursor(self.document())
         cursor.insertText(committed, QTextCharFormat())

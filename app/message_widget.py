@@ -135,7 +135,7 @@ class MessageWidget(QFrame):
 
     def _show_content(self, *, final: bool) -> None:
         if self.highlight_draft and any(flag for _, flag in self._segments):
-            self.body.set_segments(self._segments)
+            self.body.set_segments(self._segments, immediate=final)
         elif final:
             self.body.set_markdown(self._text, immediate=True)
         else:
@@ -167,7 +167,7 @@ class MessageWidget(QFrame):
         if meta.get("draft_spans") and not self._segments:
             self._segments = _segments_from_spans(self._text, meta["draft_spans"])
             if self.highlight_draft:
-                self.body.set_segments(self._segments)
+                self.body.set_segments(self._segments, immediate=True)
         parts = stats_parts(meta.get("stats")) + rag_parts(meta)
         reason = meta.get("finish_reason")
         if reason == "cancelled":

@@ -48,6 +48,9 @@ _OPTIONS = (
     Option("sampling/repetition_penalty", float, 1.1, minimum=0.5, maximum=2.0),
     Option("sampling/max_tokens", int, 512, minimum=1, maximum=32768),
     Option("memory/limit_gb", float, 0.0, minimum=0.0, maximum=1024.0),  # 0 = let MLX decide
+    # Conversations' prompt (KV) caches kept on disk, so a reopened conversation prefills only its new message.
+    Option("cache/persist_prompts", bool, True),
+    Option("cache/prompt_disk_gb", float, 4.0, minimum=0.1, maximum=1024.0),
     Option("index/folders", list, []),
     Option("index/watch", bool, True),
     Option("chat/use_documents", bool, False),

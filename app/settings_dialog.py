@@ -114,6 +114,16 @@ class SettingsDialog(QDialog):
         form.addRow(
             "", _note("The most memory models may use. Automatic lets MLX decide from this Mac's memory.")
         )
+        form.addRow("", _check(s, "cache/persist_prompts", "Keep conversations' prompt caches on disk"))
+        disk = _spin(s, "cache/prompt_disk_gb", decimals=1, step=0.5, suffix=" GB")
+        form.addRow("Prompt cache on disk:", disk)
+        form.addRow(
+            "",
+            _note(
+                "A reopened conversation continues without re-reading its history, also after a restart. "
+                "The oldest caches are removed first when the folder reaches this size."
+            ),
+        )
         prompt = QPlainTextEdit(s["chat/system_prompt"])
         prompt.setFixedHeight(72)
         prompt.textChanged.connect(lambda: s.__setitem__("chat/system_prompt", prompt.toPlainText()))

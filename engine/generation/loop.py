@@ -3,7 +3,7 @@
 Prompt -> ids (chat template) -> prompt-cache lookup -> chunked prefill (cancel checked per chunk) -> a decoder
 (plain or speculative) -> detokenise, stop strings, max tokens, events -> stats. The KV cache goes back into the
 prompt-cache store in ``finally``, holding exactly the tokens it was fed, so a cancelled or failed request leaves it
-consistent for the next turn.
+consistent for the next turn; its copy for the disk tier is taken after the final event, never delaying a token.
 """
 
 from __future__ import annotations
@@ -85,7 +85,9 @@ def run_generation(
         if req.max_tokens < 1:
             raise AlcoveError("max_tokens must be at least 1.")
         ids = encode_request(lm, req)
-        hit = store.take(lm.key, lm.model, ids) if req.use_prompt_cache else fresh_cache(lm.model)
+        hit = (
+            store.take(lm.key, lm.model, ids, info=lm.info) if req.use_prompt_cache else fresh_cache(lm.model)
+        )
         cached_tokens = hit.cached_tokens
         state = DecodeState(
             lm=lm,
@@ -117,7 +119,7 @@ def run_generation(
             finish = "cancelled"
         if finish is None:
             if req.use_prompt_cache:
-                store.snapshot(lm.key, list(state.fed), state.cache)
+                store.snapshot(lm.key, list(state.fed), state.cache, info=lm.info)
             factory = decoder_factory or (lambda s, r: plain_decoder(s))
             decoder = factory(state, req)
             detok = lm.tokenizer.detokenizer
@@ -162,7 +164,7 @@ def run_generation(
         if decoder is not None:
             decoder.close()  # a decoder trims its cache to ``state.fed`` in its own finally
         if state is not None and req.use_prompt_cache and error is None:
-            store.put(lm.key, state.fed, state.cache)
+            store.put(lm.key, state.fed, state.cache, info=lm.info)
     t_end = time.perf_counter()
     queue_s = max(0.0, t_start - submitted_at)
     itl = [b - a for a, b in zip(token_times, token_times[1:], strict=False)]
@@ -186,3 +188,5 @@ def run_generation(
         speculative=state.speculative if state is not None else None,
     )
     yield FinalEvent(rid, "".join(text_parts), tuple(generated), finish or "error", stats, error)
+    # After the reply (its last token and its final event are out): the copy for the on-disk prompt cache.
+    store.persist_pending()
