@@ -15,6 +15,7 @@ Failures raise ``ExtractError`` whose message is the reason shown in the index s
 
 from __future__ import annotations
 
+import bisect
 import re
 from pathlib import Path
 
@@ -156,7 +157,13 @@ def markdown_blocks(text: str) -> list[Block]:
         fenced.append((opened, len(text)))
     spans = [(m.start(), m.end(), len(m.group(1))) for m in _MD_HEADING.finditer(text)]
     spans += [(m.start(), m.end(), 1 if m.group(2) == "=" else 2) for m in _MD_SETEXT.finditer(text)]
-    spans = [s for s in spans if not any(a <= s[0] < b for a, b in fenced)]
+    fence_starts = [a for a, _ in fenced]  # sorted, disjoint: one binary search per heading, not a scan
+
+    def in_fence(pos: int) -> bool:
+        i = bisect.bisect_right(fence_starts, pos) - 1
+        return i >= 0 and pos < fenced[i][1]
+
+    spans = [s for s in spans if not in_fence(s[0])]
     return _with_headings(text, sorted(spans))
 
 

@@ -29,6 +29,7 @@ class _HTMLText(HTMLParser):
         self.anchors: list[tuple[int, int, int]] = []
         self.blocks: list[tuple[int, int, int]] = []
         self.block_start = 0
+        self.block_part = 0  # index in ``parts`` where the open block starts
         self.skip = 0
         self.pre = 0
         self.heading = 0
@@ -39,13 +40,15 @@ class _HTMLText(HTMLParser):
         self.size += len(text)
 
     def _break(self) -> None:
-        text = "".join(self.parts)
-        if text[self.block_start : self.size].strip():
+        # Only the open block's parts are looked at: joining everything at each break was quadratic.
+        if any(p.strip() for p in self.parts[self.block_part :]):
             self.blocks.append((self.block_start, self.size, self.heading))
             self._emit("\n\n")
         elif self.size > self.block_start:  # drop a whitespace-only tail
-            self.parts, self.size = [text[: self.block_start]], self.block_start
+            del self.parts[self.block_part :]
+            self.size = self.block_start
         self.block_start = self.size
+        self.block_part = len(self.parts)
 
     def handle_starttag(self, tag, attrs):
         if tag in _SKIP_TAGS and tag != "head":
