@@ -22,6 +22,13 @@ from typing import Any
 import numpy as np
 
 from engine.core import IndexStoreError, ProgressEvent
+from engine.index.bounds import (
+    DEFAULT_FILE_SECONDS,
+    BudgetExceeded,
+    Deadline,
+    ExtractCancelled,
+    read_regular_file,
+)
 from engine.index.chunking import Chunk, chunk_budget, chunk_document
 from engine.index.extraction import ExtractError, extract, file_type_for, looks_binary
 from engine.index.store import ChunkRow, DocumentWrite, IndexStore
@@ -30,6 +37,7 @@ from engine.index.walk import Found, dedupe, os_reason, walk
 log = logging.getLogger(__name__)
 
 DEFAULT_MAX_FILE_BYTES = 64 << 20
+BIG_FILE_BYTES = 1 << 20  # files this big are handled only after everything before them is committed
 CHUNKER_VERSION = 1  # bump when extraction or chunking changes what a file turns into
 
 
@@ -174,9 +182,12 @@ class _Run:
         if st.st_size == 0:
             self.skip(path, "The file is empty (0 bytes).", stat=st)
             return
-        try:
-            with open(path, "rb") as f:
-                data = f.read(limit + 1)
+        check = Deadline(self.opts["file_seconds"], self.cancel)
+        try:  # regular files only, opened non-blocking: a FIFO swapped in after the stat never blocks
+            data, _ = read_regular_file(path, limit, check)
+        except ExtractError as exc:
+            self.skip(path, str(exc))
+            return
         except OSError as exc:
             self.skip(path, os_reason(exc, "file"), forget=isinstance(exc, FileNotFoundError))
             return
@@ -190,12 +201,20 @@ class _Run:
         if ftype is None and not found.explicit and _looks_binary_head(data):
             return  # an unknown kind of binary file found in a folder: not a document, nothing to report
         try:
-            doc = extract(Path(path), data, ftype)
+            doc = extract(Path(path), data, ftype, check)
+            chunks = chunk_document(doc, self.embedder.tokenizer, max_tokens=self.opts["chunk_tokens"],
+                                    overlap_tokens=self.opts["overlap_tokens"], check=check)  # fmt: skip
+        except ExtractCancelled:
+            self.cancelled = True
+            return
+        except (
+            BudgetExceeded
+        ) as exc:  # a time budget: the file may be fine another time, so it is not remembered
+            self.skip(path, str(exc))
+            return
         except ExtractError as exc:
             self.skip(path, str(exc), stat=st, content_hash=digest)
             return
-        chunks = chunk_document(doc, self.embedder.tokenizer, max_tokens=self.opts["chunk_tokens"],
-                                overlap_tokens=self.opts["overlap_tokens"])  # fmt: skip
         # The bytes we read must be the file as it is now: otherwise they mix two versions.
         try:
             st2 = os.stat(path)
@@ -301,23 +320,30 @@ def index_paths(
     overlap_tokens: int = 24,
     batch_chunks: int = 64,
     commit_seconds: float = 2.0,
+    allow_links: Sequence[str] = (),
+    file_seconds: float | None = DEFAULT_FILE_SECONDS,
 ) -> Iterator[ProgressEvent | IndexSummary]:
     """Index ``paths`` (files and folders) into the database; yields progress, then one IndexSummary.
 
     With no paths, every source already in the index is refreshed. Raises IndexStoreError when the database is
     unusable before anything starts (not an Alcove index, read-only, another embedding model); a write failure
     mid-run (disk full) ends the run with ``summary.error`` set and everything committed before it kept.
+    Another indexing run on the same database is refused (IndexStoreError) rather than run twice.
+
+    Symbolic links that leave every library folder are not followed unless listed in ``allow_links``; a file
+    whose extraction and chunking take more than ``file_seconds`` is skipped with a reason.
     """
     store = IndexStore(db_path)
     try:
+        store.lock_for_indexing()
         yield from _index(store, paths, embedder, cancel, request_id, max_file_bytes, chunk_tokens,
-                          overlap_tokens, batch_chunks, commit_seconds)  # fmt: skip
+                          overlap_tokens, batch_chunks, commit_seconds, allow_links, file_seconds)  # fmt: skip
     finally:
         store.close()
 
 
 def _index(store, paths, embedder, cancel, request_id, max_file_bytes, chunk_tokens, overlap_tokens,
-           batch_chunks, commit_seconds):  # fmt: skip
+           batch_chunks, commit_seconds, allow_links, file_seconds):  # fmt: skip
     store.check_embedder(embedder.name, embedder.dim)
     opts = {
         "max_file_bytes": max_file_bytes,
@@ -325,13 +351,14 @@ def _index(store, paths, embedder, cancel, request_id, max_file_bytes, chunk_tok
         "overlap_tokens": overlap_tokens,
         "batch_chunks": batch_chunks,
         "commit_seconds": commit_seconds,
+        "file_seconds": file_seconds,
     }
     # The hash covers the chunking settings too: changing them re-chunks and re-embeds every file.
     tag = f"chunker-{CHUNKER_VERSION}:{opts['chunk_tokens']}:{overlap_tokens}"
     opts["config_tag"] = tag.encode()
     opts["same_config"] = store.meta("chunker") == tag
     run = _Run(store, embedder, request_id, cancel, opts)
-    interrupted = store.interrupted_runs()
+    interrupted = store.interrupted_runs()  # we hold the indexing lock: these runs' processes are gone
     if interrupted:
         store.close_interrupted_runs()
     roots = [os.path.abspath(os.path.expanduser(str(p))) for p in paths] or store.sources()
@@ -342,8 +369,9 @@ def _index(store, paths, embedder, cancel, request_id, max_file_bytes, chunk_tok
 
     # 1. find the files; forget indexed files that are gone from the folders being indexed
     found: list[Found] = []
+    library = list(dict.fromkeys(roots + store.sources()))
     for root in roots:
-        for f in walk(root):
+        for f in walk(root, library, allow_links):
             found.append(f)
             if len(found) % 1000 == 0:
                 yield run.progress(f"Found {len(found)} files", "scan")
@@ -371,6 +399,11 @@ def _index(store, paths, embedder, cancel, request_id, max_file_bytes, chunk_tok
         for f in found:
             if run.cancelled_now():
                 break
+            if _is_big(
+                f, BIG_FILE_BYTES
+            ):  # what is ready is saved first: a slow big file never holds it back
+                yield from run.embed(force=True)
+                run.commit(force=True)
             run.handle(f)
             run.files_done += 1
             yield run.progress(f"Indexing {Path(f.path).name}")
@@ -409,6 +442,15 @@ def _index(store, paths, embedder, cancel, request_id, max_file_bytes, chunk_tok
         stats.documents if stats else 0,
         stats.chunks if stats else 0,
     )
+
+
+def _is_big(f: Found, limit: int) -> bool:
+    if f.problem:
+        return False
+    try:
+        return os.stat(f.path).st_size >= limit
+    except OSError:
+        return False
 
 
 def _looks_binary_head(data: bytes) -> bool:
