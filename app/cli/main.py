@@ -35,6 +35,8 @@ def build_parser() -> argparse.ArgumentParser:
 def say(text: str = "", *, err: bool = False) -> None:
     """Write one line of user-facing output (the CLI is a user interface, not library logging)."""
     stream = sys.stderr if err else sys.stdout
+    # a file name that is not UTF-8 arrives as lone surrogates: shown with replacement characters, never a crash
+    text = text.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
     stream.write(f"{text}\n")
     stream.flush()
 
@@ -60,17 +62,44 @@ def main(argv: list[str] | None = None) -> int:
     from engine.core import AlcoveError
 
     try:
+        _check_text_arguments(args)
         return int(args.handler(args) or 0)
     except AlcoveError as exc:
-        if getattr(args, "json", False):
-            emit_json({"error": str(exc)})
-        else:
-            say(f"alcove: {exc}", err=True)
+        _error(args, str(exc))
         return 2
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:  # e.g. `alcove models list | head`
         return 0
+    except Exception as exc:  # noqa: BLE001 - no input may end in a traceback; the details go to the log
+        logging.getLogger("alcove").info("unexpected error", exc_info=True)
+        _error(
+            args, f"unexpected error ({type(exc).__name__}: {exc}). Run with -v for details and report it."
+        )
+        return 1
+
+
+# Arguments that are text to search or answer (not paths, which may be any bytes).
+_TEXT_ARGUMENTS = ("query", "question", "prompt", "system")
+
+
+def _check_text_arguments(args) -> None:
+    from engine.core import AlcoveError
+
+    for name in _TEXT_ARGUMENTS:
+        value = getattr(args, name, None)
+        if isinstance(value, str) and any("\udc80" <= c <= "\udcff" for c in value):
+            raise AlcoveError(
+                f"The {name} is not valid UTF-8 text (it holds bytes that are not characters in any "
+                "encoding Alcove can read). Check your terminal's encoding and type it again."
+            )
+
+
+def _error(args, message: str) -> None:
+    if getattr(args, "json", False):
+        emit_json({"error": message})
+    else:
+        say(f"alcove: {message}", err=True)
 
 
 if __name__ == "__main__":

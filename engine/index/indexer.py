@@ -31,6 +31,7 @@ from engine.index.bounds import (
 )
 from engine.index.chunking import Chunk, chunk_budget, chunk_document
 from engine.index.extraction import ExtractError, extract, file_type_for, looks_binary
+from engine.index.schema import display_path
 from engine.index.store import ChunkRow, DocumentWrite, IndexStore
 from engine.index.walk import Found, dedupe, os_reason, walk
 
@@ -231,7 +232,7 @@ class _Run:
             return
         for note in doc.notes:
             self.notes.append(SkippedFile(path, note))
-        title = Path(path).name
+        title = display_path(Path(path).name)  # a name that is not UTF-8 cannot go to the tokenizer as it is
         texts = [f"{title} > {c.heading}\n{c.text}" if c.heading else f"{title}\n{c.text}" for c in chunks]
         rows = tuple(
             ChunkRow(c.ordinal, c.page, c.line_start, c.line_end, c.char_start, c.char_end, c.token_count,

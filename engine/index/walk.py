@@ -135,7 +135,7 @@ def _leaves(link: str, inside: Sequence[str], allowed: Collection[str]) -> str |
     """Why a symbolic link may not be followed (None when it stays in the library or is allowed)."""
     real = os.path.realpath(link)
     if in_system_folder(real):
-        return f"The symbolic link points into {real}: {SYSTEM_REASON}"
+        return f"The symbolic link points into {display_path(real)}, a view of the running system, not documents; never read."
     if _inside(real, inside) or link in allowed:
         return None
     return (
