@@ -1,11 +1,15 @@
 """The private document index: extraction, chunking, walking, the indexer, the SQLite store, vector/keyword/hybrid search."""
 
+from engine.index.chunking import Chunk, chunk_document
+from engine.index.extraction import extract
 from engine.index.hybrid import RRF_K, VECTOR_WEIGHT, SearchHit, search, search_many
 from engine.index.indexer import IndexSummary, index_paths
+from engine.index.schema import display_path
 from engine.index.store import ChunkRow, DocumentWrite, IndexStore
 from engine.index.vector_search import VectorMatrix
 
 __all__ = [
+    "Chunk",
     "ChunkRow",
     "DocumentWrite",
     "IndexStore",
@@ -14,6 +18,9 @@ __all__ = [
     "SearchHit",
     "VECTOR_WEIGHT",
     "VectorMatrix",
+    "chunk_document",
+    "display_path",
+    "extract",
     "index_paths",
     "search",
     "search_many",
