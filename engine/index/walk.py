@@ -140,7 +140,7 @@ def _leaves(link: str, inside: Sequence[str], allowed: Collection[str]) -> str |
         return None
     return (
         f"The symbolic link points outside the folders you chose (to {display_path(real)}); it was not "
-        "followed. Allow this link in Settings > Library to index what it points to."
+        "followed. Add that folder to your library to index what it points to."
     )
 
 
