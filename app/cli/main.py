@@ -53,6 +53,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.print_help()
         return 0
     try:
+        _check_text_arguments(args)
         return int(args.handler(args) or 0)
     except AlcoveError as exc:
         return _fail(exc, as_json)
@@ -60,6 +61,29 @@ def main(argv: list[str] | None = None) -> int:
         return 130
     except BrokenPipeError:  # e.g. `alcove models list | head`
         return 0
+    except Exception as exc:  # noqa: BLE001 - no input may end in a traceback; the details go to the log
+        logging.getLogger("alcove").info("unexpected error", exc_info=True)
+        _fail(
+            AlcoveError(
+                f"unexpected error ({type(exc).__name__}: {exc}). Run with -v for details and report it."
+            ),
+            as_json,
+        )
+        return 1
+
+
+# Arguments that are text to search or answer (not paths, which may be any bytes).
+_TEXT_ARGUMENTS = ("query", "question", "prompt", "system")
+
+
+def _check_text_arguments(args) -> None:
+    for name in _TEXT_ARGUMENTS:
+        value = getattr(args, name, None)
+        if isinstance(value, str) and any("\udc80" <= c <= "\udcff" for c in value):
+            raise AlcoveError(
+                f"The {name} is not valid UTF-8 text (it holds bytes that are not characters in any "
+                "encoding Alcove can read). Check your terminal's encoding and type it again."
+            )
 
 
 if __name__ == "__main__":

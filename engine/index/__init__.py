@@ -1,12 +1,16 @@
 """The private document index: extraction, chunking, walking, the indexer, the SQLite store, vector/keyword/hybrid search."""
 
+from engine.index.chunking import Chunk, chunk_document
+from engine.index.extraction import extract
 from engine.index.hybrid import RRF_K, VECTOR_WEIGHT, SearchHit, search, search_many
 from engine.index.indexer import IndexSummary, index_paths
 from engine.index.pipeline import index_pipeline
+from engine.index.schema import display_path
 from engine.index.store import ChunkRow, DocumentWrite, IndexStore
 from engine.index.vector_search import VectorMatrix, forget_vectors, vector_cache_bytes
 
 __all__ = [
+    "Chunk",
     "ChunkRow",
     "DocumentWrite",
     "IndexStore",
@@ -15,6 +19,9 @@ __all__ = [
     "SearchHit",
     "VECTOR_WEIGHT",
     "VectorMatrix",
+    "chunk_document",
+    "display_path",
+    "extract",
     "forget_vectors",
     "index_paths",
     "index_pipeline",

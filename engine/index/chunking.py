@@ -9,9 +9,20 @@ boundaries, preferring line and sentence ends. Consecutive chunks of one section
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
+import numpy as np
+
 from engine.index.extraction import Extracted, Page
+
+# Long paragraphs are tokenized in pieces of about this many characters, cut at whitespace: the tokenizer is
+# superlinear on one huge string (4 MB in one call: 10 s, in 32 KB pieces: 7 s), one piece is the granularity at
+# which a cancel or deadline is noticed, and offsets are kept as int32 arrays (8 bytes a token, not ~100).
+SEGMENT_CHARS = 32_768
+BATCH_CHARS = 131_072  # characters tokenized between two calls of ``check`` (~0.1 s)
+_SPACE = re.compile(r"\s")
 
 HEADING_MAX_CHARS = 160  # the heading trail is cut to this, so it never pushes a chunk past the limit
 HEADING_SLACK_TOKENS = 24  # a chunk may run this far over budget rather than leave a heading on its own
@@ -44,14 +55,77 @@ def chunk_budget(max_seq_length: int, max_tokens: int = 180) -> int:
 
 
 def chunk_document(
-    doc: Extracted, tokenizer, *, max_tokens: int = 180, overlap_tokens: int = 24
+    doc: Extracted,
+    tokenizer,
+    *,
+    max_tokens: int = 180,
+    overlap_tokens: int = 24,
+    check: Callable[[], None] | None = None,
 ) -> list[Chunk]:
+    """Chunks of ``doc``; time and memory are linear in its size. ``check`` (a cancel or deadline test that
+    raises to stop) is called after every ~128K characters tokenized and every 256 chunks emitted."""
     tokenizer = _plain(tokenizer)
     chunks: list[Chunk] = []
     trail: list[tuple[int, str]] = []
+    check = check or _no_check
     for page in doc.pages:
-        _chunk_page(page, tokenizer, max_tokens, overlap_tokens, trail, chunks)
+        check()
+        _chunk_page(page, tokenizer, max_tokens, overlap_tokens, trail, chunks, check)
     return chunks
+
+
+def _no_check() -> None:
+    return None
+
+
+def _segments(text: str, start: int, end: int) -> list[tuple[int, int]]:
+    """Spans of at most ~SEGMENT_CHARS covering [start, end), each cut just after a whitespace character where
+    there is one in the piece's last quarter (so no word is cut and the tokens are the same as in one call)."""
+    spans = []
+    pos = start
+    while end - pos > SEGMENT_CHARS:
+        cut = pos + SEGMENT_CHARS
+        lo = cut - SEGMENT_CHARS // 4
+        space = None
+        for m in _SPACE.finditer(text, lo, cut):
+            space = m.end()
+        cut = space if space is not None and space > pos else cut
+        spans.append((pos, cut))
+        pos = cut
+    spans.append((pos, end))
+    return spans
+
+
+def encode_offsets(
+    tokenizer, text: str, spans: list[tuple[int, int]], check: Callable[[], None] = _no_check
+) -> list[np.ndarray]:
+    """For each span of ``text``: the non-empty tokens' (start, end) offsets relative to the span's start, as an
+    int32 array of shape (n, 2); long spans are tokenized in segments, ``check`` called between batches."""
+    pieces: list[tuple[int, int, int]] = []  # (span index, segment start, segment end)
+    for i, (start, end) in enumerate(spans):
+        pieces.extend((i, a, b) for a, b in _segments(text, start, end))
+    parts: list[list[np.ndarray]] = [[] for _ in spans]
+    batch: list[tuple[int, int, int]] = []
+    size = 0
+
+    def run() -> None:
+        encs = tokenizer.encode_batch([text[a:b] for _, a, b in batch], add_special_tokens=False)
+        for (i, a, _), enc in zip(batch, encs, strict=True):
+            off = np.asarray(enc.offsets, dtype=np.int32).reshape(-1, 2)
+            off = off[off[:, 1] > off[:, 0]] + (a - spans[i][0])
+            parts[i].append(off)
+        batch.clear()
+        check()
+
+    for piece in pieces:
+        batch.append(piece)
+        size += piece[2] - piece[1]
+        if size >= BATCH_CHARS:
+            run()
+            size = 0
+    if batch:
+        run()
+    return [np.concatenate(p) if len(p) > 1 else p[0] for p in parts]
 
 
 def _plain(tokenizer):
@@ -149,9 +223,10 @@ class _Packer:
         )
 
 
-def _word_start(text: str, base: int, offsets: list, k: int) -> int:
-    """The first token at or after ``k`` that starts a word (so an overlap never begins mid-word)."""
-    n = len(offsets)
+def _word_start(text: str, base: int, offsets, k: int, limit: int | None = None) -> int:
+    """The first token at or after ``k`` (and before ``limit``) that starts a word, so an overlap never begins
+    mid-word; ``limit`` (or the end) when there is none. The limit keeps a 4 MB "word" from being rescanned."""
+    n = len(offsets) if limit is None else min(limit, len(offsets))
     while 0 < k < n:
         s = base + offsets[k][0]
         if text[s - 1].isspace() or base + offsets[k - 1][1] < s:
@@ -160,40 +235,56 @@ def _word_start(text: str, base: int, offsets: list, k: int) -> int:
     return k
 
 
-def _split_long(text: str, base: int, offsets: list, budget: int, overlap: int) -> list[tuple[int, int, int]]:
-    """Windows (start, end, tokens) over one paragraph longer than ``budget`` tokens."""
+def _split_long(text: str, base: int, offsets, budget: int, overlap: int) -> list[tuple[int, int, int]]:
+    """Windows (start, end, tokens) over one paragraph longer than ``budget`` tokens. Each window reads only its
+    own slice of ``offsets`` (a list, or an int32 array for huge paragraphs), so the cost is linear."""
     n = len(offsets)
     windows = []
     i = 0
     while i < n:
         j = min(n, i + budget)
+        win = offsets[i : min(n, j + 1)]
+        win = win.tolist() if isinstance(win, np.ndarray) else win
         if j < n:  # prefer a break after a line end, then after a sentence end, in the window's last 40%
             lo = i + max(1, int(budget * 0.6))
             best = None
             for k in range(j, lo, -1):
-                gap = text[base + offsets[k - 1][1] : base + offsets[k][0]]
+                gap = text[base + win[k - 1 - i][1] : base + win[k - i][0]]
                 if "\n" in gap:
                     best = k
                     break
-                if best is None and gap and text[base + offsets[k - 1][1] - 1] in ".!?;:":
+                if best is None and gap and text[base + win[k - 1 - i][1] - 1] in ".!?;:":
                     best = k
             j = best or j
-        windows.append((base + offsets[i][0], base + offsets[j - 1][1], j - i))
+        windows.append((base + win[0][0], base + win[j - 1 - i][1], j - i))
         if j >= n:
             break
-        nxt = _word_start(text, base, offsets, max(i + 1, j - overlap))
+        k0 = max(i + 1, j - overlap)
+        nxt = i + _word_start(text, base, win, k0 - i, j - i)
         i = nxt if nxt < j else j
     return windows
 
 
 def _chunk_page(
-    page: Page, tokenizer, max_tokens: int, overlap: int, trail: list[tuple[int, str]], out: list[Chunk]
+    page: Page,
+    tokenizer,
+    max_tokens: int,
+    overlap: int,
+    trail: list[tuple[int, str]],
+    out: list[Chunk],
+    check: Callable[[], None],
 ) -> None:
-    texts = [page.text[b.start : b.end] for b in page.blocks]
-    encodings = tokenizer.encode_batch(texts, add_special_tokens=False) if texts else []
+    spans = [(b.start, b.end) for b in page.blocks]
+    encodings = encode_offsets(tokenizer, page.text, spans, check) if spans else []
     packer = _Packer(page, max_tokens, overlap, out)
-    for block, enc in zip(page.blocks, encodings, strict=True):
-        offsets = [o for o in enc.offsets if o[1] > o[0]] or [(0, block.end - block.start)]
+    emitted = len(out)
+    for block, offsets in zip(page.blocks, encodings, strict=True):
+        if len(out) - emitted >= 256:
+            check()
+            emitted = len(out)
+        if not len(offsets):
+            offsets = np.array([[0, block.end - block.start]], dtype=np.int32)
+        offsets = offsets.tolist() if len(offsets) <= 4 * max_tokens else offsets
         n = len(offsets)
         if block.heading_level and n <= max_tokens:
             if not packer.only_heading:  # consecutive headings stay together

@@ -8,6 +8,7 @@ from __future__ import annotations
 import bisect
 import re
 from dataclasses import dataclass
+from functools import cached_property
 
 from engine.core import AlcoveError
 
@@ -32,13 +33,23 @@ class Page:
     anchors: tuple[tuple[int, int, int], ...] = ()
     first_line: int = 1
 
+    @cached_property
+    def _newlines(self) -> list[int]:
+        """Offsets of every newline, found once: each ``locate`` is then a binary search, never a scan from
+        offset 0 (which made chunking quadratic in the file's size)."""
+        return [m.start() for m in re.finditer("\n", self.text)]
+
+    def _lines_before(self, offset: int) -> int:
+        return bisect.bisect_left(self._newlines, offset)
+
     def locate(self, offset: int) -> tuple[int, int]:
         """(1-based line, 0-based character) in the source for a character offset in ``text``."""
         if self.anchors:
             i = max(0, bisect.bisect_right(self.anchors, (offset, 1 << 62, 0)) - 1)
             a_off, a_line, a_char = self.anchors[i]
-            return a_line + self.text.count("\n", a_off, offset), a_char + max(0, offset - a_off)
-        return self.first_line + self.text.count("\n", 0, offset), offset
+            lines = self._lines_before(offset) - self._lines_before(a_off) if offset > a_off else 0
+            return a_line + lines, a_char + max(0, offset - a_off)
+        return self.first_line + self._lines_before(offset), offset
 
 
 @dataclass(frozen=True)

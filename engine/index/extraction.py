@@ -15,9 +15,12 @@ Failures raise ``ExtractError`` whose message is the reason shown in the index s
 
 from __future__ import annotations
 
+import bisect
 import re
+from collections.abc import Callable
 from pathlib import Path
 
+from engine.index.bounds import no_check
 from engine.index.document import (
     Block,
     Extracted,
@@ -105,15 +108,18 @@ def decode_text(data: bytes) -> tuple[str, str | None]:
     return text, "utf-8 (invalid bytes replaced)"
 
 
-def extract(path: Path, data: bytes, file_type: str | None = None) -> Extracted:
-    """Extract ``data`` (the bytes of ``path``) as ``file_type`` (default: from the name, else sniffed)."""
+def extract(
+    path: Path, data: bytes, file_type: str | None = None, check: Callable[[], None] = no_check
+) -> Extracted:
+    """Extract ``data`` (the bytes of ``path``) as ``file_type`` (default: from the name, else sniffed).
+    ``check`` (see ``engine.index.bounds.Deadline``) is called between pages and pieces of work."""
     file_type = file_type or file_type_for(path) or "text"
     if not data:
         raise ExtractError("The file is empty (0 bytes).")
     if file_type == "pdf":
-        return Extracted("pdf", extract_pdf(data))
+        return Extracted("pdf", extract_pdf(data, check))
     if file_type == "docx":
-        return Extracted("docx", (extract_docx(data),))
+        return Extracted("docx", (extract_docx(data, check),))
     if file_type == "binary" or looks_binary(data):
         raise ExtractError(
             "The file is binary, not text"
@@ -123,7 +129,7 @@ def extract(path: Path, data: bytes, file_type: str | None = None) -> Extracted:
     notes = (f"decoded as {encoding}",) if encoding else ()
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     if file_type == "html":
-        return Extracted("html", (extract_html(text),), encoding, notes)
+        return Extracted("html", (extract_html(text, check),), encoding, notes)
     if not text.strip():
         raise ExtractError("The file contains only whitespace.")
     if file_type == "markdown":
@@ -156,7 +162,13 @@ def markdown_blocks(text: str) -> list[Block]:
         fenced.append((opened, len(text)))
     spans = [(m.start(), m.end(), len(m.group(1))) for m in _MD_HEADING.finditer(text)]
     spans += [(m.start(), m.end(), 1 if m.group(2) == "=" else 2) for m in _MD_SETEXT.finditer(text)]
-    spans = [s for s in spans if not any(a <= s[0] < b for a, b in fenced)]
+    fence_starts = [a for a, _ in fenced]  # sorted, disjoint: one binary search per heading, not a scan
+
+    def in_fence(pos: int) -> bool:
+        i = bisect.bisect_right(fence_starts, pos) - 1
+        return i >= 0 and pos < fenced[i][1]
+
+    spans = [s for s in spans if not in_fence(s[0])]
     return _with_headings(text, sorted(spans))
 
 

@@ -7,6 +7,7 @@ import logging
 import re
 from html.parser import HTMLParser
 
+from engine.index.bounds import check_zip, no_check
 from engine.index.document import Block, ExtractError, Page, paragraph_blocks
 
 log = logging.getLogger(__name__)
@@ -29,6 +30,7 @@ class _HTMLText(HTMLParser):
         self.anchors: list[tuple[int, int, int]] = []
         self.blocks: list[tuple[int, int, int]] = []
         self.block_start = 0
+        self.block_part = 0  # index in ``parts`` where the open block starts
         self.skip = 0
         self.pre = 0
         self.heading = 0
@@ -39,13 +41,15 @@ class _HTMLText(HTMLParser):
         self.size += len(text)
 
     def _break(self) -> None:
-        text = "".join(self.parts)
-        if text[self.block_start : self.size].strip():
+        # Only the open block's parts are looked at: joining everything at each break was quadratic.
+        if any(p.strip() for p in self.parts[self.block_part :]):
             self.blocks.append((self.block_start, self.size, self.heading))
             self._emit("\n\n")
         elif self.size > self.block_start:  # drop a whitespace-only tail
-            self.parts, self.size = [text[: self.block_start]], self.block_start
+            del self.parts[self.block_part :]
+            self.size = self.block_start
         self.block_start = self.size
+        self.block_part = len(self.parts)
 
     def handle_starttag(self, tag, attrs):
         if tag in _SKIP_TAGS and tag != "head":
@@ -83,10 +87,12 @@ class _HTMLText(HTMLParser):
         self._emit(data)
 
 
-def extract_html(source: str):
+def extract_html(source: str, check=no_check):
     parser = _HTMLText(source)
     try:
-        parser.feed(source)
+        for i in range(0, len(source), 1 << 20):  # fed in pieces, so a cancel or deadline is noticed
+            parser.feed(source[i : i + (1 << 20)])
+            check()
         parser.close()
     except Exception as exc:  # noqa: BLE001 - html.parser is lenient; anything else is a damaged file
         raise ExtractError(f"The HTML could not be parsed ({exc}).") from exc
@@ -105,7 +111,7 @@ def extract_html(source: str):
     return Page(text, tuple(blocks), anchors=tuple(parser.anchors))
 
 
-def extract_pdf(data: bytes):
+def extract_pdf(data: bytes, check=no_check):
     from pypdf import PdfReader
     from pypdf.errors import DependencyError, FileNotDecryptedError, PdfReadError, PdfStreamError
 
@@ -131,6 +137,7 @@ def extract_pdf(data: bytes):
     pages = []
     failed = 0
     for number in range(1, n_pages + 1):
+        check()
         try:
             text = reader.pages[number - 1].extract_text() or ""
         except Exception as exc:  # noqa: BLE001 - one bad page must not lose the others
@@ -150,9 +157,30 @@ def extract_pdf(data: bytes):
     return tuple(pages)
 
 
-def extract_docx(data: bytes):
+_W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
+
+
+def _para_text(p) -> str:
+    """A paragraph's text from its w:t / w:tab / w:br runs. Unlike python-docx's ``Paragraph.text`` it keeps the
+    text after an (unresolved, never expanded) entity reference inside a w:t, which is held as the entity's tail."""
+    out = []
+    for el in p.iter(f"{_W}t", f"{_W}tab", f"{_W}br", f"{_W}cr"):
+        if el.tag == f"{_W}t":
+            out.append((el.text or "") + "".join(child.tail or "" for child in el))
+        else:
+            out.append("\t" if el.tag == f"{_W}tab" else " ")
+    return "".join(out)
+
+
+def extract_docx(data: bytes, check=no_check):
     import zipfile
 
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as zf:
+            check_zip(zf, len(data))  # the XML is judged by its decompressed size, before anything inflates
+    except (zipfile.BadZipFile, zipfile.LargeZipFile, ValueError, OSError) as exc:
+        raise ExtractError(f"The DOCX file is damaged or not a DOCX document ({exc}).") from exc
+    check()
     try:
         import docx
         from docx.opc.exceptions import PackageNotFoundError
@@ -164,10 +192,11 @@ def extract_docx(data: bytes):
         raise ExtractError(f"The DOCX file is damaged or not a DOCX document ({exc}).") from exc
     except Exception as exc:  # noqa: BLE001 - lxml and zip errors come in many types
         raise ExtractError(f"The DOCX file could not be read ({type(exc).__name__}: {exc}).") from exc
+    check()
     lines: list[tuple[str, int]] = []  # (paragraph text, heading level)
     body = document.element.body
     for child in body.iterchildren():
-        tag = child.tag.rsplit("}", 1)[-1]
+        tag = child.tag.rsplit("}", 1)[-1] if isinstance(child.tag, str) else ""
         if tag == "p":
             para = Paragraph(child, document)
             style = (para.style.name if para.style is not None else "") or ""
@@ -177,10 +206,13 @@ def extract_docx(data: bytes):
             elif style.startswith("Heading"):
                 digits = style.removeprefix("Heading").strip()
                 level = min(6, int(digits)) if digits.isdigit() else 1
-            lines.append((para.text.replace("\n", " "), level))
+            lines.append((_para_text(child).replace("\n", " "), level))
         elif tag == "tbl":
             for row in Table(child, document).rows:
-                cells = [c.text.replace("\n", " ").strip() for c in row.cells]
+                cells = [
+                    " ".join(_para_text(p) for p in c._tc.iter(f"{_W}p")).replace("\n", " ").strip()
+                    for c in row.cells
+                ]
                 lines.append((" | ".join(cells), 0))
     text = "\n".join(t for t, _ in lines)
     blocks = []

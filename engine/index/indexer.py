@@ -22,14 +22,23 @@ from typing import Any
 import numpy as np
 
 from engine.core import IndexStoreError, ProgressEvent
+from engine.index.bounds import (
+    DEFAULT_FILE_SECONDS,
+    BudgetExceeded,
+    Deadline,
+    ExtractCancelled,
+    read_regular_file,
+)
 from engine.index.chunking import Chunk, chunk_budget, chunk_document
 from engine.index.extraction import ExtractError, extract, file_type_for, looks_binary
+from engine.index.schema import display_path
 from engine.index.store import ChunkRow, DocumentRecord, DocumentWrite, IndexStore
 from engine.index.walk import Found, dedupe, os_reason, walk
 
 log = logging.getLogger(__name__)
 
 DEFAULT_MAX_FILE_BYTES = 64 << 20
+BIG_FILE_BYTES = 1 << 20  # files this big are handled only after everything before them is committed
 CHUNKER_VERSION = 1  # bump when extraction or chunking changes what a file turns into
 
 
@@ -92,7 +101,7 @@ class _Pending:
 class Prepared:
     """What one found file turned into, decided beside the engine thread (no MLX, no database writes)."""
 
-    kind: str  # "skip" | "unchanged" | "touch" | "embed" | "ignore"
+    kind: str  # "skip" | "unchanged" | "touch" | "embed" | "ignore" | "cancelled"
     path: str
     reason: str = ""
     write: DocumentWrite | None = (
@@ -105,8 +114,9 @@ class Prepared:
     bytes_read: int = 0
 
 
-def prepare_file(found: Found, old: DocumentRecord | None, opts: dict, tokenizer) -> Prepared:
-    """Stat, compare with the index's record, read, hash, extract and chunk one file."""
+def prepare_file(found: Found, old: DocumentRecord | None, opts: dict, tokenizer, cancel=None) -> Prepared:
+    """Stat, compare with the index's record, read, hash, extract and chunk one file, within its time budget
+    (``opts["file_seconds"]``) and noticing ``cancel`` even inside a huge file."""
     path = found.path
     if found.problem:  # a duplicate indexed by an earlier run is dropped: its first path holds the text
         return Prepared("skip", path, found.problem, forget=found.duplicate and old is not None)
@@ -127,9 +137,11 @@ def prepare_file(found: Found, old: DocumentRecord | None, opts: dict, tokenizer
     if st.st_size == 0:
         return Prepared("skip", path, "The file is empty (0 bytes).",
                         _skipped(path, st, None, "The file is empty (0 bytes)."))  # fmt: skip
-    try:
-        with open(path, "rb") as f:
-            data = f.read(limit + 1)
+    check = Deadline(opts.get("file_seconds", DEFAULT_FILE_SECONDS), cancel)
+    try:  # regular files only, opened non-blocking: a FIFO swapped in after the stat never blocks
+        data, _ = read_regular_file(path, limit, check)
+    except ExtractError as exc:
+        return Prepared("skip", path, str(exc))
     except OSError as exc:
         return Prepared("skip", path, os_reason(exc, "file"),
                         forget=isinstance(exc, FileNotFoundError) and old is not None)  # fmt: skip
@@ -143,12 +155,15 @@ def prepare_file(found: Found, old: DocumentRecord | None, opts: dict, tokenizer
             "ignore", path, bytes_read=read
         )  # an unknown binary file found in a folder: not a document
     try:
-        doc = extract(Path(path), data, ftype)
+        doc = extract(Path(path), data, ftype, check)
+        chunks = chunk_document(doc, tokenizer, max_tokens=opts["chunk_tokens"],
+                                overlap_tokens=opts["overlap_tokens"], check=check)  # fmt: skip
+    except ExtractCancelled:
+        return Prepared("cancelled", path, bytes_read=read)
+    except BudgetExceeded as exc:  # a time budget: the file may be fine another time, so it is not remembered
+        return Prepared("skip", path, str(exc), bytes_read=read)
     except ExtractError as exc:
         return Prepared("skip", path, str(exc), _skipped(path, st, digest, str(exc)), bytes_read=read)
-    chunks = chunk_document(
-        doc, tokenizer, max_tokens=opts["chunk_tokens"], overlap_tokens=opts["overlap_tokens"]
-    )
     # The bytes we read must be the file as it is now: otherwise they mix two versions.
     try:
         st2 = os.stat(path)
@@ -161,7 +176,7 @@ def prepare_file(found: Found, old: DocumentRecord | None, opts: dict, tokenizer
     if not chunks:
         reason = "The file has no text to index."
         return Prepared("skip", path, reason, _skipped(path, st, digest, reason), bytes_read=read)
-    title = Path(path).name
+    title = display_path(Path(path).name)  # a name that is not UTF-8 cannot go to the tokenizer as it is
     texts = [f"{title} > {c.heading}\n{c.text}" if c.heading else f"{title}\n{c.text}" for c in chunks]
     rows = tuple(
         ChunkRow(c.ordinal, c.page, c.line_start, c.line_end, c.char_start, c.char_end, c.token_count,
@@ -235,12 +250,18 @@ class _Run:
     # -- one file --------------------------------------------------------------------------------------------
     def handle(self, found: Found) -> None:
         self.current = found.path
-        self.apply(prepare_file(found, self.store.document(found.path), self.opts, self.embedder.tokenizer))
+        self.apply(
+            prepare_file(
+                found, self.store.document(found.path), self.opts, self.embedder.tokenizer, self.cancel
+            )
+        )
 
     def apply(self, p: Prepared) -> None:
         """Count what ``prepare_file`` decided and queue its writes (the pipeline's writer does the same)."""
         self.bytes_done += p.bytes_read
-        if p.kind == "skip":
+        if p.kind == "cancelled":
+            self.cancelled = True
+        elif p.kind == "skip":
             self.skipped.append(SkippedFile(p.path, p.reason))
             if p.write is not None:
                 self.ready.append(p.write)
@@ -333,24 +354,32 @@ def index_paths(
     overlap_tokens: int = 24,
     batch_chunks: int = 64,
     commit_seconds: float = 2.0,
+    allow_links: Sequence[str] = (),
+    file_seconds: float | None = DEFAULT_FILE_SECONDS,
 ) -> Iterator[ProgressEvent | IndexSummary]:
     """Index ``paths`` (files and folders) into the database; yields progress, then one IndexSummary.
 
     With no paths, every source already in the index is refreshed. Raises IndexStoreError when the database is
     unusable before anything starts (not an Alcove index, read-only, another embedding model); a write failure
     mid-run (disk full) ends the run with ``summary.error`` set and everything committed before it kept.
+    Another indexing run on the same database is refused (IndexStoreError) rather than run twice.
+
+    Symbolic links that leave every library folder are not followed unless listed in ``allow_links``; a file
+    whose extraction and chunking take more than ``file_seconds`` is skipped with a reason.
     """
     store = IndexStore(db_path)
     try:
+        store.lock_for_indexing()
         yield from _index(store, paths, embedder, cancel, request_id, max_file_bytes, chunk_tokens,
-                          overlap_tokens, batch_chunks, commit_seconds)  # fmt: skip
+                          overlap_tokens, batch_chunks, commit_seconds, allow_links, file_seconds)  # fmt: skip
     finally:
         store.close()
 
 
 def index_options(
-    store, embedder, max_file_bytes, chunk_tokens, overlap_tokens, batch_chunks, commit_seconds
-):
+    store, embedder, max_file_bytes, chunk_tokens, overlap_tokens, batch_chunks, commit_seconds,
+    allow_links: Sequence[str] = (), file_seconds: float | None = DEFAULT_FILE_SECONDS,
+):  # fmt: skip
     """The run's settings; checks the database belongs to this embedder (raises IndexStoreError)."""
     store.check_embedder(embedder.name, embedder.dim)
     opts = {
@@ -359,6 +388,8 @@ def index_options(
         "overlap_tokens": overlap_tokens,
         "batch_chunks": batch_chunks,
         "commit_seconds": commit_seconds,
+        "allow_links": tuple(allow_links),
+        "file_seconds": file_seconds,
     }
     # The hash covers the chunking settings too: changing them re-chunks and re-embeds every file.
     tag = f"chunker-{CHUNKER_VERSION}:{opts['chunk_tokens']}:{overlap_tokens}"
@@ -370,7 +401,7 @@ def index_options(
 
 def begin(run: _Run, store, paths) -> tuple[int, bool]:
     """Close interrupted runs and record this one; returns (run id, whether an earlier run was interrupted)."""
-    interrupted = store.interrupted_runs()
+    interrupted = store.interrupted_runs()  # we hold the indexing lock: these runs' processes are gone
     if interrupted:
         store.close_interrupted_runs()
     roots = [os.path.abspath(os.path.expanduser(str(p))) for p in paths] or store.sources()
@@ -385,8 +416,9 @@ def scan(run: _Run, store) -> Iterator[ProgressEvent]:
     index's record of every file under them (``run.known``) so the files can be compared without the database."""
     yield run.progress("Looking for files", "scan")
     found: list[Found] = []
+    library = list(dict.fromkeys(run.roots + store.sources()))
     for root in run.roots:
-        for f in walk(root):
+        for f in walk(root, library, run.opts["allow_links"]):
             found.append(f)
             if len(found) % 1000 == 0:
                 yield run.progress(f"Found {len(found)} files", "scan")
@@ -436,9 +468,9 @@ def summarize(run: _Run, store, resumed: bool, pipeline: dict | None = None) -> 
 
 
 def _index(store, paths, embedder, cancel, request_id, max_file_bytes, chunk_tokens, overlap_tokens,
-           batch_chunks, commit_seconds):  # fmt: skip
+           batch_chunks, commit_seconds, allow_links, file_seconds):  # fmt: skip
     opts = index_options(store, embedder, max_file_bytes, chunk_tokens, overlap_tokens, batch_chunks,
-                         commit_seconds)  # fmt: skip
+                         commit_seconds, allow_links, file_seconds)  # fmt: skip
     run = _Run(store, embedder, request_id, cancel, opts)
     run_id, resumed = begin(run, store, paths)
     yield from scan(run, store)
@@ -448,6 +480,11 @@ def _index(store, paths, embedder, cancel, request_id, max_file_bytes, chunk_tok
         for f in run.found:
             if run.cancelled_now():
                 break
+            if _is_big(
+                f, BIG_FILE_BYTES
+            ):  # what is ready is saved first: a slow big file never holds it back
+                yield from run.embed(force=True)
+                run.commit(force=True)
             run.handle(f)
             run.files_done += 1
             yield run.progress(f"Indexing {Path(f.path).name}")
@@ -480,3 +517,12 @@ def _size(n: int) -> str:
             return f"{n:.0f} {unit}" if unit == "bytes" else f"{n:.1f} {unit}"
         n /= 1024
     return f"{n} bytes"
+
+
+def _is_big(f: Found, limit: int) -> bool:
+    if f.problem:
+        return False
+    try:
+        return os.stat(f.path).st_size >= limit
+    except OSError:
+        return False

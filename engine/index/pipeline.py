@@ -33,6 +33,7 @@ from typing import Any, Protocol
 import numpy as np
 
 from engine.core import NOT_READY, IndexStoreError, ProgressEvent
+from engine.index.bounds import DEFAULT_FILE_SECONDS
 from engine.index.indexer import (
     DEFAULT_MAX_FILE_BYTES,
     IndexSummary,
@@ -124,9 +125,9 @@ def _init_process(tokenizer_json: str) -> None:
     _worker_tokenizer = Tokenizer.from_str(tokenizer_json)
 
 
-def _timed_prepare(found, old, opts, tokenizer) -> tuple[Prepared, float, float]:
+def _timed_prepare(found, old, opts, tokenizer, cancel=None) -> tuple[Prepared, float, float]:
     t0 = time.perf_counter()
-    p = prepare_file(found, old, opts, tokenizer if tokenizer is not None else _worker_tokenizer)
+    p = prepare_file(found, old, opts, tokenizer if tokenizer is not None else _worker_tokenizer, cancel)
     return p, t0, time.perf_counter()
 
 
@@ -163,6 +164,8 @@ def index_pipeline(
     commit_seconds: float = 2.0,
     unit_seconds: float = 0.15,
     queued_files: int = 32,
+    allow_links: Sequence[str] = (),
+    file_seconds: float | None = DEFAULT_FILE_SECONDS,
 ) -> Iterator[ProgressEvent | IndexSummary]:
     """Index ``paths`` through the pipeline; yields progress, then one IndexSummary (see ``index_paths``).
 
@@ -173,17 +176,19 @@ def index_pipeline(
     """
     store = IndexStore(db_path)
     try:
+        store.lock_for_indexing()  # one indexer per database (another process's run is refused, not doubled)
         yield from _pipeline(store, paths, embedder, runner, cancel, request_id, workers or default_workers(),
                              extract_in, max_file_bytes, chunk_tokens, overlap_tokens, batch_chunks,
-                             commit_seconds, unit_seconds, queued_files)  # fmt: skip
+                             commit_seconds, unit_seconds, queued_files, allow_links, file_seconds)  # fmt: skip
     finally:
         store.close()
 
 
 def _pipeline(store, paths, embedder, runner, cancel, request_id, workers, extract_in, max_file_bytes,
-              chunk_tokens, overlap_tokens, batch_chunks, commit_seconds, unit_seconds, queued_files):  # fmt: skip
+              chunk_tokens, overlap_tokens, batch_chunks, commit_seconds, unit_seconds, queued_files,
+              allow_links, file_seconds):  # fmt: skip
     opts = index_options(store, embedder, max_file_bytes, chunk_tokens, overlap_tokens, batch_chunks,
-                         commit_seconds)  # fmt: skip
+                         commit_seconds, allow_links, file_seconds)  # fmt: skip
     run = _Run(store, embedder, request_id, cancel, opts)
     run_id, resumed = begin(run, store, paths)
     yield from scan(run, store)
@@ -215,7 +220,11 @@ def _pipeline(store, paths, embedder, runner, cancel, request_id, workers, extra
                 f = next(files, None)
                 if f is None:
                     return False
-                window.append((f, pool.submit(_timed_prepare, f, run.known.get(f.path), opts, tokenizer)))
+                # threads notice a cancel inside a huge file; a process cannot share the event (its budget still holds)
+                stop = cancel if extract_in == "threads" else None
+                window.append(
+                    (f, pool.submit(_timed_prepare, f, run.known.get(f.path), opts, tokenizer, stop))
+                )
                 return True
 
             for _ in range(2 * workers):

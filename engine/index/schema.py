@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import re
 import sqlite3
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -133,6 +135,40 @@ class DocumentWrite:
     vectors: np.ndarray | None = None  # [n_chunks, dim] float16
     chars: int = 0
     extra: dict = field(default_factory=dict)
+
+
+# Paths are stored as text, but a file name need not be valid UTF-8: Python hands such bytes over as lone
+# surrogates (PEP 383), which SQLite cannot store. Each surrogate becomes ESC + a private-use character and ESC
+# itself is doubled, so the mapping is reversible and the identity on every name that is valid Unicode without
+# U+FFFF (a noncharacter). It maps character by character, so prefixes stay prefixes (folder filters work).
+_ESC = "\uffff"
+_TO_DB = re.compile("[\ud800-\udfff\uffff]")
+_FROM_DB = re.compile("\uffff(.)", re.S)
+
+
+def path_to_db(path: str) -> str:
+    """The stored form of a path as the OS gave it (any bytes)."""
+    return _TO_DB.sub(_escape, path) if _TO_DB.search(path) else path
+
+
+def path_from_db(text: str) -> str:
+    """The path as the OS knows it (``os.fsencode`` gives back the exact bytes)."""
+    return _FROM_DB.sub(_unescape, text) if _ESC in text else text
+
+
+def display_path(path: str) -> str:
+    """A path for people: bytes that are not UTF-8 shown as U+FFFD replacement characters."""
+    return os.fsencode(path).decode("utf-8", errors="replace") if _TO_DB.search(path) else path
+
+
+def _escape(m: re.Match) -> str:
+    c = m.group(0)
+    return _ESC + _ESC if c == _ESC else _ESC + chr(0xE000 + ord(c) - 0xD800)
+
+
+def _unescape(m: re.Match) -> str:
+    c = m.group(1)
+    return _ESC if c == _ESC else chr(0xD800 + ord(c) - 0xE000)
 
 
 def translate_error(exc: sqlite3.Error, db_path: Path | str) -> IndexStoreError:

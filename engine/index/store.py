@@ -8,8 +8,11 @@ Use one ``IndexStore`` per thread (sqlite3 connections are not shared across thr
 
 from __future__ import annotations
 
+import fcntl
 import json
 import logging
+import os
+import re
 import sqlite3
 import time
 from collections.abc import Iterable, Sequence
@@ -27,6 +30,9 @@ from engine.index.schema import (  # noqa: F401 - re-exported: the store's publi
     DocumentRecord,
     DocumentWrite,
     IndexStats,
+    display_path,
+    path_from_db,
+    path_to_db,
     translate_error,
 )
 
@@ -37,8 +43,9 @@ class IndexStore:
     """Opens (or creates) an index database; raises IndexStoreError for anything that is not an Alcove index."""
 
     def __init__(self, db_path: str | Path, *, read_only: bool = False) -> None:
-        self.path = Path(db_path).expanduser()
+        self.path = Path(db_path).expanduser().absolute()  # relative names are relative to the cwd, now
         self.read_only = read_only
+        self._run_lock: int | None = None
         try:
             self._conn = self._open()
         except sqlite3.Error as exc:
@@ -71,15 +78,8 @@ class IndexStore:
         if not tables:
             if self.read_only:
                 raise IndexStoreError(f"{self.path} is an empty database, not an Alcove index.")
-            conn.execute("PRAGMA journal_mode=WAL")
-            meta = f"INSERT INTO meta(key, value) VALUES ('app', '{APP_ID}'), ('schema_version', '{SCHEMA_VERSION}'), ('generation', '0');"
-            try:
-                conn.executescript("BEGIN IMMEDIATE;\n" + _SCHEMA + meta + "\nCOMMIT;")
-            except BaseException:
-                if conn.in_transaction:
-                    conn.execute("ROLLBACK")
-                raise
-        else:
+            tables = self._create(conn)
+        if tables:
             app = None
             if "meta" in tables:
                 row = conn.execute("SELECT value FROM meta WHERE key = 'app'").fetchone()
@@ -100,11 +100,57 @@ class IndexStore:
         conn.execute("PRAGMA synchronous=NORMAL")  # with WAL: durable against process crashes, fast commits
         conn.execute("PRAGMA foreign_keys=ON")
 
+    def _create(self, conn: sqlite3.Connection) -> set[str]:
+        """Create the schema in one IMMEDIATE transaction. Every statement is IF NOT EXISTS / OR IGNORE: when two
+        processes create one index at the same instant, the second one's script changes nothing, and both
+        succeed (a plain CREATE failed with "table meta already exists")."""
+        meta = (
+            "INSERT OR IGNORE INTO meta(key, value) VALUES "
+            f"('app', '{APP_ID}'), ('schema_version', '{SCHEMA_VERSION}'), ('generation', '0');"
+        )
+        schema = re.sub(r"CREATE (TABLE|INDEX|VIRTUAL TABLE|TRIGGER) ", r"CREATE \1 IF NOT EXISTS ", _SCHEMA)
+        try:
+            conn.executescript("BEGIN IMMEDIATE;\n" + schema + meta + "\nCOMMIT;")
+        except BaseException:
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
+            raise
+        conn.execute("PRAGMA journal_mode=WAL")
+        return {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type IN ('table', 'view')")}
+
+    def lock_for_indexing(self) -> None:
+        """Take this index's indexing lock for as long as the store is open: one indexer at a time, so a second
+        one neither embeds the same files nor mistakes the first one's live run for an interrupted one."""
+        if self._run_lock is not None:
+            return
+        lock_path = f"{self.path}-indexing.lock"
+        try:
+            fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o644)
+        except OSError as exc:
+            raise IndexStoreError(
+                f"The index {self.path} cannot be locked for indexing ({exc.strerror})."
+            ) from exc
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            holder = os.pread(fd, 32, 0).decode("ascii", "replace").strip() or "another process"
+            os.close(fd)
+            raise IndexStoreError(
+                f"The index {self.path} is being updated by another Alcove indexing run (process {holder}). "
+                "Wait for it to finish, or cancel it, then index again."
+            ) from None
+        os.ftruncate(fd, 0)
+        os.pwrite(fd, str(os.getpid()).encode(), 0)
+        self._run_lock = fd
+
     # -- plumbing --------------------------------------------------------------------------------------
     def close(self) -> None:
         conn, self._conn = getattr(self, "_conn", None), None
         if conn is not None:
             conn.close()
+        lock, self._run_lock = getattr(self, "_run_lock", None), None
+        if lock is not None:
+            os.close(lock)  # releases the flock
 
     def __enter__(self) -> IndexStore:
         return self
@@ -175,20 +221,23 @@ class IndexStore:
     # -- sources and runs ------------------------------------------------------------------------------
     def add_sources(self, paths: Iterable[str]) -> None:
         now = time.time()
-        rows = [(p, now) for p in paths]
+        rows = [(path_to_db(p), now) for p in paths]
         self._transaction(
             lambda c: c.executemany("INSERT OR IGNORE INTO sources(path, added_at) VALUES (?, ?)", rows)
         )
 
     def sources(self) -> list[str]:
-        return [r[0] for r in self._q("SELECT path FROM sources ORDER BY path")]
+        return [path_from_db(r[0]) for r in self._q("SELECT path FROM sources ORDER BY path")]
 
     def remove_source(self, path: str | Path) -> int:
         """Forget a source folder or file and everything indexed under it; returns documents removed."""
         path = str(Path(path).expanduser().absolute())
-        paths = [r[0] for r in self._q(*_under(path))]
+        paths = [r[0] for r in self._q(*_under(path))]  # stored form
         self._transaction(
-            lambda c: (c.execute("DELETE FROM sources WHERE path = ?", (path,)), _delete(c, paths))
+            lambda c: (
+                c.execute("DELETE FROM sources WHERE path = ?", (path_to_db(path),)),
+                _delete(c, paths),
+            )
         )
         return len(paths)
 
@@ -223,8 +272,8 @@ class IndexStore:
 
     # -- documents ---------------------------------------------------------------------------------------
     def document(self, path: str) -> DocumentRecord | None:
-        rows = self._q(f"SELECT {_DOC_COLS} FROM documents WHERE path = ?", (path,))
-        return DocumentRecord(*rows[0]) if rows else None
+        rows = self._q(f"SELECT {_DOC_COLS} FROM documents WHERE path = ?", (path_to_db(path),))
+        return _doc(rows[0]) if rows else None
 
     def documents(self, under: str | None = None) -> list[DocumentRecord]:
         if under is None:
@@ -232,27 +281,27 @@ class IndexStore:
         else:
             sql, args = _under(under, cols=_DOC_COLS)
             rows = self._q(sql, args)
-        return [DocumentRecord(*r) for r in rows]
+        return [_doc(r) for r in rows]
 
     def write_batch(self, writes: Sequence[DocumentWrite], deletes: Sequence[str] = ()) -> None:
         """Replace each written document (and remove each deleted path) in ONE transaction."""
         self._transaction(lambda c: self._write(c, writes, deletes))
 
     def _write(self, c: sqlite3.Connection, writes: Sequence[DocumentWrite], deletes: Sequence[str]) -> None:
-        _delete(c, list(deletes) + [w.path for w in writes])
+        _delete(c, [path_to_db(p) for p in deletes] + [path_to_db(w.path) for w in writes])
         now = time.time()
         for w in writes:
             doc_id = c.execute(
                 "INSERT INTO documents(path, file_type, size, mtime_ns, content_hash, status, reason, n_chunks,"
                 " chars, indexed_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (w.path, w.file_type, w.size, w.mtime_ns, w.content_hash, w.status, w.reason, len(w.chunks),
+                (path_to_db(w.path), w.file_type, w.size, w.mtime_ns, w.content_hash, w.status, w.reason, len(w.chunks),
                  w.chars, now),
             ).lastrowid  # fmt: skip
             if not w.chunks:
                 continue
             if w.vectors is None or len(w.vectors) != len(w.chunks):
                 raise ValueError("every chunk needs exactly one vector")
-            title = Path(w.path).name
+            title = display_path(Path(w.path).name)
             cids = [
                 c.execute(
                     "INSERT INTO chunks(document_id, ordinal, page, line_start, line_end, char_start, char_end,"
@@ -272,7 +321,8 @@ class IndexStore:
         """The file's bytes are unchanged but its timestamp moved: remember the new one."""
         self._transaction(
             lambda c: c.execute(
-                "UPDATE documents SET size = ?, mtime_ns = ? WHERE path = ?", (size, mtime_ns, path)
+                "UPDATE documents SET size = ?, mtime_ns = ? WHERE path = ?",
+                (size, mtime_ns, path_to_db(path)),
             )
         )
 
@@ -282,7 +332,7 @@ class IndexStore:
             f"SELECT {_CHUNK_COLS} FROM chunks c JOIN documents d ON d.id = c.document_id WHERE c.id = ?",
             (int(chunk_id),),
         )
-        return ChunkRecord(*rows[0]) if rows else None
+        return _chunk(rows[0]) if rows else None
 
     def get_chunks(self, chunk_ids: Sequence[int]) -> dict[int, ChunkRecord]:
         out: dict[int, ChunkRecord] = {}
@@ -294,16 +344,16 @@ class IndexStore:
                 f"SELECT {_CHUNK_COLS} FROM chunks c JOIN documents d ON d.id = c.document_id WHERE c.id IN ({marks})",
                 part,
             ):
-                out[r[0]] = ChunkRecord(*r)
+                out[r[0]] = _chunk(r)
         return out
 
     def chunks_for_document(self, path: str | Path) -> list[ChunkRecord]:
         rows = self._q(
             f"SELECT {_CHUNK_COLS} FROM chunks c JOIN documents d ON d.id = c.document_id WHERE d.path = ? "
             "ORDER BY c.ordinal",
-            (str(path),),
+            (path_to_db(str(path)),),
         )
-        return [ChunkRecord(*r) for r in rows]
+        return [_chunk(r) for r in rows]
 
     def load_vectors(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """(chunk ids int64 [n], document ids int64 [n], vectors float16 [n, dim]) in chunk-id order."""
@@ -327,15 +377,16 @@ class IndexStore:
         if folders:
             parts = []
             for folder in folders:
-                folder = str(Path(folder).expanduser().absolute()).rstrip("/")
+                folder = path_to_db(str(Path(folder).expanduser().absolute()).rstrip("/"))
                 parts.append("(path = ? OR substr(path, 1, ?) = ?)")
                 args += [folder, len(folder) + 1, folder + "/"]
             sql += " AND (" + " OR ".join(parts) + ")"
         if file_types:
             types = [t.lower().lstrip(".") for t in file_types]
             sql += f" AND (file_type IN ({','.join('?' * len(types))})"
-            sql += " OR " + " OR ".join("lower(path) LIKE ?" for _ in types) + ")"
-            args += types + [f"%.{t}" for t in types]
+            # '%' and '_' in a type are literal characters, never LIKE wildcards
+            sql += " OR " + " OR ".join("lower(path) LIKE ? ESCAPE '\\'" for _ in types) + ")"
+            args += types + ["%." + re.sub(r"([\\%_])", r"\\\1", t) for t in types]
         return np.array([r[0] for r in self._q(sql, args)], dtype=np.int64)
 
     def keyword_search(
@@ -400,8 +451,16 @@ _CHUNK_COLS = (
 )
 
 
+def _doc(row: tuple) -> DocumentRecord:
+    return DocumentRecord(row[0], path_from_db(row[1]), *row[2:])
+
+
+def _chunk(row: tuple) -> ChunkRecord:
+    return ChunkRecord(row[0], path_from_db(row[1]), *row[2:])
+
+
 def _under(path: str, cols: str = "path") -> tuple[str, tuple]:
-    path = path.rstrip("/") or "/"
+    path = path_to_db(path.rstrip("/") or "/")
     prefix = path if path.endswith("/") else path + "/"
     return (
         f"SELECT {cols} FROM documents WHERE path = ? OR substr(path, 1, ?) = ? ORDER BY path",
@@ -410,7 +469,7 @@ def _under(path: str, cols: str = "path") -> tuple[str, tuple]:
 
 
 def _delete(c: sqlite3.Connection, paths: Sequence[str]) -> None:
-    """Delete documents with their chunks, vectors and FTS rows (the triggers and cascades do the rest)."""
+    """Delete documents (stored paths) with their chunks, vectors and FTS rows (triggers and cascades)."""
     for path in paths:
         row = c.execute("SELECT id FROM documents WHERE path = ?", (path,)).fetchone()
         if row is None:

@@ -1,13 +1,17 @@
-"""Which files an index run looks at: walk folders (following symbolic links, never in circles)."""
+"""Which files an index run looks at: walk folders, following symbolic links only inside the chosen folders, never
+in circles, never into special files."""
 
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+import stat
+from collections.abc import Collection, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from engine.index.bounds import in_system_folder, special_file_reason
 from engine.index.extraction import file_type_for
+from engine.index.schema import display_path
 
 SKIP_DIRS = frozenset(
     {".git", ".hg", ".svn", "__pycache__", "node_modules", ".venv", "venv", ".tox", ".mypy_cache",
@@ -24,38 +28,58 @@ class Found:
 
 
 def dedupe(found: list[Found]) -> list[Found]:
-    """Mark every path whose real file was already found earlier in the list (``GPL -> GPL-3``): the first path
-    seen is kept, the rest become problems, so one run never indexes the same file twice."""
+    """Mark every path whose real file was found earlier under another path (``GPL -> GPL-3``), so one run
+    never indexes the same file twice. The path kept is the first one with no symbolic link in it (so
+    ``[link-to-docs, docs]`` indexes ``docs/...``), else the first seen; the others become problems."""
     first: dict[str, str] = {}
+    reals: list[str | None] = []
+    for f in found:
+        real = None if f.problem else os.path.realpath(f.path)
+        reals.append(real)
+        if real is not None and (real not in first or (f.path == real and first[real] != real)):
+            first[real] = f.path
     seen: set[str] = set()
     out = []
-    for f in found:
-        if f.problem:
+    for f, real in zip(found, reals, strict=True):
+        if real is None:
             out.append(f)
-            continue
-        real = os.path.realpath(f.path)
-        kept = first.setdefault(real, f.path)
-        if kept == f.path:
+        elif first[real] == f.path:
             if f.path not in seen:  # the same path twice (a folder and a file in it): once, silently
                 seen.add(f.path)
                 out.append(f)
         else:
-            out.append(Found(f.path, f.explicit, f"duplicate of {kept} (symlink)", duplicate=True))
+            out.append(Found(f.path, f.explicit, f"duplicate of {first[real]} (symlink)", duplicate=True))
     return out
 
 
-def walk(root: str) -> Iterator[Found]:
-    """Files under ``root`` (or ``root`` itself); symlink loops and broken links come out as problems."""
+def _inside(real: str, folders: Sequence[str]) -> bool:
+    return any(real == d or real.startswith(d.rstrip("/") + "/") for d in folders)
+
+
+def walk(root: str, library: Sequence[str] = (), allow_links: Collection[str] = ()) -> Iterator[Found]:
+    """Files under ``root`` (or ``root`` itself). Symbolic links are followed only while they stay inside
+    ``root`` or another ``library`` folder (or are in ``allow_links``); links that leave them, symlink loops,
+    broken links, special files (FIFOs, sockets, devices) and anything in /proc, /sys or /dev come out as
+    problems, never read."""
     path = Path(root)
     if path.is_symlink() and not path.exists():
         yield Found(root, True, "The path is a broken symbolic link.")
         return
-    if not path.exists():
-        yield Found(root, True, "The path does not exist.")
+    try:
+        st = os.stat(root)
+    except OSError as exc:
+        yield Found(root, True, "The path does not exist." if isinstance(exc, FileNotFoundError)
+                    else os_reason(exc, "file"))  # fmt: skip
         return
-    if not path.is_dir():
-        yield Found(root, True)
+    real_root = os.path.realpath(root)
+    if in_system_folder(real_root):
+        yield Found(root, True, SYSTEM_REASON)
         return
+    if not stat.S_ISDIR(st.st_mode):
+        yield Found(root, True, special_file_reason(st.st_mode))
+        return
+    inside = [real_root] + [os.path.realpath(p) for p in library]
+    allowed = {os.path.abspath(p) for p in allow_links}
     seen: set[tuple[int, int]] = set()
     stack = [root]
     while stack:
@@ -82,21 +106,42 @@ def walk(root: str) -> Iterator[Found]:
             if entry.name.startswith(".") or entry.name in SKIP_DIRS:
                 continue
             try:
-                is_dir = entry.is_dir(follow_symlinks=True)
-                is_file = entry.is_file(follow_symlinks=True)
-            except OSError as exc:  # ELOOP: a link that points at itself
-                yield Found(entry.path, False, os_reason(exc, "file"))
+                link = entry.is_symlink()
+                mode = entry.stat(follow_symlinks=True).st_mode
+            except OSError as exc:  # ELOOP: a link that points at itself; ENOENT: a broken link
+                yield Found(entry.path, False, _link_problem(entry.path) or os_reason(exc, "file"))
                 continue
-            if is_dir:
-                subdirs.append(entry.path)
-            elif is_file:
-                if file_type_for(Path(entry.name)) != "binary":
-                    yield Found(entry.path, False)
-            elif entry.is_symlink():
-                problem = _link_problem(entry.path)
+            if link:
+                problem = _leaves(entry.path, inside, allowed)
                 if problem:
                     yield Found(entry.path, False, problem)
+                    continue
+            if stat.S_ISDIR(mode):
+                subdirs.append(entry.path)
+            elif stat.S_ISREG(mode):
+                if file_type_for(Path(entry.name)) != "binary":
+                    yield Found(entry.path, False)
+            else:  # listed, with the reason, never opened
+                yield Found(entry.path, False, special_file_reason(mode))
         stack.extend(reversed(subdirs))
+
+
+SYSTEM_REASON = (
+    "This is inside /proc, /sys or /dev (a view of the running system, not documents); never read."
+)
+
+
+def _leaves(link: str, inside: Sequence[str], allowed: Collection[str]) -> str | None:
+    """Why a symbolic link may not be followed (None when it stays in the library or is allowed)."""
+    real = os.path.realpath(link)
+    if in_system_folder(real):
+        return f"The symbolic link points into {display_path(real)}, a view of the running system, not documents; never read."
+    if _inside(real, inside) or link in allowed:
+        return None
+    return (
+        f"The symbolic link points outside the folders you chose (to {display_path(real)}); it was not "
+        "followed. Add that folder to your library to index what it points to."
+    )
 
 
 def _link_problem(path: str) -> str | None:

@@ -18,7 +18,13 @@ import mlx.nn as nn
 from mlx.utils import tree_flatten
 
 from engine.core import ModelLoadError
-from engine.models.source import ResolvedModel, read_config, resolve_model, weight_files
+from engine.models.source import (
+    ResolvedModel,
+    check_config_fits_weights,
+    read_config,
+    resolve_model,
+    weight_files,
+)
 from engine.models.transforms import apply_transforms, load_transform_spec
 
 log = logging.getLogger(__name__)
@@ -102,13 +108,15 @@ def _quantize_like(model, quant: dict, weights: dict[str, mx.array]) -> None:
 def build_model(folder: Path, config: dict, *, dtype: str | None = None, transform: str | None = None):
     """Instantiate the mlx-lm model for ``config`` and load (and optionally transform) its weights."""
     model_cls, args_cls = _model_classes(config)
+    files = weight_files(folder)
+    check_config_fits_weights(folder, config, files)  # before anything is allocated
     try:
         model = model_cls(args_cls.from_dict(config))
     except Exception as exc:  # noqa: BLE001
         raise ModelLoadError(
             f"The config in {folder} does not fit model_type {config['model_type']!r}: {exc}."
         ) from exc
-    weights = _load_weights(weight_files(folder))
+    weights = _load_weights(files)
     if hasattr(model, "sanitize"):
         weights = model.sanitize(weights)
     quant = config.get("quantization")

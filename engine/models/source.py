@@ -144,6 +144,75 @@ def check_safetensors(file: Path) -> None:
         raise ModelLoadError(f"The weights file {file} is corrupt or incomplete: {exc}.") from exc
 
 
+_LAYER = re.compile(r"^(?:model\.|language_model\.model\.)?layers\.(\d+)\.")
+_FLOAT_DTYPES = {"F16": 2, "BF16": 2, "F32": 4}
+_CONFIG_INTS = ("num_hidden_layers", "hidden_size", "intermediate_size", "vocab_size", "num_attention_heads",
+                "num_key_value_heads", "head_dim", "num_experts", "num_local_experts")  # fmt: skip
+MAX_CONFIG_VALUE = 1 << 24  # no real model has 16M layers, heads or hidden units
+
+
+def check_config_fits_weights(folder: Path, config: dict, files: list[Path]) -> None:
+    """Check the config against the weights' shapes and a size budget BEFORE anything is built: a config that
+    claims 10,000,000 layers would otherwise allocate them all (15.6 GB, then ``std::bad_alloc``)."""
+    cfg = config.get("text_config") if isinstance(config.get("text_config"), dict) else config
+    for key in _CONFIG_INTS:
+        for where in (config, cfg):
+            value = where.get(key)
+            if value is None:
+                continue
+            low = (
+                1 if key in ("num_hidden_layers", "hidden_size", "vocab_size") else 0
+            )  # num_experts: 0 = dense
+            if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= MAX_CONFIG_VALUE:
+                raise ModelLoadError(
+                    f"config.json in {folder} has {key} = {value!r}, which is not a sensible size "
+                    f"(a whole number from {low} to {MAX_CONFIG_VALUE:,}). The config is damaged."
+                )
+    shapes: dict[str, tuple[str, list[int]]] = {}
+    weight_bytes = 0
+    for f in files:
+        weight_bytes += f.stat().st_size
+        for name, meta in _safetensors_header(f).items():
+            if name != "__metadata__" and isinstance(meta, dict):
+                shapes[name] = (str(meta.get("dtype")), list(meta.get("shape") or []))
+    layers = [int(m.group(1)) + 1 for n in shapes if (m := _LAYER.match(n))]
+    claimed = cfg.get("num_hidden_layers")
+    if layers and isinstance(claimed, int) and claimed > max(layers):
+        raise ModelLoadError(
+            f"config.json in {folder} says num_hidden_layers = {claimed:,}, but the weights hold {max(layers)} "
+            "layers. The config does not belong to these weights."
+        )
+    hidden, vocab = cfg.get("hidden_size"), cfg.get("vocab_size")
+    for name in (
+        "model.embed_tokens.weight",
+        "embed_tokens.weight",
+        "language_model.model.embed_tokens.weight",
+    ):
+        dtype, shape = shapes.get(name, ("", []))
+        if dtype in _FLOAT_DTYPES and len(shape) == 2 and hidden and shape[1] != hidden:
+            raise ModelLoadError(
+                f"config.json in {folder} says hidden_size = {hidden:,}, but the embedding weights are "
+                f"{shape[0]} x {shape[1]}. The config does not belong to these weights."
+            )
+    # Size budget: the parameters the config describes, in 16 bits, against the bytes on disk (16x slack
+    # covers 4-bit quantization, tied embeddings and estimation error; MoE configs only under-estimate).
+    n_layers, inter = cfg.get("num_hidden_layers") or 0, cfg.get("intermediate_size") or 4 * (hidden or 0)
+    if hidden and n_layers:
+        params = n_layers * (4 * hidden * hidden + 3 * hidden * inter) + (vocab or 0) * hidden
+        if 2 * params > 16 * weight_bytes + (64 << 20):
+            raise ModelLoadError(
+                f"config.json in {folder} describes a model of about {2 * params / 1e9:,.1f} GB, but its weights "
+                f"are {weight_bytes / 1e9:,.2f} GB on disk. The config does not belong to these weights."
+            )
+
+
+def _safetensors_header(file: Path) -> dict:
+    with open(file, "rb") as fh:
+        (hlen,) = struct.unpack("<Q", fh.read(8))
+        header = json.loads(fh.read(hlen))  # checked by check_safetensors already
+    return header if isinstance(header, dict) else {}
+
+
 def weight_files(folder: Path) -> list[Path]:
     files = sorted(folder.glob("model*.safetensors"))
     if not files:

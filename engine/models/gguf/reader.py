@@ -7,6 +7,7 @@ dequantization itself to ``gguf.quants``. Format: https://github.com/ggml-org/gg
 
 from __future__ import annotations
 
+import math
 import mmap
 import struct
 from dataclasses import dataclass
@@ -35,6 +36,8 @@ _SCALARS: dict[int, tuple[str, str]] = {
     12: ("<d", "<f8"),
 }
 _STRING, _ARRAY, _BOOL = 8, 9, 7
+_MAX_NESTING = 8  # arrays of arrays: real files nest at most 2 deep; a hostile header would recurse forever
+_MAX_DIMS = 8  # ggml tensors have at most 4 dimensions
 
 
 @dataclass(frozen=True)
@@ -90,22 +93,30 @@ class _Cursor:
         self.pos += length
         return raw.decode("utf-8", errors="replace")
 
-    def value(self, value_type: int) -> Any:
+    def damaged(self, what: str) -> GGUFImportError:
+        return GGUFImportError(
+            f"{self.path.name} has a damaged header ({what}); it is not a GGUF file Alcove can read."
+        )
+
+    def value(self, value_type: int, depth: int = 0) -> Any:
         if value_type in _SCALARS:
             value = self.unpack(_SCALARS[value_type][0])
             return bool(value) if value_type == _BOOL else value
         if value_type == _STRING:
             return self.string()
         if value_type == _ARRAY:
+            if depth >= _MAX_NESTING:
+                raise self.damaged(f"arrays nested more than {_MAX_NESTING} deep")
             element_type = self.unpack("<I")
             count = self.unpack("<Q")
+            self.need(count)  # every element takes at least one byte: a huge count is a truncated file
             if element_type in _SCALARS:
                 dtype = np.dtype(_SCALARS[element_type][1])
                 self.need(count * dtype.itemsize)
                 values = np.frombuffer(self.data, dtype=dtype, count=count, offset=self.pos)
                 self.pos += count * dtype.itemsize
                 return [bool(v) for v in values] if element_type == _BOOL else values.tolist()
-            return [self.value(element_type) for _ in range(count)]
+            return [self.value(element_type, depth + 1) for _ in range(count)]
         raise GGUFImportError(
             f"{self.path.name} holds a metadata value of unknown type {value_type}: it is not a GGUF file "
             "this version of Alcove can read."
@@ -125,7 +136,15 @@ def read_gguf(path: str | Path) -> GGUFFile:
                 "Choose a .gguf model file, as downloaded from LM Studio, Ollama or Hugging Face."
             )
     with path.open("rb") as handle, mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ) as data:
-        return _parse(path, size, data)
+        try:
+            return _parse(path, size, data)
+        except GGUFImportError:
+            raise
+        except (ValueError, TypeError, OverflowError, RecursionError, MemoryError, struct.error) as exc:
+            raise GGUFImportError(
+                f"{path.name} has a damaged header ({type(exc).__name__}: {exc}); it is not a GGUF file Alcove "
+                "can read."
+            ) from exc
 
 
 def _parse(path: Path, size: int, data: mmap.mmap) -> GGUFFile:
@@ -147,12 +166,16 @@ def _parse(path: Path, size: int, data: mmap.mmap) -> GGUFFile:
     for _ in range(tensor_count):
         name = cur.string()
         n_dims = cur.unpack("<I")
+        if n_dims > _MAX_DIMS:
+            raise cur.damaged(f"tensor {name} claims {n_dims} dimensions")
         dims = [cur.unpack("<Q") for _ in range(n_dims)]
         ggml_type = cur.unpack("<I")
         offset = cur.unpack("<Q")
         raw_infos.append((name, dims, ggml_type, offset))
 
-    alignment = int(metadata.get("general.alignment", _DEFAULT_ALIGNMENT))
+    alignment = metadata.get("general.alignment", _DEFAULT_ALIGNMENT)
+    if isinstance(alignment, bool) or not isinstance(alignment, int) or not 1 <= alignment <= 1 << 20:
+        raise cur.damaged(f"general.alignment is {alignment!r}, not a positive whole number of bytes")
     data_start = (cur.pos + alignment - 1) // alignment * alignment
     tensors = []
     for name, dims, ggml_type, offset in raw_infos:
@@ -163,7 +186,7 @@ def _parse(path: Path, size: int, data: mmap.mmap) -> GGUFFile:
                 f"Tensor {name} in {path.name} has ggml type {ggml_type}, which Alcove does not know. "
                 "Use a file quantized with a common type (F16, Q8_0, Q4_K_M...)."
             ) from None
-        n_elements = int(np.prod(dims)) if dims else 1
+        n_elements = math.prod(dims)  # Python ints: numpy's int64 product wraps around on hostile shapes
         nbytes = n_elements // block_size * type_size
         shape = tuple(reversed(dims))
         start = data_start + offset

@@ -97,14 +97,14 @@ def test_permission_denied(folder, tmp_path, monkeypatch):
     secret.write_text("top secret")
     secret.chmod(0)
     if os.access(secret, os.R_OK):  # running as root: chmod does not stop us, so simulate the refusal
-        real_open = builtins.open
+        real_open = os.open
 
         def deny(path, *a, **k):
             if os.path.basename(str(path)) == "secret.txt":
                 raise PermissionError(13, "Permission denied", str(path))
             return real_open(path, *a, **k)
 
-        monkeypatch.setattr(builtins, "open", deny)
+        monkeypatch.setattr(os, "open", deny)
     s = run([folder], tmp_path / "i.sqlite3")
     assert "Permission denied" in reasons(s)["secret.txt"]
     assert s.files_indexed == 1
@@ -127,12 +127,12 @@ def test_a_file_that_changes_or_vanishes_while_being_indexed(folder, tmp_path, m
 
     real_extract = indexer.extract
 
-    def meddling_extract(path, data, ftype=None):
+    def meddling_extract(path, data, ftype=None, check=None):
         if path.name == "moving.txt":
             path.write_text("version two, written while Alcove was reading version one\n" * 9)
         if path.name == "ghost.txt":
             path.unlink()
-        return real_extract(path, data, ftype)
+        return real_extract(path, data, ftype, check)
 
     monkeypatch.setattr(indexer, "extract", meddling_extract)
     s = run([folder], tmp_path / "i.sqlite3")

@@ -190,20 +190,21 @@ def test_symlinked_duplicate_is_indexed_once(tmp_path):
     docs.mkdir()
     (docs / "GPL-3").write_text("The GNU General Public License is a free, copyleft license.\n" * 5)
     (docs / "MIT").write_text("Permission is hereby granted, free of charge, to any person.\n" * 5)
-    (docs / "GPL").symlink_to("GPL-3")  # sorts first: the first path seen is kept
+    (docs / "GPL").symlink_to("GPL-3")  # sorts first, yet the real path is the one kept
     db = tmp_path / "i.sqlite3"
     s, _ = run([docs, docs / "MIT"], db, HashEmbedder())  # MIT twice too: a folder and a file inside it
     assert s.files_indexed == 2
+    # the real file is kept under its own path; the link is the duplicate (issue #19)
     assert [(x.path, x.reason) for x in s.files_skipped] == [
-        (str(docs / "GPL-3"), f"duplicate of {docs / 'GPL'} (symlink)")
+        (str(docs / "GPL"), f"duplicate of {docs / 'GPL-3'} (symlink)")
     ]
     with IndexStore(db) as store:
-        assert store.document(str(docs / "GPL")).status == "indexed"
-        assert store.document(str(docs / "GPL-3")) is None
+        assert store.document(str(docs / "GPL-3")).status == "indexed"
+        assert store.document(str(docs / "GPL")) is None
         assert store.check_consistency() == []
     s2, _ = run([docs], db, HashEmbedder())
     assert (s2.files_indexed, s2.files_unchanged) == (0, 2)
-    assert [x.reason for x in s2.files_skipped] == [f"duplicate of {docs / 'GPL'} (symlink)"]
+    assert [x.reason for x in s2.files_skipped] == [f"duplicate of {docs / 'GPL-3'} (symlink)"]
 
 
 def test_a_duplicate_indexed_by_an_earlier_run_is_dropped(tmp_path):
@@ -213,8 +214,8 @@ def test_a_duplicate_indexed_by_an_earlier_run_is_dropped(tmp_path):
     db = tmp_path / "i.sqlite3"
     run([docs], db, HashEmbedder())
     (docs / "GPL").symlink_to("GPL-3")
-    s, _ = run([docs], db, HashEmbedder())
-    assert s.files_indexed == 1 and len(s.files_skipped) == 1
+    s, _ = run([docs], db, HashEmbedder())  # the real file stays; the new link is reported as its duplicate
+    assert (s.files_indexed, s.files_unchanged, len(s.files_skipped)) == (0, 1, 1)
     with IndexStore(db) as store:
-        assert [d.path for d in store.documents()] == [str(docs / "GPL")]
+        assert [d.path for d in store.documents()] == [str(docs / "GPL-3")]
         assert store.check_consistency() == []

@@ -1,0 +1,200 @@
+"""Bounds on what one file may cost: readers that open regular files only, decompression that stops at a cap,
+and a per-file deadline that also notices a cancel.
+
+These are the building blocks every extractor and the ingestion pipeline call, so that no single hostile file
+(a FIFO, a decompression bomb, 50 MB on one line) can block, exhaust memory, or hold back the rest of a run:
+
+- ``read_regular_file`` opens non-blocking and checks the opened descriptor is a regular file, so a FIFO or a
+  device swapped in between ``stat`` and ``open`` can never block or be read.
+- ``check_zip`` / ``read_zip_member`` / ``read_gzip`` enforce an absolute cap and a compression-ratio cap on the
+  decompressed size while they stream (DOCX here; EPUB, PPTX, XLSX, ODT and .gz extractors call the same).
+- ``Deadline`` is the ``check`` callback that extraction and chunking call between pieces of work: it raises
+  ``ExtractCancelled`` within one piece of a cancel and ``BudgetExceeded`` once the file's time budget is spent.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import stat
+import time
+import zipfile
+import zlib
+from collections.abc import Callable
+
+from engine.index.document import ExtractError
+
+MAX_DECOMPRESSED_BYTES = 256 << 20  # absolute cap on what one archive-based document may expand to
+MAX_RATIO = 100.0  # decompressed / compressed; real DOCX/XLSX XML compresses 5-30x
+RATIO_FLOOR_BYTES = 8 << 20  # below this much output the ratio is not judged (tiny files compress very well)
+DEFAULT_FILE_SECONDS = 300.0  # a file's extraction + chunking budget
+_READ_CHUNK = 1 << 20
+
+SYSTEM_FOLDERS = ("/proc", "/sys", "/dev")  # kernel and device views: never read, whatever links point there
+
+
+class BudgetExceeded(ExtractError):
+    """The file used up its time or size budget; the message is the reason shown to the user."""
+
+
+class ExtractCancelled(Exception):  # noqa: N818 - a cancel is a result, not an error
+    """The user cancelled while this file was being extracted or chunked."""
+
+
+class Deadline:
+    """``check()`` for one file: raises ExtractCancelled when ``cancel`` is set, BudgetExceeded after
+    ``seconds``. Cheap enough to call every few milliseconds."""
+
+    def __init__(self, seconds: float | None = DEFAULT_FILE_SECONDS, cancel=None) -> None:
+        self.seconds = seconds
+        self.cancel = cancel
+        self.t0 = time.monotonic()
+
+    def __call__(self) -> None:
+        if self.cancel is not None and self.cancel.is_set():
+            raise ExtractCancelled()
+        if self.seconds is not None and time.monotonic() - self.t0 > self.seconds:
+            raise BudgetExceeded(
+                f"Reading this file took longer than its {self.seconds:.0f} s budget; it was skipped so the rest "
+                "of the run could go on."
+            )
+
+
+def no_check() -> None:
+    return None
+
+
+def special_file_reason(mode: int) -> str | None:
+    """Why a file of this ``st_mode`` is never read (None for a regular file)."""
+    if stat.S_ISREG(mode):
+        return None
+    if stat.S_ISFIFO(mode):
+        kind = "a named pipe (FIFO)"
+    elif stat.S_ISSOCK(mode):
+        kind = "a socket"
+    elif stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        kind = "a device"
+    elif stat.S_ISDIR(mode):
+        kind = "a folder"
+    else:
+        kind = "a special file"
+    return f"This is {kind}, not a regular file; Alcove reads only regular files."
+
+
+def in_system_folder(real_path: str) -> bool:
+    """Whether a resolved path lies in /proc, /sys or /dev."""
+    return any(real_path == d or real_path.startswith(d + "/") for d in SYSTEM_FOLDERS)
+
+
+def read_regular_file(
+    path: str, limit: int, check: Callable[[], None] = no_check
+) -> tuple[bytes, os.stat_result]:
+    """Up to ``limit + 1`` bytes of ``path`` and the opened file's stat. Raises ExtractError for anything that is
+    not a regular file (checked on the opened descriptor: no FIFO swapped in after a ``stat`` can block) and
+    OSError when it cannot be opened."""
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+    try:
+        fd = os.open(path, flags)
+    except OSError as exc:
+        if exc.errno == errno.ENXIO:  # a FIFO without a writer, or a socket
+            raise ExtractError(special_file_reason(stat.S_IFIFO)) from exc
+        raise
+    try:
+        st = os.fstat(fd)
+        reason = special_file_reason(st.st_mode)
+        if reason:
+            raise ExtractError(reason)
+        parts = []
+        left = limit + 1
+        while left > 0:
+            chunk = os.read(fd, min(_READ_CHUNK, left))
+            if not chunk:
+                break
+            parts.append(chunk)
+            left -= len(chunk)
+            check()
+        return b"".join(parts), st
+    finally:
+        os.close(fd)
+
+
+def _too_big(what: str, out: int, compressed: int, cap: int, ratio: float) -> str | None:
+    if out > cap:
+        return (
+            f"{what} expands to more than {cap >> 20} MB when decompressed (a decompression bomb?); skipped."
+        )
+    if out > RATIO_FLOOR_BYTES and out > ratio * max(1, compressed):
+        return (
+            f"{what} expands more than {ratio:.0f} times when decompressed ({compressed:,} bytes to over "
+            f"{out:,}): a decompression bomb? Skipped."
+        )
+    return None
+
+
+def check_zip(
+    zf: zipfile.ZipFile, compressed_size: int, *, cap: int = MAX_DECOMPRESSED_BYTES, ratio: float = MAX_RATIO
+) -> None:
+    """Refuse an archive whose members declare more than ``cap`` bytes in all, or ``ratio`` times the archive.
+    (zipfile never inflates a member past its declared size, so the declared sizes bound the real ones.)"""
+    total = 0
+    for info in zf.infolist():
+        total += info.file_size
+        reason = _too_big("The archive", total, compressed_size, cap, ratio)
+        if reason:
+            raise BudgetExceeded(reason)
+
+
+def read_zip_member(
+    zf: zipfile.ZipFile,
+    name: str,
+    *,
+    cap: int = MAX_DECOMPRESSED_BYTES,
+    ratio: float = MAX_RATIO,
+    check: Callable[[], None] = no_check,
+) -> bytes:
+    """One member's bytes, read in 1 MB pieces and stopped as soon as it passes ``cap`` or ``ratio``."""
+    info = zf.getinfo(name)
+    parts, out = [], 0
+    with zf.open(info) as member:
+        while chunk := member.read(_READ_CHUNK):
+            out += len(chunk)
+            reason = _too_big(f"{name} in the archive", out, info.compress_size, cap, ratio)
+            if reason:
+                raise BudgetExceeded(reason)
+            parts.append(chunk)
+            check()
+    return b"".join(parts)
+
+
+def read_gzip(
+    data: bytes,
+    *,
+    cap: int = MAX_DECOMPRESSED_BYTES,
+    ratio: float = MAX_RATIO,
+    check: Callable[[], None] = no_check,
+) -> bytes:
+    """Decompress gzip (or zlib) ``data`` in bounded steps; concatenated gzip members are followed."""
+    parts, out, pos = [], 0, 0
+    try:
+        while pos < len(data):
+            d = zlib.decompressobj(wbits=47)  # 32 + 15: gzip or zlib header, detected
+            buf = data[pos:]
+            while not d.eof:
+                chunk = d.decompress(buf, _READ_CHUNK)
+                buf = d.unconsumed_tail
+                if not chunk and not buf:
+                    break  # the input ran out before the end of the stream
+                out += len(chunk)
+                reason = _too_big("The compressed file", out, len(data), cap, ratio)
+                if reason:
+                    raise BudgetExceeded(reason)
+                parts.append(chunk)
+                check()
+            if not d.eof:
+                raise ExtractError("The compressed file is truncated.")
+            pos = len(data) - len(d.unused_data)
+            if not d.unused_data.strip(b"\x00"):
+                break
+    except zlib.error as exc:
+        raise ExtractError(f"The compressed file is damaged ({exc}).") from exc
+    return b"".join(parts)
