@@ -108,9 +108,12 @@ def run_index(args) -> int:
 
 
 def run_search(args) -> int:
-    from engine.index import search
+    from engine.core import AlcoveError
+    from engine.index import is_blank_query, search
     from engine.runtime import Engine
 
+    if is_blank_query(args.query):  # nothing to look for, in any mode: say so instead of listing noise
+        raise AlcoveError("The search query is empty. Type the words or the question to look for.")
     db = _db(args)
     engine = Engine()
     try:

@@ -38,6 +38,10 @@ def register(sub) -> None:
     a.add_argument("--retrieve", type=int, default=50, help="search results considered (default 50)")
     a.add_argument("--mode", choices=["auto", "top-k", "whole"], default="auto")
     a.add_argument("--document", action="append", default=[], help="whole-document mode over this file")
+    a.add_argument("--answer", choices=["auto", "generative", "extractive"], default="auto",
+                   help="auto: the chat model writes the answer when it passes the capability check, else the "
+                        "sources' best sentences are shown; generative: always the model (unsupported sentences "
+                        "marked); extractive: only the sources' sentences, no generation")  # fmt: skip
     a.add_argument("--max-tokens", type=int, default=256)
     a.add_argument("--json", action="store_true")
     a.set_defaults(handler=run_ask)
@@ -134,6 +138,8 @@ def run_ask(args) -> int:
     from engine.rag import AskResult, ask_on_engine
     from engine.runtime import Engine
 
+    if not args.question.strip():
+        raise AlcoveError("The question is empty. Type a question about your documents.")
     engine = Engine()
     result = None
     try:
@@ -144,16 +150,17 @@ def run_ask(args) -> int:
         mode = {"top-k": "top-k", "whole": "whole"}.get(args.mode, "auto")
         stream = engine.stream(ask_on_engine, engine, args.question, db=_db(args), k=args.k,
                                retrieve_k=args.retrieve, mode=mode, documents=args.document or None,
-                               max_tokens=args.max_tokens,
+                               max_tokens=args.max_tokens, answer=args.answer,
                                rerank={"auto": "auto", "generative": True, "none": False}[args.rerank])  # fmt: skip
         for ev in stream:
             if isinstance(ev, AskResult):
                 result = ev
             elif args.json:
                 continue
-            elif isinstance(ev, TokenEvent):
-                sys.stdout.write(ev.text)
-                sys.stdout.flush()
+            elif isinstance(ev, TokenEvent) and sys.stderr.isatty():
+                # the answer is printed once checked against the sources; meanwhile show that it is being written
+                sys.stderr.write("\rWriting the answer…\x1b[K")
+                sys.stderr.flush()
             elif isinstance(ev, ProgressEvent) and sys.stderr.isatty():
                 sys.stderr.write(f"\r{ev.message}…\x1b[K")
                 sys.stderr.flush()
@@ -170,6 +177,7 @@ def run_ask(args) -> int:
         if result.closest:
             say("Closest passages:")
     else:
+        say(result.answer)
         say()
         for c in result.citations:
             where = c.path + (f" page {c.page}" if c.page else "") + (f" lines {c.line_start}-{c.line_end}"
