@@ -121,11 +121,16 @@ def main() -> None:
         "--limit", type=int, default=None, help="only the first N questions of each set (a quick check)"
     )
     ap.add_argument("--out", default=None, help="also write the per-question records here (JSON lines)")
+    ap.add_argument("--tune-extractive", action="store_true",
+                    help="sweep the extractive answer's weights on the TUNING set (eval/queries.jsonl) only")  # fmt: skip
     ap.add_argument("--heldout", action="store_true", help="the held-out Q&A eval (see the module docstring)")
     ap.add_argument(
         "--models", default="default,gemma3", help="--heldout: chat models for the generative path"
     )
     args = ap.parse_args()
+    if args.tune_extractive:
+        tune_extractive(args)
+        return
     if args.heldout:
         heldout(args)
         return
@@ -393,6 +398,47 @@ def run_path(name, models, store, qs, unans, policy, answer, max_tokens) -> dict
             "generated_tokens": sum(r["generated_tokens"] for r in recs),
         },
     }
+
+
+def tune_extractive(args) -> None:
+    """The extractive sentence ranking's weights, chosen on eval/queries.jsonl (labelled passages, no answer
+    strings): the share of questions where a shown sentence lies on the labelled passage. Held-out sets unused."""
+    import numpy as np
+
+    from engine.rag import score_parts
+
+    corpus = EVAL / "corpus"
+    embedder = load_embedder(default_embedder_path())
+    store = IndexStore(args.db, read_only=True)
+    qs = load_queries(EVAL / "queries.jsonl", corpus)
+    cached = []
+    for q in qs:
+        sources = sources_from(search(store, embedder, q["query"], k=5, mode="hybrid"))
+        spans, cos, kw, prior = score_parts(q["query"], sources, embedder)
+        on = [relevant(sp.source.path, *span_lines(sp), q) for sp in spans]
+        cached.append((spans, np.array(cos), np.array(kw), np.array(prior), on))
+    grid = []
+    for ew in (0.3, 0.5, 0.7, 0.85, 1.0):
+        for rw in (0.0, 0.15, 0.3, 0.5):
+            for m in (2, 3, 4):
+                hit = 0
+                for spans, cos, kw, prior, on in cached:
+                    if not spans:
+                        continue
+                    score = ew * cos + (1 - ew) * kw + rw * prior
+                    hit += any(on[i] for i in np.argsort(-score, kind="stable")[:m])
+                grid.append(
+                    {"embed_weight": ew, "rank_weight": rw, "max_sentences": m, "on_label": hit / len(qs)}
+                )
+    grid.sort(key=lambda g: -g["on_label"])
+    emit({"set": "eval/queries.jsonl (tuning)", "questions": len(qs), "best": grid[:8], "all": grid})
+
+
+def span_lines(sp):
+    from engine.rag import quote_lines
+
+    first, last = quote_lines(sp.source, sp.start, sp.end)
+    return (first or 0), (last or 0)
 
 
 def heldout(args) -> None:

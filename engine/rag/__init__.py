@@ -3,8 +3,8 @@ abstention, follow-ups, whole-document mode."""
 
 from engine.rag.abstain import AbstainPolicy, calibrate, evaluate
 from engine.rag.capability import Capability, check_capability
-from engine.rag.citations import Citation, map_citations
-from engine.rag.extractive import EXTRACTIVE_INTRO, ExtractiveAnswer, extract_answer
+from engine.rag.citations import Citation, map_citations, quote_lines
+from engine.rag.extractive import EXTRACTIVE_INTRO, ExtractiveAnswer, extract_answer, score_parts
 from engine.rag.generative_rerank import GenerativeReranker
 from engine.rag.grounding import SentenceSupport, ground
 from engine.rag.loopguard import LoopGuard
@@ -47,6 +47,8 @@ __all__ = [
     "ground",
     "map_citations",
     "models_from_engine",
+    "quote_lines",
     "rerank",
+    "score_parts",
     "sources_from",
 ]
