@@ -38,6 +38,8 @@ def answer_meta(result: Any, model: str = "") -> dict[str, Any]:
 def _pointed(cite: dict[str, Any], result: Any) -> dict[str, Any]:
     """A citation that points at the sentence supporting the answer (engine.rag.grounding), not just its chunk:
     ``quote`` and the lines become that sentence's; the chunk's own quote stays under ``chunk_quote``."""
+    if getattr(result, "answer_kind", "") == "extractive":  # its chips already span the sentences they quote
+        return cite
     for s in getattr(result, "sentences", ()):
         if s.supported and s.citation == cite["n"] and s.evidence:
             return {**cite, "chunk_quote": cite["quote"], "quote": s.evidence, "evidence": s.evidence,

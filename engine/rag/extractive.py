@@ -33,7 +33,7 @@ DUPLICATE_JACCARD = 0.7
 
 @dataclass(frozen=True)
 class ExtractiveAnswer:
-    text: str  # EXTRACTIVE_INTRO, then one cited sentence per line
+    text: str  # EXTRACTIVE_INTRO, then a Markdown list: one cited sentence per item
     sentences: tuple[SentenceSupport, ...]  # every shown sentence (supported: it is the source's own text)
     citations: tuple[Citation, ...]
 
@@ -83,19 +83,19 @@ def extract_answer(
         if len(chosen) >= max_sentences:
             break
     chosen.sort(key=lambda t: (t[0].source.n, t[0].start))
-    lines, verdicts, cites = [EXTRACTIVE_INTRO], [], {}
+    lines, verdicts, cites = [EXTRACTIVE_INTRO, ""], [], {}  # a Markdown list: one quoted sentence per item
     for sp, score in chosen:
         text = " ".join(sp.text.split())
         first, last = quote_lines(sp.source, sp.start, sp.end)
-        line = f"{text} [{sp.source.n}]"
-        start = sum(len(x) + 1 for x in lines)
+        line = f"- {text} [{sp.source.n}]"
+        start = sum(len(x) + 1 for x in lines) + 2
         lines.append(line)
         verdicts.append(SentenceSupport(text, True, sp.source.n, sp.text, sp.source.path, first, last,
                                         float(score), "", start, start + len(text)))  # fmt: skip
         prev = cites.get(sp.source.n)
         if prev is None:
             cites[sp.source.n] = Citation(sp.source.n, sp.source.path, sp.source.page, first, last, sp.text,
-                                          sp.source.chunk_id, start + len(text) + 1, start + len(line))  # fmt: skip
+                                          sp.source.chunk_id, start + len(text) + 1, start - 2 + len(line))  # fmt: skip
         else:  # one chip per source: it spans every sentence quoted from it (each sentence keeps its own lines)
             lo = (
                 min(x for x in (prev.line_start, first) if x is not None)
