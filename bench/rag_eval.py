@@ -35,6 +35,7 @@ import argparse
 import inspect
 import json
 import statistics
+import sys
 import tempfile
 import threading
 import time
@@ -347,6 +348,8 @@ def run_path(name, models, store, qs, unans, policy, answer, max_tokens) -> dict
             if isinstance(ev, AskResult):
                 result = ev
         sup = [s for s in result.sentences if s.supported]
+        print(f"{name} {q['id']} {result.answer_kind or 'abstained'} {result.stats.total_s:.1f}s", file=sys.stderr,
+              flush=True)  # fmt: skip
         rec = {"path": name, "id": q["id"], "answerable": "path" in q, "abstained": result.abstained,
                "kind": result.answer_kind, "answer": result.answer, "generated": result.generated,
                "finish": result.finish_reason, "loop_stopped": result.stats.loop_stopped,
