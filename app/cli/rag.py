@@ -17,9 +17,10 @@ def register(sub) -> None:
     src.add_argument("--candidates", help='JSON lines, one candidate per line: {"text", "path"?, ...}')
     src.add_argument("--db", help="rerank the top --k hybrid search results of this index")
     r.add_argument("--k", type=int, default=50, help="search results to rerank with --db (default 50)")
-    r.add_argument("--model", default="default",
-                   help="a cross-encoder folder, or a chat model used generatively (default: the built-in chat "
-                        "model)")  # fmt: skip
+    r.add_argument("--model", default=None,
+                   help="a cross-encoder folder, or a chat model used generatively (experimental: the built-in "
+                        "model's yes/no scores lowered recall on the labelled set). Default: none, the retrieval "
+                        "order")  # fmt: skip
     r.add_argument("--embedder", default="default", help="embedding model for --db search")
     r.add_argument("--json", action="store_true")
     r.set_defaults(handler=run_rerank)
@@ -92,10 +93,49 @@ def _db(args) -> str:
     return str(args.db or default_index_db())
 
 
+NO_RERANKER = (
+    "no capable reranker is installed: showing the retrieval order (the built-in chat model's yes/no scores lowered "
+    "recall on the labelled set). Pass --model FOLDER with a cross-encoder to rerank."
+)
+
+
+def retrieval_order(cands) -> object:
+    """The candidates as given (search order, or the file's order), scored by their retrieval score when known."""
+    from engine.rag import RerankedItem, RerankResult
+
+    def get(c, key):
+        return c.get(key) if isinstance(c, dict) else getattr(c, key, None)
+
+    items = tuple(RerankedItem(old_rank=i, new_rank=i, score=float(get(c, "score") or 0.0),
+                               raw_score=float(get(c, "score") or 0.0), text=get(c, "text") or "",
+                               path=str(get(c, "path") or ""), page=get(c, "page"), line_start=get(c, "line_start"),
+                               line_end=get(c, "line_end"), chunk_id=get(c, "chunk_id"),
+                               retrieval_score=get(c, "score"))
+                  for i, c in enumerate(cands, 1))  # fmt: skip
+    return RerankResult(items, "retrieval score", "retrieval", 0, 0.0)
+
+
 def run_rerank(args) -> int:
     from engine.rag import rerank
     from engine.runtime import Engine
 
+    if args.model is None:
+        if args.candidates:
+            result = retrieval_order(read_candidates(args.candidates))
+        else:
+            from engine.index import search
+
+            engine = Engine()
+            try:
+                engine.load_model(args.embedder, role="embedder")
+                hits = engine.run(lambda: search(args.db, engine.model("embedder"), args.query, k=args.k))
+            finally:
+                engine.shutdown()
+            if not hits:
+                raise AlcoveError(f"The search found nothing to rerank in {args.db}.")
+            result = retrieval_order(hits)
+        say(f"alcove: {NO_RERANKER}", err=True)
+        return _print_rerank(args, result)
     engine = Engine()
     try:
         role = "reranker" if is_cross_encoder(args.model) else "chat"
@@ -120,11 +160,18 @@ def run_rerank(args) -> int:
         result = engine.run(job)
     finally:
         engine.shutdown()
+    return _print_rerank(args, result)
+
+
+def _print_rerank(args, result) -> int:
     if args.json:
         emit_json(result.to_json())
         return 0
-    say(f"{len(result.items)} candidates reranked by {result.model} ({result.kind}) in {result.seconds:.2f}s"
-        + (f"; {result.truncated} cut to fit" if result.truncated else ""))  # fmt: skip
+    if result.kind == "retrieval":
+        say(f"{len(result.items)} candidates in retrieval order (no reranker)")
+    else:
+        say(f"{len(result.items)} candidates reranked by {result.model} ({result.kind}) in {result.seconds:.2f}s"
+            + (f"; {result.truncated} cut to fit" if result.truncated else ""))  # fmt: skip
     for it in result.items:
         where = f"  {it.path}" + (f" lines {it.line_start}-{it.line_end}" if it.line_start else "")
         text = " ".join(it.text.split())

@@ -161,3 +161,26 @@ def test_an_unsupported_generated_answer_gets_the_extractive_one_first(tiny_llam
     for s in res.sentences:
         if not s.supported:
             assert "(not found in your documents)" in res.answer
+
+
+def test_cli_rerank_defaults_to_the_retrieval_order_and_says_why(tmp_path, capsys):
+    import json
+
+    from app.cli.main import main
+
+    cands = tmp_path / "c.jsonl"
+    cands.write_text(
+        '{"text": "Paris is the capital of France.", "score": 0.4}\n{"text": "Berlin is in Germany."}\n'
+    )
+    assert main(["rerank", "capital of France", "--candidates", str(cands), "--json"]) == 0
+    out = capsys.readouterr()
+    got = json.loads(out.out)
+    assert got["kind"] == "retrieval" and [it["text"] for it in got["items"]][0].startswith("Paris")
+    assert "no capable reranker is installed" in out.err
+
+
+def test_cli_blank_question_and_query_are_clear_errors(capsys):
+    from app.cli.main import main
+
+    assert main(["ask", "   "]) == 2 and "The question is empty" in capsys.readouterr().err
+    assert main(["search", "\t "]) == 2 and "The search query is empty" in capsys.readouterr().err
