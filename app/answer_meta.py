@@ -27,6 +27,7 @@ def answer_meta(result: Any, model: str = "") -> dict[str, Any]:
         "abstained": bool(result.abstained),
         "answer_kind": getattr(result, "answer_kind", "generative"),
         "sentences": [s.to_json() for s in getattr(result, "sentences", ())],
+        "generated": getattr(result, "generated", ""),
     }
     if result.abstained or not result.citations:  # the closest passages, or the ones given when none is cited
         meta["closest"] = [_passage(p) for p in result.closest]
@@ -38,7 +39,7 @@ def answer_meta(result: Any, model: str = "") -> dict[str, Any]:
 def _pointed(cite: dict[str, Any], result: Any) -> dict[str, Any]:
     """A citation that points at the sentence supporting the answer (engine.rag.grounding), not just its chunk:
     ``quote`` and the lines become that sentence's; the chunk's own quote stays under ``chunk_quote``."""
-    if getattr(result, "answer_kind", "") == "extractive":  # its chips already span the sentences they quote
+    if getattr(result, "answer_kind", "").startswith("extractive"):  # its chips already span what they quote
         return cite
     for s in getattr(result, "sentences", ()):
         if s.supported and s.citation == cite["n"] and s.evidence:

@@ -125,6 +125,7 @@ def main() -> None:
     ap.add_argument("--tune-extractive", action="store_true",
                     help="sweep the extractive answer's weights on the TUNING set (eval/queries.jsonl) only")  # fmt: skip
     ap.add_argument("--heldout", action="store_true", help="the held-out Q&A eval (see the module docstring)")
+    ap.add_argument("--no-extractive", action="store_true", help="--heldout: skip the extractive path")
     ap.add_argument(
         "--models", default="default,gemma3", help="--heldout: chat models for the generative path"
     )
@@ -488,9 +489,10 @@ def heldout(args) -> None:
     records = []
     plain_lm = load_lm(resolve_model(args.model))
     base = RagModels(plain_lm, embedder, None, PromptCacheStore(1 << 30))
-    out = run_path("extractive", base, store, qs, unans, policy, "extractive", args.max_tokens)
-    report["paths"]["extractive"] = out["figures"]
-    records += out["records"]
+    if not args.no_extractive:
+        out = run_path("extractive", base, store, qs, unans, policy, "extractive", args.max_tokens)
+        report["paths"]["extractive"] = out["figures"]
+        records += out["records"]
     for spec in [m for m in args.models.split(",") if m]:
         lm = plain_lm if spec == args.model else load_lm(
             resolve_model(str(gemma3_gguf_path()) if spec == "gemma3" else spec))  # fmt: skip

@@ -199,8 +199,8 @@ def ground(answer: str, sources: Sequence[Source], embedder=None) -> tuple[Sente
         for n in cited:
             for sp in spans[n]:
                 share, why = check_claim(claim, sp.text, by_n[n].text)
-                c = cos[len(out), flat_index[(n, sp.start)]] if cos is not None else 0.0
-                ok = not why and (
+                c = float(cos[len(out), flat_index[(n, sp.start)]]) if cos is not None else 0.0
+                ok = bool(not why) and bool(
                     share >= MIN_WORD_SHARE or (c >= MIN_COSINE and share >= MIN_WORD_SHARE_WITH_COSINE)
                 )
                 key = (ok, max(share, c), share)

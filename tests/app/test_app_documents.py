@@ -204,3 +204,23 @@ def test_a_model_that_fails_the_check_answers_with_quoted_sentences(qtbot, windo
     assert zlib["line_start"] <= 6 <= zlib["line_end"] and "Gailly" in zlib["quote"]
     window.resize(1000, 700)
     window.grab().save("/tmp/i14-extractive-answer.png")
+
+
+def test_an_unsupported_answer_is_marked_after_the_quoted_sentences(qtbot, window, library, tmp_path):
+    window.settings["models/chat"] = str(make_citing_model(tmp_path / "wrong", answer="Torvalds [1]."))
+    _ask(qtbot, window, "Who wrote zlib?")
+    reply = window.chat._widgets[-1]
+    meta = reply.message.meta
+    assert meta["answer_kind"] == "extractive+generative", reply.text()
+    assert meta["generated"] == "Torvalds [1]."
+    wrong = [s for s in meta["sentences"] if not s["supported"]]
+    assert [s["text"] for s in wrong] == ["Torvalds."] and wrong[0]["reason"] in ("name", "no match")
+    text = reply.text()
+    assert (
+        text.startswith("From your documents:")
+        and "The model's answer, not supported by your documents:" in text
+    )
+    assert text.rstrip().endswith("(not found in your documents)")
+    assert "NOT FOUND IN YOUR DOCUMENTS" in reply.sources.title.text()
+    window.resize(1000, 700)
+    window.grab().save("/tmp/i14-unsupported-answer.png")

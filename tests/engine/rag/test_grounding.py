@@ -184,3 +184,12 @@ def test_cli_blank_question_and_query_are_clear_errors(capsys):
 
     assert main(["ask", "   "]) == 2 and "The question is empty" in capsys.readouterr().err
     assert main(["search", "\t "]) == 2 and "The search query is empty" in capsys.readouterr().err
+
+
+def test_verdicts_are_plain_json_values(embedder):
+    import json
+
+    v = ground(
+        "zlib was written by Jean-loup Gailly and Mark Adler [2]. Paris is in France.", sources(), embedder
+    )
+    assert json.loads(json.dumps([x.to_json() for x in v]))[0]["supported"] is True
