@@ -340,7 +340,7 @@ def shown_unsupported_unmarked(result) -> int:
     return bad
 
 
-def run_path(name, models, store, qs, unans, policy, answer, max_tokens) -> dict:
+def run_path(name, models, store, qs, unans, policy, answer, max_tokens, log=None) -> dict:
     recs = []
     for q in qs + unans:
         result = None
@@ -372,6 +372,9 @@ def run_path(name, models, store, qs, unans, policy, answer, max_tokens) -> dict
                 relevant(p.path, p.line_start, p.line_end, q) for p in result.closest
             )
         recs.append(rec)
+        if log is not None:  # each record as it completes: a long generative run can be read while it goes
+            log.write(json.dumps(rec) + "\n")
+            log.flush()
     ans = [r for r in recs if r["answerable"]]
     una = [r for r in recs if not r["answerable"]]
     n_sup = sum(r["supported"] for r in recs)
@@ -502,9 +505,16 @@ def heldout(args) -> None:
         report["capability_check"][lm.info.name] = {"capable": cap.capable, "passed": cap.passed,
                                                     "probes": cap.probes, "answers": list(cap.answers),
                                                     "seconds": round(time.perf_counter() - t, 2)}  # fmt: skip
-        out = run_path(
-            f"generative:{lm.info.name}", models, store, qs, unans, policy, "generative", args.max_tokens
+        print(
+            f"capability {lm.info.name}: {report['capability_check'][lm.info.name]}",
+            file=sys.stderr,
+            flush=True,
         )
+        log = open(f"{args.out}.partial", "w") if args.out else None  # noqa: SIM115 - closed below
+        out = run_path(f"generative:{lm.info.name}", models, store, qs, unans, policy, "generative", args.max_tokens,
+                       log)  # fmt: skip
+        if log is not None:
+            log.close()
         report["paths"][f"generative:{lm.info.name}"] = out["figures"]
         records += out["records"]
     if args.out:

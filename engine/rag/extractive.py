@@ -19,6 +19,7 @@ import numpy as np
 
 from engine.rag.citations import Citation, quote_lines
 from engine.rag.grounding import SentenceSupport, Span, content_words, split_spans
+from engine.rag.loopguard import LoopGuard
 from engine.rag.prompt import Source
 
 EXTRACTIVE_INTRO = "From your documents:"
@@ -78,6 +79,12 @@ def extract_answer(
     for i in sorted(range(len(spans)), key=lambda i: -scores[i]):
         ws = content_words(spans[i].text)
         if any(_jaccard(ws, content_words(c.text)) >= DUPLICATE_JACCARD for c, _ in chosen):
+            continue
+        # the same sentence inside two different stretches (a docstring repeated in a file) reads as a loop
+        if (
+            LoopGuard().check(" ".join(" ".join(c.text.split()) for c, _ in [*chosen, (spans[i], 0.0)]) + " ")
+            is not None
+        ):
             continue
         chosen.append((spans[i], scores[i]))
         if len(chosen) >= max_sentences:
