@@ -91,6 +91,7 @@ def extract_answer(
             break
     chosen.sort(key=lambda t: (t[0].source.n, t[0].start))
     lines, verdicts, cites = [EXTRACTIVE_INTRO, ""], [], {}  # a Markdown list: one quoted sentence per item
+    spans_of: dict[int, int] = {}  # source number -> where its first quoted sentence starts
     for sp, score in chosen:
         text = " ".join(sp.text.split())
         first, last = quote_lines(sp.source, sp.start, sp.end)
@@ -103,14 +104,11 @@ def extract_answer(
         if prev is None:
             cites[sp.source.n] = Citation(sp.source.n, sp.source.path, sp.source.page, first, last, sp.text,
                                           sp.source.chunk_id, start + len(text) + 1, start - 2 + len(line))  # fmt: skip
-        else:  # one chip per source: it spans every sentence quoted from it (each sentence keeps its own lines)
-            lo = (
-                min(x for x in (prev.line_start, first) if x is not None)
-                if first is not None
-                else prev.line_start
-            )
-            hi = max(x for x in (prev.line_end, last) if x is not None) if last is not None else prev.line_end
-            cites[sp.source.n] = replace(prev, line_start=lo, line_end=hi, quote=prev.quote + " … " + sp.text)
+        else:  # one chip per source: the verbatim stretch from its first quoted sentence to its last
+            lo, hi = spans_of[sp.source.n], sp.end
+            first, last = quote_lines(sp.source, lo, hi)
+            cites[sp.source.n] = replace(prev, line_start=first, line_end=last, quote=sp.source.text[lo:hi])
+        spans_of.setdefault(sp.source.n, sp.start)
     return ExtractiveAnswer("\n".join(lines), tuple(verdicts), tuple(cites.values()))
 
 
