@@ -324,19 +324,21 @@ def best_cosine(store, embedder, query: str) -> float:
 
 
 def shown_unsupported_unmarked(result) -> int:
-    """Sentences the grounding found unsupported that appear in the shown answer without the mark."""
+    """Unsupported sentences shown as facts: found in the shown answer (scanning in order, after the label that
+    introduces the model's own answer when there is one) without the "(not found in your documents)" mark."""
+    label = "The model's answer, not supported by your documents:"
+    pos = result.answer.find(label) + len(label) if label in result.answer else 0
     bad = 0
     for s in result.sentences:
-        if s.supported:
+        at = result.answer.find(s.text.rstrip(". "), pos) if not s.supported else -1
+        if at < 0:
             continue
-        at = result.answer.find(s.text.rstrip(". "))
-        after = result.answer[at : at + len(s.text) + 80] if at >= 0 else ""
         if (
-            at >= 0
-            and "(not found in your documents)" not in after
-            and "not supported by your documents" not in (result.answer[:at])
+            label not in result.answer
+            and "(not found in your documents)" not in result.answer[at : at + len(s.text) + 40]
         ):
             bad += 1
+        pos = at + len(s.text)
     return bad
 
 

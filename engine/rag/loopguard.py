@@ -16,6 +16,8 @@ _MARKER = re.compile(r"\[\s*[\d,;\s\-–and]+\]")
 _SENT_END = re.compile(r"[.!?](?=\s)|\n")
 _WORD = re.compile(r"\S+")
 NGRAM = 8
+LINE_REPEATS = 3
+_CHAR_LOOP = re.compile(r"(\S{1,8}?)\1{7,}")
 MIN_SENTENCE_WORDS = 3
 
 
@@ -33,8 +35,33 @@ class LoopGuard:
         if self.cut is None:
             self.cut = self._sentence_repeat(text)
         if self.cut is None:
+            self.cut = self._line_repeat(text)
+        if self.cut is None:
             self.cut = self._ngram_repeat(text)
+        if self.cut is None:
+            self.cut = self._char_repeat(text)
         return self.cut
+
+    @staticmethod
+    def _line_repeat(text: str) -> int | None:
+        """A short line (any length) written LINE_REPEATS times: "-fstack-protector-strong [3]" over and over."""
+        seen: dict[str, tuple[int, int]] = {}
+        pos = 0
+        for line in text.split("\n"):
+            key = _norm(line)
+            if key:
+                first, count = seen.get(key, (pos, 0))
+                seen[key] = (first, count + 1)
+                if count + 1 >= LINE_REPEATS:
+                    return text.find("\n", first) + 1 or first  # keep the first copy
+            pos += len(line) + 1
+        return None
+
+    @staticmethod
+    def _char_repeat(text: str) -> int | None:
+        """A run without spaces that repeats a short unit: "x.x.x.x.x.x", "=-=-=-=-"."""
+        m = _CHAR_LOOP.search(text)
+        return m.start() + len(m.group(1)) * 2 if m else None
 
     @staticmethod
     def _sentence_repeat(text: str) -> int | None:

@@ -193,3 +193,15 @@ def test_verdicts_are_plain_json_values(embedder):
         "zlib was written by Jean-loup Gailly and Mark Adler [2]. Paris is in France.", sources(), embedder
     )
     assert json.loads(json.dumps([x.to_json() for x in v]))[0]["supported"] is True
+
+
+def test_loop_guard_finds_repeated_short_lines_and_character_loops():
+    lines = (
+        "Options:\n-fstack-protector-strong [3]\n-fstack-protector-strong [3]\n-fstack-protector-strong [3]\n"
+    )
+    cut = LoopGuard().check(lines)
+    assert cut is not None and lines[:cut].count("-fstack-protector-strong") == 1
+    chars = "1. The libc-2.24.0.10.x.x.x.x.x.x.x.x.x.x.x.x.x.x"
+    cut = LoopGuard().check(chars)
+    assert cut is not None and chars[:cut].count("x.") <= 2
+    assert LoopGuard().check("Version 2.4.1 ships -lssp.\n- one\n- two\n- three") is None
