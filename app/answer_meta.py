@@ -23,14 +23,43 @@ def answer_meta(result: Any, model: str = "") -> dict[str, Any]:
         "rag": stats,
         "finish_reason": result.finish_reason,
         "model": model,
-        "citations": [c.to_json() for c in result.citations],
+        "citations": [_pointed(c.to_json(), result) for c in result.citations],
         "abstained": bool(result.abstained),
+        "answer_kind": getattr(result, "answer_kind", "generative"),
+        "sentences": [s.to_json() for s in getattr(result, "sentences", ())],
+        "generated": getattr(result, "generated", ""),
     }
     if result.abstained or not result.citations:  # the closest passages, or the ones given when none is cited
         meta["closest"] = [_passage(p) for p in result.closest]
     if result.error:
         meta["error"] = result.error
     return meta
+
+
+def _pointed(cite: dict[str, Any], result: Any) -> dict[str, Any]:
+    """A citation that points at the sentence supporting the answer (engine.rag.grounding), not just its chunk:
+    ``quote`` and the lines become that sentence's; the chunk's own quote stays under ``chunk_quote``."""
+    if getattr(result, "answer_kind", "").startswith("extractive"):  # its chips already span what they quote
+        return cite
+    for s in getattr(result, "sentences", ()):
+        if s.supported and s.citation == cite["n"] and s.evidence:
+            return {**cite, "chunk_quote": cite["quote"], "quote": s.evidence, "evidence": s.evidence,
+                    "line_start": s.line_start or cite["line_start"], "line_end": s.line_end or cite["line_end"]}  # fmt: skip
+    return cite
+
+
+def support_summary(meta: dict[str, Any]) -> str:
+    """ "" or a short line on how much of the answer the documents support: the Sources title shows it."""
+    sents = meta.get("sentences") or []
+    if meta.get("abstained") or not sents:
+        return ""
+    if meta.get("answer_kind") == "extractive":
+        return "QUOTED FROM YOUR DOCUMENTS"
+    ok = sum(1 for s in sents if s.get("supported"))
+    missing = len(sents) - ok
+    if not missing:
+        return f"ALL {len(sents)} SENTENCES FOUND IN YOUR DOCUMENTS"
+    return f"{missing} OF {len(sents)} SENTENCES NOT FOUND IN YOUR DOCUMENTS (MARKED)"
 
 
 def rag_parts(meta: dict[str, Any]) -> list[tuple[str, str]]:

@@ -96,7 +96,8 @@ class SourcesView(QWidget):
         self.hide()
 
     def set_sources(self, citations: list[dict[str, Any]], *, abstained: bool = False,
-                    closest: list[dict[str, Any]] | None = None) -> None:  # fmt: skip
+                    closest: list[dict[str, Any]] | None = None, support: str = "") -> None:  # fmt: skip
+        """``support``: answer_meta.support_summary's line (how much of the answer the sources support)."""
         for r in self.rows:
             r.setParent(None)
             r.deleteLater()
@@ -109,7 +110,7 @@ class SourcesView(QWidget):
         elif given:
             self.title.setText("NO SOURCE CITED  ·  THE PASSAGES THE ANSWER WAS GIVEN")
         else:
-            self.title.setText("SOURCES")
+            self.title.setText("SOURCES" + (f"  ·  {support}" if support else ""))
         for src in shown:
             row = SourceRow(src)
             row.opened.connect(self.source_clicked)

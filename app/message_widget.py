@@ -9,7 +9,7 @@ from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QToolButton, QVBoxLayout, QWidget
 
 from . import style
-from .answer_meta import ABSTAINED_TITLE, rag_parts, source_tooltip
+from .answer_meta import ABSTAINED_TITLE, rag_parts, source_tooltip, support_summary
 from .answer_view import AnswerProgress, SourcesView
 from .chat_store import Message
 from .markdown_view import MarkdownView
@@ -191,7 +191,8 @@ class MessageWidget(QFrame):
         self._sources = {int(c.get("n", i + 1)): c for i, c in enumerate(citations)}
         self.body.set_citation_tips({n: source_tooltip(c) for n, c in self._sources.items()})
         abstained = bool(meta.get("abstained"))
-        self.sources.set_sources(citations, abstained=abstained, closest=meta.get("closest"))
+        self.sources.set_sources(citations, abstained=abstained, closest=meta.get("closest"),
+                                 support=support_summary(meta))  # fmt: skip
         if abstained:  # the notice says it plainly; the same sentence twice would read as a glitch
             self.sources.notice.setText(self._text or ABSTAINED_TITLE)
         self.body.setVisible(not abstained)

@@ -25,6 +25,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from engine.rag import RerankedItem, RerankResult
+
 from . import style
 from .answer_meta import place
 from .bridge import Bridge, Job
@@ -45,7 +47,14 @@ def split_passages(text: str) -> list[str]:
     return blocks
 
 
-GENERATIVE_LABEL = "Chat model · yes/no relevance"
+RETRIEVAL_LABEL = "Retrieval score (no reranker)"
+GENERATIVE_LABEL = "Chat model · yes/no relevance (experimental)"
+GENERATIVE = "chat:generative"  # the pane's own choice; never written to models/reranker (Q&A would load it)
+NO_RERANKER_NOTE = (
+    "No capable reranker is installed: the chat model's yes/no scores lowered recall on the labelled set "
+    "(SmolLM2-135M took recall@5 from 0.91 to 0.32), so passages are ranked by their retrieval score. "
+    "Add a cross-encoder in Settings › Models to rerank with it."
+)
 PREVIEW_CHARS = 320  # a row shows the start of a long passage; the tooltip holds the rest
 
 
@@ -75,7 +84,8 @@ class RerankPane(QWidget):
         self.reranker.setMinimumWidth(220)
         self.reranker.lineEdit().setPlaceholderText("Cross-encoder folder")
         self.reranker.setToolTip(
-            "The chat model judges each passage (a yes/no relevance prompt), or choose a cross-encoder folder"
+            "By default passages keep their retrieval score; choose a cross-encoder folder to rerank with it "
+            "(the chat model's yes/no judgment is offered, but lowered recall on the labelled set)"
         )
         self._fill_rerankers()
         self.reranker.currentTextChanged.connect(self._reranker_chosen)
@@ -183,16 +193,18 @@ class RerankPane(QWidget):
         self.notice.show()
 
     def reranker_spec(self) -> str:
-        """The chosen cross-encoder folder, or "" for the chat model used generatively."""
+        """The chosen cross-encoder folder, GENERATIVE for the chat model used generatively, or "" for the
+        retrieval score (the default: no reranker here has been shown not to lower recall)."""
         i, text = self.reranker.currentIndex(), self.reranker.currentText().strip()
         if i >= 0 and self.reranker.itemText(i) == text:
             return str(self.reranker.itemData(i) or "")
-        return "" if text == GENERATIVE_LABEL else text
+        return {RETRIEVAL_LABEL: "", GENERATIVE_LABEL: GENERATIVE}.get(text, text)
 
     def _fill_rerankers(self) -> None:
         self.reranker.blockSignals(True)
         self.reranker.clear()
-        self.reranker.addItem(GENERATIVE_LABEL, "")
+        self.reranker.addItem(RETRIEVAL_LABEL, "")
+        self.reranker.addItem(GENERATIVE_LABEL, GENERATIVE)
         current = self.settings["models/reranker"]
         for spec in dict.fromkeys([current, *self.settings["models/known"]]):
             if spec:
@@ -203,7 +215,7 @@ class RerankPane(QWidget):
     @Slot(str)
     def _reranker_chosen(self, _text: str) -> None:
         spec = self.reranker_spec()
-        if spec != self.settings["models/reranker"]:
+        if spec != GENERATIVE and spec != self.settings["models/reranker"]:
             self.settings["models/reranker"] = spec
         self.refresh_state()
 
@@ -212,6 +224,7 @@ class RerankPane(QWidget):
         """From the Search pane: keep where each passage came from."""
         self.query.setText(query)
         texts, self.sources = [], []
+        self.retrieval_scores = [getattr(hit, "score", None) for hit in hits]
         for hit in hits:
             texts.append(" ".join(str(getattr(hit, "text", "") or getattr(hit, "snippet", "")).split()))
             at = place({k: getattr(hit, k, None) for k in ("page", "line_start", "line_end")})
@@ -257,12 +270,29 @@ class RerankPane(QWidget):
                 self._notice("Add at least one candidate passage to rerank.")
             return
         self.notice.hide()
+        spec = self.reranker_spec()
+        if not spec:  # no reranker: the retrieval order and scores, said plainly
+            self._notice(NO_RERANKER_NOTE)
+            self.show_ranking(self.retrieval_ranking(passages))
+            return
         self.rerank_button.setEnabled(False)
         self.result_note.setText("  Scoring…")
-        self.job = self.bridge.rerank(query, passages, self.reranker_spec(), self.settings["models/chat"])
+        self.job = self.bridge.rerank(query, passages, "" if spec == GENERATIVE else spec,
+                                      self.settings["models/chat"])  # fmt: skip
         self.job.returned.connect(self.show_ranking)
         self.job.errored.connect(lambda exc: self.result_note.setText(f"  Reranking failed: {exc}"))
         self.job.finished.connect(self._done)
+
+    def retrieval_ranking(self, passages: list[str]) -> Any:
+        """The passages by their retrieval score (from Search), or in the given order when pasted (score 0)."""
+
+        scores = list(getattr(self, "retrieval_scores", []))
+        if len(scores) != len(passages) or any(s is None for s in scores):
+            scores = [0.0] * len(passages)
+        order = sorted(range(len(passages)), key=lambda i: (-scores[i], i))
+        items = tuple(RerankedItem(old_rank=i + 1, new_rank=r + 1, score=float(scores[i]), raw_score=float(scores[i]),
+                                   text=passages[i]) for r, i in enumerate(order))  # fmt: skip
+        return RerankResult(items, "retrieval score", "retrieval", 0, 0.0)
 
     @Slot()
     def _done(self) -> None:
@@ -285,7 +315,9 @@ class RerankPane(QWidget):
                 QTableWidgetItem(_preview(it.text)),
             ]
             cells[1].setForeground(muted)
-            what = "log-odds of “yes” over “no”" if result.kind == "generative" else "logit"
+            what = {"generative": "log-odds of “yes” over “no”", "retrieval": "retrieval score"}.get(
+                result.kind, "logit"
+            )
             cells[2].setToolTip(f"probability {it.score:.4f}; raw score ({what}) {it.raw_score:.4f}")
             old = it.old_rank - 1
             source = self.sources[old] if old < len(self.sources) else ""

@@ -15,6 +15,18 @@ its topics, 12 off them).
    names, and an oracle answer citing the labelled source maps onto the labelled lines.
 
     .venv/bin/python bench/rag_eval.py [--qa 30] [--depth 20] [--db PATH]
+
+--heldout runs instead the held-out Q&A eval of issue #14 (answers you can use): eval/qa_holdout.jsonl (24
+answerable questions written from the documents alone before anything was tuned, each with a labelled answer
+string and passage) and eval/unanswerable_holdout.jsonl (12 unanswerable questions written for it). The abstention
+threshold is fitted on the tuning set only (eval/queries.jsonl + eval/unanswerable.jsonl) and reported on the
+held-out one. Paths: extractive (no generation), and generative with each chat model (--models; default SmolLM2
+and Gemma 3 270M), each with the loop guard on, as `alcove ask --answer generative` runs. Per path: answer correct
+(the labelled string is in the shown answer; and in its supported sentences alone), citation on the labelled
+passage (chunk-level citations; and the supporting sentences' own lines), supported-sentence checks, looping
+replies, abstention accuracy, and each model's capability-check verdict.
+
+    .venv/bin/python bench/rag_eval.py --heldout --db bench/out/rag-eval-index.sqlite3
 """
 
 from __future__ import annotations
@@ -23,6 +35,7 @@ import argparse
 import inspect
 import json
 import statistics
+import sys
 import tempfile
 import threading
 import time
@@ -34,13 +47,15 @@ from retrieval_eval import load_queries, relevant
 from engine.encoders import default_embedder_path, load_embedder
 from engine.generation import PromptCacheStore
 from engine.index import IndexStore, IndexSummary, index_paths, search
-from engine.models import load_lm
+from engine.models import gemma3_gguf_path, load_lm, resolve_model
 from engine.rag import (
     AbstainPolicy,
     AskResult,
+    LoopGuard,
     RagModels,
     ask,
     calibrate,
+    check_capability,
     evaluate,
     map_citations,
     rerank,
@@ -107,7 +122,20 @@ def main() -> None:
         "--limit", type=int, default=None, help="only the first N questions of each set (a quick check)"
     )
     ap.add_argument("--out", default=None, help="also write the per-question records here (JSON lines)")
+    ap.add_argument("--tune-extractive", action="store_true",
+                    help="sweep the extractive answer's weights on the TUNING set (eval/queries.jsonl) only")  # fmt: skip
+    ap.add_argument("--heldout", action="store_true", help="the held-out Q&A eval (see the module docstring)")
+    ap.add_argument("--no-extractive", action="store_true", help="--heldout: skip the extractive path")
+    ap.add_argument(
+        "--models", default="default,gemma3", help="--heldout: chat models for the generative path"
+    )
     args = ap.parse_args()
+    if args.tune_extractive:
+        tune_extractive(args)
+        return
+    if args.heldout:
+        heldout(args)
+        return
     corpus = EVAL / "corpus"
     answerable = load_queries(EVAL / "queries.jsonl", corpus)
     unanswerable = [
@@ -284,6 +312,216 @@ def main() -> None:
     if args.out:
         with open(args.out, "w") as f:
             for r in records + qa:
+                f.write(json.dumps(r) + "\n")
+    store.close()
+    emit(report)
+
+
+def best_cosine(store, embedder, query: str) -> float:
+    """The abstention evidence as engine.rag.qa.ask takes it: the best vector score among the hybrid top 50."""
+    hits = search(store, embedder, query, k=50, mode="hybrid")
+    return max((h.vector_score or 0.0) for h in hits) if hits else 0.0
+
+
+def shown_unsupported_unmarked(result) -> int:
+    """Unsupported sentences shown as facts: found in the shown answer (scanning in order, after the label that
+    introduces the model's own answer when there is one) without the "(not found in your documents)" mark."""
+    label = "The model's answer, not supported by your documents:"
+    pos = result.answer.find(label) + len(label) if label in result.answer else 0
+    bad = 0
+    for s in result.sentences:
+        at = result.answer.find(s.text.rstrip(". "), pos) if not s.supported else -1
+        if at < 0:
+            continue
+        if (
+            label not in result.answer
+            and "(not found in your documents)" not in result.answer[at : at + len(s.text) + 40]
+        ):
+            bad += 1
+        pos = at + len(s.text)
+    return bad
+
+
+def run_path(name, models, store, qs, unans, policy, answer, max_tokens, log=None) -> dict:
+    recs = []
+    for q in qs + unans:
+        result = None
+        for ev in ask(models, q["query"], db=store, k=5, retrieve_k=50, rewrite=False, policy=policy,
+                      max_tokens=max_tokens, answer=answer, cancel=threading.Event()):  # fmt: skip
+            if isinstance(ev, AskResult):
+                result = ev
+        sup = [s for s in result.sentences if s.supported]
+        print(f"{name} {q['id']} {result.answer_kind or 'abstained'} {result.stats.total_s:.1f}s", file=sys.stderr,
+              flush=True)  # fmt: skip
+        rec = {"path": name, "id": q["id"], "answerable": "path" in q, "abstained": result.abstained,
+               "kind": result.answer_kind, "answer": result.answer, "generated": result.generated,
+               "finish": result.finish_reason, "loop_stopped": result.stats.loop_stopped,
+               "looping_shown": LoopGuard().check(result.answer) is not None,
+               "sentences": len(result.sentences), "supported": len(sup),
+               "unsupported_unmarked": shown_unsupported_unmarked(result),
+               "evidence_verbatim": [bool(s.evidence) and s.evidence in Path(s.path).read_text(errors="replace")
+                                     for s in sup],
+               "seconds": result.stats.total_s, "generated_tokens": result.stats.generated_tokens}  # fmt: skip
+        if rec["answerable"]:
+            fact = q["answer"].lower()
+            rec["correct"] = not result.abstained and fact in result.answer.lower()
+            rec["correct_supported"] = any(fact in s.text.lower() for s in sup)
+            rec["cites_label"] = any(relevant(c.path, c.line_start, c.line_end, q) for c in result.citations)
+            rec["supporting_sentence_on_label"] = any(
+                s.line_start is not None and relevant(s.path, s.line_start, s.line_end, q) for s in sup
+            )
+            rec["label_in_sources"] = any(
+                relevant(p.path, p.line_start, p.line_end, q) for p in result.closest
+            )
+        recs.append(rec)
+        if log is not None:  # each record as it completes: a long generative run can be read while it goes
+            log.write(json.dumps(rec) + "\n")
+            log.flush()
+    ans = [r for r in recs if r["answerable"]]
+    una = [r for r in recs if not r["answerable"]]
+    n_sup = sum(r["supported"] for r in recs)
+    verbatim = [v for r in recs for v in r["evidence_verbatim"]]
+    return {
+        "records": recs,
+        "figures": {
+            "answer_correct": sum(r["correct"] for r in ans) / len(ans),
+            "answer_correct_in_supported_sentences": sum(r["correct_supported"] for r in ans) / len(ans),
+            "citation_on_labelled_passage": sum(r["cites_label"] for r in ans) / len(ans),
+            "supporting_sentence_on_labelled_passage": sum(r["supporting_sentence_on_label"] for r in ans)
+            / len(ans),
+            "labelled_passage_among_sources": sum(r["label_in_sources"] for r in ans) / len(ans),
+            "sentences_shown": sum(r["sentences"] for r in recs),
+            "sentences_supported": n_sup,
+            "supported_evidence_verbatim_in_file": (sum(verbatim) / len(verbatim)) if verbatim else None,
+            "unsupported_sentences_shown_unmarked": sum(r["unsupported_unmarked"] for r in recs),
+            "looping_replies_shown": sum(r["looping_shown"] for r in recs),
+            "replies_cut_by_loop_guard": sum(r["loop_stopped"] for r in recs),
+            "answer_kinds": {k: sum(r["kind"] == k for r in recs) for k in {r["kind"] for r in recs}},
+            "answerable_answered": sum(not r["abstained"] for r in ans) / len(ans),
+            "unanswerable_abstained": sum(r["abstained"] for r in una) / len(una),
+            "abstention_balanced_accuracy": (
+                sum(not r["abstained"] for r in ans) / len(ans) + sum(r["abstained"] for r in una) / len(una)
+            )
+            / 2,  # fmt: skip
+            "median_seconds": statistics.median(r["seconds"] for r in recs),
+            "generated_tokens": sum(r["generated_tokens"] for r in recs),
+        },
+    }
+
+
+def tune_extractive(args) -> None:
+    """The extractive sentence ranking's weights, chosen on eval/queries.jsonl (labelled passages, no answer
+    strings): the share of questions where a shown sentence lies on the labelled passage. Held-out sets unused."""
+    import numpy as np
+
+    from engine.rag import score_parts
+
+    corpus = EVAL / "corpus"
+    embedder = load_embedder(default_embedder_path())
+    store = IndexStore(args.db, read_only=True)
+    qs = load_queries(EVAL / "queries.jsonl", corpus)
+    cached = []
+    for q in qs:
+        sources = sources_from(search(store, embedder, q["query"], k=5, mode="hybrid"))
+        spans, cos, kw, prior = score_parts(q["query"], sources, embedder)
+        on = [relevant(sp.source.path, *span_lines(sp), q) for sp in spans]
+        cached.append((spans, np.array(cos), np.array(kw), np.array(prior), on))
+    grid = []
+    for ew in (0.3, 0.5, 0.7, 0.85, 1.0):
+        for rw in (0.0, 0.15, 0.3, 0.5):
+            for m in (2, 3, 4):
+                hit = 0
+                for spans, cos, kw, prior, on in cached:
+                    if not spans:
+                        continue
+                    score = ew * cos + (1 - ew) * kw + rw * prior
+                    hit += any(on[i] for i in np.argsort(-score, kind="stable")[:m])
+                grid.append(
+                    {"embed_weight": ew, "rank_weight": rw, "max_sentences": m, "on_label": hit / len(qs)}
+                )
+    grid.sort(key=lambda g: -g["on_label"])
+    emit({"set": "eval/queries.jsonl (tuning)", "questions": len(qs), "best": grid[:8], "all": grid})
+
+
+def span_lines(sp):
+    from engine.rag import quote_lines
+
+    first, last = quote_lines(sp.source, sp.start, sp.end)
+    return (first or 0), (last or 0)
+
+
+def heldout(args) -> None:
+    corpus = EVAL / "corpus"
+    embedder = load_embedder(default_embedder_path())
+    for item in index_paths([corpus], args.db, embedder):
+        if isinstance(item, IndexSummary) and item.error:
+            raise SystemExit(item.error)
+    store = IndexStore(args.db, read_only=True)
+    tune_pos = load_queries(EVAL / "queries.jsonl", corpus)
+    tune_neg = [json.loads(x) for x in (EVAL / "unanswerable.jsonl").read_text().splitlines() if x.strip()]
+    qs = load_queries(EVAL / "qa_holdout.jsonl", corpus)
+    unans = [
+        json.loads(x) for x in (EVAL / "unanswerable_holdout.jsonl").read_text().splitlines() if x.strip()
+    ]
+    if args.limit:
+        qs, unans = qs[: args.limit], unans[: max(1, args.limit // 2)]
+    fit = calibrate([best_cosine(store, embedder, q["query"]) for q in tune_pos],
+                    [best_cosine(store, embedder, q["query"]) for q in tune_neg])  # fmt: skip
+    held = evaluate(fit.threshold, [best_cosine(store, embedder, q["query"]) for q in qs],
+                    [best_cosine(store, embedder, q["query"]) for q in unans])  # fmt: skip
+    policy = AbstainPolicy("cosine", fit.threshold, "fitted on the tuning set")
+    report: dict = {
+        "set": {
+            "heldout_answerable": len(qs),
+            "heldout_unanswerable": len(unans),
+            "tuning_answerable": len(tune_pos),
+            "tuning_unanswerable": len(tune_neg),
+            "files": store.stats().documents,
+            "chunks": store.stats().chunks,
+        },  # fmt: skip
+        "blas": blas(),
+        "abstention": {
+            "signal": "cosine (best among the hybrid top 50)",
+            "threshold_fitted_on_tuning_set": round(fit.threshold, 4),
+            "tuning_balanced_accuracy": round(fit.balanced_accuracy, 3),
+            "heldout_balanced_accuracy": round(held.balanced_accuracy, 3),
+            "heldout_answerable_kept": round(held.answerable_kept, 3),
+            "heldout_unanswerable_abstained": round(held.unanswerable_abstained, 3),
+        },
+        "paths": {},
+        "capability_check": {},
+    }
+    records = []
+    plain_lm = load_lm(resolve_model(args.model))
+    base = RagModels(plain_lm, embedder, None, PromptCacheStore(1 << 30))
+    if not args.no_extractive:
+        out = run_path("extractive", base, store, qs, unans, policy, "extractive", args.max_tokens)
+        report["paths"]["extractive"] = out["figures"]
+        records += out["records"]
+    for spec in [m for m in args.models.split(",") if m]:
+        lm = plain_lm if spec == args.model else load_lm(
+            resolve_model(str(gemma3_gguf_path()) if spec == "gemma3" else spec))  # fmt: skip
+        models = RagModels(lm, embedder, None, PromptCacheStore(1 << 30))
+        t = time.perf_counter()
+        cap = check_capability(lm, models.prompt_cache, embedder)
+        report["capability_check"][lm.info.name] = {"capable": cap.capable, "passed": cap.passed,
+                                                    "probes": cap.probes, "answers": list(cap.answers),
+                                                    "seconds": round(time.perf_counter() - t, 2)}  # fmt: skip
+        print(
+            f"capability {lm.info.name}: {report['capability_check'][lm.info.name]}",
+            file=sys.stderr,
+            flush=True,
+        )
+        log = open(f"{args.out}.partial", "w") if args.out else None  # noqa: SIM115 - closed below
+        out = run_path(f"generative:{lm.info.name}", models, store, qs, unans, policy, "generative", args.max_tokens,
+                       log)  # fmt: skip
+        if log is not None:
+            log.close()
+        report["paths"][f"generative:{lm.info.name}"] = out["figures"]
+        records += out["records"]
+    if args.out:
+        with open(args.out, "w") as f:
+            for r in records:
                 f.write(json.dumps(r) + "\n")
     store.close()
     emit(report)

@@ -10,8 +10,8 @@ import time
 
 from app.cli.args import UsageError, db_path, positive_int
 from app.cli.output import emit_json, say
-from engine.core import new_request_id
-from engine.index import IndexStore, IndexSummary, search
+from engine.core import AlcoveError, new_request_id
+from engine.index import IndexStore, IndexSummary, is_blank_query, search
 from engine.runtime import Engine
 
 
@@ -120,7 +120,8 @@ def run_index(args) -> int:
 
 
 def run_search(args) -> int:
-
+    if is_blank_query(args.query):  # nothing to look for, in any mode: say so instead of listing noise
+        raise AlcoveError("The search query is empty. Type the words or the question to look for.")
     db = db_path(args)
     engine = Engine()
     try:

@@ -10,7 +10,7 @@ from app.cli.args import db_path, positive_int
 from app.cli.output import emit_json, say
 from engine.core import AlcoveError, ProgressEvent, TokenEvent
 from engine.index import search
-from engine.rag import AskResult, ask_on_engine, generative_reranker_for, rerank
+from engine.rag import AskResult, RerankedItem, RerankResult, ask_on_engine, generative_reranker_for, rerank
 from engine.runtime import Engine
 
 
@@ -23,9 +23,10 @@ def register(sub) -> None:
     r.add_argument(
         "--k", type=positive_int, default=50, help="search results to rerank with --db (default 50)"
     )
-    r.add_argument("--model", default="default",
-                   help="a cross-encoder folder, or a chat model used generatively (default: the built-in chat "
-                        "model)")  # fmt: skip
+    r.add_argument("--model", default=None,
+                   help="a cross-encoder folder, or a chat model used generatively (experimental: the built-in "
+                        "model's yes/no scores lowered recall on the labelled set). Default: none, the retrieval "
+                        "order")  # fmt: skip
     r.add_argument("--embedder", default="default", help="embedding model for --db search")
     r.add_argument("--json", action="store_true")
     r.set_defaults(handler=run_rerank)
@@ -46,6 +47,10 @@ def register(sub) -> None:
     a.add_argument("--retrieve", type=positive_int, default=50, help="search results considered (default 50)")
     a.add_argument("--mode", choices=["auto", "top-k", "whole"], default="auto")
     a.add_argument("--document", action="append", default=[], help="whole-document mode over this file")
+    a.add_argument("--answer", choices=["auto", "generative", "extractive"], default="auto",
+                   help="auto: the chat model writes the answer when it passes the capability check, else the "
+                        "sources' best sentences are shown; generative: always the model (unsupported sentences "
+                        "marked); extractive: only the sources' sentences, no generation")  # fmt: skip
     a.add_argument("--max-tokens", type=positive_int, default=256)
     a.add_argument("--json", action="store_true")
     a.set_defaults(handler=run_ask)
@@ -90,8 +95,44 @@ def read_candidates(path: str) -> list[dict]:
     return out
 
 
+NO_RERANKER = (
+    "no capable reranker is installed: showing the retrieval order (the built-in chat model's yes/no scores lowered "
+    "recall on the labelled set). Pass --model FOLDER with a cross-encoder to rerank."
+)
+
+
+def retrieval_order(cands) -> object:
+    """The candidates as given (search order, or the file's order), scored by their retrieval score when known."""
+
+    def get(c, key):
+        return c.get(key) if isinstance(c, dict) else getattr(c, key, None)
+
+    items = tuple(RerankedItem(old_rank=i, new_rank=i, score=float(get(c, "score") or 0.0),
+                               raw_score=float(get(c, "score") or 0.0), text=get(c, "text") or "",
+                               path=str(get(c, "path") or ""), page=get(c, "page"), line_start=get(c, "line_start"),
+                               line_end=get(c, "line_end"), chunk_id=get(c, "chunk_id"),
+                               retrieval_score=get(c, "score"))
+                  for i, c in enumerate(cands, 1))  # fmt: skip
+    return RerankResult(items, "retrieval score", "retrieval", 0, 0.0)
+
+
 def run_rerank(args) -> int:
 
+    if args.model is None:
+        if args.candidates:
+            result = retrieval_order(read_candidates(args.candidates))
+        else:
+            engine = Engine()
+            try:
+                engine.load_model(args.embedder, role="embedder")
+                hits = engine.run(lambda: search(args.db, engine.model("embedder"), args.query, k=args.k))
+            finally:
+                engine.shutdown()
+            if not hits:
+                raise AlcoveError(f"The search found nothing to rerank in {args.db}.")
+            result = retrieval_order(hits)
+        say(f"alcove: {NO_RERANKER}", err=True)
+        return _print_rerank(args, result)
     engine = Engine()
     try:
         role = "reranker" if is_cross_encoder(args.model) else "chat"
@@ -113,11 +154,18 @@ def run_rerank(args) -> int:
         result = engine.run(job)
     finally:
         engine.shutdown()
+    return _print_rerank(args, result)
+
+
+def _print_rerank(args, result) -> int:
     if args.json:
         emit_json(result.to_json())
         return 0
-    say(f"{len(result.items)} candidates reranked by {result.model} ({result.kind}) in {result.seconds:.2f}s"
-        + (f"; {result.truncated} cut to fit" if result.truncated else ""))  # fmt: skip
+    if result.kind == "retrieval":
+        say(f"{len(result.items)} candidates in retrieval order (no reranker)")
+    else:
+        say(f"{len(result.items)} candidates reranked by {result.model} ({result.kind}) in {result.seconds:.2f}s"
+            + (f"; {result.truncated} cut to fit" if result.truncated else ""))  # fmt: skip
     for it in result.items:
         where = f"  {it.path}" + (f" lines {it.line_start}-{it.line_end}" if it.line_start else "")
         text = " ".join(it.text.split())
@@ -128,6 +176,8 @@ def run_rerank(args) -> int:
 
 def run_ask(args) -> int:
 
+    if not args.question.strip():
+        raise AlcoveError("The question is empty. Type a question about your documents.")
     engine = Engine()
     result = None
     try:
@@ -138,16 +188,17 @@ def run_ask(args) -> int:
         mode = {"top-k": "top-k", "whole": "whole"}.get(args.mode, "auto")
         stream = engine.stream(ask_on_engine, engine, args.question, db=db_path(args), k=args.k,
                                retrieve_k=args.retrieve, mode=mode, documents=args.document or None,
-                               max_tokens=args.max_tokens,
+                               max_tokens=args.max_tokens, answer=args.answer,
                                rerank={"auto": "auto", "generative": True, "none": False}[args.rerank])  # fmt: skip
         for ev in stream:
             if isinstance(ev, AskResult):
                 result = ev
             elif args.json:
                 continue
-            elif isinstance(ev, TokenEvent):
-                sys.stdout.write(ev.text)
-                sys.stdout.flush()
+            elif isinstance(ev, TokenEvent) and sys.stderr.isatty():
+                # the answer is printed once checked against the sources; meanwhile show that it is being written
+                sys.stderr.write("\rWriting the answer…\x1b[K")
+                sys.stderr.flush()
             elif isinstance(ev, ProgressEvent) and sys.stderr.isatty():
                 sys.stderr.write(f"\r{ev.message}…\x1b[K")
                 sys.stderr.flush()
@@ -164,6 +215,7 @@ def run_ask(args) -> int:
         if result.closest:
             say("Closest passages:")
     else:
+        say(result.answer)
         say()
         for c in result.citations:
             where = c.path + (f" page {c.page}" if c.page else "") + (f" lines {c.line_start}-{c.line_end}"

@@ -2,7 +2,15 @@
 
 from engine.index.chunking import Chunk, chunk_document
 from engine.index.extraction import extract
-from engine.index.hybrid import RRF_K, VECTOR_WEIGHT, SearchHit, search, search_many
+from engine.index.hybrid import (
+    EXACT_BONUS,
+    RRF_K,
+    VECTOR_WEIGHT,
+    SearchHit,
+    is_blank_query,
+    search,
+    search_many,
+)
 from engine.index.indexer import IndexSummary, index_paths
 from engine.index.pipeline import index_pipeline
 from engine.index.schema import display_path
@@ -12,6 +20,7 @@ from engine.index.vector_search import VectorMatrix, forget_vectors, vector_cach
 __all__ = [
     "Chunk",
     "ChunkRow",
+    "EXACT_BONUS",
     "DocumentWrite",
     "IndexStore",
     "IndexSummary",
@@ -25,6 +34,7 @@ __all__ = [
     "forget_vectors",
     "index_paths",
     "index_pipeline",
+    "is_blank_query",
     "search",
     "search_many",
     "vector_cache_bytes",

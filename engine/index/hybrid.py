@@ -30,6 +30,27 @@ _STOP = frozenset(
     "to was what when where which who why will with you your".split()
 )
 _WORD = re.compile(r"\w+", re.UNICODE)
+# Identifiers a user types to find one exact thing: snake_case and dunder names, words joined by - . or :: that
+# carry a digit (PURPLE-ELEPHANT-42, KEY_F10, utf-8, x86-64), dotted paths of three or more parts (os.path.join).
+# Plain acronyms (RGB, TIFF) and hyphenated English (case-sensitively) are not: on eval/queries.jsonl a looser rule
+# that took them lowered hybrid recall@5 from 0.955 to 0.939 (bench/retrieval_eval.py).
+_TOKEN = re.compile(r"(?<![\w.:\-])\w+(?:(?:[-.]|::)\w+)*")
+
+
+def _is_identifier(tok: str) -> bool:
+    if "_" in tok.strip("_") or (tok.startswith("__") and tok.endswith("__") and len(tok) > 4):
+        return True
+    parts = re.split(r"[-.]|::", tok)
+    if len(parts) >= 2 and any(c.isdigit() for c in tok) and any(c.isalpha() for c in tok):
+        return True
+    return tok.count(".") >= 2
+
+
+# Hybrid fusion: a chunk holding every identifier of the query verbatim gets this much on top of its fused score
+# (the fused score is in [0, 1]), so an exact match is never ranked level with, or below, a chunk that merely
+# tops a weak list. Min-max normalisation gives the top of every list full marks, however poor: for the query
+# PURPLE-ELEPHANT-42 (a marker in one file) the vector list's top was a 2 MB licence file that shares nothing.
+EXACT_BONUS = 0.5
 
 
 @dataclass(frozen=True)
@@ -41,7 +62,7 @@ class SearchHit:
     line_end: int
     char_start: int
     char_end: int
-    score: float  # cosine (vector), BM25 (keyword), fused score in [0, 1] or RRF (hybrid); higher is better
+    score: float  # cosine (vector), BM25 (keyword), fused score (hybrid: [0, 1] + EXACT_BONUS for exact identifiers)
     text: str
     snippet: str  # a short excerpt with the query's terms marked «like this»
     heading: str = ""
@@ -57,6 +78,18 @@ def query_terms(query: str) -> list[str]:
     words = [w.lower() for w in _WORD.findall(query)]
     kept = [w for w in words if w not in _STOP]
     return list(dict.fromkeys(kept or words))
+
+
+def query_identifiers(query: str) -> list[str]:
+    """The identifier-like words of a query (see _IDENT), lower-cased, in order."""
+    return list(
+        dict.fromkeys(m.group(0).lower() for m in _TOKEN.finditer(query) if _is_identifier(m.group(0)))
+    )
+
+
+def is_blank_query(query: str) -> bool:
+    """A query with no word in it (empty, whitespace, punctuation): it finds nothing in any mode."""
+    return not _WORD.search(query or "")
 
 
 def fts_query(query: str) -> str:
@@ -111,7 +144,9 @@ def search_many(
 
     ``depth`` candidates per list are fused in hybrid mode (default max(50, k): so for any k up to 50 the results
     are the first k of one and the same ranking; asking for more never reorders the first ones). ``fusion``,
-    ``vector_weight`` (score fusion) and ``rrf_k`` (RRF) choose how.
+    ``vector_weight`` (score fusion) and ``rrf_k`` (RRF) choose how. In hybrid mode a chunk holding the query's
+    identifiers verbatim ranks above those that do not (EXACT_BONUS). A blank query (``is_blank_query``) gets no
+    results in every mode and is never embedded.
     """
     if mode not in ("hybrid", "vector", "keyword"):
         raise ValueError(f"mode must be hybrid, vector or keyword, not {mode!r}")
@@ -132,6 +167,13 @@ def search_many(
 def _search_many(
     store, embedder, queries, k, mode, folders, file_types, fuse, depth
 ) -> list[list[SearchHit]]:
+    blank = [is_blank_query(q) for q in queries]
+    if any(blank):  # search the others; blank queries get []
+        kept = [q for q, b in zip(queries, blank, strict=True) if not b]
+        found = iter(
+            _search_many(store, embedder, kept, k, mode, folders, file_types, fuse, depth) if kept else []
+        )
+        return [[] if b else next(found) for b in blank]
     depth = depth or max(50, k)
     allowed = store.document_ids(folders, file_types) if (folders or file_types) else None
     per_query_vec: list[list[tuple[int, float]]] = [[] for _ in queries]
@@ -150,7 +192,11 @@ def _search_many(
                 per_query_kw[i] = store.keyword_search(match, depth if mode == "hybrid" else k, allowed)
     out = []
     for q, vec, kw in zip(queries, per_query_vec, per_query_kw, strict=True):
-        ranked = _merge(vec, kw, mode, fuse)[:k]
+        ranked = _merge(vec, kw, mode, fuse)
+        idents = query_identifiers(q) if mode == "hybrid" else []
+        if idents:
+            ranked = _exact_first(store, ranked, idents)
+        ranked = ranked[:k]
         records = store.get_chunks([cid for cid, *_ in ranked])
         terms = query_terms(q)
         hits = []
@@ -198,6 +244,18 @@ def _merge(vec, kw, mode, fuse):
         kr, ks = k_rank.get(cid, (None, None))
         rows.append((cid, float(score), vr, vs, kr, ks))
     return rows
+
+
+def _exact_first(store, ranked, idents):
+    """Add EXACT_BONUS times the share of the query's identifiers a chunk holds verbatim, and re-sort."""
+    texts = store.get_chunks([row[0] for row in ranked])
+    out = []
+    for cid, score, *rest in ranked:
+        rec = texts.get(cid)
+        low = rec.text.lower() if rec is not None else ""
+        share = sum(i in low for i in idents) / len(idents)
+        out.append((cid, score + EXACT_BONUS * share, *rest))
+    return sorted(out, key=lambda t: (-t[1], t[0]))
 
 
 def _rrf(rrf_k: int):
@@ -275,4 +333,15 @@ def _which(word: str, stems: Sequence[str]) -> int:
     return -1
 
 
-__all__ = ["SearchHit", "search", "search_many", "make_snippet", "fts_query", "query_terms", "Fusion"]
+__all__ = [
+    "EXACT_BONUS",
+    "SearchHit",
+    "search",
+    "search_many",
+    "make_snippet",
+    "fts_query",
+    "query_terms",
+    "query_identifiers",
+    "is_blank_query",
+    "Fusion",
+]

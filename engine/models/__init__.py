@@ -1,6 +1,6 @@
 """Model sources, loading through mlx-lm's model classes, runtime transforms, GGUF import, built-ins, the local catalog."""
 
-from engine.models.builtin import default_chat_model_path
+from engine.models.builtin import default_chat_model_path, gemma3_gguf_path
 from engine.models.catalog import list_local_models
 from engine.models.gguf.importer import import_gguf
 from engine.models.loader import (
@@ -22,6 +22,7 @@ __all__ = [
     "apply_transform_file",
     "apply_transforms",
     "default_chat_model_path",
+    "gemma3_gguf_path",
     "hf_cached_repo_path",
     "import_gguf",
     "list_local_models",

@@ -1,30 +1,54 @@
-"""Document Q&A: retrieval for answers, reranking, prompts, citations, abstention, follow-ups, whole-document mode."""
+"""Document Q&A: retrieval for answers, reranking, prompts, citations, grounding, extractive answers, the loop guard,
+abstention, follow-ups, whole-document mode."""
 
 from engine.rag.abstain import AbstainPolicy, calibrate, evaluate
-from engine.rag.citations import Citation, map_citations
+from engine.rag.capability import Capability, check_capability
+from engine.rag.citations import Citation, map_citations, quote_lines
+from engine.rag.extractive import EXTRACTIVE_INTRO, ExtractiveAnswer, extract_answer, score_parts
 from engine.rag.generative_rerank import GenerativeReranker
-from engine.rag.pipeline import RagModels, generative_reranker_for, models_from_engine
+from engine.rag.grounding import SentenceSupport, ground
+from engine.rag.loopguard import LoopGuard
+from engine.rag.pipeline import (
+    MODEL_LABEL,
+    UNSUPPORTED_MARK,
+    RagModels,
+    generative_reranker_for,
+    models_from_engine,
+)
 from engine.rag.prompt import sources_from
 from engine.rag.qa import ask, ask_on_engine
-from engine.rag.reranking import RerankResult, rerank
+from engine.rag.reranking import RerankedItem, RerankResult, rerank
 from engine.rag.results import AskResult, AskStats, Passage
 
 __all__ = [
+    "EXTRACTIVE_INTRO",
+    "MODEL_LABEL",
+    "UNSUPPORTED_MARK",
     "AbstainPolicy",
     "AskResult",
     "AskStats",
+    "Capability",
     "Citation",
+    "ExtractiveAnswer",
     "GenerativeReranker",
+    "LoopGuard",
     "Passage",
     "RagModels",
     "RerankResult",
+    "RerankedItem",
+    "SentenceSupport",
     "ask",
     "ask_on_engine",
     "calibrate",
+    "check_capability",
     "evaluate",
+    "extract_answer",
     "generative_reranker_for",
+    "ground",
     "map_citations",
     "models_from_engine",
+    "quote_lines",
     "rerank",
+    "score_parts",
     "sources_from",
 ]

@@ -86,7 +86,7 @@ def citing_sentence(answer: str, marker: Marker) -> str:
     return _MARKER.sub(" ", text).strip()
 
 
-def _segments(text: str) -> list[tuple[int, int]]:
+def segments(text: str) -> list[tuple[int, int]]:
     """Sentence / line spans of a passage (character offsets), blank spans dropped."""
     spans, pos = [], 0
     for m in _SENTENCE_END.finditer(text):
@@ -108,7 +108,7 @@ def best_quote(passage: str, claim: str) -> tuple[int, int]:
     """(start, end) in ``passage`` of the sentence sharing the most words with ``claim`` (extended by the next
     sentence of the same paragraph when that adds at least two more shared words); the passage's opening when
     nothing is shared."""
-    segs = _segments(passage)
+    segs = segments(passage)
     if not segs:
         return 0, 0
     want = _words(claim)
@@ -185,7 +185,7 @@ def strip_invalid_markers(answer: str, invalid: Sequence[int]) -> str:
 
 
 def _answer_sentences(answer: str) -> list[tuple[int, int]]:
-    return _segments(answer)
+    return segments(answer)
 
 
 def infer_citations(

@@ -22,14 +22,20 @@ from engine.core import (
 )
 from engine.generation import run_generation
 from engine.index import IndexStore, search
+from engine.rag.abstain import ABSTAIN_TEXT
 from engine.rag.citations import infer_citations, map_citations, strip_invalid_markers
+from engine.rag.extractive import extract_answer
 from engine.rag.generative_rerank import GenerativeReranker
+from engine.rag.grounding import ground, supported_answer
+from engine.rag.loopguard import LoopGuard
 from engine.rag.prompt import Source, build_messages
 from engine.rag.reranking import rerank
 from engine.rag.results import AskResult, AskStats, Passage
 
 log = logging.getLogger(__name__)
 
+UNSUPPORTED_MARK = "(not found in your documents)"
+MODEL_LABEL = "The model's answer, not supported by your documents:"
 SOURCE_TOKEN_BUDGET = 1800  # sources in one prompt (a small model's attention is the limit, not its context)
 
 
@@ -135,10 +141,53 @@ def passages_of(items: Sequence[Any]) -> tuple[Passage, ...]:
 
 
 def make_result(
-    rid, question, answer, citations, abstained, closest, stats, t0, finish, error=None
+    rid,
+    question,
+    answer,
+    citations,
+    abstained,
+    closest,
+    stats,
+    t0,
+    finish,
+    error=None,
+    *,
+    sentences=(),
+    kind="generative",
+    generated="",
 ) -> AskResult:
     stats = replace(stats, total_s=time.perf_counter() - t0)
-    return AskResult(rid, question, answer, tuple(citations), abstained, tuple(closest), stats, finish, error)
+    kind = "" if abstained else kind
+    return AskResult(rid, question, answer, tuple(citations), abstained, tuple(closest), stats, finish, error,
+                     tuple(sentences), kind, generated)  # fmt: skip
+
+
+def extractive_result(models: RagModels, question: str, sources: Sequence[Source], *, stats: AskStats,
+                      request_id: str, t0: float) -> AskResult:  # fmt: skip
+    """The answer made of the sources' own best sentences (engine.rag.extractive), or an abstention when no
+    sentence has the words to answer anything."""
+    t = time.perf_counter()
+    ex = extract_answer(question, sources, models.embedder)
+    stats = replace(stats, extract_s=time.perf_counter() - t)
+    if not ex.sentences:
+        return make_result(
+            request_id, question, ABSTAIN_TEXT, (), True, passages_of(sources[:3]), stats, t0, "stop"
+        )
+    return make_result(request_id, question, ex.text, ex.citations, False, passages_of(sources), stats, t0, "stop",
+                       sentences=ex.sentences, kind="extractive")  # fmt: skip
+
+
+class _Stop:
+    """The generation's stop flag: set by the loop guard, or by the caller's cancel (checked after each token)."""
+
+    def __init__(self, cancel) -> None:
+        self.cancel, self.looped = cancel, False
+
+    def is_set(self) -> bool:
+        return self.looped or (self.cancel is not None and self.cancel.is_set())
+
+    def set(self) -> None:  # pragma: no cover - the loop never sets its own cancel
+        self.looped = True
 
 
 def answer_from_sources(
@@ -155,20 +204,34 @@ def answer_from_sources(
     t0: float,
     quote_sources: Sequence[Source] | None = None,
     infer: bool = True,
+    loop_guard: bool = True,
+    fallback: bool = True,
 ) -> Iterator[TokenEvent | AskResult]:
-    """Stream the answer over numbered ``sources`` and map its markers (to ``quote_sources`` when given: same
-    numbers, the document text to quote from)."""
+    """Stream the answer over numbered ``sources``, map its markers (to ``quote_sources`` when given: same
+    numbers, the document text to quote from) and check every sentence against the sources. ``loop_guard``: cut
+    the answer where it starts repeating itself. ``fallback``: when no sentence is supported, answer extractively
+    first and show the model's answer after it, labelled."""
 
     req = GenerateRequest(messages=build_messages(question, sources, history), max_tokens=max_tokens,
                           sampling=sampling or SamplingParams(temperature=0.0), request_id=request_id)  # fmt: skip
     t = time.perf_counter()
     final: FinalEvent | None = None
-    for ev in run_generation(models.chat, req, cancel=cancel, store=models.prompt_cache, submitted_at=t):
+    guard, stop, text = LoopGuard(), _Stop(cancel), ""
+    for ev in run_generation(models.chat, req, cancel=stop, store=models.prompt_cache, submitted_at=t):
         if isinstance(ev, TokenEvent):
+            text += ev.text
+            if loop_guard and not stop.looped and guard.check(text) is not None:
+                stop.looped = True  # the loop ends after this token; the repeated part is cut below
             yield ev
         elif isinstance(ev, FinalEvent):
             final = ev
     assert final is not None
+    if stop.looped:
+        cut = guard.check(final.text)
+        final = replace(
+            final, text=final.text[:cut] if cut is not None else final.text, finish_reason="repetition"
+        )
+        stats = replace(stats, loop_stopped=True)
     g = final.stats
     stats = replace(stats, generation_s=time.perf_counter() - t, prompt_tokens=g.prompt_tokens,
                     cached_tokens=g.cached_tokens, generated_tokens=g.generated_tokens, ttft_s=g.ttft_s,
@@ -181,8 +244,22 @@ def answer_from_sources(
     flagged = {c.n for c in inferred} - {c.n for c in map_citations(final.text, quoting)[0]}
     citations = tuple(replace(c, inferred=c.n in flagged) for c in citations)
     stats = replace(stats, invalid_markers=tuple(invalid), inferred_citations=len(flagged))
-    yield make_result(request_id, question, answer, citations, False, passages_of(quote_sources or sources), stats, t0,
-                  final.finish_reason, final.error)  # fmt: skip
+    t = time.perf_counter()
+    verdicts = ground(answer, quoting, models.embedder)
+    stats = replace(stats, grounding_s=time.perf_counter() - t)
+    shown = supported_answer(answer, verdicts, UNSUPPORTED_MARK)
+    finish = final.finish_reason
+    if final.error is None and finish != "cancelled" and fallback and not any(v.supported for v in verdicts):
+        ex = extractive_result(models, question, quoting, stats=stats, request_id=request_id, t0=t0)
+        if not ex.abstained:
+            head = ex.answer + "\n\n" + MODEL_LABEL + "\n"
+            moved = tuple(replace(v, start=v.start + len(head), end=v.end + len(head)) for v in verdicts)
+            yield replace(ex, answer=head + shown if answer else ex.answer, sentences=ex.sentences + moved,
+                          answer_kind="extractive+generative" if answer else "extractive", generated=answer,
+                          finish_reason=finish)  # fmt: skip
+            return
+    yield make_result(request_id, question, shown, citations, False, passages_of(quoting), stats, t0, finish,
+                      final.error, sentences=verdicts, generated=answer)  # fmt: skip
 
 
 def documents_for(store, documents: Sequence[str] | None, folders: Sequence[str] | None) -> list[str]:

@@ -20,11 +20,13 @@ from typing import Any
 
 from engine.core import AlcoveError, ProgressEvent, SamplingParams, TokenEvent, new_request_id
 from engine.rag.abstain import ABSTAIN_TEXT, AbstainPolicy, Evidence, decide, policy_for
+from engine.rag.capability import check_capability
 from engine.rag.followup import rewrite_question
 from engine.rag.pipeline import (
     SOURCE_TOKEN_BUDGET,
     RagModels,
     answer_from_sources,
+    extractive_result,
     make_result,
     models_from_engine,
     open_store,
@@ -66,8 +68,14 @@ def ask(
     cancel=None,
     request_id: str = "",
     submitted_at: float | None = None,
+    answer: str = "auto",
 ) -> Iterator[TokenEvent | ProgressEvent | AskResult]:
-    """Yields ProgressEvents (phases), TokenEvents (the answer as it is written), then exactly one AskResult."""
+    """Yields ProgressEvents (phases), TokenEvents (the answer as it is written), then exactly one AskResult.
+
+    ``answer``: "auto" (the chat model writes the answer when it passes the capability check, else the answer is
+    extractive), "generative" (the model always writes; unsupported sentences are marked, and an answer with no
+    supported sentence gets the extractive one first), "extractive" (the sources' best sentences, no generation).
+    """
 
     t0 = submitted_at or time.perf_counter()
     rid = request_id or new_request_id()
@@ -75,6 +83,8 @@ def ask(
     question = question.strip()
     if not question:
         raise AlcoveError("The question is empty. Type a question about your documents.")
+    if answer not in ("auto", "generative", "extractive"):
+        raise AlcoveError(f"answer must be auto, generative or extractive, not {answer!r}.")
     store, own = open_store(db)
     try:
         yield ProgressEvent(rid, 0, 3, "Understanding the question", extra={"phase": "rewrite"})
@@ -113,6 +123,13 @@ def ask(
             yield make_result(rid, question, ABSTAIN_TEXT, (), True, passages_of(top[:3]), stats, t0, "stop")
             return
         sources = fit_sources(sources_from(top), token_counter(models.chat), SOURCE_TOKEN_BUDGET)
+        if answer == "auto":
+            cap = check_capability(models.chat, models.prompt_cache, models.embedder, cancel)
+            stats = replace(stats, capable=cap.capable)
+            answer = "generative" if cap.capable else "extractive"
+        if answer == "extractive":
+            yield extractive_result(models, question, sources, stats=stats, request_id=rid, t0=t0)
+            return
         yield ProgressEvent(rid, 3, 3, "Writing the answer", extra={"phase": "generate"})
         yield from answer_from_sources(models, question, sources, history=history, stats=stats,
                                        max_tokens=max_tokens, sampling=sampling, cancel=cancel,

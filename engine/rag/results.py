@@ -6,6 +6,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from engine.rag.citations import Citation
+from engine.rag.grounding import SentenceSupport
 
 
 @dataclass(frozen=True)
@@ -50,6 +51,10 @@ class AskStats:
     chunks_total: int = 0
     invalid_markers: tuple[int, ...] = ()  # [n] with no such source (removed from the answer)
     inferred_citations: int = 0  # sources attached to unmarked sentences by word overlap (see citations.py)
+    loop_stopped: bool = False  # the answer started repeating itself and was cut there (engine.rag.loopguard)
+    capable: bool | None = None  # the chat model's capability check (engine.rag.capability); None: not run
+    grounding_s: float = 0.0  # checking the answer's sentences against the sources
+    extract_s: float = 0.0  # ranking the sources' sentences for an extractive answer
 
 
 @dataclass(frozen=True)
@@ -61,8 +66,16 @@ class AskResult:
     abstained: bool
     closest: tuple[Passage, ...]  # when abstaining: the closest passages found; else the sources given
     stats: AskStats = field(default_factory=AskStats)
-    finish_reason: str = "stop"  # stop | length | stop_string | cancelled | error
+    finish_reason: str = "stop"  # stop | length | stop_string | cancelled | error | repetition
     error: str | None = None
+    # One verdict per shown sentence (extractive sentences first when both are shown); see engine.rag.grounding.
+    sentences: tuple[SentenceSupport, ...] = ()
+    # "generative": the model's answer, unsupported sentences marked; "extractive": source sentences only;
+    # "extractive+generative": source sentences, then the model's unverified answer, labelled; "" (abstained).
+    answer_kind: str = "generative"
+    generated: str = (
+        ""  # the model's own answer as written (citation markers cleaned), "" when none was written
+    )
 
     def turn(self) -> tuple[dict[str, str], dict[str, str]]:
         """The exchange to append to ``history`` for the next question (keeps the prompt-cache prefix)."""
@@ -77,4 +90,7 @@ class AskResult:
             "stats": asdict(self.stats),
             "finish_reason": self.finish_reason,
             "error": self.error,
+            "answer_kind": self.answer_kind,
+            "sentences": [v.to_json() for v in self.sentences],
+            "generated": self.generated,
         }

@@ -38,6 +38,15 @@ def library(qtbot, window, tmp_path, citing_model):
     return folder
 
 
+@pytest.fixture(autouse=True)
+def citing_model_writes_answers(monkeypatch):
+    """The citing model always says "Adler [1].", so it fails the capability probes; these tests are about a
+    model-written answer, so they let it write (the extractive path has its own test below)."""
+    from engine.rag import Capability
+
+    monkeypatch.setattr("engine.rag.qa.check_capability", lambda *a, **k: Capability(True, 2, 2, ()))
+
+
 def _ask(qtbot, window, text: str) -> list:
     events: list = []
     window.chat.composer.edit.setPlainText(text)
@@ -55,6 +64,10 @@ def test_answer_cites_sources_and_a_chip_opens_the_cited_line(qtbot, window, lib
         "rewrite", "retrieve", "rerank", "generate"]  # fmt: skip
     assert "".join(e.text for e in events if isinstance(e, TokenEvent)) == "Adler [1]."
     assert reply.text() == "Adler [1]." and reply.body.citation_anchors() == [1]
+    assert (
+        reply.message.meta["sentences"][0]["supported"] and reply.message.meta["answer_kind"] == "generative"
+    )
+    assert reply.sources.title.text() == "SOURCES  ·  ALL 1 SENTENCES FOUND IN YOUR DOCUMENTS"
     assert not reply.error_label.isVisible(), reply.error_label.text()
     assert (
         reply.message.meta["rag"]["reranker"] == ""
@@ -86,7 +99,9 @@ def test_answer_cites_sources_and_a_chip_opens_the_cited_line(qtbot, window, lib
     stored = ChatStore(data_dir() / "chats.sqlite3").messages(cid)[-1]
     assert stored.meta["citations"] == [{"n": 1, "path": str(zlib), "page": None, "line_start": 6, "line_end": 6,
                                          "quote": "The library was written by Jean-loup Gailly and Mark Adler.",
-                                         "inferred": False}]  # fmt: skip
+                                         "inferred": False, "evidence": "The library was written by Jean-loup "
+                                         "Gailly and Mark Adler.", "chunk_quote": "The library was written by "
+                                         "Jean-loup Gailly and Mark Adler."}]  # fmt: skip
     window.chat.new_chat()
     window.chat.open_conversation(cid)
     again = window.chat._widgets[-1]
@@ -155,3 +170,47 @@ def test_whole_document_read_shows_progress_and_cancels(qtbot, window, library, 
     assert meta["finish_reason"] == "cancelled" and meta["rag"]["mode"] == "whole-document"
     assert meta["rag"]["chunks_read"] == 1 and meta["rag"]["chunks_total"] == total
     assert not reply.progress.isVisible() and "Stopped" in reply.metrics_label.text()
+
+
+def test_a_model_that_fails_the_check_answers_with_quoted_sentences(qtbot, window, library, monkeypatch):
+    from engine.rag import Capability
+
+    monkeypatch.setattr("engine.rag.qa.check_capability", lambda *a, **k: Capability(False, 0, 2, ()))
+    events = _ask(qtbot, window, "Who wrote zlib?")
+    reply = window.chat._widgets[-1]
+    assert not any(isinstance(e, TokenEvent) for e in events)  # nothing generated
+    meta = reply.message.meta
+    assert meta["answer_kind"] == "extractive" and all(s["supported"] for s in meta["sentences"])
+    assert (
+        reply.text().startswith("From your documents:") and "Jean-loup Gailly and Mark Adler" in reply.text()
+    )
+    assert reply.sources.title.text() == "SOURCES  ·  QUOTED FROM YOUR DOCUMENTS"
+    authors = next(s for s in meta["sentences"] if "Gailly" in s["text"])  # the sentence keeps its own line
+    assert authors["path"].endswith("zlib.txt") and authors["line_start"] == authors["line_end"] == 6
+    assert authors["evidence"] == "The library was written by Jean-loup Gailly and Mark Adler."
+    zlib = next(
+        c for c in meta["citations"] if c["path"].endswith("zlib.txt")
+    )  # the chip spans what it quotes
+    assert zlib["line_start"] <= 6 <= zlib["line_end"] and "Gailly" in zlib["quote"]
+    window.resize(1000, 700)
+    window.grab().save("/tmp/i14-extractive-answer.png")
+
+
+def test_an_unsupported_answer_is_marked_after_the_quoted_sentences(qtbot, window, library, tmp_path):
+    window.settings["models/chat"] = str(make_citing_model(tmp_path / "wrong", answer="Torvalds [1]."))
+    _ask(qtbot, window, "Who wrote zlib?")
+    reply = window.chat._widgets[-1]
+    meta = reply.message.meta
+    assert meta["answer_kind"] == "extractive+generative", reply.text()
+    assert meta["generated"] == "Torvalds [1]."
+    wrong = [s for s in meta["sentences"] if not s["supported"]]
+    assert [s["text"] for s in wrong] == ["Torvalds."] and wrong[0]["reason"] in ("name", "no match")
+    text = reply.text()
+    assert (
+        text.startswith("From your documents:")
+        and "The model's answer, not supported by your documents:" in text
+    )
+    assert text.rstrip().endswith("(not found in your documents)")
+    assert "NOT FOUND IN YOUR DOCUMENTS" in reply.sources.title.text()
+    window.resize(1000, 700)
+    window.grab().save("/tmp/i14-unsupported-answer.png")

@@ -5,12 +5,14 @@ PyTorch (the independent reference)."""
 from __future__ import annotations
 
 import math
+import os
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 from PySide6.QtCore import Qt
 
-from app.rerank_pane import GENERATIVE_LABEL, split_passages
+from app.rerank_pane import GENERATIVE, GENERATIVE_LABEL, RETRIEVAL_LABEL, split_passages
 from tests.tiny_models import make_tiny_cross_encoder
 
 PASSAGES = [
@@ -59,12 +61,31 @@ def _generative_reference(folder: str, engine, query: str, passages: list[str]) 
     return out
 
 
-def test_generative_reranker_is_the_default_and_reorders_like_the_reference(
+def test_the_default_is_the_retrieval_score_and_says_no_capable_reranker_is_installed(qtbot, window):
+    pane = window.rerank
+    window.switch_to("rerank")
+    assert pane.reranker.currentText() == RETRIEVAL_LABEL and pane.reranker_spec() == ""
+    hits = [SimpleNamespace(text=t, path=f"/d/{i}.txt", score=s, page=None, line_start=1, line_end=1)
+            for i, (t, s) in enumerate(zip(PASSAGES, [0.2, 0.9, 0.5, 0.1, 0.3], strict=False))]  # fmt: skip
+    pane.set_candidates(QUERY, hits)
+    qtbot.mouseClick(pane.rerank_button, Qt.MouseButton.LeftButton)
+    assert pane.job is None and pane.notice.isVisible() and "No capable reranker" in pane.notice.text()
+    order = [1, 2, 4, 0, 3]
+    assert [int(pane.table.item(r, 1).text().split()[0]) for r in range(5)] == [i + 1 for i in order]
+    assert [float(pane.table.item(r, 2).text()) for r in range(5)] == [0.9, 0.5, 0.3, 0.2, 0.1]
+    assert "(retrieval)" in pane.result_note.text()
+    assert window.settings["models/reranker"] == ""
+    pane.resize(900, 600)
+    pane.grab().save(str(Path(os.environ.get("ALCOVE_SHOTS", "/tmp")) / "rerank-default.png"))
+
+
+def test_generative_reranker_can_be_chosen_and_reorders_like_the_reference(
     qtbot, window, engine, tiny_chat_model
 ):
     pane = window.rerank
     window.switch_to("rerank")
-    assert pane.reranker.currentText() == GENERATIVE_LABEL and pane.reranker_spec() == ""
+    pane.reranker.setCurrentText(GENERATIVE_LABEL)
+    assert pane.reranker_spec() == GENERATIVE and window.settings["models/reranker"] == ""
     assert pane.notice.isHidden()
     pane.query.setText(QUERY)
     pane.candidates.setPlainText("\n\n".join(PASSAGES))

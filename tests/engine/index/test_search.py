@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 from engine.index.hybrid import fts_query, make_snippet, query_terms, search, search_many
@@ -192,3 +193,63 @@ def test_asking_for_more_results_never_reorders_the_first_ones(many_notes):
             more = search(db, emb, query, k=k, mode="hybrid", fusion=fusion)
             assert [h.chunk_id for h in more[:3]] == [h.chunk_id for h in few]
             assert [h.score for h in more[:3]] == pytest.approx([h.score for h in few])
+
+
+class LicenceLovingEmbedder(HashEmbedder):
+    """Puts the query for the marker next to the licence text and the marker's own file far from it: the vector
+    list's top is an unrelated chunk, as the real embedder did for PURPLE-ELEPHANT-42."""
+
+    def vector(self, text):
+        v = np.zeros(self.dim, np.float32)
+        low = text.lower()
+        if "licensor" in low or ("purple-elephant-42" in low and "reminder" not in low):
+            v[0] = 1.0
+        else:
+            v[1] = 1.0
+        return v
+
+
+@pytest.fixture(scope="module")
+def marker_corpus(tmp_path_factory):
+    """A unique marker in one small file beside a long unrelated licence-like file (the issue's case)."""
+    root = tmp_path_factory.mktemp("marker")
+    docs = root / "docs"
+    docs.mkdir()
+    (docs / "notes.txt").write_text("Reminder for the release: the build tag is PURPLE-ELEPHANT-42.\n")
+    legal = "\n\n".join(
+        f"Section {i}. The licensor grants the licensee the rights set out in this section, subject to the "
+        f"conditions of clause {i}." for i in range(40)
+    )  # fmt: skip
+    (docs / "LICENSE.txt").write_text(legal)
+    db = root / "m.sqlite3"
+    emb = LicenceLovingEmbedder()
+    list(index_paths([docs], db, emb))
+    return db, emb
+
+
+def test_an_exact_identifier_match_ranks_first_and_alone_at_the_top(marker_corpus):
+    from engine.index.hybrid import EXACT_BONUS, query_identifiers
+
+    db, emb = marker_corpus
+    assert query_identifiers("where is PURPLE-ELEPHANT-42 used") == ["purple-elephant-42"]
+    assert query_identifiers("how do I read a file") == []
+    for fusion in ("score", "rrf"):
+        hits = search(db, emb, "PURPLE-ELEPHANT-42", k=5, mode="hybrid", fusion=fusion)
+        assert hits[0].path.endswith("notes.txt")
+        assert hits[0].score >= hits[1].score + EXACT_BONUS * 0.99  # never level with the licence
+    plain = search(db, emb, "rights of the licensee", k=3, mode="hybrid")
+    assert plain[0].path.endswith("LICENSE.txt") and plain[0].score <= 1.0  # no identifier: no bonus
+
+
+@pytest.mark.parametrize("mode", ["vector", "keyword", "hybrid"])
+@pytest.mark.parametrize("query", ["", "   ", "\n\t", "?!"])
+def test_a_blank_query_finds_nothing_and_embeds_nothing(indexed, mode, query):
+    from engine.index.hybrid import is_blank_query
+
+    db, emb, _ = indexed
+    calls = emb.calls
+    assert is_blank_query(query)
+    assert search(db, emb, query, k=5, mode=mode) == []
+    assert emb.calls == calls
+    batch = search_many(db, emb, ["blue whales", query], k=2, mode=mode)
+    assert batch[1] == [] and batch[0] and batch[0][0].path.endswith("whales.md")

@@ -44,6 +44,9 @@ def models_for(lm, embedder, reranker="generative"):
 
 
 def run(models, question, **kw):
+    kw.setdefault(
+        "answer", "generative"
+    )  # these tests check the generative pipeline (tiny models fail the check)
     events = list(ask(models, question, **kw))
     assert isinstance(events[-1], AskResult) and sum(isinstance(e, AskResult) for e in events) == 1
     return events[-1], events[:-1]

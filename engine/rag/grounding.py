@@ -1,0 +1,239 @@
+"""Is each answer sentence supported by the sources it cites? Checked offline, sentence by sentence.
+
+For every answer sentence the candidate evidence is the sentences of the sources it cites (all sources when it
+cites none). A candidate supports the claim when
+- enough of the claim's content words occur in it (exact and near-exact span overlap: the share of the claim's
+  content words, stems compared, found in the candidate), or the embedder's cosine between the two sentences is
+  high and some words are shared; and
+- what must agree does agree: every number of the claim occurs in the candidate, a negation ("not", "no",
+  "never", "n't", "without") in one but not the other voids the match, and every identifier or name of the claim
+  (CamelCase, snake_case, dotted or hyphenated words, words with digits, capitalised words inside a sentence)
+  occurs in the cited source.
+The supporting sentence, its source and its file lines travel with the verdict (``SentenceSupport``), so the
+window can highlight the exact sentence a citation chip points at.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from engine.rag.citations import find_markers, quote_lines, segments
+from engine.rag.prompt import Source
+
+_MARKER = re.compile(r"\s*\[\s*\d+(?:\s*(?:,|;|-|–|and)\s*\d+)*\s*\]")
+_WORD = re.compile(r"[A-Za-z0-9_][\w.\-]*[A-Za-z0-9_]|\w", re.UNICODE)
+_NUMBER = re.compile(r"(?<![\w.])\d+(?:\.\d+)*")
+# "no-charge", "non-exclusive" are not negations of the claim; "no", "not", "n't" on their own are
+_NEGATION = re.compile(
+    r"(?<![-\w])(?:not|no|never|none|cannot|without|neither|nor)(?![-\w])|n't\b", re.IGNORECASE
+)
+_IDENT = re.compile(r"\b(?:[a-z]+[A-Z]\w*|[A-Z]\w*[A-Z]\w*|\w*_\w+|\w+(?:[.\-]\w+)+|\w*\d\w*)\b")
+_STOP = frozenset(
+    "a an and are as at be by can could do does for from has have how i if in into is it its of on or that the "
+    "this these those to was were what when where which who why will with would you your there their then than "
+    "so such also may might should use used using one only".split()
+)
+MAX_EVIDENCE_CHARS = 300
+# The thresholds are set by what the checks mean, not fitted: most of a claim's words found in one source sentence,
+# or a near-paraphrase by the embedder (all-MiniLM-L6-v2 puts paraphrases above ~0.75) sharing a third of them.
+MIN_WORD_SHARE = 0.6
+MIN_COSINE = 0.75
+MIN_WORD_SHARE_WITH_COSINE = 0.34
+
+
+@dataclass(frozen=True)
+class SentenceSupport:
+    """One sentence of an answer with its verdict and the source sentence that supports it (or comes closest)."""
+
+    text: str  # the sentence as shown, citation markers removed
+    supported: bool
+    citation: int | None  # the source number [n] of the evidence (None: no source sentence comes close)
+    evidence: str  # the source sentence that supports the claim (or the closest one when unsupported)
+    path: str = ""
+    line_start: int | None = None
+    line_end: int | None = None
+    score: float = 0.0  # the best match: max(word share, cosine), 0..1
+    reason: str = ""  # why unsupported: "no match" | "number" | "negation" | "name" ("" when supported)
+    start: int = 0  # where the sentence sits in the answer (characters)
+    end: int = 0
+
+    def to_json(self) -> dict:
+        return {
+            "text": self.text,
+            "supported": self.supported,
+            "citation": self.citation,
+            "evidence": self.evidence,
+            "path": self.path,
+            "line_start": self.line_start,
+            "line_end": self.line_end,
+            "score": round(self.score, 4),
+            "reason": self.reason,
+        }
+
+
+@dataclass(frozen=True)
+class Span:
+    """A sentence of a source: its number, offsets inside the source text and its file lines."""
+
+    source: Source
+    start: int
+    end: int
+
+    @property
+    def text(self) -> str:
+        return self.source.text[self.start : self.end]
+
+
+def _stem(word: str) -> str:
+    w = word.lower()
+    for suffix in ("ing", "ed", "es", "s"):
+        if len(w) > len(suffix) + 3 and w.endswith(suffix):
+            return w[: -len(suffix)]
+    return w
+
+
+def content_words(text: str) -> set[str]:
+    out = set()
+    for w in _WORD.findall(text):
+        low = w.lower().strip(".-")
+        if low and low not in _STOP and (len(low) > 1 or low.isdigit()):
+            out.add(_stem(low))
+            if "." in low or "-" in low:  # "foo.bar" also matches "foo" and "bar"
+                out.update(_stem(p) for p in re.split(r"[.\-]", low) if p and p not in _STOP)
+    return out
+
+
+def numbers(text: str) -> set[str]:
+    return set(_NUMBER.findall(text))
+
+
+def negated(text: str) -> bool:
+    return bool(_NEGATION.search(text))
+
+
+def names(text: str) -> set[str]:
+    """Identifiers and proper names that a supporting source must contain (lower-cased)."""
+    out = {m.group(0).lower() for m in _IDENT.finditer(text) if not m.group(0).isdigit()}
+    words = text.split()
+    for i, w in enumerate(
+        words
+    ):  # capitalised words inside a sentence (the first word is capitalised anyway)
+        core = w.strip("\"'()[],.;:!?`")
+        if i > 0 and len(core) > 1 and core[0].isupper() and core.lower() not in _STOP:
+            out.add(core.lower())
+    return out
+
+
+def split_spans(source: Source) -> list[Span]:
+    """The sentences (or lines, for text without sentence punctuation) of a source, each at most
+    MAX_EVIDENCE_CHARS long."""
+    out: list[Span] = []
+    text = source.text
+    for a, b in segments(text):
+        if b - a <= MAX_EVIDENCE_CHARS:
+            out.append(Span(source, a, b))
+            continue
+        pos = a  # a long stretch (code, a list): its lines, grouped up to the limit
+        while pos < b:
+            cut = text.rfind("\n", pos, pos + MAX_EVIDENCE_CHARS)
+            end = cut if cut > pos else min(b, pos + MAX_EVIDENCE_CHARS)
+            while pos < end and text[pos].isspace():
+                pos += 1
+            if end > pos:
+                out.append(Span(source, pos, end))
+            pos = end + 1
+    return out
+
+
+def answer_sentences(answer: str) -> list[tuple[int, int]]:
+    return segments(answer)
+
+
+def strip_markers(text: str) -> str:
+    return _MARKER.sub("", text).strip()
+
+
+def _cited(answer: str, a: int, b: int) -> set[int]:
+    """Source numbers cited inside the sentence or by a marker right after it."""
+    return {n for m in find_markers(answer) if a <= m.start <= b + 2 for n in m.numbers}
+
+
+def check_claim(claim: str, span_text: str, source_text: str) -> tuple[float, str]:
+    """(word share of the claim found in the span, the disagreement that voids it or "")."""
+    want = content_words(claim)
+    if not want:
+        return 0.0, "no match"
+    have = content_words(span_text)
+    share = len(want & have) / len(want)
+    if not numbers(claim) <= numbers(source_text):
+        return share, "number"
+    if negated(claim) != negated(span_text):
+        return share, "negation"
+    low = source_text.lower()
+    if any(n not in low for n in names(claim)):
+        return share, "name"
+    return share, ""
+
+
+def ground(answer: str, sources: Sequence[Source], embedder=None) -> tuple[SentenceSupport, ...]:
+    """A verdict for every sentence of ``answer`` (see the module docstring)."""
+    by_n = {s.n: s for s in sources}
+    spans = {s.n: split_spans(s) for s in sources}
+    sents = [(a, b) for a, b in answer_sentences(answer) if strip_markers(answer[a:b])]
+    claims = [strip_markers(answer[a:b]) for a, b in sents]
+    cos = _cosines(embedder, claims, [sp for n in by_n for sp in spans[n]])
+    flat_index = {}
+    i = 0
+    for n in by_n:
+        for sp in spans[n]:
+            flat_index[(n, sp.start)] = i
+            i += 1
+    out = []
+    for (a, b), claim in zip(sents, claims, strict=True):
+        cited = [n for n in _cited(answer, a, b) if n in by_n] or list(by_n)
+        best: tuple | None = None
+        for n in cited:
+            for sp in spans[n]:
+                share, why = check_claim(claim, sp.text, by_n[n].text)
+                c = float(cos[len(out), flat_index[(n, sp.start)]]) if cos is not None else 0.0
+                ok = bool(not why) and bool(
+                    share >= MIN_WORD_SHARE or (c >= MIN_COSINE and share >= MIN_WORD_SHARE_WITH_COSINE)
+                )
+                key = (ok, max(share, c), share)
+                if best is None or key > best[0]:
+                    best = (key, sp, why)
+        if best is None:
+            out.append(SentenceSupport(claim, False, None, "", reason="no match", start=a, end=b))
+            continue
+        (ok, score, share), sp, why = best
+        first, last = quote_lines(sp.source, sp.start, sp.end)
+        reason = "" if ok else (why or "no match")
+        out.append(SentenceSupport(claim, ok, sp.source.n, sp.text, sp.source.path, first, last, float(score),
+                                   reason, a, b))  # fmt: skip
+    return tuple(out)
+
+
+def _cosines(embedder, claims: list[str], spans: list[Span]):
+    """claims x spans cosine matrix (None without an embedder or with nothing to compare)."""
+    if embedder is None or not claims or not spans:
+        return None
+    vectors = np.asarray(
+        embedder.embed(claims + [sp.text for sp in spans], kind="document").vectors, np.float32
+    )
+    return vectors[: len(claims)] @ vectors[len(claims) :].T
+
+
+def supported_answer(answer: str, verdicts: Sequence[SentenceSupport], mark: str) -> str:
+    """The answer with every unsupported sentence marked (``mark`` appended) so none reads as a fact."""
+    out, pos = [], 0
+    for v in verdicts:
+        out.append(answer[pos : v.end])
+        if not v.supported:
+            out.append(f" {mark}")
+        pos = v.end
+    out.append(answer[pos:])
+    return "".join(out)
