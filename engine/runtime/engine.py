@@ -142,18 +142,16 @@ class Engine:
         try:
             loaded, info = load_for_role(where, role, dtype=dtype, transform=transform)
         except Exception as exc:  # noqa: BLE001 - any failure (MLX errors too) must not leave the role empty
-            raise self._restore(role, prev, exc) from exc
+            if prev is not None:
+                raise self._restore(role, prev, exc) from exc
+            if isinstance(exc, AlcoveError):
+                raise
+            raise ModelLoadError(f"The {role} model could not be loaded: {exc}") from exc
         self._slots[role] = _Slot(loaded, info, identity, dtype, transform)
         return info
 
-    def _restore(self, role: str, prev: _Slot | None, exc: Exception) -> AlcoveError:
+    def _restore(self, role: str, prev: _Slot, exc: Exception) -> AlcoveError:
         """After a failed swap: load the previous model again (it was released to make room for the new one)."""
-        if prev is None:
-            return (
-                exc
-                if isinstance(exc, AlcoveError)
-                else ModelLoadError(f"The {role} model could not be loaded: {exc}")
-            )
         gc.collect()
         try:
             _, where = identify(prev.identity.spec, role, dtype=prev.dtype, transform=prev.transform)
