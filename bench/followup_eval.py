@@ -1,5 +1,5 @@
 """Which questions the follow-up rewriter treats as depending on the conversation, measured on eval/followups.jsonl
-(labelled before tuning). The "tune" split chose the rules in engine.rag.followup; the "report" split chose nothing.
+(labelled before tuning; run from the repository root: python -m bench.followup_eval). The "tune" split chose the rules in engine.rag.followup; the "report" split chose nothing.
 Prints JSON: for each split, accuracy on follow-ups (rewritten) and on standalone questions (left as asked)."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ import json
 import logging
 from pathlib import Path
 
-from engine.rag.followup import leans_on_context
+from engine.rag import leans_on_context
 
 log = logging.getLogger(__name__)
 DATA = Path(__file__).resolve().parent.parent / "eval" / "followups.jsonl"

@@ -2,6 +2,7 @@
 
 from engine.rag.abstain import AbstainPolicy, calibrate, evaluate
 from engine.rag.citations import Citation, map_citations
+from engine.rag.followup import leans_on_context
 from engine.rag.generative_rerank import GenerativeReranker
 from engine.rag.pipeline import RagModels, generative_reranker_for, models_from_engine
 from engine.rag.prompt import sources_from
@@ -23,6 +24,7 @@ __all__ = [
     "calibrate",
     "evaluate",
     "generative_reranker_for",
+    "leans_on_context",
     "map_citations",
     "models_from_engine",
     "rerank",

@@ -22,7 +22,7 @@ from engine.core import (
 )
 from engine.generation import run_generation
 from engine.index import IndexStore, search
-from engine.rag.citations import infer_citations, map_citations, strip_invalid_markers
+from engine.rag.citations import infer_citations, map_citations, renumber, strip_invalid_markers
 from engine.rag.generative_rerank import GenerativeReranker
 from engine.rag.prompt import Source, build_messages
 from engine.rag.reranking import rerank
@@ -180,6 +180,7 @@ def answer_from_sources(
     citations, _ = map_citations(answer, quoting)
     flagged = {c.n for c in inferred} - {c.n for c in map_citations(final.text, quoting)[0]}
     citations = tuple(replace(c, inferred=c.n in flagged) for c in citations)
+    answer, citations = renumber(answer, citations)  # cited sources read [1], [2], ... in order of appearance
     stats = replace(stats, invalid_markers=tuple(invalid), inferred_citations=len(flagged))
     yield make_result(request_id, question, answer, citations, False, passages_of(quote_sources or sources), stats, t0,
                   final.finish_reason, final.error)  # fmt: skip
