@@ -47,3 +47,23 @@ def _open_in_editor(path: str, line: int) -> bool:
         subprocess.Popen(["bbedit", f"+{line}", path])  # noqa: S603,S607
         return True
     return False
+
+
+def open_in_default_app(path: str, page: int | None = None) -> bool:
+    """The system's default application for the file (Preview, TextEdit, ...), at the page for a PDF."""
+    if not path or not Path(path).exists():
+        return False
+    return QDesktopServices.openUrl(location_url(path, page))
+
+
+def reveal_in_file_manager(path: str) -> bool:
+    """Finder with the file selected (``open -R``); elsewhere the folder that holds it."""
+    if not path or not Path(path).exists():
+        return False
+    if sys.platform == "darwin":
+        subprocess.Popen(["open", "-R", str(path)])  # noqa: S603,S607 - fixed argv, no shell
+        return True
+    return QDesktopServices.openUrl(QUrl.fromLocalFile(str(Path(path).parent)))
+
+
+REVEAL_LABEL = "Reveal in Finder" if sys.platform == "darwin" else "Show in Folder"

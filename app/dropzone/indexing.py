@@ -12,7 +12,7 @@ from PySide6.QtCore import QFileSystemWatcher, QObject, Qt, QTimer, Signal, Slot
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QProgressBar, QPushButton, QWidget
 
 from ..bridge import Bridge, Job
-from ..metrics import format_duration
+from ..metrics import EtaEstimate
 from ..settings import Settings
 
 log = logging.getLogger(__name__)
@@ -176,6 +176,7 @@ class IndexPanel(QFrame):
         self.current.setObjectName("Muted")
         self.current.setMinimumWidth(120)
         self.eta = QLabel()
+        self.estimate = EtaEstimate()
         self.eta.setObjectName("Muted")
         self.eta.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         self.cancel_button = QPushButton("Cancel")
@@ -195,6 +196,7 @@ class IndexPanel(QFrame):
         self.bar.setRange(0, 0)  # busy until the first progress event tells us the total
         self.current.setText("Preparing…")
         self.eta.setText("")
+        self.estimate.reset()
         self.show()
 
     @Slot(int, int, str, float)
@@ -209,4 +211,4 @@ class IndexPanel(QFrame):
             metrics.elidedText(name, Qt.TextElideMode.ElideMiddle, max(120, self.current.width()))
         )
         self.current.setToolTip(current)
-        self.eta.setText(f"About {format_duration(eta)} left" if eta >= 0 else "")
+        self.eta.setText(self.estimate.update(eta) if total > 0 else "")

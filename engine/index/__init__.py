@@ -1,5 +1,7 @@
 """The private document index: extraction, chunking, walking, the indexer, the SQLite store, vector/keyword/hybrid search."""
 
+from engine.index.document import ExtractError
+from engine.index.extraction import extract, file_type_for
 from engine.index.hybrid import RRF_K, VECTOR_WEIGHT, SearchHit, search, search_many
 from engine.index.indexer import IndexSummary, index_paths
 from engine.index.store import ChunkRow, DocumentWrite, IndexStore
@@ -8,12 +10,15 @@ from engine.index.vector_search import VectorMatrix
 __all__ = [
     "ChunkRow",
     "DocumentWrite",
+    "ExtractError",
     "IndexStore",
     "IndexSummary",
     "RRF_K",
     "SearchHit",
     "VECTOR_WEIGHT",
     "VectorMatrix",
+    "extract",
+    "file_type_for",
     "index_paths",
     "search",
     "search_many",
