@@ -218,6 +218,7 @@ class MainWindow(QMainWindow):
     def send_to_rerank(self, query: str, hits: list[Any]) -> None:
         self.rerank.set_candidates(query, hits)
         self.switch_to("rerank")
+        self.rerank.run_rerank()  # "Rerank These" reranks in one click
 
     @Slot()
     def open_settings(self) -> None:

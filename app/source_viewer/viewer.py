@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QRect, QSize, Qt, QTimer, Signal, Slot
-from PySide6.QtGui import QColor, QImage, QPainter, QPixmap, QTextCharFormat, QTextCursor, QTextFormat
+from PySide6.QtGui import QColor, QImage, QPainter, QPixmap, QTextBlockFormat, QTextCharFormat, QTextCursor
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
@@ -97,23 +97,24 @@ class CodeView(QPlainTextEdit):
         painter.end()
 
     def show_view(self, view: TextView) -> None:
+        wrap = view.kind not in ("code", "csv")  # code keeps its lines; prose wraps to the pane
+        self.setLineWrapMode(
+            QPlainTextEdit.LineWrapMode.WidgetWidth if wrap else QPlainTextEdit.LineWrapMode.NoWrap
+        )
         self.setPlainText(view.text)
         self.setViewportMargins(self.gutter_width(), 0, 0, 0)
         self.cited = view.lines
         selections = []
         doc = self.document()
-        if view.lines:
-            fmt = QTextCharFormat()
-            fmt.setBackground(style.color("selection"))
-            fmt.setProperty(QTextFormat.Property.FullWidthSelection, True)
-            for n in range(view.lines[0], view.lines[1] + 1):
-                block = doc.findBlockByNumber(n - 1)
-                if not block.isValid():
-                    break
-                sel = QTextEdit.ExtraSelection()
-                sel.format = fmt
-                sel.cursor = QTextCursor(block)
-                selections.append(sel)
+        if view.lines:  # a block background tints every wrapped row of a cited line
+            tint = QTextBlockFormat()
+            tint.setBackground(style.color("selection"))
+            cur = QTextCursor(doc.findBlockByNumber(view.lines[0] - 1))
+            last = doc.findBlockByNumber(view.lines[1] - 1)
+            if not last.isValid():
+                last = doc.lastBlock()
+            cur.setPosition(last.position(), QTextCursor.MoveMode.KeepAnchor)
+            cur.mergeBlockFormat(tint)
         if view.quote:
             mark = QTextCharFormat()
             mark.setBackground(style.color("highlight"))
@@ -140,14 +141,19 @@ class CodeView(QPlainTextEdit):
     def first_visible_line(self) -> int:
         return self.firstVisibleBlock().blockNumber() + 1
 
-    def selected_ranges(self) -> list[tuple[int, int, bool]]:
-        """(start, end, full line?) of each highlight, for tests."""
-        return [
-            (s.cursor.selectionStart() if s.cursor.hasSelection() else s.cursor.position(),
-             s.cursor.selectionEnd() if s.cursor.hasSelection() else s.cursor.position(),
-             bool(s.format.property(QTextFormat.Property.FullWidthSelection)))
-            for s in self.extraSelections()
-        ]  # fmt: skip
+    def cited_blocks(self) -> list[int]:
+        """1-based numbers of the lines tinted as cited (for tests)."""
+        out, block = [], self.document().begin()
+        while block.isValid():
+            if block.blockFormat().background().style() != Qt.BrushStyle.NoBrush:
+                out.append(block.blockNumber() + 1)
+            block = block.next()
+        return out
+
+    def quote_span(self) -> tuple[int, int] | None:
+        """The marked quote's character span (for tests)."""
+        sel = next((s for s in self.extraSelections() if s.cursor.hasSelection()), None)
+        return (sel.cursor.selectionStart(), sel.cursor.selectionEnd()) if sel is not None else None
 
 
 class PdfView(QScrollArea):
@@ -220,7 +226,11 @@ class SourceViewer(QFrame):
         col.setSpacing(6)
         head = QHBoxLayout()
         self.title = QLabel()
-        self.title.setObjectName("SourcesTitle")
+        self.title.setObjectName("ViewerTitle")
+        font = self.title.font()
+        font.setBold(True)
+        font.setPointSizeF(font.pointSizeF() * 1.15)
+        self.title.setFont(font)
         self.where = QLabel()
         self.where.setObjectName("Muted")
         self.close_button = QToolButton()
