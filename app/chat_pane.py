@@ -405,8 +405,8 @@ class ChatPane(QWidget):
         if rag:
             steps = {k: float(rag.get(k) or 0.0) for k in ("rewrite_s", "retrieval_s", "rerank_s")}
             steps["prefill_s"] = engine_ttft
-        else:
-            steps = {"prefill_s": engine_ttft}
+        else:  # plain chat: the engine's TTFT also holds its queue wait; its prefill is the prompt reading
+            steps = {"prefill_s": float(stats.get("prefill_s") or engine_ttft)}
         steps = {"wait_s": max(0.0, ttft - sum(steps.values())), **steps}
         out["ttft_s"], out["ttft_steps"] = ttft, steps
         return out

@@ -237,7 +237,7 @@ class MainWindow(QMainWindow):
         if self.status.post(text, level):
             bar.clearMessage()
             self.notice_label.setText(self.status.text())
-            self.notice_label.setProperty("level", "error" if level >= ERROR else "notice")
+            self.notice_label.setStyleSheet(f"color: {style.colors()['danger']}" if level >= ERROR else "")
             self.notice_label.setToolTip(self.status.text())
             self.notice.show()
         elif text:
