@@ -1,15 +1,12 @@
-"""Open a document at a place: a PDF at its page (``#page=N``, honoured by Preview/Skim/browsers), a text file at
-its line where a known editor can take it (VS Code, BBEdit, Sublime Text via ``open -a`` is not line-aware, so we use
-their URL schemes), otherwise the file itself."""
+"""Hand a document to the system: its default application (a PDF at its page, ``#page=N``, honoured by Preview, Skim
+and browsers) or the file manager with the file selected. Inside Alcove, sources open in app.source_viewer."""
 
 from __future__ import annotations
 
 import logging
-import shutil
 import subprocess
 import sys
 from pathlib import Path
-from typing import Any
 
 from PySide6.QtCore import QUrl
 from PySide6.QtGui import QDesktopServices
@@ -22,31 +19,6 @@ def location_url(path: str, page: int | None = None) -> QUrl:
     if page and Path(path).suffix.lower() == ".pdf":
         url.setFragment(f"page={int(page)}")
     return url
-
-
-def open_location(source: dict[str, Any] | Any) -> bool:
-    """``source`` is a dict or an object with path / page / line_start. Returns False when the file is gone."""
-    get = source.get if isinstance(source, dict) else lambda k, d=None: getattr(source, k, d)
-    path = str(get("path", "") or "")
-    if not path or not Path(path).exists():
-        log.info("cannot open %s: the file no longer exists", path)
-        return False
-    line = get("line_start")
-    if line and Path(path).suffix.lower() != ".pdf" and _open_in_editor(path, int(line)):
-        return True
-    return QDesktopServices.openUrl(location_url(path, get("page")))
-
-
-def _open_in_editor(path: str, line: int) -> bool:
-    """Line-aware editors, when installed; nothing is launched otherwise."""
-    code = shutil.which("code")
-    if code:
-        subprocess.Popen([code, "--goto", f"{path}:{line}"])  # noqa: S603 - fixed argv, no shell
-        return True
-    if sys.platform == "darwin" and shutil.which("bbedit"):
-        subprocess.Popen(["bbedit", f"+{line}", path])  # noqa: S603,S607
-        return True
-    return False
 
 
 def open_in_default_app(path: str, page: int | None = None) -> bool:

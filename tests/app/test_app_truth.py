@@ -291,6 +291,10 @@ def test_9_rerank_these_reranks_in_one_click(qtbot, window, library3):
     pane.run_search()
     qtbot.waitUntil(lambda: pane.job is None, timeout=60000)
     assert pane.rerank_button.isEnabled()
+    hit = pane.hits[0]
+    qtbot.mouseClick(pane.open_button, Qt.MouseButton.LeftButton)  # a result's Open: the viewer, at its lines
+    assert window.viewer.isVisible() and window.viewer.title.text() == Path(hit.path).name
+    assert window.viewer.text_view.cited_blocks() == list(range(hit.line_start, hit.line_end + 1))
     qtbot.mouseClick(pane.rerank_button, Qt.MouseButton.LeftButton)
     assert window.stack.currentWidget() is window.rerank and window.rerank.job is not None
     qtbot.waitUntil(lambda: window.rerank.job is None, timeout=120000)
