@@ -126,6 +126,7 @@ def _viewer_session(app, engine, out: Path, theme: str) -> object:
     win = build(app, engine=engine)
     win.resize(1180, 760)
     win.show()
+    _settle(app, 1.0)  # the status bar's labels get their first values
     path, start, end, quote = VIEWER_TEXT
     if Path(path).is_file():
         win.open_source({"path": path, "line_start": start, "line_end": end, "quote": quote})

@@ -40,7 +40,7 @@ class WaitSource(Protocol):
 
 
 def model_name(spec: str) -> str:
-    return "the built-in model" if spec in ("", "default") else Path(spec).name
+    return "SmolLM2-135M (built-in)" if spec in ("", "default") else Path(spec.rstrip("/")).name
 
 
 _JOB_WORDS = {"index": "indexing", "search": "a search", "rerank": "reranking", "load": "a model load",
