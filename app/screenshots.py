@@ -130,10 +130,12 @@ def _viewer_session(app, engine, out: Path, theme: str) -> object:
     path, start, end, quote = VIEWER_TEXT
     if Path(path).is_file():
         win.open_source({"path": path, "line_start": start, "line_end": end, "quote": quote})
+        _wait(app, lambda: not win.viewer.loading, 60)
         _shoot(app, win, out / f"viewer-text-{theme}.png")
     path, page, quote = VIEWER_PDF
     if Path(path).is_file():
         win.open_source({"path": path, "page": page, "quote": quote})
+        _wait(app, lambda: not win.viewer.loading, 60)
         _shoot(app, win, out / f"viewer-pdf-{theme}.png")
     win.viewer.close_viewer()
     return win

@@ -15,7 +15,7 @@ from PySide6.QtCore import QObject, Slot
 from .metrics import format_duration
 
 # Jobs that never hold the engine for long (status reads) or do not run on it.
-_NOT_BLOCKING = ("status", "scan-models", "memory-limit")
+_NOT_BLOCKING = ("status", "scan-models", "memory-limit", "view-source")
 
 
 @dataclass(frozen=True)

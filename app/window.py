@@ -79,7 +79,8 @@ class MainWindow(QMainWindow):
         col.setSpacing(0)
         col.addWidget(self.stack, 1)
         col.addWidget(self.index_panel)
-        self.viewer = SourceViewer()
+        self.viewer = SourceViewer(run_beside=lambda fn, *a: bridge.call("view-source", fn, *a))
+        self.viewer.failed.connect(lambda why: self.show_message(why, ERROR))
         self.viewer.hide()
         self.viewer.closed.connect(lambda: self.stack.currentWidget().setFocus())
         self.split = QSplitter(Qt.Orientation.Horizontal)
@@ -260,8 +261,9 @@ class MainWindow(QMainWindow):
         if not self.viewer.isVisible():
             width = max(600, self.split.width())
             self.split.setSizes([int(width * 0.58), int(width * 0.42)])
-        if not self.viewer.show_source(source):
-            self.show_message(self.viewer.message.text(), ERROR)
+        self.viewer.show_source(
+            source
+        )  # a file that cannot be shown says why, in the pane and the status bar
 
     @Slot(str, str, str)
     def show_engine_error(self, title: str, message: str, details: str) -> None:

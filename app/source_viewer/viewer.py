@@ -6,6 +6,7 @@ Default App" and "Reveal in Finder" stay one click away. Nothing here loads a re
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -212,14 +213,30 @@ class PdfView(QScrollArea):
         self._fit()
 
 
+def read_view(target: Target, page: int, quote: str) -> TextView | RenderedPage | str:
+    """The text or the rendered page to show; a string says why it cannot be shown. Worker-thread safe."""
+    try:
+        return render_page(target.path, page, quote) if target.is_pdf else load_text(target)
+    except ViewError as exc:
+        return str(exc)
+
+
 class SourceViewer(QFrame):
-    """The pane. ``show_source(src)`` takes a citation dict or a search hit."""
+    """The pane. ``show_source(src)`` takes a citation dict or a search hit. ``run_beside(fn, *args)`` (the
+    bridge's ``call``) reads files off the GUI thread: a big DOCX or PDF never freezes the window."""
 
     closed = Signal()
+    loaded = Signal()
+    failed = Signal(str)  # why the document cannot be shown
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(
+        self, parent: QWidget | None = None, *, run_beside: Callable[..., Any] | None = None
+    ) -> None:
         super().__init__(parent)
         self.setObjectName("SourceViewer")
+        self.run_beside = run_beside
+        self.loading = False
+        self._generation = 0
         self.target: Target | None = None
         col = QVBoxLayout(self)
         col.setContentsMargins(12, 10, 12, 10)
@@ -289,7 +306,9 @@ class SourceViewer(QFrame):
 
     # -- showing ----------------------------------------------------------------------------------------
     def show_source(self, source: dict[str, Any] | Any) -> bool:
-        """Show the document at the cited place; False (and the reason in the pane) when it cannot be shown."""
+        """Show the document at the cited place. With a ``run_beside`` the file is read and rendered on a worker
+        thread (True: started; ``loaded`` / ``failed`` follow); without one, here (False: it cannot be shown, and
+        the pane says why)."""
         self.target = target = Target.of(source)
         path = Path(target.path)
         self.title.setText(path.name or "Source")
@@ -300,17 +319,38 @@ class SourceViewer(QFrame):
         exists = path.is_file()
         self.open_button.setEnabled(exists)
         self.reveal_button.setEnabled(exists)
+        self._pages = 0
         self.show()
-        try:
-            if target.is_pdf:
-                self._pages = 0
-                self._show_pdf(target.page or 1)
-            else:
-                self._show_text(load_text(target))
-            return True
-        except ViewError as exc:
-            self._show_error(str(exc))
+        return self._load(target.page or 1)
+
+    def _load(self, page: int) -> bool:
+        assert self.target is not None
+        target, quote = self.target, self.target.quote if page == (self.target.page or 1) else ""
+        self._generation += 1
+        if self.run_beside is None:
+            return self._present(self._generation, read_view(target, page, quote))
+        self.loading = True
+        self.message.setText(f"Opening {Path(target.path).name}…")
+        self.stack.setCurrentWidget(self.message)
+        generation = self._generation
+        job = self.run_beside(read_view, target, page, quote)
+        job.returned.connect(lambda view, g=generation: self._present(g, view))
+        return True
+
+    def _present(self, generation: int, view: TextView | RenderedPage | str) -> bool:
+        if generation != self._generation:  # another source was asked for meanwhile
             return False
+        self.loading = False
+        if isinstance(view, str):
+            self._show_error(view)
+            self.failed.emit(view)
+            return False
+        if isinstance(view, RenderedPage):
+            self._show_pdf(view)
+        else:
+            self._show_text(view)
+        self.loaded.emit()
+        return True
 
     def _show_text(self, view: TextView) -> None:
         for w in (self.prev_page, self.page_label, self.next_page):
@@ -320,10 +360,7 @@ class SourceViewer(QFrame):
         self.stack.setCurrentWidget(self.text_view)
         self.text_view.show_view(view)
 
-    def _show_pdf(self, page: int) -> None:
-        assert self.target is not None
-        quote = self.target.quote if page == (self.target.page or 1) else ""
-        rendered = render_page(self.target.path, page, quote)
+    def _show_pdf(self, rendered: RenderedPage) -> None:
         self._page, self._pages = rendered.page, rendered.pages
         self.page_label.setText(f"Page {rendered.page} of {rendered.pages}")
         for w in (self.prev_page, self.page_label, self.next_page):
@@ -344,12 +381,9 @@ class SourceViewer(QFrame):
 
     @Slot()
     def go_to_page(self, step: int) -> None:
-        if self.target is None or not self._pages:
+        if self.target is None or not self._pages or self.loading:
             return
-        try:
-            self._show_pdf(min(max(1, self._page + step), self._pages))
-        except ViewError as exc:
-            self._show_error(str(exc))
+        self._load(min(max(1, self._page + step), self._pages))
 
     # -- actions ----------------------------------------------------------------------------------------
     @Slot()

@@ -85,10 +85,12 @@ def test_answer_cites_sources_and_a_chip_opens_the_cited_line(qtbot, window, lib
     monkeypatch.setattr(QDesktopServices, "openUrl", lambda url: urls.append(url) or True)
     qtbot.mouseClick(row.chip, Qt.MouseButton.LeftButton)
     viewer = window.viewer
+    qtbot.waitUntil(lambda: not viewer.loading, timeout=10000)  # read on a worker thread
     assert viewer.isVisible() and viewer.title.text() == "zlib.txt" and viewer.where.text() == "line 6"
     assert viewer.text_view.cited == (6, 6) and viewer.text_view.toPlainText() == zlib.read_text()
     viewer.close_viewer()
     reply.body.anchorClicked.emit(QUrl("#source-1"))
+    qtbot.waitUntil(lambda: not viewer.loading, timeout=10000)
     assert viewer.isVisible() and viewer.text_view.cited == (6, 6)
     assert urls == []  # nothing left the app
 

@@ -191,6 +191,7 @@ def test_2_4_5_6_a_cited_source_is_numbered_1_opens_in_the_viewer_and_followups_
     monkeypatch.setattr(QDesktopServices, "openUrl", lambda url: urls.append(url) or True)
     qtbot.mouseClick(reply.sources.rows[0].chip, Qt.MouseButton.LeftButton)
     viewer, cited = window.viewer, meta["citations"][0]
+    qtbot.waitUntil(lambda: not viewer.loading, timeout=10000)
     assert viewer.isVisible() and viewer.title.text() == Path(cited["path"]).name and not urls
     assert viewer.text_view.cited_blocks() == list(range(cited["line_start"], cited["line_end"] + 1))
     a, b = viewer.text_view.quote_span()
@@ -237,6 +238,7 @@ def test_7_links_and_images_in_answers_are_inert(qtbot, window, tmp_path, monkey
     body.anchorClicked.emit(QUrl("https://github.com/example/invented"))
     assert urls == [QUrl("https://github.com/example/invented")]
     body.anchorClicked.emit(QUrl.fromLocalFile(str(notes)))  # a link to a cited source opens it in the viewer
+    qtbot.waitUntil(lambda: not window.viewer.loading, timeout=10000)
     assert window.viewer.isVisible() and window.viewer.text_view.cited_blocks() == [3]
     body.anchorClicked.emit(QUrl.fromLocalFile("/etc/passwd"))  # not a cited source: nothing opens
     assert window.viewer.title.text() == "notes.txt" and len(urls) == 1
@@ -293,6 +295,7 @@ def test_9_rerank_these_reranks_in_one_click(qtbot, window, library3):
     assert pane.rerank_button.isEnabled()
     hit = pane.hits[0]
     qtbot.mouseClick(pane.open_button, Qt.MouseButton.LeftButton)  # a result's Open: the viewer, at its lines
+    qtbot.waitUntil(lambda: not window.viewer.loading, timeout=10000)
     assert window.viewer.isVisible() and window.viewer.title.text() == Path(hit.path).name
     assert window.viewer.text_view.cited_blocks() == list(range(hit.line_start, hit.line_end + 1))
     qtbot.mouseClick(pane.rerank_button, Qt.MouseButton.LeftButton)
