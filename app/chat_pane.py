@@ -356,10 +356,11 @@ class ChatPane(QWidget):
         if isinstance(ev, TokenEvent | CanvasEvent) and not self._first_token_at:
             self._first_token_at = time.perf_counter()
             self._wait_timer.stop()
-        if isinstance(ev, ProgressEvent) and (ev.extra or {}).get("phase") != "map":
-            self._phase = ev.message
-            self._show_wait()
-            return
+        if isinstance(ev, ProgressEvent):
+            self._phase = ev.message  # what the wait line says from now on (a whole-document read: its count)
+            if (ev.extra or {}).get("phase") != "map":
+                self._show_wait()
+                return
         if isinstance(ev, TokenEvent):
             self._reply.append_token(ev.text, ev.from_draft)
         elif isinstance(ev, ProgressEvent):
@@ -399,9 +400,8 @@ class ChatPane(QWidget):
         if not self._first_token_at:
             return out
         ttft = self._first_token_at - self._sent_at
-        engine_ttft = float(
-            stats.get("ttft_s") or 0.0
-        )  # the engine's: from its submission (plain chat) or prefill
+        # the engine's own TTFT: from its submission (plain chat) or from the prompt's prefill (documents)
+        engine_ttft = float(stats.get("ttft_s") or 0.0)
         if rag:
             steps = {k: float(rag.get(k) or 0.0) for k in ("rewrite_s", "retrieval_s", "rerank_s")}
             steps["prefill_s"] = engine_ttft
