@@ -335,6 +335,8 @@ class SourceViewer(QFrame):
         generation = self._generation
         job = self.run_beside(read_view, target, page, quote)
         job.returned.connect(lambda view, g=generation: self._present(g, view))
+        name = Path(target.path).name
+        job.errored.connect(lambda exc, g=generation: self._present(g, f"{name} cannot be shown: {exc}"))
         return True
 
     def _present(self, generation: int, view: TextView | RenderedPage | str) -> bool:
