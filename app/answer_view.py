@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
 )
 
 from .answer_meta import ABSTAINED_TITLE, quote_preview, quoted, source_label, source_tooltip
-from .metrics import format_duration
+from .metrics import EtaEstimate
 
 
 class SourceRow(QWidget):
@@ -147,6 +147,7 @@ class AnswerProgress(QWidget):
         row.addWidget(self.label)
         row.addStretch(1)
         row.addWidget(self.cancel)
+        self.estimate = EtaEstimate()
         self.hide()
 
     def show_event(self, ev: Any) -> None:
@@ -155,8 +156,11 @@ class AnswerProgress(QWidget):
         if phase != "map" or not ev.total:
             self.hide()
             return
+        if not self.isVisible() or ev.done == 0:
+            self.estimate.reset()
         self.bar.setRange(0, ev.total)
         self.bar.setValue(ev.done)
-        eta = f"  ·  about {format_duration(ev.eta_s)} left" if ev.eta_s else ""
+        left = self.estimate.update(ev.eta_s)
+        eta = f"  ·  {left[0].lower()}{left[1:]}" if left else ""
         self.label.setText(f"Reading passage {ev.done} of {ev.total}{eta}")
         self.show()

@@ -4,6 +4,7 @@ document Q&A with numbered sources."""
 from __future__ import annotations
 
 import logging
+import time
 from typing import Any
 
 from PySide6.QtCore import Qt, QTimer, Signal, Slot
@@ -25,8 +26,9 @@ from .chat_store import DEFAULT_TITLE, ChatStore, Message
 from .composer import Composer
 from .conversation_list import ConversationList
 from .message_widget import MessageWidget
-from .open_location import open_location
+from .metrics import format_duration
 from .settings import Settings
+from .wait_status import BridgeWaits, WaitSource, model_name, wait_text
 
 log = logging.getLogger(__name__)
 CONTENT_WIDTH = 760
@@ -45,6 +47,7 @@ def title_from(text: str) -> str:
 class ChatPane(QWidget):
     status_message = Signal(str)
     busy_changed = Signal(bool)
+    source_requested = Signal(object)  # a citation dict: shown in the source viewer
 
     def __init__(self, bridge: Bridge, settings: Settings, store: ChatStore, parent: QWidget | None = None):
         super().__init__(parent)
@@ -56,6 +59,13 @@ class ChatPane(QWidget):
         self._widgets: list[MessageWidget] = []
         self._model_name = ""
         self._follow = True
+        self.waits: WaitSource = BridgeWaits(bridge, self)  # an engine scheduler's own state can replace it
+        self._sent_at = 0.0  # perf_counter() when the message was sent
+        self._first_token_at = 0.0
+        self._phase = ""  # the latest phase of a document answer ("Searching your documents")
+        self._wait_timer = QTimer(self)
+        self._wait_timer.setInterval(500)
+        self._wait_timer.timeout.connect(self._show_wait)
 
         split = QSplitter(Qt.Orientation.Horizontal)
         split.setChildrenCollapsible(False)
@@ -171,7 +181,7 @@ class ChatPane(QWidget):
         w = MessageWidget(msg, highlight_draft=self.settings["chat/highlight_draft"])
         w.edit_requested.connect(self.edit)
         w.regenerate_requested.connect(self.regenerate)
-        w.source_clicked.connect(open_location)
+        w.source_clicked.connect(self.source_requested)
         w.cancel_requested.connect(self.stop)
         self.messages_layout.insertWidget(self.messages_layout.count() - 1, w)
         self._widgets.append(w)
@@ -263,7 +273,9 @@ class ChatPane(QWidget):
             ensure.append((s["models/draft"], "draft"))
         placeholder = Message(0, self.conversation_id, "assistant", "", {})
         self._reply = self._add_widget(placeholder)
-        self._reply.set_pending("Thinking…" if self.bridge.loaded_spec("chat") else "Loading the model…")
+        self._sent_at, self._first_token_at, self._phase = time.perf_counter(), 0.0, ""
+        loading = not self.bridge.loaded_spec("chat")
+        self._reply.set_pending(f"Loading {model_name(s['models/chat'])}…" if loading else "Thinking…")
         self.request_id = req.request_id
         use_docs = self.composer.use_documents.isChecked() and self.composer.use_documents.isEnabled()
         if use_docs:
@@ -278,6 +290,8 @@ class ChatPane(QWidget):
         self.job.errored.connect(self._on_error)
         self.job.finished.connect(self._on_finished)
         self._follow = True
+        self._wait_timer.start()
+        self._show_wait()
         self.composer.set_busy(True)
         self._update_actions()
         self.busy_changed.emit(True)
@@ -310,11 +324,43 @@ class ChatPane(QWidget):
             self.job.cancel()
             self.status_message.emit("Stopping…")
 
+    # -- waits ----------------------------------------------------------------------------------------
+    @Slot()
+    def _show_wait(self) -> None:
+        """Until the first token: what the reply waits for (a model loading, indexing, another job) and for how
+        long, else the phase a document answer is in, else "Thinking…"."""
+        if self._reply is None or self.job is None or self._first_token_at:
+            self._wait_timer.stop()
+            return
+        state = self.waits.wait_for(self.job)
+        waited = time.perf_counter() - self._sent_at
+        if state is not None:
+            text = wait_text(state)
+        elif self._phase:
+            text = self._phase.rstrip("…") + "…"
+        else:
+            text = "Thinking…"
+        if state is None and waited >= 2:
+            text += f" {format_duration(waited)}"
+        self._reply.set_pending(text)
+        self._reply.metrics_label.setToolTip(
+            "Nothing written yet: "
+            + (wait_text(state) if state is not None else "the model is reading the prompt")
+        )
+
     # -- streamed events ------------------------------------------------------------------------------
     @Slot(object)
     def _on_event(self, ev: Any) -> None:
         if self._reply is None:
             return
+        if isinstance(ev, TokenEvent | CanvasEvent) and not self._first_token_at:
+            self._first_token_at = time.perf_counter()
+            self._wait_timer.stop()
+        if isinstance(ev, ProgressEvent):
+            self._phase = ev.message  # what the wait line says from now on (a whole-document read: its count)
+            if (ev.extra or {}).get("phase") != "map":
+                self._show_wait()
+                return
         if isinstance(ev, TokenEvent):
             self._reply.append_token(ev.text, ev.from_draft)
         elif isinstance(ev, ProgressEvent):
@@ -341,7 +387,29 @@ class ChatPane(QWidget):
         spans = self._reply.draft_spans()
         if spans:
             meta["draft_spans"] = spans
+        meta["stats"] = self._measured(meta.get("stats") or {}, meta.get("rag") or {})
         self._persist(text, meta)
+
+    def _measured(self, stats: dict[str, Any], rag: dict[str, Any]) -> dict[str, Any]:
+        """TTFT from the moment of sending (queue, model loading, retrieval and prefill included) with where it
+        went, and the time to the last token, as the window saw them."""
+        if not self._sent_at:
+            return stats
+        out = dict(stats)
+        out["total_s"] = time.perf_counter() - self._sent_at
+        if not self._first_token_at:
+            return out
+        ttft = self._first_token_at - self._sent_at
+        # the engine's own TTFT: from its submission (plain chat) or from the prompt's prefill (documents)
+        engine_ttft = float(stats.get("ttft_s") or 0.0)
+        if rag:
+            steps = {k: float(rag.get(k) or 0.0) for k in ("rewrite_s", "retrieval_s", "rerank_s")}
+            steps["prefill_s"] = engine_ttft
+        else:  # plain chat: the engine's TTFT also holds its queue wait; its prefill is the prompt reading
+            steps = {"prefill_s": float(stats.get("prefill_s") or engine_ttft)}
+        steps = {"wait_s": max(0.0, ttft - sum(steps.values())), **steps}
+        out["ttft_s"], out["ttft_steps"] = ttft, steps
+        return out
 
     @Slot(object)
     def _on_error(self, exc: BaseException) -> None:
@@ -357,6 +425,7 @@ class ChatPane(QWidget):
 
     @Slot()
     def _on_finished(self) -> None:
+        self._wait_timer.stop()
         self.job = None
         self._reply = None
         self.composer.set_busy(False)

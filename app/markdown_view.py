@@ -16,9 +16,10 @@ from PySide6.QtGui import (
     QTextBlockFormat,
     QTextCharFormat,
     QTextCursor,
+    QTextDocument,
     QTextFormat,
 )
-from PySide6.QtWidgets import QFrame, QSizePolicy, QTextBrowser, QWidget
+from PySide6.QtWidgets import QFrame, QMessageBox, QSizePolicy, QTextBrowser, QWidget
 
 from . import style
 
@@ -34,11 +35,62 @@ def _link_markers(text: str) -> str:
     return _CITATION.sub(sub, text)
 
 
+_FENCE = re.compile(r"^ {0,3}(```|~~~)", re.M)
+_IMAGE = re.compile(r"!\[([^\]\n]*)\]\(\s*<?([^)\s>]*)>?(?:\s+\"[^\"]*\")?\s*\)")
+_LINK = re.compile(r"(?<!!)\[([^\]\n]+)\]\(\s*<?([^)\s>]+)>?(?:\s+\"[^\"]*\")?\s*\)")
+# Raw HTML in an answer is shown as text (no <img>, no <a>): nothing the model writes can load a resource.
+MARKDOWN_FEATURES = QTextDocument.MarkdownFeature(
+    QTextDocument.MarkdownFeature.MarkdownDialectGitHub.value
+    | QTextDocument.MarkdownFeature.MarkdownNoHTML.value
+)
+
+
+def inert_links(text: str) -> str:
+    """Images become their description and address as text (never loaded); a link shows its full address,
+    ``[docs](https://x.y/z)`` -> ``docs (<https://x.y/z>)``, so the reader sees where it goes before clicking (and
+    a click asks first). Code blocks are left alone."""
+    parts = _FENCE.split(text)
+    out, in_code = [], False
+    for i, part in enumerate(parts):
+        if i % 2 == 1:  # the fence marker itself
+            in_code = not in_code
+            out.append(part)
+            continue
+        if not in_code:
+            part = _IMAGE.sub(lambda m: f"[image: {m.group(1) or 'untitled'}] `{m.group(2)}`", part)
+            part = _LINK.sub(_shown_link, part)
+        out.append(part)
+    return "".join(out)
+
+
+def _shown_link(m: re.Match) -> str:
+    label, url = m.group(1), m.group(2)
+    if re.fullmatch(r"\d{1,3}(?:\s*,\s*\d{1,3})*", label):  # "[1](...)": a citation marker with a stray link
+        return f"[{label}]"
+    if label.strip() == url:
+        return f"<{url}>"
+    return f"{label} (<{url}>)" if re.match(r"[a-z][a-z0-9+.-]*:", url, re.I) else f"{label} (`{url}`)"
+
+
+def confirm_open(parent: QWidget | None, url: QUrl) -> bool:
+    """Ask before a link in an answer opens anything: the model wrote it, the documents did not."""
+    shown = url.toString()
+    box = QMessageBox(parent)
+    box.setIcon(QMessageBox.Icon.Question)
+    box.setWindowTitle("Open Link?")
+    box.setText("Open this link in your browser?")
+    box.setInformativeText(f"{shown}\n\nThe model wrote this link; it is not taken from your documents.")
+    box.setStandardButtons(QMessageBox.StandardButton.Open | QMessageBox.StandardButton.Cancel)
+    box.setDefaultButton(QMessageBox.StandardButton.Cancel)
+    return box.exec() == QMessageBox.StandardButton.Open
+
+
 MIN_INTERVAL_MS = 30  # at most ~33 re-renders a second while a reply streams
 
 
 class MarkdownView(QTextBrowser):
     source_clicked = Signal(int)  # a [n] citation was clicked
+    file_link_clicked = Signal(str)  # a link to a local file: opened in the viewer when it is a cited source
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -90,7 +142,7 @@ class MarkdownView(QTextBrowser):
         if self._segments is not None:
             self._draw_segments(self._segments)
         else:
-            self.setMarkdown(_link_markers(self._markdown))
+            self.document().setMarkdown(_link_markers(inert_links(self._markdown)), MARKDOWN_FEATURES)
             self._style_code_blocks()
             self._style_citations()
             self._fit()
@@ -234,8 +286,14 @@ class MarkdownView(QTextBrowser):
         frag = url.fragment() if not url.scheme() else ""
         if frag.startswith("source-") and frag[7:].isdigit():
             self.source_clicked.emit(int(frag[7:]))
-        elif url.scheme() in ("http", "https", "mailto", "file"):
+        elif url.isLocalFile() or (not url.scheme() and url.path().startswith("/")):
+            self.file_link_clicked.emit(url.toLocalFile() or url.path())
+        elif url.scheme() in ("http", "https", "mailto") and confirm_open(self.window(), url):
             QDesktopServices.openUrl(url)
+
+    def loadResource(self, kind: int, url: QUrl):  # noqa: N802 - Qt API
+        """Nothing in an answer is ever loaded: no image, no style sheet, local or remote."""
+        return None
 
 
 def _merge(segments: list[tuple[str, bool]]) -> list[tuple[str, bool]]:

@@ -45,6 +45,7 @@ class MessageWidget(QFrame):
         self._canvas_blocks: dict[int, str] = {}
         self.body = MarkdownView()
         self.body.source_clicked.connect(self._cite)
+        self.body.file_link_clicked.connect(self._file_link)
         outer = QVBoxLayout(self)
         outer.setContentsMargins(0, 6, 0, 6)
         outer.setSpacing(4)
@@ -207,6 +208,13 @@ class MessageWidget(QFrame):
     @Slot(int)
     def _cite(self, n: int) -> None:
         src = getattr(self, "_sources", {}).get(n)
+        if src is not None:
+            self.source_clicked.emit(src)
+
+    @Slot(str)
+    def _file_link(self, path: str) -> None:
+        """A link to a local file opens only when it is one of the sources this answer cites (in the viewer)."""
+        src = next((c for c in getattr(self, "_sources", {}).values() if str(c.get("path")) == path), None)
         if src is not None:
             self.source_clicked.emit(src)
 

@@ -21,6 +21,13 @@ PROMPT = "Write a short Python function that reverses a string, then explain it 
 QUERY = "patent license grant"
 DOC_QUESTION = "Does the Apache License give me a patent license?"
 OFF_TOPIC = "How long should I bake a loaf of sourdough bread?"  # not in the licences: Alcove says so
+# The source viewer: a citation of the Apache License's patent grant, and a page of a PDF Debian ships.
+VIEWER_TEXT = ("/usr/share/common-licenses/Apache-2.0", 74, 77,
+               "each Contributor hereby grants to You a perpetual, worldwide, non-exclusive, no-charge, "
+               "royalty-free, irrevocable (except as stated in this section) patent license")  # fmt: skip
+VIEWER_PDF = ("/usr/share/doc/shared-mime-info/shared-mime-info-spec.pdf", 3,
+              "Each application that wishes to contribute to the MIME database will install a single XML file, "
+              "named after the application, into one of the three <MIME>/packages/ directories")  # fmt: skip
 
 
 def _wait(app, predicate, timeout: float = 600.0) -> None:
@@ -111,11 +118,37 @@ def _session(app, engine, out: Path, theme: str, docs: Path | None, first: bool)
     return win
 
 
+def _viewer_session(app, engine, out: Path, theme: str) -> object:
+    from .main import build
+    from .settings import Settings
+
+    Settings()["appearance/theme"] = theme
+    win = build(app, engine=engine)
+    win.resize(1180, 760)
+    win.show()
+    _settle(app, 1.0)  # the status bar's labels get their first values
+    path, start, end, quote = VIEWER_TEXT
+    if Path(path).is_file():
+        win.open_source({"path": path, "line_start": start, "line_end": end, "quote": quote})
+        _wait(app, lambda: not win.viewer.loading, 60)
+        _shoot(app, win, out / f"viewer-text-{theme}.png")
+    path, page, quote = VIEWER_PDF
+    if Path(path).is_file():
+        win.open_source({"path": path, "page": page, "quote": quote})
+        _wait(app, lambda: not win.viewer.loading, 60)
+        _shoot(app, win, out / f"viewer-pdf-{theme}.png")
+    win.viewer.close_viewer()
+    return win
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m app.screenshots")
     parser.add_argument("out", type=Path)
     parser.add_argument("--docs", type=Path, default=Path("/usr/share/common-licenses"))
     parser.add_argument("--model", default="default", help="chat model spec (default: the built-in model)")
+    parser.add_argument(
+        "--viewer-only", action="store_true", help="only the source viewer shots (no model runs)"
+    )
     args = parser.parse_args(argv)
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     os.environ.setdefault("ALCOVE_HOME", tempfile.mkdtemp(prefix="alcove-shots-"))
@@ -136,8 +169,11 @@ def main(argv: list[str] | None = None) -> int:
     args.out.mkdir(parents=True, exist_ok=True)
     engine = Engine()
     docs = args.docs if args.docs.is_dir() else None  # symlinked duplicates (GPL -> GPL-3) are indexed once
-    windows = [_session(app, engine, args.out, "light", docs, first=True)]
-    windows.append(_session(app, engine, args.out, "dark", docs, first=False))
+    windows = []
+    if not args.viewer_only:
+        windows.append(_session(app, engine, args.out, "light", docs, first=True))
+        windows.append(_session(app, engine, args.out, "dark", docs, first=False))
+    windows += [_viewer_session(app, engine, args.out, theme) for theme in ("light", "dark")]
     for win in windows:
         win.close()
     windows[-1].bridge.shutdown()

@@ -28,7 +28,6 @@ from engine.core import default_index_db
 
 from . import style
 from .bridge import Bridge, Job
-from .open_location import open_location
 from .settings import Settings
 
 _HIT = Qt.ItemDataRole.UserRole + 1
@@ -118,6 +117,7 @@ class ResultDelegate(QStyledItemDelegate):
 class SearchPane(QWidget):
     rerank_requested = Signal(str, object)  # query, list of hits
     status_message = Signal(str)
+    source_requested = Signal(object)  # a hit: shown in the source viewer at its lines
 
     def __init__(self, bridge: Bridge, settings: Settings, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -292,6 +292,4 @@ class SearchPane(QWidget):
     def open_selected(self) -> None:
         idx = self.results.currentIndex()
         if idx.isValid():
-            hit = idx.data(_HIT)
-            if not open_location(hit):
-                self.status_message.emit(f"{getattr(hit, 'path', 'The file')} no longer exists.")
+            self.source_requested.emit(idx.data(_HIT))

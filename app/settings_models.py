@@ -24,6 +24,8 @@ from PySide6.QtWidgets import (
 )
 
 from app.model_catalog import DraftCheck, PickerModel, check_drafts, scan
+from app.model_identity import content_identity
+from engine.models import list_local_models
 
 from .bridge import Bridge, Job
 from .downloads import DownloadCancelled, download_model
@@ -43,7 +45,47 @@ def scan_with_drafts(known: list[str], chat_spec: str) -> tuple[list[PickerModel
     catalog = scan(known)
     chat = next((m for m in catalog if m.spec == chat_spec), None)
     drafts = [m for m in catalog if m.kind in ("chat", "gguf")]
-    return catalog, {c.spec: c for c in check_drafts(chat, drafts)}
+    checks = {c.spec: c for c in check_drafts(chat, drafts)}
+    chat_id = content_identity(model_location(chat_spec, chat))
+    if chat_id is not None:  # the chat model again under another name (an imported copy, a second folder)
+        for m in drafts:
+            if m.spec != chat_spec and content_identity(model_location(m.spec, m)) == chat_id:
+                checks[m.spec] = DraftCheck(m.spec, False, "the same weights as the chat model")
+    return catalog, checks
+
+
+def model_location(spec: str, model: PickerModel | None = None) -> str | None:
+    """The folder or file holding a spec's weights (the built-in model's GGUF for "default")."""
+    if model is not None and model.folder:
+        return model.folder
+    if spec == "default":
+        return next((m.path for m in list_local_models() if m.name == "default"), None)
+    path = Path(spec).expanduser()
+    return str(path) if path.exists() else None
+
+
+def draft_note(mode: str, draft_label: str, chosen: bool) -> str:
+    if mode == "off":
+        return (
+            "Speculative decoding is off (Generation › Speculative decoding); the draft model is not loaded."
+        )
+    if mode == "lookup":
+        return "Speculative decoding uses prompt lookup, which needs no draft model; the draft model is not loaded."
+    if mode == "mtp":
+        return "Gemma 4 assistant (MTP) mode: the assistant head drafts; the draft model below is not used."
+    if not chosen:
+        return (
+            "Draft model mode is on but no draft model is chosen, so replies use plain decoding. Choose a "
+            "smaller model with the chat model's tokenizer below."
+            if mode == "draft"
+            else "Automatic: prompt lookup now; choose a draft model to let it draft with one when that pays."
+        )
+    lead = "Draft model mode" if mode == "draft" else "Automatic"
+    return (
+        f"{lead}: {draft_label} proposes tokens for the chat model to verify; it is loaded beside the chat "
+        "model and uses memory of its own. Greyed-out models cannot draft for this chat model (the reason is "
+        "shown beside each)."
+    )
 
 
 class ModelsPage(QWidget):
@@ -121,6 +163,7 @@ class ModelsPage(QWidget):
         outer.addWidget(hub)
         outer.addStretch(1)
         self.download_progress.connect(self._show_progress)
+        settings.changed.connect(self._setting_changed)
         self.rescan()
 
     # -- pickers --------------------------------------------------------------------------------------
@@ -174,14 +217,20 @@ class ModelsPage(QWidget):
             elif check is not None and check.compatible is None:
                 item.setToolTip(f"Compatibility {check.reason}.")
 
-    def _update_draft_note(self, checks: dict) -> None:
-        mode = self.settings["speculative/mode"]
-        if mode in ("draft", "mtp", "auto"):
-            self.draft_note.setText("Used for speculative decoding (Generation › Speculative decoding).")
-        else:
-            self.draft_note.setText(
-                "Speculative decoding is off or uses prompt lookup; the draft model is not loaded."
-            )
+    def _update_draft_note(self, checks: dict | None = None) -> None:
+        """What the draft model does under the mode chosen now (Generation › Speculative decoding)."""
+        self.draft_note.setText(
+            draft_note(
+                self.settings["speculative/mode"],
+                self.pickers["draft"].currentText(),
+                bool(self.settings["models/draft"]),
+            )  # fmt: skip
+        )
+
+    @Slot(str, object)
+    def _setting_changed(self, key: str, _value: Any) -> None:
+        if key in ("speculative/mode", "models/draft"):
+            self._update_draft_note()
 
     @Slot()
     def _picked(self, role: str) -> None:

@@ -12,9 +12,11 @@ from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
     QFileDialog,
+    QHBoxLayout,
     QLabel,
     QMainWindow,
     QSizePolicy,
+    QSplitter,
     QStackedWidget,
     QToolBar,
     QToolButton,
@@ -36,6 +38,8 @@ from .rerank_pane import RerankPane
 from .search_pane import SearchPane
 from .settings import Settings
 from .settings_dialog import SettingsDialog
+from .source_viewer import SourceViewer
+from .status_center import ERROR, NOTICE, PASSING, StatusCenter
 
 log = logging.getLogger(__name__)
 PANES = (("chat", "Chat", "chat"), ("search", "Search", "search"), ("rerank", "Rerank", "rerank"))
@@ -59,6 +63,8 @@ class MainWindow(QMainWindow):
         self.search = SearchPane(bridge, settings)
         self.rerank = RerankPane(bridge, settings)
         self.search.rerank_requested.connect(self.send_to_rerank)
+        self.chat.source_requested.connect(self.open_source)
+        self.search.source_requested.connect(self.open_source)
         self.stack = QStackedWidget()
         for pane in (self.chat, self.search, self.rerank):
             self.stack.addWidget(pane)
@@ -73,7 +79,18 @@ class MainWindow(QMainWindow):
         col.setSpacing(0)
         col.addWidget(self.stack, 1)
         col.addWidget(self.index_panel)
-        self.setCentralWidget(central)
+        self.viewer = SourceViewer(run_beside=lambda fn, *a: bridge.call("view-source", fn, *a))
+        self.viewer.failed.connect(lambda why: self.show_message(why, ERROR))
+        self.viewer.hide()
+        self.viewer.closed.connect(lambda: self.stack.currentWidget().setFocus())
+        self.split = QSplitter(Qt.Orientation.Horizontal)
+        self.split.setChildrenCollapsible(False)
+        self.split.setHandleWidth(1)
+        self.split.addWidget(central)
+        self.split.addWidget(self.viewer)
+        self.split.setStretchFactor(0, 3)
+        self.split.setStretchFactor(1, 2)
+        self.setCentralWidget(self.split)
         self.overlay = DropOverlay(central)
 
         self._build_toolbar()
@@ -159,6 +176,24 @@ class MainWindow(QMainWindow):
     def _build_status(self) -> None:
         bar = self.statusBar()
         bar.setSizeGripEnabled(False)
+        self.status = StatusCenter()
+        self.notice = QWidget()
+        row = QHBoxLayout(self.notice)
+        row.setContentsMargins(0, 0, 0, 0)
+        row.setSpacing(4)
+        self.notice_label = QLabel()
+        self.notice_label.setObjectName("StatusNotice")
+        self.notice_dismiss = QToolButton()
+        self.notice_dismiss.setObjectName("MessageAction")
+        self.notice_dismiss.setAutoRaise(True)
+        self.notice_dismiss.setText("✕")
+        self.notice_dismiss.setToolTip("Dismiss this message")
+        self.notice_dismiss.clicked.connect(self.dismiss_notice)
+        row.addWidget(self.notice_label)
+        row.addWidget(self.notice_dismiss)
+        row.addStretch(1)
+        self.notice.hide()
+        bar.addWidget(self.notice, 1)  # hidden by passing messages, back when they clear
         self.models_label = QLabel("Starting…")
         self.memory_label = QLabel()
         self.index_label = QLabel()
@@ -184,6 +219,7 @@ class MainWindow(QMainWindow):
     def send_to_rerank(self, query: str, hits: list[Any]) -> None:
         self.rerank.set_candidates(query, hits)
         self.switch_to("rerank")
+        self.rerank.run_rerank()  # "Rerank These" reranks in one click
 
     @Slot()
     def open_settings(self) -> None:
@@ -195,11 +231,39 @@ class MainWindow(QMainWindow):
         self.settings_dialog.activateWindow()
 
     @Slot(str)
-    def show_message(self, text: str) -> None:
-        if text:
-            self.statusBar().showMessage(text, 6000)
+    def show_message(self, text: str, level: int = PASSING) -> None:
+        """A passing message shows for a few seconds; a NOTICE or ERROR stays until it is dismissed or replaced by
+        one at least as important. An empty text clears only the passing message."""
+        bar = self.statusBar()
+        if self.status.post(text, level):
+            bar.clearMessage()
+            self.notice_label.setText(self.status.text())
+            self.notice_label.setStyleSheet(f"color: {style.colors()['danger']}" if level >= ERROR else "")
+            self.notice_label.setToolTip(self.status.text())
+            self.notice.show()
+        elif text:
+            bar.showMessage(text, 6000)
         else:
-            self.statusBar().clearMessage()
+            bar.clearMessage()
+
+    @Slot()
+    def dismiss_notice(self) -> None:
+        self.status.dismiss()
+        self.notice.hide()
+
+    def status_text(self) -> str:
+        """What the status bar says now: the passing message over the kept notice."""
+        return self.statusBar().currentMessage() or (self.status.text() if self.notice.isVisible() else "")
+
+    @Slot(object)
+    def open_source(self, source: Any) -> None:
+        """A citation chip, an inline [n] or a search result's Open: the document at the cited place."""
+        if not self.viewer.isVisible():
+            width = max(600, self.split.width())
+            self.split.setSizes([int(width * 0.58), int(width * 0.42)])
+        self.viewer.show_source(
+            source
+        )  # a file that cannot be shown says why, in the pane and the status bar
 
     @Slot(str, str, str)
     def show_engine_error(self, title: str, message: str, details: str) -> None:
@@ -321,7 +385,9 @@ class MainWindow(QMainWindow):
 
     @Slot(object)
     def _indexed(self, summary: Any) -> None:
-        self.show_message(summary_text(summary) if summary is not None else "Indexing stopped.")
+        text = summary_text(summary) if summary is not None else "Indexing stopped."
+        failed = summary is not None and bool(getattr(summary, "error", None))
+        self.show_message(text, ERROR if failed or summary is None else NOTICE)
         self._update_index_size()
         self.search.refresh_state()
 

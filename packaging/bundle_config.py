@@ -62,6 +62,8 @@ REQUIRED_MODULES = [
     "keyring",
     "keyring.backends.fail",
     "pypdf",
+    "pypdfium2",
+    "pypdfium2_raw",
     "docx",
     "charset_normalizer",
     "yaml",
@@ -92,6 +94,7 @@ MACOS_WHEEL_DISTS = [
     "protobuf",
     "pydantic-core",
     "sentencepiece",
+    "pypdfium2",  # PDFium for the source viewer's PDF pages
 ]
 
 # Files the macOS bundle must hold, relative to site-packages (in the wheels) and to Contents/Frameworks (in the
@@ -103,6 +106,7 @@ MACOS_BUNDLE_FILES = [
     "PySide6/Qt/plugins/platforms/libqcocoa.dylib",
     "PySide6/Qt/plugins/imageformats/libqsvg.dylib",
     "PySide6/Qt/plugins/iconengines/libqsvgicon.dylib",
+    "pypdfium2_raw/libpdfium.dylib",  # the source viewer renders PDF pages with it
 ]
 
 # Never in the app: the big frameworks only tests and benchmarks use, and things nothing in the app imports.

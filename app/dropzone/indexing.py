@@ -19,7 +19,7 @@ from engine.core import new_request_id
 from engine.index import IndexSummary
 
 from ..bridge import Bridge, Job
-from ..metrics import format_duration
+from ..metrics import EtaEstimate
 from ..settings import Settings
 
 log = logging.getLogger(__name__)
@@ -223,6 +223,7 @@ class IndexPanel(QFrame):
         self.current.setObjectName("Muted")
         self.current.setMinimumWidth(120)
         self.eta = QLabel()
+        self.estimate = EtaEstimate()
         self.eta.setObjectName("Muted")
         self.eta.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         self.cancel_button = QPushButton("Cancel")
@@ -244,6 +245,7 @@ class IndexPanel(QFrame):
         self.bar.setRange(0, 0)  # busy until the first progress event tells us the total
         self.current.setText("Preparing…")
         self.eta.setText("")
+        self.estimate.reset()
         self.show()
 
     @Slot(int, int, str, float)
@@ -259,7 +261,7 @@ class IndexPanel(QFrame):
             metrics.elidedText(name, Qt.TextElideMode.ElideMiddle, max(120, self.current.width()))
         )
         self.current.setToolTip(current)
-        self.eta.setText(f"About {format_duration(eta)} left" if eta >= 0 else "")
+        self.eta.setText(self.estimate.update(eta) if total > 0 else "")
 
     def _title(self) -> str:
         done, total = self._done_total

@@ -1,7 +1,8 @@
 """The private document index: extraction, chunking, walking, the indexer, the SQLite store, vector/keyword/hybrid search."""
 
 from engine.index.chunking import Chunk, chunk_document
-from engine.index.extraction import extract
+from engine.index.document import ExtractError
+from engine.index.extraction import extract, file_type_for
 from engine.index.hybrid import (
     EXACT_BONUS,
     RRF_K,
@@ -22,6 +23,7 @@ __all__ = [
     "ChunkRow",
     "EXACT_BONUS",
     "DocumentWrite",
+    "ExtractError",
     "IndexStore",
     "IndexSummary",
     "RRF_K",
@@ -31,6 +33,7 @@ __all__ = [
     "chunk_document",
     "display_path",
     "extract",
+    "file_type_for",
     "forget_vectors",
     "index_paths",
     "index_pipeline",

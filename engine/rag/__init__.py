@@ -5,6 +5,7 @@ from engine.rag.abstain import AbstainPolicy, calibrate, evaluate
 from engine.rag.capability import Capability, check_capability
 from engine.rag.citations import Citation, map_citations, quote_lines
 from engine.rag.extractive import EXTRACTIVE_INTRO, ExtractiveAnswer, extract_answer, score_parts
+from engine.rag.followup import leans_on_context
 from engine.rag.generative_rerank import GenerativeReranker
 from engine.rag.grounding import SentenceSupport, ground
 from engine.rag.loopguard import LoopGuard
@@ -45,6 +46,7 @@ __all__ = [
     "extract_answer",
     "generative_reranker_for",
     "ground",
+    "leans_on_context",
     "map_citations",
     "models_from_engine",
     "quote_lines",

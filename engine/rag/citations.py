@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from engine.rag.prompt import Source
 
@@ -220,3 +220,24 @@ def infer_citations(
     for pos, text in sorted(inserts, reverse=True):
         answer = answer[:pos] + text + answer[pos:]
     return answer, tuple(out)
+
+
+def renumber(answer: str, citations: Sequence[Citation]) -> tuple[str, tuple[Citation, ...]]:
+    """Number the cited sources 1..k in the order the answer first cites them, in the markers and the citations
+    alike, so a single cited source is [1] and the chips read as the reader meets them. Marker numbers that
+    match no citation are dropped (``strip_invalid_markers`` has removed whole invalid markers already)."""
+    cited = {c.n for c in citations}
+    order: dict[int, int] = {}
+    for marker in find_markers(answer):
+        for n in marker.numbers:
+            if n in cited and n not in order:
+                order[n] = len(order) + 1
+    for c in citations:  # cited without a marker of its own (should not happen): after the others
+        order.setdefault(c.n, len(order) + 1)
+
+    def fix(m: re.Match) -> str:
+        nums = [order[n] for n in find_markers(m.group(0))[0].numbers if n in order]
+        return "[" + ", ".join(str(n) for n in dict.fromkeys(nums)) + "]" if nums else ""
+
+    renumbered = tuple(sorted((replace(c, n=order[c.n]) for c in citations), key=lambda c: c.n))
+    return _MARKER.sub(fix, answer), renumbered

@@ -48,11 +48,42 @@ def content_words(text: str) -> list[str]:
 
 
 def leans_on_context(question: str) -> bool:
-    """True for questions that cannot stand alone: pronouns, leading 'and/what about', or two content words or
-    fewer."""
-    words = [w.lower() for w in _WORD.findall(question)]
+    """True for questions that cannot stand alone: a leading "and / what about", a pronoun with nothing before it
+    in the question to refer to, or two content words or fewer and no name. A question that names its own subject
+    ("Who holds the copyright for bash and what license does it use?") is left as asked; so is an expletive "it" /
+    "there" ("Is it possible to ...", "Is there a way ..."). Chosen on the "tune" split of eval/followups.jsonl."""
     q = question.strip().lower()
-    return bool(_ANAPHORA & set(words)) or q.startswith(_LEADS) or len(content_words(question)) <= 2
+    if q.startswith(_LEADS):
+        return True
+    tokens = _WORD.findall(question)
+    lower = [t.lower() for t in tokens]
+    for i, w in enumerate(lower):
+        if w not in _ANAPHORA or _expletive(lower, i):
+            continue
+        before = [
+            t for t in lower[:i] if t not in _STOP and t not in _ANAPHORA and t not in _HOW and len(t) > 1
+        ]
+        if len(before) < ANTECEDENT_WORDS:
+            return True
+    named = any(t[:1].isupper() for t in tokens[1:])
+    return len(content_words(question)) <= 2 and not named
+
+
+_HOW = frozenset(
+    "long much many often far old big should must might may shall".split()
+)  # "how long should it"
+ANTECEDENT_WORDS = 2  # content words before a pronoun that give it something in the question to refer to
+
+
+def _expletive(words: list[str], i: int) -> bool:
+    """ "is it possible to", "it is worth ...ing", "is there a way", "there are": no referent needed."""
+    w = words[i]
+    if w == "it":
+        return "to" in words[i + 1 : i + 4] and (i == 0 or words[i - 1] in ("is", "was", "would", "will"))
+    if w == "there":
+        return (i > 0 and words[i - 1] in ("is", "are", "was", "were")) or words[i + 1 : i + 2] in (
+            ["is"], ["are"], ["was"], ["were"])  # fmt: skip
+    return False
 
 
 def _user_turns(history: Sequence[Any]) -> list[str]:

@@ -23,7 +23,7 @@ from engine.core import (
 from engine.generation import run_generation
 from engine.index import IndexStore, search
 from engine.rag.abstain import ABSTAIN_TEXT
-from engine.rag.citations import infer_citations, map_citations, strip_invalid_markers
+from engine.rag.citations import infer_citations, map_citations, renumber, strip_invalid_markers
 from engine.rag.extractive import extract_answer
 from engine.rag.generative_rerank import GenerativeReranker
 from engine.rag.grounding import ground, supported_answer
@@ -243,6 +243,7 @@ def answer_from_sources(
     citations, _ = map_citations(answer, quoting)
     flagged = {c.n for c in inferred} - {c.n for c in map_citations(final.text, quoting)[0]}
     citations = tuple(replace(c, inferred=c.n in flagged) for c in citations)
+    answer, citations = renumber(answer, citations)  # cited sources read [1], [2], ... in order of appearance
     stats = replace(stats, invalid_markers=tuple(invalid), inferred_citations=len(flagged))
     t = time.perf_counter()
     verdicts = ground(answer, quoting, models.embedder)

@@ -83,16 +83,19 @@ def test_answer_cites_sources_and_a_chip_opens_the_cited_line(qtbot, window, lib
     metrics = reply.metrics_label.text()
     assert "TTFT" in metrics and "tok/s" in metrics and "cached" in metrics and "1 source cited" in metrics
 
-    # the chip and the inline [1] open the file at the cited line
-    editor, urls = [], []
-    monkeypatch.setattr(
-        "app.open_location._open_in_editor", lambda p, line: editor.append((p, line)) or False
-    )
+    # the chip and the inline [1] open the file inside Alcove at the cited line, the quote marked
+    urls = []
     monkeypatch.setattr(QDesktopServices, "openUrl", lambda url: urls.append(url) or True)
     qtbot.mouseClick(row.chip, Qt.MouseButton.LeftButton)
+    viewer = window.viewer
+    qtbot.waitUntil(lambda: not viewer.loading, timeout=10000)  # read on a worker thread
+    assert viewer.isVisible() and viewer.title.text() == "zlib.txt" and viewer.where.text() == "line 6"
+    assert viewer.text_view.cited == (6, 6) and viewer.text_view.toPlainText() == zlib.read_text()
+    viewer.close_viewer()
     reply.body.anchorClicked.emit(QUrl("#source-1"))
-    assert editor == [(str(zlib), 6)] * 2
-    assert urls == [QUrl.fromLocalFile(str(zlib))] * 2
+    qtbot.waitUntil(lambda: not viewer.loading, timeout=10000)
+    assert viewer.isVisible() and viewer.text_view.cited == (6, 6)
+    assert urls == []  # nothing left the app
 
     # persisted with the message: reopening the conversation rebuilds the same chips
     cid = window.chat.conversation_id

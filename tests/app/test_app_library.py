@@ -52,7 +52,7 @@ def test_drop_folder_indexes_it_and_search_finds_its_text(qtbot, window, tmp_pat
     assert not window.index_panel.isVisible()
     assert window.settings["index/folders"] == [str(folder)]
     assert default_index_db().exists() and window.index_label.text().startswith("Index ")
-    assert "3 indexed" in window.statusBar().currentMessage()
+    assert "3 indexed" in window.status_text()
 
     window.switch_to("search")
     pane = window.search
@@ -90,4 +90,4 @@ def test_cancel_indexing(qtbot, window, tmp_path):
         window.index_panel.cancel_button.click()
     summary = done.args[0]
     assert summary.cancelled and summary.files_indexed < 60
-    assert "cancelled" in window.statusBar().currentMessage()
+    assert "cancelled" in window.status_text()

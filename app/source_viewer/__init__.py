@@ -1,0 +1,16 @@
+"""The source viewer: cited documents shown inside Alcove at the cited words."""
+
+from .locate import Target, TextView, ViewError, find_quote, load_text
+from .pdf_page import RenderedPage, render_page
+from .viewer import SourceViewer
+
+__all__ = [
+    "RenderedPage",
+    "SourceViewer",
+    "Target",
+    "TextView",
+    "ViewError",
+    "find_quote",
+    "load_text",
+    "render_page",
+]

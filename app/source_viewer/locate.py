@@ -1,0 +1,164 @@
+"""Where a cited passage sits in the text the viewer shows (pure functions, no Qt).
+
+Text, Markdown and code are shown as the file itself, so a citation's lines are the file's lines. HTML is shown as
+its visible text (the index's extraction; its lines refer to the page source, mapped through the extraction's
+anchors) and DOCX as its paragraphs, one per line (a DOCX "line" is a paragraph number). The quote is then found
+in that text, ignoring differences in white space, and the occurrence nearest the cited lines wins. A quote that is
+no longer there (the file changed after indexing) is said so, never silently dropped."""
+
+from __future__ import annotations
+
+import bisect
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from engine.index import ExtractError, extract, file_type_for
+
+MAX_VIEW_BYTES = 50_000_000
+_SPACE = re.compile(r"\s+")
+
+
+class ViewError(Exception):
+    """The document cannot be shown; the message says why, in words for the user."""
+
+
+@dataclass(frozen=True)
+class Target:
+    """A place to show: a file, its page (PDF) or lines, and the quoted passage."""
+
+    path: str
+    page: int | None = None
+    line_start: int | None = None
+    line_end: int | None = None
+    quote: str = ""
+
+    @classmethod
+    def of(cls, source: dict[str, Any] | Any) -> Target:
+        get = source.get if isinstance(source, dict) else lambda k, d=None: getattr(source, k, d)
+        quote = get("quote") or get("text") or ""
+        page, start, end = get("page"), get("line_start"), get("line_end")
+        return cls(str(get("path", "") or ""), int(page) if page else None, int(start) if start else None,
+                   int(end) if end else (int(start) if start else None), " ".join(str(quote).split()))  # fmt: skip
+
+    @property
+    def is_pdf(self) -> bool:
+        return Path(self.path).suffix.lower() == ".pdf"
+
+
+@dataclass(frozen=True)
+class TextView:
+    text: str
+    kind: str  # text | markdown | code | csv | rst | html | docx
+    lines: tuple[int, int] | None  # 1-based lines of ``text`` to highlight
+    quote: tuple[int, int] | None  # character span of the quoted passage in ``text``
+    note: str = ""  # said above the text: how it is shown, or that the quote was not found
+
+
+def _normalised(text: str) -> tuple[str, list[int]]:
+    """``text`` with every run of white space as one space, and each kept character's index in ``text``."""
+    out, where, last_space = [], [], True
+    for i, ch in enumerate(text):
+        if ch.isspace():
+            if not last_space:
+                out.append(" ")
+                where.append(i)
+            last_space = True
+        else:
+            out.append(ch)
+            where.append(i)
+            last_space = False
+    return "".join(out), where
+
+
+def find_quote(text: str, quote: str, near: int = 0) -> tuple[int, int] | None:
+    """(start, end) of ``quote`` in ``text`` ignoring white space and case, the occurrence nearest ``near``; when
+    the whole quote is not there, its longest opening of at least six words that is."""
+    quote = _SPACE.sub(" ", quote).strip()
+    if not quote:
+        return None
+    norm, where = _normalised(text)
+    hay = norm.lower()
+    if len(hay) != len(norm):  # lower() changed the length (rare scripts): match case-sensitively
+        hay = norm
+    words = quote.split(" ")
+    for n in range(len(words), min(len(words), 6) - 1, -1):
+        needle = " ".join(words[:n])
+        needle = needle.lower() if hay is not norm else needle
+        hits = [m.start() for m in re.finditer(re.escape(needle), hay)]
+        if hits:
+            best = min(hits, key=lambda h: abs(where[h] - near))
+            return where[best], where[best + len(needle) - 1] + 1
+    return None
+
+
+def line_of(text: str, offset: int) -> int:
+    return text.count("\n", 0, max(0, offset)) + 1
+
+
+def line_offset(text: str, line: int) -> int:
+    """Character offset where 1-based ``line`` begins (the end of the text past the last line)."""
+    pos = 0
+    for _ in range(max(0, line - 1)):
+        nxt = text.find("\n", pos)
+        if nxt < 0:
+            return len(text)
+        pos = nxt + 1
+    return pos
+
+
+def _html_lines(page: Any, start: int, end: int) -> tuple[int, int] | None:
+    """The visible-text lines of source lines ``start``..``end`` (through the extraction's anchors)."""
+    anchors = page.anchors
+    if not anchors:
+        return None
+    lines = [a[1] for a in anchors]
+    i = min(len(anchors) - 1, bisect.bisect_left(lines, start))
+    j = max(i, min(len(anchors) - 1, bisect.bisect_right(lines, end) - 1))
+    return line_of(page.text, anchors[i][0]), line_of(page.text, anchors[j][0])
+
+
+def load_text(target: Target) -> TextView:
+    """The text to show for ``target`` (not a PDF) with its cited lines and quote. Raises ViewError."""
+    path = Path(target.path)
+    if not path.is_file():
+        raise ViewError(f"{path.name or 'The file'} no longer exists at {path.parent}.")
+    if path.stat().st_size > MAX_VIEW_BYTES:
+        raise ViewError(f"{path.name} is too large to show here ({path.stat().st_size // 1_000_000} MB).")
+    try:
+        doc = extract(path, path.read_bytes(), file_type_for(path))
+    except ExtractError as exc:
+        raise ViewError(f"{path.name} cannot be shown: {exc}") from exc
+    except OSError as exc:
+        raise ViewError(f"{path.name} cannot be read: {exc.strerror or exc}.") from exc
+    page = doc.pages[0]
+    text, kind = page.text, doc.file_type
+    note = {"html": "The page's visible text, as Alcove indexed it.",
+            "docx": "The document's text, one paragraph per line, as Alcove indexed it."}.get(kind, "")  # fmt: skip
+    lines = None
+    if target.line_start:
+        end = target.line_end or target.line_start
+        lines = _html_lines(page, target.line_start, end) if kind == "html" else (target.line_start, end)
+    n_lines = text.count("\n") + 1
+    if lines is not None and lines[0] > n_lines:
+        note = (note + " " if note else "") + (
+            f"The file now has {n_lines} lines; the cited lines {lines[0]}–{lines[1]} are gone (it changed since "
+            "it was indexed)."
+        )
+        lines = None
+    near = line_offset(text, lines[0]) if lines else 0
+    quote = find_quote(text, target.quote, near) if target.quote else None
+    if target.quote and quote is None:
+        note = (note + " " if note else "") + (
+            "The quoted passage is not in the file any more (it changed since it was indexed)."
+        )
+    elif quote is not None:
+        q_lines = (line_of(text, quote[0]), line_of(text, quote[1] - 1))
+        if lines is None or q_lines[0] > lines[1] or q_lines[1] < lines[0]:
+            if lines is not None:
+                note = (note + " " if note else "") + (
+                    f"The file changed since it was indexed: the quote is now at line {q_lines[0]}."
+                )
+            lines = q_lines
+    return TextView(text, kind, lines, quote, note.strip())

@@ -1,0 +1,126 @@
+"""The source viewer on real files: text at the cited lines with the quote marked, HTML and DOCX as their extracted
+text, a PDF page rendered with the quote boxed from its text layer, and honest notes when a file changed or is gone.
+"""
+
+from __future__ import annotations
+
+import io
+import sys
+
+import pytest
+from PySide6.QtCore import QUrl
+from PySide6.QtGui import QDesktopServices
+
+from app.source_viewer import SourceViewer, Target, find_quote, load_text, render_page
+from tests.engine.index.index_fakes import make_pdf
+
+CODE = "".join(f"line {i}: filler text number {i}\n" for i in range(1, 41)).replace(
+    "line 23: filler text number 23", "def bisect(a, x):\n    # Locate the insertion point for x in a"
+)
+
+
+@pytest.fixture
+def viewer(qtbot):
+    v = SourceViewer()
+    qtbot.addWidget(v)
+    v.resize(560, 600)
+    v.show()
+    return v
+
+
+def test_text_opens_at_the_cited_lines_with_the_quote_marked(qtbot, viewer, tmp_path, monkeypatch):
+    path = tmp_path / "py-bisect.py"
+    path.write_text(CODE, encoding="utf-8")
+    quote = "Locate the insertion point for x in a"
+    assert viewer.show_source({"path": str(path), "line_start": 23, "line_end": 24, "quote": quote})
+    view = viewer.text_view
+    assert viewer.stack.currentWidget() is view and view.toPlainText() == CODE
+    assert viewer.title.text() == "py-bisect.py" and viewer.where.text() == "lines 23–24"
+    qtbot.waitUntil(lambda: view.first_visible_line() > 1)  # scrolled to the cited place, not the top
+    cursor_line = view.textCursor().blockNumber() + 1
+    assert cursor_line == 23
+    assert view.cited_blocks() == [23, 24]
+    a, b = view.quote_span()
+    assert view.toPlainText()[a:b] == quote
+    assert not viewer.note.isVisible()
+
+    opened = []
+    monkeypatch.setattr(QDesktopServices, "openUrl", lambda url: opened.append(url) or True)
+    if sys.platform != "darwin":
+        viewer.reveal_button.click()
+        assert opened == [QUrl.fromLocalFile(str(tmp_path))]
+    viewer.open_button.click()
+    assert opened[-1] == QUrl.fromLocalFile(str(path))
+
+
+def test_a_changed_or_missing_file_is_said_so(viewer, tmp_path):
+    path = tmp_path / "notes.md"
+    path.write_text(
+        "# Notes\n\nThe quote moved.\n\nIt now sits lower: the lighthouse beam is visible at sea.\n"
+    )
+    view = load_text(Target(str(path), None, 2, 2, "the lighthouse beam is visible at sea."))
+    assert view.lines == (5, 5) and "now at line 5" in view.note
+    gone = load_text(Target(str(path), None, 3, 3, "a sentence that was deleted from the notes"))
+    assert gone.lines == (3, 3) and gone.quote is None and "not in the file any more" in gone.note
+    assert not viewer.show_source({"path": str(tmp_path / "deleted.txt"), "line_start": 3})
+    assert "no longer exists" in viewer.message.text() and not viewer.open_button.isEnabled()
+
+
+def test_html_and_docx_show_their_extracted_text(viewer, tmp_path):
+    import docx
+
+    html = tmp_path / "page.html"
+    html.write_text("<html><head><title>T</title><style>p{}</style></head><body>\n<h1>Lenses</h1>\n"
+                    "<p>The Fresnel lens\nwas invented in 1822.</p>\n<p>Other text.</p>\n</body></html>\n")  # fmt: skip
+    assert viewer.show_source({"path": str(html), "line_start": 4, "line_end": 5,
+                               "quote": "The Fresnel lens was invented in 1822."})  # fmt: skip
+    shown = viewer.text_view.toPlainText()
+    assert "<p>" not in shown and "Fresnel" in shown and "visible text" in viewer.note.text()
+    a, b = viewer.text_view.quote_span()
+    assert " ".join(shown[a:b].split()) == "The Fresnel lens was invented in 1822."
+
+    doc = docx.Document()
+    for text in ("Title", "First paragraph.", "Yeast ferments the sugars in the dough.", "Last."):
+        doc.add_paragraph(text)
+    buf = io.BytesIO()
+    doc.save(buf)
+    path = tmp_path / "bread.docx"
+    path.write_bytes(buf.getvalue())
+    assert viewer.show_source({"path": str(path), "line_start": 3, "line_end": 3,
+                               "quote": "Yeast ferments the sugars in the dough."})  # fmt: skip
+    assert viewer.text_view.cited == (3, 3) and "paragraph per line" in viewer.note.text()
+
+
+def test_pdf_opens_at_the_page_rendered_with_the_quote_boxed(qtbot, viewer, tmp_path):
+    path = tmp_path / "lenses.pdf"
+    path.write_bytes(make_pdf([["Page one text."], ["Lighthouses.", "The Fresnel lens was invented in 1822.",
+                                                    "It focuses light into a beam."]]))  # fmt: skip
+    page = render_page(str(path), 2, "The Fresnel lens was invented in 1822.")
+    assert (page.page, page.pages) == (2, 2) and page.width == 1224 and len(page.quote_boxes) == 1
+    x, y, w, h = page.quote_boxes[0]
+    assert 72 * 2 - 6 < x < 72 * 2 + 2 and 0 < y < 160 and w > 300 and 20 < h < 40  # the second line, 2 px/pt
+    row = page.rgb[int(y + h / 2) * page.stride : int(y + h / 2 + 1) * page.stride]
+    assert min(row) < 128  # black text under the box: a real render
+
+    assert viewer.show_source(
+        {"path": str(path), "page": 2, "quote": "The Fresnel lens was invented in 1822."}
+    )
+    assert viewer.stack.currentWidget() is viewer.pdf_view and viewer.page_label.text() == "Page 2 of 2"
+    img = viewer.pdf_view.image()
+    bx, by, bw, bh = (int(v) for v in page.quote_boxes[0])
+    tinted = img.pixelColor(bx + 2, by + 2)
+    assert tinted.blue() < tinted.red() - 40  # the yellow highlight is drawn over the page
+    assert (
+        not viewer.prev_page.isHidden() and viewer.prev_page.isEnabled() and not viewer.next_page.isEnabled()
+    )
+    viewer.go_to_page(-1)
+    assert viewer.page_label.text() == "Page 1 of 2" and not viewer.pdf_view.rendered.quote_boxes
+    missing = render_page(str(path), 2, "a sentence not on the page at all anywhere")
+    assert not missing.quote_boxes and "could not be found" in missing.note
+
+
+def test_find_quote_ignores_white_space_and_picks_the_nearest():
+    text = "alpha beta\ngamma delta\n\nalpha  beta gamma delta\n"
+    assert find_quote(text, "alpha beta gamma delta") == (0, 22)
+    assert find_quote(text, "alpha beta gamma delta", near=30) == (24, 47)
+    assert find_quote(text, "nothing like it") is None
