@@ -24,6 +24,7 @@ import numpy as np
 from engine.core import IndexStoreError, ProgressEvent
 from engine.index.chunking import Chunk, chunk_budget, chunk_document
 from engine.index.extraction import ExtractError, extract, file_type_for, looks_binary
+from engine.index.ocr import OcrOff
 from engine.index.store import ChunkRow, DocumentWrite, IndexStore
 from engine.index.walk import Found, dedupe, os_reason, walk
 
@@ -54,6 +55,8 @@ class IndexSummary:
     notes: tuple[SkippedFile, ...] = ()  # indexed, with a remark (encoding guessed, chunks truncated...)
     documents_total: int = 0
     chunks_total: int = 0
+    # files the walker saw that Alcove does not read (images with OCR off are skipped, not here): {".ext": n}
+    files_unsupported: dict[str, int] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -70,6 +73,7 @@ class IndexSummary:
             "notes": [{"path": s.path, "note": s.reason} for s in self.notes],
             "documents_total": self.documents_total,
             "chunks_total": self.chunks_total,
+            "files_unsupported": dict(self.files_unsupported),
         }
 
 
@@ -91,6 +95,7 @@ class _Run:
         self.t0 = time.perf_counter()
         self.indexed = self.unchanged = self.removed = self.chunks = self.bytes = 0
         self.skipped: list[SkippedFile] = []
+        self.unsupported: dict[str, int] = {}
         self.notes: list[SkippedFile] = []
         self.pending: list[_Pending] = []
         self.ready: list[DocumentWrite] = []
@@ -146,6 +151,13 @@ class _Run:
         elif forget and self.store.document(path) is not None:
             self.deletes.append(path)
 
+    def unsupported_file(self, path: str) -> None:
+        name = Path(path).name.lower()
+        ext = Path(name).suffix or "(no extension)"
+        if ext == ".gz" and Path(Path(name).stem).suffix:  # .tar.gz, .svg.gz: the inner type says what it is
+            ext = Path(Path(name).stem).suffix + ext
+        self.unsupported[ext] = self.unsupported.get(ext, 0) + 1
+
     def handle(self, found: Found) -> None:
         path = found.path
         self.current = path
@@ -156,6 +168,10 @@ class _Run:
             st = os.stat(path)
         except OSError as exc:
             self.skip(path, os_reason(exc, "file"), forget=isinstance(exc, FileNotFoundError))
+            return
+        ftype = file_type_for(Path(path))
+        if ftype == "binary" and not found.explicit:
+            self.unsupported_file(path)
             return
         old = self.store.document(path)
         same_stat = old is not None and old.size == st.st_size and old.mtime_ns == st.st_mtime_ns
@@ -186,11 +202,14 @@ class _Run:
             self.store.touch(path, st.st_size, st.st_mtime_ns)
             self.unchanged += 1
             return
-        ftype = file_type_for(Path(path))
         if ftype is None and not found.explicit and _looks_binary_head(data):
-            return  # an unknown kind of binary file found in a folder: not a document, nothing to report
+            self.unsupported_file(path)  # an unknown kind of binary file found in a folder: counted, not read
+            return
         try:
-            doc = extract(Path(path), data, ftype)
+            doc = extract(Path(path), data, ftype, ocr=self.opts["ocr"])
+        except OcrOff as exc:  # not remembered: turning OCR on reads it on the next run
+            self.skipped.append(SkippedFile(path, str(exc)))
+            return
         except ExtractError as exc:
             self.skip(path, str(exc), stat=st, content_hash=digest)
             return
@@ -301,23 +320,25 @@ def index_paths(
     overlap_tokens: int = 24,
     batch_chunks: int = 64,
     commit_seconds: float = 2.0,
+    ocr: bool = True,
 ) -> Iterator[ProgressEvent | IndexSummary]:
     """Index ``paths`` (files and folders) into the database; yields progress, then one IndexSummary.
 
     With no paths, every source already in the index is refreshed. Raises IndexStoreError when the database is
     unusable before anything starts (not an Alcove index, read-only, another embedding model); a write failure
     mid-run (disk full) ends the run with ``summary.error`` set and everything committed before it kept.
+    ``ocr=False`` leaves images and scanned PDF pages unread (reported as skipped, read once OCR is on again).
     """
     store = IndexStore(db_path)
     try:
         yield from _index(store, paths, embedder, cancel, request_id, max_file_bytes, chunk_tokens,
-                          overlap_tokens, batch_chunks, commit_seconds)  # fmt: skip
+                          overlap_tokens, batch_chunks, commit_seconds, ocr)  # fmt: skip
     finally:
         store.close()
 
 
 def _index(store, paths, embedder, cancel, request_id, max_file_bytes, chunk_tokens, overlap_tokens,
-           batch_chunks, commit_seconds):  # fmt: skip
+           batch_chunks, commit_seconds, ocr=True):  # fmt: skip
     store.check_embedder(embedder.name, embedder.dim)
     opts = {
         "max_file_bytes": max_file_bytes,
@@ -325,6 +346,7 @@ def _index(store, paths, embedder, cancel, request_id, max_file_bytes, chunk_tok
         "overlap_tokens": overlap_tokens,
         "batch_chunks": batch_chunks,
         "commit_seconds": commit_seconds,
+        "ocr": ocr,
     }
     # The hash covers the chunking settings too: changing them re-chunks and re-embeds every file.
     tag = f"chunker-{CHUNKER_VERSION}:{opts['chunk_tokens']}:{overlap_tokens}"
@@ -360,7 +382,7 @@ def _index(store, paths, embedder, cancel, request_id, max_file_bytes, chunk_tok
         store.add_sources(existing_roots)
     run.total = len(found)
     for f in found:
-        if not f.problem:
+        if not f.problem and file_type_for(Path(f.path)) != "binary":
             try:
                 run.bytes_total += min(os.stat(f.path).st_size, max_file_bytes)
             except OSError:
@@ -408,6 +430,7 @@ def _index(store, paths, embedder, cancel, request_id, max_file_bytes, chunk_tok
         tuple(run.notes),
         stats.documents if stats else 0,
         stats.chunks if stats else 0,
+        dict(sorted(run.unsupported.items(), key=lambda kv: (-kv[1], kv[0]))),
     )
 
 

@@ -7,8 +7,6 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from engine.index.extraction import file_type_for
-
 SKIP_DIRS = frozenset(
     {".git", ".hg", ".svn", "__pycache__", "node_modules", ".venv", "venv", ".tox", ".mypy_cache",
      ".pytest_cache", ".ruff_cache", ".idea", ".DS_Store", ".Trash", ".cache"}
@@ -90,8 +88,7 @@ def walk(root: str) -> Iterator[Found]:
             if is_dir:
                 subdirs.append(entry.path)
             elif is_file:
-                if file_type_for(Path(entry.name)) != "binary":
-                    yield Found(entry.path, False)
+                yield Found(entry.path, False)  # unsupported types too: the summary counts them
             elif entry.is_symlink():
                 problem = _link_problem(entry.path)
                 if problem:
