@@ -314,7 +314,7 @@ class Bridge(QObject):
         self.engine.cancel(request_id)
 
     # -- documents ----------------------------------------------------------------------------------------
-    def index(self, paths: list[str], db_path: Path, embedder_spec: str) -> Job:
+    def index(self, paths: list[str], db_path: Path, embedder_spec: str, *, ocr: bool = True) -> Job:
         """Yields ProgressEvent; returns the IndexSummary (or None when the index module is missing)."""
         engine = self.engine
         stop = threading.Event()
@@ -324,7 +324,7 @@ class Bridge(QObject):
 
             self._ensure(embedder_spec, "embedder")
             yield from engine.stream(
-                lambda: index_paths(list(paths), db_path, engine.model("embedder"), cancel=stop)
+                lambda: index_paths(list(paths), db_path, engine.model("embedder"), cancel=stop, ocr=ocr)
             )
 
         job = Job(

@@ -50,6 +50,7 @@ _OPTIONS = (
     Option("memory/limit_gb", float, 0.0, minimum=0.0, maximum=1024.0),  # 0 = let MLX decide
     Option("index/folders", list, []),
     Option("index/watch", bool, True),
+    Option("index/ocr", bool, True),  # read images and scanned PDF pages by OCR (on the device)
     Option("chat/use_documents", bool, False),
     Option("chat/highlight_draft", bool, False),
     Option("chat/system_prompt", str, "You are Alcove, a helpful assistant running privately on this Mac."),

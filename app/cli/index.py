@@ -13,6 +13,7 @@ def register(sub) -> None:
     p.add_argument("--db", help="index database (default: the app's index)")
     p.add_argument("--embedder", default="default", help="embedding model folder (default: all-MiniLM-L6-v2)")
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
+    p.add_argument("--no-ocr", action="store_true", help="do not read images and scanned PDF pages by OCR")
     p.set_defaults(handler=run_index)
 
     s = sub.add_parser("search", help="search the index")
@@ -66,7 +67,7 @@ def run_index(args) -> int:
         engine.load_model(args.embedder, role="embedder")
 
         def job():
-            yield from index_paths(args.paths, db, engine.model("embedder"))
+            yield from index_paths(args.paths, db, engine.model("embedder"), ocr=not args.no_ocr)
 
         last_line = 0.0
         for item in engine.stream(job):
@@ -92,12 +93,16 @@ def run_index(args) -> int:
     else:
         say(
             f"Indexed {summary.files_indexed} files ({summary.chunks} chunks), {summary.files_unchanged} unchanged, "
-            f"{summary.files_removed} removed, {len(summary.files_skipped)} skipped in {summary.seconds:.1f}s."
+            f"{summary.files_removed} removed, {summary.files_moved} moved, {len(summary.files_skipped)} skipped "
+            f"in {summary.seconds:.1f}s."
         )
         for s in summary.files_skipped:
             say(f"  skipped {s.path}: {s.reason}")
         for n in summary.notes:
             say(f"  note {n.path}: {n.reason}")
+        if summary.files_unsupported:
+            kinds = ", ".join(f"{n} {ext}" for ext, n in summary.files_unsupported.items())
+            say(f"Not read (unsupported types): {kinds}.")
         if summary.cancelled:
             say("The run was cancelled; run the same command again to continue.")
         say(f"The index now holds {summary.documents_total} documents, {summary.chunks_total} chunks: {db}")

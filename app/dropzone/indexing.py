@@ -28,11 +28,17 @@ def summary_text(summary: Any) -> str:
         (summary.files_indexed, "indexed"),
         (summary.files_unchanged, "unchanged"),
         (summary.files_removed, "removed"),
+        (getattr(summary, "files_moved", 0), "moved"),
         (len(summary.files_skipped), "skipped"),
     ):
         if value:
             parts.append(f"{value} {label}")
     files = ", ".join(parts) if parts else "no files"
+    unsupported = getattr(summary, "files_unsupported", None) or {}
+    if unsupported:
+        kinds = ", ".join(f"{n} {ext}" for ext, n in list(unsupported.items())[:4])
+        more = len(unsupported) - 4
+        files += f"; not read: {kinds}" + (f" and {more} more types" if more > 0 else "")
     if summary.error:
         return f"Indexing stopped early: {summary.error}"
     if summary.cancelled:
@@ -89,7 +95,9 @@ class IndexController(QObject):
             self.queue.append(paths)
             return True
         self._t0 = time.monotonic()
-        self.job = self.bridge.index(paths, self.db_path, self.settings["models/embedder"])
+        self.job = self.bridge.index(
+            paths, self.db_path, self.settings["models/embedder"], ocr=self.settings["index/ocr"]
+        )
         self.job.yielded.connect(self._on_progress)
         self.job.returned.connect(self._on_summary)
         self.job.errored.connect(lambda _e: self.finished.emit(None))

@@ -1,5 +1,6 @@
 """The private document index: extraction, chunking, walking, the indexer, the SQLite store, vector/keyword/hybrid search."""
 
+from engine.index.changes import refresh_roots, reindex_changes
 from engine.index.hybrid import RRF_K, VECTOR_WEIGHT, SearchHit, search, search_many
 from engine.index.indexer import IndexSummary, index_paths
 from engine.index.store import ChunkRow, DocumentWrite, IndexStore
@@ -15,6 +16,8 @@ __all__ = [
     "VECTOR_WEIGHT",
     "VectorMatrix",
     "index_paths",
+    "refresh_roots",
+    "reindex_changes",
     "search",
     "search_many",
 ]

@@ -55,6 +55,7 @@ class IndexSummary:
     notes: tuple[SkippedFile, ...] = ()  # indexed, with a remark (encoding guessed, chunks truncated...)
     documents_total: int = 0
     chunks_total: int = 0
+    files_moved: int = 0  # moved or renamed with the same content: chunks and vectors kept, nothing embedded
     # files the walker saw that Alcove does not read (images with OCR off are skipped, not here): {".ext": n}
     files_unsupported: dict[str, int] = field(default_factory=dict)
 
@@ -73,6 +74,7 @@ class IndexSummary:
             "notes": [{"path": s.path, "note": s.reason} for s in self.notes],
             "documents_total": self.documents_total,
             "chunks_total": self.chunks_total,
+            "files_moved": self.files_moved,
             "files_unsupported": dict(self.files_unsupported),
         }
 
@@ -93,13 +95,16 @@ class _Run:
         self.store, self.embedder, self.request_id, self.cancel = store, embedder, request_id, cancel
         self.opts = opts
         self.t0 = time.perf_counter()
-        self.indexed = self.unchanged = self.removed = self.chunks = self.bytes = 0
+        self.indexed = self.unchanged = self.removed = self.chunks = self.bytes = self.moved = 0
         self.skipped: list[SkippedFile] = []
         self.unsupported: dict[str, int] = {}
         self.notes: list[SkippedFile] = []
         self.pending: list[_Pending] = []
         self.ready: list[DocumentWrite] = []
         self.deletes: list[str] = []
+        # indexed files gone from the folders being indexed, by content hash: a new path with the same content
+        # is the same file moved or renamed (its chunks and vectors are kept); the rest are deleted at the end
+        self.vanished: dict[str, str] = {}
         self.last_commit = time.perf_counter()
         self.files_done = 0
         self.total = 0
@@ -201,6 +206,11 @@ class _Run:
         if old is not None and old.content_hash == digest and old.status == "indexed":
             self.store.touch(path, st.st_size, st.st_mtime_ns)
             self.unchanged += 1
+            return
+        if old is None and digest in self.vanished:
+            self.commit(force=True)  # the moved document must not sit in an uncommitted batch
+            self.store.move_document(self.vanished.pop(digest), path, st.st_size, st.st_mtime_ns)
+            self.moved += 1
             return
         if ftype is None and not found.explicit and _looks_binary_head(data):
             self.unsupported_file(path)  # an unknown kind of binary file found in a folder: counted, not read
@@ -321,24 +331,26 @@ def index_paths(
     batch_chunks: int = 64,
     commit_seconds: float = 2.0,
     ocr: bool = True,
+    as_sources: bool = True,
 ) -> Iterator[ProgressEvent | IndexSummary]:
     """Index ``paths`` (files and folders) into the database; yields progress, then one IndexSummary.
 
     With no paths, every source already in the index is refreshed. Raises IndexStoreError when the database is
     unusable before anything starts (not an Alcove index, read-only, another embedding model); a write failure
     mid-run (disk full) ends the run with ``summary.error`` set and everything committed before it kept.
-    ``ocr=False`` leaves images and scanned PDF pages unread (reported as skipped, read once OCR is on again).
+    ``as_sources=False`` refreshes the paths without adding them to the library's sources (a watcher's
+    re-index of a subfolder). ``ocr=False`` leaves images and scanned PDF pages unread (reported as skipped, read once OCR is on again).
     """
     store = IndexStore(db_path)
     try:
         yield from _index(store, paths, embedder, cancel, request_id, max_file_bytes, chunk_tokens,
-                          overlap_tokens, batch_chunks, commit_seconds, ocr)  # fmt: skip
+                          overlap_tokens, batch_chunks, commit_seconds, ocr, as_sources)  # fmt: skip
     finally:
         store.close()
 
 
 def _index(store, paths, embedder, cancel, request_id, max_file_bytes, chunk_tokens, overlap_tokens,
-           batch_chunks, commit_seconds, ocr=True):  # fmt: skip
+           batch_chunks, commit_seconds, ocr=True, as_sources=True):  # fmt: skip
     store.check_embedder(embedder.name, embedder.dim)
     opts = {
         "max_file_bytes": max_file_bytes,
@@ -375,10 +387,13 @@ def _index(store, paths, embedder, cancel, request_id, max_file_bytes, chunk_tok
             break
         for doc in store.documents(under=root):
             if not os.path.lexists(doc.path):
-                run.deletes.append(doc.path)
+                if doc.status == "indexed" and doc.content_hash and doc.content_hash not in run.vanished:
+                    run.vanished[doc.content_hash] = doc.path
+                else:
+                    run.deletes.append(doc.path)
     found = dedupe(found)
     existing_roots = [r for r in roots if os.path.exists(r)]
-    if existing_roots:
+    if existing_roots and as_sources:
         store.add_sources(existing_roots)
     run.total = len(found)
     for f in found:
@@ -400,6 +415,7 @@ def _index(store, paths, embedder, cancel, request_id, max_file_bytes, chunk_tok
             run.commit(force=False)
         if not run.cancelled:
             yield from run.embed(force=True)
+        run.deletes.extend(run.vanished.values())  # gone, and not moved within the library
         run.commit(force=True)  # on cancel: what is fully embedded is kept
         if not run.cancelled:
             store.set_meta("chunker", tag)
@@ -430,6 +446,7 @@ def _index(store, paths, embedder, cancel, request_id, max_file_bytes, chunk_tok
         tuple(run.notes),
         stats.documents if stats else 0,
         stats.chunks if stats else 0,
+        run.moved,
         dict(sorted(run.unsupported.items(), key=lambda kv: (-kv[1], kv[0]))),
     )
 

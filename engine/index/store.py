@@ -268,6 +268,31 @@ class IndexStore:
                 ((cid, vecs[i].tobytes()) for i, cid in enumerate(cids)),
             )
 
+    def move_document(self, old: str, new: str, size: int, mtime_ns: int) -> None:
+        """A file moved or renamed with the same content: keep its chunks and vectors under the new path."""
+        title = Path(new).name
+
+        def move(c: sqlite3.Connection) -> None:
+            _delete(c, [new])
+            (doc_id,) = c.execute("SELECT id FROM documents WHERE path = ?", (old,)).fetchone()
+            c.execute(
+                "INSERT INTO chunks_fts(chunks_fts, rowid, text, heading, title) "
+                "SELECT 'delete', id, text, heading, title FROM chunks WHERE document_id = ?",
+                (doc_id,),
+            )
+            c.execute("UPDATE chunks SET title = ? WHERE document_id = ?", (title, doc_id))
+            c.execute(
+                "INSERT INTO chunks_fts(rowid, text, heading, title) "
+                "SELECT id, text, heading, title FROM chunks WHERE document_id = ?",
+                (doc_id,),
+            )
+            c.execute(
+                "UPDATE documents SET path = ?, size = ?, mtime_ns = ? WHERE id = ?",
+                (new, size, mtime_ns, doc_id),
+            )
+
+        self._transaction(move)
+
     def touch(self, path: str, size: int, mtime_ns: int) -> None:
         """The file's bytes are unchanged but its timestamp moved: remember the new one."""
         self._transaction(
