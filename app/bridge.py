@@ -338,6 +338,34 @@ class Bridge(QObject):
         job.returned.connect(lambda _s: self.refresh_status())
         return self.launch(job)
 
+    def reindex_changes(
+        self, changed: list[str], library: list[str], db_path: Path, embedder_spec: str, *, ocr: bool = True
+    ) -> Job:
+        """A watcher's batch: refresh the folders ``changed`` paths are in (engine.index.reindex_changes)."""
+        engine = self.engine
+        stop = threading.Event()
+
+        def work() -> Iterator[Any]:
+            from engine.index import reindex_changes
+
+            self._ensure(embedder_spec, "embedder")
+            yield from engine.stream(
+                lambda: reindex_changes(
+                    list(changed), list(library), db_path, engine.model("embedder"), cancel=stop, ocr=ocr
+                )
+            )
+
+        job = Job(
+            "index",
+            work,
+            stream=True,
+            is_final=lambda ev: type(ev).__name__ == "IndexSummary",
+            on_cancel=stop.set,
+            title="Re-indexing changed files failed",
+        )
+        job.returned.connect(lambda _s: self.refresh_status())
+        return self.launch(job)
+
     def search(self, db_path: Path, embedder_spec: str, query: str, **options: Any) -> Job:
         """Returns a list of engine.index.hybrid.SearchHit. ``options``: k, mode, folders, file_types."""
         engine = self.engine

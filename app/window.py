@@ -340,4 +340,5 @@ class MainWindow(QMainWindow):
             self._dock_connected = False
         self.chat.stop()
         self.indexer.cancel()
+        self.indexer.shutdown()
         super().closeEvent(event)

@@ -5,6 +5,7 @@ from engine.index.hybrid import RRF_K, VECTOR_WEIGHT, SearchHit, search, search_
 from engine.index.indexer import IndexSummary, index_paths
 from engine.index.store import ChunkRow, DocumentWrite, IndexStore
 from engine.index.vector_search import VectorMatrix
+from engine.index.walk import SKIP_DIRS
 
 __all__ = [
     "ChunkRow",
@@ -12,6 +13,7 @@ __all__ = [
     "IndexStore",
     "IndexSummary",
     "RRF_K",
+    "SKIP_DIRS",
     "SearchHit",
     "VECTOR_WEIGHT",
     "VectorMatrix",
