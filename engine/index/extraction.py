@@ -207,9 +207,24 @@ _MD_SETEXT = re.compile(r"^( {0,3}\S[^\n]*)\n {0,3}(=|-)\2{2,}[ \t]*$", re.M)
 _MD_FENCE = re.compile(r"^ {0,3}(```|~~~)", re.M)
 
 
+_MD_FRONT_MATTER = re.compile(r"\A---[ \t]*\n(.*?\n)?(---|\.\.\.)[ \t]*$", re.S | re.M)
+_MD_FM_TITLE = re.compile(r"^title:[ \t]*[\"']?(.*?)[\"']?[ \t]*$", re.M)
+
+
 def markdown_blocks(text: str) -> list[Block]:
-    """ATX and setext headings (outside code fences) become heading blocks; the rest are paragraphs."""
+    """ATX and setext headings (outside code fences) become heading blocks; the rest are paragraphs.
+
+    YAML front matter (Obsidian, Logseq, Jekyll, Hugo) holds no headings (its closing ``---`` is no setext
+    underline) and stays searchable text; its ``title:`` value is the note's top heading, so every chunk of the
+    note is embedded under its title. Tags and ``[[wikilinks]]`` are indexed as the words they are."""
     fenced: list[tuple[int, int]] = []
+    title: list[tuple[int, int, int]] = []
+    front = _MD_FRONT_MATTER.match(text)
+    if front:
+        fenced.append((0, front.end()))
+        t = _MD_FM_TITLE.search(text, 0, front.end())
+        if t and t.group(1).strip():
+            title.append((t.start(1), t.end(1), 1))
     opened = None
     for m in _MD_FENCE.finditer(text):
         if opened is None:
@@ -222,7 +237,7 @@ def markdown_blocks(text: str) -> list[Block]:
     spans = [(m.start(), m.end(), len(m.group(1))) for m in _MD_HEADING.finditer(text)]
     spans += [(m.start(), m.end(), 1 if m.group(2) == "=" else 2) for m in _MD_SETEXT.finditer(text)]
     spans = [s for s in spans if not any(a <= s[0] < b for a, b in fenced)]
-    return _with_headings(text, sorted(spans))
+    return _with_headings(text, sorted(title + spans))
 
 
 _RST_UNDERLINE = re.compile(r"^([^\n]*\S[^\n]*)\n([=\-~^\"'`#*+:.])\2{2,}[ \t]*$", re.M)

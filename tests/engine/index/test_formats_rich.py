@@ -223,3 +223,12 @@ def test_notebook_cells_are_pages():
     assert _blocks(doc.pages[1]) == [("print(12)", 0), ("12", 0)]
     with pytest.raises(ExtractError, match="notebook"):
         extract(Path("a.ipynb"), b"{not json")
+
+
+def test_markdown_vault_front_matter_is_text_and_its_title_a_heading():
+    src = '---\ntitle: "River Otters"\ntags: [mammals, rivers]\n---\n\nSee [[Sea Otters|the other note]].\n\n## Diet\n\nFish. #wildlife\n'
+    page = extract(Path("otters.md"), src.encode()).pages[0]
+    heads = [(t, level) for t, level in _blocks(page) if level]
+    assert heads == [("River Otters", 1), ("## Diet", 2)]  # no setext heading from the closing ---
+    assert any("tags: [mammals, rivers]" in t for t, _ in _blocks(page))
+    assert page.text == src  # locations are still the file's own
