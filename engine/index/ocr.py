@@ -14,7 +14,10 @@ from __future__ import annotations
 import functools
 import io
 import logging
+import os
+import subprocess
 import sys
+import tempfile
 import threading
 from dataclasses import dataclass
 
@@ -175,9 +178,25 @@ def image_page(data: bytes, suffix: str, ocr: bool) -> Page:
     return page
 
 
+def _heic_to_png(data: bytes) -> bytes:
+    """macOS reads HEIC natively: ``sips`` (part of the system) converts it; Pillow cannot without a plugin."""
+    with tempfile.TemporaryDirectory() as tmp:
+        src, dst = os.path.join(tmp, "in.heic"), os.path.join(tmp, "out.png")
+        with open(src, "wb") as f:
+            f.write(data)
+        done = subprocess.run(["/usr/bin/sips", "-s", "format", "png", src, "--out", dst],
+                              capture_output=True, timeout=60, check=False)  # fmt: skip
+        if done.returncode or not os.path.exists(dst):
+            raise ExtractError("The HEIC image could not be converted for OCR.")
+        with open(dst, "rb") as f:
+            return f.read()
+
+
 def _decode_image(data: bytes, suffix: str) -> np.ndarray:
     from PIL import Image, UnidentifiedImageError
 
+    if suffix in (".heic", ".heif") and sys.platform == "darwin":
+        data = _heic_to_png(data)  # exercised on macOS only
     try:
         image = Image.open(io.BytesIO(data))
         if image.width * image.height > MAX_IMAGE_PIXELS:
