@@ -7,7 +7,8 @@ place in the file:
 - plain text, Markdown, reStructuredText, source code, CSV: the location text IS the decoded file; lines and
   character offsets are the file's own (1-based lines, 0-based characters).
 - HTML: the location text is the visible text; ``Page.anchors`` map it back to source lines and characters.
-- PDF: one page per PDF page (1-based page numbers); lines and characters refer to that page's extracted text.
+- PDF: one page per PDF page (1-based page numbers); lines and characters refer to that page's extracted text
+  (PDFium's text layer, ``formats_pdf``; pypdf for files PDFium cannot open).
 - DOCX: the paragraphs joined by newlines; a "line" is a paragraph number.
 - EPUB (a page per chapter), e-mail (a page per message), PPTX (a page per slide), XLSX (a page per sheet, a line
   per row), ODT, RTF, notebooks (a page per cell): see ``formats_office``, ``formats_mail``, ``formats_ebook``.
@@ -36,6 +37,7 @@ from engine.index.formats import extract_docx, extract_html, extract_pdf
 from engine.index.formats_ebook import extract_epub, extract_notebook
 from engine.index.formats_mail import extract_eml, extract_mbox
 from engine.index.formats_office import extract_odt, extract_pptx, extract_rtf, extract_xlsx
+from engine.index.formats_pdf import pdfium_pages
 from engine.index.ocr import IMAGE_EXTENSIONS, image_page, ocr_pdf_pages
 from engine.index.unpack import gunzip_bounded
 
@@ -166,12 +168,14 @@ def extract(path: Path, data: bytes, file_type: str | None = None, *, ocr: bool 
 def _extract_rich(path: Path, data: bytes, file_type: str, ocr: bool) -> Extracted | None:
     """The formats read by a library of their own; None for the text formats handled by ``extract``."""
     if file_type == "pdf":
-        try:
-            pages = extract_pdf(data)
-        except ExtractError as exc:
-            if "no extractable text" not in str(exc):
-                raise
-            pages = ()
+        pages = pdfium_pages(data)
+        if pages is None:  # PDFium cannot open it: pypdf reads it or says why (password, damage)
+            try:
+                pages = extract_pdf(data)
+            except ExtractError as exc:
+                if "no extractable text" not in str(exc):
+                    raise
+                pages = ()
         scanned, notes = ocr_pdf_pages(data, {p.number for p in pages}, ocr)
         pages = tuple(sorted((*pages, *scanned), key=lambda p: p.number))
         if not pages:
