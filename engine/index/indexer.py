@@ -178,6 +178,9 @@ class _Run:
         if ftype == "binary" and not found.explicit:
             self.unsupported_file(path)
             return
+        if ftype == "image" and not self.opts["ocr"]:  # not even read: a photo library is gigabytes
+            self.skipped.append(SkippedFile(path, "An image: its text is read by OCR, which is turned off."))
+            return
         old = self.store.document(path)
         same_stat = old is not None and old.size == st.st_size and old.mtime_ns == st.st_mtime_ns
         if same_stat and self.opts["same_config"]:
