@@ -65,3 +65,25 @@ def test_an_unsupported_file_named_explicitly_is_skipped_with_a_reason(tmp_path)
     f.write_bytes(b"PK\x03\x04" + b"\0" * 50)
     s = run([f], tmp_path / "i.sqlite3", HashEmbedder())
     assert s.files_unsupported == {} and "binary" in s.files_skipped[0].reason
+
+
+def test_cli_reports_unsupported_types_and_takes_no_ocr(tmp_path, monkeypatch, capsys):
+    import json
+
+    from app.cli.main import main
+
+    monkeypatch.setenv("ALCOVE_HOME", str(tmp_path / "home"))
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "notes.txt.gz").write_bytes(gzip.compress(b"Gzipped notes about otters.\n"))
+    (docs / "a.zip").write_bytes(b"PK\x03\x04" + b"\0" * 40)
+    (docs / "b.zip").write_bytes(b"PK\x03\x04" + b"\1" * 40)
+    (docs / "scan.png").write_bytes(_png("Otter"))
+    db = str(tmp_path / "i.sqlite3")
+    assert main(["index", str(docs), "--db", db, "--no-ocr", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["files_indexed"] == 1 and out["files_unsupported"] == {".zip": 2}
+    assert "OCR" in out["files_skipped"][0]["reason"] and out["files_moved"] == 0
+    assert main(["index", str(docs), "--db", db, "--no-ocr"]) == 0
+    text = capsys.readouterr().out
+    assert "Not read (unsupported types): 2 .zip." in text and "0 moved" in text
