@@ -54,7 +54,7 @@ TEXT_EXTENSIONS = {
     ".yml": "code", ".json": "code", ".ini": "code", ".cfg": "code", ".xml": "code", ".tex": "text",
 }  # fmt: skip
 DOC_EXTENSIONS = {".pdf": "pdf", ".docx": "docx"}
-# Formats of issue #18 (their macOS document types are not declared in packaging/bundle_config.py yet)
+# Formats read by a library of their own (macOS document types: packaging/bundle_config.py)
 RICH_EXTENSIONS = {
     ".epub": "epub", ".rtf": "rtf", ".eml": "email", ".emlx": "emlx", ".mbox": "mbox", ".pptx": "pptx",
     ".xlsx": "xlsx", ".xlsm": "xlsx", ".odt": "odt", ".ipynb": "notebook",
