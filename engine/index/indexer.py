@@ -342,7 +342,9 @@ def index_paths(
     unusable before anything starts (not an Alcove index, read-only, another embedding model); a write failure
     mid-run (disk full) ends the run with ``summary.error`` set and everything committed before it kept.
     ``as_sources=False`` refreshes the paths without adding them to the library's sources (a watcher's
-    re-index of a subfolder). ``ocr=False`` leaves images and scanned PDF pages unread (reported as skipped, read once OCR is on again).
+    re-index of a subfolder). ``ocr=False`` leaves images and scanned PDF pages unread (reported as skipped,
+    read once OCR is on again). Files the walker finds of a type Alcove does not read are counted by extension
+    in ``summary.files_unsupported``.
     """
     store = IndexStore(db_path)
     try:
