@@ -52,3 +52,23 @@ def test_changes_deep_below_a_library_folder_are_reindexed(qtbot, window, tmp_pa
 
     window.settings["index/watch"] = False  # the switch turns watching off
     assert window.indexer.watcher.folders == []
+
+
+def test_ocr_switch_in_settings_reaches_the_indexer(qtbot, window, tmp_path):
+    from PySide6.QtWidgets import QCheckBox
+
+    window.open_settings()
+    dialog = window.settings_dialog
+    dialog.tabs.setCurrentIndex(3)
+    box = dialog.findChild(QCheckBox, "index/ocr")
+    assert box is not None and box.isChecked()
+    dialog.grab().save(str(tmp_path / "settings-library.png"))
+    box.setChecked(False)
+    assert window.settings["index/ocr"] is False
+    calls = []
+    real = window.bridge.index
+    window.bridge.index = lambda *a, **kw: calls.append(kw) or real(*a, **kw)
+    (tmp_path / "n.txt").write_text("A note.\n")
+    with qtbot.waitSignal(window.indexer.finished, timeout=60000):
+        window.index_paths([str(tmp_path / "n.txt")])
+    assert calls == [{"ocr": False}]
