@@ -29,6 +29,7 @@ log = logging.getLogger(__name__)
 
 IMAGE_EXTENSIONS = {".png", ".jpg", ".jpeg", ".tif", ".tiff", ".bmp", ".webp", ".heic", ".heif"}
 MAX_IMAGE_PIXELS = 60_000_000  # a 60-megapixel image is a photo far past any scan; larger ones are refused
+MIN_IMAGE_SIDE = 32  # icons and buttons: not worth a recognition pass
 MAX_OCR_PAGES = 300  # pages OCRed per PDF (a few seconds each on a CPU); more is noted, not hidden
 PDF_RENDER_DPI = 200
 MIN_CONFIDENCE = 0.5
@@ -203,6 +204,10 @@ def _decode_image(data: bytes, suffix: str) -> np.ndarray:
             raise ExtractError(
                 f"The image is {image.width}x{image.height} pixels, past the {MAX_IMAGE_PIXELS // 1_000_000} "
                 "megapixel limit for OCR."
+            )
+        if min(image.width, image.height) < MIN_IMAGE_SIDE:
+            raise ExtractError(
+                f"The image is {image.width}x{image.height} pixels: an icon, too small to hold readable text."
             )
         image.seek(0)  # a multi-page TIFF: its first page
         return np.asarray(image.convert("RGB"))

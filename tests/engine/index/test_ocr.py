@@ -104,6 +104,10 @@ def test_image_files_are_read_and_can_be_turned_off():
     _render([], size=(300, 200)).save(blank, "JPEG")
     with pytest.raises(ExtractError, match="No text"):
         extract(Path("blank.jpg"), blank.getvalue())
+    icon = io.BytesIO()
+    _render([], size=(24, 24)).save(icon, "PNG")
+    with pytest.raises(ExtractError, match="icon"):
+        extract(Path("icon.png"), icon.getvalue())
     with pytest.raises(ExtractError, match="could not be decoded"):
         extract(Path("bad.png"), b"\x89PNG not an image")
 
