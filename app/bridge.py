@@ -20,7 +20,7 @@ from typing import Any
 from PySide6.QtCore import QObject, QThreadPool, QTimer, Signal, Slot
 
 from engine.core import AlcoveError, FinalEvent, GenerateRequest, cache_dir
-from engine.index import IndexSummary, index_paths, search
+from engine.index import IndexSummary, index_paths, reindex_changes, search
 from engine.rag import AskResult, ask_on_engine, generative_reranker_for, rerank
 
 from .workers import Job
@@ -284,7 +284,7 @@ class Bridge(QObject):
         self.engine.cancel(request_id)
 
     # -- documents ----------------------------------------------------------------------------------------
-    def index(self, paths: list[str], db_path: Path, embedder_spec: str) -> Job:
+    def index(self, paths: list[str], db_path: Path, embedder_spec: str, *, ocr: bool = True) -> Job:
         """Yields ProgressEvent; returns the IndexSummary (or None when the index module is missing)."""
         engine = self.engine
         stop = threading.Event()
@@ -292,11 +292,32 @@ class Bridge(QObject):
         def work() -> Generator[Any, None, IndexSummary | None]:
             self._ensure(embedder_spec, "embedder")
             stream = engine.stream(
-                lambda: index_paths(list(paths), db_path, engine.model("embedder"), cancel=stop)
+                lambda: index_paths(list(paths), db_path, engine.model("embedder"), cancel=stop, ocr=ocr)
             )
             return (yield from _until_result(stream, IndexSummary))
 
         job = Job("index", work, on_cancel=stop.set, title="Indexing failed")
+        job.returned.connect(lambda _s: self.refresh_status())
+        return self.launch(job)
+
+    def reindex_changes(
+        self, changed: list[str], library: list[str], db_path: Path, embedder_spec: str, *, ocr: bool = True
+    ) -> Job:
+        """A watcher's batch: refresh the folders ``changed`` paths are in (engine.index.reindex_changes);
+        returns the IndexSummary."""
+        engine = self.engine
+        stop = threading.Event()
+
+        def work() -> Generator[Any, None, IndexSummary | None]:
+            self._ensure(embedder_spec, "embedder")
+            stream = engine.stream(
+                lambda: reindex_changes(
+                    list(changed), list(library), db_path, engine.model("embedder"), cancel=stop, ocr=ocr
+                )
+            )
+            return (yield from _until_result(stream, IndexSummary))
+
+        job = Job("index", work, on_cancel=stop.set, title="Re-indexing failed")
         job.returned.connect(lambda _s: self.refresh_status())
         return self.launch(job)
 

@@ -53,6 +53,7 @@ _OPTIONS = (
     Option("cache/prompt_disk_gb", float, 4.0, minimum=0.1, maximum=1024.0),
     Option("index/folders", list, []),
     Option("index/watch", bool, True),
+    Option("index/ocr", bool, True),  # read images and scanned PDF pages by OCR (on the device)
     Option("chat/use_documents", bool, False),
     Option("chat/highlight_draft", bool, False),
     Option("chat/system_prompt", str, "You are Alcove, a helpful assistant running privately on this Mac."),

@@ -219,6 +219,9 @@ class SettingsDialog(QDialog):
         lay.addWidget(
             _check(self.settings, "index/watch", "Watch these folders and re-index when files change")
         )
+        lay.addWidget(
+            _check(self.settings, "index/ocr", "Read scanned pages and images (text recognition on this Mac)")
+        )
         self.settings.changed.connect(self._folders_changed)
         return page
 

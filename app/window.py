@@ -33,6 +33,7 @@ from .chat_pane import ChatPane
 from .chat_store import ChatStore
 from .dropzone import DropOverlay, IndexController, IndexPanel, local_paths
 from .dropzone.indexing import summary_text
+from .library_view import LibraryDialog
 from .metrics import format_bytes
 from .rerank_pane import RerankPane
 from .search_pane import SearchPane
@@ -57,6 +58,7 @@ class MainWindow(QMainWindow):
         self.setAcceptDrops(True)
         self.resize(1180, 760)
         self.settings_dialog: SettingsDialog | None = None
+        self.library_dialog: LibraryDialog | None = None
         self.models: dict[str, Any] = {}
 
         self.chat = ChatPane(bridge, settings, store)
@@ -159,6 +161,7 @@ class MainWindow(QMainWindow):
         new_chat = file.addAction("New Chat", self._new_chat)
         new_chat.setShortcut(QKeySequence.StandardKey.New)
         file.addAction(self.add_action)
+        file.addAction("Show Library…", self.show_library)
         file.addSeparator()
         close = file.addAction("Close Window", self.close)
         close.setShortcut(QKeySequence.StandardKey.Close)
@@ -220,6 +223,17 @@ class MainWindow(QMainWindow):
         self.rerank.set_candidates(query, hits)
         self.switch_to("rerank")
         self.rerank.run_rerank()  # "Rerank These" reranks in one click
+
+    @Slot()
+    def show_library(self) -> None:
+        """Folders with their counts and every file, indexed or skipped with the reason (paged lazily)."""
+        if self.library_dialog is None:
+            self.library_dialog = LibraryDialog(self.indexer.db_path, self)
+            self.indexer.finished.connect(lambda _s: self.library_dialog.refresh())
+        else:
+            self.library_dialog.refresh()
+        self.library_dialog.show()
+        self.library_dialog.raise_()
 
     @Slot()
     def open_settings(self) -> None:
@@ -406,4 +420,5 @@ class MainWindow(QMainWindow):
             self._dock_connected = False
         self.chat.stop()
         self.indexer.cancel()
+        self.indexer.shutdown()
         super().closeEvent(event)

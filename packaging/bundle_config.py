@@ -299,7 +299,8 @@ def installed_binary_versions() -> list[str]:
 
 
 # -- Info.plist ------------------------------------------------------------------------------------------------
-# The UTI each extension the indexer reads (engine/index/extraction.py TEXT_EXTENSIONS and DOC_EXTENSIONS) has on macOS,
+# The UTI each extension the indexer reads (engine/index/extraction.py TEXT_EXTENSIONS, DOC_EXTENSIONS and
+# RICH_EXTENSIONS) has on macOS,
 # grouped into the document types the Dock accepts (tests/packaging/test_info_plist.py keeps this complete).
 # UTIs outside IMPORTED_UTIS are declared by macOS itself.
 DOCUMENT_TYPES: list[tuple[str, dict[str, str]]] = [
@@ -340,6 +341,17 @@ DOCUMENT_TYPES: list[tuple[str, dict[str, str]]] = [
             ".cfg": "org.alcove.Alcove.ini", ".xml": "public.xml",
         },
     ),
+    ("E-book", {".epub": "org.idpf.epub-container"}),
+    ("Rich text document", {".rtf": "public.rtf", ".odt": "org.oasis-open.opendocument.text"}),
+    ("E-mail message", {".eml": "com.apple.mail.email", ".emlx": "com.apple.mail.emlx",
+                        ".mbox": "org.alcove.Alcove.mbox"}),
+    ("Presentation", {".pptx": "org.openxmlformats.presentationml.presentation"}),
+    ("Spreadsheet", {".xlsx": "org.openxmlformats.spreadsheetml.sheet",
+                     ".xlsm": "org.openxmlformats.spreadsheetml.sheet.macroenabled"}),
+    ("Jupyter notebook", {".ipynb": "org.alcove.Alcove.ipynb"}),
+    ("Image", {".png": "public.png", ".jpg": "public.jpeg", ".jpeg": "public.jpeg", ".tif": "public.tiff",
+               ".tiff": "public.tiff", ".bmp": "com.microsoft.bmp", ".webp": "org.webmproject.webp",
+               ".heic": "public.heic", ".heif": "public.heif"}),
 ]  # fmt: skip
 
 # Types macOS 14 may not declare (or declares only on newer versions). Imported, not exported: a declaration by
@@ -368,6 +380,8 @@ IMPORTED_UTIS: dict[str, tuple[str, str]] = {  # UTI -> (description, conforms t
     "org.alcove.Alcove.scss": ("Sass style sheet", "public.source-code"),
     "org.alcove.Alcove.toml": ("TOML document", "public.plain-text"),
     "org.alcove.Alcove.ini": ("Configuration file", "public.plain-text"),
+    "org.alcove.Alcove.mbox": ("Mailbox", "public.plain-text"),
+    "org.alcove.Alcove.ipynb": ("Jupyter notebook", "public.plain-text"),
 }
 # Accepted as well: whatever conforms to text (an extension some other app declares its own UTI for).
 CATCH_ALL_TEXT_UTIS = ["public.plain-text", "public.source-code", "public.script"]

@@ -21,6 +21,7 @@ def register(sub) -> None:
     p.add_argument("--db", help="index database (default: the app's index)")
     p.add_argument("--embedder", default="default", help="embedding model folder (default: all-MiniLM-L6-v2)")
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
+    p.add_argument("--no-ocr", action="store_true", help="do not read images and scanned PDF pages by OCR")
     p.set_defaults(handler=run_index, validate=check_index)
 
     s = sub.add_parser("search", help="search the index")
@@ -81,7 +82,7 @@ def run_index(args) -> int:
     )
     try:
         last_line = 0.0
-        for item in engine.index(args.paths, db, embedder=args.embedder, request_id=rid):
+        for item in engine.index(args.paths, db, embedder=args.embedder, request_id=rid, ocr=not args.no_ocr):
             if isinstance(item, IndexSummary):
                 summary = item
             elif not args.json and sys.stderr.isatty() and item.total:
@@ -104,12 +105,16 @@ def run_index(args) -> int:
     else:
         say(
             f"Indexed {summary.files_indexed} files ({summary.chunks} chunks), {summary.files_unchanged} unchanged, "
-            f"{summary.files_removed} removed, {len(summary.files_skipped)} skipped in {summary.seconds:.1f}s."
+            f"{summary.files_removed} removed, {summary.files_moved} moved, {len(summary.files_skipped)} skipped "
+            f"in {summary.seconds:.1f}s."
         )
         for s in summary.files_skipped:
             say(f"  skipped {s.path}: {s.reason}")
         for n in summary.notes:
             say(f"  note {n.path}: {n.reason}")
+        if summary.files_unsupported:
+            kinds = ", ".join(f"{n} {ext}" for ext, n in summary.files_unsupported.items())
+            say(f"Not read (unsupported types): {kinds}.")
         if summary.cancelled:
             say("The run was cancelled; run the same command again to continue.")
         say(f"The index now holds {summary.documents_total} documents, {summary.chunks_total} chunks: {db}")

@@ -1,5 +1,6 @@
 """Indexing dropped or watched paths: one job at a time (later drops queue), progress with current file and ETA,
-cancel, and a QFileSystemWatcher on the index folders that re-indexes a folder shortly after it changes.
+cancel, and a recursive watch on the library folders (app.library_watch) that re-indexes what changed below
+them, one debounced batch at a time.
 
 Indexing runs through ``Engine.index``: background work on the engine's scheduler, so a chat or a search sent while
 a folder indexes runs between two embedding batches. While interactive work holds the engine, ``paused_changed``
@@ -12,18 +13,18 @@ import time
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QFileSystemWatcher, QObject, Qt, QTimer, Signal, Slot
+from PySide6.QtCore import QObject, Qt, QTimer, Signal, Slot
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QProgressBar, QPushButton, QWidget
 
 from engine.core import new_request_id
 from engine.index import IndexSummary
 
 from ..bridge import Bridge, Job
+from ..library_watch import LibraryWatcher
 from ..metrics import EtaEstimate
 from ..settings import Settings
 
 log = logging.getLogger(__name__)
-WATCH_DEBOUNCE_MS = 3000
 PAUSE_POLL_MS = 250  # how often the scheduler's state is read while a run is going
 
 
@@ -36,11 +37,17 @@ def summary_text(summary: Any) -> str:
         (summary.files_indexed, "indexed"),
         (summary.files_unchanged, "unchanged"),
         (summary.files_removed, "removed"),
+        (getattr(summary, "files_moved", 0), "moved"),
         (len(summary.files_skipped), "skipped"),
     ):
         if value:
             parts.append(f"{value} {label}")
     files = ", ".join(parts) if parts else "no files"
+    unsupported = getattr(summary, "files_unsupported", None) or {}
+    if unsupported:
+        kinds = ", ".join(f"{n} {ext}" for ext, n in list(unsupported.items())[:4])
+        more = len(unsupported) - 4
+        files += f"; not read: {kinds}" + (f" and {more} more types" if more > 0 else "")
     if summary.error:
         return f"Indexing stopped early: {summary.error}"
     if summary.cancelled:
@@ -66,15 +73,11 @@ class IndexController(QObject):
         super().__init__(parent)
         self.bridge, self.settings, self.db_path = bridge, settings, Path(db_path)
         self.job: Job | None = None
-        self.queue: list[list[str]] = []
+        self.queue: list[tuple[str, list[str]]] = []  # ("index" | "changes", paths)
         self.last_summary: Any = None
         self._t0 = 0.0
-        self.watcher = QFileSystemWatcher(self)
-        self.watcher.directoryChanged.connect(self._changed)
-        self._dirty: set[str] = set()
-        self._debounce = QTimer(self)
-        self._debounce.setSingleShot(True)
-        self._debounce.timeout.connect(self._reindex_dirty)
+        self.watcher = LibraryWatcher(ignore=[str(self.db_path)], parent=self)
+        self.watcher.changed.connect(self.reindex_changes)
         self.paused = False
         self._pause_poll = QTimer(self)
         self._pause_poll.setInterval(PAUSE_POLL_MS)
@@ -99,17 +102,39 @@ class IndexController(QObject):
             log.info("indexing requested but engine.index.indexer is not available")
             return False
         if self.job is not None:
-            self.queue.append(paths)
+            self.queue.append(("index", paths))
             return True
         self._t0 = time.monotonic()
         self.job = self._start(paths)
+        self._connect_job()
+        return True
+
+    @Slot(list)
+    def reindex_changes(self, changed: list[str]) -> bool:
+        """A watcher's batch of changed paths: re-index (or remove) them, after the running job."""
+        if not changed or not self.available():
+            return False
+        if self.job is not None:
+            if self.queue and self.queue[-1][0] == "changes":  # batches waiting behind a long job: one pass
+                self.queue[-1] = ("changes", sorted({*self.queue[-1][1], *changed}))
+            else:
+                self.queue.append(("changes", list(changed)))
+            return True
+        self._t0 = time.monotonic()
+        self.job = self.bridge.reindex_changes(
+            changed, self.settings["index/folders"], self.db_path, self.settings["models/embedder"],
+            ocr=self.settings["index/ocr"],
+        )  # fmt: skip
+        self._connect_job()
+        return True
+
+    def _connect_job(self) -> None:
         self.job.yielded.connect(self._on_progress)
         self.job.returned.connect(self._on_summary)
         self.job.errored.connect(lambda _e: self.finished.emit(None))
         self.job.finished.connect(self._on_finished)
         self._pause_poll.start()
         self.started.emit()
-        return True
 
     def _start(self, paths: list[str]) -> Job:
         """One ``Engine.index`` run on a bridge worker; cancelled by its request id like a generation."""
@@ -119,14 +144,17 @@ class IndexController(QObject):
             self.settings["models/embedder"],
             new_request_id(),
         )
-        job = Job(
-            "index",
-            lambda: engine.index(list(paths), db, embedder=spec or "default", request_id=rid),
-            stream=True,
-            is_final=lambda ev: isinstance(ev, IndexSummary),
-            on_cancel=lambda: engine.cancel(rid),
-            title="Indexing failed",
-        )
+        ocr = bool(self.settings["index/ocr"])
+
+        def work():
+            stream = engine.index(list(paths), db, embedder=spec or "default", request_id=rid, ocr=ocr)
+            for item in stream:
+                if isinstance(item, IndexSummary):
+                    return item  # the job's result: its return value
+                yield item
+            return None
+
+        job = Job("index", work, on_cancel=lambda: engine.cancel(rid), title="Indexing failed")
         job.returned.connect(lambda _s: self.bridge.refresh_status())  # the embedder may have been loaded
         return self.bridge.launch(job)
 
@@ -174,33 +202,21 @@ class IndexController(QObject):
             self.paused = False
             self.paused_changed.emit(False)
         if self.queue:
-            self.index(self.queue.pop(0))
+            kind, paths = self.queue.pop(0)
+            (self.reindex_changes if kind == "changes" else self.index)(paths)
 
     # -- watching the index folders -------------------------------------------------------------------
     def _sync_watch(self) -> None:
-        want = set(self.settings["index/folders"]) if self.settings["index/watch"] else set()
-        want = {f for f in want if Path(f).is_dir()}
-        have = set(self.watcher.directories())
-        if have - want:
-            self.watcher.removePaths(sorted(have - want))
-        if want - have:
-            self.watcher.addPaths(sorted(want - have))
+        self.watcher.watch(list(self.settings["index/folders"]) if self.settings["index/watch"] else [])
+
+    def shutdown(self) -> None:
+        """Stop watching (the window is closing)."""
+        self.watcher.stop()
 
     @Slot(str, object)
     def _setting_changed(self, key: str, _value: Any) -> None:
         if key in ("index/folders", "index/watch"):
             self._sync_watch()
-
-    @Slot(str)
-    def _changed(self, folder: str) -> None:
-        self._dirty.add(folder)
-        self._debounce.start(WATCH_DEBOUNCE_MS)
-
-    @Slot()
-    def _reindex_dirty(self) -> None:
-        dirty, self._dirty = sorted(self._dirty), set()
-        if dirty:
-            self.index(dirty)
 
 
 class IndexPanel(QFrame):

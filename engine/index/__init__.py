@@ -1,5 +1,6 @@
 """The private document index: extraction, chunking, walking, the indexer, the SQLite store, vector/keyword/hybrid search."""
 
+from engine.index.changes import refresh_roots, reindex_changes
 from engine.index.chunking import Chunk, chunk_document
 from engine.index.document import ExtractError
 from engine.index.extraction import extract, file_type_for
@@ -17,6 +18,7 @@ from engine.index.pipeline import index_pipeline
 from engine.index.schema import display_path
 from engine.index.store import ChunkRow, DocumentWrite, IndexStore
 from engine.index.vector_search import VectorMatrix, forget_vectors, vector_cache_bytes
+from engine.index.walk import SKIP_DIRS, walk
 
 __all__ = [
     "Chunk",
@@ -27,6 +29,7 @@ __all__ = [
     "IndexStore",
     "IndexSummary",
     "RRF_K",
+    "SKIP_DIRS",
     "SearchHit",
     "VECTOR_WEIGHT",
     "VectorMatrix",
@@ -38,7 +41,10 @@ __all__ = [
     "index_paths",
     "index_pipeline",
     "is_blank_query",
+    "refresh_roots",
+    "reindex_changes",
     "search",
     "search_many",
     "vector_cache_bytes",
+    "walk",
 ]

@@ -7,8 +7,13 @@ place in the file:
 - plain text, Markdown, reStructuredText, source code, CSV: the location text IS the decoded file; lines and
   character offsets are the file's own (1-based lines, 0-based characters).
 - HTML: the location text is the visible text; ``Page.anchors`` map it back to source lines and characters.
-- PDF: one page per PDF page (1-based page numbers); lines and characters refer to that page's extracted text.
+- PDF: one page per PDF page (1-based page numbers); lines and characters refer to that page's extracted text
+  (PDFium's text layer, ``formats_pdf``; pypdf for files PDFium cannot open).
 - DOCX: the paragraphs joined by newlines; a "line" is a paragraph number.
+- EPUB (a page per chapter), e-mail (a page per message), PPTX (a page per slide), XLSX (a page per sheet, a line
+  per row), ODT, RTF, notebooks (a page per cell): see ``formats_office``, ``formats_mail``, ``formats_ebook``.
+- gzip-compressed files of any of these types (``notes.txt.gz``, ``changelog.Debian.gz``): as the inner file.
+- Images and PDF pages without a text layer: read by OCR (``engine.index.ocr``); lines are visual lines.
 
 Failures raise ``ExtractError`` whose message is the reason shown in the index summary.
 """
@@ -32,6 +37,12 @@ from engine.index.document import (
     paragraph_blocks,
 )
 from engine.index.formats import extract_docx, extract_html, extract_pdf
+from engine.index.formats_ebook import extract_epub, extract_notebook
+from engine.index.formats_mail import extract_eml, extract_mbox
+from engine.index.formats_office import extract_odt, extract_pptx, extract_rtf, extract_xlsx
+from engine.index.formats_pdf import pdfium_pages
+from engine.index.ocr import IMAGE_EXTENSIONS, image_page, ocr_pdf_pages
+from engine.index.unpack import gunzip_bounded
 
 TEXT_EXTENSIONS = {
     ".txt": "text", ".text": "text", ".log": "text", ".md": "markdown", ".markdown": "markdown",
@@ -46,6 +57,12 @@ TEXT_EXTENSIONS = {
     ".yml": "code", ".json": "code", ".ini": "code", ".cfg": "code", ".xml": "code", ".tex": "text",
 }  # fmt: skip
 DOC_EXTENSIONS = {".pdf": "pdf", ".docx": "docx"}
+# Formats read by a library of their own (macOS document types: packaging/bundle_config.py)
+RICH_EXTENSIONS = {
+    ".epub": "epub", ".rtf": "rtf", ".eml": "email", ".emlx": "emlx", ".mbox": "mbox", ".pptx": "pptx",
+    ".xlsx": "xlsx", ".xlsm": "xlsx", ".odt": "odt", ".ipynb": "notebook",
+    **{ext: "image" for ext in IMAGE_EXTENSIONS},
+}  # fmt: skip
 PLAIN_NAMES = {
     "readme",
     "license",
@@ -59,21 +76,26 @@ PLAIN_NAMES = {
 }
 # Never worth sniffing: images, audio, archives, executables...
 BINARY_EXTENSIONS = {
-    ".png", ".jpg", ".jpeg", ".gif", ".bmp", ".tiff", ".ico", ".heic", ".webp", ".mp3", ".wav", ".flac",
-    ".m4a", ".mp4", ".mov", ".avi", ".mkv", ".zip", ".gz", ".bz2", ".xz", ".zst", ".7z", ".tar", ".rar",
-    ".dmg", ".iso", ".exe", ".dll", ".so", ".dylib", ".o", ".a", ".class", ".jar", ".pyc", ".whl",
-    ".sqlite", ".sqlite3", ".db", ".bin", ".safetensors", ".gguf", ".npy", ".npz", ".pt", ".onnx",
-    ".ttf", ".otf", ".woff", ".woff2", ".doc", ".xls", ".xlsx", ".ppt", ".pptx", ".key", ".pages",
+    ".gif", ".ico", ".mp3", ".wav", ".flac", ".m4a", ".mp4", ".mov", ".avi", ".mkv", ".zip", ".tgz",
+    ".bz2", ".xz", ".zst", ".7z", ".tar", ".rar", ".dmg", ".iso", ".exe", ".dll", ".so", ".dylib", ".o",
+    ".a", ".class", ".jar", ".pyc", ".whl", ".sqlite", ".sqlite3", ".db", ".bin", ".safetensors", ".gguf",
+    ".npy", ".npz", ".pt", ".onnx", ".ttf", ".otf", ".woff", ".woff2", ".doc", ".xls", ".ppt", ".key",
+    ".pages",
 }  # fmt: skip
 
 
 def file_type_for(path: Path) -> str | None:
     """The file type Alcove extracts ``path`` as, from its name; None when the name says nothing."""
     suffix = path.suffix.lower()
+    if suffix == ".gz":  # gzip of a supported type is read as that type; of anything else, not at all
+        inner = file_type_for(Path(path.stem))
+        return inner if inner not in (None, "binary") else "binary"
     if suffix in TEXT_EXTENSIONS:
         return TEXT_EXTENSIONS[suffix]
     if suffix in DOC_EXTENSIONS:
         return DOC_EXTENSIONS[suffix]
+    if suffix in RICH_EXTENSIONS:
+        return RICH_EXTENSIONS[suffix]
     if suffix in BINARY_EXTENSIONS:
         return "binary"
     if path.name.lower().split(".")[0] in PLAIN_NAMES:
@@ -109,17 +131,28 @@ def decode_text(data: bytes) -> tuple[str, str | None]:
 
 
 def extract(
-    path: Path, data: bytes, file_type: str | None = None, check: Callable[[], None] = no_check
+    path: Path,
+    data: bytes,
+    file_type: str | None = None,
+    check: Callable[[], None] = no_check,
+    *,
+    ocr: bool = True,
 ) -> Extracted:
     """Extract ``data`` (the bytes of ``path``) as ``file_type`` (default: from the name, else sniffed).
-    ``check`` (see ``engine.index.bounds.Deadline``) is called between pages and pieces of work."""
+
+    ``check`` (see ``engine.index.bounds.Deadline``) is called between pages and pieces of work; ``ocr``: read
+    images and PDF pages without a text layer by OCR; when False they raise ``OcrOff``."""
     file_type = file_type or file_type_for(path) or "text"
     if not data:
         raise ExtractError("The file is empty (0 bytes).")
-    if file_type == "pdf":
-        return Extracted("pdf", extract_pdf(data, check))
-    if file_type == "docx":
-        return Extracted("docx", (extract_docx(data, check),))
+    if path.suffix.lower() == ".gz" and file_type != "binary":
+        if data[:2] != b"\x1f\x8b":
+            raise ExtractError("The file is named .gz but is not gzip-compressed.")
+        doc = extract(Path(path.stem), gunzip_bounded(data), file_type, check, ocr=ocr)
+        return Extracted(doc.file_type, doc.pages, doc.encoding, (*doc.notes, "decompressed from gzip"))
+    rich = _extract_rich(path, data, file_type, ocr, check)
+    if rich is not None:
+        return rich
     if file_type == "binary" or looks_binary(data):
         raise ExtractError(
             "The file is binary, not text"
@@ -143,14 +176,72 @@ def extract(
     return Extracted(file_type, (Page(text, tuple(blocks)),), encoding, notes)
 
 
+def _extract_rich(
+    path: Path, data: bytes, file_type: str, ocr: bool, check: Callable[[], None] = no_check
+) -> Extracted | None:
+    """The formats read by a library of their own; None for the text formats handled by ``extract``."""
+    if file_type == "pdf":
+        pages = pdfium_pages(data)
+        if pages is None:  # PDFium cannot open it: pypdf reads it or says why (password, damage)
+            try:
+                pages = extract_pdf(data, check)
+            except ExtractError as exc:
+                if "no extractable text" not in str(exc):
+                    raise
+                pages = ()
+        scanned, notes = ocr_pdf_pages(data, {p.number for p in pages}, ocr)
+        pages = tuple(sorted((*pages, *scanned), key=lambda p: p.number))
+        if not pages:
+            raise ExtractError("The PDF has no text: no text layer, and OCR recognised none on its pages.")
+        return Extracted("pdf", pages, None, tuple(notes))
+    if file_type == "docx":
+        return Extracted("docx", (extract_docx(data, check),))
+    if file_type == "image":
+        return Extracted("image", (image_page(data, path.suffix.lower(), ocr),))
+    if file_type == "epub":
+        return Extracted("epub", extract_epub(data))
+    if file_type == "pptx":
+        return Extracted("pptx", extract_pptx(data))
+    if file_type == "xlsx":
+        pages, notes = extract_xlsx(data)
+        return Extracted("xlsx", pages, None, notes)
+    if file_type == "odt":
+        return Extracted("odt", (extract_odt(data),))
+    if file_type in ("email", "emlx"):
+        return Extracted("email", (extract_eml(data, apple_mail=file_type == "emlx"),))
+    if file_type == "mbox":
+        return Extracted("email", extract_mbox(data))
+    if file_type in ("rtf", "notebook"):
+        text, encoding = decode_text(data)
+        if file_type == "rtf":
+            return Extracted("rtf", (extract_rtf(text),), encoding)
+        return Extracted("notebook", extract_notebook(text), encoding)
+    return None
+
+
 _MD_HEADING = re.compile(r"^ {0,3}(#{1,6})[ \t]+\S.*$", re.M)
 _MD_SETEXT = re.compile(r"^( {0,3}\S[^\n]*)\n {0,3}(=|-)\2{2,}[ \t]*$", re.M)
 _MD_FENCE = re.compile(r"^ {0,3}(```|~~~)", re.M)
 
 
+_MD_FRONT_MATTER = re.compile(r"\A---[ \t]*\n(.*?\n)?(---|\.\.\.)[ \t]*$", re.S | re.M)
+_MD_FM_TITLE = re.compile(r"^title:[ \t]*[\"']?(.*?)[\"']?[ \t]*$", re.M)
+
+
 def markdown_blocks(text: str) -> list[Block]:
-    """ATX and setext headings (outside code fences) become heading blocks; the rest are paragraphs."""
+    """ATX and setext headings (outside code fences) become heading blocks; the rest are paragraphs.
+
+    YAML front matter (Obsidian, Logseq, Jekyll, Hugo) holds no headings (its closing ``---`` is no setext
+    underline) and stays searchable text; its ``title:`` value is the note's top heading, so every chunk of the
+    note is embedded under its title. Tags and ``[[wikilinks]]`` are indexed as the words they are."""
     fenced: list[tuple[int, int]] = []
+    title: list[tuple[int, int, int]] = []
+    front = _MD_FRONT_MATTER.match(text)
+    if front:
+        fenced.append((0, front.end()))
+        t = _MD_FM_TITLE.search(text, 0, front.end())
+        if t and t.group(1).strip():
+            title.append((t.start(1), t.end(1), 1))
     opened = None
     for m in _MD_FENCE.finditer(text):
         if opened is None:
@@ -169,7 +260,7 @@ def markdown_blocks(text: str) -> list[Block]:
         return i >= 0 and pos < fenced[i][1]
 
     spans = [s for s in spans if not in_fence(s[0])]
-    return _with_headings(text, sorted(spans))
+    return _with_headings(text, sorted(title + spans))
 
 
 _RST_UNDERLINE = re.compile(r"^([^\n]*\S[^\n]*)\n([=\-~^\"'`#*+:.])\2{2,}[ \t]*$", re.M)

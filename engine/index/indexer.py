@@ -31,6 +31,7 @@ from engine.index.bounds import (
 )
 from engine.index.chunking import Chunk, chunk_budget, chunk_document
 from engine.index.extraction import ExtractError, extract, file_type_for, looks_binary
+from engine.index.ocr import OcrOff
 from engine.index.schema import display_path
 from engine.index.store import ChunkRow, DocumentRecord, DocumentWrite, IndexStore
 from engine.index.walk import Found, dedupe, os_reason, walk
@@ -66,6 +67,9 @@ class IndexSummary:
     pipeline: dict[str, Any] | None = (
         None  # how the pipelined run spent its time (None: the sequential indexer)
     )
+    files_moved: int = 0  # moved or renamed with the same content: chunks and vectors kept, nothing embedded
+    # files the walker saw that Alcove does not read (images with OCR off are skipped, not here): {".ext": n}
+    files_unsupported: dict[str, int] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -82,6 +86,8 @@ class IndexSummary:
             "notes": [{"path": s.path, "note": s.reason} for s in self.notes],
             "documents_total": self.documents_total,
             "chunks_total": self.chunks_total,
+            "files_moved": self.files_moved,
+            "files_unsupported": dict(self.files_unsupported),
             **({"pipeline": self.pipeline} if self.pipeline is not None else {}),
         }
 
@@ -101,7 +107,7 @@ class _Pending:
 class Prepared:
     """What one found file turned into, decided beside the engine thread (no MLX, no database writes)."""
 
-    kind: str  # "skip" | "unchanged" | "touch" | "embed" | "ignore" | "cancelled"
+    kind: str  # "skip" | "unchanged" | "touch" | "embed" | "ignore" | "cancelled" | "unsupported" | "move"
     path: str
     reason: str = ""
     write: DocumentWrite | None = (
@@ -112,6 +118,7 @@ class Prepared:
     pending: _Pending | None = None  # extracted and chunked, waiting for its vectors
     notes: tuple[str, ...] = ()
     bytes_read: int = 0
+    digest: str = ""  # the content hash ("move": the indexed document that moved here has it)
 
 
 def prepare_file(found: Found, old: DocumentRecord | None, opts: dict, tokenizer, cancel=None) -> Prepared:
@@ -125,6 +132,11 @@ def prepare_file(found: Found, old: DocumentRecord | None, opts: dict, tokenizer
     except OSError as exc:
         return Prepared("skip", path, os_reason(exc, "file"),
                         forget=isinstance(exc, FileNotFoundError) and old is not None)  # fmt: skip
+    ftype = file_type_for(Path(path))
+    if ftype == "binary" and not found.explicit:
+        return Prepared("unsupported", path)
+    if ftype == "image" and not opts.get("ocr", True):  # not even read: a photo library is gigabytes
+        return Prepared("skip", path, "An image: its text is read by OCR, which is turned off.")
     same_stat = old is not None and old.size == st.st_size and old.mtime_ns == st.st_mtime_ns
     if same_stat and opts["same_config"]:
         if old.status == "skipped":
@@ -149,17 +161,21 @@ def prepare_file(found: Found, old: DocumentRecord | None, opts: dict, tokenizer
     digest = hashlib.blake2b(data + opts["config_tag"], digest_size=16).hexdigest()
     if old is not None and old.content_hash == digest and old.status == "indexed":
         return Prepared("touch", path, touch=(st.st_size, st.st_mtime_ns), bytes_read=read)
-    ftype = file_type_for(Path(path))
+    if old is None and digest in opts.get(
+        "vanished", ()
+    ):  # an indexed file moved or renamed: keep its vectors
+        return Prepared("move", path, touch=(st.st_size, st.st_mtime_ns), bytes_read=read, digest=digest)
     if ftype is None and not found.explicit and _looks_binary_head(data):
-        return Prepared(
-            "ignore", path, bytes_read=read
-        )  # an unknown binary file found in a folder: not a document
+        # an unknown kind of binary file found in a folder: counted, not read
+        return Prepared("unsupported", path, bytes_read=read)
     try:
-        doc = extract(Path(path), data, ftype, check)
+        doc = extract(Path(path), data, ftype, check, ocr=opts.get("ocr", True))
         chunks = chunk_document(doc, tokenizer, max_tokens=opts["chunk_tokens"],
                                 overlap_tokens=opts["overlap_tokens"], check=check)  # fmt: skip
     except ExtractCancelled:
         return Prepared("cancelled", path, bytes_read=read)
+    except OcrOff as exc:  # not remembered: turning OCR on reads it on the next run
+        return Prepared("skip", path, str(exc), bytes_read=read)
     except BudgetExceeded as exc:  # a time budget: the file may be fine another time, so it is not remembered
         return Prepared("skip", path, str(exc), bytes_read=read)
     except ExtractError as exc:
@@ -200,8 +216,12 @@ class _Run:
         self.store, self.embedder, self.request_id, self.cancel = store, embedder, request_id, cancel
         self.opts = opts
         self.t0 = time.perf_counter()
-        self.indexed = self.unchanged = self.removed = self.chunks = self.bytes = 0
+        self.indexed = self.unchanged = self.removed = self.chunks = self.bytes = self.moved = 0
         self.skipped: list[SkippedFile] = []
+        self.unsupported: dict[str, int] = {}
+        # indexed files gone from the folders being indexed, by content hash: a new path with the same content
+        # is the same file moved or renamed (its chunks and vectors are kept); the rest are deleted at the end
+        self.vanished: dict[str, str] = {}
         self.notes: list[SkippedFile] = []
         self.pending: list[_Pending] = []
         self.ready: list[DocumentWrite] = []
@@ -256,11 +276,29 @@ class _Run:
             )
         )
 
+    def unsupported_file(self, path: str) -> None:
+        name = Path(path).name.lower()
+        ext = Path(name).suffix or "(no extension)"
+        if ext == ".gz" and Path(Path(name).stem).suffix:  # .tar.gz, .svg.gz: the inner type says what it is
+            ext = Path(Path(name).stem).suffix + ext
+        self.unsupported[ext] = self.unsupported.get(ext, 0) + 1
+
     def apply(self, p: Prepared) -> None:
         """Count what ``prepare_file`` decided and queue its writes (the pipeline's writer does the same)."""
         self.bytes_done += p.bytes_read
         if p.kind == "cancelled":
             self.cancelled = True
+        elif p.kind == "unsupported":
+            self.unsupported_file(p.path)
+        elif p.kind == "move":
+            source = self.vanished.pop(p.digest, None)
+            if source is None:  # two new copies of one moved file: the first took its vectors
+                self.skipped.append(SkippedFile(p.path, "The same content as another file moved in this run; "
+                                                "it will be indexed on the next run."))  # fmt: skip
+                return
+            self.commit(force=True)  # the moved document must not sit in an uncommitted batch
+            self.store.move_document(source, p.path, *p.touch)
+            self.moved += 1
         elif p.kind == "skip":
             self.skipped.append(SkippedFile(p.path, p.reason))
             if p.write is not None:
@@ -356,6 +394,8 @@ def index_paths(
     commit_seconds: float = 2.0,
     allow_links: Sequence[str] = (),
     file_seconds: float | None = DEFAULT_FILE_SECONDS,
+    ocr: bool = True,
+    as_sources: bool = True,
 ) -> Iterator[ProgressEvent | IndexSummary]:
     """Index ``paths`` (files and folders) into the database; yields progress, then one IndexSummary.
 
@@ -366,19 +406,25 @@ def index_paths(
 
     Symbolic links that leave every library folder are not followed unless listed in ``allow_links``; a file
     whose extraction and chunking take more than ``file_seconds`` is skipped with a reason.
+    ``as_sources=False`` refreshes the paths without adding them to the library's sources (a watcher's
+    re-index of a subfolder). ``ocr=False`` leaves images and scanned PDF pages unread (reported as skipped,
+    read once OCR is on again). Files the walker finds of a type Alcove does not read are counted by extension
+    in ``summary.files_unsupported``; an indexed file moved or renamed keeps its vectors (``files_moved``).
     """
     store = IndexStore(db_path)
     try:
         store.lock_for_indexing()
         yield from _index(store, paths, embedder, cancel, request_id, max_file_bytes, chunk_tokens,
-                          overlap_tokens, batch_chunks, commit_seconds, allow_links, file_seconds)  # fmt: skip
+                          overlap_tokens, batch_chunks, commit_seconds, allow_links, file_seconds, ocr,
+                          as_sources)  # fmt: skip
     finally:
         store.close()
 
 
 def index_options(
     store, embedder, max_file_bytes, chunk_tokens, overlap_tokens, batch_chunks, commit_seconds,
-    allow_links: Sequence[str] = (), file_seconds: float | None = DEFAULT_FILE_SECONDS,
+    allow_links: Sequence[str] = (), file_seconds: float | None = DEFAULT_FILE_SECONDS, ocr: bool = True,
+    as_sources: bool = True,
 ):  # fmt: skip
     """The run's settings; checks the database belongs to this embedder (raises IndexStoreError)."""
     store.check_embedder(embedder.name, embedder.dim)
@@ -390,6 +436,8 @@ def index_options(
         "commit_seconds": commit_seconds,
         "allow_links": tuple(allow_links),
         "file_seconds": file_seconds,
+        "ocr": ocr,
+        "as_sources": as_sources,
     }
     # The hash covers the chunking settings too: changing them re-chunks and re-embeds every file.
     tag = f"chunker-{CHUNKER_VERSION}:{opts['chunk_tokens']}:{overlap_tokens}"
@@ -429,14 +477,18 @@ def scan(run: _Run, store) -> Iterator[ProgressEvent]:
         for doc in store.documents(under=root):
             run.known[doc.path] = doc
             if not os.path.lexists(doc.path):
-                run.deletes.append(doc.path)
+                if doc.status == "indexed" and doc.content_hash and doc.content_hash not in run.vanished:
+                    run.vanished[doc.content_hash] = doc.path
+                else:
+                    run.deletes.append(doc.path)
     run.found = dedupe(found)
+    run.opts["vanished"] = frozenset(run.vanished)  # read by prepare_file (threads or processes)
     existing_roots = [r for r in run.roots if os.path.exists(r)]
-    if existing_roots:
+    if existing_roots and run.opts.get("as_sources", True):
         store.add_sources(existing_roots)
     run.total = len(run.found)
     for f in run.found:
-        if not f.problem:
+        if not f.problem and file_type_for(Path(f.path)) != "binary":
             try:
                 run.bytes_total += min(os.stat(f.path).st_size, run.opts["max_file_bytes"])
             except OSError:
@@ -464,13 +516,15 @@ def summarize(run: _Run, store, resumed: bool, pipeline: dict | None = None) -> 
         stats.documents if stats else 0,
         stats.chunks if stats else 0,
         pipeline,
+        run.moved,
+        dict(sorted(run.unsupported.items(), key=lambda kv: (-kv[1], kv[0]))),
     )
 
 
 def _index(store, paths, embedder, cancel, request_id, max_file_bytes, chunk_tokens, overlap_tokens,
-           batch_chunks, commit_seconds, allow_links, file_seconds):  # fmt: skip
+           batch_chunks, commit_seconds, allow_links, file_seconds, ocr=True, as_sources=True):  # fmt: skip
     opts = index_options(store, embedder, max_file_bytes, chunk_tokens, overlap_tokens, batch_chunks,
-                         commit_seconds, allow_links, file_seconds)  # fmt: skip
+                         commit_seconds, allow_links, file_seconds, ocr, as_sources)  # fmt: skip
     run = _Run(store, embedder, request_id, cancel, opts)
     run_id, resumed = begin(run, store, paths)
     yield from scan(run, store)
@@ -492,6 +546,10 @@ def _index(store, paths, embedder, cancel, request_id, max_file_bytes, chunk_tok
             run.commit(force=False)
         if not run.cancelled:
             yield from run.embed(force=True)
+        if (
+            not run.cancelled
+        ):  # a cancelled run may not have reached their new paths yet: the next run decides
+            run.deletes.extend(run.vanished.values())  # gone, and not moved within the library
         run.commit(force=True)  # on cancel: what is fully embedded is kept
         if not run.cancelled:
             store.set_meta("chunker", opts["tag"])

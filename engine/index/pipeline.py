@@ -166,6 +166,8 @@ def index_pipeline(
     queued_files: int = 32,
     allow_links: Sequence[str] = (),
     file_seconds: float | None = DEFAULT_FILE_SECONDS,
+    ocr: bool = True,
+    as_sources: bool = True,
 ) -> Iterator[ProgressEvent | IndexSummary]:
     """Index ``paths`` through the pipeline; yields progress, then one IndexSummary (see ``index_paths``).
 
@@ -179,16 +181,17 @@ def index_pipeline(
         store.lock_for_indexing()  # one indexer per database (another process's run is refused, not doubled)
         yield from _pipeline(store, paths, embedder, runner, cancel, request_id, workers or default_workers(),
                              extract_in, max_file_bytes, chunk_tokens, overlap_tokens, batch_chunks,
-                             commit_seconds, unit_seconds, queued_files, allow_links, file_seconds)  # fmt: skip
+                             commit_seconds, unit_seconds, queued_files, allow_links, file_seconds, ocr,
+                             as_sources)  # fmt: skip
     finally:
         store.close()
 
 
 def _pipeline(store, paths, embedder, runner, cancel, request_id, workers, extract_in, max_file_bytes,
               chunk_tokens, overlap_tokens, batch_chunks, commit_seconds, unit_seconds, queued_files,
-              allow_links, file_seconds):  # fmt: skip
+              allow_links, file_seconds, ocr, as_sources):  # fmt: skip
     opts = index_options(store, embedder, max_file_bytes, chunk_tokens, overlap_tokens, batch_chunks,
-                         commit_seconds, allow_links, file_seconds)  # fmt: skip
+                         commit_seconds, allow_links, file_seconds, ocr, as_sources)  # fmt: skip
     run = _Run(store, embedder, request_id, cancel, opts)
     run_id, resumed = begin(run, store, paths)
     yield from scan(run, store)
@@ -378,6 +381,8 @@ def _pipeline(store, paths, embedder, runner, cancel, request_id, workers, extra
     state = "failed" if (failure is not None or write_failed) else ("cancelled" if run.cancelled else "done")
     try:
         if not write_failed:
+            if state == "done":
+                run.deletes.extend(run.vanished.values())  # gone, and not moved within the library
             run.commit(force=True)  # on cancel or failure: what is fully embedded is kept
         if state == "done":
             store.set_meta("chunker", opts["tag"])

@@ -283,6 +283,33 @@ class IndexStore:
             rows = self._q(sql, args)
         return [_doc(r) for r in rows]
 
+    def documents_page(self, offset: int, limit: int, status: str | None = None) -> list[DocumentRecord]:
+        """Documents in path order, ``limit`` from ``offset`` (a lazy view pages through 100k files with this)."""
+        where, args = ("WHERE status = ?", [status]) if status else ("", [])
+        rows = self._q(
+            f"SELECT {_DOC_COLS} FROM documents {where} ORDER BY path LIMIT ? OFFSET ?",
+            (*args, limit, offset),
+        )
+        return [DocumentRecord(*r) for r in rows]
+
+    def document_count(self, status: str | None = None) -> int:
+        if status:
+            return self._q("SELECT count(*) FROM documents WHERE status = ?", (status,))[0][0]
+        return self._q("SELECT count(*) FROM documents")[0][0]
+
+    def folder_counts(self) -> list[tuple[str, int, int, int]]:
+        """(source folder, indexed files, skipped files, chunks) for every library folder."""
+        out = []
+        for source in self.sources():
+            prefix = source.rstrip("/") + "/"
+            row = self._q(
+                "SELECT coalesce(sum(status = 'indexed'), 0), coalesce(sum(status = 'skipped'), 0), "
+                "coalesce(sum(n_chunks), 0) FROM documents WHERE path = ? OR substr(path, 1, ?) = ?",
+                (source, len(prefix), prefix),
+            )[0]
+            out.append((source, int(row[0]), int(row[1]), int(row[2])))
+        return out
+
     def write_batch(self, writes: Sequence[DocumentWrite], deletes: Sequence[str] = ()) -> None:
         """Replace each written document (and remove each deleted path) in ONE transaction."""
         self._transaction(lambda c: self._write(c, writes, deletes))
@@ -316,6 +343,31 @@ class IndexStore:
                 "INSERT INTO vectors(chunk_id, vector) VALUES (?, ?)",
                 ((cid, vecs[i].tobytes()) for i, cid in enumerate(cids)),
             )
+
+    def move_document(self, old: str, new: str, size: int, mtime_ns: int) -> None:
+        """A file moved or renamed with the same content: keep its chunks and vectors under the new path."""
+        title = Path(new).name
+
+        def move(c: sqlite3.Connection) -> None:
+            _delete(c, [new])
+            (doc_id,) = c.execute("SELECT id FROM documents WHERE path = ?", (old,)).fetchone()
+            c.execute(
+                "INSERT INTO chunks_fts(chunks_fts, rowid, text, heading, title) "
+                "SELECT 'delete', id, text, heading, title FROM chunks WHERE document_id = ?",
+                (doc_id,),
+            )
+            c.execute("UPDATE chunks SET title = ? WHERE document_id = ?", (title, doc_id))
+            c.execute(
+                "INSERT INTO chunks_fts(rowid, text, heading, title) "
+                "SELECT id, text, heading, title FROM chunks WHERE document_id = ?",
+                (doc_id,),
+            )
+            c.execute(
+                "UPDATE documents SET path = ?, size = ?, mtime_ns = ? WHERE id = ?",
+                (new, size, mtime_ns, doc_id),
+            )
+
+        self._transaction(move)
 
     def touch(self, path: str, size: int, mtime_ns: int) -> None:
         """The file's bytes are unchanged but its timestamp moved: remember the new one."""

@@ -10,7 +10,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from engine.index.bounds import in_system_folder, special_file_reason
-from engine.index.extraction import file_type_for
 from engine.index.schema import display_path
 
 SKIP_DIRS = frozenset(
@@ -119,8 +118,7 @@ def walk(root: str, library: Sequence[str] = (), allow_links: Collection[str] = 
             if stat.S_ISDIR(mode):
                 subdirs.append(entry.path)
             elif stat.S_ISREG(mode):
-                if file_type_for(Path(entry.name)) != "binary":
-                    yield Found(entry.path, False)
+                yield Found(entry.path, False)  # unsupported types too: the summary counts them
             else:  # listed, with the reason, never opened
                 yield Found(entry.path, False, special_file_reason(mode))
         stack.extend(reversed(subdirs))

@@ -21,7 +21,7 @@ VERSION = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["versi
 def _indexer_extensions() -> set[str]:
     from engine.index import extraction as extract  # the indexer's table
 
-    exts = set(extract.TEXT_EXTENSIONS) | set(extract.DOC_EXTENSIONS)
+    exts = set(extract.TEXT_EXTENSIONS) | set(extract.DOC_EXTENSIONS) | set(extract.RICH_EXTENSIONS)
     assert all(extract.file_type_for(Path(f"x{e}")) not in (None, "binary") for e in exts)
     return exts
 

@@ -94,7 +94,8 @@ def test_any_text_encoding(encoding, text):
 def test_binary_detection_and_types():
     assert looks_binary(b"\x00\x01\x02ELF" * 100)
     assert not looks_binary("plain text é".encode())
-    assert file_type_for(Path("x.PNG")) == "binary" and file_type_for(Path("README")) == "text"
+    assert file_type_for(Path("x.PNG")) == "image" and file_type_for(Path("x.ZIP")) == "binary"
+    assert file_type_for(Path("README")) == "text"
     assert file_type_for(Path("a.py")) == "code" and file_type_for(Path("weird.xyz")) is None
     with pytest.raises(ExtractError, match="binary"):
         extract(Path("fake.txt"), b"\x7fELF\x00\x00\x00" + bytes(range(256)) * 10)

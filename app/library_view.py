@@ -1,0 +1,141 @@
+"""The library window: every library folder with its file counts, and every file (indexed or skipped, with the
+reason) in a table that pages lazily from the index database: 100,000 files cost a few pages of rows, never a
+widget per file."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, Qt, Slot
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QCheckBox,
+    QDialog,
+    QHeaderView,
+    QLabel,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from engine.index import IndexStore
+
+PAGE_ROWS = 500
+COLUMNS = ("Name", "Folder", "Type", "Status", "Passages", "Reason")
+
+
+class LibraryModel(QAbstractTableModel):
+    """Rows of the ``documents`` table in path order, fetched ``PAGE_ROWS`` at a time as the view scrolls."""
+
+    def __init__(self, db_path: Path, skipped_only: bool = False, parent=None) -> None:
+        super().__init__(parent)
+        self.db_path = Path(db_path)
+        self.status = "skipped" if skipped_only else None
+        self.rows: list = []
+        self.total = 0
+        self.reload()
+
+    def reload(self) -> None:
+        self.beginResetModel()
+        self.rows = []
+        self.total = 0
+        if self.db_path.exists():
+            with IndexStore(self.db_path, read_only=True) as store:
+                self.total = store.document_count(self.status)
+        self.endResetModel()
+        if self.canFetchMore(QModelIndex()):
+            self.fetchMore(QModelIndex())
+
+    def set_skipped_only(self, on: bool) -> None:
+        self.status = "skipped" if on else None
+        self.reload()
+
+    def rowCount(self, parent=QModelIndex()) -> int:  # noqa: N802 - Qt API
+        return 0 if parent.isValid() else len(self.rows)
+
+    def columnCount(self, parent=QModelIndex()) -> int:  # noqa: N802 - Qt API
+        return 0 if parent.isValid() else len(COLUMNS)
+
+    def canFetchMore(self, parent) -> bool:  # noqa: N802 - Qt API
+        return not parent.isValid() and len(self.rows) < self.total
+
+    def fetchMore(self, parent) -> None:  # noqa: N802 - Qt API
+        with IndexStore(self.db_path, read_only=True) as store:
+            page = store.documents_page(len(self.rows), PAGE_ROWS, self.status)
+        if not page:
+            self.total = len(self.rows)
+            return
+        self.beginInsertRows(QModelIndex(), len(self.rows), len(self.rows) + len(page) - 1)
+        self.rows.extend(page)
+        self.endInsertRows()
+
+    def headerData(self, section, orientation, role=Qt.ItemDataRole.DisplayRole):  # noqa: N802 - Qt API
+        if role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal:
+            return COLUMNS[section]
+        return None
+
+    def data(self, index, role=Qt.ItemDataRole.DisplayRole):
+        if not index.isValid():
+            return None
+        doc = self.rows[index.row()]
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return doc.path if index.column() < 2 else (doc.reason or None)
+        if role != Qt.ItemDataRole.DisplayRole:
+            return None
+        path = Path(doc.path)
+        return (
+            path.name,
+            str(path.parent),
+            doc.file_type,
+            "Indexed" if doc.status == "indexed" else "Skipped",
+            str(doc.n_chunks) if doc.status == "indexed" else "",
+            doc.reason or "",
+        )[index.column()]
+
+
+class LibraryDialog(QDialog):
+    """Library folders with their counts, and the lazily paged file table; "Skipped only" lists the reasons."""
+
+    def __init__(self, db_path: Path, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Library")
+        self.resize(980, 620)
+        lay = QVBoxLayout(self)
+        self.folders = QLabel()
+        self.folders.setObjectName("Muted")
+        self.folders.setWordWrap(True)
+        self.folders.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        lay.addWidget(self.folders)
+        self.skipped_only = QCheckBox("Show only files that were skipped, with the reason")
+        lay.addWidget(self.skipped_only)
+        self.model = LibraryModel(db_path, parent=self)
+        self.table = QTableView()
+        self.table.setModel(self.model)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setAlternatingRowColors(True)
+        self.table.verticalHeader().hide()
+        self.table.verticalHeader().setDefaultSectionSize(22)
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)  # never measures every row
+        header.setStretchLastSection(True)
+        for col, width in enumerate((220, 300, 70, 70, 70)):
+            self.table.setColumnWidth(col, width)
+        lay.addWidget(self.table, 1)
+        self.skipped_only.toggled.connect(self._filter)
+        self.refresh()
+
+    def refresh(self) -> None:
+        db = self.model.db_path
+        lines = []
+        if db.exists():
+            with IndexStore(db, read_only=True) as store:
+                for folder, indexed, skipped, chunks in store.folder_counts():
+                    lines.append(
+                        f"{folder}: {indexed:,} files indexed ({chunks:,} passages), {skipped:,} skipped"
+                    )
+        self.folders.setText("\n".join(lines) or "The library is empty: add a folder to index it.")
+        self.model.reload()
+
+    @Slot(bool)
+    def _filter(self, on: bool) -> None:
+        self.model.set_skipped_only(on)

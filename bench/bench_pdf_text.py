@@ -1,0 +1,75 @@
+"""PDF text layers: pypdf (what the indexer uses) against pypdfium2 (what OCR renders with), on the same files.
+
+For each PDF: pages, seconds to extract every page's text (min of ``--runs``), characters and words found, and how
+much of one library's words the other finds (word-set overlap), so a switch is decided on speed AND coverage.
+
+    .venv/bin/python bench/bench_pdf_text.py [PDF ...] [--runs 3]
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import time
+from pathlib import Path
+
+from _common import emit
+
+DEFAULT = [Path("/usr/share/doc/libtasn1-doc/libtasn1.pdf"), Path("/usr/share/doc/shared-mime-info/shared-mime-info-spec.pdf")]  # fmt: skip
+
+
+def with_pypdf(data: bytes) -> list[str]:
+    import io
+
+    from pypdf import PdfReader
+
+    reader = PdfReader(io.BytesIO(data))
+    return [p.extract_text() or "" for p in reader.pages]
+
+
+def with_pdfium(data: bytes) -> list[str]:
+    import pypdfium2 as pdfium
+
+    doc = pdfium.PdfDocument(data)
+    out = []
+    for page in doc:
+        tp = page.get_textpage()
+        out.append(tp.get_text_range())
+        tp.close()
+        page.close()
+    doc.close()
+    return out
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("pdfs", nargs="*", type=Path)
+    ap.add_argument("--runs", type=int, default=3)
+    args = ap.parse_args()
+    results = []
+    for path in [p for p in (args.pdfs or DEFAULT) if p.exists()]:
+        data = path.read_bytes()
+        row = {"pdf": str(path), "bytes": len(data)}
+        words = {}
+        for name, fn in (("pypdf", with_pypdf), ("pypdfium2", with_pdfium)):
+            times = []
+            for _ in range(args.runs):
+                t0 = time.perf_counter()
+                pages = fn(data)
+                times.append(time.perf_counter() - t0)
+            text = "\n".join(pages)
+            words[name] = set(re.findall(r"\w{3,}", text.lower()))
+            row[name] = {"pages": len(pages), "seconds_min": min(times), "chars": len(text),
+                         "distinct_words": len(words[name])}  # fmt: skip
+        row["pypdfium2_speedup"] = row["pypdf"]["seconds_min"] / row["pypdfium2"]["seconds_min"]
+        a, b = words["pypdf"], words["pypdfium2"]
+        row["words_only_pypdf"] = len(a - b)
+        row["words_only_pypdfium2"] = len(b - a)
+        row["word_overlap_jaccard"] = len(a & b) / max(1, len(a | b))
+        results.append(row)
+    emit({"results": results})
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

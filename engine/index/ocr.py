@@ -1,0 +1,259 @@
+"""Optical character recognition for scanned PDF pages and image files, on the device, with no model download.
+
+macOS: Apple's Vision framework through ``ocrmac`` (pyobjc); nothing to ship. Elsewhere: RapidOCR on ONNX
+Runtime (``rapidocr-onnxruntime``), whose detection, orientation and recognition models are inside its wheel.
+Recognised text keeps its place: a page's text is its visual lines top to bottom (segments on one line joined
+left to right), so "line N" of an OCRed page is the N-th line of text on it, and PDF pages keep their numbers.
+
+OCR can be turned off (``index_paths(..., ocr=False)``, Settings > Library); then scanned pages and images are
+reported as skipped with a reason (``OcrOff``) and not remembered, so turning OCR on later reads them.
+"""
+
+from __future__ import annotations
+
+import functools
+import io
+import logging
+import os
+import subprocess
+import sys
+import tempfile
+import threading
+from dataclasses import dataclass
+
+import numpy as np
+
+from engine.index.document import Block, ExtractError, Page
+
+log = logging.getLogger(__name__)
+
+IMAGE_EXTENSIONS = {".png", ".jpg", ".jpeg", ".tif", ".tiff", ".bmp", ".webp", ".heic", ".heif"}
+MAX_IMAGE_PIXELS = 60_000_000  # a 60-megapixel image is a photo far past any scan; larger ones are refused
+MIN_IMAGE_SIDE = 32  # icons and buttons: not worth a recognition pass
+MAX_OCR_PAGES = 300  # pages OCRed per PDF (a few seconds each on a CPU); more is noted, not hidden
+PDF_RENDER_DPI = 200
+MIN_CONFIDENCE = 0.5
+
+
+class OcrOff(ExtractError):
+    """The file needs OCR and OCR is turned off: skipped, not remembered."""
+
+
+@dataclass(frozen=True)
+class OcrLine:
+    text: str
+    left: float  # pixels in the recognised image
+    top: float
+    bottom: float
+    confidence: float
+
+
+_lock = threading.Lock()
+
+
+def available() -> bool:
+    """True when this machine has an OCR engine."""
+    try:
+        _engine()
+    except ExtractError:
+        return False
+    return True
+
+
+@functools.cache
+def _engine():
+    """The platform's recogniser: a callable image(RGB ndarray) -> [(text, (l, t, r, b), confidence)]."""
+    if sys.platform == "darwin":
+        try:
+            # Deferred: pyobjc's Vision bridge costs ~0.5 s to import and is needed only for OCR
+            from ocrmac import ocrmac
+        except ImportError as exc:
+            raise ExtractError(
+                "OCR needs the 'ocrmac' package (macOS Vision), which is not installed."
+            ) from exc
+        return _VisionRecogniser(ocrmac)
+    try:
+        # Deferred: onnxruntime + OpenCV cost ~0.3 s to import and are needed only for OCR
+        from rapidocr_onnxruntime import RapidOCR
+    except ImportError as exc:
+        raise ExtractError("OCR needs the 'rapidocr-onnxruntime' package, which is not installed.") from exc
+    logging.getLogger("RapidOCR").setLevel(logging.WARNING)
+    return _RapidRecogniser(RapidOCR())
+
+
+class _RapidRecogniser:
+    def __init__(self, ocr) -> None:
+        self.ocr = ocr
+
+    def __call__(self, rgb: np.ndarray):
+        result, _elapsed = self.ocr(rgb[:, :, ::-1].copy())  # RapidOCR expects OpenCV's BGR order
+        out = []
+        for box, text, score in result or ():
+            xs = [p[0] for p in box]
+            ys = [p[1] for p in box]
+            out.append((text, (min(xs), min(ys), max(xs), max(ys)), float(score)))
+        return out
+
+
+class _VisionRecogniser:  # exercised on macOS only (tests/mac/test_ocr_vision.py)
+    def __init__(self, ocrmac) -> None:
+        self.ocrmac = ocrmac
+
+    def __call__(self, rgb: np.ndarray):
+        from PIL import Image
+
+        h, w = rgb.shape[:2]
+        image = Image.fromarray(rgb)
+        found = self.ocrmac.OCR(image, recognition_level="accurate").recognize()
+        out = []
+        for text, confidence, (x, y, bw, bh) in found:  # Vision: normalised, origin at the bottom left
+            left, top = x * w, (1.0 - y - bh) * h
+            out.append((text, (left, top, left + bw * w, top + bh * h), float(confidence)))
+        return out
+
+
+def recognise(rgb: np.ndarray) -> list[OcrLine]:
+    """Text lines of an RGB image, top to bottom; segments whose vertical extents overlap form one line."""
+    with _lock:  # one recognition at a time: the ONNX session and Vision request are not shared safely
+        segments = _engine()(rgb)
+    segments = [s for s in segments if s[0].strip() and s[2] >= MIN_CONFIDENCE]
+    segments.sort(key=lambda s: (s[1][1] + s[1][3]) / 2)
+    lines: list[list[tuple]] = []
+    for seg in segments:
+        top, bottom = seg[1][1], seg[1][3]
+        middle = (top + bottom) / 2
+        if lines:
+            last = lines[-1]
+            l_top = min(s[1][1] for s in last)
+            l_bottom = max(s[1][3] for s in last)
+            if l_top <= middle <= l_bottom:
+                last.append(seg)
+                continue
+        lines.append([seg])
+    out = []
+    for line in lines:
+        line.sort(key=lambda s: s[1][0])
+        out.append(
+            OcrLine(
+                " ".join(s[0].strip() for s in line),
+                min(s[1][0] for s in line),
+                min(s[1][1] for s in line),
+                max(s[1][3] for s in line),
+                min(s[2] for s in line),
+            )
+        )
+    return out
+
+
+def lines_to_page(lines: list[OcrLine], number: int | None) -> Page | None:
+    """A page whose text is the recognised lines; a paragraph break where the gap between lines is large."""
+    if not lines:
+        return None
+    heights = sorted(line.bottom - line.top for line in lines)
+    typical = heights[len(heights) // 2] or 1.0
+    parts: list[str] = []
+    blocks: list[Block] = []
+    start = pos = 0
+    for i, line in enumerate(lines):
+        if i:
+            gap = line.top - lines[i - 1].bottom
+            if gap > 0.9 * typical:  # a blank line's worth of space: a new paragraph
+                blocks.append(Block(start, pos - 1))
+                start = pos
+        parts.append(line.text)
+        pos += len(line.text) + 1
+    blocks.append(Block(start, pos - 1))
+    text = "\n".join(parts)
+    blocks = [b for b in blocks if text[b.start : b.end].strip()]
+    return Page(text, tuple(blocks), number=number) if blocks else None
+
+
+def image_page(data: bytes, suffix: str, ocr: bool) -> Page:
+    """The text of an image file (PNG, JPEG, TIFF, WebP, BMP; HEIC on macOS)."""
+    if not ocr:
+        raise OcrOff("An image: its text is read by OCR, which is turned off in Settings.")
+    rgb = _decode_image(data, suffix)
+    page = lines_to_page(recognise(rgb), None)
+    if page is None:
+        raise ExtractError("No text was recognised in the image.")
+    return page
+
+
+def _heic_to_png(data: bytes) -> bytes:
+    """macOS reads HEIC natively: ``sips`` (part of the system) converts it; Pillow cannot without a plugin."""
+    with tempfile.TemporaryDirectory() as tmp:
+        src, dst = os.path.join(tmp, "in.heic"), os.path.join(tmp, "out.png")
+        with open(src, "wb") as f:
+            f.write(data)
+        done = subprocess.run(["/usr/bin/sips", "-s", "format", "png", src, "--out", dst],
+                              capture_output=True, timeout=60, check=False)  # fmt: skip
+        if done.returncode or not os.path.exists(dst):
+            raise ExtractError("The HEIC image could not be converted for OCR.")
+        with open(dst, "rb") as f:
+            return f.read()
+
+
+def _decode_image(data: bytes, suffix: str) -> np.ndarray:
+    from PIL import Image, UnidentifiedImageError
+
+    if suffix in (".heic", ".heif") and sys.platform == "darwin":
+        data = _heic_to_png(data)  # exercised on macOS only
+    try:
+        image = Image.open(io.BytesIO(data))
+        if image.width * image.height > MAX_IMAGE_PIXELS:
+            raise ExtractError(
+                f"The image is {image.width}x{image.height} pixels, past the {MAX_IMAGE_PIXELS // 1_000_000} "
+                "megapixel limit for OCR."
+            )
+        if min(image.width, image.height) < MIN_IMAGE_SIDE:
+            raise ExtractError(
+                f"The image is {image.width}x{image.height} pixels: an icon, too small to hold readable text."
+            )
+        image.seek(0)  # a multi-page TIFF: its first page
+        return np.asarray(image.convert("RGB"))
+    except ExtractError:
+        raise
+    except (UnidentifiedImageError, OSError, ValueError, Image.DecompressionBombError) as exc:
+        if suffix in (".heic", ".heif") and sys.platform != "darwin":
+            raise ExtractError("HEIC images are read on macOS only.") from exc
+        raise ExtractError(f"The image could not be decoded ({type(exc).__name__}: {exc}).") from exc
+
+
+def ocr_pdf_pages(data: bytes, have: set[int], ocr: bool) -> tuple[list[Page], list[str]]:
+    """Pages of a PDF that have no text layer (their numbers not in ``have``), OCRed; and notes."""
+    try:
+        import pypdfium2 as pdfium
+
+        doc = pdfium.PdfDocument(data)
+    except Exception as exc:  # noqa: BLE001 - pdfium raises its own PdfiumError and others
+        if have:
+            return [], [f"scanned pages could not be rendered for OCR ({exc})"]
+        raise ExtractError(f"The PDF could not be rendered for OCR ({exc}).") from exc
+    try:
+        missing = [n for n in range(1, len(doc) + 1) if n not in have]
+        if not missing:
+            return [], []
+        if not ocr:
+            if have:
+                return [], [f"{len(missing)} page(s) without a text layer were not read: OCR is turned off"]
+            raise OcrOff("The PDF has no text layer (scanned pages); OCR, which reads them, is turned off.")
+        notes = []
+        if len(missing) > MAX_OCR_PAGES:
+            notes.append(f"only the first {MAX_OCR_PAGES} of {len(missing)} scanned pages were read by OCR")
+            missing = missing[:MAX_OCR_PAGES]
+        pages = []
+        for number in missing:
+            page = doc[number - 1]
+            try:
+                bitmap = page.render(scale=PDF_RENDER_DPI / 72)
+                rgb = np.asarray(bitmap.to_pil().convert("RGB"))
+            finally:
+                page.close()
+            got = lines_to_page(recognise(rgb), number)
+            if got is not None:
+                pages.append(got)
+        if pages:
+            notes.append(f"{len(pages)} scanned page(s) read by OCR")
+        return pages, notes
+    finally:
+        doc.close()

@@ -1,0 +1,234 @@
+"""EPUB, gzip, RTF, e-mail (eml, emlx, mbox), PPTX, XLSX, ODT and notebooks: each from a real file made here,
+with the locations citations use (page = chapter / message / slide / sheet / cell; lines of the page text)."""
+
+from __future__ import annotations
+
+import gzip
+import io
+import json
+import mailbox
+import zipfile
+from email.message import EmailMessage
+from pathlib import Path
+
+import pytest
+
+from engine.index.extraction import ExtractError, extract, file_type_for
+from engine.index.unpack import gunzip_bounded, open_zip_bounded
+
+
+def _blocks(page):
+    return [(page.text[b.start : b.end], b.heading_level) for b in page.blocks]
+
+
+def test_gzip_of_any_supported_type_is_read_as_that_type():
+    md = "# Title\n\nSome words about otters.\n"
+    doc = extract(Path("notes.md.gz"), gzip.compress(md.encode()))
+    assert doc.file_type == "markdown" and doc.pages[0].text == md
+    assert ("# Title", 1) in _blocks(doc.pages[0]) and "decompressed from gzip" in doc.notes
+    # Debian's docs: changelog.Debian.gz, README.gz are text by their names
+    assert file_type_for(Path("changelog.Debian.gz")) == "text" and file_type_for(Path("README.gz")) == "text"
+    assert extract(Path("changelog.Debian.gz"), gzip.compress(b"pkg (1.0) unstable\n")).pages[0].text
+    assert file_type_for(Path("x.tar.gz")) == "binary" and file_type_for(Path("x.svgz")) is None
+    with pytest.raises(ExtractError, match="not gzip"):
+        extract(Path("a.txt.gz"), b"plain text")
+
+
+def test_decompression_bombs_are_refused():
+    bomb = gzip.compress(b"\0" * (64 << 20))  # 64 MB of zeros in ~64 KB
+    with pytest.raises(ExtractError, match="inflates past"):
+        gunzip_bounded(bomb, max_bytes=32 << 20)
+    with pytest.raises(ExtractError, match="inflates past"):
+        extract(Path("a.txt.gz"), gzip.compress(b"a" * (300 << 20), compresslevel=1))
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as zf:
+        zf.writestr("content.xml", b" " * (40 << 20))
+    with pytest.raises(ExtractError, match="decompression bomb"):
+        open_zip_bounded(buf.getvalue(), "ODT", max_bytes=16 << 20)
+    with pytest.raises(ExtractError, match="decompression bomb"):  # the default limits catch it by ratio
+        extract(Path("b.odt"), buf.getvalue())
+
+
+def test_epub_chapters_are_pages_with_headings():
+    from ebooklib import epub
+
+    book = epub.EpubBook()
+    book.set_identifier("id1")
+    book.set_title("Otters")
+    book.set_language("en")
+    chapters = []
+    for i, (head, body) in enumerate([("River otters", "They live in rivers."), ("Sea otters", "Kelp.")], 1):
+        c = epub.EpubHtml(title=head, file_name=f"c{i}.xhtml", lang="en")
+        c.content = f"<html><body><h1>{head}</h1><p>{body}</p></body></html>"
+        book.add_item(c)
+        chapters.append(c)
+    book.toc = chapters
+    book.add_item(epub.EpubNcx())
+    book.add_item(epub.EpubNav())
+    book.spine = chapters
+    buf = io.BytesIO()
+    epub.write_epub(buf, book)
+    doc = extract(Path("otters.epub"), buf.getvalue())
+    assert doc.file_type == "epub"
+    assert [p.number for p in doc.pages] == [1, 2]
+    assert _blocks(doc.pages[0]) == [("River otters", 1), ("They live in rivers.", 0)]
+    assert _blocks(doc.pages[1])[0] == ("Sea otters", 1)
+    page = doc.pages[1]
+    line, _char = page.locate(page.text.index("Kelp"))
+    assert line >= 1  # a line of the chapter's XHTML source
+    with pytest.raises(ExtractError, match="EPUB"):
+        extract(Path("bad.epub"), b"PK\x03\x04 not really")
+
+
+def test_rtf():
+    rtf = r"{\rtf1\ansi{\fonttbl\f0 Helvetica;}\f0\pard Hello {\b bold} otters.\par Second paragraph.\par}"
+    page = extract(Path("a.rtf"), rtf.encode()).pages[0]
+    assert [t for t, _ in _blocks(page)] == ["Hello bold otters.", "Second paragraph."]
+    assert page.locate(page.blocks[1].start)[0] == 2
+    with pytest.raises(ExtractError, match="not RTF"):
+        extract(Path("a.rtf"), b"just text")
+
+
+def _message(subject: str, body: str, attach: str | None = None) -> EmailMessage:
+    msg = EmailMessage()
+    msg["From"] = "Ada <ada@example.org>"
+    msg["To"] = "bob@example.org"
+    msg["Subject"] = subject
+    msg["Date"] = "Tue, 01 Dec 2026 10:00:00 +0000"
+    msg.set_content(body)
+    if attach:
+        msg.add_attachment(attach, subtype="plain", filename="notes.txt")
+        msg.add_attachment(b"\x89PNG....", maintype="image", subtype="png", filename="pic.png")
+    return msg
+
+
+def test_eml_headers_body_and_text_attachments():
+    msg = _message("Otter survey", "Counted twelve otters.\n\nAll well.", attach="Attached count sheet.")
+    page = extract(Path("m.eml"), msg.as_bytes()).pages[0]
+    blocks = _blocks(page)
+    assert blocks[0] == ("Otter survey", 1)
+    assert "From: Ada <ada@example.org>" in blocks[1][0] and "Date:" in blocks[1][0]
+    assert ("Counted twelve otters.", 0) in blocks and ("All well.", 0) in blocks
+    assert ("Attachment: notes.txt", 2) in blocks and ("Attached count sheet.", 0) in blocks
+    assert "PNG" not in page.text
+
+
+def test_emlx_and_mbox(tmp_path):
+    raw = _message("Apple mail", "Body from Mail.app.").as_bytes()
+    emlx = f"{len(raw)}\n".encode() + raw + b'<?xml version="1.0"?><plist><dict></dict></plist>'
+    page = extract(Path("1.emlx"), emlx).pages[0]
+    assert "Body from Mail.app." in page.text and "plist" not in page.text
+    box = mailbox.mbox(tmp_path / "in.mbox")
+    for i in range(3):
+        box.add(_message(f"Message {i}", f"Body number {i}."))
+    box.close()
+    doc = extract(Path("in.mbox"), (tmp_path / "in.mbox").read_bytes())
+    assert [p.number for p in doc.pages] == [1, 2, 3]
+    assert "Body number 2." in doc.pages[2].text and _blocks(doc.pages[2])[0] == ("Message 2", 1)
+    with pytest.raises(ExtractError, match="mbox"):
+        extract(Path("x.mbox"), b"hello")
+
+
+def test_pptx_slides_are_pages():
+    from pptx import Presentation
+    from pptx.util import Inches
+
+    prs = Presentation()
+    for title, bullet in (("Otters", "They hold hands."), ("Beavers", "They build dams.")):
+        slide = prs.slides.add_slide(prs.slide_layouts[1])
+        slide.shapes.title.text = title
+        slide.placeholders[1].text_frame.text = bullet
+        slide.notes_slide.notes_text_frame.text = f"Speaker note on {title.lower()}."
+    table = prs.slides[1].shapes.add_table(2, 2, Inches(1), Inches(5), Inches(4), Inches(1)).table
+    table.cell(0, 0).text, table.cell(0, 1).text = "kind", "count"
+    buf = io.BytesIO()
+    prs.save(buf)
+    doc = extract(Path("deck.pptx"), buf.getvalue())
+    assert doc.file_type == "pptx" and [p.number for p in doc.pages] == [1, 2]
+    blocks = _blocks(doc.pages[1])
+    assert blocks[0] == ("Beavers", 2) and ("They build dams.", 0) in blocks
+    assert ("kind | count", 0) in blocks and ("Speaker note on beavers.", 0) in blocks
+
+
+def test_xlsx_sheets_are_pages_rows_are_lines():
+    import openpyxl
+
+    book = openpyxl.Workbook()
+    sheet = book.active
+    sheet.title = "Counts"
+    sheet.append(["river", "otters"])
+    sheet.append(["Tay", 12])
+    sheet.append([None, None])
+    sheet.append(["Spey", 7.0])
+    book.create_sheet("Empty")
+    other = book.create_sheet("Notes")
+    other["B3"] = "seen at dawn"
+    buf = io.BytesIO()
+    book.save(buf)
+    doc = extract(Path("c.xlsx"), buf.getvalue())
+    assert [p.number for p in doc.pages] == [1, 3]  # the empty sheet has no page; numbers stay the sheet's
+    page = doc.pages[0]
+    assert _blocks(page) == [("Counts", 2), ("1: river | otters", 0), ("2: Tay | 12", 0), ("4: Spey | 7", 0)]
+    assert page.locate(page.text.index("4: Spey"))[0] == 4
+    assert _blocks(doc.pages[1])[1] == ("3:  | seen at dawn", 0)
+
+
+def _odt(content_body: str) -> bytes:
+    ns = (
+        'xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" '
+        'xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" '
+        'xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0"'
+    )
+    content = f'<?xml version="1.0"?><office:document-content {ns}><office:body><office:text>{content_body}'
+    content += "</office:text></office:body></office:document-content>"
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w") as zf:
+        zf.writestr("mimetype", "application/vnd.oasis.opendocument.text")
+        zf.writestr("content.xml", content)
+    return buf.getvalue()
+
+
+def test_odt_headings_paragraphs_tables():
+    body = (
+        '<text:h text:outline-level="2">Field notes</text:h>'
+        '<text:p>Otters<text:s text:c="2"/>play <text:span>in</text:span> water.</text:p>'
+        "<table:table><table:table-row><table:table-cell><text:p>a</text:p></table:table-cell>"
+        "<table:table-cell><text:p>b</text:p></table:table-cell></table:table-row></table:table>"
+    )
+    page = extract(Path("n.odt"), _odt(body)).pages[0]
+    assert _blocks(page) == [("Field notes", 2), ("Otters  play in water.", 0), ("a | b", 0)]
+    with pytest.raises(ExtractError, match="content.xml"):
+        buf = io.BytesIO()
+        with zipfile.ZipFile(buf, "w") as zf:
+            zf.writestr("other.xml", "x")
+        extract(Path("n.odt"), buf.getvalue())
+
+
+def test_notebook_cells_are_pages():
+    nb = {
+        "cells": [
+            {"cell_type": "markdown", "source": ["# Analysis\n", "Otter counts by river."]},
+            {
+                "cell_type": "code",
+                "source": "print(12)",
+                "outputs": [{"output_type": "stream", "text": ["12\n"]}],
+            },
+            {"cell_type": "code", "source": [], "outputs": []},
+        ],
+        "nbformat": 4,
+    }
+    doc = extract(Path("a.ipynb"), json.dumps(nb).encode())
+    assert [p.number for p in doc.pages] == [1, 2]
+    assert _blocks(doc.pages[0]) == [("# Analysis", 1), ("Otter counts by river.", 0)]
+    assert _blocks(doc.pages[1]) == [("print(12)", 0), ("12", 0)]
+    with pytest.raises(ExtractError, match="notebook"):
+        extract(Path("a.ipynb"), b"{not json")
+
+
+def test_markdown_vault_front_matter_is_text_and_its_title_a_heading():
+    src = '---\ntitle: "River Otters"\ntags: [mammals, rivers]\n---\n\nSee [[Sea Otters|the other note]].\n\n## Diet\n\nFish. #wildlife\n'
+    page = extract(Path("otters.md"), src.encode()).pages[0]
+    heads = [(t, level) for t, level in _blocks(page) if level]
+    assert heads == [("River Otters", 1), ("## Diet", 2)]  # no setext heading from the closing ---
+    assert any("tags: [mammals, rivers]" in t for t, _ in _blocks(page))
+    assert page.text == src  # locations are still the file's own
