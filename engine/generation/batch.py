@@ -1,0 +1,342 @@
+"""Continuous batching: many requests decode together, joining and leaving the batch between steps.
+
+In the style of mlx-lm's ``BatchGenerator``: one forward pass per step feeds the next token of every active request
+(left-padded ``BatchKVCache``), and between steps finished or cancelled requests leave (``filter``) and new ones
+join (prefilled alone with the prompt cache, then ``extend``-ed into the batch). The whole loop is ONE engine job:
+``BatchRunner.submit`` queues a request from any thread and starts the job when none is running; the job admits
+queued requests between steps and ends when the batch is empty, so other engine work runs between batches.
+
+Each request keeps its own sampler (seeded draws identical to a lone run), detokeniser, stop strings and stats; at
+temperature 0 the tokens are the ones a lone greedy run produces (tests/engine/generation/test_batch.py). A request
+leaves its KV cache in the prompt-cache store, holding exactly the tokens it was fed, like ``run_generation``.
+"""
+
+from __future__ import annotations
+
+import logging
+import queue
+import threading
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+import mlx.core as mx
+import numpy as np
+
+from engine.core import AlcoveError, FinalEvent, GenerateRequest, GenerationStats, TokenEvent
+from engine.generation.loop import encode_request
+from engine.generation.prompt_cache import PromptCacheStore, fresh_cache
+from engine.generation.sampling import Sampler, process_logits
+from engine.generation.textstream import StopMatcher
+
+log = logging.getLogger(__name__)
+
+_END = object()
+
+
+class BatchFull(AlcoveError):
+    """The batch queue is full: the caller should answer "busy" (HTTP 429) and retry later."""
+
+
+def batchable(lm: Any) -> str | None:
+    """None when ``lm`` can decode in a batch, else the reason it cannot (its caches have no batched form)."""
+    if getattr(getattr(lm, "info", None), "kind", "lm") != "lm":
+        return "only autoregressive language models decode in a batch"
+    cache = fresh_cache(lm.model).cache
+    kinds = {type(c).__name__ for c in cache}
+    if not kinds <= {"KVCache"}:
+        return f"caches {sorted(kinds)} have no batched form here"
+    return None
+
+
+@dataclass
+class _Slot:
+    """One request in (or waiting for) the batch. Fields below ``out`` are engine-thread only."""
+
+    req: GenerateRequest
+    out: queue.Queue
+    submitted: float
+    cancel: threading.Event = field(default_factory=threading.Event)
+    ids: list[int] = field(default_factory=list)
+    fed: list[int] = field(default_factory=list)
+    generated: list[int] = field(default_factory=list)
+    text: list[str] = field(default_factory=list)
+    next_input: int = 0
+    sampler: Sampler | None = None
+    stopper: StopMatcher | None = None
+    detok: Any = None
+    history: Any = None  # mx.array of recent ids, for the repetition penalty
+    cached_tokens: int = 0
+    started: float = 0.0
+    prefill_s: float = 0.0
+    token_times: list[float] = field(default_factory=list)
+    finish: str | None = None
+    error: str | None = None
+    batch_peak: int = 1  # the largest batch this request decoded in
+
+
+class BatchRunner:
+    """Thread-safe front of the continuous-batching loop for the engine's chat model.
+
+    ``run_job(fn)`` submits ``fn`` as one job on the engine thread and returns at once (``Engine.stream`` does);
+    ``get_model()`` returns the loaded LM on that thread; ``store`` is the engine's prompt-cache store.
+    """
+
+    def __init__(
+        self,
+        run_job: Callable[[Callable[[], Iterator[Any]]], Any],
+        get_model: Callable[[], Any],
+        store: PromptCacheStore | None,
+        *,
+        max_batch: int = 16,
+        max_waiting: int = 64,
+    ) -> None:
+        self._run_job = run_job
+        self._get_model = get_model
+        self._store = store
+        self.max_batch = max_batch
+        self.max_waiting = max_waiting
+        self._lock = threading.Lock()
+        self._waiting: list[_Slot] = []
+        self._slots: dict[str, _Slot] = {}
+        self._running = False
+        self.steps = 0  # batched forward passes so far
+        self.peak_batch = 0
+
+    # -- any thread ---------------------------------------------------------------------------------------
+    def submit(self, req: GenerateRequest) -> Iterator[TokenEvent | FinalEvent]:
+        """Queue ``req``; iterate its TokenEvents then one FinalEvent. Raises BatchFull beyond ``max_waiting``."""
+        slot = _Slot(req, queue.Queue(), time.perf_counter())
+        with self._lock:
+            if len(self._waiting) >= self.max_waiting:
+                raise BatchFull(f"{len(self._waiting)} requests are already waiting; retry in a moment.")
+            self._waiting.append(slot)
+            self._slots[req.request_id] = slot
+            start = not self._running
+            self._running = True
+        if start:
+            self._run_job(self._loop)
+        return self._drain(slot)
+
+    def cancel(self, request_id: str) -> bool:
+        with self._lock:
+            slot = self._slots.get(request_id)
+        if slot is None:
+            return False
+        slot.cancel.set()
+        return True
+
+    @property
+    def active(self) -> int:
+        with self._lock:
+            return len(self._slots)
+
+    def _drain(self, slot: _Slot) -> Iterator[TokenEvent | FinalEvent]:
+        try:
+            while True:
+                item = slot.out.get()
+                if item is _END:
+                    return
+                yield item
+        finally:
+            slot.cancel.set()  # an abandoned stream stops at the next step
+
+    # -- the engine thread ------------------------------------------------------------------------------
+    def _loop(self) -> Iterator[Any]:
+        active: list[_Slot] = []
+        cache: list[Any] | None = None
+        lm = None
+        try:
+            while True:
+                with self._lock:
+                    room = self.max_batch - len(active)
+                    joining, self._waiting = self._waiting[:room], self._waiting[room:]
+                    if not joining and not active:
+                        self._running = False
+                        return
+                if joining and lm is None:
+                    lm = self._get_model()
+                for slot in joining:
+                    joined = self._admit(lm, slot)
+                    if joined is None:
+                        continue
+                    active.append(slot)
+                    if cache is None:
+                        cache = [type(c).merge([c]) for c in joined]
+                    else:
+                        for layer, c in zip(cache, joined):
+                            layer.extend(type(c).merge([c]))
+                active, cache = self._leave(lm, active, cache)
+                if not active:
+                    cache = None
+                    continue
+                self._step(lm, active, cache)
+                active, cache = self._leave(lm, active, cache)
+                if not active:
+                    cache = None
+                yield from ()
+        except BaseException as exc:  # noqa: BLE001 - every waiting stream must end, never hang
+            log.exception("the batch loop failed")
+            with self._lock:
+                pending, self._waiting = self._waiting, []
+                self._running = False
+            for slot in active + pending:
+                if slot.finish is None:
+                    slot.finish, slot.error = "error", f"Generation failed: {type(exc).__name__}: {exc}"
+                self._finish(lm, slot, None)
+            if not isinstance(exc, Exception):
+                raise
+
+    def _admit(self, lm: Any, slot: _Slot) -> list[Any] | None:
+        """Prefill ``slot`` alone (with the prompt cache); its single-request cache, or None when it ended."""
+        req = slot.req
+        slot.started = time.perf_counter()
+        try:
+            if lm is None:
+                raise AlcoveError("No chat model is loaded. Load one first (alcove models list).")
+            req.sampling.validate()
+            if req.max_tokens < 1:
+                raise AlcoveError("max_tokens must be at least 1.")
+            slot.ids = encode_request(lm, req)
+            use_store = req.use_prompt_cache and self._store is not None
+            hit = self._store.take(lm.key, lm.model, slot.ids) if use_store else fresh_cache(lm.model)
+            slot.cached_tokens = hit.cached_tokens
+            slot.fed = slot.ids[: hit.cached_tokens]
+            pos, end, chunk = hit.cached_tokens, len(slot.ids) - 1, max(1, req.prefill_chunk)
+            while pos < end:
+                if slot.cancel.is_set():
+                    slot.finish = "cancelled"
+                    break
+                piece = slot.ids[pos : min(pos + chunk, end)]
+                lm.model(mx.array(piece)[None], cache=hit.cache)
+                mx.eval([c.state for c in hit.cache])
+                slot.fed.extend(piece)
+                pos += len(piece)
+            slot.prefill_s = time.perf_counter() - slot.started
+            if slot.finish is None and slot.cancel.is_set():
+                slot.finish = "cancelled"
+            if slot.finish is not None:
+                self._finish(lm, slot, hit.cache)
+                return None
+            slot.next_input = slot.ids[-1]
+            slot.sampler = Sampler(req.sampling)
+            slot.stopper = StopMatcher(req.stop)
+            slot.detok = lm.tokenizer.detokenizer
+            slot.detok.reset()
+            if req.sampling.repetition_penalty != 1.0:
+                ctx = req.sampling.repetition_context
+                slot.history = mx.array(slot.ids[-ctx:] if ctx > 0 else slot.ids)
+            return hit.cache
+        except AlcoveError as exc:
+            slot.finish, slot.error = "error", str(exc)
+        except Exception as exc:  # noqa: BLE001 - a bad request ends itself, never the batch
+            log.exception("admitting a request to the batch failed")
+            slot.finish, slot.error = "error", f"Generation failed: {type(exc).__name__}: {exc}"
+        self._finish(lm, slot, None)
+        return None
+
+    def _step(self, lm: Any, active: list[_Slot], cache: list[Any]) -> None:
+        """One batched forward: feed every slot's next input, sample, emit, and mark slots that finished."""
+        self.steps += 1
+        self.peak_batch = max(self.peak_batch, len(active))
+        inputs = mx.array([s.next_input for s in active])[:, None]
+        logits = lm.model(inputs, cache=cache)[:, -1, :]
+        plain_greedy = all(s.req.sampling.greedy and s.history is None for s in active)
+        if plain_greedy:
+            tokens = mx.argmax(logits, axis=-1)
+        else:
+            rows = []
+            for i, s in enumerate(active):
+                rows.append(
+                    s.sampler.sample(process_logits(logits[i : i + 1], s.req.sampling, s.history)).reshape(-1)
+                )
+            tokens = mx.concatenate(rows)
+        picked = tokens.tolist()
+        now = time.perf_counter()
+        for s, tok in zip(active, picked):
+            s.fed.append(s.next_input)
+            s.batch_peak = max(s.batch_peak, len(active))
+            s.token_times.append(now)
+            if tok in lm.eos_ids:
+                s.finish = "stop"
+                continue
+            s.generated.append(tok)
+            if s.history is not None:
+                ctx = s.req.sampling.repetition_context
+                s.history = mx.concatenate([s.history, mx.array([tok], dtype=s.history.dtype)])
+                if ctx > 0 and s.history.size > ctx:
+                    s.history = s.history[-ctx:]
+            s.detok.add_token(tok)
+            emit, stopped = s.stopper.feed(s.detok.last_segment)
+            s.text.append(emit)
+            s.out.put(TokenEvent(s.req.request_id, emit, tok, False))
+            s.next_input = tok
+            if stopped:
+                s.finish = "stop_string"
+            elif len(s.generated) >= s.req.max_tokens:
+                s.finish = "length"
+            elif s.cancel.is_set():
+                s.finish = "cancelled"
+
+    def _leave(self, lm: Any, active: list[_Slot], cache: list[Any] | None):
+        """Finished and cancelled slots leave the batch (their caches extracted for the prompt-cache store)."""
+        for s in active:
+            if s.finish is None and s.cancel.is_set():
+                s.finish = "cancelled"
+        keep = [i for i, s in enumerate(active) if s.finish is None]
+        if len(keep) == len(active):
+            return active, cache
+        for i, s in enumerate(active):
+            if s.finish is not None:
+                own = [layer.extract(i) for layer in cache] if cache is not None else None
+                self._finish(lm, s, own)
+        if not keep:
+            return [], None
+        for layer in cache:
+            layer.filter(keep)
+        return [active[i] for i in keep], cache
+
+    def _finish(self, lm: Any, slot: _Slot, own_cache: list[Any] | None) -> None:
+        if slot.finish != "stop_string" and slot.detok is not None and slot.finish != "error":
+            slot.detok.finalize()
+            tail, _ = slot.stopper.feed(slot.detok.last_segment)
+            tail += slot.stopper.flush()
+            if tail:
+                slot.text.append(tail)
+        if (
+            own_cache is not None
+            and lm is not None
+            and self._store is not None
+            and slot.req.use_prompt_cache
+            and slot.error is None
+        ):
+            # The cache holds exactly ``slot.fed``: the prompt plus every token fed back in.
+            self._store.put(lm.key, slot.fed, own_cache)
+        slot.out.put(FinalEvent(slot.req.request_id, "".join(slot.text), tuple(slot.generated),
+                                slot.finish or "error", _stats(slot), slot.error))  # fmt: skip
+        slot.out.put(_END)
+        with self._lock:
+            self._slots.pop(slot.req.request_id, None)
+
+
+def _stats(slot: _Slot) -> GenerationStats:
+    end = time.perf_counter()
+    times = slot.token_times
+    itl = [b - a for a, b in zip(times, times[1:], strict=False)]
+    decode_s = (times[-1] - times[0]) if len(times) > 1 else 0.0
+    n_prefilled = max(0, len(slot.ids) - 1 - slot.cached_tokens)
+    return GenerationStats(
+        prompt_tokens=len(slot.ids),
+        generated_tokens=len(slot.generated),
+        cached_tokens=slot.cached_tokens,
+        queue_s=max(0.0, (slot.started or end) - slot.submitted),
+        prefill_s=slot.prefill_s,
+        ttft_s=(times[0] - slot.submitted) if times else 0.0,
+        itl_p50_s=float(np.percentile(itl, 50)) if itl else 0.0,
+        itl_p95_s=float(np.percentile(itl, 95)) if itl else 0.0,
+        e2e_s=end - slot.submitted,
+        prefill_tokens_per_s=(n_prefilled / slot.prefill_s) if slot.prefill_s > 0 and n_prefilled else 0.0,
+        decode_tokens_per_s=((len(times) - 1) / decode_s) if decode_s > 0 else 0.0,
+        tokens_per_s=len(slot.generated) / (end - slot.submitted) if slot.generated else 0.0,
+    )
