@@ -11,7 +11,7 @@ from typing import Any
 
 from engine.core import preload_blas
 
-_SUBCOMMAND_MODULES = ("app.cli.generate", "app.cli.models", "app.cli.index", "app.cli.rag")
+_SUBCOMMAND_MODULES = ("app.cli.generate", "app.cli.models", "app.cli.index", "app.cli.rag", "app.cli.serve")
 
 
 def build_parser() -> argparse.ArgumentParser:
