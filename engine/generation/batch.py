@@ -17,6 +17,7 @@ import logging
 import queue
 import threading
 import time
+from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -103,6 +104,7 @@ class BatchRunner:
         self._running = False
         self.steps = 0  # batched forward passes so far
         self.peak_batch = 0
+        self.finished: Counter[str] = Counter()  # finish reasons so far
 
     # -- any thread ---------------------------------------------------------------------------------------
     def submit(self, req: GenerateRequest) -> Iterator[TokenEvent | FinalEvent]:
@@ -318,6 +320,7 @@ class BatchRunner:
         slot.out.put(_END)
         with self._lock:
             self._slots.pop(slot.req.request_id, None)
+            self.finished[slot.finish or "error"] += 1
 
 
 def _stats(slot: _Slot) -> GenerationStats:
