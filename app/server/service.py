@@ -62,7 +62,8 @@ class ModelService:
         self.engine = engine
         self.options = options
         self._load_lock = threading.Lock()
-        self._specs: dict[str, str] = {}  # role -> the spec the server loaded for it
+        self._loaded: dict[str, str] = {}  # role -> the folder last seen loaded for it
+        self._batchable: dict[str, str | None] = {}  # chat folder -> None, or why it cannot decode in a batch
         self._paths: dict[str, str] = {}  # name -> resolved folder, cached
         self.counters = Counters()
         self._count_lock = threading.Lock()
@@ -156,21 +157,25 @@ class ModelService:
                 want = self._path_of(role, spec)
             except AlcoveError as exc:
                 raise ApiError(404, str(exc), code="model_not_found", param="model") from exc
-            info = self.engine.models().get(role)
-            if info is not None and str(info.path) == want:
+            if role == "chat" and self._loaded.get(role) == want and self.batch.active:
+                # Asking the engine would wait for the running batch job; while it runs, its model is this one.
                 return spec
-            log.info("server: loading %s as the %s model", spec, role)
-            try:
-                self.engine.load_model(spec, role=role)
-            except ModelLoadError as exc:
-                raise ApiError(400, str(exc), code="model_load_failed", param="model") from exc
-            self._specs[role] = spec
+            info = self.engine.models().get(role)
+            if info is None or str(info.path) != want:
+                log.info("server: loading %s as the %s model", spec, role)
+                try:
+                    self.engine.load_model(spec, role=role)
+                except ModelLoadError as exc:
+                    raise ApiError(400, str(exc), code="model_load_failed", param="model") from exc
+            if role == "chat" and want not in self._batchable:
+                self._batchable[want] = self.engine.run(lambda: batchable(self.engine.model("chat")))
+            self._loaded[role] = want
         return spec
 
     # -- generation -----------------------------------------------------------------------------------------
     def generate(self, req: GenerateRequest) -> tuple[Iterator[Any], str, str]:
         """Start ``req`` on the chat model; returns (events, decoding, reason). Raises ApiError(429) when full."""
-        reason = self.engine.run(lambda: batchable(self.engine.model("chat")))
+        reason = self._batchable.get(self._loaded.get("chat", ""), "the chat model has not been checked")
         busy = self.batch.active
         if req.speculative.mode != "off" and busy == 0:
             return self.engine.generate(req), "speculative", "the only request decoding: drafting can pay"

@@ -229,6 +229,13 @@ class BatchRunner:
             if req.sampling.repetition_penalty != 1.0:
                 ctx = req.sampling.repetition_context
                 slot.history = mx.array(slot.ids[-ctx:] if ctx > 0 else slot.ids)
+            # The first token comes from a step of its own, so a joiner's TTFT is its own prefill (not the other
+            # joiners' too) and its first step is exactly a lone run's.
+            logits = lm.model(mx.array([[slot.next_input]]), cache=hit.cache)[:, -1, :]
+            _take(lm, slot, int(_sample([slot], logits).item()), time.perf_counter())
+            if slot.finish is not None:
+                self._finish(lm, slot, hit.cache)
+                return None
             return hit.cache
         except AlcoveError as exc:
             slot.finish, slot.error = "error", str(exc)
@@ -244,42 +251,11 @@ class BatchRunner:
         self.peak_batch = max(self.peak_batch, len(active))
         inputs = mx.array([s.next_input for s in active])[:, None]
         logits = lm.model(inputs, cache=cache)[:, -1, :]
-        plain_greedy = all(s.req.sampling.greedy and s.history is None for s in active)
-        if plain_greedy:
-            tokens = mx.argmax(logits, axis=-1)
-        else:
-            rows = []
-            for i, s in enumerate(active):
-                rows.append(
-                    s.sampler.sample(process_logits(logits[i : i + 1], s.req.sampling, s.history)).reshape(-1)
-                )
-            tokens = mx.concatenate(rows)
-        picked = tokens.tolist()
+        picked = _sample(active, logits).tolist()
         now = time.perf_counter()
         for s, tok in zip(active, picked):
-            s.fed.append(s.next_input)
             s.batch_peak = max(s.batch_peak, len(active))
-            s.token_times.append(now)
-            if tok in lm.eos_ids:
-                s.finish = "stop"
-                continue
-            s.generated.append(tok)
-            if s.history is not None:
-                ctx = s.req.sampling.repetition_context
-                s.history = mx.concatenate([s.history, mx.array([tok], dtype=s.history.dtype)])
-                if ctx > 0 and s.history.size > ctx:
-                    s.history = s.history[-ctx:]
-            s.detok.add_token(tok)
-            emit, stopped = s.stopper.feed(s.detok.last_segment)
-            s.text.append(emit)
-            s.out.put(TokenEvent(s.req.request_id, emit, tok, False))
-            s.next_input = tok
-            if stopped:
-                s.finish = "stop_string"
-            elif len(s.generated) >= s.req.max_tokens:
-                s.finish = "length"
-            elif s.cancel.is_set():
-                s.finish = "cancelled"
+            _take(lm, s, tok, now)
 
     def _leave(self, lm: Any, active: list[_Slot], cache: list[Any] | None):
         """Finished and cancelled slots leave the batch (their caches extracted for the prompt-cache store)."""
@@ -343,3 +319,40 @@ def _stats(slot: _Slot) -> GenerationStats:
         decode_tokens_per_s=((len(times) - 1) / decode_s) if decode_s > 0 else 0.0,
         tokens_per_s=len(slot.generated) / (end - slot.submitted) if slot.generated else 0.0,
     )
+
+
+def _sample(slots: list[_Slot], logits: mx.array) -> mx.array:
+    """One token per row of ``logits``: a single argmax when every slot is plain greedy, else each slot's sampler."""
+    if all(s.req.sampling.greedy and s.history is None for s in slots):
+        return mx.argmax(logits, axis=-1)
+    rows = [
+        s.sampler.sample(process_logits(logits[i : i + 1], s.req.sampling, s.history)).reshape(-1)
+        for i, s in enumerate(slots)
+    ]
+    return mx.concatenate(rows)
+
+
+def _take(lm: Any, s: _Slot, tok: int, now: float) -> None:
+    """``tok`` was sampled after feeding ``s.next_input``: record, emit, and decide whether ``s`` is finished."""
+    s.fed.append(s.next_input)
+    s.token_times.append(now)
+    if tok in lm.eos_ids:
+        s.finish = "stop"
+        return
+    s.generated.append(tok)
+    if s.history is not None:
+        ctx = s.req.sampling.repetition_context
+        s.history = mx.concatenate([s.history, mx.array([tok], dtype=s.history.dtype)])
+        if ctx > 0 and s.history.size > ctx:
+            s.history = s.history[-ctx:]
+    s.detok.add_token(tok)
+    emit, stopped = s.stopper.feed(s.detok.last_segment)
+    s.text.append(emit)
+    s.out.put(TokenEvent(s.req.request_id, emit, tok, False))
+    s.next_input = tok
+    if stopped:
+        s.finish = "stop_string"
+    elif len(s.generated) >= s.req.max_tokens:
+        s.finish = "length"
+    elif s.cancel.is_set():
+        s.finish = "cancelled"
