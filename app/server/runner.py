@@ -7,6 +7,7 @@ import contextlib
 import ipaddress
 import logging
 import socket
+import threading
 from typing import Any
 
 import uvicorn
@@ -118,6 +119,39 @@ class RunningServer:
             with contextlib.suppress(asyncio.CancelledError):
                 await self.task
         self.sock.close()
+
+
+class ThreadedServer:
+    """A server on its own thread and asyncio loop (tests, and a window whose loop is not asyncio's)."""
+
+    def __init__(self, engine: Any, options: ServerOptions) -> None:
+        ready = threading.Event()
+        self.error: BaseException | None = None
+        self.server: RunningServer | None = None
+
+        async def main() -> None:
+            try:
+                self.server = RunningServer(engine, options)
+            except BaseException as exc:  # noqa: BLE001 - reported to the caller below
+                self.error = exc
+                ready.set()
+                return
+            self.loop = asyncio.get_running_loop()
+            task = self.server.start()
+            ready.set()
+            await task
+
+        self.thread = threading.Thread(target=asyncio.run, args=(main(),), name="alcove-server", daemon=True)
+        self.thread.start()
+        ready.wait(60)
+        if self.error is not None:
+            raise self.error
+        self.url, self.service, self.port = self.server.url, self.server.service, self.server.port
+
+    def stop(self) -> None:
+        self.loop.call_soon_threadsafe(self.server._uv.stop)
+        self.thread.join(15)
+        self.server.sock.close()
 
 
 def serve_forever(engine: Any, options: ServerOptions, on_ready=None) -> None:
