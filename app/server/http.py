@@ -314,7 +314,7 @@ class Server:
         self.service.begin()
         try:
             out = await self._thread(
-                lambda: self.service.search(body["query"], k=k, mode=mode, fusion=fusion, db=body.get("db"))
+                lambda: self.service.search(body["query"], k=k, mode=mode, fusion=fusion, db=None)
             )
         finally:
             self.service.end()
@@ -333,7 +333,7 @@ class Server:
         self.service.begin()
         result = None
         try:
-            events = await self._thread(lambda: self.service.ask(body["question"], db=body.get("db"),
+            events = await self._thread(lambda: self.service.ask(body["question"],
                                                                  max_tokens=int(body.get("max_tokens", 256))))  # fmt: skip
             async for ev in _pump(lambda: events):
                 if isinstance(ev, AskResult):

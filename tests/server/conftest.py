@@ -7,6 +7,7 @@ import pytest
 
 from app.server import ServerOptions, ThreadedServer
 from engine.encoders import default_embedder_path
+from engine.index import index_paths
 from engine.runtime import Engine
 from tests.tiny_models import make_tiny_model
 
@@ -38,5 +39,23 @@ def live(engine, tiny_chat):
 def keyed(engine, tiny_chat):
     opts = ServerOptions(port=0, chat_model=str(tiny_chat), api_key="s3cret", max_tokens=8, temperature=0.0)
     srv = ThreadedServer(engine, opts)
+    yield srv
+    srv.stop()
+
+
+@pytest.fixture(scope="session")
+def docs(engine, tiny_chat, tmp_path_factory):
+    """A server whose document routes read a small real index (MiniLM embeddings)."""
+    folder = tmp_path_factory.mktemp("docs")
+    (folder / "france.md").write_text(
+        "# France\n\nThe capital of France is Paris. Paris lies on the Seine.\n"
+    )
+    (folder / "water.md").write_text("# Water\n\nWater boils at one hundred degrees Celsius at sea level.\n")
+    (folder / "code.py").write_text("def add(a, b):\n    return a + b\n")
+    db = tmp_path_factory.mktemp("db") / "index.sqlite3"
+    list(engine.stream(lambda: index_paths([folder], db, engine.model("embedder"))))
+    opts = ServerOptions(port=0, chat_model=str(tiny_chat), db=str(db), max_tokens=16, temperature=0.0)
+    srv = ThreadedServer(engine, opts)
+    srv.db = db
     yield srv
     srv.stop()

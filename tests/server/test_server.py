@@ -12,9 +12,11 @@ import numpy as np
 import openai
 import pytest
 
+from app.cli.index import search_json
 from app.cli.main import main as cli_main
 from app.server import BindRefused, ServerOptions, check_bind, is_loopback
 from engine.core import FinalEvent, GenerateRequest
+from engine.index import search
 from engine.rag import generative_reranker_for, rerank
 
 QUESTIONS = [
@@ -270,3 +272,31 @@ def test_non_loopback_bind_needs_flag_and_key(capsys):
     check_bind(ServerOptions(host="0.0.0.0", allow_remote=True, api_key="k"))
     assert cli_main(["serve", "--host", "0.0.0.0", "--api-key", "k"]) == 2
     assert "alcove: Refusing to serve on 0.0.0.0" in capsys.readouterr().err
+
+
+def test_document_search_and_ask_in_the_clis_shapes(docs, engine):
+    own = engine.run(lambda: search(str(docs.db), engine.model("embedder"), "capital of France", k=3))
+    r = httpx.post(f"{docs.url}/alcove/search", json={"query": "capital of France", "k": 3}, timeout=60)
+    assert r.status_code == 200
+    assert r.json() == json.loads(json.dumps(search_json(own)))
+    assert r.json()["results"][0]["path"].endswith("france.md")
+    a = httpx.post(f"{docs.url}/alcove/ask", json={"question": "What is the capital of France?",
+                                                 "max_tokens": 8}, timeout=120).json()  # fmt: skip
+    assert set(a) >= {"answer", "citations", "abstained", "stats"}
+    assert a["answer"]
+
+
+def test_chat_answered_from_documents(docs):
+    c = client(docs)
+    r = c.chat.completions.create(model="default", messages=[{"role": "user", "content": "Where is Paris?"}],
+                                  max_tokens=8, extra_body={"alcove": {"documents": True}})  # fmt: skip
+    ext = r.model_extra["alcove"]
+    assert ext["decoding"] == "documents"
+    assert r.choices[0].message.content
+    sources = ext["citations"] or ext["closest"]
+    assert sources and any(s["path"].endswith("france.md") for s in sources)
+    s = c.chat.completions.create(model="default", messages=[{"role": "user", "content": "Where is Paris?"}],
+                                  max_tokens=8, stream=True, extra_body={"alcove": {"documents": True}})  # fmt: skip
+    chunks = list(s)
+    assert chunks[-1].model_extra["alcove"]["decoding"] == "documents"
+    assert "".join(ch.choices[0].delta.content or "" for ch in chunks if ch.choices)
