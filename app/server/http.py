@@ -13,8 +13,10 @@ import base64
 import hmac
 import json
 import logging
+import threading
 import time
 from collections.abc import AsyncIterator, Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict
 from typing import Any
 
@@ -60,17 +62,16 @@ async def _pump(make: Callable[[], Iterator[Any]]) -> AsyncIterator[Any]:
         finally:
             loop.call_soon_threadsafe(q.put_nowait, _END)
 
-    fut = loop.run_in_executor(None, work)
-    try:
-        while True:
-            item = await q.get()
-            if item is _END:
-                return
-            if isinstance(item, BaseException):
-                raise item
-            yield item
-    finally:
-        fut.cancel()  # not started yet: never starts; running: ends when its request is cancelled
+    # A thread of its own per stream: a stream lives as long as its request, and a shared pool (asyncio's default
+    # has cpu_count + 4 threads) would make the ninth concurrent stream wait for one of the first eight to end.
+    threading.Thread(target=work, name="alcove-server-stream", daemon=True).start()
+    while True:
+        item = await q.get()
+        if item is _END:
+            return
+        if isinstance(item, BaseException):
+            raise item
+        yield item
 
 
 class Server:
@@ -79,6 +80,9 @@ class Server:
     def __init__(self, service: ModelService) -> None:
         self.service = service
         self.options = service.options
+        # Blocking engine calls (a model load can take seconds): enough threads that one slow call never holds
+        # up the others' routing.
+        self._pool = ThreadPoolExecutor(max_workers=64, thread_name_prefix="alcove-server")
         self.defaults = {
             "max_tokens": self.options.max_tokens,
             "temperature": self.options.temperature,
@@ -113,7 +117,7 @@ class Server:
         return wrapped
 
     async def _thread(self, fn, *args):
-        return await asyncio.get_running_loop().run_in_executor(None, fn, *args)
+        return await asyncio.get_running_loop().run_in_executor(self._pool, fn, *args)
 
     # -- routes -----------------------------------------------------------------------------------------------
     async def health(self, request: Request) -> Response:
@@ -363,7 +367,12 @@ class Server:
             return _error(ApiError(status, f"{msg}: {request.method} {request.url.path}.", code="not_found"
                                    if status == 404 else "method_not_allowed"))  # fmt: skip
 
-        return Starlette(routes=routes, exception_handlers={404: not_found, 405: not_found})
+        app = Starlette(routes=routes, exception_handlers={404: not_found, 405: not_found})
+        app.state.server = self
+        return app
+
+    def close(self) -> None:
+        self._pool.shutdown(wait=False, cancel_futures=True)
 
 
 def _data(obj: dict) -> str:

@@ -118,6 +118,7 @@ class RunningServer:
         if self.task is not None:
             with contextlib.suppress(asyncio.CancelledError):
                 await self.task
+        self.app.state.server.close()
         self.sock.close()
 
 
@@ -151,6 +152,7 @@ class ThreadedServer:
     def stop(self) -> None:
         self.loop.call_soon_threadsafe(self.server._uv.stop)
         self.thread.join(15)
+        self.server.app.state.server.close()
         self.server.sock.close()
 
 

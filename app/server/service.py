@@ -185,7 +185,7 @@ class ModelService:
             req = _without_speculation(req)
             why = f"{busy} other requests decoding: batched plain decoding beats one speculative sequence"
         else:
-            why = "plain decoding, batched with concurrent requests"
+            why = f"plain decoding in the continuous batch ({busy} other requests decoding when it arrived)"
         try:
             return self.batch.submit(req), "batched", why
         except BatchFull as exc:

@@ -300,3 +300,26 @@ def test_chat_answered_from_documents(docs):
     chunks = list(s)
     assert chunks[-1].model_extra["alcove"]["decoding"] == "documents"
     assert "".join(ch.choices[0].delta.content or "" for ch in chunks if ch.choices)
+
+
+def test_more_streams_than_worker_threads_all_start_before_any_ends(live, engine):
+    # 12 > asyncio's default executor (cpu_count + 4 on a small machine): every stream must get its first token
+    # while all are still running, not wait for another stream to finish.
+    prompt = next(q for q in QUESTIONS
+                  if engine_greedy(engine, prompt=q, max_tokens=60).finish_reason == "length")  # fmt: skip
+    first, last = [0.0] * 12, [0.0] * 12
+
+    def one(i):
+        body = {"model": "default", "prompt": prompt, "max_tokens": 60, "temperature": 0, "stream": True}
+        with httpx.stream("POST", f"{live.url}/completions", json=body, timeout=120) as r:
+            for line in r.iter_lines():
+                if line.startswith("data: {"):
+                    first[i] = first[i] or time.perf_counter()
+            last[i] = time.perf_counter()
+
+    threads = [threading.Thread(target=one, args=(i,)) for i in range(12)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(180)
+    assert all(first) and max(first) < min(last)
