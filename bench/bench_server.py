@@ -10,8 +10,10 @@ pass/fail.
 * At 1, 4 and 8 concurrent clients each client streams one chat completion (temperature 0, ``max_tokens`` tokens,
   a distinct prompt per client and per run so no prompt cache answers for it): aggregate generated tokens/s (all
   completion tokens / wall time of the level) and TTFT p50/p95 (request sent -> first content chunk).
-* Overhead: one client through Alcove's HTTP server vs ``Engine.generate`` in this process on the same request
-  (end-to-end seconds and decode tokens/s, interleaved).
+* CPU seconds per generated token of each server process (user + system, from /proc): what the work costs, a figure
+  the machine's load does not move the way it moves wall time.
+* Overhead: one client through Alcove's HTTP server vs ``Engine.generate`` in this process over the same engine
+  (wall and CPU seconds per request, alternated).
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import httpx  # noqa: E402
 from _common import ROOT, blas, emit, summary  # noqa: E402
 
+from app.server import ServerOptions, ThreadedServer  # noqa: E402
 from engine.core import GenerateRequest, TokenEvent  # noqa: E402
 from engine.models import default_chat_model_path  # noqa: E402
 from engine.runtime import Engine  # noqa: E402
@@ -63,6 +66,12 @@ def start(cmd: list[str], url: str, name: str) -> subprocess.Popen:
     raise SystemExit(f"{name} did not start within 300 s")
 
 
+def cpu_s(pid: int) -> float:
+    """CPU seconds (user + system, all threads) a process has used: a cost figure the machine's load cannot move."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def messages(run: int, i: int) -> list[dict]:
     return [
         {"role": "user", "content": f"Request {run}.{i}: write a long essay about {TOPICS[i % len(TOPICS)]}."}
@@ -92,8 +101,9 @@ def one_stream(base: str, model: str, msgs: list[dict], max_tokens: int, out: di
                tokens=tokens if tokens is not None else chunks)  # fmt: skip
 
 
-def level(base: str, model: str, clients: int, run: int, max_tokens: int) -> dict:
+def level(base: str, model: str, clients: int, run: int, max_tokens: int, pid: int | None = None) -> dict:
     outs = [{} for _ in range(clients)]
+    cpu0 = cpu_s(pid) if pid else 0.0
     threads = [threading.Thread(target=one_stream, args=(base, model, messages(run, i), max_tokens, outs[i]))
                for i in range(clients)]  # fmt: skip
     t0 = time.perf_counter()
@@ -103,7 +113,9 @@ def level(base: str, model: str, clients: int, run: int, max_tokens: int) -> dic
         t.join()
     wall = max(o["end"] for o in outs) - t0
     tokens = sum(o["tokens"] for o in outs)
-    return {"tokens": tokens, "wall_s": wall, "tok_s": tokens / wall, "ttft": [o["ttft"] for o in outs]}
+    cpu = (cpu_s(pid) - cpu0) if pid else 0.0
+    return {"tokens": tokens, "wall_s": wall, "tok_s": tokens / wall, "ttft": [o["ttft"] for o in outs],
+            "cpu_s_per_token": cpu / tokens if tokens else 0.0}  # fmt: skip
 
 
 def pct(values: list[float], q: float) -> float:
@@ -113,49 +125,44 @@ def pct(values: list[float], q: float) -> float:
     return values[lo] + (values[hi] - values[lo]) * (k - lo)
 
 
-def overhead(base: str, folder: str, runs: int, max_tokens: int) -> dict:
+def overhead(folder: str, runs: int, max_tokens: int) -> dict:
+    """One client: the HTTP server vs ``Engine.generate``, in THIS process over the same engine and model, alternated;
+    wall seconds and CPU seconds (all threads: HTTP, JSON, SSE, the batch loop) per request."""
     engine = Engine()
+    server = None
     try:
         engine.load_model(folder)
-        e2e = {"engine": [], "server": []}
-        dec = {"engine": [], "server": []}
+        server = ThreadedServer(engine, ServerOptions(port=0, chat_model=folder))
+        wall = {"engine": [], "server": []}
+        cpu = {"engine": [], "server": []}
+        tokens = {"engine": [], "server": []}
         for run in range(runs):
             for who in ("engine", "server") if run % 2 == 0 else ("server", "engine"):
-                msgs = messages(1000 + run, 0)  # the same new prompt for both: both caches are cold
+                msgs = messages(1000 + run, 0)  # the same new prompt for both: the prompt cache never answers
+                c0, t0 = time.process_time(), time.perf_counter()
                 if who == "engine":
-                    t0 = time.perf_counter()
-                    times = []
                     req = GenerateRequest(messages=tuple(msgs), max_tokens=max_tokens, use_prompt_cache=False)
-                    for ev in engine.generate(req):
-                        if isinstance(ev, TokenEvent) and ev.text:  # as the server sends chunks
-                            times.append(time.perf_counter())
-                    end = time.perf_counter()
+                    n = sum(1 for ev in engine.generate(req) if isinstance(ev, TokenEvent))
                 else:
-                    times = []
-                    body = {"model": "default", "messages": msgs, "max_tokens": max_tokens, "temperature": 0.0,
-                            "stream": True}  # fmt: skip
-                    t0 = time.perf_counter()
-                    with httpx.stream("POST", f"{base}/chat/completions", json=body, timeout=600) as r:
-                        for line in r.iter_lines():
-                            if (
-                                line.startswith("data: {")
-                                and '"content":' in line
-                                and '"content": ""' not in line
-                            ):
-                                times.append(time.perf_counter())
-                    end = time.perf_counter()
-                e2e[who].append(end - t0)
-                if len(times) > 1:
-                    dec[who].append((len(times) - 1) / (times[-1] - times[0]))
-        med = {k: statistics.median(v) for k, v in e2e.items()}
+                    out: dict = {}
+                    one_stream(server.url, "default", msgs, max_tokens, out)
+                    n = out["tokens"]
+                wall[who].append(time.perf_counter() - t0)
+                cpu[who].append(time.process_time() - c0)
+                tokens[who].append(n)
+        med = {k: statistics.median(v) for k, v in wall.items()}
+        cmed = {k: statistics.median(v) for k, v in cpu.items()}
         return {
-            "e2e_s": {k: summary(v) for k, v in e2e.items()},
-            "decode_chunks_per_s": {k: summary(v) for k, v in dec.items() if v},
-            "overhead_e2e_median": med["server"] / med["engine"] - 1.0,
-            "overhead_e2e_min": min(e2e["server"]) / min(e2e["engine"]) - 1.0,
-            "note": "the same new prompt per run for both, so neither reuses a prompt cache",
+            "wall_s": {k: summary(v) for k, v in wall.items()},
+            "cpu_s": {k: summary(v) for k, v in cpu.items()},
+            "tokens": tokens,
+            "overhead_wall_median": med["server"] / med["engine"] - 1.0,
+            "overhead_wall_min": min(wall["server"]) / min(wall["engine"]) - 1.0,
+            "overhead_cpu_median": cmed["server"] / cmed["engine"] - 1.0,
         }
     finally:
+        if server is not None:
+            server.stop()
         engine.shutdown()
 
 
@@ -176,6 +183,7 @@ def main() -> None:
                 f"sys.argv = ['mlx_lm.server', '--model', {folder!r}, '--host', '127.0.0.1', '--port', '{pb}', "
                 "'--log-level', 'WARNING']; main()")  # fmt: skip
     mlx = start([py, "-c", mlx_code], f"http://127.0.0.1:{pb}/v1/models", "mlx_lm.server")
+    pids = {"alcove": alcove.pid, "mlx_lm": mlx.pid}
     servers = {
         "alcove": (f"http://127.0.0.1:{pa}/v1", "default"),
         "mlx_lm": (f"http://127.0.0.1:{pb}/v1", folder),
@@ -191,14 +199,18 @@ def main() -> None:
                 order = list(servers) if (run + c) % 2 == 0 else list(servers)[::-1]
                 for name in order:
                     base, model = servers[name]
-                    rows[name].append(level(base, model, c, run * 100 + c, args.max_tokens))
+                    rows[name].append(level(base, model, c, run * 100 + c, args.max_tokens, pids[name]))
             entry = {}
             for name, rs in rows.items():
                 ttft = [t for r in rs for t in r["ttft"]]
                 entry[name] = {"tok_s": summary([r["tok_s"] for r in rs]), "ttft_p50_s": pct(ttft, 50),
-                               "ttft_p95_s": pct(ttft, 95), "tokens": [r["tokens"] for r in rs]}  # fmt: skip
+                               "ttft_p95_s": pct(ttft, 95), "tokens": [r["tokens"] for r in rs],
+                               "cpu_s_per_token": summary([r["cpu_s_per_token"] for r in rs])}  # fmt: skip
             entry["alcove_vs_mlx_lm_tok_s_median"] = (
                 entry["alcove"]["tok_s"]["median"] / entry["mlx_lm"]["tok_s"]["median"]
+            )
+            entry["alcove_vs_mlx_lm_cpu_per_token_median"] = (
+                entry["alcove"]["cpu_s_per_token"]["median"] / entry["mlx_lm"]["cpu_s_per_token"]["median"]
             )
             result["levels"][str(c)] = entry
             emit({"progress": c, "entry": entry})
@@ -211,7 +223,9 @@ def main() -> None:
         if not args.skip_overhead:
             mlx.terminate()
             mlx.wait(30)
-            result["overhead"] = overhead(servers["alcove"][0], folder, args.runs + 2, args.max_tokens)
+            alcove.terminate()
+            alcove.wait(30)
+            result["overhead"] = overhead(folder, args.runs + 2, args.max_tokens)
         result["load_average_end"] = os.getloadavg()
     finally:
         for proc in (alcove, mlx):

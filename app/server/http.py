@@ -140,7 +140,8 @@ class Server:
         self.service.begin()
         try:
             if gen.documents:
-                events, decoding, reason = self._ask_events(gen), "documents", "answered from your index"
+                events = await self._thread(self._ask_events, gen)
+                decoding, reason = "documents", "answered from your index"
             else:
                 events, decoding, reason = await self._thread(self.service.generate, gen.request)
         except BaseException:

@@ -113,7 +113,12 @@ class ModelService:
 
     # -- models -------------------------------------------------------------------------------------------
     def list_models(self) -> list[dict[str, Any]]:
-        loaded = {info.path for info in self.engine.models().values() if info is not None}
+        if (
+            self.batch.active
+        ):  # the engine thread is decoding: what the server last saw loaded is still loaded
+            loaded = set(self._loaded.values())
+        else:
+            loaded = {str(info.path) for info in self.engine.models().values() if info is not None}
         out = [
             {"id": "default", "object": "model", "owned_by": "alcove", "kind": "chat",
              "loaded": self._path_of("chat", self.options.chat_model) in loaded},

@@ -2,7 +2,8 @@
 
 In the style of mlx-lm's ``BatchGenerator``: one forward pass per step feeds the next token of every active request
 (left-padded ``BatchKVCache``), and between steps finished or cancelled requests leave (``filter``) and new ones
-join (prefilled alone with the prompt cache, then ``extend``-ed into the batch). The whole loop is ONE engine job:
+join (prefilled alone with the prompt cache, one per step, then ``extend``-ed into the batch; a joiner's first token
+comes from the next batched step). The whole loop is ONE engine job:
 ``BatchRunner.submit`` queues a request from any thread and starts the job when none is running; the job admits
 queued requests between steps and ends when the batch is empty, so other engine work runs between batches.
 
@@ -92,12 +93,14 @@ class BatchRunner:
         *,
         max_batch: int = 16,
         max_waiting: int = 64,
+        admit_per_step: int = 1,
     ) -> None:
         self._run_job = run_job
         self._get_model = get_model
         self._store = store
         self.max_batch = max_batch
         self.max_waiting = max_waiting
+        self.admit_per_step = max(1, admit_per_step)
         self._lock = threading.Lock()
         self._waiting: list[_Slot] = []
         self._slots: dict[str, _Slot] = {}
@@ -152,7 +155,10 @@ class BatchRunner:
         try:
             while True:
                 with self._lock:
-                    room = self.max_batch - len(active)
+                    # At most ``admit_per_step`` joiners are prefilled between two steps: a joiner's first token
+                    # comes from the next batched step, so its TTFT is its own prefill plus one step (not every
+                    # other joiner's prefill too), and the streams already decoding never stall for long.
+                    room = min(self.max_batch - len(active), self.admit_per_step)
                     joining, self._waiting = self._waiting[:room], self._waiting[room:]
                     if not joining and not active:
                         self._running = False
@@ -229,13 +235,6 @@ class BatchRunner:
             if req.sampling.repetition_penalty != 1.0:
                 ctx = req.sampling.repetition_context
                 slot.history = mx.array(slot.ids[-ctx:] if ctx > 0 else slot.ids)
-            # The first token comes from a step of its own, so a joiner's TTFT is its own prefill (not the other
-            # joiners' too) and its first step is exactly a lone run's.
-            logits = lm.model(mx.array([[slot.next_input]]), cache=hit.cache)[:, -1, :]
-            _take(lm, slot, int(_sample([slot], logits).item()), time.perf_counter())
-            if slot.finish is not None:
-                self._finish(lm, slot, hit.cache)
-                return None
             return hit.cache
         except AlcoveError as exc:
             slot.finish, slot.error = "error", str(exc)
