@@ -2,8 +2,9 @@
 
 In the style of mlx-lm's ``BatchGenerator``: one forward pass per step feeds the next token of every active request
 (left-padded ``BatchKVCache``), and between steps finished or cancelled requests leave (``filter``) and new ones
-join (prefilled alone with the prompt cache, one per step, then ``extend``-ed into the batch; a joiner's first token
-comes from the next batched step). The whole loop is ONE engine job:
+join (new prompts arriving together are prefilled together, left-padded, in one forward per chunk; a prompt that
+hits the prompt cache is prefilled alone after its cached prefix; then they are ``extend``-ed into the batch and
+take their first token in the next batched step). The whole loop is ONE engine job:
 ``BatchRunner.submit`` queues a request from any thread and starts the job when none is running; the job admits
 queued requests between steps and ends when the batch is empty, so other engine work runs between batches.
 
@@ -28,7 +29,7 @@ import numpy as np
 
 from engine.core import AlcoveError, FinalEvent, GenerateRequest, GenerationStats, TokenEvent
 from engine.generation.loop import encode_request
-from engine.generation.prompt_cache import PromptCacheStore, fresh_cache
+from engine.generation.prompt_cache import PromptCacheStore, fresh_cache, mlx_cache
 from engine.generation.sampling import Sampler, process_logits
 from engine.generation.textstream import StopMatcher
 
@@ -93,14 +94,12 @@ class BatchRunner:
         *,
         max_batch: int = 16,
         max_waiting: int = 64,
-        admit_per_step: int = 1,
     ) -> None:
         self._run_job = run_job
         self._get_model = get_model
         self._store = store
         self.max_batch = max_batch
         self.max_waiting = max_waiting
-        self.admit_per_step = max(1, admit_per_step)
         self._lock = threading.Lock()
         self._waiting: list[_Slot] = []
         self._slots: dict[str, _Slot] = {}
@@ -155,18 +154,22 @@ class BatchRunner:
         try:
             while True:
                 with self._lock:
-                    # At most ``admit_per_step`` joiners are prefilled between two steps: a joiner's first token
-                    # comes from the next batched step, so its TTFT is its own prefill plus one step (not every
-                    # other joiner's prefill too), and the streams already decoding never stall for long.
-                    room = min(self.max_batch - len(active), self.admit_per_step)
+                    room = self.max_batch - len(active)
                     joining, self._waiting = self._waiting[:room], self._waiting[room:]
                     if not joining and not active:
                         self._running = False
                         return
                 if joining and lm is None:
                     lm = self._get_model()
+                cold: list[_Slot] = []
                 for slot in joining:
-                    joined = self._admit(lm, slot)
+                    hit = self._start(lm, slot)
+                    if hit is None:
+                        continue
+                    if hit.cached_tokens == 0 and len(slot.ids) > 1 and len(joining) > 1:
+                        cold.append(slot)  # prefilled below, together with the other new prompts
+                        continue
+                    joined = self._prefill_alone(lm, slot, hit)
                     if joined is None:
                         continue
                     active.append(slot)
@@ -175,6 +178,14 @@ class BatchRunner:
                     else:
                         for layer, c in zip(cache, joined):
                             layer.extend(type(c).merge([c]))
+                if cold:
+                    group = self._prefill_group(lm, cold)
+                    active.extend(cold)
+                    if cache is None:
+                        cache = group
+                    else:
+                        for layer, g in zip(cache, group):
+                            layer.extend(g)
                 active, cache = self._leave(lm, active, cache)
                 if not active:
                     cache = None
@@ -196,8 +207,8 @@ class BatchRunner:
             if not isinstance(exc, Exception):
                 raise
 
-    def _admit(self, lm: Any, slot: _Slot) -> list[Any] | None:
-        """Prefill ``slot`` alone (with the prompt cache); its single-request cache, or None when it ended."""
+    def _start(self, lm: Any, slot: _Slot):
+        """Check and encode ``slot``'s request and take its prompt cache; the CacheHit, or None when it ended."""
         req = slot.req
         slot.started = time.perf_counter()
         try:
@@ -211,22 +222,6 @@ class BatchRunner:
             hit = self._store.take(lm.key, lm.model, slot.ids) if use_store else fresh_cache(lm.model)
             slot.cached_tokens = hit.cached_tokens
             slot.fed = slot.ids[: hit.cached_tokens]
-            pos, end, chunk = hit.cached_tokens, len(slot.ids) - 1, max(1, req.prefill_chunk)
-            while pos < end:
-                if slot.cancel.is_set():
-                    slot.finish = "cancelled"
-                    break
-                piece = slot.ids[pos : min(pos + chunk, end)]
-                lm.model(mx.array(piece)[None], cache=hit.cache)
-                mx.eval([c.state for c in hit.cache])
-                slot.fed.extend(piece)
-                pos += len(piece)
-            slot.prefill_s = time.perf_counter() - slot.started
-            if slot.finish is None and slot.cancel.is_set():
-                slot.finish = "cancelled"
-            if slot.finish is not None:
-                self._finish(lm, slot, hit.cache)
-                return None
             slot.next_input = slot.ids[-1]
             slot.sampler = Sampler(req.sampling)
             slot.stopper = StopMatcher(req.stop)
@@ -235,7 +230,7 @@ class BatchRunner:
             if req.sampling.repetition_penalty != 1.0:
                 ctx = req.sampling.repetition_context
                 slot.history = mx.array(slot.ids[-ctx:] if ctx > 0 else slot.ids)
-            return hit.cache
+            return hit
         except AlcoveError as exc:
             slot.finish, slot.error = "error", str(exc)
         except Exception as exc:  # noqa: BLE001 - a bad request ends itself, never the batch
@@ -243,6 +238,50 @@ class BatchRunner:
             slot.finish, slot.error = "error", f"Generation failed: {type(exc).__name__}: {exc}"
         self._finish(lm, slot, None)
         return None
+
+    def _prefill_alone(self, lm: Any, slot: _Slot, hit: Any) -> list[Any] | None:
+        """Prefill ``slot`` after its cached prefix, chunk by chunk; its single-request cache, or None if cancelled."""
+        pos, end, chunk = hit.cached_tokens, len(slot.ids) - 1, max(1, slot.req.prefill_chunk)
+        while pos < end:
+            if slot.cancel.is_set():
+                slot.finish = "cancelled"
+                break
+            piece = slot.ids[pos : min(pos + chunk, end)]
+            lm.model(mx.array(piece)[None], cache=hit.cache)
+            mx.eval([c.state for c in hit.cache])
+            slot.fed.extend(piece)
+            pos += len(piece)
+        slot.prefill_s = time.perf_counter() - slot.started
+        if slot.finish is None and slot.cancel.is_set():
+            slot.finish = "cancelled"
+        if slot.finish is not None:
+            self._finish(lm, slot, hit.cache)
+            return None
+        return hit.cache
+
+    def _prefill_group(self, lm: Any, slots: list[_Slot]) -> list[Any]:
+        """Prefill several new prompts in one left-padded forward per chunk, like mlx-lm's batched prefill (one read
+        of the weights for all of them); the batched cache holding their rows, in order."""
+        t0 = time.perf_counter()
+        prompts = [s.ids[:-1] for s in slots]
+        longest = max(len(p) for p in prompts)
+        pads = [longest - len(p) for p in prompts]
+        batch_cache = mlx_cache().BatchKVCache
+        cache = [batch_cache(pads) for _ in fresh_cache(lm.model).cache]
+        tokens = mx.array([[0] * pad + p for pad, p in zip(pads, prompts)])
+        chunk = max(1, min(s.req.prefill_chunk for s in slots))
+        for start in range(0, longest, chunk):
+            if all(s.cancel.is_set() for s in slots):
+                break  # they all leave at the next ``_leave``; what was fed is consistent either way
+            lm.model(tokens[:, start : start + chunk], cache=cache)
+            mx.eval([c.state for c in cache])
+        else:
+            for s, p in zip(slots, prompts):
+                s.fed = list(p)
+        now = time.perf_counter()
+        for s in slots:
+            s.prefill_s = now - t0
+        return cache
 
     def _step(self, lm: Any, active: list[_Slot], cache: list[Any]) -> None:
         """One batched forward: feed every slot's next input, sample, emit, and mark slots that finished."""
