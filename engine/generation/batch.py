@@ -106,6 +106,7 @@ class BatchRunner:
         self._running = False
         self.steps = 0  # batched forward passes so far
         self.peak_batch = 0
+        self.group_prefills = 0  # prefills of several new prompts in one padded forward
         self.finished: Counter[str] = Counter()  # finish reasons so far
 
     # -- any thread ---------------------------------------------------------------------------------------
@@ -263,6 +264,7 @@ class BatchRunner:
         """Prefill several new prompts in one left-padded forward per chunk, like mlx-lm's batched prefill (one read
         of the weights for all of them); the batched cache holding their rows, in order."""
         t0 = time.perf_counter()
+        self.group_prefills += 1
         prompts = [s.ids[:-1] for s in slots]
         longest = max(len(p) for p in prompts)
         pads = [longest - len(p) for p in prompts]

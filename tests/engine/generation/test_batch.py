@@ -59,6 +59,7 @@ def test_batched_greedy_equals_sequential(engine, tiny_models, arch):
         assert b.finish_reason == a.finish_reason
         assert b.text.startswith("".join(t.text for t in toks))  # the final text adds the flushed tail
     assert runner.peak_batch >= 2  # they really decoded together
+    assert runner.group_prefills >= 1  # and some were prefilled together, left-padded
     assert runner.steps < sum(len(a.token_ids) + 1 for a in alone)
 
 
