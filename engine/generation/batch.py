@@ -195,7 +195,7 @@ class BatchRunner:
                 active, cache = self._leave(lm, active, cache)
                 if not active:
                     cache = None
-                yield from ()
+                yield len(active)  # one item per step: a point where a scheduler may run other work
         except BaseException as exc:  # noqa: BLE001 - every waiting stream must end, never hang
             log.exception("the batch loop failed")
             with self._lock:
