@@ -17,6 +17,7 @@ log = logging.getLogger(__name__)
 
 SERVICE = "Alcove"
 HF_USER = "huggingface-token"
+SERVER_USER = "server-api-key"  # the optional key of "Serve models on this Mac"
 
 _chosen = False
 
@@ -88,3 +89,34 @@ def set_token(token: str | None) -> None:
     except Exception as exc:  # noqa: BLE001
         log.info("keychain write failed: %s", type(exc).__name__)
         raise _explain("save" if token else "remove", exc) from exc
+
+
+def get_server_key() -> str | None:
+    """The stored key of the local model server, or None. Raises KeychainError when the keychain fails."""
+    use_system_keyring()
+    import keyring
+
+    try:
+        return keyring.get_password(SERVICE, SERVER_USER) or None
+    except Exception as exc:  # noqa: BLE001
+        raise KeychainError(f"Alcove could not read the server's API key from the keychain ({type(exc).__name__})."
+                            " Unlock the keychain, or leave the key empty.") from exc  # fmt: skip
+
+
+def set_server_key(key: str | None) -> None:
+    """Store the server's key; an empty one removes it. Raises KeychainError on failure."""
+    use_system_keyring()
+    import keyring
+    from keyring.errors import PasswordDeleteError
+
+    try:
+        if key:
+            keyring.set_password(SERVICE, SERVER_USER, key)
+        else:
+            try:
+                keyring.delete_password(SERVICE, SERVER_USER)
+            except PasswordDeleteError:
+                pass
+    except Exception as exc:  # noqa: BLE001
+        raise KeychainError(f"Alcove could not save the server's API key in the keychain ({type(exc).__name__})."
+                            " Unlock the keychain (Keychain Access) and try again.") from exc  # fmt: skip

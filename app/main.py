@@ -55,6 +55,7 @@ def build(app, *, engine=None):
 
     from .bridge import Bridge
     from .chat_store import ChatStore
+    from .server_panel import ServerController, ServerStatus
     from .settings import Settings
     from .style import apply_theme
     from .window import MainWindow
@@ -69,7 +70,12 @@ def build(app, *, engine=None):
     bridge = Bridge(engine)
     bridge.follow_prompt_cache_settings(settings)
     store = ChatStore(data_dir() / "chats.sqlite3")
-    return MainWindow(bridge, settings, store)
+    window = MainWindow(bridge, settings, store)
+    window.server = ServerController(
+        engine, settings, window
+    )  # "Serve models on this Mac" (Settings → Server)
+    window.statusBar().addPermanentWidget(ServerStatus(window.server))
+    return window
 
 
 async def _run(app, argv: list[str]) -> int:
@@ -85,12 +91,14 @@ async def _run(app, argv: list[str]) -> int:
     window = build(app)
     window.show()
     window.start()
+    window.server.start_if_enabled()
     paths = [a for a in argv[1:] if not a.startswith("-") and Path(a).exists()]
     if paths:
         window.index_paths(paths)
     closed = asyncio.Event()
     app.lastWindowClosed.connect(closed.set)
     await closed.wait()
+    window.server.stop()
     window.bridge.shutdown()
     window.store.close()
     return 0

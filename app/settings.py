@@ -60,6 +60,10 @@ _OPTIONS = (
     Option("appearance/theme", str, "system", ("system", "light", "dark")),
     Option("search/mode", str, "hybrid", ("hybrid", "vector", "keyword")),
     Option("search/k", int, 20, minimum=1, maximum=200),
+    Option(
+        "server/enabled", bool, False
+    ),  # "Serve models on this Mac" (loopback only; the key is in the keychain)
+    Option("server/port", int, 8765, minimum=1024, maximum=65535),
 )
 OPTIONS: dict[str, Option] = {o.key: o for o in _OPTIONS}
 

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 )
 
 from .bridge import Bridge
+from .server_panel import ServerPage
 from .settings import OPTIONS, Settings
 from .settings_models import ModelsPage
 
@@ -97,6 +98,7 @@ class SettingsDialog(QDialog):
         self.tabs.addTab(self.models, "Models")
         self.tabs.addTab(self._generation(), "Generation")
         self.tabs.addTab(self._library(), "Library")
+        self.tabs.addTab(ServerPage(settings, getattr(parent, "server", None)), "Server")
         lay = QVBoxLayout(self)
         lay.setContentsMargins(0, 8, 0, 0)
         lay.addWidget(self.tabs)

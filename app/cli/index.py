@@ -142,16 +142,7 @@ def run_search(args) -> int:
     finally:
         engine.shutdown()
     if args.json:
-        emit_json(
-            {
-                "results": [
-                    {"path": h.path, "page": h.page, "line_start": h.line_start, "line_end": h.line_end,
-                     "score": h.score, "text": h.text, "snippet": h.snippet, "heading": h.heading,
-                     "char_start": h.char_start, "char_end": h.char_end, "chunk_id": h.chunk_id}
-                    for h in hits
-                ]
-            }
-        )  # fmt: skip
+        emit_json(search_json(hits))
         return 0
     if not hits:
         say("No results.")
@@ -160,3 +151,15 @@ def run_search(args) -> int:
         say(f"{i:>2}. {where}  (score {h.score:.4f})")
         say(f"    {h.snippet}")
     return 0
+
+
+def search_json(hits) -> dict:
+    """The stable JSON shape of search results (``alcove search --json`` and the server's /v1/alcove/search)."""
+    return {
+        "results": [
+            {"path": h.path, "page": h.page, "line_start": h.line_start, "line_end": h.line_end,
+             "score": h.score, "text": h.text, "snippet": h.snippet, "heading": h.heading,
+             "char_start": h.char_start, "char_end": h.char_end, "chunk_id": h.chunk_id}
+            for h in hits
+        ]
+    }  # fmt: skip

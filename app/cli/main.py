@@ -6,12 +6,12 @@ import argparse
 import logging
 import sys
 
-from app.cli import generate, index, models, rag
+from app.cli import generate, index, models, rag, serve
 from app.cli.args import Parser, UsageError
 from app.cli.output import emit_json, say
 from engine.core import AlcoveError
 
-SUBCOMMANDS = (generate, models, index, rag)  # each registers its subcommands
+SUBCOMMANDS = (generate, models, index, rag, serve)  # each registers its subcommands
 
 
 def build_parser() -> argparse.ArgumentParser:

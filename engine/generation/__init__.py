@@ -1,11 +1,15 @@
 """Autoregressive generation: the request loop, sampling, plain decoding, the prompt cache, stop strings."""
 
+from engine.generation.batch import BatchFull, BatchRunner, batchable
 from engine.generation.decoding import Block, DecodeState, plain_decoder, plain_steps
 from engine.generation.loop import encode_request, run_generation
 from engine.generation.prompt_cache import PromptCacheStore, common_prefix, mlx_cache
 from engine.generation.sampling import process_logits
 
 __all__ = [
+    "BatchFull",
+    "BatchRunner",
+    "batchable",
     "Block",
     "DecodeState",
     "PromptCacheStore",

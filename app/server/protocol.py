@@ -1,0 +1,314 @@
+"""OpenAI's wire format: request bodies checked and turned into engine requests, responses and stream chunks built.
+
+Nothing here touches the engine or HTTP: plain dicts in, plain dicts and ``GenerateRequest`` out, and every bad
+field raises ``ApiError`` with the status, OpenAI ``type`` and ``code`` a client expects.
+"""
+
+from __future__ import annotations
+
+import time
+import uuid
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from engine.core import FinalEvent, GenerateRequest, SamplingParams, SpeculativeParams
+
+# Fields we do not implement: refused with a 400 that names them, never silently ignored.
+_UNSUPPORTED_CHAT = {
+    "tools": "tool calls",
+    "tool_choice": "tool calls",
+    "functions": "function calls",
+    "function_call": "function calls",
+    "logprobs": "log-probabilities",
+    "top_logprobs": "log-probabilities",
+    "logit_bias": "logit bias",
+    "audio": "audio output",
+    "prediction": "predicted outputs",
+}
+_UNSUPPORTED_COMPLETION = {
+    "logprobs": "log-probabilities",
+    "logit_bias": "logit bias",
+    "suffix": "suffix (fill-in-the-middle)",
+    "best_of": "best_of",
+}
+_SPECULATIVE_MODES = ("off", "lookup", "draft", "mtp", "auto")
+
+
+class ApiError(Exception):
+    """An error answered in OpenAI's shape: ``{"error": {"message", "type", "param", "code"}}``."""
+
+    def __init__(
+        self,
+        status: int,
+        message: str,
+        *,
+        type: str = "invalid_request_error",
+        code: str | None = None,
+        param: str | None = None,
+    ) -> None:
+        super().__init__(message)
+        self.status, self.message, self.type, self.code, self.param = status, message, type, code, param
+
+    def body(self) -> dict[str, Any]:
+        return {"error": {"message": self.message, "type": self.type, "param": self.param, "code": self.code}}
+
+
+def bad(message: str, param: str | None = None, code: str = "invalid_value") -> ApiError:
+    return ApiError(400, message, param=param, code=code)
+
+
+@dataclass(frozen=True)
+class Generation:
+    """A parsed chat or completion request: what to generate and how to answer."""
+
+    request: GenerateRequest
+    model: str
+    stream: bool
+    include_usage: bool
+    documents: bool  # answer from the user's index (chat only)
+    question: str  # the last user message, for documents mode
+
+
+def _number(body: dict, key: str, kind: type, default: Any, lo: float | None = None, hi: float | None = None):
+    value = body.get(key)
+    if value is None:
+        return default
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, (int, float))
+        or (kind is int and not float(value).is_integer())
+    ):
+        raise bad(f"'{key}' must be {'an integer' if kind is int else 'a number'}, not {value!r}.", key)
+    value = kind(value)
+    if (lo is not None and value < lo) or (hi is not None and value > hi):
+        raise bad(f"'{key}' must be between {lo} and {hi}; got {value}.", key)
+    return value
+
+
+def _stop(body: dict) -> tuple[str, ...]:
+    stop = body.get("stop")
+    if stop is None:
+        return ()
+    if isinstance(stop, str):
+        stop = [stop]
+    if not isinstance(stop, list) or not all(isinstance(s, str) and s for s in stop) or len(stop) > 4:
+        raise bad("'stop' must be a non-empty string or a list of up to 4 non-empty strings.", "stop")
+    return tuple(stop)
+
+
+def _common(body: Any, unsupported: dict[str, str], defaults: dict[str, Any]) -> dict[str, Any]:
+    if not isinstance(body, dict):
+        raise bad("The request body must be a JSON object.")
+    for key, what in unsupported.items():
+        if body.get(key) not in (None, False, [], {}):
+            raise bad(
+                f"Alcove's server does not support {what} ('{key}'); remove the field.", key, "unsupported"
+            )
+    fmt = body.get("response_format")
+    if fmt is not None and (not isinstance(fmt, dict) or fmt.get("type", "text") != "text"):
+        raise bad("Alcove's server does not support JSON mode or structured outputs ('response_format'); "
+                  "ask for JSON in the prompt instead.", "response_format", "unsupported")  # fmt: skip
+    for key in ("frequency_penalty", "presence_penalty"):
+        if _number(body, key, float, 0.0, -2.0, 2.0) != 0.0:
+            raise bad(f"Alcove's server does not support '{key}' (only 0).", key, "unsupported")
+    if _number(body, "n", int, 1, 1, 128) != 1:
+        raise bad("Only n=1 is supported.", "n")
+    model = body.get("model")
+    if not isinstance(model, str) or not model:
+        raise bad(
+            "'model' is required: a name from GET /v1/models, or 'default'.", "model", "missing_required"
+        )
+    max_tokens = body.get("max_completion_tokens", body.get("max_tokens"))
+    max_tokens = _number({"max_tokens": max_tokens}, "max_tokens", int, defaults["max_tokens"], 1, 1 << 20)
+    seed = _number(body, "seed", int, None)
+    sampling = SamplingParams(
+        temperature=_number(body, "temperature", float, defaults["temperature"], 0.0, 2.0),
+        top_p=_number(body, "top_p", float, 1.0, 0.0, 1.0) or 1e-9,
+        seed=seed,
+    )
+    opts = body.get("stream_options") or {}
+    if not isinstance(opts, dict):
+        raise bad("'stream_options' must be an object.", "stream_options")
+    ext = body.get("alcove") or {}
+    if not isinstance(ext, dict):
+        raise bad("'alcove' must be an object, e.g. {\"documents\": true}.", "alcove")
+    mode = ext.get("speculative", defaults["speculative"])
+    if mode not in _SPECULATIVE_MODES:
+        raise bad(f"alcove.speculative must be one of {', '.join(_SPECULATIVE_MODES)}.", "alcove.speculative")
+    stream = body.get("stream", False)
+    if not isinstance(stream, bool):
+        raise bad("'stream' must be true or false.", "stream")
+    return {
+        "model": model,
+        "max_tokens": max_tokens,
+        "sampling": sampling,
+        "stop": _stop(body),
+        "stream": stream,
+        "include_usage": bool(opts.get("include_usage")),
+        "speculative": SpeculativeParams(mode=mode),
+        "documents": bool(ext.get("documents", False)),
+    }
+
+
+def _content(message: dict, i: int) -> str:
+    content = message.get("content")
+    if content is None:
+        return ""
+    if isinstance(content, str):
+        return content
+    if isinstance(content, list):
+        parts = []
+        for part in content:
+            if (
+                not isinstance(part, dict)
+                or part.get("type") != "text"
+                or not isinstance(part.get("text"), str)
+            ):
+                raise bad(f"messages[{i}]: only text content parts are supported (no images or audio).",
+                          f"messages[{i}].content", "unsupported")  # fmt: skip
+            parts.append(part["text"])
+        return "".join(parts)
+    raise bad(f"messages[{i}].content must be a string or a list of text parts.", f"messages[{i}].content")
+
+
+def parse_chat(body: Any, defaults: dict[str, Any]) -> Generation:
+    c = _common(body, _UNSUPPORTED_CHAT, defaults)
+    messages = body.get("messages")
+    if not isinstance(messages, list) or not messages:
+        raise bad(
+            "'messages' must be a non-empty list of {role, content} objects.", "messages", "missing_required"
+        )
+    turns = []
+    for i, m in enumerate(messages):
+        if not isinstance(m, dict) or m.get("role") not in ("system", "developer", "user", "assistant"):
+            raise bad(
+                f"messages[{i}].role must be system, developer, user or assistant.", f"messages[{i}].role"
+            )
+        role = "system" if m["role"] == "developer" else m["role"]
+        turns.append({"role": role, "content": _content(m, i)})
+    question = next((t["content"] for t in reversed(turns) if t["role"] == "user"), "")
+    req = GenerateRequest(messages=tuple(turns), max_tokens=c["max_tokens"], sampling=c["sampling"],
+                          stop=c["stop"], speculative=c["speculative"])  # fmt: skip
+    return Generation(req, c["model"], c["stream"], c["include_usage"], c["documents"], question)
+
+
+def parse_completion(body: Any, defaults: dict[str, Any]) -> Generation:
+    c = _common(body, _UNSUPPORTED_COMPLETION, defaults)
+    prompt = body.get("prompt")
+    if isinstance(prompt, list) and len(prompt) == 1 and isinstance(prompt[0], str):
+        prompt = prompt[0]
+    if (
+        isinstance(prompt, list)
+        and prompt
+        and all(isinstance(t, int) and not isinstance(t, bool) for t in prompt)
+    ):
+        req = GenerateRequest(prompt_ids=tuple(prompt), max_tokens=c["max_tokens"], sampling=c["sampling"],
+                              stop=c["stop"], speculative=c["speculative"])  # fmt: skip
+    elif isinstance(prompt, str) and prompt:
+        req = GenerateRequest(prompt=prompt, max_tokens=c["max_tokens"], sampling=c["sampling"], stop=c["stop"],
+                              speculative=c["speculative"])  # fmt: skip
+    else:
+        raise bad(
+            "'prompt' must be a non-empty string (or one list of token ids).", "prompt", "missing_required"
+        )
+    if body.get("echo"):
+        raise bad("Alcove's server does not support 'echo'.", "echo", "unsupported")
+    return Generation(req, c["model"], c["stream"], c["include_usage"], False, "")
+
+
+# -- responses ---------------------------------------------------------------------------------------------
+def new_id(prefix: str) -> str:
+    return f"{prefix}-{uuid.uuid4().hex[:24]}"
+
+
+def finish_reason(final: FinalEvent) -> str:
+    return "length" if final.finish_reason == "length" else "stop"
+
+
+def usage(final: FinalEvent) -> dict[str, Any]:
+    s = final.stats
+    return {
+        "prompt_tokens": s.prompt_tokens,
+        "completion_tokens": s.generated_tokens,
+        "total_tokens": s.prompt_tokens + s.generated_tokens,
+        "prompt_tokens_details": {"cached_tokens": s.cached_tokens},
+    }
+
+
+def alcove_extension(
+    final: FinalEvent, decoding: str, reason: str, extra: dict | None = None
+) -> dict[str, Any]:
+    """Alcove's own figures: how the request was decoded and why, speculative/diffusion stats, timings."""
+    s = final.stats
+    out = {
+        "decoding": decoding,  # batched | speculative | single | diffusion | documents
+        "decoding_reason": reason,
+        "finish_reason": final.finish_reason,
+        "speculative": asdict(s.speculative) if s.speculative else None,
+        "diffusion": asdict(s.diffusion) if s.diffusion else None,
+        "ttft_s": s.ttft_s,
+        "queue_s": s.queue_s,
+        "decode_tokens_per_s": s.decode_tokens_per_s,
+        "e2e_s": s.e2e_s,
+    }
+    out.update(extra or {})
+    return out
+
+
+def chat_response(rid: str, model: str, final: FinalEvent, ext: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "id": rid,
+        "object": "chat.completion",
+        "created": int(time.time()),
+        "model": model,
+        "choices": [
+            {
+                "index": 0,
+                "message": {"role": "assistant", "content": final.text},
+                "logprobs": None,
+                "finish_reason": finish_reason(final),
+            }
+        ],
+        "usage": usage(final),
+        "alcove": ext,
+    }
+
+
+def completion_response(rid: str, model: str, final: FinalEvent, ext: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "id": rid,
+        "object": "text_completion",
+        "created": int(time.time()),
+        "model": model,
+        "choices": [
+            {"index": 0, "text": final.text, "logprobs": None, "finish_reason": finish_reason(final)}
+        ],
+        "usage": usage(final),
+        "alcove": ext,
+    }
+
+
+def chat_chunk(rid: str, model: str, created: int, delta: dict, finish: str | None = None, **extra) -> dict:
+    chunk = {
+        "id": rid,
+        "object": "chat.completion.chunk",
+        "created": created,
+        "model": model,
+        "choices": [{"index": 0, "delta": delta, "logprobs": None, "finish_reason": finish}],
+    }
+    chunk.update(extra)
+    return chunk
+
+
+def completion_chunk(
+    rid: str, model: str, created: int, text: str, finish: str | None = None, **extra
+) -> dict:
+    chunk = {
+        "id": rid,
+        "object": "text_completion",
+        "created": created,
+        "model": model,
+        "choices": [{"index": 0, "text": text, "logprobs": None, "finish_reason": finish}],
+    }
+    chunk.update(extra)
+    return chunk

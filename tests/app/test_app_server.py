@@ -1,0 +1,66 @@
+"""Settings → Server: the switch starts a loopback server over the window's engine, the address copies, the key
+lives in the Keychain and is enforced, the status bar counts served requests, and switching off stops it."""
+
+from __future__ import annotations
+
+import socket
+
+import httpx
+from PySide6.QtGui import QGuiApplication
+from PySide6.QtWidgets import QCheckBox, QLineEdit
+
+from app.keychain import get_server_key
+from app.server_panel import ServerPage, ServerStatus
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def test_serve_switch_address_key_and_status(qtbot, window, engine, tiny_chat_model, tmp_path):
+    engine.load_model(tiny_chat_model)
+    window.settings["server/port"] = free_port()
+    window.open_settings()
+    dialog = window.settings_dialog
+    page = dialog.findChild(ServerPage)
+    dialog.tabs.setCurrentWidget(page)
+    switch = dialog.findChild(QCheckBox, "server/enabled")
+    assert not switch.isChecked() and window.server.url == ""
+    try:
+        switch.setChecked(True)
+        qtbot.waitUntil(lambda: bool(window.server.url), timeout=20000)
+        url = window.server.url
+        assert url == f"http://127.0.0.1:{window.settings['server/port']}/v1"
+        assert dialog.findChild(QLineEdit, "ServerAddress").text() == url
+        page.copy.click()
+        assert QGuiApplication.clipboard().text() == url
+        body = {"model": "default", "messages": [{"role": "user", "content": "hi"}], "max_tokens": 4}
+        r = httpx.post(f"{url}/chat/completions", json=body, timeout=60)
+        assert r.status_code == 200, r.text
+        status = window.statusBar().findChild(ServerStatus)
+        qtbot.waitUntil(lambda: "1 served" in status.text(), timeout=5000)
+        qtbot.wait(100)  # let the status bar lay the longer label out before the screenshot
+        dialog.grab().save(str(tmp_path / "settings-server.png"))
+        window.grab().save(str(tmp_path / "window-serving.png"))
+
+        page.key.setText("k3y")
+        page.save_key.click()
+        assert get_server_key() == "k3y"
+        qtbot.waitUntil(lambda: bool(window.server.url), timeout=20000)
+        assert httpx.post(f"{url}/chat/completions", json=body, timeout=60).status_code == 401
+        ok = httpx.post(
+            f"{url}/chat/completions", json=body, headers={"Authorization": "Bearer k3y"}, timeout=60
+        )
+        assert ok.status_code == 200
+        window.settings.raw_store().sync()
+        assert "k3y" not in open(window.settings.raw_store().fileName()).read()  # the keychain only
+    finally:
+        switch.setChecked(False)
+    assert window.server.url == "" and not status.isVisible()
+    try:
+        httpx.get(f"{url}/models", timeout=2)
+        raise AssertionError("the server still answers after being switched off")
+    except httpx.ConnectError:
+        pass
