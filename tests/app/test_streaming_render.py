@@ -33,8 +33,9 @@ def test_streaming_2000_tokens_re_renders_at_most_once_per_interval(qtbot, highl
     streamed = widget.body.render_count - before
     # One render per interval at most (the interval only grows with the render cost), plus the first one.
     assert streamed <= elapsed_ms / MIN_INTERVAL_MS + 2, (streamed, elapsed_ms)
-    assert streamed >= 3, "the reply must keep updating while it streams"
-    assert streamed < N_TOKENS / 10
+    assert 1 <= streamed < N_TOKENS / 10
+    # The throttled render catches up by itself (no final call needed): the last token shows within an interval.
+    qtbot.waitUntil(lambda: f"w{N_TOKENS - 1}" in widget.body.toPlainText(), timeout=10000)
     text = "".join(words)
     widget.finish(text, {"finish_reason": "stop"})
     assert widget.body.toPlainText().split() == text.split()  # the final text, all of it, rendered now
