@@ -179,9 +179,17 @@ def build_model(folder: Path, config: dict, *, dtype: str | None = None, transfo
         (v.dtype for _, v in tree_flatten(model.parameters()) if mx.issubdtype(v.dtype, mx.floating)),
         mx.float32,
     )
-    target = runtime_dtype(dtype, stored, config["model_type"])
+    model_type = config["model_type"]
+    target = runtime_dtype(dtype, stored, model_type)
     if not quantized:
         model.set_dtype(target)
+    elif (dtype and dtype != "auto") or (stored == mx.float16 and model_type.startswith("gemma")):
+        # quantized: the float parts (scales, biases, norms) follow an explicit dtype; Gemma's activations overflow
+        # float16, so its fp16 scales become bfloat16 (float32 on Linux)
+        target = runtime_dtype(dtype, mx.float32, model_type)
+        model.set_dtype(target)
+    else:
+        target = stored
     mx.eval(model.parameters())
     return model, target, transform_hash
 
