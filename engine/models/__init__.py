@@ -1,8 +1,9 @@
 """Model sources, loading through mlx-lm's model classes, runtime transforms, GGUF import, built-ins, the local catalog."""
 
 from engine.models.builtin import default_chat_model_path
-from engine.models.catalog import list_local_models
-from engine.models.gguf.importer import import_gguf
+from engine.models.catalog import LocalModel, list_local_models, remove_local_model
+from engine.models.gguf.importer import QUANTIZATIONS, default_quantization, import_gguf
+from engine.models.identity import model_identity
 from engine.models.loader import (
     LoadedLM,
     ModelInfo,
@@ -15,19 +16,24 @@ from engine.models.source import ResolvedModel, hf_cached_repo_path, read_config
 from engine.models.transforms import apply_transforms, load_transform_spec
 
 __all__ = [
+    "QUANTIZATIONS",
     "LoadedLM",
+    "LocalModel",
     "ModelInfo",
     "ResolvedModel",
     "apply_transform_file",
     "apply_transforms",
     "default_chat_model_path",
+    "default_quantization",
     "hf_cached_repo_path",
     "import_gguf",
     "list_local_models",
     "load_lm",
     "load_tokenizer",
     "load_transform_spec",
+    "model_identity",
     "read_config",
+    "remove_local_model",
     "resolve_model",
     "runtime_dtype",
     "weight_files",

@@ -82,7 +82,8 @@ def import_gguf(
     source = Path(path).expanduser()
     if not source.is_file():
         raise GGUFImportError(f"There is no GGUF file at {source}. Check the path and try again.")
-    key = _cache_key(source, quantization)
+    content = content_key(source)
+    key = _cache_key(content, quantization)
     target = Path(out_dir).expanduser() if out_dir is not None else _cached_or_new(source, key)
     if is_complete(target, key):
         _remember_source(target, source)
@@ -111,6 +112,7 @@ def import_gguf(
         seconds = time.perf_counter() - started
         marker = {
             "key": key,
+            "content": content,
             "source": str(source),
             "sources": [str(source)],
             "quantization": quantization,
@@ -140,7 +142,7 @@ def import_gguf(
 
 def default_output_dir(source: str | Path, quantization: str | None = None) -> Path:
     source = Path(source).expanduser()
-    return _cached_or_new(source, _cache_key(source, quantization or default_quantization()))
+    return _cached_or_new(source, _cache_key(content_key(source), quantization or default_quantization()))
 
 
 def _cached_or_new(source: Path, key: str) -> Path:
@@ -196,8 +198,8 @@ def is_complete(folder: Path, key: str | None = None) -> bool:
     return (key is None or marker.get("key") == key) and all((folder / name).is_file() for name in files)
 
 
-def _cache_key(source: Path, quantization: str) -> str:
-    text = f"{content_key(source)}|{quantization}|v{FORMAT_VERSION}"
+def _cache_key(content: str, quantization: str) -> str:
+    text = f"{content}|{quantization}|v{FORMAT_VERSION}"
     return hashlib.sha256(text.encode()).hexdigest()[:12]
 
 

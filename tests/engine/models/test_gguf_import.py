@@ -596,3 +596,45 @@ def test_pack_matches_mlx_layout():
         ones, zeros = mx.ones((3, 2)), mx.zeros((3, 2))
         values = mx.dequantize(packed, ones, zeros, group_size=32, bits=bits)
         assert np.array_equal(np.array(values), codes.astype(np.float32)), bits
+
+
+# --- alcove models list / import / remove -------------------------------------------------------------------------
+
+
+def _cli(capsys, *argv) -> tuple[int, str, str]:
+    from app.cli.main import main
+
+    code = main(list(argv))
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+def test_models_list_shows_each_import_once_and_remove_deletes_it(fresh_home, tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("HF_HUB_CACHE", str(tmp_path / "hub"))
+    first = _tiny_gguf(tmp_path / "one" / "tiny.gguf")
+    second = tmp_path / "two" / "tiny.gguf"
+    second.parent.mkdir()
+    second.write_bytes(first.read_bytes())
+    code, out, _ = _cli(capsys, "models", "import", str(first), "--quantization", "keep", "--json")
+    assert code == 0
+    imported = json.loads(out)
+    assert imported["quantization"] == "keep" and 0.9 < imported["size_ratio"] < 1.3
+    assert _cli(capsys, "models", "import", str(second), "--quantization", "keep", "--json")[0] == 0
+    code, out, _ = _cli(capsys, "models", "list", "--json")
+    models = json.loads(out)["models"]
+    ours = [m for m in models if m["source"] == "imported-gguf"]
+    assert len(ours) == 1
+    folder = Path(ours[0]["path"])
+    assert folder == Path(imported["path"]) and folder.is_dir()
+    assert ours[0]["size_bytes"] == sum(p.stat().st_size for p in folder.iterdir())
+    assert ours[0]["quantization"] == "mixed 4/5/8-bit"
+    for m in models:  # built-ins have a real path and size (Gemma 3 used to show "" and 0)
+        if m["source"].startswith("builtin"):
+            assert m["path"] and Path(m["path"]).exists() and m["size_bytes"] > 0, m
+    code, out, _ = _cli(capsys, "models", "remove", str(folder), "--json")
+    assert code == 0 and json.loads(out)["removed"]["path"] == str(folder)
+    assert not folder.exists()
+    code, _, err = _cli(capsys, "models", "remove", str(folder))
+    assert code == 2 and err.startswith("alcove: ") and "not a model Alcove downloaded or imported" in err
+    code, _, err = _cli(capsys, "models", "remove", "default")
+    assert code == 2 and "built in" in err
