@@ -12,11 +12,23 @@ from engine.models.loader import (
     load_tokenizer,
     runtime_dtype,
 )
+from engine.models.recommend import (
+    Catalog,
+    CatalogError,
+    CatalogModel,
+    fits,
+    load_catalog,
+    memory_budget,
+    total_memory_bytes,
+)
 from engine.models.source import ResolvedModel, hf_cached_repo_path, read_config, resolve_model, weight_files
 from engine.models.transforms import apply_transforms, load_transform_spec
 
 __all__ = [
     "QUANTIZATIONS",
+    "Catalog",
+    "CatalogError",
+    "CatalogModel",
     "LoadedLM",
     "LocalModel",
     "ModelInfo",
@@ -25,16 +37,20 @@ __all__ = [
     "apply_transforms",
     "default_chat_model_path",
     "default_quantization",
+    "fits",
     "hf_cached_repo_path",
     "import_gguf",
     "list_local_models",
+    "load_catalog",
     "load_lm",
     "load_tokenizer",
     "load_transform_spec",
+    "memory_budget",
     "model_identity",
     "read_config",
     "remove_local_model",
     "resolve_model",
     "runtime_dtype",
+    "total_memory_bytes",
     "weight_files",
 ]
