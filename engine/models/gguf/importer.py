@@ -42,6 +42,7 @@ QUANTIZATIONS = ("keep", *_DTYPES)
 _ITEMSIZE = {"F32": 4, "F16": 2, "BF16": 2, "U32": 4}
 _SAMPLES = 64  # tensor-data samples hashed into the content key
 _SAMPLE_BYTES = 64 << 10
+_CONTENT_MEMO: dict[str, str] = {}  # "path|size|mtime_ns" -> content key, this process
 
 
 def default_quantization() -> str:
@@ -170,8 +171,39 @@ def _remember_source(folder: Path, source: Path) -> None:
 def content_key(source: str | Path) -> str:
     """Identity of a GGUF file by content: a hash of its header (metadata and tensor table with offsets), its
     size and 64 evenly spaced 64 KiB samples of its tensor data. Independent of the file's name, place and mtime;
-    a fine-tune with the same shapes changes the sampled weights. Reads about 4 MiB."""
+    a fine-tune with the same shapes changes the sampled weights. Reads about 4 MiB, once per file version: the
+    result is remembered by path, size and mtime (in this process and in ``cache_dir()/gguf-content-keys.json``)."""
     source = Path(source).expanduser()
+    try:
+        stat = source.stat()
+    except OSError as error:
+        raise GGUFImportError(f"{source} could not be read ({error}).") from None
+    memo_key = f"{source.resolve()}|{stat.st_size}|{stat.st_mtime_ns}"
+    if memo_key in _CONTENT_MEMO:
+        return _CONTENT_MEMO[memo_key]
+    memo_file = paths.cache_dir() / "gguf-content-keys.json"
+    try:
+        memo = json.loads(memo_file.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        memo = {}
+    if isinstance(memo, dict) and isinstance(memo.get(memo_key), str):
+        _CONTENT_MEMO[memo_key] = memo[memo_key]
+        return memo[memo_key]
+    digest = _hash_content(source)
+    _CONTENT_MEMO[memo_key] = digest
+    try:  # best effort: a later process skips reading the file again while it is unchanged
+        memo = memo if isinstance(memo, dict) else {}
+        memo[memo_key] = digest
+        memo_file.parent.mkdir(parents=True, exist_ok=True)
+        temp = memo_file.with_name(f".{memo_file.name}.{os.getpid()}-{uuid.uuid4().hex[:6]}")
+        temp.write_text(json.dumps(memo), encoding="utf-8")
+        os.replace(temp, memo_file)
+    except OSError:
+        log.debug("could not save %s", memo_file, exc_info=True)
+    return digest
+
+
+def _hash_content(source: Path) -> str:
     try:
         size = source.stat().st_size
         gguf_file = read_gguf(source)
