@@ -20,6 +20,7 @@ Prints JSON; never passes or fails on time.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import hashlib
 import json
 import os
@@ -79,7 +80,8 @@ def _mixed_checkpoint(work: Path) -> tuple[Path, dict]:
             return {"group_size": 64, "bits": 6}
         return True
 
-    model, qconfig = quantize_model(model, config, group_size=64, bits=4, quant_predicate=predicate)
+    with contextlib.redirect_stdout(sys.stderr):  # quantize_model prints; stdout is the JSON
+        model, qconfig = quantize_model(model, config, group_size=64, bits=4, quant_predicate=predicate)
     out = work / "mixed"
     save_model(out, model)
     (out / "config.json").write_text(json.dumps(qconfig))
