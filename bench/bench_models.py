@@ -183,11 +183,8 @@ def _agreement(keep: Path, full: Path, free_tokens: int) -> dict:
 
 def bench_gguf(name: str, gguf_path: Path, free_tokens: int) -> dict:
     import numpy as np
-    from gguf.constants import GGMLQuantizationType
 
-    from engine.models import import_gguf
-    from engine.models.gguf.arch import hf_tensor_name
-    from engine.models.gguf.reader import read_gguf
+    from engine.models import gguf_tensor_types, import_gguf
 
     t0 = time.perf_counter()
     keep = import_gguf(gguf_path, quantization="keep")
@@ -198,13 +195,10 @@ def bench_gguf(name: str, gguf_path: Path, free_tokens: int) -> dict:
     keep_bytes = (keep / "model.safetensors").stat().st_size
     full_bytes = (full / "model.safetensors").stat().st_size
     ours, reference = _weights(keep), _weights(full)
-    arch = read_gguf(gguf_path).metadata["general.architecture"]
     types = {}
-    for info in read_gguf(gguf_path).tensors:
-        hf = hf_tensor_name(arch, info.name)
-        if hf is None or hf not in reference:
+    for hf, t in gguf_tensor_types(gguf_path).items():
+        if hf not in reference:
             continue
-        t = GGMLQuantizationType(info.ggml_type).name
         err = np.abs(ours[hf] - reference[hf])
         row = types.setdefault(
             t, {"tensors": 0, "max_abs_error": 0.0, "sum": 0.0, "n": 0, "max_abs_weight": 0.0}
@@ -310,7 +304,7 @@ def main() -> None:
         if "load" in only:
             result["load_mixed_precision"] = bench_load(args.runs)
         if "gguf" in only:
-            from engine.models.builtin import gemma3_gguf_path, smollm2_gguf_path
+            from engine.models import gemma3_gguf_path, smollm2_gguf_path
 
             result["gguf_keep"] = [
                 bench_gguf("SmolLM2-135M-Instruct Q4_1", smollm2_gguf_path(), args.free_tokens),

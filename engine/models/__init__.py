@@ -1,8 +1,8 @@
 """Model sources, loading through mlx-lm's model classes, runtime transforms, GGUF import, built-ins, the local catalog."""
 
-from engine.models.builtin import default_chat_model_path
+from engine.models.builtin import default_chat_model_path, gemma3_gguf_path, smollm2_gguf_path
 from engine.models.catalog import LocalModel, list_local_models, remove_local_model
-from engine.models.gguf.importer import QUANTIZATIONS, default_quantization, import_gguf
+from engine.models.gguf.importer import QUANTIZATIONS, default_quantization, gguf_tensor_types, import_gguf
 from engine.models.identity import model_identity
 from engine.models.loader import (
     LoadedLM,
@@ -10,6 +10,7 @@ from engine.models.loader import (
     apply_transform_file,
     load_lm,
     load_tokenizer,
+    release_wired_memory,
     runtime_dtype,
 )
 from engine.models.recommend import (
@@ -38,6 +39,8 @@ __all__ = [
     "default_chat_model_path",
     "default_quantization",
     "fits",
+    "gemma3_gguf_path",
+    "gguf_tensor_types",
     "hf_cached_repo_path",
     "import_gguf",
     "list_local_models",
@@ -48,9 +51,11 @@ __all__ = [
     "memory_budget",
     "model_identity",
     "read_config",
+    "release_wired_memory",
     "remove_local_model",
     "resolve_model",
     "runtime_dtype",
+    "smollm2_gguf_path",
     "total_memory_bytes",
     "weight_files",
 ]

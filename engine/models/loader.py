@@ -131,6 +131,12 @@ def _prepare_metal(files: list[Path]) -> None:
         mx.set_wired_limit(info["max_recommended_working_set_size"])
 
 
+def release_wired_memory() -> None:
+    """Give the wired memory back once no model is loaded (mlx-lm's ``wired_limit`` restores it the same way)."""
+    if mx.metal.is_available():
+        mx.set_wired_limit(0)
+
+
 def build_model(folder: Path, config: dict, *, dtype: str | None = None, transform: str | None = None):
     """Build the mlx-lm model for ``config`` through mlx-lm's own loader (every quantization config it reads:
     per-layer bits, group sizes, AWQ/GPTQ, mxfp4...), with Alcove's checks and messages in front.

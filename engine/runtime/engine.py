@@ -18,6 +18,7 @@ from engine.core import (
     preload_blas,
 )
 from engine.generation import PromptCacheStore
+from engine.models import release_wired_memory
 from engine.runtime.registry import generation_route, info_of, load_for_role
 from engine.runtime.worker import EngineThread
 
@@ -106,6 +107,8 @@ class Engine:
         del loaded
         gc.collect()
         mx.clear_cache()
+        if not self._models:
+            release_wired_memory()
 
     def models(self) -> dict[str, Any]:
         """role -> ModelInfo of what is loaded now."""
@@ -204,8 +207,12 @@ class Engine:
     def shutdown(self) -> None:
         self.cancel_all()
         if self._thread.alive:
-            self._thread.call(self._models.clear)
+            self._thread.call(self._clear_models)
         self._thread.shutdown()
+
+    def _clear_models(self) -> None:
+        self._models.clear()
+        release_wired_memory()
 
     def __enter__(self) -> Engine:
         return self

@@ -479,3 +479,15 @@ def _process_alive(pid: int) -> bool:
     except PermissionError:
         return True
     return True
+
+
+def gguf_tensor_types(path: str | Path) -> dict[str, str]:
+    """Hugging Face tensor name -> the GGUF storage type it has in ``path`` (e.g. ``Q4_K``), for reports."""
+    gguf_file = read_gguf(Path(path).expanduser())
+    arch = check_architecture(gguf_file.metadata)
+    out = {}
+    for info in gguf_file.tensors:
+        hf = hf_tensor_name(arch, info.name)
+        if hf is not None:
+            out[hf] = _type_name(info.ggml_type)
+    return out
