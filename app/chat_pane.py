@@ -269,8 +269,9 @@ class ChatPane(QWidget):
         req = self.build_request()
         s = self.settings
         ensure = [(s["models/chat"], "chat")]
-        if s["speculative/mode"] in ("draft", "mtp", "auto") and s["models/draft"]:
-            ensure.append((s["models/draft"], "draft"))
+        draft = s["models/draft"] or s["models/draft_auto"]  # the user's choice, else the automatic pairing
+        if s["speculative/mode"] in ("draft", "mtp", "auto") and draft:
+            ensure.append((draft, "draft"))
         placeholder = Message(0, self.conversation_id, "assistant", "", {})
         self._reply = self._add_widget(placeholder)
         self._sent_at, self._first_token_at, self._phase = time.perf_counter(), 0.0, ""

@@ -51,6 +51,8 @@ def scan(known: list[str]) -> list[PickerModel]:
             out.append(PickerModel("default", "Built-in: SmolLM2-135M-Instruct", "chat"))
         elif m.name == "default-embedder":
             out.append(PickerModel("default", "Built-in: all-MiniLM-L6-v2", "embedder", m.path))
+        elif m.source == "builtin-gguf":  # a GGUF inside a package: imported when it loads
+            out.append(PickerModel(m.name, f"Built-in: {m.name}", m.kind))
         elif m.source == "imported-gguf":
             out.append(PickerModel(m.path, f"{Path(m.path).name} (imported GGUF)", m.kind, m.path))
         elif m.path:

@@ -31,6 +31,9 @@ class Option:
 _OPTIONS = (
     Option("models/chat", str, "default"),
     Option("models/draft", str, ""),
+    Option(
+        "models/draft_auto", str, ""
+    ),  # the smallest compatible local draft, used when models/draft is empty
     Option("models/embedder", str, "default"),
     Option("models/reranker", str, ""),
     Option(

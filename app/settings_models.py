@@ -1,5 +1,6 @@
-"""Settings › Models: chat, draft, embedding and reranker pickers (incompatible drafts greyed with the reason),
-Add Folder / Import GGUF, and Hugging Face downloads with progress and cancel (the token lives in the keychain)."""
+"""Settings › Models: chat, draft, embedding and reranker pickers (incompatible drafts greyed with the reason, the
+smallest compatible local draft offered automatically), Add Folder / Import GGUF, the recommended catalog with
+"fits this Mac", and Hugging Face downloads with progress, cancel and resume (the token lives in the keychain)."""
 
 from __future__ import annotations
 
@@ -19,13 +20,23 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QProgressBar,
     QPushButton,
+    QTreeWidget,
+    QTreeWidgetItem,
     QVBoxLayout,
     QWidget,
 )
 
 from app.model_catalog import DraftCheck, PickerModel, check_drafts, scan
 from app.model_identity import content_identity
-from engine.models import list_local_models
+from engine.models import (
+    CatalogModel,
+    fits,
+    hf_cached_repo_path,
+    list_local_models,
+    load_catalog,
+    memory_budget,
+)
+from engine.speculative import best_draft
 
 from .bridge import Bridge, Job
 from .downloads import DownloadCancelled, download_model
@@ -40,8 +51,11 @@ ROLES = (
 )
 
 
-def scan_with_drafts(known: list[str], chat_spec: str) -> tuple[list[PickerModel], dict[str, DraftCheck]]:
-    """Worker thread: the catalog and every draft candidate's compatibility with the chosen chat model."""
+def scan_with_drafts(
+    known: list[str], chat_spec: str
+) -> tuple[list[PickerModel], dict[str, DraftCheck], str]:
+    """Worker thread: the local models, every draft candidate's compatibility with the chosen chat model, and the
+    smallest compatible local draft ("" when none)."""
     catalog = scan(known)
     chat = next((m for m in catalog if m.spec == chat_spec), None)
     drafts = [m for m in catalog if m.kind in ("chat", "gguf")]
@@ -51,7 +65,16 @@ def scan_with_drafts(known: list[str], chat_spec: str) -> tuple[list[PickerModel
         for m in drafts:
             if m.spec != chat_spec and content_identity(model_location(m.spec, m)) == chat_id:
                 checks[m.spec] = DraftCheck(m.spec, False, "the same weights as the chat model")
-    return catalog, checks
+    auto = ""
+    if chat is not None and chat.folder:
+        folders = {
+            m.folder: m.spec
+            for m in drafts
+            if m.folder and checks.get(m.spec, DraftCheck("", True)).compatible
+        }
+        best = best_draft(chat.folder, list(folders))
+        auto = folders.get(best, "") if best else ""
+    return catalog, checks, auto
 
 
 def model_location(spec: str, model: PickerModel | None = None) -> str | None:
@@ -88,6 +111,12 @@ def draft_note(mode: str, draft_label: str, chosen: bool) -> str:
     )
 
 
+def recommended(budget: int | None = None) -> list[tuple[CatalogModel, bool, bool]]:
+    """Worker thread: (catalog entry, fits this Mac, already downloaded) for every recommended model."""
+    budget = memory_budget() if budget is None else budget
+    return [(m, fits(m, budget), hf_cached_repo_path(m.repo) is not None) for m in load_catalog().models]
+
+
 class ModelsPage(QWidget):
     download_progress = Signal(int, int)
 
@@ -97,6 +126,7 @@ class ModelsPage(QWidget):
         self.catalog: list[PickerModel] = []
         self.scan_job: Job | None = None
         self.download_job: Job | None = None
+        self.catalog_job: Job | None = None
         self._cancel = threading.Event()
         outer = QVBoxLayout(self)
         outer.setContentsMargins(24, 20, 24, 20)
@@ -125,6 +155,27 @@ class ModelsPage(QWidget):
         buttons.addWidget(add_folder)
         buttons.addWidget(add_gguf)
         outer.addLayout(buttons)
+
+        rec = QGroupBox("Recommended for document Q&A")
+        rec_box = QVBoxLayout(rec)
+        self.recommended = QTreeWidget()
+        self.recommended.setHeaderLabels(["Model", "Download", "This Mac", "Good for"])
+        self.recommended.setRootIsDecorated(False)
+        self.recommended.setMinimumHeight(180)
+        self.recommended.itemSelectionChanged.connect(self._recommended_selected)
+        self.recommended.itemDoubleClicked.connect(lambda *_: self.download_recommended())
+        rec_box.addWidget(self.recommended)
+        rec_row = QHBoxLayout()
+        self.fit_note = QLabel()
+        self.fit_note.setObjectName("Muted")
+        self.fit_note.setWordWrap(True)
+        self.get_button = QPushButton("Download Selected")
+        self.get_button.setEnabled(False)
+        self.get_button.clicked.connect(self.download_recommended)
+        rec_row.addWidget(self.fit_note, 1)
+        rec_row.addWidget(self.get_button)
+        rec_box.addLayout(rec_row)
+        outer.addWidget(rec)
 
         hub = QGroupBox("Download from Hugging Face")
         hub_form = QFormLayout(hub)
@@ -163,8 +214,58 @@ class ModelsPage(QWidget):
         outer.addWidget(hub)
         outer.addStretch(1)
         self.download_progress.connect(self._show_progress)
+        self.auto_draft = ""
         settings.changed.connect(self._setting_changed)
         self.rescan()
+        self.fill_recommended()
+
+    # -- recommended catalog -------------------------------------------------------------------------
+    def fill_recommended(self) -> None:
+        if self.catalog_job is not None:
+            return
+        self.catalog_job = self.bridge.call("model-catalog", recommended)
+        self.catalog_job.returned.connect(self._show_recommended)
+        self.catalog_job.errored.connect(lambda exc: self.fit_note.setText(str(exc)))
+        self.catalog_job.finished.connect(lambda: setattr(self, "catalog_job", None))
+
+    def _show_recommended(self, rows: list[tuple[CatalogModel, bool, bool]]) -> None:
+        self.recommended.clear()
+        budget = memory_budget()
+        self.fit_note.setText(
+            f"This Mac can give models about {format_bytes(budget)} (its memory minus room for macOS and apps)."
+        )
+        for model, fit, present in rows:
+            where = (
+                "Downloaded" if present else ("Fits" if fit else f"Needs {format_bytes(model.memory_bytes)}")
+            )
+            item = QTreeWidgetItem(
+                [f"{model.repo}  ({model.kind})", format_bytes(model.download_bytes), where, model.good_for]
+            )
+            item.setData(0, Qt.ItemDataRole.UserRole, model.repo)
+            item.setToolTip(
+                3, f"{model.good_for} Licence: {model.license}. Memory: {format_bytes(model.memory_bytes)}."
+            )
+            if not fit:
+                item.setDisabled(True)
+                item.setToolTip(
+                    2, f"Needs {format_bytes(model.memory_bytes)}; this Mac has {format_bytes(budget)}."
+                )
+            self.recommended.addTopLevelItem(item)
+        for col in range(3):
+            self.recommended.resizeColumnToContents(col)
+
+    @Slot()
+    def _recommended_selected(self) -> None:
+        items = self.recommended.selectedItems()
+        self.get_button.setEnabled(bool(items) and not items[0].isDisabled() and self.download_job is None)
+
+    @Slot()
+    def download_recommended(self) -> None:
+        items = self.recommended.selectedItems()
+        if not items or items[0].isDisabled():
+            return
+        self.repo.setText(items[0].data(0, Qt.ItemDataRole.UserRole))
+        self.start_download()
 
     # -- pickers --------------------------------------------------------------------------------------
     def rescan(self) -> None:
@@ -176,8 +277,10 @@ class ModelsPage(QWidget):
         self.scan_job.returned.connect(lambda result: self._fill(*result))
         self.scan_job.finished.connect(lambda: setattr(self, "scan_job", None))
 
-    def _fill(self, catalog: list[PickerModel], checks: dict[str, DraftCheck]) -> None:
+    def _fill(self, catalog: list[PickerModel], checks: dict[str, DraftCheck], auto: str = "") -> None:
         self.catalog = catalog
+        self.auto_draft = auto
+        self.settings["models/draft_auto"] = auto  # used when no draft is chosen
         for role, _label, kinds in ROLES:
             combo = self.pickers[role]
             current = self.settings[f"models/{role}"]
@@ -218,13 +321,19 @@ class ModelsPage(QWidget):
                 item.setToolTip(f"Compatibility {check.reason}.")
 
     def _update_draft_note(self, checks: dict | None = None) -> None:
-        """What the draft model does under the mode chosen now (Generation › Speculative decoding)."""
+        """What the draft model does under the mode chosen now (Generation › Speculative decoding), including the
+        draft picked automatically when none is chosen."""
+        mode = self.settings["speculative/mode"]
+        auto = self.auto_draft and not self.settings["models/draft"]
+        label = next((m.label for m in self.catalog if m.spec == self.auto_draft), self.auto_draft)
+        if auto and mode in ("draft", "auto"):
+            self.draft_note.setText(
+                f"Drafting with {label}: the smallest local model that shares the chat model's tokenizer and chat "
+                "template (chosen automatically; pick another above)."
+            )
+            return
         self.draft_note.setText(
-            draft_note(
-                self.settings["speculative/mode"],
-                self.pickers["draft"].currentText(),
-                bool(self.settings["models/draft"]),
-            )  # fmt: skip
+            draft_note(mode, self.pickers["draft"].currentText(), bool(self.settings["models/draft"]))
         )
 
     @Slot(str, object)
@@ -307,6 +416,7 @@ class ModelsPage(QWidget):
     def _downloaded(self, repo: str, path: Any) -> None:
         self.download_status.setText(f"Downloaded {repo}. Choose it above.")
         self.rescan()
+        self.fill_recommended()
 
     @Slot(object)
     def _download_failed(self, exc: BaseException) -> None:

@@ -82,8 +82,15 @@ def run_generate(args) -> int:
     )
     with Engine() as engine:
         info = engine.load_model(args.model, "chat", dtype=args.dtype, transform=args.transform)
-        if args.draft_model:
-            engine.load_model(args.draft_model, "draft", dtype=args.dtype)
+        draft = args.draft_model
+        if not draft and args.speculative in ("draft", "auto"):
+            from engine.speculative import best_draft, local_draft_folders
+
+            draft = best_draft(info.path, local_draft_folders())  # the smallest fully compatible local model
+            if draft:
+                say(f"alcove: drafting with {draft} (the smallest compatible local model)", err=True)
+        if draft:
+            engine.load_model(draft, "draft", dtype=args.dtype)
         final = None
         for ev in engine.generate(req):
             if isinstance(ev, TokenEvent) and not args.json:
@@ -101,6 +108,7 @@ def run_generate(args) -> int:
             "finish_reason": final.finish_reason,
             "stats": stats,
             "model": info.name,
+            "draft_model": draft,
         }
         if final.error:
             out["error"] = final.error

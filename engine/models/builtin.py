@@ -43,6 +43,14 @@ def smollm2_gguf_path() -> Path:
     return path
 
 
+GEMMA3_NAME = "gemma-3-270m-q4_k_m.gguf"  # the package's MODEL_NAME (read without importing it)
+
+
+def gemma3_cached_path() -> Path:
+    """Where the assembled Gemma 3 GGUF lives once :func:`gemma3_gguf_path` has built it."""
+    return paths.cache_dir() / "gguf" / GEMMA3_NAME
+
+
 def gemma3_gguf_path() -> Path:
     """Gemma 3 270M (Q4_K_M GGUF), assembled from the package's chunks into the cache folder once."""
     if importlib.util.find_spec(GEMMA3_PACKAGE) is None:
@@ -66,8 +74,9 @@ def gemma3_gguf_path() -> Path:
     return target
 
 
-def default_chat_model_path(*, dtype: str = "float32") -> Path:
-    """The built-in chat model as an MLX folder: SmolLM2 imported from its GGUF on first use, then cached."""
-    folder = import_gguf(smollm2_gguf_path(), dtype=dtype)
+def default_chat_model_path(*, quantization: str | None = None) -> Path:
+    """The built-in chat model as an MLX folder: SmolLM2 imported from its GGUF on first use, then cached
+    (quantized on macOS, float32 on Linux: see ``gguf.importer.default_quantization``)."""
+    folder = import_gguf(smollm2_gguf_path(), quantization=quantization)
     assert folder is not None  # no cancel given
     return folder

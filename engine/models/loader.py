@@ -74,82 +74,137 @@ def runtime_dtype(requested: str | None, stored: mx.Dtype, model_type: str) -> m
 
 
 def _model_classes(config: dict):
-    from mlx_lm.utils import _get_classes
+    """mlx-lm's model and args classes for ``config`` (its module is named after the remapped model_type)."""
+    from mlx_lm.utils import MODEL_REMAPPING
 
+    model_type = str(config.get("model_type", ""))
+    module_name = MODEL_REMAPPING.get(model_type, model_type)
     try:
-        return _get_classes(config)
-    except ValueError as exc:
+        module = importlib.import_module(f"mlx_lm.models.{module_name}")
+    except ImportError as exc:
         raise ModelLoadError(
-            f"Alcove cannot run model_type {config.get('model_type')!r}: mlx-lm has no such architecture."
+            f"Alcove cannot run model_type {model_type!r}: mlx-lm has no such architecture."
         ) from exc
+    return module.Model, module.ModelArgs
 
 
-def _load_weights(files: list[Path]) -> dict[str, mx.array]:
-    weights: dict[str, mx.array] = {}
-    for f in files:
-        try:
-            weights.update(mx.load(str(f)))
-        except Exception as exc:  # noqa: BLE001 - MLX raises plain RuntimeError/ValueError
-            raise ModelLoadError(f"The weights file {f} could not be read: {exc}.") from exc
-    return weights
+def _quantize_like(model, config: dict, weights: dict[str, mx.array]) -> None:
+    """Quantize the layers ``weights`` stores quantized, as mlx-lm's loader does: per-layer entries of
+    ``config["quantization"]`` first, else the bits and group size read off the stored scales."""
+    from mlx_lm.utils import infer_quant_config
 
+    quant = config["quantization"]
 
-def _quantize_like(model, quant: dict, weights: dict[str, mx.array]) -> None:
-    """Turn the layers the checkpoint stores quantized (those with ``.scales``) into quantized layers."""
+    def predicate(path: str, module) -> bool | dict:
+        if path in quant:
+            return quant[path]
+        if not hasattr(module, "to_quantized") or f"{path}.scales" not in weights:
+            return False
+        return infer_quant_config(path, module, weights)
+
     nn.quantize(
         model,
         group_size=quant["group_size"],
         bits=quant["bits"],
         mode=quant.get("mode", "affine"),
-        class_predicate=lambda p, m: hasattr(m, "to_quantized") and f"{p}.scales" in weights,
+        class_predicate=predicate,
     )
 
 
+def fits_in_memory(model_bytes: int, device_info: dict) -> str | None:
+    """Why a model of ``model_bytes`` cannot run on a Metal device described by ``mx.device_info()``, or None.
+
+    mlx-lm wires up to ``max_recommended_working_set_size``; past that the GPU pages weights in and out every token.
+    """
+    limit = device_info.get("max_recommended_working_set_size")
+    if not limit or model_bytes <= limit:
+        return None
+    total = device_info.get("memory_size", 0)
+    return (
+        f"The model needs {model_bytes / 2**30:.1f} GiB but this Mac can give the GPU at most "
+        f"{limit / 2**30:.1f} GiB of its {total / 2**30:.0f} GiB unified memory. Choose a smaller model or a "
+        "more strongly quantized one (Settings > Models shows what fits)."
+    )
+
+
+def _prepare_metal(files: list[Path]) -> None:
+    """Refuse a model that cannot fit and wire the recommended working set, as mlx-lm's generate does."""
+    if not mx.metal.is_available():
+        return
+    info = mx.device_info()
+    reason = fits_in_memory(sum(f.stat().st_size for f in files), info)
+    if reason:
+        raise ModelLoadError(reason)
+    if info.get("max_recommended_working_set_size"):
+        mx.set_wired_limit(info["max_recommended_working_set_size"])
+
+
+def release_wired_memory() -> None:
+    """Give the wired memory back once no model is loaded (mlx-lm's ``wired_limit`` restores it the same way)."""
+    if mx.metal.is_available():
+        mx.set_wired_limit(0)
+
+
 def build_model(folder: Path, config: dict, *, dtype: str | None = None, transform: str | None = None):
-    """Instantiate the mlx-lm model for ``config`` and load (and optionally transform) its weights."""
+    """Build the mlx-lm model for ``config`` through mlx-lm's own loader (every quantization config it reads:
+    per-layer bits, group sizes, AWQ/GPTQ, mxfp4...), with Alcove's checks and messages in front.
+
+    ``config`` is updated in place with what mlx-lm resolved (e.g. the quantization it read off a legacy config).
+    """
+    from mlx_lm.utils import load_model
+
     model_cls, args_cls = _model_classes(config)
-    files = weight_files(folder)
+    files = weight_files(folder)  # present, complete, not truncated
+    if not all(f.name.startswith("model") for f in files):
+        raise ModelLoadError(
+            f"The weights in {folder} are not named model*.safetensors ({files[0].name}); rename them or "
+            "re-export the model with mlx-lm."
+        )
     check_config_fits_weights(folder, config, files)  # before anything is allocated
+    _prepare_metal(files)
     try:
-        model = model_cls(args_cls.from_dict(config))
-    except Exception as exc:  # noqa: BLE001
+        args_cls.from_dict(config)
+    except Exception as exc:  # noqa: BLE001 - dataclass construction raises TypeError/KeyError/ValueError
         raise ModelLoadError(
             f"The config in {folder} does not fit model_type {config['model_type']!r}: {exc}."
         ) from exc
-    weights = _load_weights(files)
-    if hasattr(model, "sanitize"):
-        weights = model.sanitize(weights)
-    quant = config.get("quantization")
-    if quant:
-        _quantize_like(model, quant, weights)
+    try:
+        # lazy: weights stay memory-mapped until the dtype is settled, so a cast never holds two copies
+        model, resolved = load_model(folder, lazy=True, model_config=config)
+    except Exception as exc:  # noqa: BLE001 - mlx-lm raises ValueError/KeyError/RuntimeError for bad checkpoints
+        raise ModelLoadError(f"The weights in {folder} do not match its config.json: {exc}.") from exc
+    config.update(resolved)
+    quantized = config.get("quantization") is not None
     transform_hash = None
     if transform:
+        weights = dict(tree_flatten(model.parameters()))
         weights, transform_hash, new_config = apply_transform_file(weights, transform, config=config)
         if new_config is not None:  # layers were dropped: rebuild the module tree for the new depth
             config.clear()
             config.update(new_config)
             model = model_cls(args_cls.from_dict(config))
-            if quant:
-                _quantize_like(model, quant, weights)
-    model.eval()
-    stored = next((v.dtype for v in weights.values() if mx.issubdtype(v.dtype, mx.floating)), mx.float32)
-    target = runtime_dtype(dtype, stored, config["model_type"])
-    if not quant and target != stored:
-        # Cast tensor by tensor, each source freed as soon as its copy exists: the peak stays at the larger of the
-        # two copies of the model instead of both (a float32 checkpoint run in float16 peaked at 1.5x before).
-        for k in list(weights):
-            v = weights[k]
-            if mx.issubdtype(v.dtype, mx.floating) and v.dtype != target:
-                weights[k] = v.astype(target)
-                del v
-                mx.eval(weights[k])
-    try:
-        model.load_weights(list(weights.items()), strict=True)
-    except ValueError as exc:
-        raise ModelLoadError(f"The weights in {folder} do not match its config.json: {exc}.") from exc
-    del weights
-    if not quant:
+            if quantized:
+                _quantize_like(model, config, weights)
+            model.eval()
+        try:
+            model.load_weights(list(weights.items()), strict=True)
+        except ValueError as exc:
+            raise ModelLoadError(f"The transformed weights do not fit the model: {exc}.") from exc
+    stored = next(
+        (v.dtype for _, v in tree_flatten(model.parameters()) if mx.issubdtype(v.dtype, mx.floating)),
+        mx.float32,
+    )
+    model_type = config["model_type"]
+    target = runtime_dtype(dtype, stored, model_type)
+    if not quantized:
         model.set_dtype(target)
+    elif (dtype and dtype != "auto") or (stored == mx.float16 and model_type.startswith("gemma")):
+        # quantized: the float parts (scales, biases, norms) follow an explicit dtype; Gemma's activations overflow
+        # float16, so its fp16 scales become bfloat16 (float32 on Linux)
+        target = runtime_dtype(dtype, mx.float32, model_type)
+        model.set_dtype(target)
+    else:
+        target = stored
     mx.eval(model.parameters())
     return model, target, transform_hash
 

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from engine.core import ModelLoadError, hf_cache_dir
-from engine.models.builtin import default_chat_model_path
+from engine.models.builtin import default_chat_model_path, gemma3_gguf_path
 from engine.models.gguf.importer import import_gguf
 
 _REPO_ID = re.compile(r"^[A-Za-z0-9][\w.-]*/[\w.-]+$")
@@ -52,6 +52,8 @@ def resolve_model(spec: str) -> ResolvedModel:
         )
     if spec == "default":
         return ResolvedModel(Path(default_chat_model_path()), "default", "SmolLM2-135M-Instruct")
+    if spec == "gemma3-270m":  # the second built-in (alcove models list names it so)
+        return ResolvedModel(Path(import_gguf(gemma3_gguf_path())), "default", "gemma-3-270m")
     path = Path(spec).expanduser()
     if path.suffix.lower() == ".gguf":
         if not path.is_file():

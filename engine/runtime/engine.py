@@ -29,6 +29,7 @@ from engine.core import (
 )
 from engine.generation import PromptCacheStore
 from engine.index import forget_vectors, index_pipeline, vector_cache_bytes
+from engine.models import release_wired_memory
 from engine.runtime.registry import generation_route, identify, load_for_role, validate_for_role
 from engine.runtime.scheduler import (
     EngineClosedError,
@@ -196,6 +197,8 @@ class Engine:
         del slot
         gc.collect()
         mx.clear_cache()
+        if not self._slots:
+            release_wired_memory()
         return again
 
     def models(self) -> dict[str, Any]:
@@ -399,6 +402,7 @@ class Engine:
         forget_vectors()
         gc.collect()
         mx.clear_cache()
+        release_wired_memory()
 
     def __enter__(self) -> Engine:
         return self

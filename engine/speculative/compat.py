@@ -16,6 +16,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from engine.models import list_local_models, model_identity
+
 log = logging.getLogger(__name__)
 
 _SAMPLE_CHATS: tuple[tuple[dict[str, str], ...], ...] = (
@@ -287,3 +289,39 @@ def drafts_for_models(models: Iterable[Any]) -> dict[str, list[str]]:
     for pair in draft_candidates(by_path, sizes=sizes):
         table.setdefault(by_path[pair.target].name, []).append(by_path[pair.draft].name)
     return table
+
+
+def best_draft(target_dir: str | Path, candidates: Iterable[str | Path]) -> str | None:
+    """The smallest local model that can draft for ``target_dir`` (identical tokenizer and chat template, fewer
+    weight bytes, not the same weights under another path), or None. Reads tokenizers only, no weights."""
+    target = Path(target_dir)
+    try:
+        target_print = tokenizer_fingerprint(load_tokenizer(target))
+        target_id = model_identity(target)
+    except Exception as exc:  # noqa: BLE001 - a target whose tokenizer cannot be read gets no automatic draft
+        log.info("no automatic draft for %s (%s)", target, exc)
+        return None
+    target_size = _weight_bytes(target)
+    best: tuple[int, str] | None = None
+    for folder in candidates:
+        path = Path(folder)
+        if not (path / "config.json").is_file() or path.resolve() == target.resolve():
+            continue
+        size = _weight_bytes(path)
+        if size >= target_size or (best is not None and size >= best[0]):
+            continue
+        try:
+            if model_identity(path) == target_id:
+                continue
+            if tokenizer_fingerprint(load_tokenizer(path)) != target_print:
+                continue
+        except Exception as exc:  # noqa: BLE001 - an unreadable folder drafts for nothing
+            log.info("draft candidates: skipping %s (%s)", path, exc)
+            continue
+        best = (size, str(path))
+    return best[1] if best else None
+
+
+def local_draft_folders() -> list[str]:
+    """Folders of the local chat models (downloads and imports) that could be drafts."""
+    return [m.path for m in list_local_models() if m.kind == "chat" and Path(m.path).is_dir()]

@@ -83,10 +83,6 @@ def test_encoder_sdpa_path_matches_the_cpu_path():
     np.testing.assert_allclose(np.array(fused)[keep], np.array(plain)[keep], rtol=2e-4, atol=2e-4)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine does not set a wired limit yet (mlx-lm's wired_limit pattern); remove this mark when it does",
-)
 def test_loaded_model_sets_the_wired_memory_limit(tmp_path):
     """After a model is loaded, the engine keeps it resident: mx.set_wired_limit to the recommended working set
     (macOS 15+), as mlx-lm's generate.wired_limit does; unloading restores 0."""

@@ -59,6 +59,13 @@ def home(alcove_home, monkeypatch) -> Path:
     return alcove_home
 
 
+@pytest.fixture
+def fresh_home(tmp_path, monkeypatch) -> Path:
+    """An empty cache: the import cache is keyed by content, so a file another test imported is already there."""
+    monkeypatch.setenv("ALCOVE_HOME", str(tmp_path / "alcove_home"))
+    return tmp_path / "alcove_home"
+
+
 def _with_home(alcove_home: Path, fn):
     old = os.environ.get("ALCOVE_HOME")
     os.environ["ALCOVE_HOME"] = str(alcove_home)
@@ -258,7 +265,7 @@ def test_second_import_is_instant_and_untouched(home, smollm2_folder, smollm2_gg
     assert smollm2_folder.name.startswith("SmolLM2-135M-Instruct.Q4_1-")
 
 
-def _tiny_gguf(path: Path, *, arch: str = "llama", bad_type: bool = False) -> Path:
+def _tiny_gguf(path: Path, *, arch: str = "llama", bad_type: bool = False, exact_only: bool = False) -> Path:
     """A 1-layer llama GGUF whose tensors use every common storage type, with a small byte-level vocabulary."""
     import gguf
     from gguf.quants import quantize
@@ -266,6 +273,7 @@ def _tiny_gguf(path: Path, *, arch: str = "llama", bad_type: bool = False) -> Pa
     T = gguf.GGMLQuantizationType
     rng = np.random.default_rng(0)
     hidden, inter, heads, kv_heads, vocab = 256, 512, 4, 2, 300
+    path.parent.mkdir(parents=True, exist_ok=True)
     writer = gguf.GGUFWriter(str(path), arch)
     writer.add_context_length(512)
     writer.add_embedding_length(hidden)
@@ -301,6 +309,8 @@ def _tiny_gguf(path: Path, *, arch: str = "llama", bad_type: bool = False) -> Pa
         return raw.reshape(rows, -1)
 
     def add(name: str, shape: tuple[int, int], qtype) -> None:
+        if exact_only and qtype in (T.Q4_K, T.Q6_K, T.F16, T.BF16):
+            qtype = T.Q8_0
         values = (rng.standard_normal(shape) * 0.05).astype(np.float32)
         if qtype in (T.Q4_K, T.Q6_K):
             writer.add_tensor(name, random_k_blocks(*shape, qtype), raw_dtype=qtype)
@@ -359,7 +369,7 @@ def test_half_dtypes_round_the_float32_weights(home, tmp_path, dtype):
         assert mx.array_equal(half[name], values.astype(getattr(mx, dtype))).item(), name
 
 
-def test_killed_import_leaves_no_folder(home, tmp_path, monkeypatch):
+def test_killed_import_leaves_no_folder(fresh_home, tmp_path, monkeypatch):
     gguf_path = _tiny_gguf(tmp_path / "tiny.gguf")
     target = gguf_import.default_output_dir(gguf_path)
 
@@ -380,7 +390,7 @@ def test_killed_import_leaves_no_folder(home, tmp_path, monkeypatch):
     assert not list(target.parent.glob(f".{target.name}.tmp-*"))
 
 
-def test_cancel_returns_none_and_leaves_nothing(home, tmp_path):
+def test_cancel_returns_none_and_leaves_nothing(fresh_home, tmp_path):
     gguf_path = _tiny_gguf(tmp_path / "tiny.gguf")
     cancel = threading.Event()
     seen = []
@@ -472,3 +482,159 @@ def test_gemma3_assembled_once(home, gemma_gguf):
     assert gemma3_gguf_path() == gemma_gguf
     assert gemma_gguf.parent == home / "cache" / "gguf"
     assert not [p for p in gemma_gguf.parent.iterdir() if p.name.startswith(".")]
+
+
+# --- keep: GGUF blocks as MLX quantized weights -------------------------------------------------------------------
+
+
+def _dequantized_layers(folder: Path) -> tuple[dict[str, np.ndarray], dict]:
+    """Every weight of an imported folder as mlx-lm builds it, dequantized with float32 scales."""
+    import mlx.core as mx
+    import mlx.nn as nn
+    from mlx.utils import tree_flatten
+    from mlx_lm.utils import load_model
+
+    model, _ = load_model(folder, lazy=True)
+    out, kinds = {}, {}
+    for path, module in model.named_modules():
+        if isinstance(module, nn.QuantizedLinear | nn.QuantizedEmbedding):
+            w = mx.dequantize(
+                module.weight,
+                module.scales.astype(mx.float32),
+                module.biases.astype(mx.float32),
+                group_size=module.group_size,
+                bits=module.bits,
+            )
+            out[f"{path}.weight"] = np.array(w)
+            kinds[f"{path}.weight"] = module.bits
+    for name, value in tree_flatten(model.parameters()):
+        module = name.rsplit(".", 1)[0]
+        if name.endswith(".weight") and f"{module}.weight" not in out and value.dtype != mx.uint32:
+            out[name] = np.array(value.astype(mx.float32))
+    return out, kinds
+
+
+def test_keep_maps_blocks_onto_mlx_quantization(fresh_home, tmp_path):
+    """Q8_0/Q4_0/Q4_1/Q5_0 dequantize bit for bit to the reference, Q4_K within fp16 rounding of d*sc, Q6_K
+    (no MLX layout) is re-quantized to 8 bits and recorded; float tensors stay float."""
+    from safetensors.numpy import load_file
+
+    gguf_path = _tiny_gguf(tmp_path / "tiny-llama.gguf")
+    reference = load_file(str(import_gguf(gguf_path, quantization="float32") / "model.safetensors"))
+    folder = import_gguf(gguf_path, quantization="keep")
+    marker = json.loads((folder / MARKER).read_text())
+    config = json.loads((folder / "config.json").read_text())
+    assert marker["quantization"] == "keep"
+    assert marker["requantized"] == {"model.layers.0.mlp.gate_proj.weight": "Q6_K"}
+    quant = config["quantization"]
+    assert quant["model.embed_tokens"]["bits"] == 5 and quant["lm_head"]["bits"] == 8
+    assert quant["model.layers.0.self_attn.k_proj"]["bits"] == 4
+    assert "model.layers.0.mlp.up_proj" not in quant  # F16 in the GGUF: kept float
+    ours, bits = _dequantized_layers(folder)
+    assert sorted(ours) == sorted(reference)
+    exact = {
+        "model.embed_tokens.weight",  # Q5_0
+        "lm_head.weight",  # Q8_0
+        "model.layers.0.self_attn.q_proj.weight",  # Q8_0, rows un-permuted
+        "model.layers.0.self_attn.k_proj.weight",  # Q4_0, rows un-permuted
+        "model.layers.0.self_attn.v_proj.weight",  # Q4_1
+    }
+    for name in exact:
+        assert np.array_equal(ours[name], reference[name]), name
+    k = "model.layers.0.self_attn.o_proj.weight"  # Q4_K: d*sc rounded to fp16
+    assert 0 < np.abs(ours[k] - reference[k]).max() <= 2e-3 * np.abs(reference[k]).max()
+    g = "model.layers.0.mlp.gate_proj.weight"  # Q6_K -> 8 bits: half a step of the group's range
+    assert np.abs(ours[g] - reference[g]).max() <= 0.6 * np.ptp(reference[g]) / 255
+    for name in ("model.layers.0.mlp.up_proj.weight", "model.layers.0.mlp.down_proj.weight"):  # F16, BF16
+        assert name not in bits
+        assert np.allclose(ours[name], reference[name], atol=1e-3), name
+
+
+def test_keep_greedy_tokens_match_the_dequantized_import(fresh_home, tmp_path, engine):
+    """The quantized import generates what the float32 import generates (exactly mapped types only)."""
+    from engine.core.events import FinalEvent
+    from engine.core.requests import GenerateRequest
+
+    gguf_path = _tiny_gguf(tmp_path / "tiny-llama.gguf", exact_only=True)
+    runs = []
+    for quantization in ("float32", "keep"):
+        engine.load_model(str(import_gguf(gguf_path, quantization=quantization)), dtype="float32")
+        request = GenerateRequest(prompt_ids=(5, 17, 33, 9), max_tokens=12, use_prompt_cache=False)
+        final = [e for e in engine.generate(request) if isinstance(e, FinalEvent)][0]
+        runs.append(list(final.token_ids))
+    assert len(runs[0]) >= 6 and runs[0] == runs[1]
+
+
+def test_same_content_in_two_places_is_imported_once(fresh_home, tmp_path):
+    first = _tiny_gguf(tmp_path / "a" / "model.gguf")
+    second = tmp_path / "b" / "renamed.gguf"
+    second.parent.mkdir()
+    second.write_bytes(first.read_bytes())
+    os.utime(second, (1_000_000, 1_000_000))
+    folder = import_gguf(first)
+    assert import_gguf(second) == folder
+    marker = json.loads((folder / MARKER).read_text())
+    assert marker["sources"] == [str(first), str(second)]
+    assert len(list((fresh_home / "cache" / "models").iterdir())) == 1
+    # a different file (one weight changed) is a different import
+    third = tmp_path / "c.gguf"
+    data = bytearray(first.read_bytes())
+    data[-100] ^= 0xFF
+    third.write_bytes(bytes(data))
+    assert import_gguf(third) != folder
+
+
+def test_pack_matches_mlx_layout():
+    import mlx.core as mx
+
+    from engine.models.gguf.quantized import pack
+
+    rng = np.random.default_rng(1)
+    for bits in (2, 3, 4, 5, 6, 8):
+        codes = rng.integers(0, 2**bits, size=(3, 64)).astype(np.uint8)
+        packed = mx.array(pack(codes, bits))
+        ones, zeros = mx.ones((3, 2)), mx.zeros((3, 2))
+        values = mx.dequantize(packed, ones, zeros, group_size=32, bits=bits)
+        assert np.array_equal(np.array(values), codes.astype(np.float32)), bits
+
+
+# --- alcove models list / import / remove -------------------------------------------------------------------------
+
+
+def _cli(capsys, *argv) -> tuple[int, str, str]:
+    from app.cli.main import main
+
+    code = main(list(argv))
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+def test_models_list_shows_each_import_once_and_remove_deletes_it(fresh_home, tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("HF_HUB_CACHE", str(tmp_path / "hub"))
+    first = _tiny_gguf(tmp_path / "one" / "tiny.gguf")
+    second = tmp_path / "two" / "tiny.gguf"
+    second.parent.mkdir()
+    second.write_bytes(first.read_bytes())
+    code, out, _ = _cli(capsys, "models", "import", str(first), "--quantization", "keep", "--json")
+    assert code == 0
+    imported = json.loads(out)
+    assert imported["quantization"] == "keep" and 0.9 < imported["size_ratio"] < 1.3
+    assert _cli(capsys, "models", "import", str(second), "--quantization", "keep", "--json")[0] == 0
+    code, out, _ = _cli(capsys, "models", "list", "--json")
+    models = json.loads(out)["models"]
+    ours = [m for m in models if m["source"] == "imported-gguf"]
+    assert len(ours) == 1
+    folder = Path(ours[0]["path"])
+    assert folder == Path(imported["path"]) and folder.is_dir()
+    assert ours[0]["size_bytes"] == sum(p.stat().st_size for p in folder.iterdir())
+    assert ours[0]["quantization"] == "mixed 4/5/8-bit"
+    for m in models:  # built-ins have a real path and size (Gemma 3 used to show "" and 0)
+        if m["source"].startswith("builtin"):
+            assert m["path"] and Path(m["path"]).exists() and m["size_bytes"] > 0, m
+    code, out, _ = _cli(capsys, "models", "remove", str(folder), "--json")
+    assert code == 0 and json.loads(out)["removed"]["path"] == str(folder)
+    assert not folder.exists()
+    code, _, err = _cli(capsys, "models", "remove", str(folder))
+    assert code == 2 and err.startswith("alcove: ") and "not a model Alcove downloaded or imported" in err
+    code, _, err = _cli(capsys, "models", "remove", "default")
+    assert code == 2 and "built in" in err

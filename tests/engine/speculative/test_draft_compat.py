@@ -138,3 +138,25 @@ def test_which_local_models_can_draft_for_which(base, tmp_path):
         SimpleNamespace(name="embed", path=str(small), kind="embedder", size_bytes=10),
     ]
     assert drafts_for_models(models) == {"big": ["small"]}
+
+
+def test_best_draft_is_the_smallest_compatible_local_model(base, tmp_path):
+    from engine.speculative import best_draft
+
+    target = variant(base, tmp_path / "target")
+    same_weights = variant(
+        base, tmp_path / "copy-of-target"
+    )  # identical content under another path: not a draft
+    small = make_tiny_model(tmp_path / "small", "llama", seed=2, num_hidden_layers=1)
+    smaller = make_tiny_model(
+        tmp_path / "smaller", "llama", seed=3, num_hidden_layers=1, intermediate_size=32
+    )
+    foreign = variant(
+        small, tmp_path / "foreign", tokenizer=lambda d: d["model"]["vocab"].update({"zzz": 999})
+    )
+    assert (smaller / "model.safetensors").stat().st_size < (small / "model.safetensors").stat().st_size
+    candidates = [target, same_weights, small, smaller, foreign]
+    assert best_draft(target, candidates) == str(smaller)
+    assert best_draft(target, [target, same_weights, foreign]) is None
+    assert best_draft(smaller, candidates) is None  # nothing smaller than the smallest
+    assert best_draft(tmp_path / "absent", candidates) is None

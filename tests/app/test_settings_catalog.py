@@ -1,0 +1,87 @@
+"""Settings > Models: the recommended catalog with "fits this Mac", a one-click download over a loopback hub, and
+the smallest compatible local draft offered automatically."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from engine.models import load_catalog
+from tests.app.hub_server import Hub, HubServer
+from tests.tiny_models import make_tiny_model
+
+SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+
+
+@pytest.fixture
+def small_mac(monkeypatch):
+    """An 8 GB Mac: 4 GiB for models."""
+    import app.settings_models as page_module
+
+    monkeypatch.setattr(page_module, "memory_budget", lambda total=None: 4 << 30)
+
+
+def _models_page(qtbot, window):
+    window.open_settings()
+    page = window.settings_dialog.models
+    qtbot.waitUntil(
+        lambda: page.catalog_job is None and page.recommended.topLevelItemCount() > 0, timeout=60000
+    )
+    return page
+
+
+def test_catalog_marks_what_fits_and_downloads_in_one_click(qtbot, window, small_mac, tmp_path, monkeypatch):
+    served = make_tiny_model(tmp_path / "served", "llama")
+    hub = Hub()
+    repo = "mlx-community/Qwen3-0.6B-4bit"
+    hub.add(repo, served)
+    with HubServer(hub) as endpoint:
+        monkeypatch.setenv("HF_ENDPOINT", endpoint)
+        monkeypatch.delenv("HF_HUB_OFFLINE", raising=False)
+        page = _models_page(qtbot, window)
+        catalog = load_catalog()
+        assert page.recommended.topLevelItemCount() == len(catalog.models)
+        rows = {page.recommended.topLevelItem(i).data(0, 256): page.recommended.topLevelItem(i)
+                for i in range(page.recommended.topLevelItemCount())}  # fmt: skip
+        assert rows["mlx-community/Qwen3-14B-4bit"].isDisabled()  # 11 GB does not fit in 4 GiB
+        assert "Needs" in rows["mlx-community/Qwen3-14B-4bit"].text(2)
+        assert rows[repo].text(2) == "Fits" and not rows[repo].isDisabled()
+        page.recommended.setCurrentItem(rows[repo])
+        assert page.get_button.isEnabled()
+        page.get_button.click()
+        qtbot.waitUntil(lambda: page.download_job is None, timeout=60000)
+        assert "Downloaded" in page.download_status.text(), page.download_status.text()
+        qtbot.waitUntil(
+            lambda: any(
+                page.recommended.topLevelItem(i).text(2) == "Downloaded"
+                for i in range(page.recommended.topLevelItemCount())
+            ),
+            timeout=30000,
+        )
+        qtbot.waitUntil(
+            lambda: page.scan_job is None and page.pickers["chat"].findData(repo) >= 0, timeout=60000
+        )
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        window.settings_dialog.tabs.setCurrentWidget(page)
+        window.settings_dialog.resize(1000, 900)
+        qtbot.wait(200)
+        window.settings_dialog.grab().save(str(SHOTS / "settings-models-catalog.png"))
+
+
+def test_smallest_compatible_local_draft_is_offered(qtbot, window, tmp_path):
+    from app.settings import Settings
+
+    big = make_tiny_model(tmp_path / "big", "llama", seed=1)
+    small = make_tiny_model(tmp_path / "small", "llama", seed=2, num_hidden_layers=1)
+    settings = Settings()
+    settings["models/known"] = [str(big), str(small)]
+    settings["models/chat"] = str(big)
+    settings["models/draft"] = ""
+    settings["speculative/mode"] = "auto"
+    window.open_settings()
+    page = window.settings_dialog.models
+    page.rescan()
+    qtbot.waitUntil(lambda: page.scan_job is None and page.auto_draft == str(small), timeout=60000)
+    assert Settings()["models/draft_auto"] == str(small)
+    assert "smallest local model" in page.draft_note.text()
