@@ -7,7 +7,9 @@ import sys
 from app.cli.args import UsageError, float_in, non_negative_int, positive_int
 from app.cli.output import emit_json, say
 from engine.core import FinalEvent, GenerateRequest, SamplingParams, SpeculativeParams, TokenEvent
+from engine.models import resolve_model
 from engine.runtime import Engine, bench_engine
+from engine.speculative import best_draft, local_draft_folders
 
 
 def register(sub) -> None:
@@ -45,9 +47,8 @@ def register(sub) -> None:
 
 def check_generate(args) -> None:
     """What argparse cannot see alone: options that need each other."""
-    if args.speculative in ("draft", "mtp") and not args.draft_model:
-        what = "a draft model" if args.speculative == "draft" else "the Gemma 4 assistant"
-        raise UsageError(f"--speculative {args.speculative} needs --draft-model (the folder of {what}).")
+    if args.speculative == "mtp" and not args.draft_model:
+        raise UsageError("--speculative mtp needs --draft-model (the folder of the Gemma 4 assistant).")
     if args.draft_model and args.speculative in ("off", "lookup"):
         raise UsageError(
             f"--draft-model is used only with --speculative draft, mtp or auto (not {args.speculative})."
@@ -80,15 +81,23 @@ def run_generate(args) -> int:
         speculative=SpeculativeParams(mode=args.speculative, num_draft=args.num_draft),
         **req_kw,
     )
+    draft = args.draft_model
+    if not draft and args.speculative in (
+        "draft",
+        "auto",
+    ):  # decided before any model loads (tokenizers only)
+        draft = best_draft(
+            resolve_model(args.model).path, local_draft_folders()
+        )  # the smallest compatible one
+        if draft:
+            say(f"alcove: drafting with {draft} (the smallest compatible local model)", err=True)
+        elif args.speculative == "draft":
+            raise UsageError(
+                "--speculative draft: no local model can draft for this one (none shares its whole tokenizer and "
+                "chat template); pass --draft-model, or use --speculative lookup or auto."
+            )
     with Engine() as engine:
         info = engine.load_model(args.model, "chat", dtype=args.dtype, transform=args.transform)
-        draft = args.draft_model
-        if not draft and args.speculative in ("draft", "auto"):
-            from engine.speculative import best_draft, local_draft_folders
-
-            draft = best_draft(info.path, local_draft_folders())  # the smallest fully compatible local model
-            if draft:
-                say(f"alcove: drafting with {draft} (the smallest compatible local model)", err=True)
         if draft:
             engine.load_model(draft, "draft", dtype=args.dtype)
         final = None

@@ -109,7 +109,7 @@ def test_every_readme_command_has_working_help(line, capsys):
         (["generate", "--prompt", "x", "--top-p", "7"], "--top-p"),
         (["generate", "--prompt", "x", "--max-tokens", "-3"], "--max-tokens"),
         (["generate", "--prompt", "x", "--num-draft", "0"], "--num-draft"),
-        (["generate", "--prompt", "x", "--speculative", "draft"], "--draft-model"),
+        (["generate", "--prompt", "x", "--speculative", "draft", "--model", "/nonexistent/model"], "model"),
         (["generate", "--prompt", "x", "--speculative", "mtp"], "--draft-model"),
         (["generate", "--prompt", "x", "--temp", "nan"], "--temp"),
         (["search", "q", "--k", "-5"], "--k"),
