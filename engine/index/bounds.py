@@ -15,6 +15,7 @@ These are the building blocks every extractor and the ingestion pipeline call, s
 from __future__ import annotations
 
 import errno
+import io
 import os
 import stat
 import time
@@ -142,6 +143,20 @@ def check_zip(
         reason = _too_big("The archive", total, compressed_size, cap, ratio)
         if reason:
             raise BudgetExceeded(reason)
+
+
+def open_zip(
+    data: bytes, what: str, *, cap: int = MAX_DECOMPRESSED_BYTES, ratio: float = MAX_RATIO
+) -> zipfile.ZipFile:
+    """A ZipFile over ``data`` (a DOCX, EPUB, PPTX, XLSX, ODT...) whose members together stay under ``cap`` and
+    ``ratio`` (``check_zip``); a damaged archive is an ExtractError naming the format."""
+    try:
+        zf = zipfile.ZipFile(io.BytesIO(data))
+        zf.infolist()
+    except (zipfile.BadZipFile, OSError, ValueError) as exc:
+        raise ExtractError(f"The {what} file is damaged or not a {what} file ({exc}).") from exc
+    check_zip(zf, len(data), cap=cap, ratio=ratio)
+    return zf
 
 
 def read_zip_member(

@@ -25,7 +25,7 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 
-from engine.index.bounds import no_check
+from engine.index.bounds import no_check, read_gzip
 from engine.index.document import (
     Block,
     Extracted,
@@ -42,7 +42,6 @@ from engine.index.formats_mail import extract_eml, extract_mbox
 from engine.index.formats_office import extract_odt, extract_pptx, extract_rtf, extract_xlsx
 from engine.index.formats_pdf import pdfium_pages
 from engine.index.ocr import IMAGE_EXTENSIONS, image_page, ocr_pdf_pages
-from engine.index.unpack import gunzip_bounded
 
 TEXT_EXTENSIONS = {
     ".txt": "text", ".text": "text", ".log": "text", ".md": "markdown", ".markdown": "markdown",
@@ -148,7 +147,7 @@ def extract(
     if path.suffix.lower() == ".gz" and file_type != "binary":
         if data[:2] != b"\x1f\x8b":
             raise ExtractError("The file is named .gz but is not gzip-compressed.")
-        doc = extract(Path(path.stem), gunzip_bounded(data), file_type, check, ocr=ocr)
+        doc = extract(Path(path.stem), read_gzip(data, check=check), file_type, check, ocr=ocr)
         return Extracted(doc.file_type, doc.pages, doc.encoding, (*doc.notes, "decompressed from gzip"))
     rich = _extract_rich(path, data, file_type, ocr, check)
     if rich is not None:

@@ -13,16 +13,16 @@ import json
 import logging
 from dataclasses import replace
 
+from engine.index.bounds import open_zip
 from engine.index.document import ExtractError, Page
 from engine.index.formats import extract_html
 from engine.index.formats_office import lines_page
-from engine.index.unpack import open_zip_bounded
 
 log = logging.getLogger(__name__)
 
 
 def extract_epub(data: bytes) -> tuple[Page, ...]:
-    open_zip_bounded(data, "EPUB").close()
+    open_zip(data, "EPUB").close()
     try:
         from ebooklib import ITEM_DOCUMENT, epub
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 import io
 import logging
 
+from engine.index.bounds import open_zip
 from engine.index.document import Block, ExtractError, Page
-from engine.index.unpack import open_zip_bounded
 
 log = logging.getLogger(__name__)
 
@@ -37,7 +37,7 @@ def lines_page(lines: list[tuple[str, int]], number: int | None = None) -> Page 
 def extract_pptx(data: bytes) -> tuple[Page, ...]:
     """One page per slide: the title as a heading, then every text frame and table cell in reading order, then
     the speaker notes."""
-    open_zip_bounded(data, "PPTX").close()
+    open_zip(data, "PPTX").close()
     try:
         from pptx import Presentation
 
@@ -88,7 +88,7 @@ def _shape_lines(shape, lines: list[tuple[str, int]]) -> None:
 def extract_xlsx(data: bytes) -> tuple[tuple[Page, ...], tuple[str, ...]]:
     """One page per sheet (its name as a heading), one line per non-empty row: ``row: cell | cell``; values,
     not formulas (the values Excel saved)."""
-    open_zip_bounded(data, "XLSX").close()
+    open_zip(data, "XLSX").close()
     try:
         import openpyxl
 
@@ -134,7 +134,7 @@ def extract_odt(data: bytes) -> Page:
     rows as ``cell | cell``, in document order."""
     from lxml import etree
 
-    with open_zip_bounded(data, "ODT") as zf:
+    with open_zip(data, "ODT") as zf:
         try:
             content = zf.read("content.xml")
         except KeyError as exc:

@@ -133,3 +133,23 @@ DOCS = {
     "lighthouse.txt": "The Fresnel lens was invented by Augustin-Jean Fresnel in 1822.\n"
     "It focuses the light of a lighthouse into a strong beam visible far out at sea.\n",
 }
+
+
+def make_tree(
+    root: Path, n: int = 6, *, filler: str = "Filler words. ", repeat: int = 40, extras: bool = False
+) -> Path:
+    """A small library: ``n`` Markdown notes in docs/ and docs/sub/, a Python file and, with ``extras``, a two-page
+    PDF, an empty file and a binary blob (the indexer and pipeline tests)."""
+    docs = root / "docs"
+    (docs / "sub").mkdir(parents=True)
+    for i in range(n):
+        folder = docs / ("sub" if i % 2 else "")
+        (folder / f"note{i}.md").write_text(
+            f"# Note {i}\n\nThis note is about subject{i} and walruses.\n\n" + filler * repeat
+        )
+    (docs / "code.py").write_text('"""Module docstring about parsing."""\n\n\ndef parse(x):\n    return x\n')
+    if extras:
+        (docs / "paper.pdf").write_bytes(make_pdf([["Walrus migration", "Page one text."], ["Second page."]]))
+        (docs / "empty.txt").write_text("")
+        (docs / "blob.bin").write_bytes(bytes(range(256)) * 8)
+    return docs

@@ -16,7 +16,7 @@ import pytest
 from engine.core.events import ProgressEvent
 from engine.index.indexer import IndexSummary, index_paths
 from engine.index.store import IndexStore
-from tests.engine.index.index_fakes import HashEmbedder
+from tests.engine.index.index_fakes import HashEmbedder, make_tree
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -29,18 +29,6 @@ def run(paths, db, emb, **kw):
         else:
             events.append(item)
     return summary, events
-
-
-def make_tree(root: Path, n: int = 6) -> Path:
-    docs = root / "docs"
-    (docs / "sub").mkdir(parents=True)
-    for i in range(n):
-        folder = docs / ("sub" if i % 2 else "")
-        (folder / f"note{i}.md").write_text(
-            f"# Note {i}\n\nThis note is about subject{i} and walruses.\n\n" + "Filler words. " * 40
-        )
-    (docs / "code.py").write_text('"""Module docstring about parsing."""\n\n\ndef parse(x):\n    return x\n')
-    return docs
 
 
 def test_incremental_unchanged_changed_deleted(tmp_path):

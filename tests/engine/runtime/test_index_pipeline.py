@@ -18,24 +18,14 @@ import pytest
 import engine.index.pipeline as pipeline_module
 from engine.core import FinalEvent, GenerateRequest, ProgressEvent, TokenEvent
 from engine.index import IndexStore, IndexSummary, index_paths
-from tests.engine.index.index_fakes import HashEmbedder, make_pdf
+from tests.engine.index import index_fakes
+from tests.engine.index.index_fakes import HashEmbedder
 
 ROOT = Path(__file__).resolve().parents[3]
 
 
 def make_tree(root: Path, n: int = 12) -> Path:
-    docs = root / "docs"
-    (docs / "sub").mkdir(parents=True)
-    for i in range(n):
-        folder = docs / ("sub" if i % 2 else "")
-        (folder / f"note{i}.md").write_text(
-            f"# Note {i}\n\nThis note is about subject{i} and walruses.\n\n" + "Filler words here. " * 60
-        )
-    (docs / "code.py").write_text('"""Module docstring about parsing."""\n\n\ndef parse(x):\n    return x\n')
-    (docs / "paper.pdf").write_bytes(make_pdf([["Walrus migration", "Page one text."], ["Second page."]]))
-    (docs / "empty.txt").write_text("")
-    (docs / "blob.bin").write_bytes(bytes(range(256)) * 8)
-    return docs
+    return index_fakes.make_tree(root, n, filler="Filler words here. ", repeat=60, extras=True)
 
 
 def run_engine(engine, paths, db, emb, **kw):
