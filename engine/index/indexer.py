@@ -152,6 +152,8 @@ def prepare_file(found: Found, old: DocumentRecord | None, opts: dict, tokenizer
     check = Deadline(opts.get("file_seconds", DEFAULT_FILE_SECONDS), cancel)
     try:  # regular files only, opened non-blocking: a FIFO swapped in after the stat never blocks
         data, _ = read_regular_file(path, limit, check)
+    except ExtractCancelled:  # cancelled while a big file was being read
+        return Prepared("cancelled", path)
     except ExtractError as exc:
         return Prepared("skip", path, str(exc))
     except OSError as exc:

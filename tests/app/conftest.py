@@ -104,3 +104,22 @@ def window(qtbot, qapp, engine, tiny_chat_model):
     win.bridge.shutdown()
     assert all(not j.is_running() for j in win.bridge.jobs())
     win.store.close()
+
+
+@pytest.fixture(autouse=True)
+def no_unexpected_error_dialog(monkeypatch):
+    """An error dialog nobody expected fails the test with its text, instead of blocking the suite on a modal
+    QMessageBox that no one will click. Tests that expect a dialog patch QMessageBox.exec themselves."""
+    from PySide6.QtWidgets import QMessageBox
+
+    shown: list[str] = []
+
+    def exec_(box):
+        if box.icon() in (QMessageBox.Icon.Warning, QMessageBox.Icon.Critical):
+            shown.append(f"{box.text()}: {box.informativeText()}\n{box.detailedText()}")
+        return 0
+
+    monkeypatch.setattr(QMessageBox, "exec", exec_)
+    yield shown
+    if shown:
+        pytest.fail("an error dialog was shown:\n" + "\n".join(shown))
