@@ -215,6 +215,10 @@ def validate_lm(folder: Path, config: dict, *, transform: str | None = None) -> 
     the config expects (a wrong hidden size, head count or vocabulary is caught here, before the engine releases
     the model it has). Raises ModelLoadError."""
     model_cls, args_cls = _model_classes(config)
+    files = weight_files(folder)
+    check_config_fits_weights(
+        folder, config, files
+    )  # an absurd config (10M layers) is refused before it is built
     try:
         # MLX arrays are lazy: building the module tree allocates no weights until something evaluates them.
         skeleton = model_cls(args_cls.from_dict(dict(config)))
@@ -222,7 +226,6 @@ def validate_lm(folder: Path, config: dict, *, transform: str | None = None) -> 
         raise ModelLoadError(
             f"The config in {folder} does not fit model_type {config.get('model_type')!r}: {exc}."
         ) from exc
-    files = weight_files(folder)
     if not (folder / "tokenizer.json").exists() and not (folder / "tokenizer.model").exists():
         raise ModelLoadError(
             f"The model folder {folder} has no tokenizer (tokenizer.json or tokenizer.model)."

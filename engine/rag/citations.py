@@ -222,10 +222,11 @@ def infer_citations(
     return answer, tuple(out)
 
 
-def renumber(answer: str, citations: Sequence[Citation]) -> tuple[str, tuple[Citation, ...]]:
+def renumber(answer: str, citations: Sequence[Citation]) -> tuple[str, tuple[Citation, ...], dict[int, int]]:
     """Number the cited sources 1..k in the order the answer first cites them, in the markers and the citations
     alike, so a single cited source is [1] and the chips read as the reader meets them. Marker numbers that
-    match no citation are dropped (``strip_invalid_markers`` has removed whole invalid markers already)."""
+    match no citation are dropped (``strip_invalid_markers`` has removed whole invalid markers already). Returns
+    the answer, the citations and the mapping old number -> new number."""
     cited = {c.n for c in citations}
     order: dict[int, int] = {}
     for marker in find_markers(answer):
@@ -240,4 +241,4 @@ def renumber(answer: str, citations: Sequence[Citation]) -> tuple[str, tuple[Cit
         return "[" + ", ".join(str(n) for n in dict.fromkeys(nums)) + "]" if nums else ""
 
     renumbered = tuple(sorted((replace(c, n=order[c.n]) for c in citations), key=lambda c: c.n))
-    return _MARKER.sub(fix, answer), renumbered
+    return _MARKER.sub(fix, answer), renumbered, order

@@ -243,10 +243,10 @@ def answer_from_sources(
     citations, _ = map_citations(answer, quoting)
     flagged = {c.n for c in inferred} - {c.n for c in map_citations(final.text, quoting)[0]}
     citations = tuple(replace(c, inferred=c.n in flagged) for c in citations)
-    answer, citations = renumber(answer, citations)  # cited sources read [1], [2], ... in order of appearance
+    answer, citations, order = renumber(answer, citations)  # cited sources read [1], [2], ... as they appear
     stats = replace(stats, invalid_markers=tuple(invalid), inferred_citations=len(flagged))
     t = time.perf_counter()
-    verdicts = ground(answer, quoting, models.embedder)
+    verdicts = ground(answer, renumbered_sources(quoting, order), models.embedder)
     stats = replace(stats, grounding_s=time.perf_counter() - t)
     shown = supported_answer(answer, verdicts, UNSUPPORTED_MARK)
     finish = final.finish_reason
@@ -272,4 +272,17 @@ def documents_for(store, documents: Sequence[str] | None, folders: Sequence[str]
     for folder in folders or ():
         out += [d.path for d in store.documents(under=str(Path(folder).expanduser().absolute()))
                 if d.status == "indexed"]  # fmt: skip
+    return out
+
+
+def renumbered_sources(sources: Sequence[Source], order: dict[int, int]) -> list[Source]:
+    """The sources under the numbers the renumbered answer uses (old -> new in ``order``); the ones it does not
+    cite follow, so a sentence is checked against the source its marker now names."""
+    out, nxt = [], len(order)
+    for s in sources:
+        if s.n in order:
+            out.append(replace(s, n=order[s.n]))
+        else:
+            nxt += 1
+            out.append(replace(s, n=nxt))
     return out

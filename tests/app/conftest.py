@@ -123,3 +123,12 @@ def no_unexpected_error_dialog(monkeypatch):
     yield shown
     if shown:
         pytest.fail("an error dialog was shown:\n" + "\n".join(shown))
+
+
+@pytest.fixture
+def citing_model_writes_answers(monkeypatch):
+    """The tiny citing model always says "... [1].", so it fails the capability probes and ``ask`` would answer
+    extractively; tests about a model-written answer let it write."""
+    from engine.rag import Capability
+
+    monkeypatch.setattr("engine.rag.qa.check_capability", lambda *a, **k: Capability(True, 2, 2, ()))

@@ -39,12 +39,8 @@ def library(qtbot, window, tmp_path, citing_model):
 
 
 @pytest.fixture(autouse=True)
-def citing_model_writes_answers(monkeypatch):
-    """The citing model always says "Adler [1].", so it fails the capability probes; these tests are about a
-    model-written answer, so they let it write (the extractive path has its own test below)."""
-    from engine.rag import Capability
-
-    monkeypatch.setattr("engine.rag.qa.check_capability", lambda *a, **k: Capability(True, 2, 2, ()))
+def _model_writes_answers(citing_model_writes_answers):
+    """These tests are about a model-written answer (the extractive path has its own test below)."""
 
 
 def _ask(qtbot, window, text: str) -> list:

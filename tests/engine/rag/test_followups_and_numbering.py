@@ -38,8 +38,28 @@ def test_cited_sources_are_numbered_in_order_of_appearance():
     answer = "Topic five is here [5]. Then topic two [2, 5]. And [2-3]."
     cites, invalid = map_citations(answer, sources)
     assert [c.n for c in cites] == [5, 2, 3] and not invalid
-    text, renum = renumber(answer, cites)
+    text, renum, order = renumber(answer, cites)
+    assert order == {5: 1, 2: 2, 3: 3}
     assert text == "Topic five is here [1]. Then topic two [2, 1]. And [2, 3]."
     assert [(c.n, c.path) for c in renum] == [(1, "/docs/5.txt"), (2, "/docs/2.txt"), (3, "/docs/3.txt")]
-    single, one = renumber("Only this [5].", map_citations("Only this [5].", sources)[0])
+    single, one, _ = renumber("Only this [5].", map_citations("Only this [5].", sources)[0])
     assert single == "Only this [1]." and [c.n for c in one] == [1]
+
+
+def test_grounding_after_renumbering_checks_the_source_the_marker_now_names():
+    """[3] renumbered to [1] must be checked against what was source 3, not against the old source 1."""
+    from engine.rag.grounding import ground
+    from engine.rag.pipeline import renumbered_sources
+
+    sources = [
+        _src(1, "Bread rises because yeast ferments the sugars in the dough."),
+        _src(2, "The Fresnel lens focuses the light of a lighthouse."),
+        _src(3, "The library was written by Jean-loup Gailly and Mark Adler."),
+    ]
+    answer, cites, order = renumber("It was written by Jean-loup Gailly and Mark Adler [3].", map_citations(
+        "It was written by Jean-loup Gailly and Mark Adler [3].", sources)[0])  # fmt: skip
+    assert answer.endswith("[1].") and cites[0].path == "/docs/3.txt"
+    (verdict,) = ground(answer, renumbered_sources(sources, order))
+    assert verdict.supported and verdict.citation == 1 and "Gailly" in verdict.evidence
+    (wrong,) = ground(answer, sources)  # the old numbering: [1] would be the bread passage
+    assert not wrong.supported
