@@ -94,7 +94,10 @@ MACOS_WHEEL_DISTS = [
     "protobuf",
     "pydantic-core",
     "sentencepiece",
-    "pypdfium2",  # PDFium for the source viewer's PDF pages
+    "pypdfium2",  # PDFium: PDF text for the indexer, PDF pages for the source viewer
+    "pillow",  # images for OCR
+    "watchdog",  # FSEvents: library folders watched all the way down
+    "ocrmac",  # Vision OCR on macOS (its pyobjc frameworks are macOS-only: not resolvable from here)
 ]
 
 # Files the macOS bundle must hold, relative to site-packages (in the wheels) and to Contents/Frameworks (in the

@@ -66,8 +66,9 @@ def test_ocr_switch_in_settings_reaches_the_indexer(qtbot, window, tmp_path):
     box.setChecked(False)
     assert window.settings["index/ocr"] is False
     calls = []
-    real = window.bridge.index
-    window.bridge.index = lambda *a, **kw: calls.append(kw) or real(*a, **kw)
+    engine = window.bridge.engine
+    real = engine.index
+    engine.index = lambda *a, **kw: calls.append({"ocr": kw.get("ocr")}) or real(*a, **kw)
     (tmp_path / "n.txt").write_text("A note.\n")
     with qtbot.waitSignal(window.indexer.finished, timeout=60000):
         window.index_paths([str(tmp_path / "n.txt")])

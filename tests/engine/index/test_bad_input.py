@@ -127,12 +127,12 @@ def test_a_file_that_changes_or_vanishes_while_being_indexed(folder, tmp_path, m
 
     real_extract = indexer.extract
 
-    def meddling_extract(path, data, ftype=None, **kw):
+    def meddling_extract(path, data, ftype=None, *args, **kw):
         if path.name == "moving.txt":
             path.write_text("version two, written while Alcove was reading version one\n" * 9)
         if path.name == "ghost.txt":
             path.unlink()
-        return real_extract(path, data, ftype, **kw)
+        return real_extract(path, data, ftype, *args, **kw)
 
     monkeypatch.setattr(indexer, "extract", meddling_extract)
     s = run([folder], tmp_path / "i.sqlite3")
