@@ -82,23 +82,30 @@ def _fingerprint(folder: Path) -> tuple[tuple[str, int, int], ...]:
     return tuple(out)
 
 
+def _lm_kind(config: dict, role: str) -> str:
+    """ "assistant" (a Gemma 4 MTP drafter), "diffusion" or "lm" for a chat or draft model; refuses a kind that
+    cannot play ``role``."""
+    if is_gemma4_assistant_config(config):
+        if role != "draft":
+            raise ModelLoadError(
+                "A Gemma 4 assistant cannot chat on its own; load it as the draft model of its Gemma 4 model."
+            )
+        return "assistant"
+    if _is_diffusion(config):
+        if role == "draft":
+            raise ModelLoadError("A diffusion model cannot be used as a draft model.")
+        return "diffusion"
+    return "lm"
+
+
 def validate_for_role(where: Any, role: str, *, transform: str | None = None) -> None:
     """Files, config and shapes of what ``load_for_role`` would load, checked without loading any weights."""
     if role in ("chat", "draft"):
         config = read_config(where.path)
-        if is_gemma4_assistant_config(config):
-            if role != "draft":
-                raise ModelLoadError(
-                    "A Gemma 4 assistant cannot chat on its own; load it as the draft model of its Gemma 4 model."
-                )
+        if _lm_kind(config, role) == "lm":
+            validate_lm(where.path, config, transform=transform)
+        else:
             weight_files(where.path)
-            return
-        if _is_diffusion(config):
-            if role == "draft":
-                raise ModelLoadError("A diffusion model cannot be used as a draft model.")
-            weight_files(where.path)
-            return
-        validate_lm(where.path, config, transform=transform)
         return
     folder = Path(where)
     if not folder.is_dir():
@@ -117,15 +124,10 @@ def load_for_role(where: Any, role: str, *, dtype: str | None = None, transform:
     """Load what ``identify`` resolved; returns (loaded object, ModelInfo)."""
     if role in ("chat", "draft"):
         config = read_config(where.path)
-        if is_gemma4_assistant_config(config):
-            if role != "draft":
-                raise ModelLoadError(
-                    "A Gemma 4 assistant cannot chat on its own; load it as the draft model of its Gemma 4 model."
-                )
+        kind = _lm_kind(config, role)
+        if kind == "assistant":
             loaded = load_gemma4_assistant(where, dtype=dtype, transform=transform)
-        elif _is_diffusion(config):
-            if role == "draft":
-                raise ModelLoadError("A diffusion model cannot be used as a draft model.")
+        elif kind == "diffusion":
             loaded = load_diffusion(where, config, dtype=dtype, transform=transform)
         else:
             loaded = load_lm(where, dtype=dtype, transform=transform)
