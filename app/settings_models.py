@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
     QWidget,
 )
+from shiboken6 import isValid
 
 from app.model_catalog import DraftCheck, PickerModel, check_drafts, scan
 from app.model_identity import content_identity
@@ -278,6 +279,8 @@ class ModelsPage(QWidget):
         self.scan_job.finished.connect(lambda: setattr(self, "scan_job", None))
 
     def _fill(self, catalog: list[PickerModel], checks: dict[str, DraftCheck], auto: str = "") -> None:
+        if not isValid(self) or not all(isValid(c) for c in self.pickers.values()):
+            return  # the page was closed while its models were being scanned
         self.catalog = catalog
         self.auto_draft = auto
         self.settings["models/draft_auto"] = auto  # used when no draft is chosen
