@@ -153,3 +153,27 @@ def make_tree(
         (docs / "empty.txt").write_text("")
         (docs / "blob.bin").write_bytes(bytes(range(256)) * 8)
     return docs
+
+
+def kill_after_commits(proc, db: Path, documents: int = 5, timeout_s: float = 120) -> bytes:
+    """SIGKILL an indexing subprocess once ``documents`` documents are committed to ``db`` (or after
+    ``timeout_s``); returns its stderr. The crash-safety tests of the indexer and the pipeline share it."""
+    import signal
+
+    from engine.index import IndexStore
+
+    deadline = time.time() + timeout_s
+    try:
+        while time.time() < deadline and proc.poll() is None:
+            time.sleep(0.2)
+            if db.exists():
+                try:
+                    with IndexStore(db, read_only=True) as store:
+                        if store.stats().documents >= documents:
+                            break
+                except Exception:  # noqa: BLE001 - the database may be mid-creation
+                    continue
+    finally:
+        proc.send_signal(signal.SIGKILL)
+        _, err = proc.communicate(timeout=30)
+    return err

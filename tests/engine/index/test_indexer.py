@@ -8,7 +8,6 @@ import subprocess
 import sys
 import textwrap
 import threading
-import time
 from pathlib import Path
 
 import pytest
@@ -16,7 +15,7 @@ import pytest
 from engine.core.events import ProgressEvent
 from engine.index.indexer import IndexSummary, index_paths
 from engine.index.store import IndexStore
-from tests.engine.index.index_fakes import HashEmbedder, make_tree
+from tests.engine.index.index_fakes import HashEmbedder, kill_after_commits, make_tree
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -139,22 +138,7 @@ def test_sigkill_mid_run_leaves_a_consistent_index_that_resumes(tmp_path):
     db = tmp_path / "i.sqlite3"
     script = _KILL_SCRIPT.format(tests=str(Path(__file__).parent), root=str(ROOT), docs=str(docs), db=str(db))
     proc = subprocess.Popen([sys.executable, "-c", script], stderr=subprocess.PIPE)
-    deadline = time.time() + 120
-    committed = 0
-    try:
-        while time.time() < deadline and proc.poll() is None:
-            time.sleep(0.2)
-            if db.exists():
-                try:
-                    with IndexStore(db, read_only=True) as store:
-                        committed = store.stats().documents
-                except Exception:  # noqa: BLE001 - the database may be mid-creation
-                    continue
-                if committed >= 5:
-                    break
-    finally:
-        proc.send_signal(signal.SIGKILL)
-        _, err = proc.communicate(timeout=30)
+    err = kill_after_commits(proc, db)
     assert proc.returncode == -signal.SIGKILL, err.decode()[-2000:]
     with IndexStore(db) as store:
         assert store.check_consistency() == []

@@ -220,20 +220,7 @@ def test_sigkill_mid_pipeline_leaves_a_consistent_index_that_resumes(engine, tmp
     db = tmp_path / "i.sqlite3"
     proc = subprocess.Popen([sys.executable, "-c", _KILL_SCRIPT.format(root=str(ROOT), docs=str(docs), db=str(db))],
                             stderr=subprocess.PIPE)  # fmt: skip
-    deadline = time.time() + 120
-    try:
-        while time.time() < deadline and proc.poll() is None:
-            time.sleep(0.2)
-            if db.exists():
-                try:
-                    with IndexStore(db, read_only=True) as store:
-                        if store.stats().documents >= 5:
-                            break
-                except Exception:  # noqa: BLE001 - the database may be mid-creation
-                    continue
-    finally:
-        proc.send_signal(signal.SIGKILL)
-        _, err = proc.communicate(timeout=30)
+    err = index_fakes.kill_after_commits(proc, db)
     assert proc.returncode == -signal.SIGKILL, err.decode()[-2000:]
     with IndexStore(db) as store:
         assert store.check_consistency() == []
