@@ -156,9 +156,15 @@ def path_from_db(text: str) -> str:
     return _FROM_DB.sub(_unescape, text) if _ESC in text else text
 
 
+# Surrogates that stand for no byte (PEP 383 gives only U+DC80..U+DCFF): no OS returns them, but a caller may.
+_NOT_A_BYTE = re.compile("[\ud800-\udc7f\udd00-\udfff]")
+
+
 def display_path(path: str) -> str:
     """A path for people: bytes that are not UTF-8 shown as U+FFFD replacement characters."""
-    return os.fsencode(path).decode("utf-8", errors="replace") if _TO_DB.search(path) else path
+    if not _TO_DB.search(path):
+        return path
+    return os.fsencode(_NOT_A_BYTE.sub("\ufffd", path)).decode("utf-8", errors="replace")
 
 
 def _escape(m: re.Match) -> str:

@@ -18,6 +18,7 @@ import pytest
 import engine.index.pipeline as pipeline_module
 from engine.core import FinalEvent, GenerateRequest, ProgressEvent, TokenEvent
 from engine.index import IndexStore, IndexSummary, index_paths
+from eval.corpus_archive import ensure_corpus
 from tests.engine.index import index_fakes
 from tests.engine.index.index_fakes import HashEmbedder
 
@@ -162,7 +163,7 @@ def test_a_database_of_another_embedder_is_refused_before_anything_starts(engine
 def test_a_chat_issued_during_a_real_index_run_answers_before_the_run_finishes(engine, tiny_llama, tmp_path):
     """The real embedder (all-MiniLM-L6-v2) on real files, and a chat sent once embedding has started."""
     engine.load_model(str(tiny_llama))
-    corpus = ROOT / "eval" / "corpus" / "python"
+    corpus = ensure_corpus() / "python"  # a clean clone has only the archive
     files = sorted(p for p in corpus.rglob("*") if p.is_file())[:40]
     assert len(files) == 40
     first_batch = threading.Event()
