@@ -20,7 +20,7 @@ from typing import Any
 from PySide6.QtCore import QObject, QThreadPool, QTimer, Signal, Slot
 
 from engine.core import AlcoveError, FinalEvent, GenerateRequest, cache_dir
-from engine.index import IndexSummary, index_paths, reindex_changes, search
+from engine.index import search
 from engine.rag import AskResult, ask_on_engine, generative_reranker_for, rerank
 
 from .workers import Job
@@ -284,43 +284,6 @@ class Bridge(QObject):
         self.engine.cancel(request_id)
 
     # -- documents ----------------------------------------------------------------------------------------
-    def index(self, paths: list[str], db_path: Path, embedder_spec: str, *, ocr: bool = True) -> Job:
-        """Yields ProgressEvent; returns the IndexSummary (or None when the index module is missing)."""
-        engine = self.engine
-        stop = threading.Event()
-
-        def work() -> Generator[Any, None, IndexSummary | None]:
-            self._ensure(embedder_spec, "embedder")
-            stream = engine.stream(
-                lambda: index_paths(list(paths), db_path, engine.model("embedder"), cancel=stop, ocr=ocr)
-            )
-            return (yield from _until_result(stream, IndexSummary))
-
-        job = Job("index", work, on_cancel=stop.set, title="Indexing failed")
-        job.returned.connect(lambda _s: self.refresh_status())
-        return self.launch(job)
-
-    def reindex_changes(
-        self, changed: list[str], library: list[str], db_path: Path, embedder_spec: str, *, ocr: bool = True
-    ) -> Job:
-        """A watcher's batch: refresh the folders ``changed`` paths are in (engine.index.reindex_changes);
-        returns the IndexSummary."""
-        engine = self.engine
-        stop = threading.Event()
-
-        def work() -> Generator[Any, None, IndexSummary | None]:
-            self._ensure(embedder_spec, "embedder")
-            stream = engine.stream(
-                lambda: reindex_changes(
-                    list(changed), list(library), db_path, engine.model("embedder"), cancel=stop, ocr=ocr
-                )
-            )
-            return (yield from _until_result(stream, IndexSummary))
-
-        job = Job("index", work, on_cancel=stop.set, title="Re-indexing failed")
-        job.returned.connect(lambda _s: self.refresh_status())
-        return self.launch(job)
-
     def search(self, db_path: Path, embedder_spec: str, query: str, **options: Any) -> Job:
         """Returns a list of engine.index.hybrid.SearchHit. ``options``: k, mode, folders, file_types."""
         engine = self.engine
@@ -398,11 +361,5 @@ class Bridge(QObject):
             if not job.wait(timeout_ms):
                 log.warning("job %s did not stop in time", job.name)
         self._pool.waitForDone(timeout_ms)
-        store = getattr(self.engine, "prompt_cache", None)
-        if store is not None:  # the last replies' caches reach the disk before the engine goes
-            try:
-                self.engine.run(store.close)
-            except Exception:  # noqa: BLE001 - quitting must not fail over a cache file
-                log.warning("the prompt cache could not be saved at quit", exc_info=True)
-        self.engine.shutdown()
+        self.engine.shutdown()  # saves the last replies' prompt caches to disk, then frees everything
         self._jobs.clear()

@@ -6,7 +6,7 @@ import sys
 
 from app.cli.args import UsageError, float_in, non_negative_int, positive_int
 from app.cli.output import emit_json, say
-from engine.core import FinalEvent, GenerateRequest, SamplingParams, SpeculativeParams, TokenEvent
+from engine.core import FinalEvent, GenerateRequest, SamplingParams, SpeculativeParams, TokenEvent, cache_dir
 from engine.models import resolve_model
 from engine.runtime import Engine, bench_engine
 from engine.speculative import best_draft, local_draft_folders
@@ -33,6 +33,13 @@ def register(sub) -> None:
         "--dtype", default=None, help="float32 | float16 | bfloat16 (default: fastest for this machine)"
     )
     p.add_argument("--transform", default=None, help="YAML file of runtime weight transforms")
+    p.add_argument(
+        "--prompt-cache-gb",
+        type=float_in(0.0),
+        default=4.0,
+        help="keep prompt caches on disk (the app's folder, shared with it) within this many GB; 0 = off. "
+        "A later run whose prompt starts the same way prefills only the rest",
+    )
     p.add_argument("--json", action="store_true")
     p.set_defaults(handler=run_generate, validate=check_generate)
 
@@ -96,7 +103,11 @@ def run_generate(args) -> int:
                 "--speculative draft: no local model can draft for this one (none shares its whole tokenizer and "
                 "chat template); pass --draft-model, or use --speculative lookup or auto."
             )
-    with Engine() as engine:
+    with Engine() as engine:  # leaving it saves the reply's cache to disk (Engine.shutdown)
+        if args.prompt_cache_gb > 0:
+            engine.run(
+                engine.prompt_cache.use_files, cache_dir() / "prompt-cache", int(args.prompt_cache_gb * 1e9)
+            )
         info = engine.load_model(args.model, "chat", dtype=args.dtype, transform=args.transform)
         if draft:
             engine.load_model(draft, "draft", dtype=args.dtype)

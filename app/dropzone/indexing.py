@@ -17,7 +17,7 @@ from PySide6.QtCore import QObject, Qt, QTimer, Signal, Slot
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QProgressBar, QPushButton, QWidget
 
 from engine.core import new_request_id
-from engine.index import IndexSummary
+from engine.index import IndexSummary, refresh_roots
 
 from ..bridge import Bridge, Job
 from ..library_watch import LibraryWatcher
@@ -120,11 +120,13 @@ class IndexController(QObject):
             else:
                 self.queue.append(("changes", list(changed)))
             return True
+        roots = refresh_roots(changed, self.settings["index/folders"])
+        if not roots:  # nothing below a library folder changed
+            return False
         self._t0 = time.monotonic()
-        self.job = self.bridge.reindex_changes(
-            changed, self.settings["index/folders"], self.db_path, self.settings["models/embedder"],
-            ocr=self.settings["index/ocr"],
-        )  # fmt: skip
+        self.job = self._start(
+            roots, as_sources=False
+        )  # refreshes those folders; the library keeps its sources
         self._connect_job()
         return True
 
@@ -136,8 +138,9 @@ class IndexController(QObject):
         self._pause_poll.start()
         self.started.emit()
 
-    def _start(self, paths: list[str]) -> Job:
-        """One ``Engine.index`` run on a bridge worker; cancelled by its request id like a generation."""
+    def _start(self, paths: list[str], *, as_sources: bool = True) -> Job:
+        """One ``Engine.index`` run (the pipeline: extraction beside the engine thread, embedding as background
+        units) on a bridge worker; cancelled by its request id like a generation."""
         engine, db, spec, rid = (
             self.bridge.engine,
             self.db_path,
@@ -147,7 +150,9 @@ class IndexController(QObject):
         ocr = bool(self.settings["index/ocr"])
 
         def work():
-            stream = engine.index(list(paths), db, embedder=spec or "default", request_id=rid, ocr=ocr)
+            stream = engine.index(
+                list(paths), db, embedder=spec or "default", request_id=rid, ocr=ocr, as_sources=as_sources
+            )
             for item in stream:
                 if isinstance(item, IndexSummary):
                     return item  # the job's result: its return value

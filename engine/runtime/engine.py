@@ -397,6 +397,10 @@ class Engine:
     def _free_all(self) -> None:
         import mlx.core as mx
 
+        try:  # the last replies' caches reach the disk before their models go
+            self._store.close()
+        except Exception:  # noqa: BLE001 - quitting must not fail over a cache file
+            log.warning("the prompt cache could not be saved at shutdown", exc_info=True)
         for role in list(self._slots):
             self._release(role)
         forget_vectors()

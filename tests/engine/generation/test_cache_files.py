@@ -32,8 +32,7 @@ def _engine(folder, cache_folder, budget=1 << 30) -> Engine:
 
 
 def _close(eng: Engine) -> None:
-    eng.run(eng.prompt_cache.close)
-    eng.shutdown()
+    eng.shutdown()  # saves what is pending: no separate close of the store
 
 
 def _turns(eng: Engine, n_reply: int = 10) -> tuple[int, list[int]]:
