@@ -18,7 +18,6 @@ import hashlib
 import json
 import logging
 import os
-import re
 import struct
 import threading
 import time
@@ -32,12 +31,12 @@ import mlx.core as mx
 import numpy as np
 from mlx.utils import tree_flatten
 
+from engine.models import model_identity as weights_identity
+
 log = logging.getLogger(__name__)
 
 FORMAT = "alcove-prompt-cache/1"
 SUFFIX = ".safetensors"
-_HEX64 = re.compile(r"[0-9a-f]{64}")
-_SAMPLE = 1 << 20  # bytes hashed at each end of a weight file that carries no content hash in its name
 
 _DTYPES = {
     mx.float32: ("F32", np.float32),
@@ -62,32 +61,20 @@ def mlx_cache():
 
 
 # -- model identity ---------------------------------------------------------------------------------------------
-def _file_fingerprint(path: Path, h: Any) -> None:
-    real = path.resolve()
-    h.update(f"{path.name}:{real.stat().st_size}:".encode())
-    if _HEX64.fullmatch(real.name):  # a Hugging Face cache blob is named by the sha256 of its content
-        h.update(real.name.encode())
-        return
-    with open(real, "rb") as f:
-        h.update(f.read(_SAMPLE))
-        size = real.stat().st_size
-        if size > 2 * _SAMPLE:
-            f.seek(size - _SAMPLE)
-            h.update(f.read(_SAMPLE))
-
-
 def model_identity(info: Any) -> str:
-    """What a KV cache depends on: the model's config, tokenizer and weights (by content), dtype and transforms.
-    The same model copied elsewhere keeps its identity; a re-downloaded or converted one gets a new one."""
+    """What a KV cache depends on: the model by content (``engine.models.model_identity``: config and weights), its
+    tokenizer and chat template files, the dtype it runs in and its transforms. The same model copied elsewhere keeps
+    its identity; a re-downloaded or converted one gets a new one."""
     h = hashlib.sha256(FORMAT.encode())
-    for part in (info.model_type, info.dtype, info.transform_sha256 or ""):
+    for part in (info.model_type, info.dtype, info.transform_sha256 or "", weights_identity(info.path)):
         h.update(f"{part}|".encode())
     path = Path(info.path)
-    files = [path] if path.is_file() else sorted(p for p in path.iterdir() if p.is_file())
-    for p in files:
-        if p.suffix in (".safetensors", ".gguf", ".npz", ".bin"):
-            _file_fingerprint(p, h)
-        elif p.suffix in (".json", ".model", ".txt", ".jinja") and p.stat().st_size < 64 << 20:
+    for p in sorted(p for p in path.iterdir() if p.is_file()) if path.is_dir() else ():
+        if (
+            p.suffix in (".json", ".model", ".txt", ".jinja")
+            and p.name != "config.json"
+            and p.stat().st_size < 64 << 20
+        ):
             h.update(p.name.encode())
             h.update(p.read_bytes())
     return h.hexdigest()[:32]

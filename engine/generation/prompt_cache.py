@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from engine.core import ModelLoadError
 from engine.generation.cache_files import PromptCacheFiles, mlx_cache, model_identity, snapshot
 
 log = logging.getLogger(__name__)
@@ -98,7 +99,7 @@ class PromptCacheStore:
         if model_key not in self._identities:
             try:
                 self._identities[model_key] = model_identity(info)
-            except OSError as exc:
+            except (OSError, ModelLoadError) as exc:
                 log.warning("prompt cache: no identity for %s (%s); not kept on disk", info.path, exc)
                 self._identities[model_key] = ""
         return self._identities[model_key] or None

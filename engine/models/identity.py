@@ -17,6 +17,9 @@ from engine.models.gguf.importer import MARKER, content_key
 
 _SAMPLES = 16
 _SAMPLE_BYTES = 64 << 10
+# config.json keys that differ between copies of one model (who saved it, with which library, as which dtype name):
+# the weights' headers already say each tensor's dtype.
+_VOLATILE = ("_name_or_path", "transformers_version", "torch_dtype", "dtype")
 
 
 def _safetensors_digest(h, file: Path) -> None:
@@ -49,7 +52,10 @@ def model_identity(path: str | Path) -> str:
         h = hashlib.sha256()
         config = path / "config.json"
         if config.is_file():
-            h.update(json.dumps(json.loads(config.read_text(encoding="utf-8")), sort_keys=True).encode())
+            cfg = json.loads(config.read_text(encoding="utf-8"))
+            for key in _VOLATILE if isinstance(cfg, dict) else ():
+                cfg.pop(key, None)
+            h.update(json.dumps(cfg, sort_keys=True).encode())
         files = sorted(path.glob("*.safetensors"))
         if not files and not config.is_file():
             raise ModelLoadError(f"The folder {path} holds no model (no config.json, no .safetensors).")
