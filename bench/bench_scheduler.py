@@ -17,6 +17,7 @@ Times are wall clock on whatever machine runs it (ours is shared: compare the ra
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import tempfile
 import threading
@@ -164,6 +165,30 @@ def swap_memory(engine: Engine) -> dict:
     }
 
 
+def throughput_ab(engine: Engine, files: list[str], tmp: Path, rounds: int, **opts) -> dict:
+    """Indexing throughput only: sequential and pipeline runs alternated ``rounds`` times (fresh databases, nothing
+    else running), so load that comes and goes on a shared machine falls on both alike."""
+    seq, pipe = [], []
+    for i in range(rounds):
+        seq.append(index_sequential(engine, files, tmp / f"ab-seq-{i}.sqlite3", False, 0)[0])
+        pipe.append(index_with_pipeline(engine, files, tmp / f"ab-pipe-{i}.sqlite3", 0, 0, **opts)[0])
+
+    def summary(rows: list[dict]) -> dict:
+        cps = [r["chunks_per_s"] for r in rows]
+        return {"chunks_per_s": {"min": min(cps), "median": statistics.median(cps), "max": max(cps)},
+                "seconds": [r["seconds"] for r in rows], "chunks": rows[0]["chunks"],
+                "pipeline": rows[0].get("pipeline")}  # fmt: skip
+
+    out = {"rounds": rounds, "sequential": summary(seq), "pipeline": summary(pipe)}
+    out["pipeline_vs_sequential_median"] = round(
+        out["pipeline"]["chunks_per_s"]["median"] / out["sequential"]["chunks_per_s"]["median"], 3
+    )
+    out["pipeline_vs_sequential_per_round"] = [
+        round(p["chunks_per_s"] / s["chunks_per_s"], 3) for s, p in zip(seq, pipe, strict=True)
+    ]
+    return out
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--folder", default=str(ROOT / "eval" / "corpus"))
@@ -172,18 +197,25 @@ def main() -> None:
     ap.add_argument("--max-tokens", type=int, default=32)
     ap.add_argument("--extract-in", default="threads", choices=["threads", "processes", "both"])
     ap.add_argument("--skip-swap", action="store_true")
+    ap.add_argument("--ab", type=int, default=0, metavar="N",
+                    help="only the idle throughput A/B: sequential and pipeline alternated N times")  # fmt: skip
     args = ap.parse_args()
     files = files_of(Path(args.folder), args.files)
     out: dict = {
         "blas": blas(),
         "folder": args.folder,
         "files": len(files),
-        "machine": "shared, loaded (see README)",
+        "load_average_at_start": [round(x, 2) for x in os.getloadavg()],
     }
     with Engine() as engine, tempfile.TemporaryDirectory() as tmp:
         tmp = Path(tmp)
-        engine.load_model("default")
         engine.load_model("default", role="embedder")
+        if args.ab:
+            out["throughput_ab"] = throughput_ab(engine, files, tmp, args.ab, extract_in=args.extract_in)
+            out["load_average_at_end"] = [round(x, 2) for x in os.getloadavg()]
+            emit(out)
+            return
+        engine.load_model("default")
         chat_once(engine, 4)  # warm-up
         idle = [chat_once(engine, args.max_tokens) for _ in range(args.chats)]
         out["chat_idle"] = stats_of(idle)
