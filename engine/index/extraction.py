@@ -22,10 +22,11 @@ from __future__ import annotations
 
 import bisect
 import re
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from engine.index.bounds import no_check, read_gzip
+from engine.index.bounds import charge, no_check, read_gzip
 from engine.index.document import (
     Block,
     Extracted,
@@ -151,6 +152,8 @@ def extract(
         return Extracted(doc.file_type, doc.pages, doc.encoding, (*doc.notes, "decompressed from gzip"))
     rich = _extract_rich(path, data, file_type, ocr, check)
     if rich is not None:
+        for page in rich.pages:
+            charge(check, page_bytes(page))
         return rich
     if file_type == "binary" or looks_binary(data):
         raise ExtractError(
@@ -158,6 +161,7 @@ def extract(
             + (f" (despite its {path.suffix} name)." if file_type != "binary" and path.suffix else ".")
         )
     text, encoding = decode_text(data)
+    charge(check, sys.getsizeof(text))
     notes = (f"decoded as {encoding}",) if encoding else ()
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     if file_type == "html":
@@ -172,7 +176,16 @@ def extract(
         blocks = line_blocks(text)
     else:
         blocks = paragraph_blocks(text)
+    charge(check, BLOCK_BYTES * len(blocks))
     return Extracted(file_type, (Page(text, tuple(blocks)),), encoding, notes)
+
+
+BLOCK_BYTES = 120  # a Block (a frozen dataclass of three ints) and its slot in the tuple
+
+
+def page_bytes(page: Page) -> int:
+    """What a page holds in memory: its text and its blocks (charged to the file's memory budget)."""
+    return sys.getsizeof(page.text) + BLOCK_BYTES * len(page.blocks) + 24 * len(page.anchors)
 
 
 def _extract_rich(
@@ -188,7 +201,7 @@ def _extract_rich(
                 if "no extractable text" not in str(exc):
                     raise
                 pages = ()
-        scanned, notes = ocr_pdf_pages(data, {p.number for p in pages}, ocr)
+        scanned, notes = ocr_pdf_pages(data, {p.number for p in pages}, ocr, check)
         pages = tuple(sorted((*pages, *scanned), key=lambda p: p.number))
         if not pages:
             raise ExtractError("The PDF has no text: no text layer, and OCR recognised none on its pages.")
@@ -196,7 +209,7 @@ def _extract_rich(
     if file_type == "docx":
         return Extracted("docx", (extract_docx(data, check),))
     if file_type == "image":
-        return Extracted("image", (image_page(data, path.suffix.lower(), ocr),))
+        return Extracted("image", (image_page(data, path.suffix.lower(), ocr, check),))
     if file_type == "epub":
         return Extracted("epub", extract_epub(data))
     if file_type == "pptx":
