@@ -43,6 +43,7 @@ from engine.index.formats_mail import extract_eml, extract_mbox
 from engine.index.formats_office import extract_odt, extract_pptx, extract_rtf, extract_xlsx
 from engine.index.formats_pdf import pdfium_pages
 from engine.index.ocr import IMAGE_EXTENSIONS, image_page, ocr_pdf_pages
+from engine.index.wikilinks import FRONT_MATTER, FRONT_MATTER_TITLE, resolve_wikilinks
 
 TEXT_EXTENSIONS = {
     ".txt": "text", ".text": "text", ".log": "text", ".md": "markdown", ".markdown": "markdown",
@@ -168,7 +169,9 @@ def extract(
         return Extracted("html", (extract_html(text, check),), encoding, notes)
     if not text.strip():
         raise ExtractError("The file contains only whitespace.")
+    anchors: tuple[tuple[int, ...], ...] = ()
     if file_type == "markdown":
+        text, anchors = resolve_wikilinks(text, path, check)  # [[Note]] -> words naming its title
         blocks = markdown_blocks(text)
     elif file_type == "rst":
         blocks = rst_blocks(text)
@@ -177,7 +180,7 @@ def extract(
     else:
         blocks = paragraph_blocks(text)
     charge(check, BLOCK_BYTES * len(blocks))
-    return Extracted(file_type, (Page(text, tuple(blocks)),), encoding, notes)
+    return Extracted(file_type, (Page(text, tuple(blocks), anchors=anchors),), encoding, notes)
 
 
 BLOCK_BYTES = 120  # a Block (a frozen dataclass of three ints) and its slot in the tuple
@@ -236,22 +239,19 @@ _MD_SETEXT = re.compile(r"^( {0,3}\S[^\n]*)\n {0,3}(=|-)\2{2,}[ \t]*$", re.M)
 _MD_FENCE = re.compile(r"^ {0,3}(```|~~~)", re.M)
 
 
-_MD_FRONT_MATTER = re.compile(r"\A---[ \t]*\n(.*?\n)?(---|\.\.\.)[ \t]*$", re.S | re.M)
-_MD_FM_TITLE = re.compile(r"^title:[ \t]*[\"']?(.*?)[\"']?[ \t]*$", re.M)
-
-
 def markdown_blocks(text: str) -> list[Block]:
     """ATX and setext headings (outside code fences) become heading blocks; the rest are paragraphs.
 
     YAML front matter (Obsidian, Logseq, Jekyll, Hugo) holds no headings (its closing ``---`` is no setext
     underline) and stays searchable text; its ``title:`` value is the note's top heading, so every chunk of the
-    note is embedded under its title. Tags and ``[[wikilinks]]`` are indexed as the words they are."""
+    note is embedded under its title. Tags are indexed as the words they are; ``[[wikilinks]]`` were resolved to
+    the linked notes' titles before (``engine.index.wikilinks``)."""
     fenced: list[tuple[int, int]] = []
     title: list[tuple[int, int, int]] = []
-    front = _MD_FRONT_MATTER.match(text)
+    front = FRONT_MATTER.match(text)
     if front:
         fenced.append((0, front.end()))
-        t = _MD_FM_TITLE.search(text, 0, front.end())
+        t = FRONT_MATTER_TITLE.search(text, 0, front.end())
         if t and t.group(1).strip():
             title.append((t.start(1), t.end(1), 1))
     opened = None
