@@ -301,7 +301,14 @@ class Bridge(QObject):
         return self.launch(job)
 
     def reindex_changes(
-        self, changed: list[str], library: list[str], db_path: Path, embedder_spec: str, *, ocr: bool = True
+        self,
+        changed: list[str],
+        library: list[str],
+        db_path: Path,
+        embedder_spec: str,
+        *,
+        ocr: bool = True,
+        allow_links: list[str] | None = None,
     ) -> Job:
         """A watcher's batch: refresh the folders ``changed`` paths are in (engine.index.reindex_changes);
         returns the IndexSummary."""
@@ -312,8 +319,14 @@ class Bridge(QObject):
             self._ensure(embedder_spec, "embedder")
             stream = engine.stream(
                 lambda: reindex_changes(
-                    list(changed), list(library), db_path, engine.model("embedder"), cancel=stop, ocr=ocr
-                )
+                    list(changed),
+                    list(library),
+                    db_path,
+                    engine.model("embedder"),
+                    cancel=stop,
+                    ocr=ocr,
+                    allow_links=list(allow_links or ()),
+                )  # fmt: skip
             )
             return (yield from _until_result(stream, IndexSummary))
 
