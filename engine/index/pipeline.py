@@ -178,6 +178,7 @@ def index_pipeline(
     ocr: bool = True,
     as_sources: bool = True,
     file_memory_bytes: int | None = DEFAULT_FILE_MEMORY_BYTES,
+    ocr_yields: bool = True,
 ) -> Iterator[ProgressEvent | IndexSummary]:
     """Index ``paths`` through the pipeline; yields progress, then one IndexSummary (see ``index_paths``).
 
@@ -187,6 +188,7 @@ def index_pipeline(
     is re-raised here. When ``runner`` has an ``interactive_idle`` Event (the engine's scheduler does), OCR in the
     extraction threads pauses between pages while it is clear (a chat generating, a search): OCR is not MLX and
     runs beside the engine thread, but it would take the CPU (and the Neural Engine) from the interactive work.
+    ``ocr_yields=False`` lets OCR run on regardless (``bench/bench_ocr_yield.py`` compares the two).
     """
     store = IndexStore(db_path)
     try:
@@ -194,14 +196,14 @@ def index_pipeline(
         yield from _pipeline(store, paths, embedder, runner, cancel, request_id, workers or default_workers(),
                              extract_in, max_file_bytes, chunk_tokens, overlap_tokens, batch_chunks,
                              commit_seconds, unit_seconds, queued_files, allow_links, file_seconds, ocr,
-                             as_sources, file_memory_bytes)  # fmt: skip
+                             as_sources, file_memory_bytes, ocr_yields)  # fmt: skip
     finally:
         store.close()
 
 
 def _pipeline(store, paths, embedder, runner, cancel, request_id, workers, extract_in, max_file_bytes,
               chunk_tokens, overlap_tokens, batch_chunks, commit_seconds, unit_seconds, queued_files,
-              allow_links, file_seconds, ocr, as_sources, file_memory_bytes):  # fmt: skip
+              allow_links, file_seconds, ocr, as_sources, file_memory_bytes, ocr_yields):  # fmt: skip
     opts = index_options(store, embedder, max_file_bytes, chunk_tokens, overlap_tokens, batch_chunks,
                          commit_seconds, allow_links, file_seconds, ocr, as_sources, file_memory_bytes)  # fmt: skip
     run = _Run(store, embedder, request_id, cancel, opts)
@@ -237,7 +239,7 @@ def _pipeline(store, paths, embedder, runner, cancel, request_id, workers, extra
                     return False
                 # threads notice a cancel inside a huge file; a process cannot share the event (its budget still holds)
                 stop = cancel if extract_in == "threads" else None
-                gate = interactive_idle_gate(runner) if extract_in == "threads" else None
+                gate = interactive_idle_gate(runner) if extract_in == "threads" and ocr_yields else None
                 window.append(
                     (f, pool.submit(_timed_prepare, f, run.known.get(f.path), opts, tokenizer, stop, gate))
                 )
