@@ -19,8 +19,8 @@ from typing import Any
 
 from PySide6.QtCore import QObject, QThreadPool, QTimer, Signal, Slot
 
-from engine.core import AlcoveError, FinalEvent, GenerateRequest, cache_dir
-from engine.index import IndexSummary, index_paths, reindex_changes, search
+from engine.core import AlcoveError, FinalEvent, GenerateRequest, cache_dir, new_request_id
+from engine.index import IndexSummary, index_paths, refresh_roots, search
 from engine.rag import AskResult, ask_on_engine, generative_reranker_for, rerank
 
 from .workers import Job
@@ -310,27 +310,21 @@ class Bridge(QObject):
         ocr: bool = True,
         allow_links: list[str] | None = None,
     ) -> Job:
-        """A watcher's batch: refresh the folders ``changed`` paths are in (engine.index.reindex_changes);
-        returns the IndexSummary."""
+        """A watcher's batch: refresh the folders ``changed`` paths are in (``refresh_roots``: a burst is one pass)
+        through ``Engine.index`` — background work, so a chat or a search runs between its embedding batches and its
+        OCR pauses for them — without adding them as library folders; returns the IndexSummary."""
         engine = self.engine
-        stop = threading.Event()
+        rid = new_request_id()
+        roots = refresh_roots(changed, library)
 
         def work() -> Generator[Any, None, IndexSummary | None]:
-            self._ensure(embedder_spec, "embedder")
-            stream = engine.stream(
-                lambda: reindex_changes(
-                    list(changed),
-                    list(library),
-                    db_path,
-                    engine.model("embedder"),
-                    cancel=stop,
-                    ocr=ocr,
-                    allow_links=list(allow_links or ()),
-                )  # fmt: skip
-            )
+            if not roots:
+                return IndexSummary(0, 0, 0, (), 0, 0.0)
+            stream = engine.index(roots, db_path, embedder=embedder_spec or "default", request_id=rid, ocr=ocr,
+                                  allow_links=list(allow_links or ()), as_sources=False)  # fmt: skip
             return (yield from _until_result(stream, IndexSummary))
 
-        job = Job("index", work, on_cancel=stop.set, title="Re-indexing failed")
+        job = Job("index", work, on_cancel=lambda: engine.cancel(rid), title="Re-indexing failed")
         job.returned.connect(lambda _s: self.refresh_status())
         return self.launch(job)
 
