@@ -24,9 +24,8 @@ class Found:
     explicit: bool  # named by the user (always reported), not found by walking a folder
     problem: str | None = None  # a reason to skip it that is known without reading it
     duplicate: bool = False  # the same file as one found earlier in this run (through a symbolic link)
-    outside: str = (
-        ""  # a symbolic link not followed because it leaves the library: where it points (resolved)
-    )
+    # a symbolic link not followed because it leaves the library: where it points (resolved)
+    outside: str = ""
 
 
 def dedupe(found: list[Found]) -> list[Found]:
@@ -140,10 +139,10 @@ def _leaves(link: str, inside: Sequence[str], allowed: Collection[str]) -> tuple
     resolved target when the reason is that it leaves the library."""
     real = os.path.realpath(link)
     if in_system_folder(real):
-        return (
-            f"The symbolic link points into {display_path(real)}, a view of the running system, not documents; never read.",
-            "",
+        why = (
+            f"The symbolic link points into {display_path(real)}, a view of the running system, not documents"
         )
+        return why + "; never read.", ""
     if _inside(real, inside) or link in allowed:
         return None, ""
     return (
