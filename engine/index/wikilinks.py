@@ -5,7 +5,7 @@ the notes it links to.
 link's own text (its alias, or its target and heading) followed by the linked note's title in parentheses when the
 title says something the link text does not ("alias (Linked Title)"). A note's title is its front matter
 ``title:``, else its first heading, else its file name. Links are resolved within the note's vault: the nearest
-folder above it holding ``.obsidian`` or ``logseq``, else the note's own folder; a link that names no note there
+folder above it holding ``.obsidian`` or ``logseq`` (all its folders), else the note's own folder (its notes only); a link that names no note there
 (or sits in a code fence) keeps its text unchanged.
 
 The page's text changes only inside links and never across a line, so ``anchors`` (text offset, source line,
@@ -47,21 +47,25 @@ _vaults: dict[str, tuple[float, dict[str, str]]] = {}
 _titles: dict[tuple[str, int, int], str] = {}
 
 
-def vault_of(note: Path) -> Path:
-    """The vault folder a note belongs to: the nearest folder above it with ``.obsidian`` or ``logseq`` in it."""
+def vault_of(note: Path) -> tuple[Path, bool]:
+    """The vault folder a note belongs to — the nearest folder above it with ``.obsidian`` or ``logseq`` in it —
+    and True; else the note's own folder and False (only its notes, not its subfolders', are listed: a loose note
+    in a big Documents folder must not walk all of it)."""
     for folder in note.parents:
         if any((folder / m).is_dir() for m in VAULT_MARKERS):
-            return folder
-    return note.parent
+            return folder, True
+    return note.parent, False
 
 
-def _list_notes(vault: str) -> dict[str, str]:
+def _list_notes(vault: str, recursive: bool = True) -> dict[str, str]:
     """Lower-cased note names and vault-relative paths (without suffix) -> the note's path; the shortest path
     wins a name shared by notes in two folders (as Obsidian resolves it)."""
     names: dict[str, str] = {}
     count = 0
     for folder, dirs, files in os.walk(vault):  # never follows links out of the vault
-        dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d not in _SKIP_DIRS)
+        dirs[:] = (
+            sorted(d for d in dirs if not d.startswith(".") and d not in _SKIP_DIRS) if recursive else []
+        )
         for name in sorted(files):
             stem, suffix = os.path.splitext(name)
             if suffix.lower() not in NOTE_SUFFIXES:
@@ -78,14 +82,14 @@ def _list_notes(vault: str) -> dict[str, str]:
     return names
 
 
-def _notes(vault: Path) -> dict[str, str]:
-    key = str(vault)
+def _notes(vault: Path, recursive: bool) -> dict[str, str]:
+    key = f"{vault}\0{recursive}"
     now = time.monotonic()
     with _lock:
         hit = _vaults.get(key)
         if hit is not None and now - hit[0] < VAULT_TTL_S:
             return hit[1]
-    names = _list_notes(key)
+    names = _list_notes(str(vault), recursive)
     with _lock:
         _vaults[key] = (now, names)
     return names
@@ -171,8 +175,8 @@ def resolve_wikilinks(
         if not target:
             continue
         if vault is None:
-            vault = vault_of(note)
-            names = _notes(vault)
+            vault, recursive = vault_of(note)
+            names = _notes(vault, recursive)
         found = names.get(target.lower().replace("\\", "/")) or names.get(target.rsplit("/", 1)[-1].lower())
         if found is None:
             continue  # unresolved: keep the link's text

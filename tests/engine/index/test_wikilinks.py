@@ -84,6 +84,9 @@ def test_a_note_outside_any_vault_resolves_in_its_own_folder_and_relative_paths_
     text, anchors = resolve_wikilinks("see [[Target]]\n", tmp_path / "a.md")
     assert text == "see Target (The Target Title)\n" and anchors
     assert resolve_wikilinks("see [[Target]]\n", Path("a.md")) == ("see [[Target]]\n", ())
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "sub" / "Deep.md").write_text("# Deep Title\n")  # no vault: subfolders are not searched
+    assert resolve_wikilinks("see [[Deep]]\n", tmp_path / "a.md")[0] == "see [[Deep]]\n"
 
 
 def test_an_indexed_vault_is_searchable_by_linked_titles_with_exact_citations(vault, tmp_path):
