@@ -13,6 +13,7 @@ outcome the issue asks for (indexed, or skipped with the named reason).
 from __future__ import annotations
 
 import argparse
+import gzip
 import json
 import os
 import resource
@@ -172,8 +173,6 @@ def build(case: str, d: Path) -> list[str]:
     elif (
         case == "memory_budget_gz_12mb"
     ):  # 12 MB of text in 2 MB of gzip, under an 8 MB per-file memory budget
-        import gzip
-
         (d / "notes.txt.gz").write_bytes(gzip.compress(b"\n".join(words_line(4096) for _ in range(3000)), 6))
     elif case == "many_small_files_2000":
         for i in range(2000):
