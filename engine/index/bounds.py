@@ -35,8 +35,9 @@ MAX_DECOMPRESSED_BYTES = 256 << 20  # absolute cap on what one archive-based doc
 MAX_RATIO = 100.0  # decompressed / compressed; real DOCX/XLSX XML compresses 5-30x
 RATIO_FLOOR_BYTES = 8 << 20  # below this much output the ratio is not judged (tiny files compress very well)
 DEFAULT_FILE_SECONDS = 300.0  # a file's extraction + chunking budget
-# What one file's extraction and chunking may hold: a 64 MB text file (the size cap) needs ~300 MB of it.
-DEFAULT_FILE_MEMORY_BYTES = 512 << 20
+# What one file's extraction and chunking may hold: a 40 MB CSV of 1M rows (the worst ordinary file in
+# bench_hostile) accounts ~540 MB of it (its peak RSS: 904 MB); a 64 MB text file (the size cap) ~400 MB.
+DEFAULT_FILE_MEMORY_BYTES = 1 << 30
 _READ_CHUNK = 1 << 20
 
 SYSTEM_FOLDERS = ("/proc", "/sys", "/dev")  # kernel and device views: never read, whatever links point there

@@ -146,7 +146,7 @@ def test_a_file_past_the_memory_budget_is_skipped_with_a_reason_and_the_next_is_
     r = {Path(x.path).name: x.reason for x in s.files_skipped}
     assert "Too large to index" in r["a-big.txt"] and "4 MB" in r["a-big.txt"]
     assert indexed_paths(db) == [str(docs / "b-small.txt")] and s.files_indexed == 1 and s.error is None
-    s = run([docs], db)  # with the default budget (512 MB) the same file is indexed: not remembered as bad
+    s = run([docs], db)  # with the default budget (1 GB) the same file is indexed: not remembered as bad
     assert s.files_indexed == 1 and indexed_paths(db) == [str(docs / "a-big.txt"), str(docs / "b-small.txt")]
 
 
