@@ -57,6 +57,10 @@ _OPTIONS = (
     Option("index/folders", list, []),
     Option("index/watch", bool, True),
     Option("index/ocr", bool, True),  # read images and scanned PDF pages by OCR (on the device)
+    # symbolic links that point outside every library folder, as the last index runs found them:
+    # {link path: {"target": resolved path, "reason": why it was not followed}}; allowed ones stay listed
+    Option("index/links_outside", dict, {}),
+    Option("index/allow_links", list, []),  # the links of index/links_outside the user allowed (followed)
     Option("chat/use_documents", bool, False),
     Option("chat/highlight_draft", bool, False),
     Option("chat/system_prompt", str, "You are Alcove, a helpful assistant running privately on this Mac."),
@@ -81,6 +85,10 @@ def _coerce(opt: Option, value: Any) -> Any:
         if not isinstance(value, (list, tuple)):
             raise TypeError(f"{opt.key} must be a list")
         value = [str(v) for v in value]
+    elif opt.type is dict:
+        if not isinstance(value, dict):
+            raise TypeError(f"{opt.key} must be a mapping")
+        value = {str(k): v for k, v in value.items()}
     else:
         value = opt.type(value)
     if opt.choices and value not in opt.choices:
@@ -148,6 +156,8 @@ class Settings(QObject):
 
 
 def _copy(value: Any) -> Any:
+    if isinstance(value, dict):
+        return json.loads(json.dumps(value))  # a deep copy: editing it never edits the default
     return list(value) if isinstance(value, list) else value
 
 

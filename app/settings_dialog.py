@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 )
 
 from .bridge import Bridge
+from .links_panel import OutsideLinksPanel
 from .server_panel import ServerPage
 from .settings import OPTIONS, Settings
 from .settings_models import ModelsPage
@@ -224,6 +225,8 @@ class SettingsDialog(QDialog):
         lay.addWidget(
             _check(self.settings, "index/ocr", "Read scanned pages and images (text recognition on this Mac)")
         )
+        self.links = OutsideLinksPanel(self.settings)
+        lay.addWidget(self.links, 1)
         self.settings.changed.connect(self._folders_changed)
         return page
 

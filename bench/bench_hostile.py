@@ -13,6 +13,7 @@ outcome the issue asks for (indexed, or skipped with the named reason).
 from __future__ import annotations
 
 import argparse
+import gzip
 import json
 import os
 import resource
@@ -169,6 +170,10 @@ def build(case: str, d: Path) -> list[str]:
             p = p / f"d{i}"
         p.mkdir(parents=True)
         (p / "deep.txt").write_text("a file 200 folders deep\n")
+    elif (
+        case == "memory_budget_gz_12mb"
+    ):  # 12 MB of text in 2 MB of gzip, under an 8 MB per-file memory budget
+        (d / "notes.txt.gz").write_bytes(gzip.compress(b"\n".join(words_line(4096) for _ in range(3000)), 6))
     elif case == "many_small_files_2000":
         for i in range(2000):
             (d / f"n{i:04d}.txt").write_text(f"note {i} about the tides\n")
@@ -207,7 +212,9 @@ CASES: dict[str, tuple[str, str | None]] = {
     "markdown_fences_headings": ("doc.md", None),
     "deep_folders_200": ("deep.txt", None),
     "many_small_files_2000": ("n1999.txt", None),
+    "memory_budget_gz_12mb": ("notes.txt.gz", "Too large to index"),
 }
+CASE_OPTIONS: dict[str, dict] = {"memory_budget_gz_12mb": {"file_memory_bytes": 8 << 20}}
 HUGE = {"one_line_50mb", "csv_1m_rows_40mb", "docx_bomb_1_1gb"}
 
 
@@ -217,7 +224,8 @@ def child(case: str, work: Path) -> None:
     )  # built by the parent: only indexing is measured here
     t0 = time.perf_counter()
     # no time budget here: the point is the full cost of the worst files (the default skips a file after 300 s)
-    items = list(index_paths(paths, work / "i.sqlite3", ConstantEmbedder(), file_seconds=None))
+    items = list(index_paths(paths, work / "i.sqlite3", ConstantEmbedder(), file_seconds=None,
+                             **CASE_OPTIONS.get(case, {})))  # fmt: skip
     s = items[-1]
     assert isinstance(s, IndexSummary)
     out = s.to_json()

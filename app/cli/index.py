@@ -22,6 +22,14 @@ def register(sub) -> None:
     p.add_argument("--embedder", default="default", help="embedding model folder (default: all-MiniLM-L6-v2)")
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
     p.add_argument("--no-ocr", action="store_true", help="do not read images and scanned PDF pages by OCR")
+    p.add_argument(
+        "--allow-link",
+        action="append",
+        dest="allow_links",
+        default=[],
+        metavar="PATH",
+        help="follow this symbolic link although it points outside the folders given (repeatable)",
+    )
     p.set_defaults(handler=run_index, validate=check_index)
 
     s = sub.add_parser("search", help="search the index")
@@ -54,6 +62,9 @@ def check_index(args) -> None:
     if not any(os.path.lexists(os.path.expanduser(p)) for p in args.paths):
         names = ", ".join(args.paths[:3]) + (" ..." if len(args.paths) > 3 else "")
         raise UsageError(f"Nothing to index: {names} {'does' if len(args.paths) == 1 else 'do'} not exist.")
+    for link in args.allow_links:
+        if not os.path.islink(os.path.expanduser(link)):
+            raise UsageError(f"--allow-link {link}: not a symbolic link (it allows one link by its path).")
 
 
 def _embedder_spec(args, db: str) -> str:
@@ -82,7 +93,9 @@ def run_index(args) -> int:
     )
     try:
         last_line = 0.0
-        for item in engine.index(args.paths, db, embedder=args.embedder, request_id=rid, ocr=not args.no_ocr):
+        allow = [os.path.abspath(os.path.expanduser(p)) for p in args.allow_links]
+        for item in engine.index(args.paths, db, embedder=args.embedder, request_id=rid, ocr=not args.no_ocr,
+                                 allow_links=allow):  # fmt: skip
             if isinstance(item, IndexSummary):
                 summary = item
             elif not args.json and sys.stderr.isatty() and item.total:
@@ -115,6 +128,11 @@ def run_index(args) -> int:
         if summary.files_unsupported:
             kinds = ", ".join(f"{n} {ext}" for ext, n in summary.files_unsupported.items())
             say(f"Not read (unsupported types): {kinds}.")
+        if summary.links_outside:
+            say(
+                f"{len(summary.links_outside)} symbolic link(s) point outside the folders given and were not "
+                "followed; allow one with --allow-link PATH."
+            )
         if summary.cancelled:
             say("The run was cancelled; run the same command again to continue.")
         say(f"The index now holds {summary.documents_total} documents, {summary.chunks_total} chunks: {db}")

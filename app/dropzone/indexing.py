@@ -9,6 +9,7 @@ says so (read from ``Engine.scheduler_state()``, a lock-guarded snapshot that is
 from __future__ import annotations
 
 import logging
+import os
 import time
 from pathlib import Path
 from typing import Any
@@ -21,6 +22,7 @@ from engine.index import IndexSummary, refresh_roots
 
 from ..bridge import Bridge, Job
 from ..library_watch import LibraryWatcher
+from ..links_panel import merge_links_outside
 from ..metrics import EtaEstimate
 from ..settings import Settings
 
@@ -75,6 +77,7 @@ class IndexController(QObject):
         self.job: Job | None = None
         self.queue: list[tuple[str, list[str]]] = []  # ("index" | "changes", paths)
         self.last_summary: Any = None
+        self._roots: list[str] = []  # the folders of the running job (links under them are re-listed)
         self._t0 = 0.0
         self.watcher = LibraryWatcher(ignore=[str(self.db_path)], parent=self)
         self.watcher.changed.connect(self.reindex_changes)
@@ -105,6 +108,7 @@ class IndexController(QObject):
             self.queue.append(("index", paths))
             return True
         self._t0 = time.monotonic()
+        self._roots = [os.path.abspath(os.path.expanduser(p)) for p in paths]  # as Engine.index has them
         self.job = self._start(paths)
         self._connect_job()
         return True
@@ -124,9 +128,9 @@ class IndexController(QObject):
         if not roots:  # nothing below a library folder changed
             return False
         self._t0 = time.monotonic()
-        self.job = self._start(
-            roots, as_sources=False
-        )  # refreshes those folders; the library keeps its sources
+        self._roots = []  # a watcher's pass refreshes subfolders: it adds links it finds, drops none
+        # Refreshes those folders (Engine.index: background work); the library keeps its sources.
+        self.job = self._start(roots, as_sources=False)
         self._connect_job()
         return True
 
@@ -148,11 +152,11 @@ class IndexController(QObject):
             new_request_id(),
         )
         ocr = bool(self.settings["index/ocr"])
+        allow = list(self.settings["index/allow_links"])  # plain paths: the engine knows no settings
 
         def work():
-            stream = engine.index(
-                list(paths), db, embedder=spec or "default", request_id=rid, ocr=ocr, as_sources=as_sources
-            )
+            stream = engine.index(list(paths), db, embedder=spec or "default", request_id=rid, ocr=ocr,
+                                  allow_links=allow, as_sources=as_sources)  # fmt: skip
             for item in stream:
                 if isinstance(item, IndexSummary):
                     return item  # the job's result: its return value
@@ -197,6 +201,12 @@ class IndexController(QObject):
     @Slot(object)
     def _on_summary(self, summary: Any) -> None:
         self.last_summary = summary
+        found = getattr(summary, "links_outside", None)
+        if summary is not None and found is not None and not summary.cancelled and not summary.error:
+            known = self.settings["index/links_outside"]
+            merged = merge_links_outside(known, found, self._roots, self.settings["index/allow_links"])
+            if merged != known:
+                self.settings["index/links_outside"] = merged
         self.finished.emit(summary)
 
     @Slot()

@@ -1,6 +1,7 @@
 """Where a cited passage sits in the text the viewer shows (pure functions, no Qt).
 
-Text, Markdown and code are shown as the file itself, so a citation's lines are the file's lines. HTML is shown as
+Text, Markdown and code are shown as the file itself, so a citation's lines are the file's lines (a note's
+resolved ``[[wikilinks]]`` read as the linked titles, as indexed; no line moves). HTML is shown as
 its visible text (the index's extraction; its lines refer to the page source, mapped through the extraction's
 anchors) and DOCX as its paragraphs, one per line (a DOCX "line" is a paragraph number). The quote is then found
 in that text, ignoring differences in white space, and the occurrence nearest the cited lines wins. A quote that is
@@ -136,6 +137,10 @@ def load_text(target: Target) -> TextView:
     text, kind = page.text, doc.file_type
     note = {"html": "The page's visible text, as Alcove indexed it.",
             "docx": "The document's text, one paragraph per line, as Alcove indexed it."}.get(kind, "")  # fmt: skip
+    if (
+        kind == "markdown" and page.anchors
+    ):  # resolved [[wikilinks]]: the lines are the file's, the links read
+        note = "[[Wiki links]] are shown with the titles of the notes they link to, as Alcove indexed them."
     lines = None
     if target.line_start:
         end = target.line_end or target.line_start

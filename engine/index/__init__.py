@@ -13,7 +13,7 @@ from engine.index.hybrid import (
     search,
     search_many,
 )
-from engine.index.indexer import IndexSummary, index_paths
+from engine.index.indexer import IndexSummary, OutsideLink, index_paths
 from engine.index.pipeline import index_pipeline
 from engine.index.schema import display_path
 from engine.index.store import ChunkRow, DocumentWrite, IndexStore
@@ -28,6 +28,7 @@ __all__ = [
     "ExtractError",
     "IndexStore",
     "IndexSummary",
+    "OutsideLink",
     "RRF_K",
     "SKIP_DIRS",
     "SearchHit",

@@ -10,6 +10,12 @@ These are the building blocks every extractor and the ingestion pipeline call, s
   decompressed size while they stream (DOCX here; EPUB, PPTX, XLSX, ODT and .gz extractors call the same).
 - ``Deadline`` is the ``check`` callback that extraction and chunking call between pieces of work: it raises
   ``ExtractCancelled`` within one piece of a cancel and ``BudgetExceeded`` once the file's time budget is spent.
+  It also holds the file's memory budget: readers, decompressors, extractors and the chunker ``charge`` it with
+  the bytes they hold (raw bytes, decompressed bytes, page text, token offsets, chunk texts), and past
+  ``memory_bytes`` it raises ``BudgetExceeded`` while the data is still growing, before it can exhaust memory.
+  This is an accounting of what the file makes us hold, not the process's RSS (threads share one process, so
+  RSS cannot say which file grew it); library-internal temporaries (an XML tree) are bounded by the
+  decompression caps instead.
 """
 
 from __future__ import annotations
@@ -29,6 +35,9 @@ MAX_DECOMPRESSED_BYTES = 256 << 20  # absolute cap on what one archive-based doc
 MAX_RATIO = 100.0  # decompressed / compressed; real DOCX/XLSX XML compresses 5-30x
 RATIO_FLOOR_BYTES = 8 << 20  # below this much output the ratio is not judged (tiny files compress very well)
 DEFAULT_FILE_SECONDS = 300.0  # a file's extraction + chunking budget
+# What one file's extraction and chunking may hold: a 40 MB CSV of 1M rows (the worst ordinary file in
+# bench_hostile) accounts ~540 MB of it (its peak RSS: 904 MB); a 64 MB text file (the size cap) ~400 MB.
+DEFAULT_FILE_MEMORY_BYTES = 1 << 30
 _READ_CHUNK = 1 << 20
 
 SYSTEM_FOLDERS = ("/proc", "/sys", "/dev")  # kernel and device views: never read, whatever links point there
@@ -44,12 +53,48 @@ class ExtractCancelled(Exception):  # noqa: N818 - a cancel is a result, not an 
 
 class Deadline:
     """``check()`` for one file: raises ExtractCancelled when ``cancel`` is set, BudgetExceeded after
-    ``seconds``. Cheap enough to call every few milliseconds."""
+    ``seconds``. Cheap enough to call every few milliseconds. ``charge(n)`` counts bytes against
+    ``memory_bytes``; ``pause()`` waits while ``gate`` (an Event set while no interactive work runs) is clear,
+    and the time paused does not count against ``seconds``."""
 
-    def __init__(self, seconds: float | None = DEFAULT_FILE_SECONDS, cancel=None) -> None:
+    def __init__(
+        self,
+        seconds: float | None = DEFAULT_FILE_SECONDS,
+        cancel=None,
+        *,
+        memory_bytes: int | None = DEFAULT_FILE_MEMORY_BYTES,
+        gate=None,
+    ) -> None:
         self.seconds = seconds
         self.cancel = cancel
+        self.memory_bytes = memory_bytes
+        self.gate = gate
+        self.used = 0  # bytes charged so far
+        self.paused_s = 0.0  # time spent waiting at the gate
         self.t0 = time.monotonic()
+
+    def charge(self, nbytes: int) -> None:
+        self.used += nbytes
+        if self.memory_bytes is not None and self.used > self.memory_bytes:
+            raise BudgetExceeded(
+                f"Too large to index: reading it needs more than {_mb(self.memory_bytes)} of text and working "
+                "data (the per-file memory budget); it was skipped so the rest of the run could go on."
+            )
+
+    def pause(self) -> None:
+        """Wait while interactive work (a chat generating, a search) holds the engine; a cancel ends the wait."""
+        gate = self.gate
+        if gate is None or gate.is_set():
+            self()
+            return
+        t0 = time.monotonic()
+        while not gate.wait(0.05):
+            if self.cancel is not None and self.cancel.is_set():
+                break
+        waited = time.monotonic() - t0
+        self.paused_s += waited
+        self.t0 += waited
+        self()
 
     def __call__(self) -> None:
         if self.cancel is not None and self.cancel.is_set():
@@ -63,6 +108,26 @@ class Deadline:
 
 def no_check() -> None:
     return None
+
+
+def charge(check: Callable[[], None], nbytes: int) -> None:
+    """Count ``nbytes`` held for the file against its memory budget (nothing for a plain ``check``)."""
+    add = getattr(check, "charge", None)
+    if add is not None:
+        add(nbytes)
+
+
+def pause_point(check: Callable[[], None]) -> None:
+    """Between two slices of background-only work (OCR pages): wait while interactive work runs, then check."""
+    wait = getattr(check, "pause", None)
+    if wait is not None:
+        wait()
+    else:
+        check()
+
+
+def _mb(n: int) -> str:
+    return f"{n / (1 << 20):.0f} MB" if n >= 1 << 20 else f"{n / 1024:.0f} KB"
 
 
 def special_file_reason(mode: int) -> str | None:
@@ -113,6 +178,7 @@ def read_regular_file(
                 break
             parts.append(chunk)
             left -= len(chunk)
+            charge(check, len(chunk))
             check()
         return b"".join(parts), st
     finally:
@@ -177,6 +243,7 @@ def read_zip_member(
             if reason:
                 raise BudgetExceeded(reason)
             parts.append(chunk)
+            charge(check, len(chunk))
             check()
     return b"".join(parts)
 
@@ -204,6 +271,7 @@ def read_gzip(
                 if reason:
                     raise BudgetExceeded(reason)
                 parts.append(chunk)
+                charge(check, len(chunk))
                 check()
             if not d.eof:
                 raise ExtractError("The compressed file is truncated.")

@@ -57,6 +57,7 @@ def reindex_changes(
     cancel=None,
     request_id: str = "",
     ocr: bool = True,
+    allow_links: Sequence[str] = (),
 ) -> Iterator[ProgressEvent | IndexSummary]:
     """Refresh the folders the ``changed`` paths are in (one ``index_paths`` pass); yields progress, then one
     IndexSummary (an empty one when no path was below a library folder)."""
@@ -65,5 +66,12 @@ def reindex_changes(
         yield IndexSummary(0, 0, 0, (), 0, 0.0)
         return
     yield from index_paths(
-        roots, db_path, embedder, cancel=cancel, request_id=request_id, ocr=ocr, as_sources=False
+        roots,
+        db_path,
+        embedder,
+        cancel=cancel,
+        request_id=request_id,
+        ocr=ocr,
+        as_sources=False,
+        allow_links=allow_links,
     )

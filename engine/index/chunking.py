@@ -10,11 +10,13 @@ boundaries, preferring line and sentence ends. Consecutive chunks of one section
 from __future__ import annotations
 
 import re
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
 
+from engine.index.bounds import charge
 from engine.index.extraction import Extracted, Page
 
 # Long paragraphs are tokenized in pieces of about this many characters, cut at whitespace: the tokenizer is
@@ -114,6 +116,7 @@ def encode_offsets(
             off = np.asarray(enc.offsets, dtype=np.int32).reshape(-1, 2)
             off = off[off[:, 1] > off[:, 0]] + (a - spans[i][0])
             parts[i].append(off)
+            charge(check, off.nbytes)
         batch.clear()
         check()
 
@@ -280,6 +283,7 @@ def _chunk_page(
     emitted = len(out)
     for block, offsets in zip(page.blocks, encodings, strict=True):
         if len(out) - emitted >= 256:
+            charge(check, _chunks_bytes(out, emitted))
             check()
             emitted = len(out)
         if not len(offsets):
@@ -313,3 +317,12 @@ def _chunk_page(
             packer.emit(s, e, k, heading)
         packer.reset()
     packer.flush()
+    charge(check, _chunks_bytes(out, emitted))
+
+
+CHUNK_BYTES = 320  # a Chunk and its fields beside its text (measured with tracemalloc)
+
+
+def _chunks_bytes(out: list[Chunk], start: int) -> int:
+    """What the chunks from ``start`` on hold: their texts (the embedding text, built from them, doubles it)."""
+    return sum(2 * sys.getsizeof(c.text) + CHUNK_BYTES for c in out[start:])

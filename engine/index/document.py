@@ -29,8 +29,10 @@ class Page:
     text: str
     blocks: tuple[Block, ...]
     number: int | None = None  # PDF page (1-based); None for formats without pages
-    # (text offset, source line, source char) for formats whose location text is not the source (HTML)
-    anchors: tuple[tuple[int, int, int], ...] = ()
+    # (text offset, source line, source char) for formats whose location text is not the source (HTML); an anchor
+    # (text offset, line, char, text length, source length) maps a replaced span (a resolved [[wikilink]]) onto
+    # its source span proportionally, so no offset inside it points past it
+    anchors: tuple[tuple[int, ...], ...] = ()
     first_line: int = 1
 
     @cached_property
@@ -46,7 +48,10 @@ class Page:
         """(1-based line, 0-based character) in the source for a character offset in ``text``."""
         if self.anchors:
             i = max(0, bisect.bisect_right(self.anchors, (offset, 1 << 62, 0)) - 1)
-            a_off, a_line, a_char = self.anchors[i]
+            a_off, a_line, a_char = self.anchors[i][:3]
+            if len(self.anchors[i]) == 5 and 0 <= offset - a_off < self.anchors[i][3]:
+                new_len, src_len = self.anchors[i][3:]
+                return a_line, a_char + (offset - a_off) * src_len // new_len
             lines = self._lines_before(offset) - self._lines_before(a_off) if offset > a_off else 0
             return a_line + lines, a_char + max(0, offset - a_off)
         return self.first_line + self._lines_before(offset), offset

@@ -22,10 +22,11 @@ from __future__ import annotations
 
 import bisect
 import re
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from engine.index.bounds import no_check, read_gzip
+from engine.index.bounds import charge, no_check, read_gzip
 from engine.index.document import (
     Block,
     Extracted,
@@ -42,6 +43,7 @@ from engine.index.formats_mail import extract_eml, extract_mbox
 from engine.index.formats_office import extract_odt, extract_pptx, extract_rtf, extract_xlsx
 from engine.index.formats_pdf import pdfium_pages
 from engine.index.ocr import IMAGE_EXTENSIONS, image_page, ocr_pdf_pages
+from engine.index.wikilinks import FRONT_MATTER, FRONT_MATTER_TITLE, resolve_wikilinks
 
 TEXT_EXTENSIONS = {
     ".txt": "text", ".text": "text", ".log": "text", ".md": "markdown", ".markdown": "markdown",
@@ -151,6 +153,8 @@ def extract(
         return Extracted(doc.file_type, doc.pages, doc.encoding, (*doc.notes, "decompressed from gzip"))
     rich = _extract_rich(path, data, file_type, ocr, check)
     if rich is not None:
+        for page in rich.pages:
+            charge(check, page_bytes(page))
         return rich
     if file_type == "binary" or looks_binary(data):
         raise ExtractError(
@@ -158,13 +162,16 @@ def extract(
             + (f" (despite its {path.suffix} name)." if file_type != "binary" and path.suffix else ".")
         )
     text, encoding = decode_text(data)
+    charge(check, sys.getsizeof(text))
     notes = (f"decoded as {encoding}",) if encoding else ()
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     if file_type == "html":
         return Extracted("html", (extract_html(text, check),), encoding, notes)
     if not text.strip():
         raise ExtractError("The file contains only whitespace.")
+    anchors: tuple[tuple[int, ...], ...] = ()
     if file_type == "markdown":
+        text, anchors = resolve_wikilinks(text, path, check)  # [[Note]] -> words naming its title
         blocks = markdown_blocks(text)
     elif file_type == "rst":
         blocks = rst_blocks(text)
@@ -172,7 +179,16 @@ def extract(
         blocks = line_blocks(text)
     else:
         blocks = paragraph_blocks(text)
-    return Extracted(file_type, (Page(text, tuple(blocks)),), encoding, notes)
+    charge(check, BLOCK_BYTES * len(blocks))
+    return Extracted(file_type, (Page(text, tuple(blocks), anchors=anchors),), encoding, notes)
+
+
+BLOCK_BYTES = 176  # a Block (a frozen dataclass of three ints, measured with tracemalloc) and its slots
+
+
+def page_bytes(page: Page) -> int:
+    """What a page holds in memory: its text and its blocks (charged to the file's memory budget)."""
+    return sys.getsizeof(page.text) + BLOCK_BYTES * len(page.blocks) + 24 * len(page.anchors)
 
 
 def _extract_rich(
@@ -188,7 +204,7 @@ def _extract_rich(
                 if "no extractable text" not in str(exc):
                     raise
                 pages = ()
-        scanned, notes = ocr_pdf_pages(data, {p.number for p in pages}, ocr)
+        scanned, notes = ocr_pdf_pages(data, {p.number for p in pages}, ocr, check)
         pages = tuple(sorted((*pages, *scanned), key=lambda p: p.number))
         if not pages:
             raise ExtractError("The PDF has no text: no text layer, and OCR recognised none on its pages.")
@@ -196,7 +212,7 @@ def _extract_rich(
     if file_type == "docx":
         return Extracted("docx", (extract_docx(data, check),))
     if file_type == "image":
-        return Extracted("image", (image_page(data, path.suffix.lower(), ocr),))
+        return Extracted("image", (image_page(data, path.suffix.lower(), ocr, check),))
     if file_type == "epub":
         return Extracted("epub", extract_epub(data))
     if file_type == "pptx":
@@ -223,22 +239,19 @@ _MD_SETEXT = re.compile(r"^( {0,3}\S[^\n]*)\n {0,3}(=|-)\2{2,}[ \t]*$", re.M)
 _MD_FENCE = re.compile(r"^ {0,3}(```|~~~)", re.M)
 
 
-_MD_FRONT_MATTER = re.compile(r"\A---[ \t]*\n(.*?\n)?(---|\.\.\.)[ \t]*$", re.S | re.M)
-_MD_FM_TITLE = re.compile(r"^title:[ \t]*[\"']?(.*?)[\"']?[ \t]*$", re.M)
-
-
 def markdown_blocks(text: str) -> list[Block]:
     """ATX and setext headings (outside code fences) become heading blocks; the rest are paragraphs.
 
     YAML front matter (Obsidian, Logseq, Jekyll, Hugo) holds no headings (its closing ``---`` is no setext
     underline) and stays searchable text; its ``title:`` value is the note's top heading, so every chunk of the
-    note is embedded under its title. Tags and ``[[wikilinks]]`` are indexed as the words they are."""
+    note is embedded under its title. Tags are indexed as the words they are; ``[[wikilinks]]`` were resolved to
+    the linked notes' titles before (``engine.index.wikilinks``)."""
     fenced: list[tuple[int, int]] = []
     title: list[tuple[int, int, int]] = []
-    front = _MD_FRONT_MATTER.match(text)
+    front = FRONT_MATTER.match(text)
     if front:
         fenced.append((0, front.end()))
-        t = _MD_FM_TITLE.search(text, 0, front.end())
+        t = FRONT_MATTER_TITLE.search(text, 0, front.end())
         if t and t.group(1).strip():
             title.append((t.start(1), t.end(1), 1))
     opened = None

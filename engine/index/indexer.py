@@ -23,6 +23,7 @@ import numpy as np
 
 from engine.core import IndexStoreError, ProgressEvent
 from engine.index.bounds import (
+    DEFAULT_FILE_MEMORY_BYTES,
     DEFAULT_FILE_SECONDS,
     BudgetExceeded,
     Deadline,
@@ -50,6 +51,15 @@ class SkippedFile:
 
 
 @dataclass(frozen=True)
+class OutsideLink:
+    """A symbolic link the walker did not follow because it leaves every library folder (allow it by its path)."""
+
+    path: str  # the link, as found under the folder the user gave
+    target: str  # where it points, resolved
+    reason: str
+
+
+@dataclass(frozen=True)
 class IndexSummary:
     files_indexed: int  # new or changed files embedded in this run
     files_unchanged: int
@@ -70,6 +80,7 @@ class IndexSummary:
     files_moved: int = 0  # moved or renamed with the same content: chunks and vectors kept, nothing embedded
     # files the walker saw that Alcove does not read (images with OCR off are skipped, not here): {".ext": n}
     files_unsupported: dict[str, int] = field(default_factory=dict)
+    links_outside: tuple[OutsideLink, ...] = ()  # also in files_skipped; listed so they can be allowed
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -88,6 +99,9 @@ class IndexSummary:
             "chunks_total": self.chunks_total,
             "files_moved": self.files_moved,
             "files_unsupported": dict(self.files_unsupported),
+            "links_outside": [
+                {"path": k.path, "target": k.target, "reason": k.reason} for k in self.links_outside
+            ],
             **({"pipeline": self.pipeline} if self.pipeline is not None else {}),
         }
 
@@ -121,12 +135,18 @@ class Prepared:
     digest: str = ""  # the content hash ("move": the indexed document that moved here has it)
 
 
-def prepare_file(found: Found, old: DocumentRecord | None, opts: dict, tokenizer, cancel=None) -> Prepared:
-    """Stat, compare with the index's record, read, hash, extract and chunk one file, within its time budget
-    (``opts["file_seconds"]``) and noticing ``cancel`` even inside a huge file."""
+def prepare_file(
+    found: Found, old: DocumentRecord | None, opts: dict, tokenizer, cancel=None, gate=None
+) -> Prepared:
+    """Stat, compare with the index's record, read, hash, extract and chunk one file, within its time and memory
+    budgets (``opts["file_seconds"]``, ``opts["file_memory_bytes"]``) and noticing ``cancel`` even inside a huge
+    file. ``gate``: an Event clear while interactive work runs; OCR waits for it between pages."""
     path = found.path
     if found.problem:  # a duplicate indexed by an earlier run is dropped: its first path holds the text
-        return Prepared("skip", path, found.problem, forget=found.duplicate and old is not None)
+        # so is a link that leaves the library now (its allowance revoked)
+        return Prepared(
+            "skip", path, found.problem, forget=(found.duplicate or bool(found.outside)) and old is not None
+        )
     try:
         st = os.stat(path)
     except OSError as exc:
@@ -149,7 +169,8 @@ def prepare_file(found: Found, old: DocumentRecord | None, opts: dict, tokenizer
     if st.st_size == 0:
         return Prepared("skip", path, "The file is empty (0 bytes).",
                         _skipped(path, st, None, "The file is empty (0 bytes)."))  # fmt: skip
-    check = Deadline(opts.get("file_seconds", DEFAULT_FILE_SECONDS), cancel)
+    check = Deadline(opts.get("file_seconds", DEFAULT_FILE_SECONDS), cancel,
+                     memory_bytes=opts.get("file_memory_bytes", DEFAULT_FILE_MEMORY_BYTES), gate=gate)  # fmt: skip
     try:  # regular files only, opened non-blocking: a FIFO swapped in after the stat never blocks
         data, _ = read_regular_file(path, limit, check)
     except ExtractCancelled:  # cancelled while a big file was being read
@@ -178,7 +199,7 @@ def prepare_file(found: Found, old: DocumentRecord | None, opts: dict, tokenizer
         return Prepared("cancelled", path, bytes_read=read)
     except OcrOff as exc:  # not remembered: turning OCR on reads it on the next run
         return Prepared("skip", path, str(exc), bytes_read=read)
-    except BudgetExceeded as exc:  # a time budget: the file may be fine another time, so it is not remembered
+    except BudgetExceeded as exc:  # a time or memory budget: not remembered (the budget may change)
         return Prepared("skip", path, str(exc), bytes_read=read)
     except ExtractError as exc:
         return Prepared("skip", path, str(exc), _skipped(path, st, digest, str(exc)), bytes_read=read)
@@ -398,6 +419,7 @@ def index_paths(
     file_seconds: float | None = DEFAULT_FILE_SECONDS,
     ocr: bool = True,
     as_sources: bool = True,
+    file_memory_bytes: int | None = DEFAULT_FILE_MEMORY_BYTES,
 ) -> Iterator[ProgressEvent | IndexSummary]:
     """Index ``paths`` (files and folders) into the database; yields progress, then one IndexSummary.
 
@@ -407,7 +429,8 @@ def index_paths(
     Another indexing run on the same database is refused (IndexStoreError) rather than run twice.
 
     Symbolic links that leave every library folder are not followed unless listed in ``allow_links``; a file
-    whose extraction and chunking take more than ``file_seconds`` is skipped with a reason.
+    whose extraction and chunking take more than ``file_seconds``, or hold more than ``file_memory_bytes`` of
+    text and working data, is skipped with a reason and the run goes on.
     ``as_sources=False`` refreshes the paths without adding them to the library's sources (a watcher's
     re-index of a subfolder). ``ocr=False`` leaves images and scanned PDF pages unread (reported as skipped,
     read once OCR is on again). Files the walker finds of a type Alcove does not read are counted by extension
@@ -418,7 +441,7 @@ def index_paths(
         store.lock_for_indexing()
         yield from _index(store, paths, embedder, cancel, request_id, max_file_bytes, chunk_tokens,
                           overlap_tokens, batch_chunks, commit_seconds, allow_links, file_seconds, ocr,
-                          as_sources)  # fmt: skip
+                          as_sources, file_memory_bytes)  # fmt: skip
     finally:
         store.close()
 
@@ -426,7 +449,7 @@ def index_paths(
 def index_options(
     store, embedder, max_file_bytes, chunk_tokens, overlap_tokens, batch_chunks, commit_seconds,
     allow_links: Sequence[str] = (), file_seconds: float | None = DEFAULT_FILE_SECONDS, ocr: bool = True,
-    as_sources: bool = True,
+    as_sources: bool = True, file_memory_bytes: int | None = DEFAULT_FILE_MEMORY_BYTES,
 ):  # fmt: skip
     """The run's settings; checks the database belongs to this embedder (raises IndexStoreError)."""
     store.check_embedder(embedder.name, embedder.dim)
@@ -438,6 +461,7 @@ def index_options(
         "commit_seconds": commit_seconds,
         "allow_links": tuple(allow_links),
         "file_seconds": file_seconds,
+        "file_memory_bytes": file_memory_bytes,
         "ocr": ocr,
         "as_sources": as_sources,
     }
@@ -476,9 +500,13 @@ def scan(run: _Run, store) -> Iterator[ProgressEvent]:
                     break
         if run.cancelled:
             break
+        # files indexed through a link to a folder that is not followed any more (its allowance revoked)
+        unfollowed = tuple(f.path.rstrip("/") + "/" for f in found if f.outside)
         for doc in store.documents(under=root):
             run.known[doc.path] = doc
-            if not os.path.lexists(doc.path):
+            if unfollowed and doc.path.startswith(unfollowed):
+                run.deletes.append(doc.path)
+            elif not os.path.lexists(doc.path):
                 if doc.status == "indexed" and doc.content_hash and doc.content_hash not in run.vanished:
                     run.vanished[doc.content_hash] = doc.path
                 else:
@@ -520,13 +548,15 @@ def summarize(run: _Run, store, resumed: bool, pipeline: dict | None = None) -> 
         pipeline,
         run.moved,
         dict(sorted(run.unsupported.items(), key=lambda kv: (-kv[1], kv[0]))),
+        tuple(OutsideLink(f.path, f.outside, f.problem or "") for f in run.found if f.outside),
     )
 
 
 def _index(store, paths, embedder, cancel, request_id, max_file_bytes, chunk_tokens, overlap_tokens,
-           batch_chunks, commit_seconds, allow_links, file_seconds, ocr=True, as_sources=True):  # fmt: skip
+           batch_chunks, commit_seconds, allow_links, file_seconds, ocr=True, as_sources=True,
+           file_memory_bytes=DEFAULT_FILE_MEMORY_BYTES):  # fmt: skip
     opts = index_options(store, embedder, max_file_bytes, chunk_tokens, overlap_tokens, batch_chunks,
-                         commit_seconds, allow_links, file_seconds, ocr, as_sources)  # fmt: skip
+                         commit_seconds, allow_links, file_seconds, ocr, as_sources, file_memory_bytes)  # fmt: skip
     run = _Run(store, embedder, request_id, cancel, opts)
     run_id, resumed = begin(run, store, paths)
     yield from scan(run, store)

@@ -2,6 +2,8 @@
 
 macOS: Apple's Vision framework through ``ocrmac`` (pyobjc); nothing to ship. Elsewhere: RapidOCR on ONNX
 Runtime (``rapidocr-onnxruntime``), whose detection, orientation and recognition models are inside its wheel.
+OCR is background work: it runs in the extraction workers (beside the engine thread, not MLX), one page per
+slice, and between slices waits while the engine runs interactive work (``Deadline.pause``).
 Recognised text keeps its place: a page's text is its visual lines top to bottom (segments on one line joined
 left to right), so "line N" of an OCRed page is the N-th line of text on it, and PDF pages keep their numbers.
 
@@ -19,10 +21,12 @@ import subprocess
 import sys
 import tempfile
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
 
+from engine.index.bounds import no_check, pause_point
 from engine.index.document import Block, ExtractError, Page
 
 log = logging.getLogger(__name__)
@@ -168,11 +172,12 @@ def lines_to_page(lines: list[OcrLine], number: int | None) -> Page | None:
     return Page(text, tuple(blocks), number=number) if blocks else None
 
 
-def image_page(data: bytes, suffix: str, ocr: bool) -> Page:
+def image_page(data: bytes, suffix: str, ocr: bool, check: Callable[[], None] = no_check) -> Page:
     """The text of an image file (PNG, JPEG, TIFF, WebP, BMP; HEIC on macOS)."""
     if not ocr:
         raise OcrOff("An image: its text is read by OCR, which is turned off in Settings.")
     rgb = _decode_image(data, suffix)
+    pause_point(check)  # background work: wait while a chat or a search runs
     page = lines_to_page(recognise(rgb), None)
     if page is None:
         raise ExtractError("No text was recognised in the image.")
@@ -219,8 +224,13 @@ def _decode_image(data: bytes, suffix: str) -> np.ndarray:
         raise ExtractError(f"The image could not be decoded ({type(exc).__name__}: {exc}).") from exc
 
 
-def ocr_pdf_pages(data: bytes, have: set[int], ocr: bool) -> tuple[list[Page], list[str]]:
-    """Pages of a PDF that have no text layer (their numbers not in ``have``), OCRed; and notes."""
+def ocr_pdf_pages(
+    data: bytes, have: set[int], ocr: bool, check: Callable[[], None] = no_check
+) -> tuple[list[Page], list[str]]:
+    """Pages of a PDF that have no text layer (their numbers not in ``have``), OCRed; and notes.
+
+    One page is one slice of background work: before each page ``check`` may pause (while interactive work
+    runs, ``Deadline.pause``) and raises on a cancel or a spent budget, so either takes effect within a page."""
     try:
         import pypdfium2 as pdfium
 
@@ -243,6 +253,7 @@ def ocr_pdf_pages(data: bytes, have: set[int], ocr: bool) -> tuple[list[Page], l
             missing = missing[:MAX_OCR_PAGES]
         pages = []
         for number in missing:
+            pause_point(check)
             page = doc[number - 1]
             try:
                 bitmap = page.render(scale=PDF_RENDER_DPI / 72)

@@ -33,7 +33,7 @@ from typing import Any, Protocol
 import numpy as np
 
 from engine.core import NOT_READY, IndexStoreError, ProgressEvent
-from engine.index.bounds import DEFAULT_FILE_SECONDS
+from engine.index.bounds import DEFAULT_FILE_MEMORY_BYTES, DEFAULT_FILE_SECONDS
 from engine.index.indexer import (
     DEFAULT_MAX_FILE_BYTES,
     IndexSummary,
@@ -63,6 +63,13 @@ class BackgroundRunner(Protocol):
     ) -> Future: ...
 
     def wake(self) -> None: ...
+
+    # optional: an Event set while no interactive work runs or waits (OCR pauses while it is clear)
+
+
+def interactive_idle_gate(runner) -> threading.Event | None:
+    """The runner's gate that background-only work (OCR) waits on between slices, when it has one."""
+    return getattr(runner, "interactive_idle", None)
 
 
 class _Halt:
@@ -125,9 +132,11 @@ def _init_process(tokenizer_json: str) -> None:
     _worker_tokenizer = Tokenizer.from_str(tokenizer_json)
 
 
-def _timed_prepare(found, old, opts, tokenizer, cancel=None) -> tuple[Prepared, float, float]:
+def _timed_prepare(found, old, opts, tokenizer, cancel=None, gate=None) -> tuple[Prepared, float, float]:
     t0 = time.perf_counter()
-    p = prepare_file(found, old, opts, tokenizer if tokenizer is not None else _worker_tokenizer, cancel)
+    p = prepare_file(
+        found, old, opts, tokenizer if tokenizer is not None else _worker_tokenizer, cancel, gate
+    )
     return p, t0, time.perf_counter()
 
 
@@ -168,13 +177,18 @@ def index_pipeline(
     file_seconds: float | None = DEFAULT_FILE_SECONDS,
     ocr: bool = True,
     as_sources: bool = True,
+    file_memory_bytes: int | None = DEFAULT_FILE_MEMORY_BYTES,
+    ocr_yields: bool = True,
 ) -> Iterator[ProgressEvent | IndexSummary]:
     """Index ``paths`` through the pipeline; yields progress, then one IndexSummary (see ``index_paths``).
 
     ``runner`` is the engine thread (``background`` + ``wake``); ``batch_chunks`` is only the first unit's size,
     later units adapt to ``unit_seconds``. Raises IndexStoreError when the database is unusable before anything
     starts; an exception on the engine thread or in an extractor ends the run (what was embedded is committed) and
-    is re-raised here.
+    is re-raised here. When ``runner`` has an ``interactive_idle`` Event (the engine's scheduler does), OCR in the
+    extraction threads pauses between pages while it is clear (a chat generating, a search): OCR is not MLX and
+    runs beside the engine thread, but it would take the CPU (and the Neural Engine) from the interactive work.
+    ``ocr_yields=False`` lets OCR run on regardless (``bench/bench_ocr_yield.py`` compares the two).
     """
     store = IndexStore(db_path)
     try:
@@ -182,16 +196,16 @@ def index_pipeline(
         yield from _pipeline(store, paths, embedder, runner, cancel, request_id, workers or default_workers(),
                              extract_in, max_file_bytes, chunk_tokens, overlap_tokens, batch_chunks,
                              commit_seconds, unit_seconds, queued_files, allow_links, file_seconds, ocr,
-                             as_sources)  # fmt: skip
+                             as_sources, file_memory_bytes, ocr_yields)  # fmt: skip
     finally:
         store.close()
 
 
 def _pipeline(store, paths, embedder, runner, cancel, request_id, workers, extract_in, max_file_bytes,
               chunk_tokens, overlap_tokens, batch_chunks, commit_seconds, unit_seconds, queued_files,
-              allow_links, file_seconds, ocr, as_sources):  # fmt: skip
+              allow_links, file_seconds, ocr, as_sources, file_memory_bytes, ocr_yields):  # fmt: skip
     opts = index_options(store, embedder, max_file_bytes, chunk_tokens, overlap_tokens, batch_chunks,
-                         commit_seconds, allow_links, file_seconds, ocr, as_sources)  # fmt: skip
+                         commit_seconds, allow_links, file_seconds, ocr, as_sources, file_memory_bytes)  # fmt: skip
     run = _Run(store, embedder, request_id, cancel, opts)
     run_id, resumed = begin(run, store, paths)
     yield from scan(run, store)
@@ -225,8 +239,9 @@ def _pipeline(store, paths, embedder, runner, cancel, request_id, workers, extra
                     return False
                 # threads notice a cancel inside a huge file; a process cannot share the event (its budget still holds)
                 stop = cancel if extract_in == "threads" else None
+                gate = interactive_idle_gate(runner) if extract_in == "threads" and ocr_yields else None
                 window.append(
-                    (f, pool.submit(_timed_prepare, f, run.known.get(f.path), opts, tokenizer, stop))
+                    (f, pool.submit(_timed_prepare, f, run.known.get(f.path), opts, tokenizer, stop, gate))
                 )
                 return True
 

@@ -24,6 +24,8 @@ class Found:
     explicit: bool  # named by the user (always reported), not found by walking a folder
     problem: str | None = None  # a reason to skip it that is known without reading it
     duplicate: bool = False  # the same file as one found earlier in this run (through a symbolic link)
+    # a symbolic link not followed because it leaves the library: where it points (resolved)
+    outside: str = ""
 
 
 def dedupe(found: list[Found]) -> list[Found]:
@@ -57,9 +59,10 @@ def _inside(real: str, folders: Sequence[str]) -> bool:
 
 def walk(root: str, library: Sequence[str] = (), allow_links: Collection[str] = ()) -> Iterator[Found]:
     """Files under ``root`` (or ``root`` itself). Symbolic links are followed only while they stay inside
-    ``root`` or another ``library`` folder (or are in ``allow_links``); links that leave them, symlink loops,
-    broken links, special files (FIFOs, sockets, devices) and anything in /proc, /sys or /dev come out as
-    problems, never read."""
+    ``root`` or another ``library`` folder (or are in ``allow_links``: the link paths the user allowed, whose
+    targets then count as library folders for the rest of the walk); links that leave them (``Found.outside``
+    says where to), symlink loops, broken links, special files (FIFOs, sockets, devices) and anything in /proc,
+    /sys or /dev come out as problems, never read."""
     path = Path(root)
     if path.is_symlink() and not path.exists():
         yield Found(root, True, "The path is a broken symbolic link.")
@@ -111,10 +114,12 @@ def walk(root: str, library: Sequence[str] = (), allow_links: Collection[str] = 
                 yield Found(entry.path, False, _link_problem(entry.path) or os_reason(exc, "file"))
                 continue
             if link:
-                problem = _leaves(entry.path, inside, allowed)
+                problem, outside = _leaves(entry.path, inside, allowed)
                 if problem:
-                    yield Found(entry.path, False, problem)
+                    yield Found(entry.path, False, problem, outside=outside)
                     continue
+                if entry.path in allowed and stat.S_ISDIR(mode):  # links inside an allowed folder may point
+                    inside.append(os.path.realpath(entry.path))  # around in it, as in a library folder
             if stat.S_ISDIR(mode):
                 subdirs.append(entry.path)
             elif stat.S_ISREG(mode):
@@ -129,17 +134,22 @@ SYSTEM_REASON = (
 )
 
 
-def _leaves(link: str, inside: Sequence[str], allowed: Collection[str]) -> str | None:
-    """Why a symbolic link may not be followed (None when it stays in the library or is allowed)."""
+def _leaves(link: str, inside: Sequence[str], allowed: Collection[str]) -> tuple[str | None, str]:
+    """Why a symbolic link may not be followed (None when it stays in the library or is allowed), and its
+    resolved target when the reason is that it leaves the library."""
     real = os.path.realpath(link)
     if in_system_folder(real):
-        return f"The symbolic link points into {display_path(real)}, a view of the running system, not documents; never read."
+        why = (
+            f"The symbolic link points into {display_path(real)}, a view of the running system, not documents"
+        )
+        return why + "; never read.", ""
     if _inside(real, inside) or link in allowed:
-        return None
+        return None, ""
     return (
         f"The symbolic link points outside the folders you chose (to {display_path(real)}); it was not "
-        "followed. Add that folder to your library to index what it points to."
-    )
+        "followed. Allow it in Settings > Library (or alcove index --allow-link), or add that folder to "
+        "your library, to index what it points to."
+    ), real
 
 
 def _link_problem(path: str) -> str | None:

@@ -12,6 +12,9 @@ A background generator that has nothing to do yet (its input queue is empty) yie
 until ``wake()`` (or a short poll) instead of blocking the thread. Results come back through queues and futures;
 exceptions travel back as values and are re-raised in the caller's thread. The time a job waits here is part of its
 TTFT. ``state()`` is a plain snapshot of what runs and what waits (for the status bar and stats).
+
+``interactive_idle`` is an Event that is set while no interactive work runs or waits: background work that runs
+beside this thread (OCR in the extraction workers) waits on it between its slices, so it yields the CPU too.
 """
 
 from __future__ import annotations
@@ -148,6 +151,8 @@ class EngineThread:
         self._last_unit_s = 0.0
         self._seq = itertools.count()
         self._stream = None
+        self.interactive_idle = threading.Event()  # set: no interactive work runs or waits
+        self.interactive_idle.set()
         self.startup_error: BaseException | None = None
         self._thread = threading.Thread(target=self._run, name=name, daemon=True)
         self._thread.start()
@@ -181,6 +186,7 @@ class EngineThread:
         with self._cond:
             while True:
                 if self._closed:
+                    self.interactive_idle.set()  # nothing beside the thread may wait for a gate that never opens
                     return None
                 if self._woken:
                     self._woken = False
@@ -201,7 +207,16 @@ class EngineThread:
                 if self._background:  # a poll: retry parked jobs even without a wake()
                     self._woken = True
             self._current, self._current_since = job, time.perf_counter()
+            self._update_gate()
             return job
+
+    def _update_gate(self) -> None:
+        """Open or close ``interactive_idle`` (under ``_cond``) from what runs and waits now."""
+        cur = self._current
+        if self._interactive or (cur is not None and cur.priority == "interactive"):
+            self.interactive_idle.clear()
+        else:
+            self.interactive_idle.set()
 
     def _step(self, job: _Job) -> None:
         """Interactive: run the whole job. Background: run one unit, then requeue it at the back."""
@@ -235,6 +250,7 @@ class EngineThread:
         finally:
             with self._cond:
                 self._current = None
+                self._update_gate()
                 if job.priority == "interactive":
                     self._jobs_run += 1
                 elif not job.parked:
@@ -310,6 +326,7 @@ class EngineThread:
                 raise EngineClosedError("The engine has been shut down.")
             job = _Job(label, priority, make, fut, emit, next(self._seq))
             (self._interactive if priority == "interactive" else self._background).append(job)
+            self._update_gate()
             self._cond.notify()
         return fut
 
@@ -415,6 +432,7 @@ class EngineThread:
             if self._closed:
                 return
             self._closed = True
+            self.interactive_idle.set()
             self._cond.notify_all()
         if not self.on_thread():
             self._thread.join(timeout)

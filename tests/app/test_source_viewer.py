@@ -124,3 +124,20 @@ def test_find_quote_ignores_white_space_and_picks_the_nearest():
     assert find_quote(text, "alpha beta gamma delta") == (0, 22)
     assert find_quote(text, "alpha beta gamma delta", near=30) == (24, 47)
     assert find_quote(text, "nothing like it") is None
+
+
+def test_a_note_with_resolved_wikilinks_opens_at_the_cited_lines_with_its_quote(tmp_path):
+    vault = tmp_path / "vault"
+    (vault / ".obsidian").mkdir(parents=True)
+    (vault / "Sea Otters.md").write_text('---\ntitle: "Sea Otters of California"\n---\nThey float.\n')
+    note = vault / "otters.md"
+    note.write_text("# Otters\n\nIntro line.\n\nThey share the coast with [[Sea Otters]] and eat crabs.\n")
+    view = load_text(
+        Target(str(note), None, 5, 5, "They share the coast with Sea Otters (Sea Otters of California)")
+    )
+    assert view.lines == (5, 5) and view.quote is not None
+    assert view.text[view.quote[0] :].startswith(
+        "They share the coast with Sea Otters (Sea Otters of California)"
+    )
+    assert view.text.count("\n") == note.read_text().count("\n")  # no line moved
+    assert "Wiki links" in view.note

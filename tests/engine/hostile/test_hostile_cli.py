@@ -102,3 +102,32 @@ def test_an_absurd_config_on_the_command_line_is_an_alcove_error(tmp_path, capsy
     assert main(["generate", "--model", str(folder), "--prompt", "hi", "--max-tokens", "2"]) == 2
     err = capsys.readouterr().err
     assert err.startswith("alcove: ") and "num_hidden_layers" in err and "Traceback" not in err
+
+
+def test_index_lists_links_outside_and_allow_link_follows_one(tmp_path, capsys):
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "tides.txt").write_text("The tides rise and fall twice a day.\n")
+    away = tmp_path / "away"
+    away.mkdir()
+    (away / "ferry.txt").write_text("The ferry leaves the harbour at seven.\n")
+    (docs / "shared").symlink_to(away)
+    db = str(tmp_path / "i.sqlite3")
+    assert main(["index", str(docs), "--db", db, "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["links_outside"] == [
+        {"path": str(docs / "shared"), "target": str(away), "reason": out["links_outside"][0]["reason"]}
+    ]
+    assert "--allow-link" in out["links_outside"][0]["reason"]
+    assert main(["index", str(docs), "--db", db]) == 0  # the text summary says how to allow it
+    assert "allow one with --allow-link PATH" in capsys.readouterr().out
+    assert main(["index", str(docs), "--db", db, "--json", "--allow-link", str(docs / "shared")]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["links_outside"] == [] and out["files_indexed"] == 1
+    with IndexStore(db) as store:
+        assert sorted(d.path for d in store.documents()) == [
+            str(docs / "shared" / "ferry.txt"),
+            str(docs / "tides.txt"),
+        ]
+    assert main(["index", str(docs), "--db", db, "--allow-link", str(docs / "tides.txt")]) == 2
+    assert "not a symbolic link" in capsys.readouterr().err
