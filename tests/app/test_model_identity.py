@@ -12,7 +12,8 @@ from tests.tiny_models import make_tiny_model
 
 
 def test_copies_and_imports_are_the_same_model_and_other_weights_are_not(tmp_path, monkeypatch):
-    monkeypatch.setenv("ALCOVE_HOME", str(tmp_path / "home"))  # content_key remembers keys in the cache folder
+    # content_key remembers keys in the cache folder
+    monkeypatch.setenv("ALCOVE_HOME", str(tmp_path / "home"))
     model = make_tiny_model(tmp_path / "SmolLM2", "llama", seed=1)
     copy = tmp_path / "cache" / "9d1f0c2e7a11"
     shutil.copytree(model, copy)
