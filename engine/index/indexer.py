@@ -10,7 +10,6 @@ consistent, and the next run resumes by skipping what was committed.
 
 from __future__ import annotations
 
-import hashlib
 import logging
 import os
 import time
@@ -25,21 +24,15 @@ from engine.core import IndexStoreError, ProgressEvent
 from engine.index.bounds import (
     DEFAULT_FILE_MEMORY_BYTES,
     DEFAULT_FILE_SECONDS,
-    BudgetExceeded,
-    Deadline,
-    ExtractCancelled,
-    read_regular_file,
 )
-from engine.index.chunking import Chunk, chunk_budget, chunk_document
-from engine.index.extraction import ExtractError, extract, file_type_for, looks_binary
-from engine.index.ocr import OcrOff
-from engine.index.schema import display_path
-from engine.index.store import ChunkRow, DocumentRecord, DocumentWrite, IndexStore
-from engine.index.walk import Found, dedupe, os_reason, walk
+from engine.index.chunking import chunk_budget
+from engine.index.extraction import file_type_for
+from engine.index.prepare import DEFAULT_MAX_FILE_BYTES, Prepared, _Pending, prepare_file
+from engine.index.store import DocumentRecord, DocumentWrite, IndexStore
+from engine.index.walk import Found, dedupe, walk
 
 log = logging.getLogger(__name__)
 
-DEFAULT_MAX_FILE_BYTES = 64 << 20
 BIG_FILE_BYTES = 1 << 20  # files this big are handled only after everything before them is committed
 CHUNKER_VERSION = 1  # bump when extraction or chunking changes what a file turns into
 
@@ -104,134 +97,6 @@ class IndexSummary:
             ],
             **({"pipeline": self.pipeline} if self.pipeline is not None else {}),
         }
-
-
-@dataclass
-class _Pending:
-    """A file extracted and chunked, waiting for its vectors."""
-
-    write: DocumentWrite
-    chunks: list[Chunk]
-    texts: list[str]
-    vectors: list[np.ndarray] = field(default_factory=list)
-    done: int = 0
-
-
-@dataclass(frozen=True)
-class Prepared:
-    """What one found file turned into, decided beside the engine thread (no MLX, no database writes)."""
-
-    kind: str  # "skip" | "unchanged" | "touch" | "embed" | "ignore" | "cancelled" | "unsupported" | "move"
-    path: str
-    reason: str = ""
-    write: DocumentWrite | None = (
-        None  # a skipped file remembered, so an unchanged bad file is not read again
-    )
-    forget: bool = False  # drop what the index holds for the path (its content is unusable now)
-    touch: tuple[int, int] = (0, 0)  # size, mtime_ns: same bytes, new timestamp
-    pending: _Pending | None = None  # extracted and chunked, waiting for its vectors
-    notes: tuple[str, ...] = ()
-    bytes_read: int = 0
-    digest: str = ""  # the content hash ("move": the indexed document that moved here has it)
-
-
-def prepare_file(
-    found: Found, old: DocumentRecord | None, opts: dict, tokenizer, cancel=None, gate=None
-) -> Prepared:
-    """Stat, compare with the index's record, read, hash, extract and chunk one file, within its time and memory
-    budgets (``opts["file_seconds"]``, ``opts["file_memory_bytes"]``) and noticing ``cancel`` even inside a huge
-    file. ``gate``: an Event clear while interactive work runs; OCR waits for it between pages."""
-    path = found.path
-    if found.problem:  # a duplicate indexed by an earlier run is dropped: its first path holds the text
-        # so is a link that leaves the library now (its allowance revoked)
-        return Prepared(
-            "skip", path, found.problem, forget=(found.duplicate or bool(found.outside)) and old is not None
-        )
-    try:
-        st = os.stat(path)
-    except OSError as exc:
-        return Prepared("skip", path, os_reason(exc, "file"),
-                        forget=isinstance(exc, FileNotFoundError) and old is not None)  # fmt: skip
-    ftype = file_type_for(Path(path))
-    if ftype == "binary" and not found.explicit:
-        return Prepared("unsupported", path)
-    if ftype == "image" and not opts.get("ocr", True):  # not even read: a photo library is gigabytes
-        return Prepared("skip", path, "An image: its text is read by OCR, which is turned off.")
-    same_stat = old is not None and old.size == st.st_size and old.mtime_ns == st.st_mtime_ns
-    if same_stat and opts["same_config"]:
-        if old.status == "skipped":
-            return Prepared("skip", path, old.reason or "skipped")
-        return Prepared("unchanged", path)
-    limit = opts["max_file_bytes"]
-    if st.st_size > limit:
-        reason = f"The file is {_size(st.st_size)}, over the {_size(limit)} limit for indexing."
-        return Prepared("skip", path, reason, _skipped(path, st, None, reason))
-    if st.st_size == 0:
-        return Prepared("skip", path, "The file is empty (0 bytes).",
-                        _skipped(path, st, None, "The file is empty (0 bytes)."))  # fmt: skip
-    check = Deadline(opts.get("file_seconds", DEFAULT_FILE_SECONDS), cancel,
-                     memory_bytes=opts.get("file_memory_bytes", DEFAULT_FILE_MEMORY_BYTES), gate=gate)  # fmt: skip
-    try:  # regular files only, opened non-blocking: a FIFO swapped in after the stat never blocks
-        data, _ = read_regular_file(path, limit, check)
-    except ExtractCancelled:  # cancelled while a big file was being read
-        return Prepared("cancelled", path)
-    except ExtractError as exc:
-        return Prepared("skip", path, str(exc))
-    except OSError as exc:
-        return Prepared("skip", path, os_reason(exc, "file"),
-                        forget=isinstance(exc, FileNotFoundError) and old is not None)  # fmt: skip
-    read = len(data)
-    digest = hashlib.blake2b(data + opts["config_tag"], digest_size=16).hexdigest()
-    if old is not None and old.content_hash == digest and old.status == "indexed":
-        return Prepared("touch", path, touch=(st.st_size, st.st_mtime_ns), bytes_read=read)
-    if old is None and digest in opts.get(
-        "vanished", ()
-    ):  # an indexed file moved or renamed: keep its vectors
-        return Prepared("move", path, touch=(st.st_size, st.st_mtime_ns), bytes_read=read, digest=digest)
-    if ftype is None and not found.explicit and _looks_binary_head(data):
-        # an unknown kind of binary file found in a folder: counted, not read
-        return Prepared("unsupported", path, bytes_read=read)
-    try:
-        doc = extract(Path(path), data, ftype, check, ocr=opts.get("ocr", True))
-        chunks = chunk_document(doc, tokenizer, max_tokens=opts["chunk_tokens"],
-                                overlap_tokens=opts["overlap_tokens"], check=check)  # fmt: skip
-    except ExtractCancelled:
-        return Prepared("cancelled", path, bytes_read=read)
-    except OcrOff as exc:  # not remembered: turning OCR on reads it on the next run
-        return Prepared("skip", path, str(exc), bytes_read=read)
-    except BudgetExceeded as exc:  # a time or memory budget: not remembered (the budget may change)
-        return Prepared("skip", path, str(exc), bytes_read=read)
-    except ExtractError as exc:
-        return Prepared("skip", path, str(exc), _skipped(path, st, digest, str(exc)), bytes_read=read)
-    # The bytes we read must be the file as it is now: otherwise they mix two versions.
-    try:
-        st2 = os.stat(path)
-    except FileNotFoundError:
-        return Prepared("skip", path, "The file vanished while being indexed.", forget=old is not None,
-                        bytes_read=read)  # fmt: skip
-    if read != st.st_size or (st2.st_size, st2.st_mtime_ns) != (st.st_size, st.st_mtime_ns):
-        reason = "The file changed while it was being indexed; it will be indexed on the next run."
-        return Prepared("skip", path, reason, bytes_read=read)
-    if not chunks:
-        reason = "The file has no text to index."
-        return Prepared("skip", path, reason, _skipped(path, st, digest, reason), bytes_read=read)
-    title = display_path(Path(path).name)  # a name that is not UTF-8 cannot go to the tokenizer as it is
-    texts = [f"{title} > {c.heading}\n{c.text}" if c.heading else f"{title}\n{c.text}" for c in chunks]
-    rows = tuple(
-        ChunkRow(c.ordinal, c.page, c.line_start, c.line_end, c.char_start, c.char_end, c.token_count,
-                 c.heading, c.text)
-        for c in chunks
-    )  # fmt: skip
-    write = DocumentWrite(path, doc.file_type, st.st_size, st.st_mtime_ns, digest, "indexed", None, rows,
-                          None, doc.chars)  # fmt: skip
-    return Prepared(
-        "embed", path, pending=_Pending(write, chunks, texts), notes=tuple(doc.notes), bytes_read=read
-    )
-
-
-def _skipped(path: str, st: os.stat_result, digest: str | None, reason: str) -> DocumentWrite:
-    return DocumentWrite(path, file_type_for(Path(path)) or "unknown", st.st_size, st.st_mtime_ns, digest,
-                         "skipped", reason)  # fmt: skip
 
 
 class _Run:
@@ -594,19 +459,6 @@ def _index(store, paths, embedder, cancel, request_id, max_file_bytes, chunk_tok
         except IndexStoreError:
             pass
     yield summarize(run, store, resumed)
-
-
-def _looks_binary_head(data: bytes) -> bool:
-
-    return looks_binary(data)
-
-
-def _size(n: int) -> str:
-    for unit in ("bytes", "KB", "MB", "GB", "TB"):
-        if n < 1024 or unit == "TB":
-            return f"{n:.0f} {unit}" if unit == "bytes" else f"{n:.1f} {unit}"
-        n /= 1024
-    return f"{n} bytes"
 
 
 def _is_big(f: Found, limit: int) -> bool:

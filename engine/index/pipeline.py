@@ -34,19 +34,8 @@ import numpy as np
 
 from engine.core import NOT_READY, IndexStoreError, ProgressEvent
 from engine.index.bounds import DEFAULT_FILE_MEMORY_BYTES, DEFAULT_FILE_SECONDS
-from engine.index.indexer import (
-    DEFAULT_MAX_FILE_BYTES,
-    IndexSummary,
-    Prepared,
-    SkippedFile,
-    _Pending,
-    _Run,
-    begin,
-    index_options,
-    prepare_file,
-    scan,
-    summarize,
-)
+from engine.index.indexer import IndexSummary, SkippedFile, _Run, begin, index_options, scan, summarize
+from engine.index.prepare import DEFAULT_MAX_FILE_BYTES, Prepared, _Pending, prepare_file
 from engine.index.store import DocumentWrite, IndexStore
 
 log = logging.getLogger(__name__)

@@ -123,9 +123,9 @@ def test_symlink_loops(folder, tmp_path):
 def test_a_file_that_changes_or_vanishes_while_being_indexed(folder, tmp_path, monkeypatch):
     (folder / "moving.txt").write_text("version one of a file that keeps changing\n" * 5)
     (folder / "ghost.txt").write_text("here now, gone soon\n" * 5)
-    import engine.index.indexer as indexer
+    import engine.index.prepare as prepare
 
-    real_extract = indexer.extract
+    real_extract = prepare.extract
 
     def meddling_extract(path, data, ftype=None, *args, **kw):
         if path.name == "moving.txt":
@@ -134,12 +134,12 @@ def test_a_file_that_changes_or_vanishes_while_being_indexed(folder, tmp_path, m
             path.unlink()
         return real_extract(path, data, ftype, *args, **kw)
 
-    monkeypatch.setattr(indexer, "extract", meddling_extract)
+    monkeypatch.setattr(prepare, "extract", meddling_extract)
     s = run([folder], tmp_path / "i.sqlite3")
     r = reasons(s)
     assert "changed while" in r["moving.txt"] and "vanished" in r["ghost.txt"]
     assert _good_is_indexed(tmp_path / "i.sqlite3") == ["good.txt"]
-    monkeypatch.setattr(indexer, "extract", real_extract)
+    monkeypatch.setattr(prepare, "extract", real_extract)
     s2 = run([folder], tmp_path / "i.sqlite3")  # the next run picks the new version up
     assert s2.files_indexed == 1 and s2.files_skipped == ()
 
