@@ -1,16 +1,20 @@
 """Continuous batching: many requests decode together, joining and leaving the batch between steps.
 
 In the style of mlx-lm's ``BatchGenerator``: one forward pass per step feeds the next token of every active request
-(left-padded ``BatchKVCache``), and between steps finished or cancelled requests leave (``filter``) and new ones
-join (new prompts arriving together are prefilled together, left-padded, in one forward per chunk; a prompt that
-hits the prompt cache is prefilled alone after its cached prefix; then they are ``extend``-ed into the batch and
-take their first token in the next batched step). The whole loop is ONE engine job:
+(left-padded ``BatchKVCache``, or ``BatchRotatingKVCache`` for sliding-window layers), and between steps finished or
+cancelled requests leave (``filter``) and new ones join (new prompts arriving together are prefilled together,
+left-padded, in one forward per chunk when every layer's cache is a plain KVCache; a prompt that hits the prompt
+cache, or any prompt of a sliding-window model, is prefilled alone; then they are ``extend``-ed into the batch and take
+their first token in the next batched step). A lone request decodes in its own single-row caches, as
+``Engine.generate`` does, until a second one joins. Steps are pipelined: step n+1 is queued with ``mx.async_eval``
+(its inputs the still-lazy tokens of step n) before step n's tokens are handed out. The whole loop is ONE engine job:
 ``BatchRunner.submit`` queues a request from any thread and starts the job when none is running; the job admits
 queued requests between steps and ends when the batch is empty, so other engine work runs between batches.
 
 Each request keeps its own sampler (seeded draws identical to a lone run), detokeniser, stop strings and stats; at
 temperature 0 the tokens are the ones a lone greedy run produces (tests/engine/generation/test_batch.py). A request
 leaves its KV cache in the prompt-cache store, holding exactly the tokens it was fed, like ``run_generation``.
+Models whose caches have no batched form here (``batchable`` says why) are served one request at a time instead.
 """
 
 from __future__ import annotations
