@@ -12,6 +12,8 @@ pass/fail.
   completion tokens / wall time of the level) and TTFT p50/p95 (request sent -> first content chunk).
 * CPU seconds per generated token of each server process (user + system, from /proc): what the work costs, a figure
   the machine's load does not move the way it moves wall time.
+* Ratios: of the two medians, and the median of the per-run ratios (the two servers run back to back in each run,
+  so a run's ratio sees nearly the same machine load); the load average after each level is printed with it.
 * Overhead: one client through Alcove's HTTP server vs ``Engine.generate`` in this process over the same engine
   (wall and CPU seconds per request, alternated).
 """
@@ -159,6 +161,9 @@ def overhead(folder: str, runs: int, max_tokens: int) -> dict:
             "overhead_wall_median": med["server"] / med["engine"] - 1.0,
             "overhead_wall_min": min(wall["server"]) / min(wall["engine"]) - 1.0,
             "overhead_cpu_median": cmed["server"] / cmed["engine"] - 1.0,
+            # per run (the two back to back): server / engine - 1
+            "overhead_wall_paired": summary([s / e - 1.0 for s, e in zip(wall["server"], wall["engine"])]),
+            "overhead_cpu_paired": summary([s / e - 1.0 for s, e in zip(cpu["server"], cpu["engine"])]),
         }
     finally:
         if server is not None:
@@ -212,6 +217,11 @@ def main() -> None:
             entry["alcove_vs_mlx_lm_cpu_per_token_median"] = (
                 entry["alcove"]["cpu_s_per_token"]["median"] / entry["mlx_lm"]["cpu_s_per_token"]["median"]
             )
+            # Each run measures the two servers back to back: the ratio within a run sees (nearly) the same load,
+            # so its median is steadier than the ratio of the two medians on a machine whose load swings.
+            paired = [a["tok_s"] / m["tok_s"] for a, m in zip(rows["alcove"], rows["mlx_lm"])]
+            entry["alcove_vs_mlx_lm_tok_s_paired"] = summary(paired)
+            entry["load_average_after"] = os.getloadavg()
             result["levels"][str(c)] = entry
             emit({"progress": c, "entry": entry})
         if "1" in result["levels"] and str(max(levels)) in result["levels"]:

@@ -76,17 +76,24 @@ class ModelService:
         )
 
     def _run_job(self, fn: Callable[[], Iterator[Any]]) -> None:
-        # ``Engine.stream`` queues the job at once; a reader thread drains it so that a failure is logged, not lost.
-        items = self.engine.stream(fn)
+        """Start the batch loop as ONE interactive engine job (so queued background units, such as the index's
+        embedding batches, wait until the batch is empty). It runs through ``Engine.run`` rather than
+        ``Engine.stream``: the loop's per-step items are dropped on the engine thread instead of waking a reader
+        thread at every step. A thread waits for the job so that a failure is logged, not lost."""
 
-        def drain() -> None:
+        def batch_loop() -> None:
+            for _ in fn():
+                pass
+
+        batch_loop.__qualname__ = "BatchRunner._loop"  # what scheduler_state() shows while it runs
+
+        def wait() -> None:
             try:
-                for _ in items:
-                    pass
+                self.engine.run(batch_loop)
             except Exception:  # noqa: BLE001 - the batch loop ends every stream itself; this is a last resort
                 log.exception("the batch job failed")
 
-        threading.Thread(target=drain, name="alcove-batch-drain", daemon=True).start()
+        threading.Thread(target=wait, name="alcove-batch-wait", daemon=True).start()
 
     # -- request accounting (for the status bar) ----------------------------------------------------------
     def begin(self) -> None:

@@ -1,16 +1,20 @@
 """Continuous batching: many requests decode together, joining and leaving the batch between steps.
 
 In the style of mlx-lm's ``BatchGenerator``: one forward pass per step feeds the next token of every active request
-(left-padded ``BatchKVCache``), and between steps finished or cancelled requests leave (``filter``) and new ones
-join (new prompts arriving together are prefilled together, left-padded, in one forward per chunk; a prompt that
-hits the prompt cache is prefilled alone after its cached prefix; then they are ``extend``-ed into the batch and
-take their first token in the next batched step). The whole loop is ONE engine job:
+(left-padded ``BatchKVCache``, or ``BatchRotatingKVCache`` for sliding-window layers), and between steps finished or
+cancelled requests leave (``filter``) and new ones join (new prompts arriving together are prefilled together,
+left-padded, in one forward per chunk when every layer's cache is a plain KVCache; a prompt that hits the prompt
+cache, or any prompt of a sliding-window model, is prefilled alone; then they are ``extend``-ed into the batch and take
+their first token in the next batched step). A lone request decodes in its own single-row caches, as
+``Engine.generate`` does, until a second one joins. Steps are pipelined: step n+1 is queued with ``mx.async_eval``
+(its inputs the still-lazy tokens of step n) before step n's tokens are handed out. The whole loop is ONE engine job:
 ``BatchRunner.submit`` queues a request from any thread and starts the job when none is running; the job admits
 queued requests between steps and ends when the batch is empty, so other engine work runs between batches.
 
 Each request keeps its own sampler (seeded draws identical to a lone run), detokeniser, stop strings and stats; at
 temperature 0 the tokens are the ones a lone greedy run produces (tests/engine/generation/test_batch.py). A request
 leaves its KV cache in the prompt-cache store, holding exactly the tokens it was fed, like ``run_generation``.
+Models whose caches have no batched form here (``batchable`` says why) are served one request at a time instead.
 """
 
 from __future__ import annotations
@@ -48,9 +52,19 @@ def batchable(lm: Any) -> str | None:
         return "only autoregressive language models decode in a batch"
     cache = fresh_cache(lm.model).cache
     kinds = {type(c).__name__ for c in cache}
-    if not kinds <= {"KVCache"}:
-        return f"caches {sorted(kinds)} have no batched form here"
+    if not kinds <= _BATCHED_KINDS:
+        return f"caches {sorted(kinds - _BATCHED_KINDS)} have no batched form here"
     return None
+
+
+# Single-request cache kinds whose ``merge`` gives a batched cache that filters, extends and extracts rows
+# (mlx-lm's BatchKVCache and BatchRotatingKVCache); tested in tests/engine/generation/test_batch.py.
+_BATCHED_KINDS = {"KVCache", "RotatingKVCache"}
+
+
+def _plain_kv(lm: Any) -> bool:
+    """Whether every layer's cache is a plain KVCache (the only kind prefilled several prompts to one forward)."""
+    return all(type(c).__name__ == "KVCache" for c in fresh_cache(lm.model).cache)
 
 
 @dataclass
@@ -65,7 +79,8 @@ class _Slot:
     fed: list[int] = field(default_factory=list)
     generated: list[int] = field(default_factory=list)
     text: list[str] = field(default_factory=list)
-    next_input: int = 0
+    next_input: int = 0  # the slot's next input when known (a new slot's last prompt token, or after a sync)
+    fresh: bool = True  # no step has fed it yet: its history already ends with ``next_input``
     sampler: Sampler | None = None
     stopper: StopMatcher | None = None
     detok: Any = None
@@ -149,9 +164,15 @@ class BatchRunner:
 
     # -- the engine thread ------------------------------------------------------------------------------
     def _loop(self) -> Iterator[Any]:
+        """The batch job. Steps are pipelined like mlx-lm's generator: step n+1 is queued (``mx.async_eval``, its
+        inputs the still-lazy tokens of step n) before step n's tokens are handed out, so detokenising, stop
+        strings and the streams' queues run while the next forward computes. ``pending`` holds the tokens of the
+        step in flight for the first ``len(pending)`` rows of ``active`` (slots that join are appended after them)."""
         active: list[_Slot] = []
         cache: list[Any] | None = None
+        pending: mx.array | None = None
         lm = None
+        grouped = False
         try:
             while True:
                 with self._lock:
@@ -162,51 +183,76 @@ class BatchRunner:
                         return
                 if joining and lm is None:
                     lm = self._get_model()
-                cold: list[_Slot] = []
-                for slot in joining:
-                    hit = self._start(lm, slot)
-                    if hit is None:
-                        continue
-                    if hit.cached_tokens == 0 and len(slot.ids) > 1 and len(joining) > 1:
-                        cold.append(slot)  # prefilled below, together with the other new prompts
-                        continue
-                    joined = self._prefill_alone(lm, slot, hit)
-                    if joined is None:
-                        continue
-                    active.append(slot)
-                    if cache is None:
-                        cache = [type(c).merge([c]) for c in joined]
-                    else:
-                        for layer, c in zip(cache, joined):
-                            layer.extend(type(c).merge([c]))
-                if cold:
-                    group = self._prefill_group(lm, cold)
-                    active.extend(cold)
-                    if cache is None:
-                        cache = group
-                    else:
-                        for layer, g in zip(cache, group):
-                            layer.extend(g)
-                active, cache = self._leave(lm, active, cache)
+                    grouped = lm is not None and _plain_kv(lm)
+                cache = self._admit(lm, joining, active, cache, grouped)
+                covered = active[: pending.shape[0]] if pending is not None else []
+                if pending is not None and not _worth_pipelining(covered):
+                    # Every row of the next step would be wasted (each slot ends at its pending token): hand the
+                    # tokens out first and let the finished slots leave before the next forward.
+                    self._hand_out(lm, covered, pending.tolist(), fed=False)
+                    pending = None
+                active, cache, pending = self._leave(lm, active, cache, pending)
                 if not active:
-                    cache = None
+                    cache = pending = None
                     continue
-                self._step(lm, active, cache)
-                active, cache = self._leave(lm, active, cache)
+                covered = active[: pending.shape[0]] if pending is not None else []
+                nxt = self._submit(lm, active, cache, pending)
+                if pending is not None:
+                    self._hand_out(lm, covered, pending.tolist(), fed=True)  # while ``nxt`` computes
+                pending = nxt
+                active, cache, pending = self._leave(lm, active, cache, pending)
                 if not active:
-                    cache = None
-                yield len(active)  # one item per step: a point where a scheduler may run other work
+                    cache = pending = None
+                yield len(
+                    active
+                )  # one item per step (the job runs as one interactive unit; see ``_run_job``)
         except BaseException as exc:  # noqa: BLE001 - every waiting stream must end, never hang
             log.exception("the batch loop failed")
             with self._lock:
-                pending, self._waiting = self._waiting, []
+                pending_slots, self._waiting = self._waiting, []
                 self._running = False
-            for slot in active + pending:
+            for slot in active + pending_slots:
                 if slot.finish is None:
                     slot.finish, slot.error = "error", f"Generation failed: {type(exc).__name__}: {exc}"
                 self._finish(lm, slot, None)
             if not isinstance(exc, Exception):
                 raise
+
+    def _admit(self, lm: Any, joining: list[_Slot], active: list[_Slot], cache: list[Any] | None,
+               grouped: bool) -> list[Any] | None:  # fmt: skip
+        """Encode and prefill the joining slots and append them to ``active`` and their rows to ``cache``. New cold
+        prompts are prefilled together when the model's caches are plain KVCaches (one left-padded forward per
+        chunk); a prompt-cache hit, a lone prompt, or a model with other caches (sliding windows) prefills alone."""
+        cold: list[_Slot] = []
+        for slot in joining:
+            hit = self._start(lm, slot)
+            if hit is None:
+                continue
+            if grouped and hit.cached_tokens == 0 and len(slot.ids) > 1 and len(joining) > 1:
+                cold.append(slot)  # prefilled below, together with the other new prompts
+                continue
+            joined = self._prefill_alone(lm, slot, hit)
+            if joined is None:
+                continue
+            active.append(slot)
+            if cache is None:
+                # A lone request decodes in its own single-row caches, exactly as ``Engine.generate`` does (no
+                # padding offsets or mask per step); they turn into batched caches when a second request joins.
+                cache = joined
+            else:
+                cache = _batched(cache)
+                for layer, c in zip(cache, joined):
+                    layer.extend(type(c).merge([c]))
+        if cold:
+            group = self._prefill_group(lm, cold)
+            active.extend(cold)
+            if cache is None:
+                cache = group
+            else:
+                cache = _batched(cache)
+                for layer, g in zip(cache, group):
+                    layer.extend(g)
+        return cache
 
     def _start(self, lm: Any, slot: _Slot):
         """Check and encode ``slot``'s request and take its prompt cache; the CacheHit, or None when it ended."""
@@ -285,35 +331,70 @@ class BatchRunner:
             s.prefill_s = now - t0
         return cache
 
-    def _step(self, lm: Any, active: list[_Slot], cache: list[Any]) -> None:
-        """One batched forward: feed every slot's next input, sample, emit, and mark slots that finished."""
+    def _submit(self, lm: Any, active: list[_Slot], cache: list[Any], pending: mx.array | None) -> mx.array:
+        """Queue one batched forward and its sampling; returns the (lazy, being computed) tokens, one per slot.
+
+        The first ``len(pending)`` slots are fed their pending (not yet read) tokens, the others their known
+        ``next_input``; a known input is recorded in ``fed`` now, a pending one when it is handed out."""
         self.steps += 1
         self.peak_batch = max(self.peak_batch, len(active))
-        inputs = mx.array([s.next_input for s in active])[:, None]
-        logits = lm.model(inputs, cache=cache)[:, -1, :]
-        picked = _sample(active, logits).tolist()
-        now = time.perf_counter()
-        for s, tok in zip(active, picked):
+        n = pending.shape[0] if pending is not None else 0
+        known = [s.next_input for s in active[n:]]
+        for s in active[n:]:
+            s.fed.append(s.next_input)
+        if pending is None:
+            inputs = mx.array(known)
+        elif known:
+            inputs = mx.concatenate([pending, mx.array(known, dtype=pending.dtype)])
+        else:
+            inputs = pending
+        for i, s in enumerate(active):
             s.batch_peak = max(s.batch_peak, len(active))
+            if s.history is not None and not s.fresh:  # the penalty sees every token fed, lazily
+                ctx = s.req.sampling.repetition_context
+                s.history = mx.concatenate([s.history, inputs[i : i + 1].astype(s.history.dtype)])
+                if ctx > 0 and s.history.size > ctx:
+                    s.history = s.history[-ctx:]
+            s.fresh = False
+        logits = lm.model(inputs[:, None], cache=cache)[:, -1, :]
+        picked = _sample(active, logits)
+        mx.async_eval(picked)
+        return picked
+
+    def _hand_out(self, lm: Any, slots: list[_Slot], tokens: list[int], *, fed: bool) -> None:
+        """Give each slot its sampled token; ``fed``: the step just queued has already fed it back in."""
+        now = time.perf_counter()
+        for s, tok in zip(slots, tokens):
+            if fed:
+                s.fed.append(tok)
             _take(lm, s, tok, now)
 
-    def _leave(self, lm: Any, active: list[_Slot], cache: list[Any] | None):
-        """Finished and cancelled slots leave the batch (their caches extracted for the prompt-cache store)."""
+    def _leave(self, lm: Any, active: list[_Slot], cache: list[Any] | None, pending: mx.array | None):
+        """Finished and cancelled slots leave the batch (their caches extracted for the prompt-cache store, their
+        rows dropped from the cache and from the pending tokens, which are never handed out)."""
         for s in active:
             if s.finish is None and s.cancel.is_set():
                 s.finish = "cancelled"
         keep = [i for i, s in enumerate(active) if s.finish is None]
         if len(keep) == len(active):
-            return active, cache
+            return active, cache, pending
         for i, s in enumerate(active):
             if s.finish is not None:
-                own = [layer.extract(i) for layer in cache] if cache is not None else None
+                if cache is None:
+                    own = None
+                elif _single(cache):  # the only row: the caches are its own
+                    own = cache
+                else:
+                    own = [layer.extract(i) for layer in cache]
                 self._finish(lm, s, own)
         if not keep:
-            return [], None
+            return [], None, None
+        if pending is not None:
+            rows = [i for i in keep if i < pending.shape[0]]
+            pending = pending[mx.array(rows)] if rows else None  # still the first rows: ``keep`` is in order
         for layer in cache:
             layer.filter(keep)
-        return [active[i] for i in keep], cache
+        return [active[i] for i in keep], cache, pending
 
     def _finish(self, lm: Any, slot: _Slot, own_cache: list[Any] | None) -> None:
         if slot.finish != "stop_string" and slot.detok is not None and slot.finish != "error":
@@ -372,19 +453,29 @@ def _sample(slots: list[_Slot], logits: mx.array) -> mx.array:
     return mx.concatenate(rows)
 
 
+def _single(cache: list[Any]) -> bool:
+    """Whether ``cache`` is one request's own caches (a lone request's batch) rather than batched caches."""
+    return not hasattr(cache[0], "extract")
+
+
+def _batched(cache: list[Any]) -> list[Any]:
+    """Batched caches holding the same rows: a lone request's own caches merged into a batch of one."""
+    return [type(c).merge([c]) for c in cache] if _single(cache) else cache
+
+
+def _worth_pipelining(covered: list[_Slot]) -> bool:
+    """Whether to queue the next step before reading the pending tokens: not when every slot with a pending token
+    ends with it by length (the step would compute nothing anyone reads; a lone request's last token, above all)."""
+    return not covered or any(len(s.generated) + 1 < s.req.max_tokens for s in covered)
+
+
 def _take(lm: Any, s: _Slot, tok: int, now: float) -> None:
-    """``tok`` was sampled after feeding ``s.next_input``: record, emit, and decide whether ``s`` is finished."""
-    s.fed.append(s.next_input)
+    """``tok`` was sampled for ``s``: record, emit, and decide whether ``s`` is finished."""
     s.token_times.append(now)
     if tok in lm.eos_ids:
         s.finish = "stop"
         return
     s.generated.append(tok)
-    if s.history is not None:
-        ctx = s.req.sampling.repetition_context
-        s.history = mx.concatenate([s.history, mx.array([tok], dtype=s.history.dtype)])
-        if ctx > 0 and s.history.size > ctx:
-            s.history = s.history[-ctx:]
     s.detok.add_token(tok)
     emit, stopped = s.stopper.feed(s.detok.last_segment)
     s.text.append(emit)

@@ -6,6 +6,7 @@ import pytest
 
 from engine.core import FinalEvent, GenerateRequest, SamplingParams
 from engine.generation.batch import BatchFull, BatchRunner, batchable
+from engine.generation.prompt_cache import fresh_cache
 
 PROMPTS = [
     "The capital of France is",
@@ -30,9 +31,14 @@ def final(events):
     return events[-1], events[:-1]
 
 
-@pytest.mark.parametrize("arch", ["llama", "qwen3"])
+@pytest.mark.parametrize("arch", ["llama", "qwen3", "gemma3"])
 def test_batched_greedy_equals_sequential(engine, tiny_models, arch):
+    """gemma3 has sliding-window layers (RotatingKVCache, window 16): they decode in a BatchRotatingKVCache, and the
+    longer requests run past the window so its rows wrap around while they are batched."""
     engine.load_model(str(tiny_models[arch]))
+    kinds = engine.run(lambda: {type(c).__name__ for c in fresh_cache(engine.model("chat").model).cache})
+    assert ("RotatingKVCache" in kinds) == (arch == "gemma3")
+    assert engine.run(lambda: batchable(engine.model("chat"))) is None
     reqs = [
         GenerateRequest(prompt=p, max_tokens=8 + 3 * i, use_prompt_cache=False) for i, p in enumerate(PROMPTS)
     ]
@@ -59,7 +65,11 @@ def test_batched_greedy_equals_sequential(engine, tiny_models, arch):
         assert b.finish_reason == a.finish_reason
         assert b.text.startswith("".join(t.text for t in toks))  # the final text adds the flushed tail
     assert runner.peak_batch >= 2  # they really decoded together
-    assert runner.group_prefills >= 1  # and some were prefilled together, left-padded
+    if arch == "gemma3":
+        assert max(b.stats.prompt_tokens + len(b.token_ids) for b, _ in out) > 16 + 4  # past the window
+        assert runner.group_prefills == 0  # sliding-window prompts prefill one by one, then join the batch
+    else:
+        assert runner.group_prefills >= 1  # and some were prefilled together, left-padded
     assert runner.steps < sum(len(a.token_ids) + 1 for a in alone)
 
 
@@ -108,3 +118,36 @@ def test_queue_bound_and_prompt_cache(engine, tiny_llama):
     assert f2.stats.cached_tokens >= f1.stats.prompt_tokens - 1
     assert f2.token_ids == f1.token_ids
     assert engine.run(lambda: batchable(engine.model("chat"))) is None
+
+
+def test_pipelined_steps_leave_caches_holding_exactly_the_tokens_fed(engine, tiny_llama):
+    """Step n+1 is queued before step n's tokens are read, so a request that ends has often been fed one more token;
+    the cache it leaves in the prompt-cache store must hold exactly the tokens its entry lists (ended by length, by
+    EOS, or cancelled; alone and batched)."""
+    engine.load_model(str(tiny_llama))
+    long_prompt = next(
+        p
+        for p in PROMPTS
+        if final(engine.generate(GenerateRequest(prompt=p, max_tokens=60, use_prompt_cache=False)))[
+            0
+        ].finish_reason
+        == "length"
+    )
+    engine.run(lambda: engine.prompt_cache.clear())
+    runner = runner_for(engine)
+    final(runner.submit(GenerateRequest(prompt=PROMPTS[0], max_tokens=7)))
+    streams = [
+        runner.submit(GenerateRequest(prompt=p, max_tokens=5 + 4 * i)) for i, p in enumerate(PROMPTS[1:])
+    ]
+    cancelled = runner.submit(GenerateRequest(prompt=long_prompt, max_tokens=60))
+    runner.cancel(next(cancelled).request_id)
+    finals = [final(s)[0] for s in streams] + [final(cancelled)[0]]
+    assert finals[-1].finish_reason == "cancelled"
+    assert {f.finish_reason for f in finals[:-1]} <= {"length", "stop"}
+
+    def entries():
+        return [(len(e.tokens), e.cache[0].offset) for e in engine.prompt_cache._entries]
+
+    got = engine.run(entries)
+    assert len(got) >= 2  # (a request whose prompt shares a prefix with an entry takes that entry)
+    assert all(n == offset for n, offset in got), got
