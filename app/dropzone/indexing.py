@@ -105,7 +105,11 @@ class IndexController(QObject):
             log.info("indexing requested but engine.index.indexer is not available")
             return False
         if self.job is not None:
-            self.queue.append(("index", paths))
+            if (
+                "index",
+                paths,
+            ) not in self.queue:  # asked twice while waiting: one run (settings are read then)
+                self.queue.append(("index", paths))
             return True
         self._t0 = time.monotonic()
         self._roots = [os.path.abspath(os.path.expanduser(p)) for p in paths]  # as Engine.index has them
@@ -216,7 +220,9 @@ class IndexController(QObject):
         if self.paused:
             self.paused = False
             self.paused_changed.emit(False)
-        if self.queue:
+        while (
+            self.queue and self.job is None
+        ):  # a watcher's batch with nothing left to refresh starts nothing
             kind, paths = self.queue.pop(0)
             (self.reindex_changes if kind == "changes" else self.index)(paths)
 

@@ -48,10 +48,10 @@ def test_links_outside_are_listed_and_allowed_per_link_in_settings(qtbot, window
     (notes / "shared").symlink_to(elsewhere)
     (tmp_path / "tides.txt").write_text("Spring tides come twice a month, at new and full moon.\n")
     (notes / "tides.txt").symlink_to(tmp_path / "tides.txt")
-    window.settings["index/folders"] = [str(notes)]
+    with qtbot.waitSignal(window.indexer.finished, timeout=180000) as done:
+        window.settings["index/folders"] = [str(notes)]  # a new library folder is indexed at once
+    summary = done.args[0]
     db = default_index_db()
-
-    summary = _run(qtbot, window, notes)
     assert {Path(k.path).name for k in summary.links_outside} == {"shared", "tides.txt"}
     links = Settings()["index/links_outside"]  # persisted, with target and reason
     assert links[str(notes / "shared")]["target"] == str(elsewhere)
