@@ -258,7 +258,13 @@ def _pipeline(store, paths, embedder, runner, cancel, request_id, workers, extra
         """Engine thread: one embedding batch per ``next()``; NOT_READY while nothing is queued."""
         pending: list[_Pending] = []
         end = False
-        batch = max(MIN_BATCH, min(MAX_BATCH, batch_chunks))
+        # A unit holds at least the rows of one of the embedder's own length batches (its token budget over a
+        # chunk's length): smaller calls cost more per chunk (tokenising, padding, dispatch), and a chat would wait
+        # for that batch anyway. ~5 chunks of 180 tokens on the CPU (1024 tokens), ~20 on Metal (4096).
+        natural = max(
+            MIN_BATCH, int(getattr(embedder, "max_batch_tokens", 0) or 0) // (opts["chunk_tokens"] + 24)
+        )
+        batch = max(natural, min(MAX_BATCH, batch_chunks))
         while not halt.is_set():
             waiting = sum(len(p.texts) - p.done for p in pending)
             while not end and waiting < batch:
@@ -311,7 +317,7 @@ def _pipeline(store, paths, embedder, runner, cancel, request_id, workers, extra
             inbox.put(("embedded", (writes, notes, len(texts))))
             # The next unit: as many chunks as this device embeds in about unit_seconds (smoothed).
             per_chunk = max((t1 - t0) / len(texts), 1e-6)
-            batch = max(MIN_BATCH, min(MAX_BATCH, round((batch + unit_seconds / per_chunk) / 2)))
+            batch = max(natural, min(MAX_BATCH, round((batch + unit_seconds / per_chunk) / 2)))
             yield len(texts)
 
     def embed_done(fut: Future) -> None:
