@@ -435,7 +435,9 @@ def run_path(name, models, store, qs, unans, policy, answer, max_tokens, log=Non
 
 def tune_extractive(args) -> None:
     """The extractive sentence ranking's weights, chosen on eval/queries.jsonl (labelled passages, no answer
-    strings): the share of questions where a shown sentence lies on the labelled passage. Held-out sets unused."""
+    strings): the share of questions where a top sentence lies on the labelled passage, and where one holds the
+    labelled quote whole (duplicates are not dropped here: --tuning-qa runs the real answerer). Held-out sets
+    unused."""
     import numpy as np
 
     from engine.rag import score_parts
@@ -447,22 +449,25 @@ def tune_extractive(args) -> None:
     cached = []
     for q in qs:
         sources = sources_from(search(store, embedder, q["query"], k=5, mode="hybrid"))
-        spans, cos, kw, prior = score_parts(q["query"], sources, embedder)
+        spans, cos, kw, prior, passage = score_parts(q["query"], sources, embedder)
         on = [relevant(sp.source.path, *span_lines(sp), q) for sp in spans]
-        cached.append((spans, np.array(cos), np.array(kw), np.array(prior), on))
+        has = [_flat(q["quote"]) in _flat(sp.text) for sp in spans]
+        cached.append((spans, np.array(cos), np.array(kw), np.array(prior), np.array(passage), on, has))
     grid = []
-    for ew in (0.3, 0.5, 0.7, 0.85, 1.0):
-        for rw in (0.0, 0.15, 0.3, 0.5):
-            for m in (2, 3, 4):
-                hit = 0
-                for spans, cos, kw, prior, on in cached:
-                    if not spans:
-                        continue
-                    score = ew * cos + (1 - ew) * kw + rw * prior
-                    hit += any(on[i] for i in np.argsort(-score, kind="stable")[:m])
-                grid.append(
-                    {"embed_weight": ew, "rank_weight": rw, "max_sentences": m, "on_label": hit / len(qs)}
-                )
+    for ew in (0.5, 0.7, 0.85, 1.0):
+        for rw in (0.0, 0.15):
+            for pw in (0.0, 0.3, 0.5):
+                for m in (3, 4):
+                    hit = shown = 0
+                    for spans, cos, kw, prior, passage, on, has in cached:
+                        if not spans:
+                            continue
+                        score = ew * cos + (1 - ew) * kw + rw * prior + pw * passage
+                        top = np.argsort(-score, kind="stable")[:m]
+                        hit += any(on[i] for i in top)
+                        shown += any(has[i] for i in top)
+                    grid.append({"embed_weight": ew, "rank_weight": rw, "passage_weight": pw, "max_sentences": m,
+                                 "on_label": hit / len(qs), "quote_shown": shown / len(qs)})  # fmt: skip
     grid.sort(key=lambda g: -g["on_label"])
     emit({"set": "eval/queries.jsonl (tuning)", "questions": len(qs), "best": grid[:8], "all": grid})
 
