@@ -44,6 +44,7 @@ _NAVIGATION = re.compile(r"^(?:next|previous|prev|up):|^\[[^\]]+\]:\s*\S+$|^[=\-
 _CODE_OR_DATA = re.compile(r"[(){}\[\]<>=_`@/\\'\"0-9]")
 _SENTENCE_END = re.compile(r"[.!?:;]$")
 _SECTION_NUMBER = re.compile(r"^\d+(?:\.\d+)*\.?\s+")
+_MARKDOWN_HEADING = re.compile(r"^#{2,6}\s+\S")
 _UNDERLINE = re.compile(r"\s+[=\-~^]{3,}$")
 _SMALL_WORDS = frozenset("a an and as at by for from in of on or the to with".split())
 MAX_SENTENCES = 4  # tuning set: 4 sentences 0.833 on the labelled passage, 3: lower at every weight
@@ -95,6 +96,8 @@ def not_an_answer(text: str) -> bool:
         return True
     if len(lines) > 1:
         return False
+    if _MARKDOWN_HEADING.match(lines[0]):  # "## Supported package managers" ("# x" may be a code comment)
+        return True
     line = _UNDERLINE.sub("", _SECTION_NUMBER.sub("", lines[0]))  # "2.7 Thread Safety", "Title\n====="
     words = line.split()
     return (

@@ -4,7 +4,7 @@ For a claim and the source it cites, the prompt asks whether the document suppor
 p("yes") / (p("yes") + p("no")) at the answer position (engine.rag.generative_rerank does the scoring: the claim
 is the shared prefix, the cited sources the documents). It is never the default: bench/rag_eval.py --judge-grounding
 measures it against the offline checks (engine.rag.grounding) on pairs built from the tuning set, and Alcove uses
-it only where it was asked for (``ask(..., grounding="model")``) with a model that passed the capability check.
+it only where it is asked for (``ask(..., grounding="model")``, ``alcove ask --grounding model``).
 A sentence is then supported when the offline checks AND the model agree: the model can only take support away
 (it cannot vouch for a number or a negation the checks found wrong).
 """
