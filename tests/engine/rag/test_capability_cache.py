@@ -8,7 +8,10 @@ import shutil
 import threading
 
 import engine.rag.capability as capability
+from app.cli.main import main
+from engine.encoders import default_embedder_path, load_embedder
 from engine.generation.prompt_cache import PromptCacheStore
+from engine.index import IndexSummary, index_paths
 from engine.models.loader import load_lm
 from engine.rag.capability import CACHE_NAME, check_capability, verdict_key
 
@@ -64,3 +67,23 @@ def test_a_cancelled_check_is_not_saved(tiny_llama, _capability_cache_in_tmp):
     stop.set()
     cap = check_capability(load_lm(str(tiny_llama)), PromptCacheStore(1 << 28), cancel=stop)
     assert not cap.capable and not (_capability_cache_in_tmp / CACHE_NAME).exists()
+
+
+def test_the_second_alcove_ask_does_not_rerun_the_check(tiny_llama, tmp_path, monkeypatch, capsys,
+                                                        _capability_cache_in_tmp):  # fmt: skip
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "zlib.txt").write_text("zlib was written by Jean-loup Gailly and Mark Adler in 1995.\n")
+    db = tmp_path / "index.sqlite3"
+    summary = [e for e in index_paths([docs], db, load_embedder(default_embedder_path()))
+               if isinstance(e, IndexSummary)][0]  # fmt: skip
+    assert not summary.error
+    calls = _counting(monkeypatch)
+    argv = ["ask", "Who wrote zlib?", "--db", str(db), "--model", str(tiny_llama), "--json"]
+    outs = []
+    for _ in range(2):  # two CLI calls: each loads the model afresh, as two processes would
+        assert main(argv) == 0
+        outs.append(json.loads(capsys.readouterr().out))
+    assert len(calls) == len(capability.PROBES)  # only the first call ran the probes
+    assert [o["stats"]["capable"] for o in outs] == [False, False]
+    assert [o["answer_kind"] for o in outs] == ["extractive", "extractive"]
