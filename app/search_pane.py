@@ -31,6 +31,7 @@ from .bridge import Bridge, Job
 from .settings import Settings
 
 _HIT = Qt.ItemDataRole.UserRole + 1
+BLANK_QUERY_NOTE = "The search box is empty: type a word, a name or a question, then press Return."
 FILE_TYPES = {
     "Any type": None,
     "PDF": ["pdf"],
@@ -156,6 +157,14 @@ class SearchPane(QWidget):
         top.addWidget(self.file_type)
         top.addWidget(self.search_button)
         outer.addLayout(top)
+        # Said inline, under the box it concerns, and kept until the query changes: a blank search finds nothing.
+        self.notice = QLabel(BLANK_QUERY_NOTE)
+        self.notice.setObjectName("Notice")
+        self.notice.setWordWrap(True)
+        self.notice.setAccessibleName("Search notice")
+        self.notice.hide()
+        self.query.textEdited.connect(lambda _t: self.notice.hide())
+        outer.addWidget(self.notice)
         info = QHBoxLayout()
         self.summary = QLabel()
         self.summary.setObjectName("Muted")
@@ -244,7 +253,12 @@ class SearchPane(QWidget):
     @Slot()
     def run_search(self) -> None:
         query = self.query.text().strip()
-        if not query or self.job is not None:
+        if not query:  # the results already shown stay: nothing the user had is lost
+            self.notice.show()
+            self.query.setFocus()
+            return
+        self.notice.hide()
+        if self.job is not None:
             return
         folder = self.folder.currentData()
         options = {

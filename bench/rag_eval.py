@@ -34,11 +34,13 @@ from __future__ import annotations
 import argparse
 import inspect
 import json
+import re
 import statistics
 import sys
 import tempfile
 import threading
 import time
+from dataclasses import replace as dc_replace
 from pathlib import Path
 
 from _common import ROOT, blas, emit
@@ -49,6 +51,7 @@ from engine.generation import PromptCacheStore
 from engine.index import IndexStore, IndexSummary, index_paths, search
 from engine.models import gemma3_gguf_path, load_lm, resolve_model
 from engine.rag import (
+    GROUNDING_MIN_YES,
     AbstainPolicy,
     AskResult,
     LoopGuard,
@@ -57,9 +60,13 @@ from engine.rag import (
     calibrate,
     check_capability,
     evaluate,
+    ground,
+    judge_for,
     map_citations,
     rerank,
     sources_from,
+    split_spans,
+    support_scores,
 )
 
 EVAL = ROOT / "eval"
@@ -125,6 +132,13 @@ def main() -> None:
     ap.add_argument("--tune-extractive", action="store_true",
                     help="sweep the extractive answer's weights on the TUNING set (eval/queries.jsonl) only")  # fmt: skip
     ap.add_argument("--heldout", action="store_true", help="the held-out Q&A eval (see the module docstring)")
+    ap.add_argument("--tuning-qa", action="store_true",
+                    help="the extractive path on the TUNING set (eval/queries.jsonl + eval/unanswerable.jsonl), "
+                         "the labelled quote standing for the answer string: the set the extractive answerer is "
+                         "improved on (held-out sets unused)")  # fmt: skip
+    ap.add_argument("--judge-grounding", action="store_true",
+                    help="the chat model's yes/no grounding vs the offline checks, on claims built from the TUNING "
+                         "set's labelled passages (see judge_grounding)")  # fmt: skip
     ap.add_argument("--no-extractive", action="store_true", help="--heldout: skip the extractive path")
     ap.add_argument(
         "--models", default="default,gemma3", help="--heldout: chat models for the generative path"
@@ -135,6 +149,12 @@ def main() -> None:
         return
     if args.heldout:
         heldout(args)
+        return
+    if args.tuning_qa:
+        tuning_qa(args)
+        return
+    if args.judge_grounding:
+        judge_grounding(args)
         return
     corpus = EVAL / "corpus"
     answerable = load_queries(EVAL / "queries.jsonl", corpus)
@@ -342,6 +362,10 @@ def shown_unsupported_unmarked(result) -> int:
     return bad
 
 
+def _flat(text: str) -> str:
+    return " ".join(text.split()).lower()
+
+
 def run_path(name, models, store, qs, unans, policy, answer, max_tokens, log=None) -> dict:
     recs = []
     for q in qs + unans:
@@ -363,9 +387,9 @@ def run_path(name, models, store, qs, unans, policy, answer, max_tokens, log=Non
                                      for s in sup],
                "seconds": result.stats.total_s, "generated_tokens": result.stats.generated_tokens}  # fmt: skip
         if rec["answerable"]:
-            fact = q["answer"].lower()
-            rec["correct"] = not result.abstained and fact in result.answer.lower()
-            rec["correct_supported"] = any(fact in s.text.lower() for s in sup)
+            fact = _flat(q["answer"])  # whitespace runs compared as one space: a shown sentence is one line
+            rec["correct"] = not result.abstained and fact in _flat(result.answer)
+            rec["correct_supported"] = any(fact in _flat(s.text) for s in sup)
             rec["cites_label"] = any(relevant(c.path, c.line_start, c.line_end, q) for c in result.citations)
             rec["supporting_sentence_on_label"] = any(
                 s.line_start is not None and relevant(s.path, s.line_start, s.line_end, q) for s in sup
@@ -411,7 +435,9 @@ def run_path(name, models, store, qs, unans, policy, answer, max_tokens, log=Non
 
 def tune_extractive(args) -> None:
     """The extractive sentence ranking's weights, chosen on eval/queries.jsonl (labelled passages, no answer
-    strings): the share of questions where a shown sentence lies on the labelled passage. Held-out sets unused."""
+    strings): the share of questions where a top sentence lies on the labelled passage, and where one holds the
+    labelled quote whole (duplicates are not dropped here: --tuning-qa runs the real answerer). Held-out sets
+    unused."""
     import numpy as np
 
     from engine.rag import score_parts
@@ -423,22 +449,25 @@ def tune_extractive(args) -> None:
     cached = []
     for q in qs:
         sources = sources_from(search(store, embedder, q["query"], k=5, mode="hybrid"))
-        spans, cos, kw, prior = score_parts(q["query"], sources, embedder)
+        spans, cos, kw, prior, passage = score_parts(q["query"], sources, embedder)
         on = [relevant(sp.source.path, *span_lines(sp), q) for sp in spans]
-        cached.append((spans, np.array(cos), np.array(kw), np.array(prior), on))
+        has = [_flat(q["quote"]) in _flat(sp.text) for sp in spans]
+        cached.append((spans, np.array(cos), np.array(kw), np.array(prior), np.array(passage), on, has))
     grid = []
-    for ew in (0.3, 0.5, 0.7, 0.85, 1.0):
-        for rw in (0.0, 0.15, 0.3, 0.5):
-            for m in (2, 3, 4):
-                hit = 0
-                for spans, cos, kw, prior, on in cached:
-                    if not spans:
-                        continue
-                    score = ew * cos + (1 - ew) * kw + rw * prior
-                    hit += any(on[i] for i in np.argsort(-score, kind="stable")[:m])
-                grid.append(
-                    {"embed_weight": ew, "rank_weight": rw, "max_sentences": m, "on_label": hit / len(qs)}
-                )
+    for ew in (0.5, 0.7, 0.85, 1.0):
+        for rw in (0.0, 0.15):
+            for pw in (0.0, 0.3, 0.5):
+                for m in (3, 4):
+                    hit = shown = 0
+                    for spans, cos, kw, prior, passage, on, has in cached:
+                        if not spans:
+                            continue
+                        score = ew * cos + (1 - ew) * kw + rw * prior + pw * passage
+                        top = np.argsort(-score, kind="stable")[:m]
+                        hit += any(on[i] for i in top)
+                        shown += any(has[i] for i in top)
+                    grid.append({"embed_weight": ew, "rank_weight": rw, "passage_weight": pw, "max_sentences": m,
+                                 "on_label": hit / len(qs), "quote_shown": shown / len(qs)})  # fmt: skip
     grid.sort(key=lambda g: -g["on_label"])
     emit({"set": "eval/queries.jsonl (tuning)", "questions": len(qs), "best": grid[:8], "all": grid})
 
@@ -448,6 +477,108 @@ def span_lines(sp):
 
     first, last = quote_lines(sp.source, sp.start, sp.end)
     return (first or 0), (last or 0)
+
+
+def tuning_qa(args) -> None:
+    """What the extractive answerer is improved on: the tuning questions, each labelled with its passage and a
+    unique quote of it (no separate answer string: the quote stands for it, so "answer correct" here is the
+    stricter "the labelled quote is shown whole")."""
+    corpus = EVAL / "corpus"
+    embedder = load_embedder(default_embedder_path())
+    store = IndexStore(args.db, read_only=True)
+    qs = [{**q, "answer": q["quote"]} for q in load_queries(EVAL / "queries.jsonl", corpus)]
+    unans = [json.loads(x) for x in (EVAL / "unanswerable.jsonl").read_text().splitlines() if x.strip()]
+    if args.limit:
+        qs, unans = qs[: args.limit], unans[: max(1, args.limit // 2)]
+    fit = calibrate([best_cosine(store, embedder, q["query"]) for q in qs],
+                    [best_cosine(store, embedder, q["query"]) for q in unans])  # fmt: skip
+    policy = AbstainPolicy("cosine", fit.threshold, "fitted on the tuning set")
+    models = RagModels(load_lm(resolve_model(args.model)), embedder, None, PromptCacheStore(1 << 30))
+    out = run_path("extractive", models, store, qs, unans, policy, "extractive", args.max_tokens)
+    if args.out:
+        with open(args.out, "w") as f:
+            for r, q in zip(out["records"], qs + unans, strict=True):
+                f.write(json.dumps({**r, "query": q["query"], "quote": q.get("quote")}) + "\n")
+    store.close()
+    emit({"set": "eval/queries.jsonl + eval/unanswerable.jsonl (tuning)", "answerable": len(qs),
+          "unanswerable": len(unans), "extractive": out["figures"]})  # fmt: skip
+
+
+_NEGATE = re.compile(r"\b(is|are|was|were|does|do|can|will|has|have|should|must)\b")
+
+
+def grounding_pairs(store, embedder, qs) -> list[tuple[str, object, bool, str]]:
+    """(claim, source, supported?, kind) from the tuning set: the sentence holding each question's labelled quote,
+    judged against its own passage (supported), the same sentence negated (unsupported: the negation disagrees),
+    and the sentence against the best other retrieved passage (unsupported unless that passage says the same)."""
+    pairs = []
+    for q in qs:
+        sources = sources_from(search(store, embedder, q["query"], k=5, mode="hybrid"))
+        own = [s for s in sources if relevant(s.path, s.line_start, s.line_end, q)]
+        if not own:
+            continue
+        quote = _flat(q["quote"])
+        claim = next(
+            (" ".join(sp.text.split()) for sp in split_spans(own[0]) if quote in _flat(sp.text)), None
+        )
+        if not claim or len(claim.split()) < 4:
+            continue
+        pairs.append((claim, own[0], True, "labelled sentence"))
+        negated, n = _NEGATE.subn(lambda m: m.group(1) + " not", claim, count=1)
+        if n:
+            pairs.append((negated, own[0], False, "negated"))
+        other = [s for s in sources if s.path != own[0].path and _flat(q["quote"]) not in _flat(s.text)]
+        if other:
+            pairs.append((claim, other[0], False, "other passage"))
+    return pairs
+
+
+def judge_grounding(args) -> None:
+    """Does the chat model's yes/no judgment (engine.rag.model_grounding) beat the offline checks? Measured on
+    claims built from the tuning set only (grounding_pairs), where the truth of each pair is known by construction.
+    Figures: accuracy and balanced accuracy of the offline checks, the model alone (p(yes) >= 0.5), and both
+    (what ``--grounding model`` does: supported only when both agree)."""
+    corpus = EVAL / "corpus"
+    embedder = load_embedder(default_embedder_path())
+    store = IndexStore(args.db, read_only=True)
+    qs = load_queries(EVAL / "queries.jsonl", corpus)
+    if args.limit:
+        qs = qs[: args.limit]
+    pairs = grounding_pairs(store, embedder, qs)
+    lm = load_lm(resolve_model(args.model))
+    judge = judge_for(lm)
+    rows, t_model, t_off = [], 0.0, 0.0
+    for claim, source, truth, kind in pairs:
+        src = dc_replace(source, n=1)
+        t = time.perf_counter()
+        verdicts = ground(f"{claim} [1]", (src,), embedder)
+        t_off += time.perf_counter() - t
+        offline = bool(verdicts) and all(v.supported for v in verdicts)
+        t = time.perf_counter()
+        p_yes = support_scores(judge, claim, [src.text])[0]
+        t_model += time.perf_counter() - t
+        rows.append({"kind": kind, "truth": truth, "offline": offline, "p_yes": p_yes})
+
+    def figures(pred) -> dict:
+        pos = [r for r in rows if r["truth"]]
+        neg = [r for r in rows if not r["truth"]]
+        tpr = sum(pred(r) for r in pos) / max(1, len(pos))
+        tnr = sum(not pred(r) for r in neg) / max(1, len(neg))
+        by = {k: round(sum(pred(r) == r["truth"] for r in rows if r["kind"] == k)
+                       / max(1, sum(r["kind"] == k for r in rows)), 3) for k in {r["kind"] for r in rows}}  # fmt: skip
+        return {"accuracy": round(sum(pred(r) == r["truth"] for r in rows) / max(1, len(rows)), 3),
+                "balanced_accuracy": round((tpr + tnr) / 2, 3), "supported_kept": round(tpr, 3),
+                "unsupported_caught": round(tnr, 3), "accuracy_by_kind": by}  # fmt: skip
+
+    emit({"set": "claims built from eval/queries.jsonl (tuning)", "pairs": len(rows),
+          "by_kind": {k: sum(r["kind"] == k for r in rows) for k in {r["kind"] for r in rows}},
+          "chat_model": lm.info.name, "blas": blas(),
+          "offline_checks": figures(lambda r: r["offline"]),
+          "model_yes_no": figures(lambda r: r["p_yes"] >= GROUNDING_MIN_YES),
+          "offline_and_model": figures(lambda r: r["offline"] and r["p_yes"] >= GROUNDING_MIN_YES),
+          "seconds_per_claim": {"offline": round(t_off / max(1, len(rows)), 4),
+                                "model": round(t_model / max(1, len(rows)), 4)}})  # fmt: skip
+    store.close()
 
 
 def heldout(args) -> None:

@@ -51,6 +51,10 @@ def register(sub) -> None:
                    help="auto: the chat model writes the answer when it passes the capability check, else the "
                         "sources' best sentences are shown; generative: always the model (unsupported sentences "
                         "marked); extractive: only the sources' sentences, no generation")  # fmt: skip
+    a.add_argument("--grounding", choices=["offline", "model"], default="offline",
+                   help="how generated sentences are checked: offline (word overlap, the embedder, numbers, "
+                        "negations, names) or model (also the chat model's own yes/no judgment, which can only "
+                        "withdraw support; experimental, not measured better)")  # fmt: skip
     a.add_argument("--max-tokens", type=positive_int, default=256)
     a.add_argument("--json", action="store_true")
     a.set_defaults(handler=run_ask)
@@ -188,7 +192,7 @@ def run_ask(args) -> int:
         mode = {"top-k": "top-k", "whole": "whole"}.get(args.mode, "auto")
         stream = engine.stream(ask_on_engine, engine, args.question, db=db_path(args), k=args.k,
                                retrieve_k=args.retrieve, mode=mode, documents=args.document or None,
-                               max_tokens=args.max_tokens, answer=args.answer,
+                               max_tokens=args.max_tokens, answer=args.answer, grounding=args.grounding,
                                rerank={"auto": "auto", "generative": True, "none": False}[args.rerank])  # fmt: skip
         for ev in stream:
             if isinstance(ev, AskResult):

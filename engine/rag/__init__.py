@@ -7,8 +7,9 @@ from engine.rag.citations import Citation, map_citations, quote_lines
 from engine.rag.extractive import EXTRACTIVE_INTRO, ExtractiveAnswer, extract_answer, score_parts
 from engine.rag.followup import leans_on_context
 from engine.rag.generative_rerank import GenerativeReranker
-from engine.rag.grounding import SentenceSupport, ground
+from engine.rag.grounding import SentenceSupport, ground, split_spans
 from engine.rag.loopguard import LoopGuard
+from engine.rag.model_grounding import GROUNDING_MIN_YES, judge_for, judge_verdicts, support_scores
 from engine.rag.pipeline import (
     MODEL_LABEL,
     UNSUPPORTED_MARK,
@@ -23,6 +24,7 @@ from engine.rag.results import AskResult, AskStats, Passage
 
 __all__ = [
     "EXTRACTIVE_INTRO",
+    "GROUNDING_MIN_YES",
     "MODEL_LABEL",
     "UNSUPPORTED_MARK",
     "AbstainPolicy",
@@ -46,6 +48,8 @@ __all__ = [
     "extract_answer",
     "generative_reranker_for",
     "ground",
+    "judge_for",
+    "judge_verdicts",
     "leans_on_context",
     "map_citations",
     "models_from_engine",
@@ -53,4 +57,6 @@ __all__ = [
     "rerank",
     "score_parts",
     "sources_from",
+    "split_spans",
+    "support_scores",
 ]

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from engine.rag.prompt import Source
+from engine.rag.source_lines import mapped_lines
 
 _MARKER = re.compile(r"\[\s*(\d+(?:\s*(?:,|;|-|–|and)\s*\d+)*)\s*\]")
 _NUM_RANGE = re.compile(r"(\d+)\s*[-–]\s*(\d+)")
@@ -130,9 +131,13 @@ def best_quote(passage: str, claim: str) -> tuple[int, int]:
 
 
 def quote_lines(source: Source, start: int, end: int) -> tuple[int | None, int | None]:
-    """File line numbers of ``source.text[start:end]`` (the chunk's text is the file's characters)."""
+    """File line numbers of ``source.text[start:end]``: counted from the chunk's first line where the chunk's
+    text is the file's characters, through the page's anchors where it is visible text (engine.rag.source_lines)."""
     if source.line_start is None:
         return None, None
+    mapped = mapped_lines(source.path, source.char_start, source.text, start, end)
+    if mapped is not None:
+        return mapped
     first = source.line_start + source.text.count("\n", 0, start)
     last = first + source.text.count("\n", start, max(start, end - 1))
     if source.line_end is not None:

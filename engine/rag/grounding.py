@@ -5,8 +5,8 @@ cites none). A candidate supports the claim when
 - enough of the claim's content words occur in it (exact and near-exact span overlap: the share of the claim's
   content words, stems compared, found in the candidate), or the embedder's cosine between the two sentences is
   high and some words are shared; and
-- what must agree does agree: every number of the claim occurs in the candidate, a negation ("not", "no",
-  "never", "n't", "without") in one but not the other voids the match, and every identifier or name of the claim
+- what must agree does agree: every number of the claim occurs in the candidate, a different count of negations
+  ("not", "no", "never", "n't", "without") in the two voids the match, and every identifier or name of the claim
   (CamelCase, snake_case, dotted or hyphenated words, words with digits, capitalised words inside a sentence)
   occurs in the cited source.
 The supporting sentence, its source and its file lines travel with the verdict (``SentenceSupport``), so the
@@ -115,6 +115,12 @@ def negated(text: str) -> bool:
     return bool(_NEGATION.search(text))
 
 
+def negations(text: str) -> int:
+    """How many negations ``text`` holds: "does not not use" is not supported by "does not use" (a presence
+    test let one negation more or less pass wherever the source already had one)."""
+    return len(_NEGATION.findall(text))
+
+
 def names(text: str) -> set[str]:
     """Identifiers and proper names that a supporting source must contain (lower-cased)."""
     out = {m.group(0).lower() for m in _IDENT.finditer(text) if not m.group(0).isdigit()}
@@ -171,7 +177,7 @@ def check_claim(claim: str, span_text: str, source_text: str) -> tuple[float, st
     share = len(want & have) / len(want)
     if not numbers(claim) <= numbers(source_text):
         return share, "number"
-    if negated(claim) != negated(span_text):
+    if negations(claim) != negations(span_text):
         return share, "negation"
     low = source_text.lower()
     if any(n not in low for n in names(claim)):

@@ -28,6 +28,7 @@ from engine.rag.extractive import extract_answer
 from engine.rag.generative_rerank import GenerativeReranker
 from engine.rag.grounding import ground, supported_answer
 from engine.rag.loopguard import LoopGuard
+from engine.rag.model_grounding import judge_for, judge_verdicts
 from engine.rag.prompt import Source, build_messages
 from engine.rag.reranking import rerank
 from engine.rag.results import AskResult, AskStats, Passage
@@ -206,11 +207,13 @@ def answer_from_sources(
     infer: bool = True,
     loop_guard: bool = True,
     fallback: bool = True,
+    grounding: str = "offline",
 ) -> Iterator[TokenEvent | AskResult]:
     """Stream the answer over numbered ``sources``, map its markers (to ``quote_sources`` when given: same
     numbers, the document text to quote from) and check every sentence against the sources. ``loop_guard``: cut
     the answer where it starts repeating itself. ``fallback``: when no sentence is supported, answer extractively
-    first and show the model's answer after it, labelled."""
+    first and show the model's answer after it, labelled. ``grounding``: "offline" (engine.rag.grounding) or
+    "model" (also the chat model's own yes/no judgment, engine.rag.model_grounding: it can only withdraw support)."""
 
     req = GenerateRequest(messages=build_messages(question, sources, history), max_tokens=max_tokens,
                           sampling=sampling or SamplingParams(temperature=0.0), request_id=request_id)  # fmt: skip
@@ -246,7 +249,10 @@ def answer_from_sources(
     answer, citations, order = renumber(answer, citations)  # cited sources read [1], [2], ... as they appear
     stats = replace(stats, invalid_markers=tuple(invalid), inferred_citations=len(flagged))
     t = time.perf_counter()
-    verdicts = ground(answer, renumbered_sources(quoting, order), models.embedder)
+    checked = renumbered_sources(quoting, order)
+    verdicts = ground(answer, checked, models.embedder)
+    if grounding == "model" and verdicts:
+        verdicts = judge_verdicts(judge_for(models.chat), verdicts, checked, cancel)
     stats = replace(stats, grounding_s=time.perf_counter() - t)
     shown = supported_answer(answer, verdicts, UNSUPPORTED_MARK)
     finish = final.finish_reason

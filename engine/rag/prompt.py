@@ -68,6 +68,7 @@ def sources_from(items: Sequence[Any]) -> tuple[Source, ...]:
                 chunk_id=getattr(it, "chunk_id", None) or getattr(it, "id", None),
                 heading=str(getattr(it, "heading", "") or ""),
                 score=float(score) if score is not None else None,
+                char_start=getattr(it, "char_start", None),
             )
         )
     return tuple(out)

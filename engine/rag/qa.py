@@ -69,12 +69,16 @@ def ask(
     request_id: str = "",
     submitted_at: float | None = None,
     answer: str = "auto",
+    grounding: str = "offline",
 ) -> Iterator[TokenEvent | ProgressEvent | AskResult]:
     """Yields ProgressEvents (phases), TokenEvents (the answer as it is written), then exactly one AskResult.
 
     ``answer``: "auto" (the chat model writes the answer when it passes the capability check, else the answer is
     extractive), "generative" (the model always writes; unsupported sentences are marked, and an answer with no
     supported sentence gets the extractive one first), "extractive" (the sources' best sentences, no generation).
+    ``grounding``: "offline" (the default: word overlap, the embedder, numbers, negations, names) or "model" (also
+    the chat model's yes/no judgment of each supported sentence; measured in bench/rag_eval.py --judge-grounding,
+    not a default).
     """
 
     t0 = submitted_at or time.perf_counter()
@@ -85,6 +89,8 @@ def ask(
         raise AlcoveError("The question is empty. Type a question about your documents.")
     if answer not in ("auto", "generative", "extractive"):
         raise AlcoveError(f"answer must be auto, generative or extractive, not {answer!r}.")
+    if grounding not in ("offline", "model"):
+        raise AlcoveError(f"grounding must be offline or model, not {grounding!r}.")
     store, own = open_store(db)
     try:
         yield ProgressEvent(rid, 0, 3, "Understanding the question", extra={"phase": "rewrite"})
@@ -133,7 +139,7 @@ def ask(
         yield ProgressEvent(rid, 3, 3, "Writing the answer", extra={"phase": "generate"})
         yield from answer_from_sources(models, question, sources, history=history, stats=stats,
                                        max_tokens=max_tokens, sampling=sampling, cancel=cancel,
-                                       request_id=rid, t0=t0)  # fmt: skip
+                                       request_id=rid, t0=t0, grounding=grounding)  # fmt: skip
     finally:
         if own:
             store.close()

@@ -205,3 +205,13 @@ def test_loop_guard_finds_repeated_short_lines_and_character_loops():
     cut = LoopGuard().check(chars)
     assert cut is not None and chars[:cut].count("x.") <= 2
     assert LoopGuard().check("Version 2.4.1 ships -lssp.\n- one\n- two\n- three") is None
+
+
+def test_one_negation_more_than_the_source_is_not_supported():
+    src = (Source(1, "This does not use the system certificate store.\nThere is no support for bit fields.\n",
+                  "/docs/pip.txt", line_start=1, line_end=2),)  # fmt: skip
+    for claim, reason in (("This does not not use the system certificate store [1].", "negation"),
+                          ("There is not no support for bit fields [1].", "negation")):  # fmt: skip
+        v = ground(claim, src)
+        assert not v[0].supported and v[0].reason == reason
+    assert all(v.supported for v in ground("This does not use the system certificate store [1].", src))

@@ -1,0 +1,54 @@
+"""The extractive answerer: sentences scored with their passage's context; navigation and headings kept out."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.encoders import default_embedder_path, load_embedder
+from engine.rag.extractive import extract_answer, not_an_answer, score_parts
+from engine.rag.prompt import Source
+
+FEATURES = (
+    "Missing Features\n\nlibffi is missing a few features. We welcome patches to add support for these.\n\n"
+    "Variadic closures.\n\nThere is no support for bit fields in structures.\n\nThe Go API is undocumented.\n"
+)
+OTHER = (
+    "Structures\n\nA structure is laid out by the C compiler's rules. Each field has its own alignment.\n\n"
+    "The size of a structure is rounded up to a multiple of its alignment.\n"
+)
+
+
+@pytest.fixture(scope="module")
+def embedder():
+    return load_embedder(default_embedder_path())
+
+
+@pytest.mark.parametrize("line", ["Next: Memory Usage, Previous: What is libffi?, Up: libffi [Index]",
+                                  "[pnpm]: https://pnpm.io", "2.7 Thread Safety", "Table of Contents",
+                                  "An Overview of Valgrind", "-----", "## Supported package managers"])  # fmt: skip
+def test_navigation_link_definitions_and_headings_are_not_answers(line):
+    assert not_an_answer(line)
+
+
+@pytest.mark.parametrize("line", ["-fstack-protector-all", "40 bar", "Variadic closures.", "def translate(pat):",
+                                  "There is no support for bit fields in structures.", "return x + 1", "# HSV: Hue, Saturation, Value",
+                                  "zlib was written by Jean-loup Gailly and Mark Adler."])  # fmt: skip
+def test_answers_of_any_form_are_kept(line):
+    assert not not_an_answer(line)
+
+
+def test_each_sentence_carries_its_passages_cosine(embedder):
+    sources = (Source(1, OTHER, "/d/structures.txt", line_start=1, line_end=5),
+               Source(2, FEATURES, "/d/missing.txt", line_start=1, line_end=9))  # fmt: skip
+    spans, cos, _kw, _prior, passage = score_parts("Does libffi support bit fields?", sources, embedder)
+    by_source = {sp.source.n: p for sp, p in zip(spans, passage, strict=True)}
+    assert set(by_source) == {1, 2} and by_source[2] > by_source[1]  # the page about libffi's features
+    assert len({p for sp, p in zip(spans, passage, strict=True) if sp.source.n == 2}) == 1
+    assert len(cos) == len(spans)
+
+
+def test_a_heading_is_not_shown_when_sentences_answer(embedder):
+    sources = (Source(1, "Thread Safety\n\n" + FEATURES, "/d/missing.txt", line_start=1, line_end=11),)
+    ex = extract_answer("Does libffi support bit fields in structures?", sources, embedder, max_sentences=2)
+    assert "There is no support for bit fields in structures." in [s.text for s in ex.sentences]
+    assert all(not not_an_answer(s.text) for s in ex.sentences)
