@@ -12,7 +12,9 @@ Phases, each in its own process so each reports its own peak memory (ru_maxrss):
    from embedding. It runs on a worker thread, as on the app's engine thread, while a Qt event loop on the main
    thread ticks every 10 ms: the ticks' lateness (p50/p95/max) is the GUI event-loop figure. Then a re-index with
    nothing changed, and a re-index after 1% of the files were edited; the process's peak memory.
-3. embed: the real MLX embedder (all-MiniLM-L6-v2) on a sample of the library's chunks: chunks/s, and the time
+3. app: the real window (offscreen) with that library: resident memory with File > Show Library open, the time
+   the view takes to show, and to scroll to the last file (rows are fetched lazily).
+4. embed: the real MLX embedder (all-MiniLM-L6-v2) on a sample of the library's chunks: chunks/s, and the time
    the library's chunk count would take at that rate (embedding is reported separately, as it is what it is on
    this CPU).
 
@@ -244,13 +246,71 @@ def phase_embed(folder: Path, sample: int) -> dict:
             "chunks_per_s": len(texts) / secs}  # fmt: skip
 
 
+def _rss_mb() -> float:
+    with open("/proc/self/status") as f:  # Linux; the bench runs here
+        for line in f:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+def phase_app(work: Path) -> dict:
+    """The real window (offscreen) over the library the index phase built: its resident memory before and after
+    File > Show Library, how long the view takes to show its counts and first page, and to scroll to the last file
+    (rows fetched lazily, 500 at a time). No model is loaded (the window's start() is not called): a chat model's
+    weights come on top (SmolLM2-135M fp32: ~540 MB)."""
+    os.environ["QT_QPA_PLATFORM"] = "offscreen"
+    os.environ["ALCOVE_HOME"] = str(work / "app-home")
+    from PySide6.QtWidgets import QApplication
+
+    from app.main import _application_class, build
+    from engine.core import default_index_db
+
+    db = default_index_db()
+    for p in work.glob("index.sqlite3*"):
+        os.link(p, db.parent / p.name.replace("index.sqlite3", db.name))  # same file, no copy
+    rss_imports = _rss_mb()
+    app = _application_class()([])
+    t0 = time.perf_counter()
+    window = build(app)
+    window.show()
+    app.processEvents()
+    window_s, rss_window = time.perf_counter() - t0, _rss_mb()
+    t0 = time.perf_counter()
+    window.show_library()
+    app.processEvents()
+    dialog = window.library_dialog
+    show_s, rss_library = time.perf_counter() - t0, _rss_mb()
+    model, table = dialog.model, dialog.table
+    t0 = time.perf_counter()
+    while model.canFetchMore(table.rootIndex()):
+        model.fetchMore(table.rootIndex())
+        table.scrollToBottom()
+        app.processEvents()
+    scroll_s, rss_scrolled = time.perf_counter() - t0, _rss_mb()
+    rows = model.rowCount()
+    dialog.close()
+    window.close()
+    window.bridge.shutdown()
+    window.store.close()
+    QApplication.processEvents()
+    return {
+        "documents": model.total, "rows_fetched": rows,
+        "window_open_s": window_s, "library_view_show_s": show_s, "scroll_to_last_file_s": scroll_s,
+        "rss_mb": {"after_imports": rss_imports, "window_open": rss_window, "library_view_shown": rss_library,
+                   "every_row_fetched": rss_scrolled},
+        "peak_rss_mb": _maxrss_mb(),
+        "model_loaded": False,
+    }  # fmt: skip
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--files", type=int, default=10_000)
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--embed-sample", type=int, default=256)
     ap.add_argument("--out", type=Path, default=None, help="where the library is generated (bench/out/...)")
-    ap.add_argument("--phase", choices=["walk", "index", "embed"], help=argparse.SUPPRESS)
+    ap.add_argument("--phase", choices=["walk", "index", "app", "embed"], help=argparse.SUPPRESS)
     ap.add_argument("--work", type=Path, help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
     folder = args.out or ROOT / "bench" / "out" / f"library-{args.files}"
@@ -258,6 +318,7 @@ def main(argv: list[str] | None = None) -> int:
         fn = {
             "walk": lambda: phase_walk(folder, args.runs),
             "index": lambda: phase_index(folder, args.work),
+            "app": lambda: phase_app(args.work),
             "embed": lambda: phase_embed(folder, args.embed_sample),
         }
         sys.stdout.write(json.dumps(fn[args.phase]()) + "\n")  # fmt: skip
@@ -268,7 +329,7 @@ def main(argv: list[str] | None = None) -> int:
     out = {"library": {**info, "folder": str(folder)}, "blas": blas(), "cpus": os.cpu_count(),
            "page_cache": "warm (files written just before; caches are not dropped)"}  # fmt: skip
     try:
-        for phase in ("walk", "index", "embed"):
+        for phase in ("walk", "index", "app", "embed"):
             cmd = [sys.executable, __file__, "--phase", phase, "--files", str(args.files), "--runs", str(args.runs),
                    "--embed-sample", str(args.embed_sample), "--out", str(folder), "--work", str(work)]  # fmt: skip
             t0 = time.perf_counter()

@@ -6,9 +6,10 @@
    database;
 2. a feeder thread runs ``prepare_file`` (stat, hash, read, extract, chunk: all the CPU and I/O work that is not
    MLX) on a pool of extraction workers, in order, a few files ahead, and puts each file to embed on a bounded queue;
-3. on the engine thread, a background job takes chunks from that queue and embeds one batch per unit, the batch
-   sized so that a unit takes about ``unit_seconds`` (so a chat waits at most that long); with nothing queued it
-   yields ``NOT_READY`` and is parked until the feeder wakes it;
+3. on the engine thread, a background job takes chunks from that queue in groups of 64 (as the sequential indexer
+   batches them), sorts each group by length and embeds one batch of it per unit, the batch sized so that a unit
+   takes about ``unit_seconds`` (so a chat waits at most that long; at least one of the embedder's own length
+   batches); with nothing queued it yields ``NOT_READY`` and is parked until the feeder wakes it;
 4. the writer counts every file, commits finished files together every ``commit_seconds`` and yields progress,
    then one ``IndexSummary`` (the same as ``index_paths``, plus ``pipeline`` timings).
 
@@ -42,6 +43,7 @@ log = logging.getLogger(__name__)
 
 _END = object()
 MIN_BATCH, MAX_BATCH = 1, 256  # chunks per embedding unit
+GROUP_CHUNKS = 64  # chunks sorted by length together (the sequential indexer's batch)
 
 
 class BackgroundRunner(Protocol):
@@ -138,6 +140,73 @@ def _make_pool(kind: str, workers: int, tokenizer) -> tuple[Executor, Any]:
     if kind != "threads":
         raise ValueError(f"extraction workers are 'threads' or 'processes', not {kind!r}")
     return ThreadPoolExecutor(workers, thread_name_prefix="alcove-extract"), tokenizer
+
+
+class _Group:
+    """Chunks taken from the files waiting for vectors (contiguous ranges, in file order), embedded in batches of
+    similar length; their vectors are handed to the files when all are done."""
+
+    def __init__(self, take: list[tuple[_Pending, int, int]]) -> None:
+        self.take = take
+        self.texts = [t for p, a, b in take for t in p.texts[a:b]]
+        # Tokens each text holds, as the chunker counted them plus the title line (~3 characters a token) and the
+        # special tokens: enough to sort by and to fill the embedder's token budget without a second tokenising.
+        self.lengths = [c.token_count + (len(t) - len(c.text)) // 3 + 2
+                        for p, a, b in take for c, t in zip(p.chunks[a:b], p.texts[a:b], strict=True)]  # fmt: skip
+        self.order = sorted(range(len(self.texts)), key=lambda i: -self.lengths[i])  # longest first
+        self.cursor = 0
+        self.vectors: np.ndarray | None = None
+        self.filled = np.zeros(len(self.texts), bool)
+        self.truncated: set[int] = set()
+
+    @classmethod
+    def take(cls, pending: list[_Pending], room: int) -> _Group:
+        take = []
+        for p in pending:
+            n = min(room, len(p.texts) - p.done)
+            if n > 0:
+                take.append((p, p.done, p.done + n))
+                room -= n
+            if room == 0:
+                break
+        return cls(take)
+
+    def next_rows(self, n: int, token_budget: int = 0) -> list[int]:
+        """The next ``n`` rows by length, or more: as many as fill ``token_budget`` at the longest one's length."""
+        if token_budget and self.cursor < len(self.order):
+            n = max(n, min(MAX_BATCH, token_budget // max(self.lengths[self.order[self.cursor]], 1)))
+        rows = self.order[self.cursor : self.cursor + n]
+        self.cursor += len(rows)
+        return rows
+
+    def fill(self, rows: list[int], result) -> None:
+        vecs = np.asarray(result.vectors, dtype=np.float16)
+        if self.vectors is None:
+            self.vectors = np.zeros((len(self.texts), vecs.shape[1]), np.float16)
+        self.vectors[rows] = vecs
+        self.filled[rows] = True
+        self.truncated.update(rows[j] for j in (getattr(result, "truncated", ()) or ()))
+
+    @property
+    def complete(self) -> bool:
+        return self.cursor >= len(self.texts)
+
+    def hand_out_ready(self, max_seq_length: int) -> list[SkippedFile]:
+        """Each file whose rows in this group are all embedded gets its vectors (in chunk order), so a cancel keeps
+        every finished file; a note for each file with chunks truncated for embedding."""
+        assert self.vectors is not None
+        notes, pos = [], 0
+        for p, a, b in self.take:
+            n = b - a
+            if p.done == a and self.filled[pos : pos + n].all():
+                p.vectors.append(self.vectors[pos : pos + n])
+                cut = sum(1 for i in range(pos, pos + n) if i in self.truncated)
+                if cut:
+                    notes.append(SkippedFile(p.write.path, f"{cut} chunk(s) were longer than the model's "
+                                             f"{max_seq_length} tokens and were truncated for embedding"))  # fmt: skip
+                p.done = b
+            pos += n
+        return notes
 
 
 def default_workers() -> int:
@@ -255,70 +324,62 @@ def _pipeline(store, paths, embedder, runner, cancel, request_id, workers, extra
             inbox.put(("fed", None))
 
     def embed_units() -> Iterator[Any]:
-        """Engine thread: one embedding batch per ``next()``; NOT_READY while nothing is queued."""
+        """Engine thread: one embedding batch per ``next()``; NOT_READY while nothing is queued.
+
+        Chunks are taken in groups of at least ``GROUP_CHUNKS`` (what is queued, in file order) and each group is
+        embedded in length-sorted batches, one batch a unit: rows of similar length pad little, as in the
+        sequential indexer's batches of 64, while a chat waits for one batch at most. A file gets its vectors as
+        soon as all its rows in the group are done."""
         pending: list[_Pending] = []
         end = False
-        # A unit holds at least the rows of one of the embedder's own length batches (its token budget over a
-        # chunk's length): smaller calls cost more per chunk (tokenising, padding, dispatch), and a chat would wait
-        # for that batch anyway. ~5 chunks of 180 tokens on the CPU (1024 tokens), ~20 on Metal (4096).
-        natural = max(
-            MIN_BATCH, int(getattr(embedder, "max_batch_tokens", 0) or 0) // (opts["chunk_tokens"] + 24)
-        )
+        # A batch holds at least the rows of one of the embedder's own length batches (its token budget over a
+        # chunk's length): ~5 chunks of 180 tokens on the CPU (1024 tokens), ~20 on Metal (4096).
+        budget = int(getattr(embedder, "max_batch_tokens", 0) or 0)
+        natural = max(MIN_BATCH, budget // (opts["chunk_tokens"] + 24))
         batch = max(natural, min(MAX_BATCH, batch_chunks))
+        group: _Group | None = None
         while not halt.is_set():
-            waiting = sum(len(p.texts) - p.done for p in pending)
-            while not end and waiting < batch:
-                try:
-                    item = to_embed.get_nowait()
-                except queue.Empty:
-                    break
-                if item is _END:
-                    end = True
-                else:
-                    pending.append(item)
-                    waiting += len(item.texts)
-            if waiting == 0:
-                if end:
-                    return
-                yield NOT_READY
-                continue
-            take, room = [], batch
-            for p in pending:
-                n = min(room, len(p.texts) - p.done)
-                if n > 0:
-                    take.append((p, p.done, p.done + n))
-                    room -= n
-                if room == 0:
-                    break
-            texts = [t for p, a, b in take for t in p.texts[a:b]]
+            if group is None:
+                want = max(GROUP_CHUNKS, batch)
+                waiting = sum(len(p.texts) - p.done for p in pending)
+                while not end and waiting < want:
+                    try:
+                        item = to_embed.get_nowait()
+                    except queue.Empty:
+                        break
+                    if item is _END:
+                        end = True
+                    else:
+                        pending.append(item)
+                        waiting += len(item.texts)
+                if waiting == 0:
+                    if end:
+                        return
+                    yield NOT_READY
+                    continue
+                group = _Group.take(pending, want)
+            rows = group.next_rows(batch, budget)
             t0 = time.perf_counter()
-            result = embedder.embed(texts, kind="document", cancel=halt)
+            result = embedder.embed([group.texts[i] for i in rows], kind="document", cancel=halt)
             t1 = time.perf_counter()
             if getattr(result, "cancelled", False):
                 return
             embedding.add(t0, t1)
-            batches.append(len(texts))
-            vecs = np.asarray(result.vectors, dtype=np.float16)
-            truncated = set(getattr(result, "truncated", ()) or ())
-            notes, pos = [], 0
-            for p, a, b in take:
-                p.vectors.append(vecs[pos : pos + (b - a)])
-                cut = sum(1 for i in range(pos, pos + b - a) if i in truncated)
-                if cut:
-                    notes.append(SkippedFile(p.write.path, f"{cut} chunk(s) were longer than the model's "
-                                             f"{embedder.max_seq_length} tokens and were truncated for embedding"))  # fmt: skip
-                p.done = b
-                pos += b - a
+            batches.append(len(rows))
+            group.fill(rows, result)
+            # The next batch: as many chunks as this device embeds in about unit_seconds (smoothed).
+            per_chunk = max((t1 - t0) / len(rows), 1e-6)
+            batch = max(natural, min(MAX_BATCH, round((batch + unit_seconds / per_chunk) / 2)))
+            notes = group.hand_out_ready(embedder.max_seq_length)  # files whose rows are all done
             done = [p for p in pending if p.done == len(p.texts)]
             pending = [p for p in pending if p.done < len(p.texts)]
             writes = [DocumentWrite(w.path, w.file_type, w.size, w.mtime_ns, w.content_hash, w.status, None,
                                     w.chunks, np.concatenate(p.vectors), w.chars)
                       for p in done for w in (p.write,)]  # fmt: skip
-            inbox.put(("embedded", (writes, notes, len(texts))))
-            # The next unit: as many chunks as this device embeds in about unit_seconds (smoothed).
-            per_chunk = max((t1 - t0) / len(texts), 1e-6)
-            batch = max(natural, min(MAX_BATCH, round((batch + unit_seconds / per_chunk) / 2)))
-            yield len(texts)
+            inbox.put(("embedded", (writes, notes, len(rows))))
+            if group.complete:
+                group = None
+            yield len(rows)
 
     def embed_done(fut: Future) -> None:
         embed_finished.set()
