@@ -27,7 +27,7 @@ from engine.index.bounds import (
 )
 from engine.index.chunking import chunk_budget
 from engine.index.extraction import file_type_for
-from engine.index.prepare import DEFAULT_MAX_FILE_BYTES, Prepared, _Pending, prepare_file
+from engine.index.prepare import DEFAULT_MAX_FILE_BYTES, Prepared, _Pending, prepare_file, take_rows
 from engine.index.store import DocumentRecord, DocumentWrite, IndexStore
 from engine.index.walk import Found, dedupe, walk
 
@@ -212,15 +212,7 @@ class _Run:
         while self.pending and (self.waiting() >= batch or (force and self.waiting() > 0)):
             if self.cancelled_now():
                 return
-            take: list[tuple[_Pending, int, int]] = []
-            room = batch
-            for p in self.pending:
-                n = min(room, len(p.texts) - p.done)
-                if n > 0:
-                    take.append((p, p.done, p.done + n))
-                    room -= n
-                if room == 0:
-                    break
+            take = take_rows(self.pending, batch)
             texts = [t for p, a, b in take for t in p.texts[a:b]]
             result = self.embedder.embed(texts, kind="document", cancel=self.cancel)
             if getattr(result, "cancelled", False):

@@ -36,7 +36,7 @@ import numpy as np
 from engine.core import NOT_READY, IndexStoreError, ProgressEvent
 from engine.index.bounds import DEFAULT_FILE_MEMORY_BYTES, DEFAULT_FILE_SECONDS
 from engine.index.indexer import IndexSummary, SkippedFile, _Run, begin, index_options, scan, summarize
-from engine.index.prepare import DEFAULT_MAX_FILE_BYTES, Prepared, _Pending, prepare_file
+from engine.index.prepare import DEFAULT_MAX_FILE_BYTES, Prepared, _Pending, prepare_file, take_rows
 from engine.index.store import DocumentWrite, IndexStore
 
 log = logging.getLogger(__name__)
@@ -161,15 +161,7 @@ class _Group:
 
     @classmethod
     def take(cls, pending: list[_Pending], room: int) -> _Group:
-        take = []
-        for p in pending:
-            n = min(room, len(p.texts) - p.done)
-            if n > 0:
-                take.append((p, p.done, p.done + n))
-                room -= n
-            if room == 0:
-                break
-        return cls(take)
+        return cls(take_rows(pending, room))
 
     def next_rows(self, n: int, token_budget: int = 0) -> list[int]:
         """The next ``n`` rows by length, or more: as many as fill ``token_budget`` at the longest one's length."""

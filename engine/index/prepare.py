@@ -42,6 +42,19 @@ class _Pending:
     done: int = 0
 
 
+def take_rows(pending: list[_Pending], room: int) -> list[tuple[_Pending, int, int]]:
+    """Up to ``room`` chunks still waiting for vectors, in file order: (file, first, end) ranges."""
+    take = []
+    for p in pending:
+        n = min(room, len(p.texts) - p.done)
+        if n > 0:
+            take.append((p, p.done, p.done + n))
+            room -= n
+        if room == 0:
+            break
+    return take
+
+
 @dataclass(frozen=True)
 class Prepared:
     """What one found file turned into, decided beside the engine thread (no MLX, no database writes)."""
