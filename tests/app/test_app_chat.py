@@ -50,10 +50,14 @@ def test_chat_streams_then_stop_ends_it(qtbot, window):
 
 def test_conversation_survives_restart(qtbot, qapp, window, engine):
     window.settings["sampling/max_tokens"] = 12
+    window.settings["sampling/temperature"] = (
+        0.0  # greedy: a sampled EOS first would leave no tok/s to restore
+    )
     _send(qtbot, window, "What is the capital of France?")
     _wait_idle(qtbot, window)
     cid = window.chat.conversation_id
     first = window.chat._widgets[-1].text()
+    metrics = window.chat._widgets[-1].metrics_label.text()
     window.close()
     window.bridge.shutdown()  # stops this engine too
     window.store.close()
@@ -73,6 +77,7 @@ def test_conversation_survives_restart(qtbot, qapp, window, engine):
         restored = win2.chat._widgets[-1]
         assert restored.text() == first
         assert "tok/s" in restored.metrics_label.text()
+        assert restored.metrics_label.text() == metrics  # the figures come back as they were shown
     finally:
         win2.bridge.shutdown()
         win2.store.close()
