@@ -144,7 +144,7 @@ def _make_pool(kind: str, workers: int, tokenizer) -> tuple[Executor, Any]:
 
 class _Group:
     """Chunks taken from the files waiting for vectors (contiguous ranges, in file order), embedded in batches of
-    similar length; their vectors are handed to the files when all are done."""
+    similar length; each file is handed its vectors as soon as all its rows are done."""
 
     def __init__(self, take: list[tuple[_Pending, int, int]]) -> None:
         self.take = take
