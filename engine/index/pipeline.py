@@ -324,11 +324,10 @@ def _pipeline(store, paths, embedder, runner, cancel, request_id, workers, extra
         soon as all its rows in the group are done."""
         pending: list[_Pending] = []
         end = False
-        # A batch holds at least the rows of one of the embedder's own length batches (its token budget over a
-        # chunk's length): ~5 chunks of 180 tokens on the CPU (1024 tokens), ~20 on Metal (4096).
+        # A batch holds at least the rows that fill the embedder's token budget at the longest row's length
+        # (``next_rows``): ~5 chunks of 180 tokens on the CPU (1024 tokens), ~20 on Metal (4096).
         budget = int(getattr(embedder, "max_batch_tokens", 0) or 0)
-        natural = max(MIN_BATCH, budget // (opts["chunk_tokens"] + 24))
-        batch = max(natural, min(MAX_BATCH, batch_chunks))
+        batch = max(MIN_BATCH, min(MAX_BATCH, batch_chunks))
         group: _Group | None = None
         while not halt.is_set():
             if group is None:
@@ -361,7 +360,7 @@ def _pipeline(store, paths, embedder, runner, cancel, request_id, workers, extra
             group.fill(rows, result)
             # The next batch: as many chunks as this device embeds in about unit_seconds (smoothed).
             per_chunk = max((t1 - t0) / len(rows), 1e-6)
-            batch = max(natural, min(MAX_BATCH, round((batch + unit_seconds / per_chunk) / 2)))
+            batch = max(MIN_BATCH, min(MAX_BATCH, round((batch + unit_seconds / per_chunk) / 2)))
             notes = group.hand_out_ready(embedder.max_seq_length)  # files whose rows are all done
             done = [p for p in pending if p.done == len(p.texts)]
             pending = [p for p in pending if p.done < len(p.texts)]
