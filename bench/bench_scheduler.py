@@ -166,12 +166,19 @@ def swap_memory(engine: Engine) -> dict:
 
 
 def throughput_ab(engine: Engine, files: list[str], tmp: Path, rounds: int, **opts) -> dict:
-    """Indexing throughput only: sequential and pipeline runs alternated ``rounds`` times (fresh databases, nothing
-    else running), so load that comes and goes on a shared machine falls on both alike."""
+    """Indexing throughput only: sequential and pipeline runs alternated ``rounds`` times, the order flipped each
+    round (fresh databases, nothing else running), so load that comes and goes on a shared machine falls on both
+    alike."""
     seq, pipe = [], []
     for i in range(rounds):
-        seq.append(index_sequential(engine, files, tmp / f"ab-seq-{i}.sqlite3", False, 0)[0])
-        pipe.append(index_with_pipeline(engine, files, tmp / f"ab-pipe-{i}.sqlite3", 0, 0, **opts)[0])
+        # which goes first alternates (A B, B A, ...): a machine that speeds up or slows down over a round
+        # favours neither
+        for kind in ("seq", "pipe") if i % 2 == 0 else ("pipe", "seq"):
+            db = tmp / f"ab-{kind}-{i}.sqlite3"
+            if kind == "seq":
+                seq.append(index_sequential(engine, files, db, False, 0)[0])
+            else:
+                pipe.append(index_with_pipeline(engine, files, db, 0, 0, **opts)[0])
 
     def summary(rows: list[dict]) -> dict:
         cps = [r["chunks_per_s"] for r in rows]

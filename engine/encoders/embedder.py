@@ -13,7 +13,7 @@ import json
 import logging
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal
+from typing import Literal, NamedTuple
 
 import numpy as np
 
@@ -53,6 +53,83 @@ class EmbedResult:
     ]  # tokens the model saw per input (special tokens included, after truncation)
     truncated: tuple[int, ...]  # indices of inputs cut to max_seq_length
     cancelled: bool = False  # when True nothing was embedded: vectors is [0, dim] and the tuples are empty
+
+
+class EncodedRow(NamedTuple):
+    ids: np.ndarray  # int32 token ids the model sees (prefix and special tokens included, truncated)
+    type_ids: np.ndarray
+
+
+@dataclass(frozen=True)
+class Encoded:
+    """Texts tokenized for the embedder, beside the engine thread (``DocumentEncoder``); ``embed_encoded`` runs
+    them. Picklable, so an extraction process can send it back."""
+
+    rows: tuple[EncodedRow, ...]
+    truncated: tuple[int, ...]  # indices of inputs cut to max_seq_length
+    kind: str = "document"
+
+    def __len__(self) -> int:
+        return len(self.rows)
+
+    @property
+    def lengths(self) -> np.ndarray:
+        return np.fromiter((len(r.ids) for r in self.rows), dtype=np.int64, count=len(self.rows))
+
+    def take(self, rows) -> Encoded:
+        """The inputs at ``rows`` (in that order), as their own Encoded."""
+        rows = [int(i) for i in rows]
+        cut = set(self.truncated)
+        return Encoded(tuple(self.rows[i] for i in rows), tuple(j for j, i in enumerate(rows) if i in cut),
+                       self.kind)  # fmt: skip
+
+    @staticmethod
+    def concat(parts: list[Encoded]) -> Encoded:
+        rows: list[EncodedRow] = []
+        truncated: list[int] = []
+        for part in parts:
+            truncated.extend(len(rows) + i for i in part.truncated)
+            rows.extend(part.rows)
+        return Encoded(tuple(rows), tuple(truncated), parts[0].kind if parts else "document")
+
+
+class DocumentEncoder:
+    """The embedder's tokenizing for one kind of input, without the model: plain data (the tokenizer as JSON, the
+    prefix, the case rule), so it can run on an extraction thread or be rebuilt in a worker process. Tokenizing is
+    not MLX work, so the pipeline does it beside the engine thread, which then only runs the model."""
+
+    def __init__(self, tokenizer_json: str, max_seq_length: int, prefix: str, lowercase: bool,
+                 kind: str = "document") -> None:  # fmt: skip
+        self.state = (tokenizer_json, max_seq_length, prefix, lowercase, kind)
+        self._tok = None
+
+    def __getstate__(self):
+        return self.state
+
+    def __setstate__(self, state) -> None:
+        self.state, self._tok = state, None
+
+    def encode(self, texts: list[str] | tuple[str, ...]) -> Encoded:
+        tokenizer_json, max_len, prefix, lowercase, kind = self.state
+        if self._tok is None:
+            from tokenizers import Tokenizer
+
+            tok = Tokenizer.from_str(tokenizer_json)
+            tok.no_padding()
+            tok.enable_truncation(max_length=max_len)
+            self._tok = tok
+        return _encoded(self._tok, [_prepared(t, prefix, lowercase) for t in texts], kind)
+
+
+def _prepared(text: str, prefix: str, lowercase: bool) -> str:
+    text = prefix + text
+    return text.lower() if lowercase else text
+
+
+def _encoded(tokenizer, texts: list[str], kind: str) -> Encoded:
+    encs = tokenizer.encode_batch(texts) if texts else []
+    rows = tuple(EncodedRow(np.asarray(e.ids, np.int32), np.asarray(e.type_ids, np.int32)) for e in encs)
+    return Encoded(rows, tuple(i for i, e in enumerate(encs) if e.overflowing), kind)
 
 
 @dataclass(frozen=True)
@@ -120,18 +197,27 @@ class Embedder:
         return len(self.tokenizer.encode(self._prepare(text, kind)).ids)
 
     def _prepare(self, text: str, kind: Kind) -> str:
-        text = self.prefix(kind) + text
-        return text.lower() if self.lowercase else text
+        return _prepared(text, self.prefix(kind), self.lowercase)
+
+    def document_encoder(self, kind: Kind = "document") -> DocumentEncoder:
+        """This embedder's tokenizing for ``kind``, to run beside the engine thread (see ``embed_encoded``)."""
+        return DocumentEncoder(self._truncating.to_str(), self.max_seq_length, self.prefix(kind), self.lowercase,
+                               kind)  # fmt: skip
 
     def embed(self, texts: list[str] | tuple[str, ...], kind: Kind = "document", cancel=None) -> EmbedResult:
+        if len(texts) == 0:
+            return EmbedResult(np.zeros((0, self.dim), np.float32), (), ())
+        return self.embed_encoded(_encoded(self._truncating, [self._prepare(t, kind) for t in texts], kind),
+                                  cancel)  # fmt: skip
+
+    def embed_encoded(self, encoded: Encoded, cancel=None) -> EmbedResult:
+        """Embed inputs already tokenized by ``document_encoder`` (or ``embed``): only the model runs here."""
         import mlx.core as mx
 
-        n = len(texts)
+        n, kind = len(encoded), encoded.kind
         if n == 0:
             return EmbedResult(np.zeros((0, self.dim), np.float32), (), ())
-        encs = self._truncating.encode_batch([self._prepare(t, kind) for t in texts])
-        lengths = np.fromiter((len(e.ids) for e in encs), dtype=np.int64, count=n)
-        truncated = tuple(i for i, e in enumerate(encs) if e.overflowing)
+        encs, lengths, truncated = encoded.rows, encoded.lengths, encoded.truncated
         if truncated:
             log.info("embed: %d of %d inputs truncated to %d tokens", len(truncated), n, self.max_seq_length)
         prompt_len = 0 if self.pooling.include_prompt else self._prompt_length(kind)

@@ -10,6 +10,7 @@ import hashlib
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -40,6 +41,9 @@ class _Pending:
     texts: list[str]
     vectors: list[np.ndarray] = field(default_factory=list)
     done: int = 0
+    encoded: Any = (
+        None  # the texts tokenized for the embedder beside the engine thread (the pipeline's), if done
+    )
 
 
 def take_rows(pending: list[_Pending], room: int) -> list[tuple[_Pending, int, int]]:

@@ -317,3 +317,35 @@ def test_elementwise_kernels_against_float64():
     assert np.max(np.abs(e[inside] / np.exp(y[inside].astype(np.float64)) - 1.0)) < 1e-5
     assert np.allclose(e[~inside], math.exp(-32.0), rtol=1e-5)  # clamped, never 0 or negative
     assert e[-1] == pytest.approx(1.0, abs=1e-6)
+
+
+def test_document_encoder_beside_the_engine_thread_gives_the_same_vectors(minilm, tmp_path):
+    """Tokenizing on an extraction worker (the pipeline's) and running only the model on the engine thread gives
+    what ``embed`` gives; the encoder travels to a worker process by pickle; truncation is reported by index
+    through take/concat."""
+    import pickle
+
+    from engine.encoders import Encoded
+
+    long = " ".join(SENTENCES[:40])
+    texts = [*SENTENCES[:12], long, *SENTENCES[12:20]]
+    whole = minilm.embed(texts)
+    enc = pickle.loads(pickle.dumps(minilm.document_encoder("document"))).encode(texts)
+    assert enc.truncated == (12,) and int(enc.lengths[12]) == minilm.max_seq_length
+    split = Encoded.concat([enc.take(range(0, 10)), enc.take(range(10, len(texts)))])
+    got = minilm.embed_encoded(split)
+    assert np.array_equal(got.vectors, whole.vectors) and got.truncated == whole.truncated == (12,)
+    assert got.token_counts == whole.token_counts
+    picked = minilm.embed_encoded(enc.take([13, 12, 0]))
+    assert picked.truncated == (1,) and np.allclose(picked.vectors, whole.vectors[[13, 12, 0]], atol=1e-6)
+
+
+def test_document_encoder_applies_the_prefix_and_the_case_rule(tmp_path):
+    make_tiny(tmp_path / "multilingual-e5-small", "bert")
+    emb = load_embedder(tmp_path / "multilingual-e5-small")
+    emb.lowercase = True
+    texts = ["What IS Json", "Another Sentence here"]
+    for kind in ("document", "query"):
+        enc = emb.document_encoder(kind).encode(texts)
+        assert enc.kind == kind
+        assert np.array_equal(emb.embed_encoded(enc).vectors, emb.embed(texts, kind=kind).vectors)

@@ -75,6 +75,46 @@ def test_pipeline_indexes_exactly_what_the_sequential_indexer_does(engine, tmp_p
     assert set(seq.to_json()) < set(js) and "pipeline" in js  # the summary's JSON shape only grew
 
 
+def _vectors_by_chunk(db) -> dict:
+    with IndexStore(db) as store:
+        ids, _, vectors = store.load_vectors()
+        where = dict(store._q("SELECT c.id, d.path || '#' || c.ordinal FROM chunks c "
+                              "JOIN documents d ON d.id = c.document_id"))  # fmt: skip
+    return {where[int(i)]: np.asarray(v, np.float32) for i, v in zip(ids, vectors, strict=True)}
+
+
+@pytest.mark.parametrize("extract_in", ["threads", "processes"])
+def test_chunks_tokenized_by_the_extraction_workers_get_the_sequential_indexers_vectors(engine, tmp_path,
+                                                                                       monkeypatch, extract_in):  # fmt: skip
+    """A real (tiny, random) BERT embedder: the workers tokenize each file's chunks for it, the engine thread only
+    runs the model, and every chunk's vector is the one the sequential indexer stores."""
+    from engine.encoders import DocumentEncoder, load_embedder
+    from tests.engine.encoders.test_embedder import make_tiny
+
+    make_tiny(tmp_path / "tiny-bert", "bert")
+    docs = make_tree(tmp_path)
+    seq = run_sequential([docs], tmp_path / "seq.sqlite3", load_embedder(tmp_path / "tiny-bert"))
+    encoded_on = []
+    real_encode = DocumentEncoder.encode
+
+    def spy(self, texts):  # a worker thread's calls can be seen (a process's cannot)
+        encoded_on.append(threading.current_thread().name)
+        return real_encode(self, texts)
+
+    monkeypatch.setattr(DocumentEncoder, "encode", spy)
+    pipe, _ = run_engine(engine, [docs], tmp_path / "pipe.sqlite3", load_embedder(tmp_path / "tiny-bert"),
+                         extract_in=extract_in, workers=2)  # fmt: skip
+    assert pipe.error is None and pipe.chunks == seq.chunks > 12
+    assert pipe.pipeline["chunks_tokenized_by_workers"] == pipe.chunks
+    if extract_in == "threads":
+        assert encoded_on and all(name.startswith("alcove-extract") for name in encoded_on)
+    else:
+        assert not encoded_on  # tokenized in the worker processes, not here
+    a, b = _vectors_by_chunk(tmp_path / "seq.sqlite3"), _vectors_by_chunk(tmp_path / "pipe.sqlite3")
+    assert a.keys() == b.keys()
+    assert max(float(np.abs(a[k] - b[k]).max()) for k in a) < 2e-3  # float16 storage, other batch shapes
+
+
 def test_incremental_and_resume_semantics_are_kept(engine, tmp_path):
     docs = make_tree(tmp_path)
     db = tmp_path / "i.sqlite3"
