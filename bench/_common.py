@@ -6,6 +6,7 @@ import json
 import os
 import statistics
 import sys
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -18,6 +19,8 @@ from engine.core import blas_info, preload_blas  # noqa: E402
 from eval.corpus_archive import ensure_corpus  # noqa: E402
 
 preload_blas()
+from engine import Engine, FinalEvent, GenerateRequest, TokenEvent  # noqa: E402 - MLX after the BLAS preload
+
 # The evaluation corpus is committed as one archive (its .py files are data, not modules of ours); every benchmark
 # reads the unpacked eval/corpus/, made here once (and again when the archive changes).
 ensure_corpus()
@@ -35,3 +38,27 @@ def emit(obj: dict) -> None:
 def blas() -> dict:
     info = blas_info()
     return {"name": info.name, "path": info.path, "openblas_threads": os.environ.get("OPENBLAS_NUM_THREADS")}
+
+
+def chat_once(engine: Engine, prompt: str, max_tokens: int) -> dict:
+    """One chat request (no prompt cache) timed as a user sees it: TTFT from the engine's stats (from submission,
+    queue wait included) and from this thread's wall clock, decode tok/s, and when it started and ended."""
+    req = GenerateRequest(messages=({"role": "user", "content": prompt},), max_tokens=max_tokens,
+                          use_prompt_cache=False)  # fmt: skip
+    t0 = time.perf_counter()
+    first = final = None
+    for ev in engine.generate(req):
+        if isinstance(ev, TokenEvent) and first is None:
+            first = time.perf_counter() - t0
+        if isinstance(ev, FinalEvent):
+            final = ev
+    assert final is not None and final.error is None, final
+    return {
+        "ttft_s": final.stats.ttft_s,
+        "queue_s": final.stats.queue_s,
+        "first_token_wall_s": first,
+        "decode_tokens_per_s": final.stats.decode_tokens_per_s,
+        "generated_tokens": final.stats.generated_tokens,
+        "t0": t0,
+        "t1": time.perf_counter(),
+    }

@@ -26,9 +26,9 @@ import threading
 import time
 from pathlib import Path
 
-from _common import ROOT, blas, emit
+from _common import ROOT, blas, chat_once, emit
 
-from engine import Engine, FinalEvent, GenerateRequest, TokenEvent
+from engine import Engine
 from engine.index import IndexSummary
 
 PROMPT = "In two sentences: why does a lighthouse use a Fresnel lens?"
@@ -57,22 +57,6 @@ def scanned_pdf(pages: int, lines_per_page: int = 6) -> bytes:
     buf = io.BytesIO()
     images[0].save(buf, "PDF", resolution=150, save_all=True, append_images=images[1:])
     return buf.getvalue()
-
-
-def chat_once(engine: Engine, max_tokens: int) -> dict:
-    req = GenerateRequest(messages=({"role": "user", "content": PROMPT},), max_tokens=max_tokens,
-                          use_prompt_cache=False)  # fmt: skip
-    final = None
-    t0 = time.perf_counter()
-    first = None
-    for ev in engine.generate(req):
-        if isinstance(ev, TokenEvent) and first is None:
-            first = time.perf_counter() - t0
-        if isinstance(ev, FinalEvent):
-            final = ev
-    assert final is not None and final.error is None, final
-    return {"ttft_s": first, "decode_tokens_per_s": final.stats.decode_tokens_per_s, "t0": t0,
-            "t1": time.perf_counter()}  # fmt: skip
 
 
 def stats_of(rows: list[dict]) -> dict:
@@ -105,7 +89,7 @@ def during_ocr(
     for _ in range(chats):
         if not t.is_alive():
             break
-        rows.append(chat_once(engine, max_tokens))
+        rows.append(chat_once(engine, PROMPT, max_tokens))
         time.sleep(0.3)
     t.join()
     s = result["summary"]
@@ -128,8 +112,8 @@ def main() -> None:
         pdf = Path(tmp) / "scan.pdf"
         pdf.write_bytes(scanned_pdf(args.pages))
         engine.load_model("default")
-        chat_once(engine, 4)  # warm-up
-        idle = stats_of([chat_once(engine, args.max_tokens) for _ in range(args.chats)])
+        chat_once(engine, PROMPT, 4)  # warm-up
+        idle = stats_of([chat_once(engine, PROMPT, args.max_tokens) for _ in range(args.chats)])
         runs = {}
         for name, yields in (("ocr_yields", True), ("ocr_runs_on", False)):
             db = Path(tmp) / f"{name}.sqlite3"

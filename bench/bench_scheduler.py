@@ -24,36 +24,15 @@ import threading
 import time
 from pathlib import Path
 
-from _common import ROOT, blas, emit
+from _common import ROOT, blas, chat_once, emit
 
-from engine import Engine, FinalEvent, GenerateRequest, TokenEvent
+from engine import Engine
 from engine.index import IndexSummary, index_paths
 
 PROMPT = (
     "You are a helpful assistant. Explain in two sentences why a lighthouse uses a Fresnel lens, "
     "and what the lens does to the beam of light compared with a plain glass lens."
 )
-
-
-def chat_once(engine: Engine, max_tokens: int) -> dict:
-    t0 = time.perf_counter()
-    first = None
-    final = None
-    req = GenerateRequest(messages=({"role": "user", "content": PROMPT},), max_tokens=max_tokens,
-                          use_prompt_cache=False)  # fmt: skip
-    for ev in engine.generate(req):
-        if isinstance(ev, TokenEvent) and first is None:
-            first = time.perf_counter() - t0
-        if isinstance(ev, FinalEvent):
-            final = ev
-    assert final is not None and final.error is None, final
-    return {
-        "ttft_s": final.stats.ttft_s,
-        "queue_s": final.stats.queue_s,
-        "first_token_wall_s": first,
-        "decode_tokens_per_s": final.stats.decode_tokens_per_s,
-        "generated_tokens": final.stats.generated_tokens,
-    }
 
 
 def stats_of(rows: list[dict]) -> dict:
@@ -102,7 +81,7 @@ def index_with_pipeline(engine, files, db, chats: int, max_tokens: int, **opts) 
         for _ in range(chats):
             if not t.is_alive():
                 break
-            row = chat_once(engine, max_tokens)
+            row = chat_once(engine, PROMPT, max_tokens)
             row["last_unit_s"] = engine.scheduler_state().last_unit_s
             rows.append(row)
             time.sleep(0.5)
@@ -131,7 +110,7 @@ def index_sequential(engine, files, db, chat: bool, max_tokens: int) -> tuple[di
     if chat:
         started.wait(600)
         time.sleep(2.0)  # as in the pipeline case: the run is well under way
-        row = chat_once(engine, max_tokens)
+        row = chat_once(engine, PROMPT, max_tokens)
     t.join()
     return throughput(result["summary"], result["seconds"]), row
 
@@ -223,8 +202,8 @@ def main() -> None:
             emit(out)
             return
         engine.load_model("default")
-        chat_once(engine, 4)  # warm-up
-        idle = [chat_once(engine, args.max_tokens) for _ in range(args.chats)]
+        chat_once(engine, PROMPT, 4)  # warm-up
+        idle = [chat_once(engine, PROMPT, args.max_tokens) for _ in range(args.chats)]
         out["chat_idle"] = stats_of(idle)
 
         modes = ["threads", "processes"] if args.extract_in == "both" else [args.extract_in]

@@ -52,6 +52,7 @@ from engine.index import IndexStore, IndexSummary, index_paths, search
 from engine.models import gemma3_gguf_path, load_lm, resolve_model
 from engine.rag import (
     GROUNDING_MIN_YES,
+    NOT_ANSWER_PENALTY,
     AbstainPolicy,
     AskResult,
     LoopGuard,
@@ -63,7 +64,10 @@ from engine.rag import (
     ground,
     judge_for,
     map_citations,
+    not_an_answer,
+    quote_lines,
     rerank,
+    score_parts,
     sources_from,
     split_spans,
     support_scores,
@@ -422,11 +426,13 @@ def run_path(name, models, store, qs, unans, policy, answer, max_tokens, log=Non
             "replies_cut_by_loop_guard": sum(r["loop_stopped"] for r in recs),
             "answer_kinds": {k: sum(r["kind"] == k for r in recs) for k in {r["kind"] for r in recs}},
             "answerable_answered": sum(not r["abstained"] for r in ans) / len(ans),
-            "unanswerable_abstained": sum(r["abstained"] for r in una) / len(una),
+            "unanswerable_abstained": sum(r["abstained"] for r in una) / len(una) if una else None,
             "abstention_balanced_accuracy": (
                 sum(not r["abstained"] for r in ans) / len(ans) + sum(r["abstained"] for r in una) / len(una)
             )
-            / 2,  # fmt: skip
+            / 2
+            if una
+            else None,  # fmt: skip
             "median_seconds": statistics.median(r["seconds"] for r in recs),
             "generated_tokens": sum(r["generated_tokens"] for r in recs),
         },
@@ -434,74 +440,96 @@ def run_path(name, models, store, qs, unans, policy, answer, max_tokens, log=Non
 
 
 def tune_extractive(args) -> None:
-    """The extractive sentence ranking's weights, chosen on eval/queries.jsonl (labelled passages, no answer
-    strings): the share of questions where a top sentence lies on the labelled passage, and where one holds the
-    labelled quote whole (duplicates are not dropped here: --tuning-qa runs the real answerer). Held-out sets
-    unused."""
+    """The extractive sentence ranking's weights, chosen on the tuning sets only: eval/queries.jsonl (labelled
+    passages and quotes) and eval/qa_tuning.jsonl (natural questions with answer strings). Per set, the share of
+    questions where a top sentence lies on the labelled passage, and where one holds the answer (queries.jsonl: the
+    labelled quote whole; qa_tuning.jsonl: the answer string); duplicates are not dropped here (--tuning-qa runs the
+    real answerer). Held-out sets unused."""
     import numpy as np
-
-    from engine.rag import score_parts
 
     corpus = EVAL / "corpus"
     embedder = load_embedder(default_embedder_path())
     store = IndexStore(args.db, read_only=True)
-    qs = load_queries(EVAL / "queries.jsonl", corpus)
-    cached = []
-    for q in qs:
-        sources = sources_from(search(store, embedder, q["query"], k=5, mode="hybrid"))
-        spans, cos, kw, prior, passage = score_parts(q["query"], sources, embedder)
-        on = [relevant(sp.source.path, *span_lines(sp), q) for sp in spans]
-        has = [_flat(q["quote"]) in _flat(sp.text) for sp in spans]
-        cached.append((spans, np.array(cos), np.array(kw), np.array(prior), np.array(passage), on, has))
+    sets = {"queries": [{**q, "answer": q["quote"]} for q in load_queries(EVAL / "queries.jsonl", corpus)],
+            "qa_tuning": load_queries(EVAL / "qa_tuning.jsonl", corpus)}  # fmt: skip
+    cached: dict[str, list] = {}
+    for name, qs in sets.items():
+        cached[name] = []
+        for q in qs:
+            sources = sources_from(search(store, embedder, q["query"], k=5, mode="hybrid"))
+            spans, cos, kw, prior, passage = score_parts(q["query"], sources, embedder)
+            on = [relevant(sp.source.path, *span_lines(sp), q) for sp in spans]
+            has = [_flat(q["answer"]) in _flat(sp.text) for sp in spans]
+            penalty = [NOT_ANSWER_PENALTY * not_an_answer(sp.text) for sp in spans]
+            cached[name].append((np.array(cos), np.array(kw), np.array(prior), np.array(passage),
+                                 np.array(penalty), on, has))  # fmt: skip
     grid = []
     for ew in (0.5, 0.7, 0.85, 1.0):
         for rw in (0.0, 0.15):
-            for pw in (0.0, 0.3, 0.5):
-                for m in (3, 4):
-                    hit = shown = 0
-                    for spans, cos, kw, prior, passage, on, has in cached:
-                        if not spans:
-                            continue
-                        score = ew * cos + (1 - ew) * kw + rw * prior + pw * passage
-                        top = np.argsort(-score, kind="stable")[:m]
-                        hit += any(on[i] for i in top)
-                        shown += any(has[i] for i in top)
-                    grid.append({"embed_weight": ew, "rank_weight": rw, "passage_weight": pw, "max_sentences": m,
-                                 "on_label": hit / len(qs), "quote_shown": shown / len(qs)})  # fmt: skip
-    grid.sort(key=lambda g: -g["on_label"])
-    emit({"set": "eval/queries.jsonl (tuning)", "questions": len(qs), "best": grid[:8], "all": grid})
+            for pw in (0.0, 0.3, 0.5, 0.7):
+                for m in (3, 4, 5):
+                    row = {"embed_weight": ew, "rank_weight": rw, "passage_weight": pw, "max_sentences": m}
+                    for name, rows in cached.items():
+                        hit = shown = 0
+                        for cos, kw, prior, passage, penalty, on, has in rows:
+                            if not len(cos):
+                                continue
+                            score = ew * cos + (1 - ew) * kw + rw * prior + pw * passage - penalty
+                            top = np.argsort(-score, kind="stable")[:m]
+                            hit += any(on[i] for i in top)
+                            shown += any(has[i] for i in top)
+                        row[f"{name}_on_label"] = round(hit / len(rows), 3)
+                        row[f"{name}_answer_shown"] = round(shown / len(rows), 3)
+                    row["mean"] = round(
+                        statistics.mean(v for k, v in row.items() if k.startswith(tuple(cached))), 3
+                    )
+                    grid.append(row)
+    grid.sort(key=lambda g: -g["mean"])
+    emit({"sets": {k: len(v) for k, v in sets.items()}, "best": grid[:10], "all": grid})
 
 
 def span_lines(sp):
-    from engine.rag import quote_lines
-
     first, last = quote_lines(sp.source, sp.start, sp.end)
     return (first or 0), (last or 0)
 
 
 def tuning_qa(args) -> None:
-    """What the extractive answerer is improved on: the tuning questions, each labelled with its passage and a
-    unique quote of it (no separate answer string: the quote stands for it, so "answer correct" here is the
-    stricter "the labelled quote is shown whole")."""
+    """What the extractive answerer is improved on, never the held-out sets: eval/queries.jsonl (search-style
+    queries, each labelled with its passage and a unique quote of it; no answer string, so the quote stands for it
+    and "answer correct" is the stricter "the labelled quote is shown whole"), eval/qa_tuning.jsonl (48 natural
+    questions with short answer strings, written from the documents alone in stop 24, in the held-out set's style
+    but on other files) and eval/unanswerable.jsonl. The abstention threshold is fitted on queries.jsonl +
+    unanswerable.jsonl, as for the held-out run."""
     corpus = EVAL / "corpus"
     embedder = load_embedder(default_embedder_path())
     store = IndexStore(args.db, read_only=True)
-    qs = [{**q, "answer": q["quote"]} for q in load_queries(EVAL / "queries.jsonl", corpus)]
+    search_qs = [{**q, "answer": q["quote"]} for q in load_queries(EVAL / "queries.jsonl", corpus)]
+    natural = load_queries(EVAL / "qa_tuning.jsonl", corpus)
     unans = [json.loads(x) for x in (EVAL / "unanswerable.jsonl").read_text().splitlines() if x.strip()]
     if args.limit:
-        qs, unans = qs[: args.limit], unans[: max(1, args.limit // 2)]
-    fit = calibrate([best_cosine(store, embedder, q["query"]) for q in qs],
+        search_qs, natural, unans = (
+            search_qs[: args.limit],
+            natural[: args.limit],
+            unans[: max(1, args.limit // 2)],
+        )
+    fit = calibrate([best_cosine(store, embedder, q["query"]) for q in search_qs],
                     [best_cosine(store, embedder, q["query"]) for q in unans])  # fmt: skip
     policy = AbstainPolicy("cosine", fit.threshold, "fitted on the tuning set")
     models = RagModels(load_lm(resolve_model(args.model)), embedder, None, PromptCacheStore(1 << 30))
-    out = run_path("extractive", models, store, qs, unans, policy, "extractive", args.max_tokens)
+    report = {"set": {"queries.jsonl": len(search_qs), "qa_tuning.jsonl": len(natural),
+                      "unanswerable.jsonl": len(unans)}, "threshold": round(fit.threshold, 4)}  # fmt: skip
+    records = []
+    for name, qs, neg in (("queries", search_qs, unans), ("qa_tuning", natural, [])):
+        out = run_path("extractive", models, store, qs, neg, policy, "extractive", args.max_tokens)
+        report[name] = out["figures"]
+        records += [{**r, "set": name, "query": q["query"], "quote": q.get("quote"), "label": q.get("answer")}
+                    for r, q in zip(out["records"], qs + neg, strict=True)]  # fmt: skip
     if args.out:
         with open(args.out, "w") as f:
-            for r, q in zip(out["records"], qs + unans, strict=True):
-                f.write(json.dumps({**r, "query": q["query"], "quote": q.get("quote")}) + "\n")
+            for r in records:
+                f.write(json.dumps(r) + "\n")
     store.close()
-    emit({"set": "eval/queries.jsonl + eval/unanswerable.jsonl (tuning)", "answerable": len(qs),
-          "unanswerable": len(unans), "extractive": out["figures"]})  # fmt: skip
+    emit(report)
 
 
 _NEGATE = re.compile(r"\b(is|are|was|were|does|do|can|will|has|have|should|must)\b")

@@ -189,3 +189,57 @@ def make_tiny_cross_encoder(folder: Path, query: str, passages: list[str]) -> tu
     with torch.no_grad():
         reference = model(**batch).logits[:, 0].tolist()
     return folder, reference
+
+
+def _encoder_sentences() -> list[str]:
+    path = Path(__file__).resolve().parent / "data" / "sentences.txt"
+    return [s for s in path.read_text(encoding="utf-8").splitlines() if s]
+
+
+def write_encoder_tokenizer(folder: Path, arch: str, vocab_size: int) -> None:
+    """A tokenizer trained here on tests/data/sentences.txt: BERT's lowercasing WordPiece, or XLM-RoBERTa-style
+    byte-level BPE with <s> ... </s> around each input."""
+    from tokenizers import BertWordPieceTokenizer, ByteLevelBPETokenizer
+    from tokenizers.processors import RobertaProcessing
+
+    if arch == "bert":
+        tok = BertWordPieceTokenizer(lowercase=True)
+        tok.train_from_iterator(_encoder_sentences(), vocab_size=vocab_size,
+                                special_tokens=["[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]"])  # fmt: skip
+    else:
+        tok = ByteLevelBPETokenizer()
+        tok.train_from_iterator(_encoder_sentences(), vocab_size=vocab_size,
+                                special_tokens=["<s>", "<pad>", "</s>", "<unk>", "<mask>"])  # fmt: skip
+        tok._tokenizer.post_processor = RobertaProcessing(("</s>", 2), ("<s>", 0))
+    tok.save(str(folder / "tokenizer.json"))
+
+
+def make_tiny_encoder(folder: Path, arch: str = "bert", *, num_labels: int | None = None, vocab_size: int = 300,
+                      max_positions: int = 64, seed: int = 0):  # fmt: skip
+    """A tiny random BertModel / XLMRobertaModel (or, with ``num_labels``, its ForSequenceClassification: a
+    cross-encoder) saved by transformers with its tokenizer; returns the torch model, the parity reference."""
+    import torch
+    from transformers import (
+        BertConfig,
+        BertForSequenceClassification,
+        BertModel,
+        XLMRobertaConfig,
+        XLMRobertaForSequenceClassification,
+        XLMRobertaModel,
+    )
+
+    torch.manual_seed(seed)
+    folder.mkdir(parents=True, exist_ok=True)
+    write_encoder_tokenizer(folder, arch, vocab_size)
+    common = dict(vocab_size=vocab_size, hidden_size=32, num_hidden_layers=2, num_attention_heads=4,
+                  intermediate_size=64, **({"num_labels": num_labels} if num_labels else {}))  # fmt: skip
+    if arch == "bert":
+        cfg = BertConfig(**common, max_position_embeddings=max_positions, pad_token_id=0)
+        model = (BertForSequenceClassification if num_labels else BertModel)(cfg)
+    else:  # RoBERTa positions start after the padding index: two more
+        cfg = XLMRobertaConfig(**common, max_position_embeddings=max_positions + 2, type_vocab_size=1,
+                               pad_token_id=1, bos_token_id=0, eos_token_id=2)  # fmt: skip
+        model = (XLMRobertaForSequenceClassification if num_labels else XLMRobertaModel)(cfg)
+    model.eval()
+    model.save_pretrained(folder)
+    return model

@@ -289,26 +289,15 @@ def completion_response(rid: str, model: str, final: FinalEvent, ext: dict[str, 
 
 
 def chat_chunk(rid: str, model: str, created: int, delta: dict, finish: str | None = None, **extra) -> dict:
-    chunk = {
-        "id": rid,
-        "object": "chat.completion.chunk",
-        "created": created,
-        "model": model,
-        "choices": [{"index": 0, "delta": delta, "logprobs": None, "finish_reason": finish}],
-    }
-    chunk.update(extra)
-    return chunk
+    return _stream_chunk("chat.completion.chunk", rid, model, created, {"delta": delta}, finish, extra)
 
 
 def completion_chunk(
     rid: str, model: str, created: int, text: str, finish: str | None = None, **extra
 ) -> dict:
-    chunk = {
-        "id": rid,
-        "object": "text_completion",
-        "created": created,
-        "model": model,
-        "choices": [{"index": 0, "text": text, "logprobs": None, "finish_reason": finish}],
-    }
-    chunk.update(extra)
-    return chunk
+    return _stream_chunk("text_completion", rid, model, created, {"text": text}, finish, extra)
+
+
+def _stream_chunk(obj: str, rid: str, model: str, created: int, content: dict, finish, extra: dict) -> dict:
+    choice = {"index": 0, **content, "logprobs": None, "finish_reason": finish}
+    return {"id": rid, "object": obj, "created": created, "model": model, "choices": [choice], **extra}

@@ -8,7 +8,7 @@ import re
 from html.parser import HTMLParser
 
 from engine.index.bounds import check_zip, no_check
-from engine.index.document import Block, ExtractError, Page, paragraph_blocks
+from engine.index.document import Block, ExtractError, Page, add_span, paragraph_blocks
 
 log = logging.getLogger(__name__)
 
@@ -98,14 +98,9 @@ def extract_html(source: str, check=no_check):
         raise ExtractError(f"The HTML could not be parsed ({exc}).") from exc
     parser._break()
     text = "".join(parser.parts)
-    blocks = []
+    blocks: list[Block] = []
     for start, end, level in parser.blocks:
-        while start < end and text[start].isspace():
-            start += 1
-        while end > start and text[end - 1].isspace():
-            end -= 1
-        if end > start:
-            blocks.append(Block(start, end, level))
+        add_span(blocks, text, start, end, level)
     if not blocks:
         raise ExtractError("The HTML page has no visible text.")
     return Page(text, tuple(blocks), anchors=tuple(parser.anchors))

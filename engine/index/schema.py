@@ -90,22 +90,6 @@ class DocumentRecord:
 
 
 @dataclass(frozen=True)
-class ChunkRecord:
-    id: int
-    path: str
-    file_type: str
-    ordinal: int
-    page: int | None
-    line_start: int
-    line_end: int
-    char_start: int
-    char_end: int
-    token_count: int
-    heading: str
-    text: str
-
-
-@dataclass(frozen=True)
 class ChunkRow:
     """A chunk to store (the indexer's output)."""
 
@@ -118,6 +102,15 @@ class ChunkRow:
     token_count: int
     heading: str
     text: str
+
+
+@dataclass(frozen=True)
+class ChunkRecord(ChunkRow):
+    """A stored chunk: what was written (``ChunkRow``), with its id and its document's path and type."""
+
+    id: int
+    path: str
+    file_type: str
 
 
 @dataclass(frozen=True)

@@ -348,7 +348,7 @@ def _doc(row: tuple) -> DocumentRecord:
 
 
 def _chunk(row: tuple) -> ChunkRecord:
-    return ChunkRecord(row[0], path_from_db(row[1]), *row[2:])
+    return ChunkRecord(*row[3:], id=row[0], path=path_from_db(row[1]), file_type=row[2])
 
 
 def _under(path: str, cols: str = "path") -> tuple[str, tuple]:

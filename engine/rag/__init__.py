@@ -4,7 +4,14 @@ abstention, follow-ups, whole-document mode."""
 from engine.rag.abstain import AbstainPolicy, calibrate, evaluate
 from engine.rag.capability import Capability, check_capability
 from engine.rag.citations import Citation, map_citations, quote_lines
-from engine.rag.extractive import EXTRACTIVE_INTRO, ExtractiveAnswer, extract_answer, score_parts
+from engine.rag.extractive import (
+    EXTRACTIVE_INTRO,
+    NOT_ANSWER_PENALTY,
+    ExtractiveAnswer,
+    extract_answer,
+    not_an_answer,
+    score_parts,
+)
 from engine.rag.followup import leans_on_context
 from engine.rag.generative_rerank import GenerativeReranker
 from engine.rag.grounding import SentenceSupport, ground, split_spans
@@ -56,6 +63,8 @@ __all__ = [
     "quote_lines",
     "rerank",
     "score_parts",
+    "not_an_answer",
+    "NOT_ANSWER_PENALTY",
     "sources_from",
     "split_spans",
     "support_scores",

@@ -11,6 +11,7 @@ import pytest
 
 from engine.core.errors import ModelLoadError
 from engine.encoders.cross_encoder import load_cross_encoder
+from tests.tiny_models import make_tiny_encoder, write_encoder_tokenizer
 
 SENTENCES = [
     s
@@ -22,59 +23,10 @@ SENTENCES = [
 MAX_POS = 96
 
 
-def _tokenizer(folder: Path, arch: str) -> None:
-    from tokenizers import BertWordPieceTokenizer, ByteLevelBPETokenizer
-    from tokenizers.processors import RobertaProcessing
-
-    if arch == "bert":
-        tok = BertWordPieceTokenizer(lowercase=True)
-        tok.train_from_iterator(
-            SENTENCES, vocab_size=400, special_tokens=["[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]"]
-        )
-    else:
-        tok = ByteLevelBPETokenizer()
-        tok.train_from_iterator(
-            SENTENCES, vocab_size=400, special_tokens=["<s>", "<pad>", "</s>", "<unk>", "<mask>"]
-        )
-        tok._tokenizer.post_processor = RobertaProcessing(("</s>", 2), ("<s>", 0))
-    tok.save(str(folder / "tokenizer.json"))
-
-
 def make_tiny_reranker(folder: Path, arch: str, num_labels: int = 1, seed: int = 0):
-    import torch
-    from transformers import (
-        BertConfig,
-        BertForSequenceClassification,
-        XLMRobertaConfig,
-        XLMRobertaForSequenceClassification,
+    return make_tiny_encoder(
+        folder, arch, num_labels=num_labels, vocab_size=400, max_positions=MAX_POS, seed=seed
     )
-
-    torch.manual_seed(seed)
-    folder.mkdir(parents=True, exist_ok=True)
-    _tokenizer(folder, arch)
-    common = dict(
-        vocab_size=400,
-        hidden_size=32,
-        num_hidden_layers=2,
-        num_attention_heads=4,
-        intermediate_size=64,
-        num_labels=num_labels,
-    )
-    if arch == "bert":
-        model = BertForSequenceClassification(BertConfig(**common, max_position_embeddings=MAX_POS))
-    else:
-        cfg = XLMRobertaConfig(
-            **common,
-            max_position_embeddings=MAX_POS + 2,
-            type_vocab_size=1,
-            pad_token_id=1,
-            bos_token_id=0,
-            eos_token_id=2,
-        )
-        model = XLMRobertaForSequenceClassification(cfg)
-    model.eval()
-    model.save_pretrained(folder)
-    return model
 
 
 def reference_logits(model, folder: Path, query: str, passages, max_len: int) -> np.ndarray:
@@ -158,7 +110,7 @@ def test_errors(tmp_path):
         ),
         add_pooling_layer=False,
     ).save_pretrained(folder)
-    _tokenizer(folder, "bert")
+    write_encoder_tokenizer(folder, "bert", 400)
     with pytest.raises(ModelLoadError, match="sequence-classification"):
         load_cross_encoder(folder)
     (folder / "config.json").write_text("{not json")

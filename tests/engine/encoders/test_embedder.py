@@ -13,6 +13,7 @@ import pytest
 
 from engine.core.errors import ModelLoadError
 from engine.encoders.embedder import default_embedder_path, load_embedder
+from tests.tiny_models import make_tiny_encoder
 
 SENTENCES = [
     s
@@ -24,55 +25,9 @@ SENTENCES = [
 
 
 # -- tiny real-architecture models -------------------------------------------------------------------------
-def _wordpiece_tokenizer(folder: Path) -> None:
-    from tokenizers import BertWordPieceTokenizer
-
-    tok = BertWordPieceTokenizer(lowercase=True)
-    tok.train_from_iterator(
-        SENTENCES, vocab_size=300, special_tokens=["[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]"]
-    )
-    tok.save(str(folder / "tokenizer.json"))
-
-
-def _bpe_roberta_tokenizer(folder: Path) -> None:
-    from tokenizers import ByteLevelBPETokenizer
-    from tokenizers.processors import RobertaProcessing
-
-    tok = ByteLevelBPETokenizer()
-    tok.train_from_iterator(
-        SENTENCES, vocab_size=300, special_tokens=["<s>", "<pad>", "</s>", "<unk>", "<mask>"]
-    )
-    tok._tokenizer.post_processor = RobertaProcessing(("</s>", 2), ("<s>", 0))
-    tok.save(str(folder / "tokenizer.json"))
-
-
 def make_tiny(folder: Path, arch: str = "bert", seed: int = 0):
-    """Save a tiny random BertModel / XLMRobertaModel with transformers; returns the torch model."""
-    import torch
-    from transformers import BertConfig, BertModel, XLMRobertaConfig, XLMRobertaModel
-
-    torch.manual_seed(seed)
-    folder.mkdir(parents=True, exist_ok=True)
-    common = dict(
-        vocab_size=300, hidden_size=32, num_hidden_layers=2, num_attention_heads=4, intermediate_size=64
-    )
-    if arch == "bert":
-        _wordpiece_tokenizer(folder)
-        model = BertModel(BertConfig(**common, max_position_embeddings=64, pad_token_id=0))
-    else:
-        _bpe_roberta_tokenizer(folder)
-        cfg = XLMRobertaConfig(
-            **common,
-            max_position_embeddings=66,
-            type_vocab_size=1,
-            pad_token_id=1,
-            bos_token_id=0,
-            eos_token_id=2,
-        )
-        model = XLMRobertaModel(cfg)
-    model.eval()
-    model.save_pretrained(folder)
-    return model
+    """A tiny random BertModel / XLMRobertaModel saved by transformers; returns the torch model."""
+    return make_tiny_encoder(folder, arch, vocab_size=300, max_positions=64, seed=seed)
 
 
 def torch_mean_embed(model, folder: Path, texts, max_len: int | None = None) -> np.ndarray:

@@ -21,6 +21,7 @@ from engine.index import IndexStore, IndexSummary, index_paths
 from eval.corpus_archive import ensure_corpus
 from tests.engine.index import index_fakes
 from tests.engine.index.index_fakes import HashEmbedder
+from tests.tiny_models import make_tiny_encoder
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -89,9 +90,8 @@ def test_chunks_tokenized_by_the_extraction_workers_get_the_sequential_indexers_
     """A real (tiny, random) BERT embedder: the workers tokenize each file's chunks for it, the engine thread only
     runs the model, and every chunk's vector is the one the sequential indexer stores."""
     from engine.encoders import DocumentEncoder, load_embedder
-    from tests.engine.encoders.test_embedder import make_tiny
 
-    make_tiny(tmp_path / "tiny-bert", "bert")
+    make_tiny_encoder(tmp_path / "tiny-bert", "bert")
     docs = make_tree(tmp_path)
     seq = run_sequential([docs], tmp_path / "seq.sqlite3", load_embedder(tmp_path / "tiny-bert"))
     encoded_on = []
