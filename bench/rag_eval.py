@@ -52,7 +52,6 @@ from engine.index import IndexStore, IndexSummary, index_paths, search
 from engine.models import gemma3_gguf_path, load_lm, resolve_model
 from engine.rag import (
     GROUNDING_MIN_YES,
-    NOT_ANSWER_PENALTY,
     AbstainPolicy,
     AskResult,
     LoopGuard,
@@ -64,10 +63,11 @@ from engine.rag import (
     ground,
     judge_for,
     map_citations,
-    not_an_answer,
     quote_lines,
     rerank,
     score_parts,
+    score_spans,
+    shown_span,
     sources_from,
     split_spans,
     support_scores,
@@ -457,29 +457,31 @@ def tune_extractive(args) -> None:
         cached[name] = []
         for q in qs:
             sources = sources_from(search(store, embedder, q["query"], k=5, mode="hybrid"))
-            spans, cos, kw, prior, passage = score_parts(q["query"], sources, embedder)
-            on = [relevant(sp.source.path, *span_lines(sp), q) for sp in spans]
-            has = [_flat(q["answer"]) in _flat(sp.text) for sp in spans]
-            penalty = [NOT_ANSWER_PENALTY * not_an_answer(sp.text) for sp in spans]
-            cached[name].append((np.array(cos), np.array(kw), np.array(prior), np.array(passage),
-                                 np.array(penalty), on, has))  # fmt: skip
+            parts = score_parts(q["query"], sources, embedder)
+            spans = parts[0]
+            pieces = {s.n: split_spans(s) for s in sources}
+            shown = [shown_span(sp, pieces[sp.source.n]) for sp in spans]  # as extract_answer shows them
+            on = [relevant(sp.source.path, *span_lines(sp), q) for sp in shown]
+            has = [_flat(q["answer"]) in _flat(sp.text) for sp in shown]
+            cached[name].append((parts, on, has))
     grid = []
-    for ew in (0.5, 0.7, 0.85, 1.0):
-        for rw in (0.0, 0.15):
-            for pw in (0.0, 0.3, 0.5, 0.7):
+    for ew in (0.3, 0.4, 0.5, 0.6, 0.85):
+        for pw in (0.5, 0.7, 1.0):
+            for rw in (0.0, 0.15):
                 for m in (3, 4, 5):
                     row = {"embed_weight": ew, "rank_weight": rw, "passage_weight": pw, "max_sentences": m}
                     for name, rows in cached.items():
-                        hit = shown = 0
-                        for cos, kw, prior, passage, penalty, on, has in rows:
-                            if not len(cos):
+                        hit = shown_n = 0
+                        for (spans, cos, kw, prior, passage), on, has in rows:
+                            if not spans:
                                 continue
-                            score = ew * cos + (1 - ew) * kw + rw * prior + pw * passage - penalty
-                            top = np.argsort(-score, kind="stable")[:m]
+                            score = score_spans(cos, kw, prior, passage, True, [sp.text for sp in spans],
+                                                embed_weight=ew, passage_weight=pw, rank_weight=rw)  # fmt: skip
+                            top = np.argsort(-np.asarray(score), kind="stable")[:m]
                             hit += any(on[i] for i in top)
-                            shown += any(has[i] for i in top)
+                            shown_n += any(has[i] for i in top)
                         row[f"{name}_on_label"] = round(hit / len(rows), 3)
-                        row[f"{name}_answer_shown"] = round(shown / len(rows), 3)
+                        row[f"{name}_answer_shown"] = round(shown_n / len(rows), 3)
                     row["mean"] = round(
                         statistics.mean(v for k, v in row.items() if k.startswith(tuple(cached))), 3
                     )

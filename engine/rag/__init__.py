@@ -6,11 +6,11 @@ from engine.rag.capability import Capability, check_capability
 from engine.rag.citations import Citation, map_citations, quote_lines
 from engine.rag.extractive import (
     EXTRACTIVE_INTRO,
-    NOT_ANSWER_PENALTY,
     ExtractiveAnswer,
     extract_answer,
-    not_an_answer,
     score_parts,
+    score_spans,
+    shown_span,
 )
 from engine.rag.followup import leans_on_context
 from engine.rag.generative_rerank import GenerativeReranker
@@ -63,8 +63,8 @@ __all__ = [
     "quote_lines",
     "rerank",
     "score_parts",
-    "not_an_answer",
-    "NOT_ANSWER_PENALTY",
+    "score_spans",
+    "shown_span",
     "sources_from",
     "split_spans",
     "support_scores",

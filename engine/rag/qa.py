@@ -96,7 +96,15 @@ def ask(
         yield ProgressEvent(rid, 0, 3, "Understanding the question", extra={"phase": "rewrite"})
         rw = rewrite_question(question, history, lm=models.chat if rewrite else None, cancel=cancel)
         stats = AskStats(query=rw.query, rewrite=rw.method, rewrite_s=rw.seconds)
-        whole = mode == "whole" or (mode == "auto" and (bool(documents) or is_aggregate(question)))
+        whole = mode == "whole" or (mode == "auto" and bool(documents))
+        if mode == "auto" and not whole and is_aggregate(question) and answer != "extractive":
+            # Whole-document mode has the chat model write every note: only for a model that passes the
+            # capability check (or when told to generate); a weak one answers from the retrieved passages.
+            if answer == "auto":
+                cap = check_capability(models.chat, models.prompt_cache, models.embedder, cancel)
+                stats = replace(stats, capable=cap.capable)
+                answer = "generative" if cap.capable else "extractive"
+            whole = answer == "generative"
         if whole:
             yield from ask_whole_documents(models, question, rw.query, store, history=history, stats=stats,
                                            documents=documents, folders=folders, k=k, max_tokens=max_tokens,

@@ -52,3 +52,26 @@ def test_a_heading_is_not_shown_when_sentences_answer(embedder):
     ex = extract_answer("Does libffi support bit fields in structures?", sources, embedder, max_sentences=2)
     assert "There is no support for bit fields in structures." in [s.text for s in ex.sentences]
     assert all(not not_an_answer(s.text) for s in ex.sentences)
+
+
+SSH_DNS = (
+    "How to verify host keys using OpenSSH and DNS\n\n"
+    "To enable the ssh client to verify host keys using DNS, you have to add the\n"
+    "following option to the ssh configuration file ($HOME/.ssh/config or /etc/ssh/ssh_config):\n\n"
+    "    VerifyHostKeyDNS yes\n\n"
+    "Upon connection the client will try to look up the fingerprint RR using DNS.\n"
+)
+
+
+def test_a_sentence_ending_with_a_colon_is_shown_with_what_it_introduces(embedder):
+    """ "... add the following option to the ssh configuration file:" answers nothing without the option that
+    follows it (too short to be a sentence of its own): it is quoted with it, and the citation spans both."""
+    sources = (Source(1, SSH_DNS, "/d/README.dns", line_start=1, line_end=8),)
+    ex = extract_answer("What do I put in my ssh config so the client checks host keys against DNS?", sources,
+                        embedder, max_sentences=2)  # fmt: skip
+    intro = next(s for s in ex.sentences if "following option" in s.text)
+    assert intro.text.endswith("ssh_config): VerifyHostKeyDNS yes") and "VerifyHostKeyDNS yes" in ex.text
+    assert (intro.line_start, intro.line_end) == (3, 6) and intro.supported
+    cite = ex.citations[0]
+    assert "VerifyHostKeyDNS yes" in cite.quote and cite.quote in SSH_DNS
+    assert sum("VerifyHostKeyDNS" in s.text for s in ex.sentences) == 1  # shown once

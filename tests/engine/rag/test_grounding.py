@@ -6,7 +6,7 @@ import pytest
 
 from engine.models.loader import load_lm
 from engine.rag.capability import check_capability
-from engine.rag.extractive import EXTRACTIVE_INTRO, extract_answer
+from engine.rag.extractive import EXTRACTIVE_INTRO, MAX_SENTENCES, extract_answer
 from engine.rag.grounding import ground, supported_answer
 from engine.rag.loopguard import LoopGuard
 from engine.rag.prompt import Source
@@ -84,7 +84,7 @@ def test_extractive_answer_picks_the_answering_sentence_with_its_exact_citation(
     assert top.supported and top.citation == 2 and (top.line_start, top.line_end) == (2, 2)
     cite = next(c for c in ex.citations if c.n == 2)
     assert cite.path == "/docs/zlib.txt" and ex.text[cite.marker_start : cite.marker_end] == "[2]"
-    assert len(ex.sentences) <= 4
+    assert len(ex.sentences) <= MAX_SENTENCES
     order = [(s.citation, s.line_start) for s in ex.sentences]
     assert order == sorted(order)  # document order within a source, sources in retrieval order
 

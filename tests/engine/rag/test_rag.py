@@ -232,6 +232,27 @@ def test_aggregate_questions_are_routed_to_whole_document_mode():
     assert is_aggregate("Summarise all of these documents")
     assert is_aggregate("How many times is the license mentioned across these files?")
     assert not is_aggregate("Who wrote zlib?")
+    assert not is_aggregate(
+        "How many times will the client retry a failing request?"
+    )  # one fact, not a count
+
+
+def test_an_aggregate_question_to_a_model_that_fails_the_check_is_answered_from_the_passages(
+    tiny_llama, corpus
+):
+    """Whole-document mode has the chat model write every note; a model that fails the capability check (the tiny
+    random one) would fill them with invented text, so the question gets the extractive answer instead."""
+    from engine.models.loader import load_lm
+
+    docs, db, embedder = corpus
+    models = models_for(load_lm(str(tiny_llama)), embedder, reranker=None)
+    res, events = run(models, "Summarise all of these documents about bread", db=db, answer="auto")
+    assert res.stats.capable is False and res.stats.mode != "whole-document"
+    assert not any(isinstance(e, ProgressEvent) and e.extra.get("phase") == "map" for e in events)
+    assert res.answer_kind == "extractive" and res.sentences and all(s.supported for s in res.sentences)
+    forced, _ = run(models, "Summarise all of these documents about bread", db=db, answer="generative",
+                    max_tokens=4)  # fmt: skip
+    assert forced.stats.mode == "whole-document"  # told to generate: the model writes the notes
 
 
 # -- the real default models ------------------------------------------------------------------------------------
