@@ -66,15 +66,15 @@ def held_indexing(monkeypatch):
     until the gate opens: a chat sent meanwhile really waits behind that indexing step, however fast the machine."""
     from engine.encoders import Embedder
 
-    real, gate, reached = Embedder.embed, threading.Event(), threading.Event()
+    real, gate, reached = Embedder.embed_encoded, threading.Event(), threading.Event()
 
-    def held(self, texts, *args, **kwargs):
-        if kwargs.get("kind", args[0] if args else "document") == "document" and not gate.is_set():
+    def held(self, encoded, *args, **kwargs):  # every embedding runs the model here (embed calls it too)
+        if encoded.kind == "document" and not gate.is_set():
             reached.set()
             gate.wait(60)
-        return real(self, texts, *args, **kwargs)
+        return real(self, encoded, *args, **kwargs)
 
-    monkeypatch.setattr(Embedder, "embed", held)
+    monkeypatch.setattr(Embedder, "embed_encoded", held)
     yield gate, reached
     gate.set()
 

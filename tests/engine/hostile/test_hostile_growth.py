@@ -42,10 +42,11 @@ def cpu_seconds(fn) -> float:
 def test_chunking_4mb_of_one_line_costs_at_most_5x_1mb():
     tok = minilm_tokenizer()
     small, big = extract(Path("a.txt"), one_line(1 << 20)), extract(Path("b.txt"), one_line(4 << 20, 1))
-    # CPU time (all threads), best of two for the small one: the 2-core machine is shared
+    # CPU time (all threads), best of two for each: the 2-core machine is shared (the best of two against one run
+    # measured 5.1x once, where linear is 4x and the quadratic chunker was 16x)
     t1 = min(cpu_seconds(lambda: chunk_document(small, tok)) for _ in range(2))
     out = []
-    t4 = cpu_seconds(lambda: out.append(chunk_document(big, tok)))
+    t4 = min(cpu_seconds(lambda: out.append(chunk_document(big, tok))) for _ in range(2))
     assert t4 <= 5 * t1, f"1 MB {t1:.2f} s, 4 MB {t4:.2f} s: chunking is not linear"  # quadratic was 16x
     chunks = out[0]
     assert chunks[-1].char_end == len(big.pages[0].text) and all(c.line_start == 1 for c in chunks)
