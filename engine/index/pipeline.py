@@ -5,11 +5,13 @@
 1. the writer walks the folders and reads the index's records of them once (``scan``), so nothing else needs the
    database;
 2. a feeder thread runs ``prepare_file`` (stat, hash, read, extract, chunk: all the CPU and I/O work that is not
-   MLX) on a pool of extraction workers, in order, a few files ahead, and puts each file to embed on a bounded queue;
-3. on the engine thread, a background job takes chunks from that queue in groups of 64 (as the sequential indexer
-   batches them), sorts each group by length and embeds one batch of it per unit, the batch sized so that a unit
-   takes about ``unit_seconds`` (so a chat waits at most that long; at least one of the embedder's own length
-   batches); with nothing queued it yields ``NOT_READY`` and is parked until the feeder wakes it;
+   MLX) and then tokenizes the chunks for the embedder (``Embedder.document_encoder``) on a pool of extraction
+   workers, in order, a few files ahead, and puts each file to embed on a bounded queue;
+3. on the engine thread, a background job takes chunks from that queue in groups (64 to 512 chunks, about
+   ``GROUP_SECONDS`` of embedding), sorts each group by token length and embeds one batch of it per unit (only the
+   model runs there: ``Embedder.embed_encoded``), the batch sized so that a unit takes about ``unit_seconds`` (so a
+   chat waits at most that long; at least one of the embedder's own length batches); with nothing queued it yields
+   ``NOT_READY`` and is parked until the feeder wakes it;
 4. the writer counts every file, commits finished files together every ``commit_seconds`` and yields progress,
    then one ``IndexSummary`` (the same as ``index_paths``, plus ``pipeline`` timings).
 
