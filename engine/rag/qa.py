@@ -3,7 +3,8 @@
 ask(): follow-up rewrite -> hybrid retrieve (top ~50) -> rerank (top k) -> abstain below a calibrated threshold
 (showing the closest passages) -> prompt with numbered sources, laid out for the prompt cache (engine.rag.prompt)
 -> streamed answer -> each [n] mapped to file, page, lines and the quoted passage (engine.rag.citations).
-Aggregate questions go to whole-document mode (engine.rag.whole_map): map over every chunk, then reduce.
+Aggregate questions go to whole-document mode (engine.rag.whole_map: map over every chunk, then reduce) when the
+chat model passes the capability check; a weak model answers them extractively from the retrieved passages.
 
 Run it on the engine thread: ``engine.stream(ask_on_engine, engine, question, db=...)``. It calls the generation
 request loop directly (``Engine.generate`` would queue behind this very job).
