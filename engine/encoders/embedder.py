@@ -205,8 +205,6 @@ class Embedder:
                                kind)  # fmt: skip
 
     def embed(self, texts: list[str] | tuple[str, ...], kind: Kind = "document", cancel=None) -> EmbedResult:
-        if len(texts) == 0:
-            return EmbedResult(np.zeros((0, self.dim), np.float32), (), ())
         return self.embed_encoded(_encoded(self._truncating, [self._prepare(t, kind) for t in texts], kind),
                                   cancel)  # fmt: skip
 
