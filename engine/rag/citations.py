@@ -17,7 +17,12 @@ from engine.rag.source_lines import mapped_lines
 _MARKER = re.compile(r"\[\s*(\d+(?:\s*(?:,|;|-|–|and)\s*\d+)*)\s*\]")
 _NUM_RANGE = re.compile(r"(\d+)\s*[-–]\s*(\d+)")
 _WORD = re.compile(r"\w+", re.UNICODE)
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n\s*\n|\n(?=\s*[-*•\d])")
+# a sentence ends after . ! ? (not after "e.g.", "i.e.", "cf.", "vs.", which go on), at a blank line, or before a
+# list item
+_SENTENCE_END = re.compile(
+    r"(?<=[.!?])(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\bcf\.)(?<!\bvs\.)\s+|\n\s*\n|\n(?=\s*[-*•\d])", re.IGNORECASE
+)
+_RULE_LINE = re.compile(r"[=\-~^*#]{3,}[ \t]*\n")  # a heading's underline, a horizontal rule
 _STOP = frozenset(
     "a an and are as at be by can do does for from has have how i if in into is it its of on or that the this "
     "to was were what when where which who why will with you your not no".split()
@@ -88,7 +93,9 @@ def citing_sentence(answer: str, marker: Marker) -> str:
 
 
 def segments(text: str) -> list[tuple[int, int]]:
-    """Sentence / line spans of a passage (character offsets), blank spans dropped."""
+    """Sentence / line spans of a passage (character offsets), blank spans dropped. A rule line opening a span
+    (the underline of the heading above it: "-----------\nShort tests run on CircleCI ...") is a span of its own,
+    so the sentence after it reads as written."""
     spans, pos = [], 0
     for m in _SENTENCE_END.finditer(text):
         spans.append((pos, m.start()))
@@ -98,6 +105,12 @@ def segments(text: str) -> list[tuple[int, int]]:
     for a, b in spans:
         while a < b and text[a].isspace():
             a += 1
+        rule = _RULE_LINE.match(text, a, b)
+        if rule is not None:
+            out.append((a, a + len(rule.group().rstrip())))
+            a = rule.end()
+            while a < b and text[a].isspace():
+                a += 1
         while b > a and text[b - 1].isspace():
             b -= 1
         if b > a:

@@ -25,7 +25,8 @@ def embedder():
 
 @pytest.mark.parametrize("line", ["Next: Memory Usage, Previous: What is libffi?, Up: libffi [Index]",
                                   "[pnpm]: https://pnpm.io", "2.7 Thread Safety", "Table of Contents",
-                                  "An Overview of Valgrind", "-----", "## Supported package managers"])  # fmt: skip
+                                  "An Overview of Valgrind", "-----", "## Supported package managers",
+                                  "Debugging util-linux programs\n============================="])  # fmt: skip
 def test_navigation_link_definitions_and_headings_are_not_answers(line):
     assert not_an_answer(line)
 
@@ -75,3 +76,22 @@ def test_a_sentence_ending_with_a_colon_is_shown_with_what_it_introduces(embedde
     cite = ex.citations[0]
     assert "VerifyHostKeyDNS yes" in cite.quote and cite.quote in SSH_DNS
     assert sum("VerifyHostKeyDNS" in s.text for s in ex.sentences) == 1  # shown once
+
+
+TESTING = (
+    "Zstandard CI testing is split up into three sections: short, medium, and long tests.\n\n"
+    "Short Tests\n-----------\nShort tests run on CircleCI for new commits on every branch and pull request.\n\n"
+    "Long Tests\n----------\nLong tests run on all commits to `release` branch, on TravisCI.\n"
+)
+
+
+def test_a_sentence_under_a_heading_underline_reads_as_written(embedder):
+    """The underline of "Short Tests" used to open the next sentence ("----------- Short tests run on ..."), and
+    the loop guard read the run of dashes as a loop and dropped the sentence that answers."""
+    sources = (Source(1, TESTING, "/d/TESTING.md", line_start=1, line_end=9),)
+    ex = extract_answer("Where do the zstd short tests run?", sources, embedder, max_sentences=3)
+    shown = [s.text for s in ex.sentences]
+    assert "Short tests run on CircleCI for new commits on every branch and pull request." in shown
+    assert not any(t.startswith("-") or "Short Tests" == t for t in shown)
+    hit = next(s for s in ex.sentences if "CircleCI" in s.text)
+    assert (hit.line_start, hit.line_end) == (5, 5)

@@ -10,7 +10,7 @@ import pytest
 
 from engine.core.events import ProgressEvent, TokenEvent
 from engine.rag.abstain import ABSTAIN_TEXT, AbstainPolicy, Evidence, calibrate, decide
-from engine.rag.citations import find_markers, map_citations, strip_invalid_markers
+from engine.rag.citations import find_markers, map_citations, segments, strip_invalid_markers
 from engine.rag.followup import accept_rewrite, fallback_rewrite, leans_on_context, rewrite_question
 from engine.rag.prompt import SYSTEM_PROMPT, Source, build_messages
 from engine.rag.qa import RagModels, ask
@@ -56,6 +56,19 @@ def run(models, question, **kw):
 def test_markers_are_parsed():
     found = find_markers("A [1]. B [2, 3] and C [4-6]; D [7; 2]. Not [x] nor [].")
     assert [m.numbers for m in found] == [(1,), (2, 3), (4, 5, 6), (7, 2)]
+
+
+def test_sentences_go_on_past_abbreviations_and_leave_heading_underlines():
+    text = ("Please note: it is not POSIX time, e.g. the time of the system power on. The builder (i.e. dpkg)\n"
+            "runs it. See cf. below.\n\nShort Tests\n-----------\nShort tests run on CircleCI.\n")  # fmt: skip
+    assert [text[a:b] for a, b in segments(text)] == [
+        "Please note: it is not POSIX time, e.g. the time of the system power on.",
+        "The builder (i.e. dpkg)\nruns it.",
+        "See cf. below.",
+        "Short Tests",
+        "-----------",
+        "Short tests run on CircleCI.",
+    ]
 
 
 def test_citation_maps_to_the_quoted_lines_of_the_file(corpus):
