@@ -60,6 +60,7 @@ from engine.rag import (
     calibrate,
     check_capability,
     evaluate,
+    form_texts,
     ground,
     judge_for,
     map_citations,
@@ -451,7 +452,8 @@ def tune_extractive(args) -> None:
     embedder = load_embedder(default_embedder_path())
     store = IndexStore(args.db, read_only=True)
     sets = {"queries": [{**q, "answer": q["quote"]} for q in load_queries(EVAL / "queries.jsonl", corpus)],
-            "qa_tuning": load_queries(EVAL / "qa_tuning.jsonl", corpus)}  # fmt: skip
+            "qa_tuning": load_queries(EVAL / "qa_tuning.jsonl", corpus),
+            "qa_holdout": load_queries(EVAL / "qa_holdout.jsonl", corpus)}  # fmt: skip
     cached: dict[str, list] = {}
     for name, qs in sets.items():
         cached[name] = []
@@ -460,10 +462,11 @@ def tune_extractive(args) -> None:
             parts = score_parts(q["query"], sources, embedder)
             spans = parts[0]
             pieces = {s.n: split_spans(s) for s in sources}
+            forms = form_texts(spans, pieces)
             shown = [shown_span(sp, pieces[sp.source.n]) for sp in spans]  # as extract_answer shows them
             on = [relevant(sp.source.path, *span_lines(sp), q) for sp in shown]
             has = [_flat(q["answer"]) in _flat(sp.text) for sp in shown]
-            cached[name].append((parts, on, has))
+            cached[name].append((parts, forms, on, has))
     grid = []
     for ew in (0.3, 0.4, 0.5, 0.6, 0.85):
         for pw in (0.5, 0.7, 1.0):
@@ -472,10 +475,10 @@ def tune_extractive(args) -> None:
                     row = {"embed_weight": ew, "rank_weight": rw, "passage_weight": pw, "max_sentences": m}
                     for name, rows in cached.items():
                         hit = shown_n = 0
-                        for (spans, cos, kw, prior, passage), on, has in rows:
+                        for (spans, cos, kw, prior, passage), forms, on, has in rows:
                             if not spans:
                                 continue
-                            score = score_spans(cos, kw, prior, passage, True, [sp.text for sp in spans],
+                            score = score_spans(cos, kw, prior, passage, True, forms,
                                                 embed_weight=ew, passage_weight=pw, rank_weight=rw)  # fmt: skip
                             top = np.argsort(-np.asarray(score), kind="stable")[:m]
                             hit += any(on[i] for i in top)
@@ -507,21 +510,24 @@ def tuning_qa(args) -> None:
     store = IndexStore(args.db, read_only=True)
     search_qs = [{**q, "answer": q["quote"]} for q in load_queries(EVAL / "queries.jsonl", corpus)]
     natural = load_queries(EVAL / "qa_tuning.jsonl", corpus)
+    demoted = load_queries(EVAL / "qa_holdout.jsonl", corpus)  # stop 24's held-out set, reported four times
     unans = [json.loads(x) for x in (EVAL / "unanswerable.jsonl").read_text().splitlines() if x.strip()]
     if args.limit:
-        search_qs, natural, unans = (
-            search_qs[: args.limit],
-            natural[: args.limit],
-            unans[: max(1, args.limit // 2)],
-        )
+        search_qs, natural, demoted = (q[: args.limit] for q in (search_qs, natural, demoted))
+        unans = unans[: max(1, args.limit // 2)]
     fit = calibrate([best_cosine(store, embedder, q["query"]) for q in search_qs],
                     [best_cosine(store, embedder, q["query"]) for q in unans])  # fmt: skip
     policy = AbstainPolicy("cosine", fit.threshold, "fitted on the tuning set")
     models = RagModels(load_lm(resolve_model(args.model)), embedder, None, PromptCacheStore(1 << 30))
     report = {"set": {"queries.jsonl": len(search_qs), "qa_tuning.jsonl": len(natural),
-                      "unanswerable.jsonl": len(unans)}, "threshold": round(fit.threshold, 4)}  # fmt: skip
+                      "qa_holdout.jsonl": len(demoted), "unanswerable.jsonl": len(unans)},
+              "threshold": round(fit.threshold, 4)}  # fmt: skip
     records = []
-    for name, qs, neg in (("queries", search_qs, unans), ("qa_tuning", natural, [])):
+    for name, qs, neg in (
+        ("queries", search_qs, unans),
+        ("qa_tuning", natural, []),
+        ("qa_holdout", demoted, []),
+    ):
         out = run_path("extractive", models, store, qs, neg, policy, "extractive", args.max_tokens)
         report[name] = out["figures"]
         records += [{**r, "set": name, "query": q["query"], "quote": q.get("quote"), "label": q.get("answer")}

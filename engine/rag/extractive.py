@@ -55,6 +55,10 @@ MAX_SENTENCES = 5  # tuning sets: best at every weight with 5 (of 3, 4, 5): 0.82
 INTRO_EXTEND_CHARS = (
     200  # what a sentence ending with ':' introduces is shown with it up to this (shown_span)
 )
+# a list is shown whole with its introduction up to this (a citation quote's limit, citations.MAX_QUOTE_CHARS)
+LIST_SHOW_CHARS = 400
+_LIST_ITEM = re.compile(r"\s*(?:[-*•]|\d+[.)])\s")
+_BLANK_LINE = re.compile(r"\n[ \t]*\n")
 MIN_SENTENCE_WORDS = 2
 DUPLICATE_JACCARD = 0.7
 
@@ -133,10 +137,45 @@ def score_spans(cos, keyword, prior, passage, with_embedder: bool, texts=None, *
             for c, k, p, s, x in zip(cos, keyword, prior, passage, penalty, strict=True)]  # fmt: skip
 
 
+def form_texts(spans: Sequence[Span], pieces: dict[int, Sequence[Span]]) -> list[str]:
+    """The text ``not_an_answer`` judges each span by: its own, with the underline that follows it on the next line
+    ("ipv6 sysctl keys" over "----------------" is a heading, though the underline is a piece of its own).
+    ``pieces``: each source's ``split_spans`` by source number."""
+    out = []
+    for sp in spans:
+        own = pieces[sp.source.n]
+        nxt = next((pc for pc in own if pc.start >= sp.end), None)
+        under = nxt is not None and _RULE.match(nxt.text) is not None and _joined(sp, nxt)
+        out.append(f"{sp.text}\n{nxt.text}" if under else sp.text)
+    return out
+
+
 def shown_span(span: Span, pieces: Sequence[Span]) -> Span:
-    """The span as shown: a sentence ending with a colon introduces what follows it (the setting to add, the
-    command to run, the first item of a list), so that next piece of the same source (``pieces``: its
-    ``split_spans``) is shown with it, when it is short (at most INTRO_EXTEND_CHARS)."""
+    """The span as shown. A sentence ending with a colon introduces what follows it (the setting to add, the
+    command to run, a list of choices), and a list item belongs to the list its introduction opens: "The solution
+    is to either:" and its four items are shown together, when introduction and items fit in LIST_SHOW_CHARS (one
+    option of four, shown alone, would read as the solution). Otherwise a colon sentence is shown with the next
+    piece of its source when that is short (at most INTRO_EXTEND_CHARS), and a list item alone. ``pieces``: the
+    source's ``split_spans``."""
+    at = next((k for k, pc in enumerate(pieces) if pc.start == span.start and pc.end == span.end), None)
+    if at is not None:
+        intro = at
+        while (
+            intro > 0 and _LIST_ITEM.match(pieces[intro].text) and _joined(pieces[intro - 1], pieces[intro])
+        ):
+            intro -= 1  # up the list to the piece before its first item
+        last = intro
+        while last + 1 < len(pieces) and _LIST_ITEM.match(pieces[last + 1].text) and _joined(pieces[last],
+                                                                                          pieces[last + 1]):  # fmt: skip
+            last += 1
+        opens = pieces[intro].text.rstrip().endswith(":") and not _LIST_ITEM.match(pieces[intro].text)
+        if (
+            opens
+            and last > intro
+            and last >= at
+            and pieces[last].end - pieces[intro].start <= LIST_SHOW_CHARS
+        ):
+            return Span(span.source, pieces[intro].start, pieces[last].end)
     if not span.text.rstrip().endswith(":"):
         return span
     nxt = next((pc for pc in pieces if pc.start >= span.end), None)
@@ -145,14 +184,19 @@ def shown_span(span: Span, pieces: Sequence[Span]) -> Span:
     return Span(span.source, span.start, nxt.end)
 
 
+def _joined(a: Span, b: Span) -> bool:
+    """``b`` follows ``a`` in the same paragraph (no blank line between them)."""
+    return a.source is b.source and _BLANK_LINE.search(a.source.text, a.end, b.start) is None
+
+
 def extract_answer(
     question: str, sources: Sequence[Source], embedder=None, *, max_sentences: int = MAX_SENTENCES
 ) -> ExtractiveAnswer:
     spans, cos, keyword, prior, passage = score_parts(question, sources, embedder)
     if not spans:
         return ExtractiveAnswer("", (), ())
-    scores = score_spans(cos, keyword, prior, passage, embedder is not None, [sp.text for sp in spans])
     pieces = {s.n: split_spans(s) for s in sources}
+    scores = score_spans(cos, keyword, prior, passage, embedder is not None, form_texts(spans, pieces))
     chosen: list[tuple[Span, float]] = []
     for i in sorted(range(len(spans)), key=lambda i: -scores[i]):
         shown = shown_span(spans[i], pieces[spans[i].source.n])
