@@ -16,11 +16,13 @@ its topics, 12 off them).
 
     .venv/bin/python bench/rag_eval.py [--qa 30] [--depth 20] [--db PATH]
 
---heldout runs instead the held-out Q&A eval of issue #14 (answers you can use): eval/qa_holdout.jsonl (24
-answerable questions written from the documents alone before anything was tuned, each with a labelled answer
-string and passage) and eval/unanswerable_holdout.jsonl (12 unanswerable questions written for it). The abstention
-threshold is fitted on the tuning set only (eval/queries.jsonl + eval/unanswerable.jsonl) and reported on the
-held-out one. Paths: extractive (no generation), and generative with each chat model (--models; default SmolLM2
+--heldout runs instead the held-out Q&A eval of issue #14 (answers you can use): eval/qa_holdout2.jsonl (48
+answerable questions written in stop 25 from the documents alone, without the tool or the other sets, each on its
+own file that no other set uses, with a labelled answer string and passage) and eval/unanswerable_holdout2.jsonl
+(16 unanswerable questions written for it: 10 near the corpus's topics, 6 off them). Stop 24's held-out set
+(eval/qa_holdout.jsonl, 24 + 12) was reported four times (stops 22-25) and is now a tuning set (--tuning-qa). The
+abstention threshold is fitted on the tuning set only (eval/queries.jsonl + eval/unanswerable.jsonl) and reported on
+the held-out one. Paths: extractive (no generation), and generative with each chat model (--models; default SmolLM2
 and Gemma 3 270M), each with the loop guard on, as `alcove ask --answer generative` runs. Per path: answer correct
 (the labelled string is in the shown answer; and in its supported sentences alone), citation on the labelled
 passage (chunk-level citations; and the supporting sentences' own lines), supported-sentence checks, looping
@@ -140,7 +142,7 @@ def main() -> None:
     ap.add_argument("--tuning-qa", action="store_true",
                     help="the extractive path on the TUNING set (eval/queries.jsonl + eval/unanswerable.jsonl), "
                          "the labelled quote standing for the answer string: the set the extractive answerer is "
-                         "improved on (held-out sets unused)")  # fmt: skip
+                         "improved on (the held-out set unused)")  # fmt: skip
     ap.add_argument("--judge-grounding", action="store_true",
                     help="the chat model's yes/no grounding vs the offline checks, on claims built from the TUNING "
                          "set's labelled passages (see judge_grounding)")  # fmt: skip
@@ -442,10 +444,11 @@ def run_path(name, models, store, qs, unans, policy, answer, max_tokens, log=Non
 
 def tune_extractive(args) -> None:
     """The extractive sentence ranking's weights, chosen on the tuning sets only: eval/queries.jsonl (labelled
-    passages and quotes) and eval/qa_tuning.jsonl (natural questions with answer strings). Per set, the share of
-    questions where a top sentence lies on the labelled passage, and where one holds the answer (queries.jsonl: the
-    labelled quote whole; qa_tuning.jsonl: the answer string); duplicates are not dropped here (--tuning-qa runs the
-    real answerer). Held-out sets unused."""
+    passages and quotes), eval/qa_tuning.jsonl and eval/qa_holdout.jsonl (natural questions with answer strings; the
+    latter stop 24's held-out set, demoted to tuning in stop 25). Per set, the share of questions where a top
+    sentence lies on the labelled passage, and where one holds the answer (queries.jsonl: the labelled quote whole;
+    the others: the answer string); duplicates are not dropped here (--tuning-qa runs the real answerer). The
+    held-out set (eval/qa_holdout2.jsonl) is unused."""
     import numpy as np
 
     corpus = EVAL / "corpus"
@@ -499,11 +502,12 @@ def span_lines(sp):
 
 
 def tuning_qa(args) -> None:
-    """What the extractive answerer is improved on, never the held-out sets: eval/queries.jsonl (search-style
+    """What the extractive answerer is improved on, never the held-out set: eval/queries.jsonl (search-style
     queries, each labelled with its passage and a unique quote of it; no answer string, so the quote stands for it
     and "answer correct" is the stricter "the labelled quote is shown whole"), eval/qa_tuning.jsonl (48 natural
     questions with short answer strings, written from the documents alone in stop 24, in the held-out set's style
-    but on other files) and eval/unanswerable.jsonl. The abstention threshold is fitted on queries.jsonl +
+    but on other files), eval/qa_holdout.jsonl (stop 24's held-out set, 24 natural questions, demoted to tuning in
+    stop 25 after four reports) and eval/unanswerable.jsonl. The abstention threshold is fitted on queries.jsonl +
     unanswerable.jsonl, as for the held-out run."""
     corpus = EVAL / "corpus"
     embedder = load_embedder(default_embedder_path())
@@ -626,9 +630,9 @@ def heldout(args) -> None:
     store = IndexStore(args.db, read_only=True)
     tune_pos = load_queries(EVAL / "queries.jsonl", corpus)
     tune_neg = [json.loads(x) for x in (EVAL / "unanswerable.jsonl").read_text().splitlines() if x.strip()]
-    qs = load_queries(EVAL / "qa_holdout.jsonl", corpus)
+    qs = load_queries(EVAL / "qa_holdout2.jsonl", corpus)
     unans = [
-        json.loads(x) for x in (EVAL / "unanswerable_holdout.jsonl").read_text().splitlines() if x.strip()
+        json.loads(x) for x in (EVAL / "unanswerable_holdout2.jsonl").read_text().splitlines() if x.strip()
     ]
     if args.limit:
         qs, unans = qs[: args.limit], unans[: max(1, args.limit // 2)]

@@ -95,3 +95,40 @@ def test_a_sentence_under_a_heading_underline_reads_as_written(embedder):
     assert not any(t.startswith("-") or "Short Tests" == t for t in shown)
     hit = next(s for s in ex.sentences if "CircleCI" in s.text)
     assert (hit.line_start, hit.line_end) == (5, 5)
+
+
+PROCPS = (
+    "ipv6 sysctl keys\n----------------\n"
+    "However if you make your own kernel then you may make ipv6 a module and\n"
+    "get a race condition between the netbase and procps startup scripts.\n\n"
+    "The solution is to either:\n"
+    " - Not put ipv6 keys into /etc/sysctl.d/* or /etc/sysctl.conf\n"
+    " - Compile the ipv6 module into the kernel\n"
+    " - Load the module early by putting ipv6 into /etc/modules\n\n"
+    "pgrep\n-----\npgrep is a new program.\n"
+)
+
+
+def test_a_list_is_shown_whole_with_the_sentence_that_introduces_it(embedder):
+    """One option of an "either:" list, shown alone, reads as the solution: the whole short list is shown with its
+    introduction (and its citation spans it); the underlined heading above is not shown."""
+    sources = (Source(1, PROCPS, "/d/README.Debian", line_start=1, line_end=14),)
+    ex = extract_answer("How can the race between netbase and procps over ipv6 sysctl keys be avoided?", sources,
+                        embedder, max_sentences=2)  # fmt: skip
+    shown = next(s for s in ex.sentences if "solution" in s.text)
+    assert shown.text.startswith("The solution is to either: - Not put ipv6 keys")
+    assert shown.text.endswith("- Load the module early by putting ipv6 into /etc/modules")
+    assert (shown.line_start, shown.line_end) == (6, 9)
+    assert sum("Compile the ipv6 module" in s.text for s in ex.sentences) == 1  # the list once, not per item
+    assert "ipv6 sysctl keys" not in [s.text for s in ex.sentences]  # outranked: judged a heading
+
+
+def test_a_list_too_long_to_show_whole_leaves_its_items_alone():
+    from engine.rag.extractive import LIST_SHOW_CHARS, shown_span
+    from engine.rag.grounding import split_spans
+
+    items = "".join(f" - option {i}: {'x' * 60}\n" for i in range(LIST_SHOW_CHARS // 60 + 2))
+    src = Source(1, "Choose one of:\n" + items, "/d/list.txt", line_start=1, line_end=12)
+    pieces = split_spans(src)
+    item = next(pc for pc in pieces if "option 3" in pc.text)
+    assert shown_span(item, pieces) == item

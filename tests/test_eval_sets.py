@@ -1,0 +1,57 @@
+"""The labelled sets in eval/ are what the quality figures stand on: every label must point at one place, and the
+held-out set must share no file with any set that chose a default."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from eval.corpus_archive import ensure_corpus
+
+EVAL = Path(__file__).resolve().parents[1] / "eval"
+LABELLED = [
+    "queries.jsonl",
+    "queries_holdout.jsonl",
+    "qa_tuning.jsonl",
+    "qa_holdout.jsonl",
+    "qa_holdout2.jsonl",
+]
+# sets that chose something (weights, thresholds, rules): eval/queries.jsonl chose the retrieval defaults and the
+# abstention threshold, qa_tuning.jsonl and stop 24's held-out qa_holdout.jsonl (demoted after four reports) the
+# extractive answerer; queries_holdout.jsonl was read while the retrieval was improved
+TUNING = ["queries.jsonl", "qa_tuning.jsonl", "qa_holdout.jsonl", "queries_holdout.jsonl"]
+HELD_OUT = "qa_holdout2.jsonl"
+
+
+def _rows(name: str) -> list[dict]:
+    return [json.loads(x) for x in (EVAL / name).read_text(encoding="utf-8").splitlines() if x.strip()]
+
+
+def _flat(text: str) -> str:
+    return re.sub(r"\s+", " ", text)
+
+
+@pytest.mark.parametrize("name", LABELLED)
+def test_every_label_points_at_one_place(name):
+    corpus = ensure_corpus()
+    for q in _rows(name):
+        text = (corpus / q["path"]).read_text(encoding="utf-8", errors="replace").replace("\r\n", "\n")
+        assert text.count(q["quote"]) == 1, (name, q["id"])
+        if (
+            "answer" in q
+        ):  # stop 24's held-out set labels a nearby line in one case (a011); the later sets do not
+            where = text if name == "qa_holdout.jsonl" else q["quote"]
+            assert _flat(q["answer"]) in _flat(where), (name, q["id"])
+
+
+def test_the_held_out_set_shares_no_file_with_a_tuning_set():
+    held = {q["path"] for q in _rows(HELD_OUT)}
+    for name in TUNING:
+        assert not held & {q["path"] for q in _rows(name)}, name
+    unanswerable = _rows("unanswerable_holdout2.jsonl")
+    assert len(_rows(HELD_OUT)) == 48 and len(unanswerable) == 16
+    ids = [q["id"] for q in _rows(HELD_OUT) + unanswerable]
+    assert len(ids) == len(set(ids))
