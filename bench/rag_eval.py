@@ -515,22 +515,27 @@ def tuning_qa(args) -> None:
     search_qs = [{**q, "answer": q["quote"]} for q in load_queries(EVAL / "queries.jsonl", corpus)]
     natural = load_queries(EVAL / "qa_tuning.jsonl", corpus)
     demoted = load_queries(EVAL / "qa_holdout.jsonl", corpus)  # stop 24's held-out set, reported four times
+    # unanswerable questions for tuning beyond the threshold's own set: stop 24's held-out ones and 32 written in
+    # stop 25 to sit close to the corpus (12 name an option or variable the corpus lacks)
+    hard_unans = [json.loads(x) for name in ("unanswerable_holdout.jsonl", "unanswerable_tuning2.jsonl")
+                  for x in (EVAL / name).read_text().splitlines() if x.strip()]  # fmt: skip
     unans = [json.loads(x) for x in (EVAL / "unanswerable.jsonl").read_text().splitlines() if x.strip()]
     if args.limit:
         search_qs, natural, demoted = (q[: args.limit] for q in (search_qs, natural, demoted))
-        unans = unans[: max(1, args.limit // 2)]
+        unans, hard_unans = unans[: max(1, args.limit // 2)], hard_unans[: max(1, args.limit // 2)]
     fit = calibrate([best_cosine(store, embedder, q["query"]) for q in search_qs],
                     [best_cosine(store, embedder, q["query"]) for q in unans])  # fmt: skip
     policy = AbstainPolicy("cosine", fit.threshold, "fitted on the tuning set")
     models = RagModels(load_lm(resolve_model(args.model)), embedder, None, PromptCacheStore(1 << 30))
     report = {"set": {"queries.jsonl": len(search_qs), "qa_tuning.jsonl": len(natural),
-                      "qa_holdout.jsonl": len(demoted), "unanswerable.jsonl": len(unans)},
+                      "qa_holdout.jsonl": len(demoted), "unanswerable.jsonl": len(unans),
+                      "unanswerable_holdout.jsonl + unanswerable_tuning2.jsonl": len(hard_unans)},
               "threshold": round(fit.threshold, 4)}  # fmt: skip
     records = []
     for name, qs, neg in (
         ("queries", search_qs, unans),
         ("qa_tuning", natural, []),
-        ("qa_holdout", demoted, []),
+        ("qa_holdout", demoted, hard_unans),
     ):
         out = run_path("extractive", models, store, qs, neg, policy, "extractive", args.max_tokens)
         report[name] = out["figures"]

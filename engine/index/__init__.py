@@ -10,6 +10,7 @@ from engine.index.hybrid import (
     VECTOR_WEIGHT,
     SearchHit,
     is_blank_query,
+    query_identifiers,
     search,
     search_many,
 )
@@ -42,6 +43,7 @@ __all__ = [
     "index_paths",
     "index_pipeline",
     "is_blank_query",
+    "query_identifiers",
     "refresh_roots",
     "reindex_changes",
     "search",

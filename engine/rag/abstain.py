@@ -8,14 +8,26 @@ and shows the closest passages. Thresholds are calibrated on the labelled evalua
 eval/queries.jsonl, unanswerable ones from eval/unanswerable.jsonl) by ``calibrate``: the threshold that maximises
 balanced accuracy (mean of answerable-kept and unanswerable-abstained rates), placed midway between the two
 neighbouring scores. bench/rag_eval.py recomputes the figures in ``CALIBRATED``.
+
+A question can also name what the documents never mention: an identifier (snake_case, a dotted path, a word with
+a digit), an option (``--track-origins``), a call (``slow_callback()``), an environment variable in capitals, a
+CamelCase name (``NetworkManager``). When such a term occurs in none of the retrieved passages (their text or file
+path; the hybrid search's keyword half brings any chunk holding it), the documents cannot answer a question about
+it, however close the passages' wording: ``missing_terms`` names them and Alcove says so.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from engine.index import query_identifiers
+
 ABSTAIN_TEXT = "The documents do not contain an answer to this question."
+_TERM = re.compile(r"(?<![\w.:\-])(?:--[A-Za-z][\w\-]*|\w+(?:(?:[-.]|::)\w+)*)(?:\(\))?")
+_CAPITALS = re.compile(r"[A-Z][A-Z0-9]{4,}")  # PYTHONTZPATH (not RGB, TIFF: acronyms the docs may spell out)
+_CAMEL = re.compile(r"[A-Za-z]*[a-z][A-Z]\w*")  # NetworkManager, ZoneInfoNotFoundError, PyTorch
 
 
 @dataclass(frozen=True)
@@ -117,3 +129,42 @@ def evaluate(threshold: float, answerable: Sequence[float], unanswerable: Sequen
     kept = sum(1 for v in answerable if v >= threshold) / max(1, len(answerable))
     declined = sum(1 for v in unanswerable if v < threshold) / max(1, len(unanswerable))
     return Calibration(threshold, (kept + declined) / 2, kept, declined, len(answerable), len(unanswerable))
+
+
+def named_terms(question: str) -> list[str]:
+    """The terms of ``question`` that name one exact thing (see the module docstring), lower-cased, in order."""
+    out = []
+    for m in _TERM.finditer(question):
+        term = m.group(0)
+        core = term[:-2] if term.endswith("()") else term
+        if (
+            query_identifiers(core)
+            or (core.startswith("--") and len(core) >= 5)
+            or _CAPITALS.fullmatch(core)
+            or _CAMEL.fullmatch(core)
+            or (term.endswith("()") and len(core) >= 3)
+        ):
+            out.append(core.lower())
+    return list(dict.fromkeys(out))
+
+
+def missing_terms(question: str, hits: Sequence) -> tuple[str, ...]:
+    """The named terms of ``question`` found in none of ``hits`` (their text or path, case-insensitively). A dotted
+    name is found by its last part too (``asyncio.timeout_at`` by ``timeout_at``)."""
+    terms = named_terms(question)
+    if not terms:
+        return ()
+    seen = [f"{h.text}\n{h.path}".lower() for h in hits]
+
+    def found(term: str) -> bool:
+        forms = [term] + (
+            [term.rsplit(".", 1)[1]] if "." in term and len(term.rsplit(".", 1)[1]) >= 4 else []
+        )
+        return any(f in text for text in seen for f in forms)
+
+    return tuple(t for t in terms if not found(t))
+
+
+def not_mentioned_text(terms: Sequence[str]) -> str:
+    names = ", ".join(f"`{t}`" for t in terms)
+    return f"Your documents do not mention {names}, so they do not contain an answer to this question."

@@ -20,7 +20,15 @@ from dataclasses import replace
 from typing import Any
 
 from engine.core import AlcoveError, ProgressEvent, SamplingParams, TokenEvent, new_request_id
-from engine.rag.abstain import ABSTAIN_TEXT, AbstainPolicy, Evidence, decide, policy_for
+from engine.rag.abstain import (
+    ABSTAIN_TEXT,
+    AbstainPolicy,
+    Evidence,
+    decide,
+    missing_terms,
+    not_mentioned_text,
+    policy_for,
+)
 from engine.rag.capability import check_capability
 from engine.rag.followup import rewrite_question
 from engine.rag.pipeline import (
@@ -131,11 +139,12 @@ def ask(
         pol = policy or policy_for(stats.reranker_kind or None, stats.reranker or None,
                                    getattr(models.embedder, "name", None))  # fmt: skip
         verdict = decide(Evidence(rerank_best, cosine), pol)
-        stats = replace(
-            stats, evidence_signal=verdict.signal, evidence=verdict.value, threshold=verdict.threshold
-        )
-        if not top or verdict.abstain:
-            yield make_result(rid, question, ABSTAIN_TEXT, (), True, passages_of(top[:3]), stats, t0, "stop")
+        missing = missing_terms(question, hits) if pol.signal != "none" and not verdict.abstain else ()
+        stats = replace(stats, evidence_signal=verdict.signal, evidence=verdict.value, threshold=verdict.threshold,
+                        missing_terms=missing)  # fmt: skip
+        if not top or verdict.abstain or missing:
+            text = not_mentioned_text(missing) if missing else ABSTAIN_TEXT
+            yield make_result(rid, question, text, (), True, passages_of(top[:3]), stats, t0, "stop")
             return
         sources = fit_sources(sources_from(top), token_counter(models.chat), SOURCE_TOKEN_BUDGET)
         if answer == "auto":

@@ -42,6 +42,8 @@ class AskStats:
     evidence_signal: str = ""
     evidence: float | None = None
     threshold: float | None = None
+    # terms the question names that no retrieved passage mentions (engine.rag.abstain.missing_terms): abstained
+    missing_terms: tuple[str, ...] = ()
     prompt_tokens: int = 0
     cached_tokens: int = 0  # prompt tokens reused from the prompt cache (earlier turns)
     generated_tokens: int = 0

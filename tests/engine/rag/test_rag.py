@@ -3,13 +3,22 @@ prompt layout, with a tiny random model (pipeline behaviour) and the real defaul
 
 from __future__ import annotations
 
+import json
 import threading
 from pathlib import Path
 
 import pytest
 
 from engine.core.events import ProgressEvent, TokenEvent
-from engine.rag.abstain import ABSTAIN_TEXT, AbstainPolicy, Evidence, calibrate, decide
+from engine.rag.abstain import (
+    ABSTAIN_TEXT,
+    AbstainPolicy,
+    Evidence,
+    calibrate,
+    decide,
+    missing_terms,
+    named_terms,
+)
 from engine.rag.citations import find_markers, map_citations, segments, strip_invalid_markers
 from engine.rag.followup import accept_rewrite, fallback_rewrite, leans_on_context, rewrite_question
 from engine.rag.prompt import SYSTEM_PROMPT, Source, build_messages
@@ -134,6 +143,52 @@ def test_abstains_below_threshold_and_shows_closest_passages(tiny_llama, corpus)
     ok, events = run(models, "Who wrote zlib?", db=db, policy=AbstainPolicy("cosine", 0.05), max_tokens=4)
     assert not ok.abstained and any(isinstance(e, TokenEvent) for e in events)
     assert ok.stats.reranker_kind == "generative" and ok.stats.reranked == 4
+
+
+def test_named_terms_are_what_names_one_exact_thing():
+    assert named_terms("What does --track-origins do, and UV_THREADPOOL_SIZE, and slow_callback()?") == [
+        "--track-origins", "uv_threadpool_size", "slow_callback"]  # fmt: skip
+    assert named_terms("Set a static IP with NetworkManager; PYTHONTZPATH; asyncio.timeout_at()") == [
+        "networkmanager", "pythontzpath", "asyncio.timeout_at"]  # fmt: skip
+    assert (
+        named_terms("How do I convert an RGB colour to hue saturation value?") == []
+    )  # plain words, an acronym
+    assert named_terms("Who wrote zlib? Is it fast?") == []
+
+
+def test_a_term_no_passage_mentions_is_missing():
+    class Hit:
+        def __init__(self, text, path="/d/timeouts.py"):
+            self.text, self.path = text, path
+
+    hits = [
+        Hit("def timeout_at(when): Schedule the timeout at absolute time."),
+        Hit("x", "/d/curses/has_key.py"),
+    ]
+    assert missing_terms("Is asyncio.timeout_at() given POSIX time?", hits) == ("posix",)
+    assert missing_terms("What does has_key.py emulate?", hits) == ()  # the file's own name
+    assert missing_terms("What does timeout_at's max_delay do?", hits) == ("max_delay",)
+    assert missing_terms("Who wrote zlib?", []) == ()  # nothing named: the cosine decides
+
+
+def test_a_question_about_what_the_documents_never_mention_abstains_naming_it(tiny_llama, corpus):
+    """The passages about zlib are close in wording (cosine above the threshold), but no document mentions the
+    option asked about: the answer says so and names it, instead of quoting sentences that cannot answer."""
+    from engine.models.loader import load_lm
+
+    _, db, embedder = corpus
+    plain = models_for(load_lm(str(tiny_llama)), embedder, reranker=None)
+    res, events = run(plain, "What does zlib's --max-window-bits option default to?", db=db,
+                      policy=AbstainPolicy("cosine", 0.05), max_tokens=4)  # fmt: skip
+    assert res.abstained and not res.citations and not any(isinstance(e, TokenEvent) for e in events)
+    assert res.stats.missing_terms == ("--max-window-bits",) and "`--max-window-bits`" in res.answer
+    assert res.closest and res.closest[0].path.endswith("zlib.txt")
+    assert json.loads(json.dumps(res.to_json()))["stats"]["missing_terms"] == ["--max-window-bits"]
+    ok, _ = run(plain, "What is zlib's license?", db=db, policy=AbstainPolicy("cosine", 0.05), max_tokens=4)
+    assert not ok.abstained and ok.stats.missing_terms == ()
+    off, _ = run(plain, "What does --max-window-bits default to?", db=db, policy=AbstainPolicy("none", 0.0),
+                 max_tokens=4)  # fmt: skip
+    assert not off.abstained  # abstention switched off: nothing is declined
 
 
 # -- cache-friendly layout ------------------------------------------------------------------------------------
