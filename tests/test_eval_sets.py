@@ -55,3 +55,14 @@ def test_the_held_out_set_shares_no_file_with_a_tuning_set():
     assert len(_rows(HELD_OUT)) == 48 and len(unanswerable) == 16
     ids = [q["id"] for q in _rows(HELD_OUT) + unanswerable]
     assert len(ids) == len(set(ids))
+    tuning_questions = {
+        q["query"].lower()
+        for name in [
+            *TUNING,
+            "unanswerable.jsonl",
+            "unanswerable_holdout.jsonl",
+            "unanswerable_tuning2.jsonl",
+        ]
+        for q in _rows(name)
+    }
+    assert not {q["query"].lower() for q in _rows(HELD_OUT) + unanswerable} & tuning_questions
