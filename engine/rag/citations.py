@@ -23,6 +23,7 @@ _SENTENCE_END = re.compile(
     r"(?<=[.!?])(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\bcf\.)(?<!\bvs\.)\s+|\n\s*\n|\n(?=\s*[-*•\d])", re.IGNORECASE
 )
 _RULE_LINE = re.compile(r"[=\-~^*#]{3,}[ \t]*\n")  # a heading's underline, a horizontal rule
+_LIST_NUMBER = re.compile(r"\d{1,3}[.)]")
 _STOP = frozenset(
     "a an and are as at be by can do does for from has have how i if in into is it its of on or that the this "
     "to was were what when where which who why will with you your not no".split()
@@ -95,7 +96,8 @@ def citing_sentence(answer: str, marker: Marker) -> str:
 def segments(text: str) -> list[tuple[int, int]]:
     """Sentence / line spans of a passage (character offsets), blank spans dropped. A rule line opening a span
     (the underline of the heading above it: "-----------\nShort tests run on CircleCI ...") is a span of its own,
-    so the sentence after it reads as written."""
+    so the sentence after it reads as written; the number opening a numbered item ("1. The rules file ...") stays
+    with its sentence."""
     spans, pos = [], 0
     for m in _SENTENCE_END.finditer(text):
         spans.append((pos, m.start()))
@@ -114,6 +116,8 @@ def segments(text: str) -> list[tuple[int, int]]:
         while b > a and text[b - 1].isspace():
             b -= 1
         if b > a:
+            if out and _LIST_NUMBER.fullmatch(text, *out[-1]) and "\n" not in text[out[-1][1] : a]:
+                a = out.pop()[0]  # "1." opening a numbered item is not a sentence of its own
             out.append((a, b))
     return out
 

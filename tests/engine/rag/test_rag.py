@@ -78,6 +78,14 @@ def test_sentences_go_on_past_abbreviations_and_leave_heading_underlines():
         "-----------",
         "Short tests run on CircleCI.",
     ]
+    answer = "1. The rules file is set to no. It runs.\n2. Tools cope.\nIt was 1995. Then more."
+    assert [answer[a:b] for a, b in segments(answer)] == [
+        "1. The rules file is set to no.",  # the number stays with its sentence (it was marked unsupported alone)
+        "It runs.",
+        "2. Tools cope.",
+        "It was 1995.",
+        "Then more.",
+    ]
 
 
 def test_citation_maps_to_the_quoted_lines_of_the_file(corpus):
