@@ -168,5 +168,7 @@ def missing_terms(question: str, hits: Sequence) -> tuple[str, ...]:
 
 
 def not_mentioned_text(terms: Sequence[str]) -> str:
-    names = ", ".join(f"`{t}`" for t in terms)
-    return f"Your documents do not mention {names}, so they do not contain an answer to this question."
+    """What Alcove says instead of an answer when the question names ``terms`` no document searched mentions."""
+    quoted = [f"“{t}”" for t in terms]
+    names = quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " or " + quoted[-1]
+    return f"None of the documents searched mentions {names}, so they do not answer this question."
