@@ -20,7 +20,7 @@ its topics, 12 off them).
 answerable questions written in stop 25 from the documents alone, without the tool or the other sets, each on its
 own file that no other set uses, with a labelled answer string and passage) and eval/unanswerable_holdout2.jsonl
 (16 unanswerable questions written for it: 10 near the corpus's topics, 6 off them). Stop 24's held-out set
-(eval/qa_holdout.jsonl, 24 + 12) was reported four times (stops 22-25) and is now a tuning set (--tuning-qa). The
+(eval/qa_holdout.jsonl, 24 + 12) was reported four times and is now a tuning set (--tuning-qa). The
 abstention threshold is fitted on the tuning set only (eval/queries.jsonl + eval/unanswerable.jsonl) and reported on
 the held-out one. Paths: extractive (no generation), and generative with each chat model (--models; default SmolLM2
 and Gemma 3 270M), each with the loop guard on, as `alcove ask --answer generative` runs. Per path: answer correct
@@ -142,9 +142,10 @@ def main() -> None:
                     help="sweep the extractive answer's weights on the TUNING set (eval/queries.jsonl) only")  # fmt: skip
     ap.add_argument("--heldout", action="store_true", help="the held-out Q&A eval (see the module docstring)")
     ap.add_argument("--tuning-qa", action="store_true",
-                    help="the extractive path on the TUNING set (eval/queries.jsonl + eval/unanswerable.jsonl), "
-                         "the labelled quote standing for the answer string: the set the extractive answerer is "
-                         "improved on (the held-out set unused)")  # fmt: skip
+                    help="the extractive path on the TUNING sets (eval/queries.jsonl, its labelled quote standing "
+                         "for the answer string, + eval/unanswerable.jsonl; eval/qa_tuning.jsonl; eval/qa_holdout.jsonl "
+                         "+ the hard unanswerable sets): the sets the extractive answerer is improved on (the "
+                         "held-out set unused)")  # fmt: skip
     ap.add_argument("--judge-grounding", action="store_true",
                     help="the chat model's yes/no grounding vs the offline checks, on claims built from the TUNING "
                          "set's labelled passages (see judge_grounding)")  # fmt: skip
