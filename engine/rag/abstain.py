@@ -28,6 +28,7 @@ ABSTAIN_TEXT = "The documents do not contain an answer to this question."
 _TERM = re.compile(r"(?<![\w.:\-])(?:--[A-Za-z][\w\-]*|\w+(?:(?:[-.]|::)\w+)*)(?:\(\))?")
 _CAPITALS = re.compile(r"[A-Z][A-Z0-9]{4,}")  # PYTHONTZPATH (not RGB, TIFF: acronyms the docs may spell out)
 _CAMEL = re.compile(r"[A-Za-z]*[a-z][A-Z]\w*")  # NetworkManager, ZoneInfoNotFoundError, PyTorch
+_SPACING = re.compile(r"[\s\-]+")
 
 
 @dataclass(frozen=True)
@@ -152,17 +153,22 @@ def named_terms(question: str) -> list[str]:
 
 def missing_terms(question: str, hits: Sequence) -> tuple[str, ...]:
     """The named terms of ``question`` found in none of ``hits`` (their text or path, case-insensitively). A dotted
-    name is found by its last part too (``asyncio.timeout_at`` by ``timeout_at``)."""
+    name is found by its last part too (``asyncio.timeout_at`` by ``timeout_at``), a CamelCase name also when the
+    passage writes it apart (``NetworkManager`` in "Network Manager")."""
     terms = named_terms(question)
     if not terms:
         return ()
     seen = [f"{h.text}\n{h.path}".lower() for h in hits]
+    joined = [_SPACING.sub("", text) for text in seen]  # "Network Manager", "network-manager"
 
     def found(term: str) -> bool:
         forms = [term] + (
             [term.rsplit(".", 1)[1]] if "." in term and len(term.rsplit(".", 1)[1]) >= 4 else []
         )
-        return any(f in text for text in seen for f in forms)
+        if any(f in text for text in seen for f in forms):
+            return True
+        # a CamelCase name may be written apart in prose; identifiers with separators are matched as written
+        return term.isalnum() and any(term in text for text in joined)
 
     return tuple(t for t in terms if not found(t))
 

@@ -180,6 +180,9 @@ def test_a_term_no_passage_mentions_is_missing():
     assert missing_terms("What does has_key.py emulate?", hits) == ()  # the file's own name
     assert missing_terms("What does timeout_at's max_delay do?", hits) == ("max_delay",)
     assert missing_terms("Who wrote zlib?", []) == ()  # nothing named: the cosine decides
+    prose = [Hit("Restart the Network Manager service, then max depth is reset.")]
+    assert missing_terms("How do I restart NetworkManager?", prose) == ()  # written apart in prose
+    assert missing_terms("What is max_depth?", prose) == ("max_depth",)  # an identifier is matched as written
 
 
 def test_a_question_about_what_the_documents_never_mention_abstains_naming_it(tiny_llama, corpus):
