@@ -159,16 +159,15 @@ def missing_terms(question: str, hits: Sequence) -> tuple[str, ...]:
     if not terms:
         return ()
     seen = [f"{h.text}\n{h.path}".lower() for h in hits]
-    joined = [_SPACING.sub("", text) for text in seen]  # "Network Manager", "network-manager"
 
     def found(term: str) -> bool:
-        forms = [term] + (
-            [term.rsplit(".", 1)[1]] if "." in term and len(term.rsplit(".", 1)[1]) >= 4 else []
-        )
+        last = term.rsplit(".", 1)[-1]
+        forms = [term] + ([last] if last != term and len(last) >= 4 else [])
         if any(f in text for text in seen for f in forms):
             return True
-        # a CamelCase name may be written apart in prose; identifiers with separators are matched as written
-        return term.isalnum() and any(term in text for text in joined)
+        # a CamelCase name may be written apart in prose ("Network Manager", "network-manager"); identifiers with
+        # separators are matched as written
+        return term.isalnum() and any(term in _SPACING.sub("", text) for text in seen)
 
     return tuple(t for t in terms if not found(t))
 

@@ -161,22 +161,18 @@ def shown_span(span: Span, pieces: Sequence[Span]) -> Span:
     source's ``split_spans``."""
     at = next((k for k, pc in enumerate(pieces) if pc.start == span.start and pc.end == span.end), None)
     if at is not None:
+
+        def item(k: int) -> bool:  # piece k is a list item in the same paragraph as the piece before it
+            return bool(_LIST_ITEM.match(pieces[k].text)) and _joined(pieces[k - 1], pieces[k])
+
         intro = at
-        while (
-            intro > 0 and _LIST_ITEM.match(pieces[intro].text) and _joined(pieces[intro - 1], pieces[intro])
-        ):
+        while intro > 0 and item(intro):
             intro -= 1  # up the list to the piece before its first item
         last = intro
-        while last + 1 < len(pieces) and _LIST_ITEM.match(pieces[last + 1].text) and _joined(pieces[last],
-                                                                                          pieces[last + 1]):  # fmt: skip
-            last += 1
+        while last + 1 < len(pieces) and item(last + 1):
+            last += 1  # down to its last item (at or past ``at``: every piece between is an item)
         opens = pieces[intro].text.rstrip().endswith(":") and not _LIST_ITEM.match(pieces[intro].text)
-        if (
-            opens
-            and last > intro
-            and last >= at
-            and pieces[last].end - pieces[intro].start <= LIST_SHOW_CHARS
-        ):
+        if opens and last > intro and pieces[last].end - pieces[intro].start <= LIST_SHOW_CHARS:
             return Span(span.source, pieces[intro].start, pieces[last].end)
     if not span.text.rstrip().endswith(":"):
         return span
