@@ -19,6 +19,7 @@ _BLOCK_TAGS = {
 }  # fmt: skip
 _SKIP_TAGS = {"script", "style", "noscript", "template", "svg", "head"}
 _WS = re.compile(r"\s+")
+_WS_CHANGED = re.compile(r"\s\s+|[^\S ]")  # the whitespace runs that collapsing changes: all but a lone space
 
 
 class _HTMLText(HTMLParser):
@@ -75,16 +76,29 @@ class _HTMLText(HTMLParser):
     def handle_data(self, data):
         if self.skip:
             return
-        if not self.pre:
-            data = _WS.sub(" ", data)
-            at_start = self.size == self.block_start or (self.parts and self.parts[-1].endswith((" ", "\n")))
-            if at_start:
-                data = data.lstrip()
-        if not data:
-            return
         line, col = self.getpos()
+        if self.pre:
+            if data:
+                self.anchors.append((self.size, line, self.line_starts[line - 1] + col))
+                self._emit(data)
+            return
+        at_start = self.size == self.block_start or (self.parts and self.parts[-1].endswith((" ", "\n")))
+        text = _WS.sub(" ", data)
+        strip = len(text) - len(text.lstrip()) if at_start else 0
+        text = text[strip:]
+        if not text:
+            return
         self.anchors.append((self.size, line, self.line_starts[line - 1] + col))
-        self._emit(data)
+        shrink = lines = 0
+        for ws in _WS_CHANGED.finditer(data):
+            shrink += len(ws.group()) - 1
+            if "\n" in ws.group() and ws.end() < len(data):
+                # the text after a line break is on the file's next line, not the node's first (a paragraph
+                # wrapped over several source lines is one text node)
+                lines += ws.group().count("\n")
+                char = self.line_starts[line + lines - 1] + ws.end() - data.rfind("\n", 0, ws.end()) - 1
+                self.anchors.append((self.size + ws.end() - shrink - strip, line + lines, char))
+        self._emit(text)
 
 
 def extract_html(source: str, check=no_check):

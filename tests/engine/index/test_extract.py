@@ -25,6 +25,32 @@ def test_plain_text_blocks_are_exact_spans_with_lines():
     assert page.locate(page.blocks[2].start)[0] == 7
 
 
+def test_html_text_wrapped_over_source_lines_locates_each_line():
+    # one text node (a paragraph wrapped by the page's author) spans several file lines: a word on its third line
+    # is located on that line, not the paragraph's first, so a citation names the line the reader looks for
+    src = (
+        "<html><body>\n<p>Valgrind is licensed under the GPL.  The\n"
+        "   <code>valgrind/*.h</code> headers are\n"
+        "distributed under a BSD-style license, so you may\n"
+        "  include them in your code &amp; tests.</p>\n</body></html>\n"
+    )
+    page = extract(Path("intro.html"), src.encode()).pages[0]
+    assert page.text.startswith(
+        "Valgrind is licensed under the GPL. The valgrind/*.h headers are distributed"
+    )
+    for word, line in [("Valgrind", 2), ("The", 2), ("valgrind/", 3), ("headers", 3), ("distributed", 4),
+                       ("include", 5), ("tests.", 5)]:  # fmt: skip
+        assert page.locate(page.text.index(word))[0] == line, word
+    for word in (
+        "Valgrind",
+        "valgrind/",
+        "distributed",
+        "include",
+    ):  # a line's first word: its exact character
+        char = page.locate(page.text.index(word))[1]
+        assert src[char : char + len(word)] == word, word
+
+
 def test_markdown_headings_ignore_code_fences_and_read_setext():
     src = "# Title\n\nIntro text.\n\n```\n# not a heading\n```\n\nSub\n---\n\nBody.\n\n## Deeper\n\nMore.\n"
     page = extract(Path("a.md"), src.encode()).pages[0]
