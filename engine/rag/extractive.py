@@ -49,6 +49,9 @@ _NAVIGATION = re.compile(r"^(?:next|previous|prev|up):|^\[[^\]]+\]:\s*\S+$|^[=\-
 _CODE_OR_DATA = re.compile(r"[(){}\[\]<>=_`@/\\'\"0-9]")
 _SENTENCE_END = re.compile(r"[.!?:;]$")
 _SECTION_NUMBER = re.compile(r"^\d+(?:\.\d+)*\.?\s+")
+_NAME_ONLY = re.compile(
+    r"^(?=.*[A-Za-z])(?:[rRuU]?\"\"\"|\'\'\'|#+)?[ \t]*[A-Za-z_][\w.\-/]*[ \t]*(?:\"\"\"|\'\'\')?$"
+)
 _MARKDOWN_HEADING = re.compile(r"^#{2,6}\s+\S")
 _UNDERLINE = re.compile(r"\s+[=\-~^]{3,}$")
 _RULE = re.compile(r"^[=\-~^]{3,}$")
@@ -61,6 +64,12 @@ INTRO_EXTEND_CHARS = (
 LIST_SHOW_CHARS = 400
 _LIST_ITEM = re.compile(r"\s*(?:[-*•]|\d+[.)])\s")
 _BLANK_LINE = re.compile(r"\n[ \t]*\n")
+_PYTHON_SUFFIXES = (".py", ".pyi", ".pyw")
+_PYTHON_DEF = re.compile(r"^([ \t]*)(?:async[ \t]+)?(?:def|class)[ \t]+\w", re.MULTILINE)
+# the rest of a def or class line (a signature may run over lines, with annotations) up to its docstring's quotes
+_DOCSTRING_OPEN = re.compile(r"(?s:(.{0,300}?)):[ \t]*(?:#[^\n]*)?\n\s*[rRuU]?(\"\"\"|\'\'\')")
+_HEADER_END = re.compile(r":[ \t]*(?:#[^\n]*)?\n")
+_LINE = re.compile(r"(?<=\n)[^\n]*")  # each line after the first
 MIN_SENTENCE_WORDS = 2
 DUPLICATE_JACCARD = 0.7
 
@@ -111,6 +120,10 @@ def not_an_answer(text: str) -> bool:
         return True  # a heading underlined on the next line: "Debugging util-linux programs\n====="
     if len(lines) > 1:
         return False
+    if _NAME_ONLY.match(
+        lines[0]
+    ):  # a title that is one name: '"""distutils.command.build', "git-remote-helper"
+        return True
     if _MARKDOWN_HEADING.match(lines[0]):  # "## Supported package managers" ("# x" may be a code comment)
         return True
     line = _UNDERLINE.sub("", _SECTION_NUMBER.sub("", lines[0]))  # "2.7 Thread Safety", "Title\n====="
@@ -159,6 +172,9 @@ def shown_span(span: Span, pieces: Sequence[Span]) -> Span:
     option of four, shown alone, would read as the solution). Otherwise a colon sentence is shown with the next
     piece of its source when that is short (at most INTRO_EXTEND_CHARS), and a list item alone. ``pieces``: the
     source's ``split_spans``."""
+    block = _python_block(span)
+    if block is not None:
+        return block
     at = next((k for k, pc in enumerate(pieces) if pc.start == span.start and pc.end == span.end), None)
     if at is not None:
 
@@ -180,6 +196,52 @@ def shown_span(span: Span, pieces: Sequence[Span]) -> Span:
     if nxt is None or nxt.end - nxt.start > INTRO_EXTEND_CHARS:
         return span
     return Span(span.source, span.start, nxt.end)
+
+
+def _python_block(span: Span) -> Span | None:
+    """The smallest Python ``def`` or ``class`` of the span's passage that holds the span, whole, when it fits in
+    LIST_SHOW_CHARS: "def S_IMODE(mode): \"\"\"Return the portion of the file's mode that can be set by
+    os.chmod().\"\"\" return mode & 0o7777", not its docstring without the line that answers. A block runs to the
+    next line indented no deeper than its ``def`` (a signature's closing bracket aside) or to the passage's end.
+    None elsewhere (other languages, a block longer than that)."""
+    if not span.source.path.lower().endswith(_PYTHON_SUFFIXES):
+        return None
+    text = span.source.text
+    best = None
+    for m in _PYTHON_DEF.finditer(text):
+        if m.start() > span.start:
+            break
+        indent = len(m.group(1))
+        end = len(text)
+        for line in _LINE.finditer(text, m.end()):
+            body = line.group()
+            if (
+                body.strip()
+                and len(body) - len(body.lstrip()) <= indent
+                and not body.lstrip().startswith((")", "]"))
+            ):
+                end = line.start()
+                break
+        while end > m.start() and text[end - 1].isspace():
+            end -= 1
+        start = m.start() + indent
+        if span.end > end:
+            continue
+        if (
+            end - start > LIST_SHOW_CHARS
+        ):  # too long whole: its signature and docstring, when the span is in them
+            doc = _DOCSTRING_OPEN.match(text, m.end())
+            if doc and _HEADER_END.search(
+                text, m.end(), doc.start(1) - 1
+            ):  # the header ended before: no docstring
+                doc = None
+            close = text.find(doc.group(2), doc.end()) if doc else -1
+            end = close + 3 if close >= 0 else len(text) + 1
+            if span.end > end:
+                continue
+        if end - start <= LIST_SHOW_CHARS:
+            best = (start, end)  # later matches are nested deeper: the innermost that fits wins
+    return Span(span.source, *best) if best else None
 
 
 def _joined(a: Span, b: Span) -> bool:

@@ -26,6 +26,7 @@ from engine.rag.prompt import Source
 
 _MARKER = re.compile(r"\s*\[\s*\d+(?:\s*(?:,|;|-|–|and)\s*\d+)*\s*\]")
 _WORD = re.compile(r"[A-Za-z0-9_][\w.\-]*[A-Za-z0-9_]|\w", re.UNICODE)
+_PARTS = re.compile(r"[.\-_]+")  # the words of a dotted, hyphenated or snake_case name
 _NUMBER = re.compile(r"(?<![\w.])\d+(?:\.\d+)*")
 # "no-charge", "non-exclusive" are not negations of the claim; "no", "not", "n't" on their own are
 _NEGATION = re.compile(
@@ -102,8 +103,10 @@ def content_words(text: str) -> set[str]:
         low = w.lower().strip(".-")
         if low and low not in _STOP and (len(low) > 1 or low.isdigit()):
             out.add(_stem(low))
-            if "." in low or "-" in low:  # "foo.bar" also matches "foo" and "bar"
-                out.update(_stem(p) for p in re.split(r"[.\-]", low) if p and p not in _STOP)
+            if (
+                "." in low or "-" in low or "_" in low.strip("_")
+            ):  # "foo.bar", "foo_bar": also "foo" and "bar"
+                out.update(_stem(p) for p in _PARTS.split(low) if p and p not in _STOP and (len(p) > 1 or p.isdigit()))  # fmt: skip
     return out
 
 

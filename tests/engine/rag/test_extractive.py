@@ -26,14 +26,15 @@ def embedder():
 @pytest.mark.parametrize("line", ["Next: Memory Usage, Previous: What is libffi?, Up: libffi [Index]",
                                   "[pnpm]: https://pnpm.io", "2.7 Thread Safety", "Table of Contents",
                                   "An Overview of Valgrind", "-----", "## Supported package managers",
-                                  "Debugging util-linux programs\n============================="])  # fmt: skip
+                                  "Debugging util-linux programs\n=============================",
+                                  '"""distutils.command.build', "git-remote-persistent-https"])  # fmt: skip
 def test_navigation_link_definitions_and_headings_are_not_answers(line):
     assert not_an_answer(line)
 
 
 @pytest.mark.parametrize("line", ["-fstack-protector-all", "40 bar", "Variadic closures.", "def translate(pat):",
                                   "There is no support for bit fields in structures.", "return x + 1", "# HSV: Hue, Saturation, Value",
-                                  "zlib was written by Jean-loup Gailly and Mark Adler."])  # fmt: skip
+                                  "zlib was written by Jean-loup Gailly and Mark Adler.", "60000-64999."])  # fmt: skip
 def test_answers_of_any_form_are_kept(line):
     assert not not_an_answer(line)
 
@@ -132,3 +133,75 @@ def test_a_list_too_long_to_show_whole_leaves_its_items_alone():
     pieces = split_spans(src)
     item = next(pc for pc in pieces if "option 3" in pc.text)
     assert shown_span(item, pieces) == item
+
+
+STAT = '''"""Constants/functions for interpreting results of os.stat() and os.lstat()."""
+
+class Modes:
+    """The modes."""
+
+    def S_IMODE(mode):
+        """Return the portion of the file's mode that can be
+        set by os.chmod().
+        """
+        return mode & 0o7777
+
+    def check_metadata(self, strict: bool = False) -> None:
+        """Ensures that all required elements of meta-data are supplied.
+
+        Required fields:
+            name, version, URL
+
+        Warns if any are missing.
+        """
+        metadata = self.distribution.metadata
+        missing = []
+        for attr in ("name", "version", "url"):
+            if not getattr(metadata, attr, None):
+                missing.append(attr)
+        if missing:
+            self.warn("missing required meta-data: %s" % ", ".join(missing))
+        if strict and missing:
+            raise ValueError("missing required meta-data, and the check is strict about it")
+'''
+
+
+def _piece(src, needle):
+    from engine.rag.grounding import split_spans
+
+    pieces = split_spans(src)
+    return next(pc for pc in pieces if needle in pc.text), pieces
+
+
+@pytest.mark.parametrize("needle", ["def S_IMODE", "return mode & 0o7777"])
+def test_a_short_python_function_is_shown_whole(needle):
+    """The docstring of ``S_IMODE`` does not say the mask; its body does: a def that fits LIST_SHOW_CHARS is shown
+    whole from either piece (the innermost block, not its class)."""
+    from engine.rag.extractive import shown_span
+
+    src = Source(1, STAT, "/py/stat.py", line_start=1, line_end=STAT.count("\n"))
+    piece, pieces = _piece(src, needle)
+    shown = shown_span(piece, pieces).text
+    assert shown.startswith("def S_IMODE(mode):") and shown.endswith("return mode & 0o7777")
+
+
+def test_a_long_python_function_is_shown_with_its_whole_docstring():
+    from engine.rag.extractive import LIST_SHOW_CHARS, shown_span
+
+    src = Source(1, STAT, "/py/stat.py", line_start=1, line_end=STAT.count("\n"))
+    piece, pieces = _piece(src, "def check_metadata")
+    shown = shown_span(piece, pieces).text
+    assert STAT.index("def check_metadata") + LIST_SHOW_CHARS < STAT.index(
+        "raise ValueError"
+    )  # too long whole
+    assert "name, version, URL" in shown and shown.endswith('Warns if any are missing.\n        """')
+    body, _ = _piece(src, "missing.append")  # a body line past the docstring is not pulled up to it
+    assert shown_span(body, pieces).start == body.start
+
+
+def test_code_in_other_languages_is_not_reshaped():
+    from engine.rag.extractive import shown_span
+
+    src = Source(1, STAT, "/c/stat.txt", line_start=1, line_end=STAT.count("\n"))
+    piece, pieces = _piece(src, "return mode & 0o7777")
+    assert shown_span(piece, pieces) == piece

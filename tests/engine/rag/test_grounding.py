@@ -215,3 +215,23 @@ def test_one_negation_more_than_the_source_is_not_supported():
         v = ground(claim, src)
         assert not v[0].supported and v[0].reason == reason
     assert all(v.supported for v in ground("This does not use the system certificate store [1].", src))
+
+
+def test_a_snake_case_or_dotted_name_also_counts_its_words():
+    """``default_parser_list`` answers a question about the "default parser list", ``ignore_environment`` one about
+    the "environment": code names its words with underscores, as prose names them with dots and hyphens."""
+    from engine.rag.grounding import content_words
+
+    words = content_words('if not sys.flags.ignore_environment and "PY_SAX_PARSER" in os.environ:')
+    assert {
+        "sys.flags.ignore_environment",
+        "environment",
+        "flag",
+        "py_sax_parser",
+        "parser",
+        "sax",
+        "environ",
+    } <= words
+    assert {"default", "parser", "list", "default_parser_list"} <= content_words("default_parser_list = []")
+    assert "init" not in content_words("def __init__(self):")  # a dunder is one name, not the word "init"
+    assert {"plat", "name", "plat-name"} <= content_words("--plat-name only on Windows")
