@@ -18,12 +18,21 @@ LABELLED = [
     "qa_tuning.jsonl",
     "qa_holdout.jsonl",
     "qa_holdout2.jsonl",
+    "qa_holdout3.jsonl",
 ]
 # sets that chose something (weights, thresholds, rules): eval/queries.jsonl chose the retrieval defaults and the
-# abstention threshold, qa_tuning.jsonl and stop 24's held-out qa_holdout.jsonl (demoted after four reports) the
-# extractive answerer; queries_holdout.jsonl was read while the retrieval was improved
-TUNING = ["queries.jsonl", "qa_tuning.jsonl", "qa_holdout.jsonl", "queries_holdout.jsonl"]
-HELD_OUT = "qa_holdout2.jsonl"
+# abstention threshold, qa_tuning.jsonl and the held-out sets of stops 24 and 25 (qa_holdout.jsonl, qa_holdout2.jsonl,
+# each demoted after four reports) the extractive answerer; queries_holdout.jsonl was read while the retrieval was
+# improved
+TUNING = [
+    "queries.jsonl",
+    "qa_tuning.jsonl",
+    "qa_holdout.jsonl",
+    "qa_holdout2.jsonl",
+    "queries_holdout.jsonl",
+]
+HELD_OUT = "qa_holdout3.jsonl"
+HELD_OUT_UNANSWERABLE = "unanswerable_holdout3.jsonl"
 
 
 def _rows(name: str) -> list[dict]:
@@ -51,7 +60,7 @@ def test_the_held_out_set_shares_no_file_with_a_tuning_set():
     held = {q["path"] for q in _rows(HELD_OUT)}
     for name in TUNING:
         assert not held & {q["path"] for q in _rows(name)}, name
-    unanswerable = _rows("unanswerable_holdout2.jsonl")
+    unanswerable = _rows(HELD_OUT_UNANSWERABLE)
     assert len(_rows(HELD_OUT)) == 48 and len(unanswerable) == 16
     ids = [q["id"] for q in _rows(HELD_OUT) + unanswerable]
     assert len(ids) == len(set(ids))
@@ -62,6 +71,7 @@ def test_the_held_out_set_shares_no_file_with_a_tuning_set():
             "unanswerable.jsonl",
             "unanswerable_holdout.jsonl",
             "unanswerable_tuning2.jsonl",
+            "unanswerable_holdout2.jsonl",
         ]
         for q in _rows(name)
     }
