@@ -22,9 +22,11 @@ import math
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from pathlib import Path
 
 import numpy as np
 
+from engine.index import file_type_for
 from engine.rag.citations import Citation, quote_lines
 from engine.rag.grounding import SentenceSupport, Span, content_words, split_spans
 from engine.rag.loopguard import LoopGuard
@@ -281,21 +283,36 @@ def extract_answer(
     for sp, score in chosen:
         text = " ".join(sp.text.split())
         first, last = quote_lines(sp.source, sp.start, sp.end)
-        line = f"- {text} [{sp.source.n}]"
-        start = sum(len(x) + 1 for x in lines) + 2
+        opening, closing = _code_ticks(text) if _is_code(sp.source.path) else ("", "")
+        line = f"- {opening}{text}{closing} [{sp.source.n}]"
+        start = sum(len(x) + 1 for x in lines) + 2 + len(opening)  # where the sentence itself begins
+        marker = start + len(text) + len(closing) + 1
         lines.append(line)
         verdicts.append(SentenceSupport(text, True, sp.source.n, sp.text, sp.source.path, first, last,
                                         float(score), "", start, start + len(text)))  # fmt: skip
         prev = cites.get(sp.source.n)
         if prev is None:
             cites[sp.source.n] = Citation(sp.source.n, sp.source.path, sp.source.page, first, last, sp.text,
-                                          sp.source.chunk_id, start + len(text) + 1, start - 2 + len(line))  # fmt: skip
+                                          sp.source.chunk_id, marker, marker + len(f"[{sp.source.n}]"))  # fmt: skip
         else:  # one chip per source: the verbatim stretch from its first quoted sentence to its last
             lo, hi = spans_of[sp.source.n], sp.end
             first, last = quote_lines(sp.source, lo, hi)
             cites[sp.source.n] = replace(prev, line_start=first, line_end=last, quote=sp.source.text[lo:hi])
         spans_of.setdefault(sp.source.n, sp.start)
     return ExtractiveAnswer("\n".join(lines), tuple(verdicts), tuple(cites.values()))
+
+
+def _is_code(path: str) -> bool:
+    return file_type_for(Path(path)) == "code"
+
+
+def _code_ticks(text: str) -> tuple[str, str]:
+    """The backticks that make ``text`` a Markdown code span, shown as written: quoted code would otherwise render
+    as Markdown ("def __init__(self, *args)" as "def **init**(self, _args)", "# comment" as a heading). One more
+    backtick than the longest run inside; a space inside them when the text starts or ends with one."""
+    ticks = "`" * (max((len(m) for m in re.findall(r"`+", text)), default=0) + 1)
+    pad = " " if text.startswith("`") or text.endswith("`") else ""
+    return ticks + pad, pad + ticks
 
 
 def _reads_as_loop(spans: list[Span]) -> bool:

@@ -205,3 +205,27 @@ def test_code_in_other_languages_is_not_reshaped():
     src = Source(1, STAT, "/c/stat.txt", line_start=1, line_end=STAT.count("\n"))
     piece, pieces = _piece(src, "return mode & 0o7777")
     assert shown_span(piece, pieces) == piece
+
+
+CODE = 'class Pool:\n    """A pool."""\n\n    def __init__(self, *args, **kw):\n        """Make a pool of `n` workers."""\n        self.n = kw.get("n", 4)\n'
+
+
+def test_quoted_code_is_a_code_span_and_the_offsets_still_point_at_it():
+    """Quoted code is wrapped as a Markdown code span (the window renders answers as Markdown: "__init__" would turn
+    bold, "*args" italic); the sentence offsets and the citation marker still point at the text and the "[n]"."""
+    from engine.rag.extractive import _code_ticks
+
+    sources = (
+        Source(1, CODE, "/py/pool.py", line_start=1, line_end=6),
+        Source(2, FEATURES, "/d/features.txt"),
+    )
+    ex = extract_answer("How many workers does a Pool make?", sources, None)
+    code = next(s for s in ex.sentences if "__init__" in s.text)
+    assert f"- ``{code.text}`` [1]" in ex.text  # the docstring's backticks: two around it
+    prose = next(s for s in ex.sentences if s.citation == 2)
+    assert f"- {prose.text} [2]" in ex.text  # prose is left as written
+    for s in ex.sentences:
+        assert ex.text[s.start : s.end] == s.text
+    for c in ex.citations:
+        assert ex.text[c.marker_start : c.marker_end] == f"[{c.n}]"
+    assert _code_ticks("`x`") == ("`` ", " ``") and _code_ticks("x") == ("`", "`")
