@@ -356,20 +356,23 @@ def best_cosine(store, embedder, query: str) -> float:
 
 def shown_unsupported_unmarked(result) -> int:
     """Unsupported sentences shown as facts: found in the shown answer (scanning in order, after the label that
-    introduces the model's own answer when there is one) without the "(not found in your documents)" mark."""
+    introduces the model's own answer when there is one) without the "(not found in your documents)" mark. Every
+    sentence moves the scan on, supported ones too: "You can also" (unsupported, cut short) must not be found
+    inside an earlier, supported "You can also use ...", whose text carries no mark."""
     label = "The model's answer, not supported by your documents:"
     pos = result.answer.find(label) + len(label) if label in result.answer else 0
     bad = 0
     for s in result.sentences:
-        at = result.answer.find(s.text.rstrip(". "), pos) if not s.supported else -1
+        at = result.answer.find(s.text.rstrip(". "), pos)
         if at < 0:
             continue
         if (
-            label not in result.answer
+            not s.supported
+            and label not in result.answer
             and "(not found in your documents)" not in result.answer[at : at + len(s.text) + 40]
         ):
             bad += 1
-        pos = at + len(s.text)
+        pos = at + len(s.text.rstrip(". "))
     return bad
 
 

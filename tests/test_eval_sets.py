@@ -76,3 +76,21 @@ def test_the_held_out_set_shares_no_file_with_a_tuning_set():
         for q in _rows(name)
     }
     assert not {q["query"].lower() for q in _rows(HELD_OUT) + unanswerable} & tuning_questions
+
+
+def test_the_eval_counts_an_unsupported_sentence_as_unmarked_only_where_it_is_shown_unmarked():
+    """The Q&A eval's "unsupported sentences shown as facts" must find each sentence where it is shown: an
+    unsupported fragment ("You can also", cut short) is not the start of an earlier supported sentence."""
+    import sys
+    from types import SimpleNamespace as S
+
+    sys.path.insert(0, str(EVAL.parent / "bench"))
+    from rag_eval import shown_unsupported_unmarked
+
+    mark = "(not found in your documents)"
+    answer = f"You can also use it [3].\n\nIt is fast. {mark}\n\nYou can also {mark}"
+    sentences = [S(text="You can also use it.", supported=True), S(text="It is fast.", supported=False),
+                 S(text="You can also", supported=False)]  # fmt: skip
+    assert shown_unsupported_unmarked(S(answer=answer, sentences=sentences)) == 0
+    unmarked = answer.replace(f"It is fast. {mark}", "It is fast.")
+    assert shown_unsupported_unmarked(S(answer=unmarked, sentences=sentences)) == 1

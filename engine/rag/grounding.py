@@ -26,6 +26,7 @@ from engine.rag.prompt import Source
 
 _MARKER = re.compile(r"\s*\[\s*\d+(?:\s*(?:,|;|-|–|and)\s*\d+)*\s*\]")
 _WORD = re.compile(r"[A-Za-z0-9_][\w.\-]*[A-Za-z0-9_]|\w", re.UNICODE)
+_CLOSING_FENCE = re.compile(r"(?:^|\n)[ \t]{0,3}(?:```+|~~~+)[ \t]*$")
 _PARTS = re.compile(r"[.\-_]+")  # the words of a dotted, hyphenated or snake_case name
 _NUMBER = re.compile(r"(?<![\w.])\d+(?:\.\d+)*")
 # "no-charge", "non-exclusive" are not negations of the claim; "no", "not", "n't" on their own are
@@ -241,8 +242,10 @@ def supported_answer(answer: str, verdicts: Sequence[SentenceSupport], mark: str
     out, pos = [], 0
     for v in verdicts:
         out.append(answer[pos : v.end])
-        if not v.supported:
-            out.append(f" {mark}")
+        if (
+            not v.supported
+        ):  # after a code block's closing fence, on a line of its own: "``` (mark)" does not close it
+            out.append(f"\n{mark}" if _CLOSING_FENCE.search(answer, 0, v.end) else f" {mark}")
         pos = v.end
     out.append(answer[pos:])
     return "".join(out)

@@ -235,3 +235,20 @@ def test_a_snake_case_or_dotted_name_also_counts_its_words():
     assert {"default", "parser", "list", "default_parser_list"} <= content_words("default_parser_list = []")
     assert "init" not in content_words("def __init__(self):")  # a dunder is one name, not the word "init"
     assert {"plat", "name", "plat-name"} <= content_words("--plat-name only on Windows")
+
+
+def test_an_unsupported_code_block_is_marked_below_its_closing_fence():
+    """A mark after the closing fence ("``` (not found ...)") is no fence: the code block would swallow the rest
+    of the answer in the window. The mark goes on the line below; elsewhere it follows the sentence."""
+    from engine.rag.grounding import SentenceSupport
+
+    answer = "Run this:\n\n```\nnpm install -g nodejs\n```\n\nIt installs Node [1]."
+    fence_end = answer.index("```\n\nIt") + 3
+    verdicts = [
+        SentenceSupport("```\nnpm install -g nodejs\n```", False, None, "", start=11, end=fence_end),
+        SentenceSupport("It installs Node.", False, 1, "", start=fence_end + 2, end=len(answer)),
+    ]
+    shown = supported_answer(answer, verdicts, "(not found in your documents)")
+    assert (
+        "```\n(not found in your documents)\n\nIt installs Node [1]. (not found in your documents)" in shown
+    )
