@@ -11,7 +11,9 @@ passage prior favours the passages retrieval ranked first. Lines that answer not
 navigation "Next: ..., Previous: ..., Up: ...", a Markdown link definition "[name]: url", a heading or title line:
 a few capitalised words without sentence punctuation or code) lose NOT_ANSWER_PENALTY, so they are shown only when
 nothing better is there. A sentence ending with a colon is shown with the short piece it introduces (the
-setting or command after "add the following option:"). The best ``max_sentences`` (near-duplicates dropped) are
+setting or command after "add the following option:"), and a sentence of Python with its whole def when that is
+short (its body often holds what its docstring does not say), or with the def's whole docstring. Quoted code is a
+Markdown code span, so it reads as written. The best ``max_sentences`` (near-duplicates dropped) are
 shown in document order within a source, sources in retrieval order, each with its exact citation (file, lines, the
 sentence itself).
 """
