@@ -124,9 +124,7 @@ def not_an_answer(text: str) -> bool:
         return True  # a heading underlined on the next line: "Debugging util-linux programs\n====="
     if len(lines) > 1:
         return False
-    if _NAME_ONLY.match(
-        lines[0]
-    ):  # a title that is one name: '"""distutils.command.build', "git-remote-helper"
+    if _NAME_ONLY.match(lines[0]):  # a title that is one name: '"""distutils.command.build', "git-helper"
         return True
     if _MARKDOWN_HEADING.match(lines[0]):  # "## Supported package managers" ("# x" may be a code comment)
         return True
@@ -231,13 +229,11 @@ def _python_block(span: Span) -> Span | None:
         start = m.start() + indent
         if span.end > end:
             continue
-        if (
-            end - start > LIST_SHOW_CHARS
-        ):  # too long whole: its signature and docstring, when the span is in them
+        if end - start > LIST_SHOW_CHARS:
+            # too long whole: its signature and docstring, when the span lies in them; no docstring when the
+            # header ended before the quotes found (they open a nested def's docstring)
             doc = _DOCSTRING_OPEN.match(text, m.end())
-            if doc and _HEADER_END.search(
-                text, m.end(), doc.start(1) - 1
-            ):  # the header ended before: no docstring
+            if doc and _HEADER_END.search(text, m.end(), doc.end(1)):
                 doc = None
             close = text.find(doc.group(2), doc.end()) if doc else -1
             end = close + 3 if close >= 0 else len(text) + 1

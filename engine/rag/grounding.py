@@ -104,10 +104,9 @@ def content_words(text: str) -> set[str]:
         low = w.lower().strip(".-")
         if low and low not in _STOP and (len(low) > 1 or low.isdigit()):
             out.add(_stem(low))
-            if (
-                "." in low or "-" in low or "_" in low.strip("_")
-            ):  # "foo.bar", "foo_bar": also "foo" and "bar"
-                out.update(_stem(p) for p in _PARTS.split(low) if p and p not in _STOP and (len(p) > 1 or p.isdigit()))  # fmt: skip
+            if "." in low or "-" in low or "_" in low.strip("_"):  # "foo.bar", "foo_bar": also "foo", "bar"
+                parts = (p for p in _PARTS.split(low) if p and p not in _STOP and (len(p) > 1 or p.isdigit()))
+                out.update(_stem(p) for p in parts)
     return out
 
 
@@ -242,9 +241,8 @@ def supported_answer(answer: str, verdicts: Sequence[SentenceSupport], mark: str
     out, pos = [], 0
     for v in verdicts:
         out.append(answer[pos : v.end])
-        if (
-            not v.supported
-        ):  # after a code block's closing fence, on a line of its own: "``` (mark)" does not close it
+        # after a code block's closing fence the mark goes on a line of its own: "``` (mark)" does not close it
+        if not v.supported:
             out.append(f"\n{mark}" if _CLOSING_FENCE.search(answer, 0, v.end) else f" {mark}")
         pos = v.end
     out.append(answer[pos:])

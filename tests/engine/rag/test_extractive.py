@@ -229,3 +229,18 @@ def test_quoted_code_is_a_code_span_and_the_offsets_still_point_at_it():
     for c in ex.citations:
         assert ex.text[c.marker_start : c.marker_end] == f"[{c.n}]"
     assert _code_ticks("`x`") == ("`` ", " ``") and _code_ticks("x") == ("`", "`")
+
+
+def test_a_long_def_without_a_docstring_does_not_borrow_a_nested_one():
+    from engine.rag.extractive import LIST_SHOW_CHARS, shown_span
+
+    # the nested def's docstring lies within reach of the search for outer's; outer, whole, is too long to show
+    tail = "".join(
+        f"    x{i} = compute({i}, 'a value long enough to make this function long')\n" for i in range(6)
+    )
+    text = f'def outer(a):  # Outer.\n    y = 1\n    def inner():\n        """Inner\'s docstring."""\n        return 1\n{tail}'
+    assert len(text) > LIST_SHOW_CHARS
+    src = Source(1, text, "/py/nested.py", line_start=1)
+    piece, pieces = _piece(src, "def outer")
+    assert piece.text == "def outer(a):  # Outer."
+    assert shown_span(piece, pieces) == piece
