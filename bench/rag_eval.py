@@ -145,8 +145,8 @@ def main() -> None:
     ap.add_argument("--tuning-qa", action="store_true",
                     help="the extractive path on the TUNING sets (eval/queries.jsonl, its labelled quote standing "
                          "for the answer string, + eval/unanswerable.jsonl; eval/qa_tuning.jsonl; eval/qa_holdout.jsonl "
-                         "+ the hard unanswerable sets; eval/qa_holdout2.jsonl + its unanswerable set): the sets the extractive answerer is improved on (the "
-                         "held-out set unused)")  # fmt: skip
+                         "+ the hard unanswerable sets; eval/qa_holdout2.jsonl + its unanswerable set): the sets the "
+                         "extractive answerer is improved on (the held-out set unused)")  # fmt: skip
     ap.add_argument("--judge-grounding", action="store_true",
                     help="the chat model's yes/no grounding vs the offline checks, on claims built from the TUNING "
                          "set's labelled passages (see judge_grounding)")  # fmt: skip
@@ -169,9 +169,7 @@ def main() -> None:
         return
     corpus = EVAL / "corpus"
     answerable = load_queries(EVAL / "queries.jsonl", corpus)
-    unanswerable = [
-        json.loads(x) for x in (EVAL / "unanswerable.jsonl").read_text().splitlines() if x.strip()
-    ]
+    unanswerable = unanswerable_set("unanswerable.jsonl")
     if args.limit:
         answerable, unanswerable = (
             answerable[: args.limit],
@@ -346,6 +344,11 @@ def main() -> None:
                 f.write(json.dumps(r) + "\n")
     store.close()
     emit(report)
+
+
+def unanswerable_set(*names: str) -> list[dict]:
+    """The questions of the unanswerable sets ``names`` in eval/ (JSON lines), in order."""
+    return [json.loads(x) for name in names for x in (EVAL / name).read_text().splitlines() if x.strip()]
 
 
 def best_cosine(store, embedder, query: str) -> float:
@@ -535,12 +538,9 @@ def tuning_qa(args) -> None:
     demoted2 = load_queries(EVAL / "qa_holdout2.jsonl", corpus)  # stop 25's held-out set, reported four times
     # unanswerable questions for tuning beyond the threshold's own set: stop 24's held-out ones and 32 written in
     # stop 25 to sit close to the corpus (12 name an option or variable the corpus lacks); stop 25's held-out ones
-    hard_unans = [json.loads(x) for name in ("unanswerable_holdout.jsonl", "unanswerable_tuning2.jsonl")
-                  for x in (EVAL / name).read_text().splitlines() if x.strip()]  # fmt: skip
-    unans2 = [
-        json.loads(x) for x in (EVAL / "unanswerable_holdout2.jsonl").read_text().splitlines() if x.strip()
-    ]
-    unans = [json.loads(x) for x in (EVAL / "unanswerable.jsonl").read_text().splitlines() if x.strip()]
+    hard_unans = unanswerable_set("unanswerable_holdout.jsonl", "unanswerable_tuning2.jsonl")
+    unans2 = unanswerable_set("unanswerable_holdout2.jsonl")
+    unans = unanswerable_set("unanswerable.jsonl")
     if args.limit:
         search_qs, natural, demoted, demoted2 = (
             q[: args.limit] for q in (search_qs, natural, demoted, demoted2)
@@ -660,11 +660,9 @@ def heldout(args) -> None:
             raise SystemExit(item.error)
     store = IndexStore(args.db, read_only=True)
     tune_pos = load_queries(EVAL / "queries.jsonl", corpus)
-    tune_neg = [json.loads(x) for x in (EVAL / "unanswerable.jsonl").read_text().splitlines() if x.strip()]
+    tune_neg = unanswerable_set("unanswerable.jsonl")
     qs = load_queries(EVAL / "qa_holdout3.jsonl", corpus)
-    unans = [
-        json.loads(x) for x in (EVAL / "unanswerable_holdout3.jsonl").read_text().splitlines() if x.strip()
-    ]
+    unans = unanswerable_set("unanswerable_holdout3.jsonl")
     if args.limit:
         qs, unans = qs[: args.limit], unans[: max(1, args.limit // 2)]
     fit = calibrate([best_cosine(store, embedder, q["query"]) for q in tune_pos],

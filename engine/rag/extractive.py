@@ -68,7 +68,7 @@ INTRO_EXTEND_CHARS = (
 LIST_SHOW_CHARS = 400
 _LIST_ITEM = re.compile(r"\s*(?:[-*•]|\d+[.)])\s")
 _BLANK_LINE = re.compile(r"\n[ \t]*\n")
-_PYTHON_SUFFIXES = (".py", ".pyi", ".pyw")
+_PYTHON_SUFFIXES = (".py", ".pyi")  # the Python sources engine.index reads
 _PYTHON_DEF = re.compile(r"^([ \t]*)(?:async[ \t]+)?(?:def|class)[ \t]+\w", re.MULTILINE)
 # the rest of a def or class line (a signature may run over lines, with annotations) up to its docstring's quotes
 _DOCSTRING_OPEN = re.compile(r"(?s:(.{0,300}?)):[ \t]*(?:#[^\n]*)?\n\s*[rRuU]?(\"\"\"|\'\'\')")
