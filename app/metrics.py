@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import stat
 import time
+from pathlib import Path
 from typing import Any
 
 
@@ -15,6 +17,25 @@ def format_bytes(n: float | None) -> str:
         value /= 1000
         i += 1
     return f"{value:.0f} {units[i]}" if value >= 100 or i == 0 else f"{value:.1f} {units[i]}"
+
+
+def index_bytes(db: Path) -> int:
+    """Bytes on disk of a SQLite index with its -wal and -shm files; 0 when there is none.
+
+    The indexer's connection, on another thread, deletes the -wal and -shm files when it closes, so a file
+    listed here may be gone by the time it is measured: it then counts 0 rather than raising.
+    """
+    if not db.exists():
+        return 0
+    size = 0
+    for part in db.parent.glob(db.name + "*"):
+        try:
+            st = part.stat()
+        except FileNotFoundError:
+            continue
+        if stat.S_ISREG(st.st_mode):
+            size += st.st_size
+    return size
 
 
 def format_duration(seconds: float | None) -> str:

@@ -34,7 +34,7 @@ from .chat_store import ChatStore
 from .dropzone import DropOverlay, IndexController, IndexPanel, local_paths
 from .dropzone.indexing import summary_text
 from .library_view import LibraryDialog
-from .metrics import format_bytes
+from .metrics import format_bytes, index_bytes
 from .rerank_pane import RerankPane
 from .search_pane import SearchPane
 from .settings import Settings
@@ -327,10 +327,7 @@ class MainWindow(QMainWindow):
         )
 
     def _update_index_size(self) -> None:
-        db = default_index_db()
-        size = (
-            sum(p.stat().st_size for p in db.parent.glob(db.name + "*") if p.is_file()) if db.exists() else 0
-        )
+        size = index_bytes(default_index_db())
         self.index_label.setText(f"Index {format_bytes(size)}" if size else "Index empty")
 
     @Slot(str, object)

@@ -346,7 +346,8 @@ class PromptCacheFiles:
         log.debug("prompt cache: wrote %d tokens (%d bytes) in %.3fs", len(snap.tokens), snap.nbytes,
                   time.perf_counter() - t0)  # fmt: skip
 
-    def _evict(self) -> None:
+    def _sized(self) -> list[tuple[float, int, Path]]:
+        """(mtime, size, path) of each cache file; one another process removed since the listing is left out."""
         files = []
         for p in self._files():
             try:
@@ -354,7 +355,10 @@ class PromptCacheFiles:
             except FileNotFoundError:
                 continue
             files.append((st.st_mtime, st.st_size, p))
-        files.sort()
+        return files
+
+    def _evict(self) -> None:
+        files = sorted(self._sized())
         total = sum(size for _, size, _ in files)
         while files and total > self.budget_bytes:
             _, size, p = files.pop(0)
@@ -364,4 +368,4 @@ class PromptCacheFiles:
             log.debug("prompt cache: evicted %s (%d bytes)", p.name, size)
 
     def nbytes(self) -> int:
-        return sum(p.stat().st_size for p in self._files() if p.exists())
+        return sum(size for _, size, _ in self._sized())
