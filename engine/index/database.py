@@ -9,6 +9,7 @@ import fcntl
 import os
 import re
 import sqlite3
+import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Self
@@ -75,7 +76,7 @@ class Database:
                     "Update Alcove or choose another index file."
                 )
             if not self.read_only:
-                conn.execute("PRAGMA journal_mode=WAL")
+                _wal(conn)
         conn.execute("PRAGMA synchronous=NORMAL")  # with WAL: durable against process crashes, fast commits
         conn.execute("PRAGMA foreign_keys=ON")
 
@@ -94,7 +95,7 @@ class Database:
             if conn.in_transaction:
                 conn.execute("ROLLBACK")
             raise
-        conn.execute("PRAGMA journal_mode=WAL")
+        _wal(conn)
         return {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type IN ('table', 'view')")}
 
     def lock_for_indexing(self) -> None:
@@ -176,3 +177,16 @@ class Database:
         self._transaction(
             lambda c: c.execute("INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)", (key, value))
         )
+
+
+def _wal(conn: sqlite3.Connection) -> None:
+    """Switch to WAL. Two processes opening a new index at once: SQLite may answer this pragma "database is
+    locked" at once, without waiting out the busy timeout, while the other holds its lock; it is retried."""
+    for attempt in range(50):
+        try:
+            conn.execute("PRAGMA journal_mode=WAL")
+            return
+        except sqlite3.OperationalError as exc:
+            if attempt == 49 or not any(w in str(exc).lower() for w in ("locked", "busy")):
+                raise
+            time.sleep(0.1)
