@@ -126,6 +126,7 @@ class ModelsPage(QWidget):
         self.bridge, self.settings = bridge, settings
         self.catalog: list[PickerModel] = []
         self.scan_job: Job | None = None
+        self._scan_again = False  # a rescan was asked while a scan ran (see rescan)
         self.download_job: Job | None = None
         self.catalog_job: Job | None = None
         self._cancel = threading.Event()
@@ -270,13 +271,23 @@ class ModelsPage(QWidget):
 
     # -- pickers --------------------------------------------------------------------------------------
     def rescan(self) -> None:
+        """Scan the models on disk and refill the pickers. Asked while a scan runs (a download that ends during
+        the page's first scan), it runs again when that one ends: the running scan may have listed the disk
+        before the new model was there."""
         if self.scan_job is not None:
+            self._scan_again = True
             return
+        self._scan_again = False
         self.scan_job = self.bridge.call(
             "scan-models", scan_with_drafts, self.settings["models/known"], self.settings["models/chat"]
         )
         self.scan_job.returned.connect(lambda result: self._fill(*result))
-        self.scan_job.finished.connect(lambda: setattr(self, "scan_job", None))
+        self.scan_job.finished.connect(self._scan_finished)
+
+    def _scan_finished(self) -> None:
+        self.scan_job = None
+        if self._scan_again and isValid(self):
+            self.rescan()
 
     def _fill(self, catalog: list[PickerModel], checks: dict[str, DraftCheck], auto: str = "") -> None:
         if not isValid(self) or not all(isValid(c) for c in self.pickers.values()):

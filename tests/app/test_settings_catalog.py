@@ -85,3 +85,32 @@ def test_smallest_compatible_local_draft_is_offered(qtbot, window, tmp_path):
     qtbot.waitUntil(lambda: page.scan_job is None and page.auto_draft == str(small), timeout=60000)
     assert Settings()["models/draft_auto"] == str(small)
     assert "smallest local model" in page.draft_note.text()
+
+
+def test_a_rescan_asked_during_a_scan_runs_when_it_ends(qtbot, window, monkeypatch):
+    """A download that ends while the page's first scan still runs asks for a rescan; it must not be dropped, or
+    the new model never reaches the pickers (a flaky failure of the download test above on a loaded machine)."""
+    import threading
+
+    import app.settings_models as page_module
+
+    real = page_module.scan_with_drafts
+    release, calls = threading.Event(), []
+
+    def slow_first(known, chat_spec):
+        calls.append(list(known))
+        if len(calls) == 1:
+            release.wait(30)  # the page's first scan, still listing the disk
+        return real(known, chat_spec)
+
+    monkeypatch.setattr(page_module, "scan_with_drafts", slow_first)
+    window.open_settings()
+    page = window.settings_dialog.models
+    qtbot.waitUntil(lambda: len(calls) == 1, timeout=10000)
+    page.rescan()  # asked while the first scan runs: queued, not dropped
+    page.rescan()  # asked twice: still one more scan, not two
+    assert len(calls) == 1
+    release.set()
+    qtbot.waitUntil(lambda: len(calls) == 2 and page.scan_job is None, timeout=60000)
+    qtbot.wait(300)
+    assert len(calls) == 2
