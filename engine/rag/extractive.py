@@ -11,9 +11,11 @@ passage prior favours the passages retrieval ranked first. Lines that answer not
 navigation "Next: ..., Previous: ..., Up: ...", a Markdown link definition "[name]: url", a heading or title line:
 a few capitalised words without sentence punctuation or code) lose NOT_ANSWER_PENALTY, so they are shown only when
 nothing better is there. A sentence ending with a colon is shown with the short piece it introduces (the
-setting or command after "add the following option:"), and a sentence of Python with its whole def when that is
+setting or command after "add the following option:"), a sentence of a list item with the rest of its item (the
+"**Default:**" that follows an option's description), and a sentence of Python with its whole def when that is
 short (its body often holds what its docstring does not say), or with the def's whole docstring. Quoted code is a
-Markdown code span, so it reads as written. The best ``max_sentences`` (near-duplicates dropped) are
+Markdown code span, so it reads as written. The best ``max_sentences`` (near-duplicates dropped, though not two
+Python defs of different names) are
 shown in document order within a source, sources in retrieval order, each with its exact citation (file, lines, the
 sentence itself).
 """
@@ -74,6 +76,7 @@ _PYTHON_DEF = re.compile(r"^([ \t]*)(?:async[ \t]+)?(?:def|class)[ \t]+\w", re.M
 _DOCSTRING_OPEN = re.compile(r"(?s:(.{0,300}?)):[ \t]*(?:#[^\n]*)?\n\s*[rRuU]?(\"\"\"|\'\'\')")
 _HEADER_END = re.compile(r":[ \t]*(?:#[^\n]*)?\n")
 _LINE = re.compile(r"(?<=\n)[^\n]*")  # each line after the first
+_DEF_NAME = re.compile(r"[ \t]*(?:async[ \t]+)?(?:def|class)[ \t]+(\w+)")
 MIN_SENTENCE_WORDS = 2
 DUPLICATE_JACCARD = 0.7
 
@@ -171,9 +174,9 @@ def shown_span(span: Span, pieces: Sequence[Span]) -> Span:
     """The span as shown. A sentence ending with a colon introduces what follows it (the setting to add, the
     command to run, a list of choices), and a list item belongs to the list its introduction opens: "The solution
     is to either:" and its four items are shown together, when introduction and items fit in LIST_SHOW_CHARS (one
-    option of four, shown alone, would read as the solution). Otherwise a colon sentence is shown with the next
-    piece of its source when that is short (at most INTRO_EXTEND_CHARS), and a list item alone. ``pieces``: the
-    source's ``split_spans``."""
+    option of four, shown alone, would read as the solution). Otherwise a sentence of a list item is shown with the
+    rest of its item when that fits (``_whole_item``), a colon sentence with the next piece of its source when that
+    is short (at most INTRO_EXTEND_CHARS). ``pieces``: the source's ``split_spans``."""
     block = _python_block(span)
     if block is not None:
         return block
@@ -192,12 +195,37 @@ def shown_span(span: Span, pieces: Sequence[Span]) -> Span:
         opens = pieces[intro].text.rstrip().endswith(":") and not _LIST_ITEM.match(pieces[intro].text)
         if opens and last > intro and pieces[last].end - pieces[intro].start <= LIST_SHOW_CHARS:
             return Span(span.source, pieces[intro].start, pieces[last].end)
+        whole = _whole_item(pieces, at)
+        if whole is not None:
+            return Span(span.source, *whole)
     if not span.text.rstrip().endswith(":"):
         return span
     nxt = next((pc for pc in pieces if pc.start >= span.end), None)
     if nxt is None or nxt.end - nxt.start > INTRO_EXTEND_CHARS:
         return span
     return Span(span.source, span.start, nxt.end)
+
+
+def _whole_item(pieces: Sequence[Span], at: int) -> tuple[int, int] | None:
+    """Where the list item holding piece ``at`` starts and ends, when it runs over more than that piece and fits in
+    LIST_SHOW_CHARS: the item's sentences up to the next item or blank line ("* `maxKeys` {number} Specifies the
+    maximum number of keys to parse. Specify `0` to remove key counting limitations. **Default:** `1000`.", not its
+    first sentence without the default, nor "**Default:** `1000`." alone). None outside a list item."""
+    first = at
+    while not _LIST_ITEM.match(pieces[first].text):
+        if first == 0 or not _joined(pieces[first - 1], pieces[first]):
+            return None  # the paragraph's start, and no item marker on the way
+        first -= 1
+    last = at
+    while (
+        last + 1 < len(pieces)
+        and not _LIST_ITEM.match(pieces[last + 1].text)
+        and _joined(pieces[last], pieces[last + 1])
+    ):
+        last += 1
+    if last == first or pieces[last].end - pieces[first].start > LIST_SHOW_CHARS:
+        return None
+    return pieces[first].start, pieces[last].end
 
 
 def _python_block(span: Span) -> Span | None:
@@ -268,7 +296,7 @@ def extract_answer(
                 chosen[clash[0]] = (shown, score)
             continue
         ws = content_words(shown.text)
-        if any(_jaccard(ws, content_words(c.text)) >= DUPLICATE_JACCARD for c, _ in chosen):
+        if any(_duplicate(shown, ws, c) for c, _ in chosen):
             continue
         if _reads_as_loop([c for c, _ in chosen] + [shown]):
             continue
@@ -319,6 +347,16 @@ def _reads_as_loop(spans: list[Span]) -> bool:
     a line repeated. Checked on the shown order, as a reader (and the eval) meets them, not the order chosen."""
     shown = sorted(spans, key=lambda sp: (sp.source.n, sp.start))
     return LoopGuard().check(" ".join(" ".join(sp.text.split()) for sp in shown) + " ") is not None
+
+
+def _duplicate(span: Span, words: set, other: Span) -> bool:
+    """``span`` (its content words ``words``) says again what ``other`` says: their words overlap by
+    DUPLICATE_JACCARD, and they are not two Python defs or classes of different names ("def getline(filename,
+    lineno)" and "def getlines(filename)" share their docstrings' words but are two functions)."""
+    if _jaccard(words, content_words(other.text)) < DUPLICATE_JACCARD:
+        return False
+    a, b = _DEF_NAME.match(span.text), _DEF_NAME.match(other.text)
+    return not (a and b and a.group(1) != b.group(1))
 
 
 def _jaccard(a: set, b: set) -> float:

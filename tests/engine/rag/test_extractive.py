@@ -244,3 +244,83 @@ def test_a_long_def_without_a_docstring_does_not_borrow_a_nested_one():
     piece, pieces = _piece(src, "def outer")
     assert piece.text == "def outer(a):  # Outer."
     assert shown_span(piece, pieces) == piece
+
+
+QUERYSTRING = """### `querystring.parse(str[, sep[, eq[, options]]])`
+
+* `options` {Object}
+  * `decodeURIComponent` {Function} The function to use when decoding
+    percent-encoded characters in the query string. **Default:**
+    `querystring.unescape()`.
+  * `maxKeys` {number} Specifies the maximum number of keys to parse.
+    Specify `0` to remove key counting limitations. **Default:** `1000`.
+
+The `querystring.parse()` method parses a URL query string (`str`) into a
+collection of key and value pairs.
+"""
+
+
+@pytest.mark.parametrize("needle", ["Specifies the maximum", "Specify `0`", "**Default:** `1000`"])
+def test_a_sentence_of_a_list_item_is_shown_with_the_rest_of_its_item(needle):
+    """ "Specifies the maximum number of keys to parse." alone lacks the default, and "**Default:** `1000`." alone
+    says nothing of what it is the default of: each of the item's sentences shows the whole item, and only it (not
+    the item before it, nor the paragraph after the list)."""
+    from engine.rag.extractive import shown_span
+
+    src = Source(1, QUERYSTRING, "/d/querystring.md", line_start=1, line_end=QUERYSTRING.count("\n"))
+    piece, pieces = _piece(src, needle)
+    shown = shown_span(piece, pieces).text
+    assert shown.startswith("* `maxKeys` {number} Specifies") and shown.endswith("**Default:** `1000`.")
+    after, _ = _piece(src, "The `querystring.parse()` method parses")
+    assert shown_span(after, pieces) == after  # a paragraph, not an item: alone as before
+
+
+def test_an_item_too_long_to_show_whole_is_shown_as_its_sentence():
+    from engine.rag.extractive import LIST_SHOW_CHARS, shown_span
+
+    long_item = "* `maxKeys` {number} The limit. " + " ".join(
+        ["More words here."] * (LIST_SHOW_CHARS // 16 + 2)
+    )
+    src = Source(1, long_item + "\n", "/d/long.md", line_start=1, line_end=1)
+    piece, pieces = _piece(src, "The limit.")
+    assert shown_span(piece, pieces) == piece
+
+
+LINECACHE = '''"""Cache lines from Python source files."""
+
+
+def getline(filename, lineno, module_globals=None):
+    """Get a line for a Python source file from the cache.
+    Update the cache if it doesn't contain an entry for this file already."""
+
+    lines = getlines(filename, module_globals)
+    if 1 <= lineno <= len(lines):
+        return lines[lineno - 1]
+    return ''
+
+
+def getlines(filename, module_globals=None):
+    """Get the lines for a Python source file from the cache.
+    Update the cache if it doesn't contain an entry for this file already."""
+
+    return updatecache(filename, module_globals)
+'''
+
+
+def test_two_python_functions_with_like_docstrings_are_not_duplicates(embedder):
+    """getline's and getlines's docstrings share nearly all their words, but they are two functions: the answer to
+    "fetch one line" must be able to show both, while a sentence repeated in two files is still shown once."""
+    from engine.rag.extractive import DUPLICATE_JACCARD, _jaccard, shown_span
+    from engine.rag.grounding import content_words
+
+    sources = (Source(1, LINECACHE, "/py/linecache.py", line_start=1, line_end=18),)
+    (one, pieces), (two, _) = (_piece(sources[0], f"def {name}(") for name in ("getline", "getlines"))
+    one, two = (content_words(shown_span(x, pieces).text) for x in (one, two))  # each def shown whole
+    assert _jaccard(one, two) >= DUPLICATE_JACCARD  # near-duplicates by their words
+    ex = extract_answer("fetch one line of a Python source file from a cache", sources, embedder)
+    shown = " ".join(s.text for s in ex.sentences)
+    assert "def getline(filename, lineno" in shown and "def getlines(filename, module_globals" in shown
+    twice = (Source(1, FEATURES, "/d/a.txt", line_start=1, line_end=8),
+             Source(2, FEATURES, "/d/b.txt", line_start=1, line_end=8))  # fmt: skip
+    ex = extract_answer("Is there support for bit fields in structures?", twice, embedder)
+    assert sum("bit fields" in s.text for s in ex.sentences) == 1
