@@ -17,10 +17,13 @@ from engine.rag.source_lines import mapped_lines
 _MARKER = re.compile(r"\[\s*(\d+(?:\s*(?:,|;|-|–|and)\s*\d+)*)\s*\]")
 _NUM_RANGE = re.compile(r"(\d+)\s*[-–]\s*(\d+)")
 _WORD = re.compile(r"\w+", re.UNICODE)
-# a sentence ends after . ! ? (not after "e.g.", "i.e.", "cf.", "vs.", which go on), at a blank line, or before a
-# list item
+# a sentence ends after . ! ? (not after "e.g.", "i.e.", "ie.", "eg.", "cf.", "vs.", which go on), at a blank
+# line, or before a list item: a line opening with "-", "*", "•" or "1." / "1)" (not a wrapped line that opens
+# with a number: "if its modulo of\n4 equals zero")
 _SENTENCE_END = re.compile(
-    r"(?<=[.!?])(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\bcf\.)(?<!\bvs\.)\s+|\n\s*\n|\n(?=\s*[-*•\d])", re.IGNORECASE
+    r"(?<=[.!?])(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\bie\.)(?<!\beg\.)(?<!\bcf\.)(?<!\bvs\.)\s+|\n\s*\n"
+    r"|\n(?=\s*(?:[-*•]|\d{1,3}[.)]\s))",
+    re.IGNORECASE,
 )
 _RULE_LINE = re.compile(r"[=\-~^*#]{3,}[ \t]*\n")  # a heading's underline, a horizontal rule
 _LIST_NUMBER = re.compile(r"\d{1,3}[.)]")

@@ -76,6 +76,8 @@ _PYTHON_DEF = re.compile(r"^([ \t]*)(?:async[ \t]+)?(?:def|class)[ \t]+\w", re.M
 _DOCSTRING_OPEN = re.compile(r"(?s:(.{0,300}?)):[ \t]*(?:#[^\n]*)?\n\s*[rRuU]?(\"\"\"|\'\'\')")
 _HEADER_END = re.compile(r":[ \t]*(?:#[^\n]*)?\n")
 _LINE = re.compile(r"(?<=\n)[^\n]*")  # each line after the first
+# a sentence that qualifies the one before it (see _with_qualification)
+_QUALIFIES = re.compile(r"(?:However|But|Nevertheless|Nonetheless|Instead|Otherwise|Except)\b")
 _DEF_NAME = re.compile(r"[ \t]*(?:async[ \t]+)?(?:def|class)[ \t]+(\w+)")
 MIN_SENTENCE_WORDS = 2
 DUPLICATE_JACCARD = 0.7
@@ -198,12 +200,26 @@ def shown_span(span: Span, pieces: Sequence[Span]) -> Span:
         whole = _whole_item(pieces, at)
         if whole is not None:
             return Span(span.source, *whole)
-    if not span.text.rstrip().endswith(":"):
-        return span
+    if span.text.rstrip().endswith(":"):
+        nxt = next((pc for pc in pieces if pc.start >= span.end), None)
+        if nxt is not None and nxt.end - nxt.start <= INTRO_EXTEND_CHARS:
+            span = Span(span.source, span.start, nxt.end)
+    return _with_qualification(span, pieces)
+
+
+def _with_qualification(span: Span, pieces: Sequence[Span]) -> Span:
+    """The span with the next sentence of its paragraph when that one qualifies it ("libffi does not have direct
+    support for arrays or unions." and "However, they can be emulated using structures."): shown alone, the first
+    would say the opposite of its source. Up to LIST_SHOW_CHARS in all."""
     nxt = next((pc for pc in pieces if pc.start >= span.end), None)
-    if nxt is None or nxt.end - nxt.start > INTRO_EXTEND_CHARS:
-        return span
-    return Span(span.source, span.start, nxt.end)
+    if (
+        nxt is not None
+        and _QUALIFIES.match(nxt.text)
+        and _joined(span, nxt)
+        and nxt.end - span.start <= LIST_SHOW_CHARS
+    ):
+        return Span(span.source, span.start, nxt.end)
+    return span
 
 
 def _whole_item(pieces: Sequence[Span], at: int) -> tuple[int, int] | None:

@@ -324,3 +324,25 @@ def test_two_python_functions_with_like_docstrings_are_not_duplicates(embedder):
              Source(2, FEATURES, "/d/b.txt", line_start=1, line_end=8))  # fmt: skip
     ex = extract_answer("Is there support for bit fields in structures?", twice, embedder)
     assert sum("bit fields" in s.text for s in ex.sentences) == 1
+
+
+ARRAYS = (
+    "2.3.4.1 Arrays\n\nlibffi does not have direct support for arrays or unions.\n"
+    "However, they can be emulated using structures.\n\nTo emulate an array, simply create an ffi_type.\n\n"
+    "Enums are passed as integers.\n\nHowever, an enum of another size needs care.\n"
+)
+
+
+def test_a_sentence_is_shown_with_the_however_that_qualifies_it():
+    """ "libffi does not have direct support for arrays or unions." alone says the opposite of its source, which goes
+    on "However, they can be emulated using structures.": the two are shown together; a "However" that opens the
+    next paragraph is not pulled up."""
+    from engine.rag.extractive import shown_span
+
+    src = Source(1, ARRAYS, "/d/arrays.txt", line_start=1, line_end=ARRAYS.count("\n"))
+    piece, pieces = _piece(src, "does not have direct support")
+    assert shown_span(piece, pieces).text == (
+        "libffi does not have direct support for arrays or unions.\nHowever, they can be emulated using structures."
+    )
+    enums, _ = _piece(src, "Enums are passed")
+    assert shown_span(enums, pieces) == enums

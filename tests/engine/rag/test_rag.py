@@ -67,6 +67,21 @@ def test_markers_are_parsed():
     assert [m.numbers for m in found] == [(1,), (2, 3), (4, 5, 6), (7, 2)]
 
 
+def test_a_sentence_goes_on_past_ie_and_eg_and_a_wrapped_line_that_opens_with_a_number():
+    """Nulgrind's "(ie. not --tool=nulgrind)" was cut after "ie.", and cal's "if its modulo of\n4 equals zero."
+    after "of", as if "4" opened a numbered item; "2) Tools" and "- an item" still open a sentence of their own."""
+    text = ("Note that you need to use the option --tool=none to run Nulgrind (ie. not --tool=nulgrind). A year\n"
+            "is a leap year if its modulo of\n4 equals zero. Headers (eg. valgrind.h) are BSD.\n2) Tools cope.\n"
+            "- an item")  # fmt: skip
+    assert [text[a:b] for a, b in segments(text)] == [
+        "Note that you need to use the option --tool=none to run Nulgrind (ie. not --tool=nulgrind).",
+        "A year\nis a leap year if its modulo of\n4 equals zero.",
+        "Headers (eg. valgrind.h) are BSD.",
+        "2) Tools cope.",
+        "- an item",
+    ]
+
+
 def test_sentences_go_on_past_abbreviations_and_leave_heading_underlines():
     text = ("Please note: it is not POSIX time, e.g. the time of the system power on. The builder (i.e. dpkg)\n"
             "runs it. See cf. below.\n\nShort Tests\n-----------\nShort tests run on CircleCI.\n")  # fmt: skip
