@@ -16,12 +16,12 @@ its topics, 12 off them).
 
     .venv/bin/python bench/rag_eval.py [--qa 30] [--depth 20] [--db PATH]
 
---heldout runs instead the held-out Q&A eval of issue #14 (answers you can use): eval/qa_holdout3.jsonl (48
-answerable questions written in stop 26 from the documents alone, without the tool or the other sets, each on its
-own file that no other set uses, with a labelled answer string and passage) and eval/unanswerable_holdout3.jsonl
-(16 unanswerable questions written for it: 10 near the corpus's topics, 6 off them). The held-out sets of stops 24
-and 25 (eval/qa_holdout.jsonl, 24 + 12; eval/qa_holdout2.jsonl, 48 + 16) were each reported four times and are now
-tuning sets (--tuning-qa). The
+--heldout runs instead the held-out Q&A eval of issue #14 (answers you can use): eval/qa_holdout4.jsonl (48
+answerable questions written in stop 28 from the documents alone, without the tool or the other sets, each on its
+own file that no other set uses, with a labelled answer string and passage) and eval/unanswerable_holdout4.jsonl
+(16 unanswerable questions written for it: 10 near the corpus's topics, 6 off them). The held-out sets of stops 24,
+25 and 26 (eval/qa_holdout.jsonl, 24 + 12; eval/qa_holdout2.jsonl, 48 + 16; eval/qa_holdout3.jsonl, 48 + 16) have
+been reported and are now tuning sets (--tuning-qa). The
 abstention threshold is fitted on the tuning set only (eval/queries.jsonl + eval/unanswerable.jsonl) and reported on
 the held-out one. Paths: extractive (no generation), and generative with each chat model (--models; default SmolLM2
 and Gemma 3 270M), each with the loop guard on, as `alcove ask --answer generative` runs. Per path: answer correct
@@ -463,11 +463,12 @@ def run_path(name, models, store, qs, unans, policy, answer, max_tokens, log=Non
 
 def tune_extractive(args) -> None:
     """The extractive sentence ranking's weights, chosen on the tuning sets only: eval/queries.jsonl (labelled
-    passages and quotes), eval/qa_tuning.jsonl, eval/qa_holdout.jsonl and eval/qa_holdout2.jsonl (natural questions
-    with answer strings; the latter two the held-out sets of stops 24 and 25, demoted to tuning). Per set, the share of questions where a top
+    passages and quotes), eval/qa_tuning.jsonl, eval/qa_holdout.jsonl, eval/qa_holdout2.jsonl and
+    eval/qa_holdout3.jsonl (natural questions with answer strings; the last three the held-out sets of stops 24, 25
+    and 26, demoted to tuning). Per set, the share of questions where a top
     sentence lies on the labelled passage, and where one holds the answer (queries.jsonl: the labelled quote whole;
     the others: the answer string); duplicates are not dropped here (--tuning-qa runs the real answerer). The
-    held-out set (eval/qa_holdout3.jsonl) is unused."""
+    held-out set (eval/qa_holdout4.jsonl) is unused."""
     import numpy as np
 
     corpus = EVAL / "corpus"
@@ -476,7 +477,8 @@ def tune_extractive(args) -> None:
     sets = {"queries": [{**q, "answer": q["quote"]} for q in load_queries(EVAL / "queries.jsonl", corpus)],
             "qa_tuning": load_queries(EVAL / "qa_tuning.jsonl", corpus),
             "qa_holdout": load_queries(EVAL / "qa_holdout.jsonl", corpus),
-            "qa_holdout2": load_queries(EVAL / "qa_holdout2.jsonl", corpus)}  # fmt: skip
+            "qa_holdout2": load_queries(EVAL / "qa_holdout2.jsonl", corpus),
+            "qa_holdout3": load_queries(EVAL / "qa_holdout3.jsonl", corpus)}  # fmt: skip
     cached: dict[str, list] = {}
     for name, qs in sets.items():
         cached[name] = []
@@ -526,8 +528,9 @@ def tuning_qa(args) -> None:
     queries, each labelled with its passage and a unique quote of it; no answer string, so the quote stands for it
     and "answer correct" is the stricter "the labelled quote is shown whole"), eval/qa_tuning.jsonl (48 natural
     questions with short answer strings, written from the documents alone in stop 24, in the held-out set's style
-    but on other files), eval/qa_holdout.jsonl and eval/qa_holdout2.jsonl (the held-out sets of stops 24 and 25, 24 and
-    48 natural questions, each demoted to tuning after four reports) and eval/unanswerable.jsonl. The abstention threshold is fitted on queries.jsonl +
+    but on other files), eval/qa_holdout.jsonl, eval/qa_holdout2.jsonl and eval/qa_holdout3.jsonl (the held-out sets
+    of stops 24, 25 and 26: 24, 48 and 48 natural questions, demoted to tuning after their reports, with their
+    unanswerable sets) and eval/unanswerable.jsonl. The abstention threshold is fitted on queries.jsonl +
     unanswerable.jsonl, as for the held-out run."""
     corpus = EVAL / "corpus"
     embedder = load_embedder(default_embedder_path())
@@ -536,25 +539,32 @@ def tuning_qa(args) -> None:
     natural = load_queries(EVAL / "qa_tuning.jsonl", corpus)
     demoted = load_queries(EVAL / "qa_holdout.jsonl", corpus)  # stop 24's held-out set, reported four times
     demoted2 = load_queries(EVAL / "qa_holdout2.jsonl", corpus)  # stop 25's held-out set, reported four times
+    demoted3 = load_queries(
+        EVAL / "qa_holdout3.jsonl", corpus
+    )  # stop 26's held-out set, reported in stops 26-28
     # unanswerable questions for tuning beyond the threshold's own set: stop 24's held-out ones and 32 written in
     # stop 25 to sit close to the corpus (12 name an option or variable the corpus lacks); stop 25's held-out ones
     hard_unans = unanswerable_set("unanswerable_holdout.jsonl", "unanswerable_tuning2.jsonl")
     unans2 = unanswerable_set("unanswerable_holdout2.jsonl")
+    unans3 = unanswerable_set("unanswerable_holdout3.jsonl")
     unans = unanswerable_set("unanswerable.jsonl")
     if args.limit:
-        search_qs, natural, demoted, demoted2 = (
-            q[: args.limit] for q in (search_qs, natural, demoted, demoted2)
+        search_qs, natural, demoted, demoted2, demoted3 = (
+            q[: args.limit] for q in (search_qs, natural, demoted, demoted2, demoted3)
         )
-        unans, hard_unans, unans2 = (u[: max(1, args.limit // 2)] for u in (unans, hard_unans, unans2))
+        unans, hard_unans, unans2, unans3 = (
+            u[: max(1, args.limit // 2)] for u in (unans, hard_unans, unans2, unans3)
+        )
     fit = calibrate([best_cosine(store, embedder, q["query"]) for q in search_qs],
                     [best_cosine(store, embedder, q["query"]) for q in unans])  # fmt: skip
     policy = AbstainPolicy("cosine", fit.threshold, "fitted on the tuning set")
     models = RagModels(load_lm(resolve_model(args.model)), embedder, None, PromptCacheStore(1 << 30))
     report = {"set": {"queries.jsonl": len(search_qs), "qa_tuning.jsonl": len(natural),
                       "qa_holdout.jsonl": len(demoted), "qa_holdout2.jsonl": len(demoted2),
-                      "unanswerable.jsonl": len(unans),
+                      "qa_holdout3.jsonl": len(demoted3), "unanswerable.jsonl": len(unans),
                       "unanswerable_holdout.jsonl + unanswerable_tuning2.jsonl": len(hard_unans),
-                      "unanswerable_holdout2.jsonl": len(unans2)},
+                      "unanswerable_holdout2.jsonl": len(unans2),
+                      "unanswerable_holdout3.jsonl": len(unans3)},
               "threshold": round(fit.threshold, 4)}  # fmt: skip
     records = []
     for name, qs, neg in (
@@ -562,6 +572,7 @@ def tuning_qa(args) -> None:
         ("qa_tuning", natural, []),
         ("qa_holdout", demoted, hard_unans),
         ("qa_holdout2", demoted2, unans2),
+        ("qa_holdout3", demoted3, unans3),
     ):
         out = run_path("extractive", models, store, qs, neg, policy, "extractive", args.max_tokens)
         report[name] = out["figures"]
@@ -661,8 +672,8 @@ def heldout(args) -> None:
     store = IndexStore(args.db, read_only=True)
     tune_pos = load_queries(EVAL / "queries.jsonl", corpus)
     tune_neg = unanswerable_set("unanswerable.jsonl")
-    qs = load_queries(EVAL / "qa_holdout3.jsonl", corpus)
-    unans = unanswerable_set("unanswerable_holdout3.jsonl")
+    qs = load_queries(EVAL / "qa_holdout4.jsonl", corpus)
+    unans = unanswerable_set("unanswerable_holdout4.jsonl")
     if args.limit:
         qs, unans = qs[: args.limit], unans[: max(1, args.limit // 2)]
     fit = calibrate([best_cosine(store, embedder, q["query"]) for q in tune_pos],

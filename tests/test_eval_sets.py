@@ -19,20 +19,22 @@ LABELLED = [
     "qa_holdout.jsonl",
     "qa_holdout2.jsonl",
     "qa_holdout3.jsonl",
+    "qa_holdout4.jsonl",
 ]
 # sets that chose something (weights, thresholds, rules): eval/queries.jsonl chose the retrieval defaults and the
 # abstention threshold, qa_tuning.jsonl and the held-out sets of stops 24 and 25 (qa_holdout.jsonl, qa_holdout2.jsonl,
-# each demoted after four reports) the extractive answerer; queries_holdout.jsonl was read while the retrieval was
-# improved
+# each demoted after four reports) and of stop 26 (qa_holdout3.jsonl, demoted in stop 28 after its second report) the
+# extractive answerer; queries_holdout.jsonl was read while the retrieval was improved
 TUNING = [
     "queries.jsonl",
     "qa_tuning.jsonl",
     "qa_holdout.jsonl",
     "qa_holdout2.jsonl",
+    "qa_holdout3.jsonl",
     "queries_holdout.jsonl",
 ]
-HELD_OUT = "qa_holdout3.jsonl"
-HELD_OUT_UNANSWERABLE = "unanswerable_holdout3.jsonl"
+HELD_OUT = "qa_holdout4.jsonl"
+HELD_OUT_UNANSWERABLE = "unanswerable_holdout4.jsonl"
 
 
 def _rows(name: str) -> list[dict]:
@@ -72,6 +74,7 @@ def test_the_held_out_set_shares_no_file_with_a_tuning_set():
             "unanswerable_holdout.jsonl",
             "unanswerable_tuning2.jsonl",
             "unanswerable_holdout2.jsonl",
+            "unanswerable_holdout3.jsonl",
         ]
         for q in _rows(name)
     }
