@@ -76,6 +76,7 @@ _PYTHON_DEF = re.compile(r"^([ \t]*)(?:async[ \t]+)?(?:def|class)[ \t]+\w", re.M
 _DOCSTRING_OPEN = re.compile(r"(?s:(.{0,300}?)):[ \t]*(?:#[^\n]*)?\n\s*[rRuU]?(\"\"\"|\'\'\')")
 _HEADER_END = re.compile(r":[ \t]*(?:#[^\n]*)?\n")
 _LINE = re.compile(r"(?<=\n)[^\n]*")  # each line after the first
+_PRONOUN = re.compile(r"(?:It|Its|They|Their|This|These|That|Those|He|She)\b")
 # a sentence that qualifies the one before it (see _with_qualification)
 _QUALIFIES = re.compile(r"(?:However|But|Nevertheless|Nonetheless|Instead|Otherwise|Except)\b")
 _DEF_NAME = re.compile(r"[ \t]*(?:async[ \t]+)?(?:def|class)[ \t]+(\w+)")
@@ -107,10 +108,16 @@ def score_parts(
     keyword = [sum(idf[w] for w in want & ws) / total for ws in words]
     if embedder is not None and spans:
         q = np.asarray(embedder.embed([question], kind="query").vectors, np.float32)
+        # a sentence that opens with a pronoun ("They will run roughly 5 times more slowly") is also read with the
+        # sentence before it in its paragraph, which names what it is about ("... run programs with Nulgrind.")
+        led = [i for i in range(1, n) if _PRONOUN.match(spans[i].text) and _joined(spans[i - 1], spans[i])]
         texts = [sp.text for sp in spans] + [s.text for s in sources]
+        texts += [spans[i].source.text[spans[i - 1].start : spans[i].end] for i in led]
         v = np.asarray(embedder.embed(texts, kind="document").vectors, np.float32) @ q[0]
         cos = v[:n].tolist()
-        of_source = {s.n: float(c) for s, c in zip(sources, v[n:], strict=True)}
+        for i, c in zip(led, v[n + len(sources) :], strict=True):
+            cos[i] = max(cos[i], float(c))
+        of_source = {s.n: float(c) for s, c in zip(sources, v[n : n + len(sources)], strict=True)}
         passage = [of_source[sp.source.n] for sp in spans]
     else:
         cos, passage = [0.0] * n, [0.0] * n
@@ -204,7 +211,24 @@ def shown_span(span: Span, pieces: Sequence[Span]) -> Span:
         nxt = next((pc for pc in pieces if pc.start >= span.end), None)
         if nxt is not None and nxt.end - nxt.start <= INTRO_EXTEND_CHARS:
             span = Span(span.source, span.start, nxt.end)
-    return _with_qualification(span, pieces)
+    return _with_qualification(_with_antecedent(span, pieces, at), pieces)
+
+
+def _with_antecedent(span: Span, pieces: Sequence[Span], at: int | None) -> Span:
+    """A sentence that opens with a pronoun is shown with the sentence before it in its paragraph, which says what
+    the pronoun is ("Nonetheless you can run programs with Nulgrind. They will run roughly 5 times more slowly than
+    normal"), as score_parts read it. Up to LIST_SHOW_CHARS in all; ``at``: the span's index in ``pieces``."""
+    if not at or not _PRONOUN.match(span.text):
+        return span
+    prev = pieces[at - 1]
+    if (
+        not _joined(prev, span)
+        or _RULE.match(prev.text)
+        or len(content_words(prev.text)) < MIN_SENTENCE_WORDS
+        or span.end - prev.start > LIST_SHOW_CHARS
+    ):
+        return span
+    return Span(span.source, prev.start, span.end)
 
 
 def _with_qualification(span: Span, pieces: Sequence[Span]) -> Span:
@@ -302,14 +326,19 @@ def extract_answer(
     pieces = {s.n: split_spans(s) for s in sources}
     scores = score_spans(cos, keyword, prior, passage, embedder is not None, form_texts(spans, pieces))
     chosen: list[tuple[Span, float]] = []
+    used = 0  # sentences shown: a bullet counts one, and one more for the sentence a pronoun's sentence is shown with
     for i in sorted(range(len(spans)), key=lambda i: -scores[i]):
         shown = shown_span(spans[i], pieces[spans[i].source.n])
+        with_antecedent = shown.start < spans[i].start and _PRONOUN.match(spans[i].text) is not None
         clash = [k for k, (c, _) in enumerate(chosen)
                  if c.source is shown.source and c.start < shown.end and shown.start < c.end]  # fmt: skip
         if clash:  # already shown; or shown now with the sentence that introduces it
             c, score = chosen[clash[0]]
             if shown.start <= c.start and shown.end >= c.end:
                 chosen[clash[0]] = (shown, score)
+                used += with_antecedent and (shown.start, shown.end) != (c.start, c.end)
+                if used >= max_sentences:
+                    break
             continue
         ws = content_words(shown.text)
         if any(_duplicate(shown, ws, c) for c, _ in chosen):
@@ -317,7 +346,8 @@ def extract_answer(
         if _reads_as_loop([c for c, _ in chosen] + [shown]):
             continue
         chosen.append((shown, scores[i]))
-        if len(chosen) >= max_sentences:
+        used += 1 + with_antecedent
+        if used >= max_sentences:
             break
     chosen.sort(key=lambda t: (t[0].source.n, t[0].start))
     lines, verdicts, cites = [EXTRACTIVE_INTRO, ""], [], {}  # a Markdown list: one quoted sentence per item

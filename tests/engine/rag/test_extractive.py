@@ -346,3 +346,31 @@ def test_a_sentence_is_shown_with_the_however_that_qualifies_it():
     )
     enums, _ = _piece(src, "Enums are passed")
     assert shown_span(enums, pieces) == enums
+
+
+NULGRIND = (
+    "Nulgrind is the simplest possible Valgrind tool. It performs no instrumentation or analysis of a program, just\n"
+    "runs it normally. It is mainly of use for Valgrind's developers for debugging and regression testing.\n\n"
+    "Nonetheless you can run programs with Nulgrind. They will run roughly 5 times more slowly than normal, for no\n"
+    "useful effect.\n\nThey say nothing more.\n"
+)
+
+
+def test_a_sentence_opening_with_a_pronoun_is_read_and_shown_with_the_one_before_it(embedder):
+    """ "They will run roughly 5 times more slowly" does not say what runs slowly; the sentence before it does. It is
+    scored with that sentence too (never below its own cosine) and shown with it, within its paragraph only."""
+    from engine.rag.extractive import shown_span
+
+    src = Source(1, NULGRIND, "/d/nulgrind.txt", line_start=1, line_end=NULGRIND.count("\n"))
+    q = "How much slower does a program run under Nulgrind?"
+    spans, cos, *_ = score_parts(q, (src,), embedder)
+    alone = score_parts(q, (Source(1, NULGRIND[NULGRIND.index("They will") :], "/d/n.txt"),), embedder)[1][0]
+    they = next(i for i, sp in enumerate(spans) if sp.text.startswith("They will"))
+    assert cos[they] > alone + 0.05  # read with "Nonetheless you can run programs with Nulgrind."
+    _, pieces = _piece(src, "They will")
+    shown = shown_span(spans[they], pieces).text
+    assert shown.startswith("Nonetheless you can run programs with Nulgrind. They will run roughly 5 times")
+    last, _ = _piece(src, "They say nothing more.")
+    assert shown_span(last, pieces) == last  # a paragraph of its own: nothing before it to borrow
+    ex = extract_answer(q, (src,), embedder)
+    assert any("roughly 5 times" in s.text and "Nonetheless" in s.text for s in ex.sentences)
