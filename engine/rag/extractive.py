@@ -12,7 +12,9 @@ navigation "Next: ..., Previous: ..., Up: ...", a Markdown link definition "[nam
 a few capitalised words without sentence punctuation or code) lose NOT_ANSWER_PENALTY, so they are shown only when
 nothing better is there. A sentence ending with a colon is shown with the short piece it introduces (the
 setting or command after "add the following option:"), a sentence of a list item with the rest of its item (the
-"**Default:**" that follows an option's description), and a sentence of Python with its whole def when that is
+"**Default:**" that follows an option's description), a sentence opening with a pronoun with the sentence before
+it (which says what "They" are; it is scored with it too), a sentence with a next one that qualifies it
+("However, ..."), and a sentence of Python with its whole def when that is
 short (its body often holds what its docstring does not say), or with the def's whole docstring. Quoted code is a
 Markdown code span, so it reads as written. The best ``max_sentences`` (near-duplicates dropped, though not two
 Python defs of different names) are
