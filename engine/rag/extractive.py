@@ -9,7 +9,8 @@ the candidate sentences), the passage cosine lends a sentence the context it was
 as "There is no support for bit fields in structures." does not name what it is about; its passage does), and the
 passage prior favours the passages retrieval ranked first. Lines that answer nothing by their form (a page's
 navigation "Next: ..., Previous: ..., Up: ...", a Markdown link definition "[name]: url", a heading or title line:
-a few capitalised words without sentence punctuation or code) lose NOT_ANSWER_PENALTY, so they are shown only when
+two or three words, or up to eight in Title Case, without sentence punctuation or code: "Zlib notes", "An Overview
+of Valgrind") lose NOT_ANSWER_PENALTY, so they are shown only when
 nothing better is there. A sentence ending with a colon is shown with the short piece it introduces (the
 setting or command after "add the following option:"), a sentence of a list item with the rest of its item (the
 "**Default:**" that follows an option's description), a sentence opening with a pronoun with the sentence before
@@ -149,7 +150,7 @@ def not_an_answer(text: str) -> bool:
         and words[0][0].isupper()
         and not _SENTENCE_END.search(line)
         and not _CODE_OR_DATA.search(line)
-        and all(w[0].isupper() or w.lower() in _SMALL_WORDS for w in words[1:])
+        and (len(words) <= 3 or all(w[0].isupper() or w.lower() in _SMALL_WORDS for w in words[1:]))
     )
 
 
