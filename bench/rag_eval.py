@@ -539,9 +539,8 @@ def tuning_qa(args) -> None:
     natural = load_queries(EVAL / "qa_tuning.jsonl", corpus)
     demoted = load_queries(EVAL / "qa_holdout.jsonl", corpus)  # stop 24's held-out set, reported four times
     demoted2 = load_queries(EVAL / "qa_holdout2.jsonl", corpus)  # stop 25's held-out set, reported four times
-    demoted3 = load_queries(
-        EVAL / "qa_holdout3.jsonl", corpus
-    )  # stop 26's held-out set, reported in stops 26-28
+    # stop 26's held-out set, reported in stops 26 and 28
+    demoted3 = load_queries(EVAL / "qa_holdout3.jsonl", corpus)
     # unanswerable questions for tuning beyond the threshold's own set: stop 24's held-out ones and 32 written in
     # stop 25 to sit close to the corpus (12 name an option or variable the corpus lacks); stop 25's held-out ones
     hard_unans = unanswerable_set("unanswerable_holdout.jsonl", "unanswerable_tuning2.jsonl")
