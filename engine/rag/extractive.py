@@ -176,7 +176,7 @@ def form_texts(spans: Sequence[Span], pieces: dict[int, Sequence[Span]]) -> list
     out = []
     for sp in spans:
         own = pieces[sp.source.n]
-        nxt = next((pc for pc in own if pc.start >= sp.end), None)
+        nxt = _next_piece(own, sp)
         under = nxt is not None and _RULE.match(nxt.text) is not None and _joined(sp, nxt)
         out.append(f"{sp.text}\n{nxt.text}" if under else sp.text)
     return out
@@ -211,7 +211,7 @@ def shown_span(span: Span, pieces: Sequence[Span]) -> Span:
         if whole is not None:
             return Span(span.source, *whole)
     if span.text.rstrip().endswith(":"):
-        nxt = next((pc for pc in pieces if pc.start >= span.end), None)
+        nxt = _next_piece(pieces, span)
         if nxt is not None and nxt.end - nxt.start <= INTRO_EXTEND_CHARS:
             span = Span(span.source, span.start, nxt.end)
     return _with_qualification(_with_antecedent(span, pieces, at), pieces)
@@ -238,7 +238,7 @@ def _with_qualification(span: Span, pieces: Sequence[Span]) -> Span:
     """The span with the next sentence of its paragraph when that one qualifies it ("libffi does not have direct
     support for arrays or unions." and "However, they can be emulated using structures."): shown alone, the first
     would say the opposite of its source. Up to LIST_SHOW_CHARS in all."""
-    nxt = next((pc for pc in pieces if pc.start >= span.end), None)
+    nxt = _next_piece(pieces, span)
     if (
         nxt is not None
         and _QUALIFIES.match(nxt.text)
@@ -313,6 +313,11 @@ def _python_block(span: Span) -> Span | None:
         if end - start <= LIST_SHOW_CHARS:
             best = (start, end)  # later matches are nested deeper: the innermost that fits wins
     return Span(span.source, *best) if best else None
+
+
+def _next_piece(pieces: Sequence[Span], span: Span) -> Span | None:
+    """The first of ``pieces`` (a source's ``split_spans``) after ``span``, or None."""
+    return next((pc for pc in pieces if pc.start >= span.end), None)
 
 
 def _joined(a: Span, b: Span) -> bool:
