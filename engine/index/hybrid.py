@@ -252,7 +252,7 @@ def _exact_first(store, ranked, idents):
     out = []
     for cid, score, *rest in ranked:
         rec = texts.get(cid)
-        low = rec.text.lower() if rec is not None else ""
+        low = (rec.text + "\n" + Path(rec.path).name).lower() if rec is not None else ""
         share = sum(i in low for i in idents) / len(idents)
         out.append((cid, score + EXACT_BONUS * share, *rest))
     return sorted(out, key=lambda t: (-t[1], t[0]))

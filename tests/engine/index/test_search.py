@@ -241,6 +241,22 @@ def test_an_exact_identifier_match_ranks_first_and_alone_at_the_top(marker_corpu
     assert plain[0].path.endswith("LICENSE.txt") and plain[0].score <= 1.0  # no identifier: no bonus
 
 
+def test_a_file_named_by_the_identifier_holds_it(tmp_path):
+    """A chunk of bdist_dumb.py holds "bdist_dumb" by its file's name even where its own text does not say it (its
+    `default_format` table sits below the class line): it gets the exact-match bonus like a chunk that writes it."""
+    from engine.index.hybrid import EXACT_BONUS
+
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "bdist_dumb.py").write_text("default_format = {'posix': 'gztar', 'nt': 'zip'}\n")
+    (docs / "formats.txt").write_text("The default format of an archive depends on the platform.\n")
+    db, emb = tmp_path / "i.sqlite3", HashEmbedder()
+    list(index_paths([docs], db, emb))
+    hits = search(db, emb, "default format of bdist_dumb", k=5, mode="hybrid")
+    assert hits[0].path.endswith("bdist_dumb.py") and 1.0 < hits[0].score <= 1.0 + EXACT_BONUS
+    assert all(h.score <= 1.0 for h in hits[1:])
+
+
 @pytest.mark.parametrize("mode", ["vector", "keyword", "hybrid"])
 @pytest.mark.parametrize("query", ["", "   ", "\n\t", "?!"])
 def test_a_blank_query_finds_nothing_and_embeds_nothing(indexed, mode, query):
