@@ -153,8 +153,9 @@ def named_terms(question: str) -> list[str]:
 
 def missing_terms(question: str, hits: Sequence) -> tuple[str, ...]:
     """The named terms of ``question`` found in none of ``hits`` (their text or path, case-insensitively). A dotted
-    name is found by its last part too (``asyncio.timeout_at`` by ``timeout_at``), a CamelCase name also when the
-    passage writes it apart (``NetworkManager`` in "Network Manager")."""
+    name is found by its last part too (``asyncio.timeout_at`` by ``timeout_at``) and as a module's path
+    (``importlib.resources.abc`` in .../importlib/resources/abc.py), a CamelCase name also when the passage writes
+    it apart (``NetworkManager`` in "Network Manager")."""
     terms = named_terms(question)
     if not terms:
         return ()
@@ -163,6 +164,8 @@ def missing_terms(question: str, hits: Sequence) -> tuple[str, ...]:
     def found(term: str) -> bool:
         last = term.rsplit(".", 1)[-1]
         forms = [term] + ([last] if last != term and len(last) >= 4 else [])
+        if "." in term:
+            forms.append(term.replace(".", "/"))
         if any(f in text for text in seen for f in forms):
             return True
         # a CamelCase name may be written apart in prose ("Network Manager", "network-manager"); identifiers with

@@ -198,6 +198,9 @@ def test_a_term_no_passage_mentions_is_missing():
     prose = [Hit("Restart the Network Manager service, then max depth is reset.")]
     assert missing_terms("How do I restart NetworkManager?", prose) == ()  # written apart in prose
     assert missing_terms("What is max_depth?", prose) == ("max_depth",)  # an identifier is matched as written
+    module = [Hit("def resource_path(self): raise FileNotFoundError", "/lib/importlib/resources/abc.py")]
+    assert missing_terms("What does importlib.resources.abc raise?", module) == ()  # found by its file's path
+    assert missing_terms("What does importlib.resources.api raise?", module) == ("importlib.resources.api",)
 
 
 def test_a_question_about_what_the_documents_never_mention_abstains_naming_it(tiny_llama, corpus):
