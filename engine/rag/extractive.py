@@ -81,6 +81,9 @@ _HEADER_END = re.compile(r":[ \t]*(?:#[^\n]*)?\n")
 _LINE = re.compile(r"(?<=\n)[^\n]*")  # each line after the first
 _PRONOUN = re.compile(r"(?:It|Its|They|Their|This|These|That|Those|He|She)\b")
 # a sentence that qualifies the one before it (see _with_qualification)
+# words that carry on a sentence a displayed command cut: "Put the command\n\n\t/sbin/agetty -w 2400 ttyS1\n\nin the
+# command field of the appropriate line in /etc/inittab ..." (``_run_on``)
+_CONTINUES = re.compile(r"(?:if|in|to|and|or|then|which|so|as|for|with|when|where|on|at|from|into|unless)\b")
 _QUALIFIES = re.compile(r"(?:However|But|Nevertheless|Nonetheless|Instead|Otherwise|Except)\b")
 _DEF_NAME = re.compile(r"[ \t]*(?:async[ \t]+)?(?:def|class)[ \t]+(\w+)")
 MIN_SENTENCE_WORDS = 2
@@ -214,7 +217,56 @@ def shown_span(span: Span, pieces: Sequence[Span]) -> Span:
         nxt = _next_piece(pieces, span)
         if nxt is not None and nxt.end - nxt.start <= INTRO_EXTEND_CHARS:
             span = Span(span.source, span.start, nxt.end)
-    return _with_qualification(_with_antecedent(span, pieces, at), pieces)
+    return _run_on(_with_qualification(_with_antecedent(span, pieces, at), pieces), pieces)
+
+
+def _run_on(span: Span, pieces: Sequence[Span]) -> Span:
+    """A prose sentence that a displayed command or option cuts in two is shown whole. "Use\n\n    --disable-nls\n\n
+    if you absolutely don't want to have messages handling code.": a span that opens with a word that continues a
+    sentence (``_CONTINUES``) takes back the display before it and the lead-in before that when it ends no
+    sentence. "... by adding the line below to the system vimrc\n\n  let g:skip_defaults_vim = 1": a span that ends
+    without punctuation takes the display after it. A display (``_display``) is a short piece set apart by a blank
+    line and indented deeper than the sentence's first line. Not in source code; up to LIST_SHOW_CHARS in all."""
+    if _is_code(span.source.path):
+        return span
+    start, end = span.start, span.end
+    text = span.text.strip()
+    if _CONTINUES.match(text) and _SENTENCE_END.search(text):
+        before = [pc for pc in pieces if pc.end <= start]
+        if before and _display(before[-1], span) and end - before[-1].start <= LIST_SHOW_CHARS:
+            start = before[-1].start
+            lead = before[-2] if len(before) > 1 else None
+            t = lead.text.strip() if lead is not None else ""
+            if (
+                t
+                and not _SENTENCE_END.search(t)
+                and not _MARKDOWN_HEADING.match(t)
+                and len(t) <= INTRO_EXTEND_CHARS
+                and end - lead.start <= LIST_SHOW_CHARS
+            ):
+                start = lead.start
+    if text[-1:].isalnum():
+        nxt = next((pc for pc in pieces if pc.start >= end), None)
+        if nxt is not None and _display(nxt, span) and nxt.end - start <= LIST_SHOW_CHARS:
+            end = nxt.end
+    return span if (start, end) == (span.start, span.end) else Span(span.source, start, end)
+
+
+def _display(piece: Span, span: Span) -> bool:
+    """``piece`` is a displayed command, option or line of code next to ``span``: a blank line between them, the
+    piece starting its own line indented deeper than the line ``span`` starts on, short, ending no sentence, and
+    neither a list item nor a rule."""
+    text = piece.source.text
+    t = piece.text.strip()
+    a, b = sorted((piece, span), key=lambda sp: sp.start)
+    if not t or _joined(a, b) or len(t) > INTRO_EXTEND_CHARS or _SENTENCE_END.search(t):
+        return False
+    if _LIST_ITEM.match(piece.text) or _RULE.match(t):
+        return False
+    lead = text[text.rfind("\n", 0, piece.start) + 1 : piece.start]
+    line = text[text.rfind("\n", 0, span.start) + 1 : span.start]
+    own = len(line) - len(line.lstrip())
+    return not lead.strip() and len(lead) > own
 
 
 def _with_antecedent(span: Span, pieces: Sequence[Span], at: int | None) -> Span:

@@ -376,3 +376,33 @@ def test_a_sentence_opening_with_a_pronoun_is_read_and_shown_with_the_one_before
     assert shown_span(last, pieces) == last  # a paragraph of its own: nothing before it to borrow
     ex = extract_answer(q, (src,), embedder)
     assert any("roughly 5 times" in s.text and "Nonetheless" in s.text for s in ex.sentences)
+
+
+GETTEXT = (
+    "The configure script provides a non-standard option. It is also\navailable in other packages.\nUse\n\n"
+    "        --disable-nls\n\nif you absolutely don't want to have messages handling code.  You will\nalways get "
+    "the original messages.\n\nb) Explicitly opt out of defaults.vim by adding the line below to\n   the system vimrc"
+    "\n\n  let g:skip_defaults_vim = 1\n\nModeline support disabled by default\n"
+    "------------------------------------\n\nAll the options\n\nSee the manual for them.\n"
+)
+
+
+def test_a_sentence_cut_in_two_by_a_displayed_option_is_shown_whole():
+    """ "if you absolutely don't want to have messages handling code." does not say which option; the short pieces
+    before it that end no sentence ("Use", "--disable-nls") do. "... by adding the line below to the system vimrc"
+    is shown with the line it points at. A heading is not extended by its underline nor by the prose after it, and
+    in source code nothing is joined."""
+    from engine.rag.extractive import shown_span
+
+    src = Source(1, GETTEXT, "/d/README", line_start=1, line_end=GETTEXT.count("\n"))
+    tail, pieces = _piece(src, "if you absolutely")
+    shown = " ".join(shown_span(tail, pieces).text.split())
+    assert shown == "Use --disable-nls if you absolutely don't want to have messages handling code."
+    vim, _ = _piece(src, "Explicitly opt out")
+    assert shown_span(vim, pieces).text.endswith("the system vimrc\n\n  let g:skip_defaults_vim = 1")
+    for needle in ("Modeline support", "All the options", "You will"):
+        piece, _ = _piece(src, needle)
+        assert shown_span(piece, pieces) == piece, needle
+    code = Source(1, GETTEXT, "/d/readme.c", line_start=1, line_end=GETTEXT.count("\n"))
+    tail, pieces = _piece(code, "if you absolutely")
+    assert shown_span(tail, pieces) == tail
