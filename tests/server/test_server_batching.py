@@ -85,13 +85,18 @@ def test_caches_without_a_batched_form_fall_back_to_sequential(gemma, monkeypatc
 
 def test_batch_is_interactive_work_that_background_units_wait_behind(live, engine):
     """While requests decode in the batch, the engine runs it as ONE interactive job: a background job (an index's
-    embedding batches are such units) that is ready all along runs no unit until the batch is empty."""
+    embedding batches are such units) that is ready all along runs no unit until the batch is empty. Each unit
+    notes how many batched steps had run when it ran: none may fall strictly inside the request's steps (a unit
+    timed by the client's clock may run after the last step but before the client reads the last chunk)."""
     units: list[float] = []
+    steps_seen: list[int] = []
     stop = threading.Event()
+    batch = live.service.batch
 
     def background():
         while not stop.is_set():
             units.append(time.perf_counter())
+            steps_seen.append(batch.steps)
             time.sleep(0.001)
             yield None
 
@@ -104,16 +109,17 @@ def test_batch_is_interactive_work_that_background_units_wait_behind(live, engin
         states = []
         body = {"model": "default", "prompt": "The quick brown fox", "max_tokens": 40, "temperature": 0,
                 "stream": True}  # fmt: skip
-        first = last = None
+        first = None
+        steps_before = batch.steps
         with httpx.stream("POST", f"{live.url}/completions", json=body, timeout=60) as r:
             for line in r.iter_lines():
                 if line.startswith("data: {") and json.loads(line[6:])["choices"][0]["finish_reason"] is None:
-                    now = time.perf_counter()  # a token chunk: the request is still decoding
-                    first = first or now
-                    last = now
+                    first = first or time.perf_counter()  # a token chunk: the request is still decoding
                     states.append(engine.scheduler_state())
-        during = [t for t in units if first < t < last]
-        assert during == []  # no background unit between the first and the last token chunk
+        steps_after = batch.steps
+        assert first is not None and steps_after - steps_before >= 2
+        during = [s for s in steps_seen if steps_before < s < steps_after]
+        assert during == []  # no background unit between the request's first and last batched step
         busy = [s for s in states[1:-1] if s.running]
         assert busy and all(
             s.running == "BatchRunner._loop" and s.running_priority == "interactive" for s in busy
