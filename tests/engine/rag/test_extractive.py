@@ -406,3 +406,25 @@ def test_a_sentence_cut_in_two_by_a_displayed_option_is_shown_whole():
     code = Source(1, GETTEXT, "/d/readme.c", line_start=1, line_end=GETTEXT.count("\n"))
     tail, pieces = _piece(code, "if you absolutely")
     assert shown_span(tail, pieces) == tail
+
+
+POPEN = (
+    "class Popen(object):\n    method = 'fork'\n\n    def __init__(self, process_obj):\n        self.returncode = None\n"
+    "        self._launch(process_obj)\n\n    def poll(self, flag=os.WNOHANG):\n        return self.returncode\n\n"
+    "    def terminate(self):\n        self._send_signal(signal.SIGTERM)\n\n    def kill(self):\n"
+    "        self._send_signal(signal.SIGKILL)\n"
+)
+
+
+def test_a_sentence_that_defines_the_name_the_question_gives_scores_higher():
+    """ "terminate()" in the question names a function: the sentence that defines it ("def terminate(self):") gets
+    NAMED_WEIGHT more keyword score; sentences that merely share words do not."""
+    from engine.rag.extractive import NAMED_WEIGHT
+
+    src = Source(1, POPEN, "/py/popen_fork.py", line_start=1, line_end=POPEN.count("\n"))
+    named = score_parts("Which signal does terminate() send to the child?", (src,))
+    plain = score_parts("Which signal does terminate send to the child?", (src,))
+    spans = named[0]
+    for i, sp in enumerate(spans):
+        gain = named[2][i] - plain[2][i]
+        assert gain == pytest.approx(NAMED_WEIGHT if "def terminate" in sp.text else 0.0), sp.text
