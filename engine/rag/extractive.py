@@ -5,23 +5,23 @@ sentence. Every sentence of the top passages is scored by
     EMBED_WEIGHT * cosine(question, sentence) + (1 - EMBED_WEIGHT) * keyword score
     + PASSAGE_WEIGHT * cosine(question, the sentence's whole passage) + RANK_WEIGHT * passage prior
 where the keyword score is the idf-weighted share of the question's content words found in the sentence (idf over
-the candidate sentences), plus NAMED_WEIGHT times the share of the names the question gives (``terminate()``) that
-the sentence defines (``def terminate(self):``), the passage cosine lends a sentence the context it was written in (a short sentence such
-as "There is no support for bit fields in structures." does not name what it is about; its passage does), and the
-passage prior favours the passages retrieval ranked first. Lines that answer nothing by their form (a page's
-navigation "Next: ..., Previous: ..., Up: ...", a Markdown link definition "[name]: url", a heading or title line:
-two or three words, or up to eight in Title Case, without sentence punctuation or code: "Zlib notes", "An Overview
-of Valgrind") lose NOT_ANSWER_PENALTY, so they are shown only when
-nothing better is there. A sentence ending with a colon is shown with the short piece it introduces (the
-setting or command after "add the following option:"), a sentence of a list item with the rest of its item (the
-"**Default:**" that follows an option's description), a sentence opening with a pronoun with the sentence before
-it (which says what "They" are; it is scored with it too), a sentence with a next one that qualifies it
-("However, ..."), and a sentence of Python with its whole def when that is
-short (its body often holds what its docstring does not say), or with the def's whole docstring. Quoted code is a
-Markdown code span, so it reads as written. The best ``max_sentences`` (near-duplicates dropped, though not two
-Python defs of different names) are
-shown in document order within a source, sources in retrieval order, each with its exact citation (file, lines, the
-sentence itself).
+the candidate sentences, plus NAMED_WEIGHT times the share of the names the question gives, ``terminate()``, that
+the sentence defines, ``def terminate(self):``), the passage cosine lends a sentence the context it was written in
+(a short sentence such as "There is no support for bit fields in structures." does not name what it is about; its
+passage does), and the passage prior favours the passages retrieval ranked first. Lines that answer nothing by their
+form (a page's navigation "Next: ..., Previous: ..., Up: ...", a Markdown link definition "[name]: url", a heading
+or title line: two or three words, or up to eight in Title Case, without sentence punctuation or code: "Zlib notes",
+"An Overview of Valgrind") lose NOT_ANSWER_PENALTY, so they are shown only when nothing better is there. A sentence
+ending with a colon is shown with the short piece it introduces (the setting or command after "add the following
+option:"), a sentence of a list item with the rest of its item (the "**Default:**" that follows an option's
+description), a sentence opening with a pronoun with the sentence before it (which says what "They" are; it is
+scored with it too), a sentence with a next one that qualifies it ("However, ..."), a prose sentence that a
+displayed command or option cuts in two with that display ("Use" / "--disable-nls" / "if you absolutely don't want
+to have messages handling code."), and a sentence of Python with its whole def when that is short (its body often
+holds what its docstring does not say), or with the def's whole docstring. Quoted code is a Markdown code span, so
+it reads as written. The best ``max_sentences`` (near-duplicates dropped, though not two Python defs of different
+names) are shown in document order within a source, sources in retrieval order, each with its exact citation (file,
+lines, the sentence itself).
 """
 
 from __future__ import annotations
@@ -82,10 +82,10 @@ _DOCSTRING_OPEN = re.compile(r"(?s:(.{0,300}?)):[ \t]*(?:#[^\n]*)?\n\s*[rRuU]?(\
 _HEADER_END = re.compile(r":[ \t]*(?:#[^\n]*)?\n")
 _LINE = re.compile(r"(?<=\n)[^\n]*")  # each line after the first
 _PRONOUN = re.compile(r"(?:It|Its|They|Their|This|These|That|Those|He|She)\b")
-# a sentence that qualifies the one before it (see _with_qualification)
-# words that carry on a sentence a displayed command cut: "Put the command\n\n\t/sbin/agetty -w 2400 ttyS1\n\nin the
+# words that carry on a sentence a displayed command cut: "Put the command" / "/sbin/agetty -w 2400 ttyS1" / "in the
 # command field of the appropriate line in /etc/inittab ..." (``_run_on``)
 _CONTINUES = re.compile(r"(?:if|in|to|and|or|then|which|so|as|for|with|when|where|on|at|from|into|unless)\b")
+# a sentence that qualifies the one before it (see _with_qualification)
 _QUALIFIES = re.compile(r"(?:However|But|Nevertheless|Nonetheless|Instead|Otherwise|Except)\b")
 _DEF_NAME = re.compile(r"[ \t]*(?:async[ \t]+)?(?:def|class)[ \t]+(\w+)")
 MIN_SENTENCE_WORDS = 2
@@ -241,11 +241,11 @@ def shown_span(span: Span, pieces: Sequence[Span]) -> Span:
 
 
 def _run_on(span: Span, pieces: Sequence[Span]) -> Span:
-    """A prose sentence that a displayed command or option cuts in two is shown whole. "Use\n\n    --disable-nls\n\n
-    if you absolutely don't want to have messages handling code.": a span that opens with a word that continues a
-    sentence (``_CONTINUES``) takes back the display before it and the lead-in before that when it ends no
-    sentence. "... by adding the line below to the system vimrc\n\n  let g:skip_defaults_vim = 1": a span that ends
-    without punctuation takes the display after it. A display (``_display``) is a short piece set apart by a blank
+    """A prose sentence that a displayed command or option cuts in two is shown whole. "Use" / "--disable-nls" / "if
+    you absolutely don't want to have messages handling code." (blank lines between, the option indented): a span
+    that opens with a word that continues a sentence (``_CONTINUES``) takes back the display before it and the
+    lead-in before that when it ends no sentence. "... by adding the line below to the system vimrc" / "let
+    g:skip_defaults_vim = 1": a span that ends without punctuation takes the display after it. A display (``_display``) is a short piece set apart by a blank
     line and indented deeper than the sentence's first line. Not in source code; up to LIST_SHOW_CHARS in all."""
     if _is_code(span.source.path):
         return span
