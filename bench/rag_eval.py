@@ -531,8 +531,8 @@ def tuning_qa(args) -> None:
     questions with short answer strings, written from the documents alone in stop 24, in the held-out set's style
     but on other files), eval/qa_holdout.jsonl, eval/qa_holdout2.jsonl, eval/qa_holdout3.jsonl and
     eval/qa_holdout4.jsonl (the held-out sets of stops 24, 25, 26 and 28: 24, 48, 48 and 48 natural questions,
-    demoted to tuning after their reports, with their unanswerable sets) and eval/unanswerable.jsonl. The abstention threshold is fitted on queries.jsonl +
-    unanswerable.jsonl, as for the held-out run."""
+    demoted to tuning after their reports, with their unanswerable sets) and eval/unanswerable.jsonl. The
+    abstention threshold is fitted on queries.jsonl + unanswerable.jsonl, as for the held-out run."""
     corpus = EVAL / "corpus"
     embedder = load_embedder(default_embedder_path())
     store = IndexStore(args.db, read_only=True)

@@ -151,6 +151,14 @@ def named_terms(question: str) -> list[str]:
     return list(dict.fromkeys(out))
 
 
+def name_forms(term: str) -> list[str]:
+    """How a named term may be written where it is used: as given, and a dotted name by its last part too when that
+    is four characters or more (``asyncio.timeout_at`` as ``timeout_at``; ``importlib.resources.abc`` not as
+    ``abc``)."""
+    last = term.rsplit(".", 1)[-1]
+    return [term] + ([last] if last != term and len(last) >= 4 else [])
+
+
 def missing_terms(question: str, hits: Sequence) -> tuple[str, ...]:
     """The named terms of ``question`` found in none of ``hits`` (their text or path, case-insensitively). A dotted
     name is found by its last part too (``asyncio.timeout_at`` by ``timeout_at``) and as a module's path
@@ -162,8 +170,7 @@ def missing_terms(question: str, hits: Sequence) -> tuple[str, ...]:
     seen = [f"{h.text}\n{h.path}".lower() for h in hits]
 
     def found(term: str) -> bool:
-        last = term.rsplit(".", 1)[-1]
-        forms = [term] + ([last] if last != term and len(last) >= 4 else [])
+        forms = name_forms(term)
         if "." in term:
             forms.append(term.replace(".", "/"))
         if any(f in text for text in seen for f in forms):

@@ -35,7 +35,7 @@ from pathlib import Path
 import numpy as np
 
 from engine.index import file_type_for
-from engine.rag.abstain import named_terms
+from engine.rag.abstain import name_forms, named_terms
 from engine.rag.citations import Citation, quote_lines
 from engine.rag.grounding import SentenceSupport, Span, content_words, split_spans
 from engine.rag.loopguard import LoopGuard
@@ -143,11 +143,9 @@ def score_parts(
 
 def _name_pattern(term: str) -> re.Pattern:
     """Where ``term`` (a name the question gives, ``engine.rag.abstain.named_terms``) is defined: ``def``, ``class``
-    or ``#define`` and the name as a whole word, case-insensitively; a dotted name by its last part too when that is
-    four characters or more (``TraversableResources.resource_path()`` by ``def resource_path``)."""
-    last = term.rsplit(".", 1)[-1]
-    forms = [term] + ([last] if last != term and len(last) >= 4 else [])
-    names = "|".join(re.escape(f) for f in forms)
+    or ``#define`` and the name in one of its ``name_forms`` as a whole word, case-insensitively
+    (``TraversableResources.resource_path()`` by ``def resource_path``)."""
+    names = "|".join(re.escape(f) for f in name_forms(term))
     return re.compile(r"(?:\bdef|\bclass|#define)\s+(?:" + names + r")(?!\w)", re.IGNORECASE)
 
 
@@ -245,8 +243,9 @@ def _run_on(span: Span, pieces: Sequence[Span]) -> Span:
     you absolutely don't want to have messages handling code." (blank lines between, the option indented): a span
     that opens with a word that continues a sentence (``_CONTINUES``) takes back the display before it and the
     lead-in before that when it ends no sentence. "... by adding the line below to the system vimrc" / "let
-    g:skip_defaults_vim = 1": a span that ends without punctuation takes the display after it. A display (``_display``) is a short piece set apart by a blank
-    line and indented deeper than the sentence's first line. Not in source code; up to LIST_SHOW_CHARS in all."""
+    g:skip_defaults_vim = 1": a span that ends without punctuation takes the display after it. A display
+    (``_display``) is a short piece set apart by a blank line and indented deeper than the sentence's first line. Not
+    in source code; up to LIST_SHOW_CHARS in all."""
     if _is_code(span.source.path):
         return span
     start, end = span.start, span.end
@@ -266,7 +265,7 @@ def _run_on(span: Span, pieces: Sequence[Span]) -> Span:
             ):
                 start = lead.start
     if text[-1:].isalnum():
-        nxt = next((pc for pc in pieces if pc.start >= end), None)
+        nxt = _next_piece(pieces, span)
         if nxt is not None and _display(nxt, span) and nxt.end - start <= LIST_SHOW_CHARS:
             end = nxt.end
     return span if (start, end) == (span.start, span.end) else Span(span.source, start, end)
