@@ -11,7 +11,8 @@ the sentence defines, ``def terminate(self):``), the passage cosine lends a sent
 passage does), and the passage prior favours the passages retrieval ranked first. Lines that answer nothing by their
 form (a page's navigation "Next: ..., Previous: ..., Up: ...", a Markdown link definition "[name]: url", a heading
 or title line: two or three words, or up to eight in Title Case, without sentence punctuation or code: "Zlib notes",
-"An Overview of Valgrind") lose NOT_ANSWER_PENALTY, so they are shown only when nothing better is there. A sentence
+"An Overview of Valgrind", also with a note in brackets after it: "Closure Example (libffi: the portable foreign
+function interface library)"; in a Markdown file also "# Shared MIME Info") lose NOT_ANSWER_PENALTY, so they are shown only when nothing better is there. A sentence
 ending with a colon is shown with the short piece it introduces (the setting or command after "add the following
 option:"), a sentence of a list item with the rest of its item (the "**Default:**" that follows an option's
 description), a sentence opening with a pronoun with the sentence before it (which says what "They" are; it is
@@ -66,6 +67,8 @@ _NAME_ONLY = re.compile(
 _MARKDOWN_HEADING = re.compile(r"^#{2,6}\s+\S")
 _UNDERLINE = re.compile(r"\s+[=\-~^]{3,}$")
 _RULE = re.compile(r"^[=\-~^]{3,}$")
+_TITLE_NOTE = re.compile(r"^(.*?)\s+\([^()]*\)$")  # a heading and the note in brackets after it
+_ATX_HEADING = re.compile(r"^#{1,6}[ \t]+\S[^\n]*$")
 _SMALL_WORDS = frozenset("a an and as at by for from in of on or the to with".split())
 MAX_SENTENCES = 5  # tuning sets: best at every weight with 5 (of 3, 4, 5): 0.829 against 0.813 with 4
 INTRO_EXTEND_CHARS = (
@@ -87,7 +90,8 @@ _PRONOUN = re.compile(r"(?:It|Its|They|Their|This|These|That|Those|He|She)\b")
 _CONTINUES = re.compile(r"(?:if|in|to|and|or|then|which|so|as|for|with|when|where|on|at|from|into|unless)\b")
 # a sentence that qualifies the one before it (see _with_qualification)
 _QUALIFIES = re.compile(r"(?:However|But|Nevertheless|Nonetheless|Instead|Otherwise|Except)\b")
-_DEF_NAME = re.compile(r"[ \t]*(?:async[ \t]+)?(?:def|class)[ \t]+(\w+)")
+# the name a def or class defines, after any decorator lines ("@rule\ndef _gif(h):")
+_DEF_NAME = re.compile(r"[ \t]*(?:@[^\n]*\n[ \t]*)*(?:async[ \t]+)?(?:def|class)[ \t]+(\w+)")
 MIN_SENTENCE_WORDS = 2
 # a sentence that defines what the question names ("def terminate(self):" for "terminate()") gets this much more
 # keyword score per share of the named terms it defines: six tuning sets, 0.1, 0.2 and 0.3 give the same +2 answers
@@ -165,6 +169,9 @@ def not_an_answer(text: str) -> bool:
     if _MARKDOWN_HEADING.match(lines[0]):  # "## Supported package managers" ("# x" may be a code comment)
         return True
     line = _UNDERLINE.sub("", _SECTION_NUMBER.sub("", lines[0]))  # "2.7 Thread Safety", "Title\n====="
+    titled = _TITLE_NOTE.match(line)  # a page's title: "Closure Example (libffi: the portable ... library)"
+    if titled and titled.group(1).strip():
+        line = titled.group(1)
     words = line.split()
     return (
         2 <= len(words) <= 8
@@ -199,7 +206,14 @@ def form_texts(spans: Sequence[Span], pieces: dict[int, Sequence[Span]]) -> list
         own = pieces[sp.source.n]
         nxt = _next_piece(own, sp)
         under = nxt is not None and _RULE.match(nxt.text) is not None and _joined(sp, nxt)
-        out.append(f"{sp.text}\n{nxt.text}" if under else sp.text)
+        if under:
+            out.append(f"{sp.text}\n{nxt.text}")
+        elif _ATX_HEADING.match(sp.text.strip()) and file_type_for(Path(sp.source.path)) == "markdown":
+            # "# Shared MIME Info" in a Markdown file is the heading "Shared MIME Info" over "===" (elsewhere a
+            # "# " line may be a comment, so ``not_an_answer`` alone only takes "## " and deeper as headings)
+            out.append(f"{sp.text.strip().lstrip('#').strip()}\n===")
+        else:
+            out.append(sp.text)
     return out
 
 

@@ -28,7 +28,8 @@ def embedder():
                                   "An Overview of Valgrind", "-----", "## Supported package managers",
                                   "Debugging util-linux programs\n=============================",
                                   '"""distutils.command.build', "git-remote-persistent-https",
-                                  "Zlib notes", "The xsltproc tool"])  # fmt: skip
+                                  "Zlib notes", "The xsltproc tool",
+                                  "Closure Example (libffi: the portable foreign function interface library)"])  # fmt: skip
 def test_navigation_link_definitions_and_headings_are_not_answers(line):
     assert not_an_answer(line)
 
@@ -36,7 +37,8 @@ def test_navigation_link_definitions_and_headings_are_not_answers(line):
 @pytest.mark.parametrize("line", ["-fstack-protector-all", "40 bar", "Variadic closures.", "def translate(pat):",
                                   "There is no support for bit fields in structures.", "return x + 1", "# HSV: Hue, Saturation, Value",
                                   "zlib was written by Jean-loup Gailly and Mark Adler.", "60000-64999.",
-                                  "Not supported.", "Use the -s option"])  # fmt: skip
+                                  "Not supported.", "Use the -s option", "(Next uid/gid allocation: 64070.)",
+                                  "Use the -s option (the default)"])  # fmt: skip
 def test_answers_of_any_form_are_kept(line):
     assert not not_an_answer(line)
 
@@ -428,3 +430,39 @@ def test_a_sentence_that_defines_the_name_the_question_gives_scores_higher():
     for i, sp in enumerate(spans):
         gain = named[2][i] - plain[2][i]
         assert gain == pytest.approx(NAMED_WEIGHT if "def terminate" in sp.text else 0.0), sp.text
+
+
+def test_a_decorated_def_and_a_plain_def_of_another_name_are_not_duplicates():
+    """imghdr's ``@rule def _gif(h)`` and email's ``def test_gif(h, f)`` share their docstring and body; they are two
+    functions all the same (the decorator line first does not hide the def), while one def in two files is one."""
+    from engine.rag.extractive import DUPLICATE_JACCARD, _duplicate, _jaccard
+    from engine.rag.grounding import Span, content_words
+
+    body = (
+        '    """GIF (\'87 and \'89 variants)"""\n    # the header\'s first six bytes name the version\n'
+        "    if h[:6] in (b'GIF87a', b'GIF89a'):\n        return 'gif'\n"
+    )
+    a = Source(1, "@rule\ndef _gif(h):\n" + body, "/py/imghdr.py", line_start=1, line_end=5)
+    b = Source(2, "def test_gif(h, f):\n" + body, "/py/email/mime/image.py", line_start=1, line_end=4)
+    c = Source(3, "@rule\ndef _gif(h):\n" + body, "/py/copy/imghdr.py", line_start=1, line_end=5)
+    sa, sb, sc = (Span(s, 0, len(s.text)) for s in (a, b, c))
+    assert (
+        _jaccard(content_words(sa.text), content_words(sb.text)) >= DUPLICATE_JACCARD
+    )  # alike by their words
+    assert not _duplicate(sa, content_words(sa.text), sb)
+    assert _duplicate(sa, content_words(sa.text), sc)
+
+
+def test_a_top_level_markdown_heading_is_not_an_answer_but_a_code_comment_is_kept():
+    """ "# Shared MIME Info" opens a Markdown file as its title; "# Start with ..." in Python is a comment that may
+    answer. Both are judged by the text ``form_texts`` gives ``not_an_answer``."""
+    from engine.rag.extractive import form_texts
+    from engine.rag.grounding import split_spans
+
+    md = Source(
+        1, "# Shared MIME Info\n\nThe package holds the MIME database.\n", "/d/README.md", line_start=1
+    )
+    py = Source(2, "# Start with loading from the tzdata package\n\nx = 1\n", "/d/tz.py", line_start=1)
+    pieces = {s.n: split_spans(s) for s in (md, py)}
+    heads = [pieces[1][0], pieces[2][0]]
+    assert [not_an_answer(t) for t in form_texts(heads, pieces)] == [True, False]
