@@ -46,6 +46,7 @@ from engine.rag.pipeline import (
 )
 from engine.rag.prompt import fit_sources, sources_from
 from engine.rag.results import AskResult, AskStats
+from engine.rag.sentence_bounds import whole_sentences
 from engine.rag.whole import ask_whole_documents
 from engine.rag.whole_map import is_aggregate
 
@@ -132,6 +133,7 @@ def ask(
         if cancel.is_set():
             yield make_result(rid, question, "", (), False, passages_of(top), stats, t0, "cancelled")
             return
+        top = whole_sentences(store, top)
         cosine = max(
             (h.vector_score for h in hits if getattr(h, "vector_score", None) is not None), default=None
         )

@@ -1,0 +1,128 @@
+"""Passages that begin and end with whole sentences.
+
+A chunk may begin inside a sentence (the overlap with the chunk before it starts some tokens back; a paragraph too
+long for one chunk is cut at a token) or end inside one. Shown alone, such a passage's first sentence reads "and
+ping will work again." and its last "... with the additional step of subtracting the". Before an answer is made,
+each retrieved passage takes back from the chunks just before and after it in its document (``IndexStore.
+adjacent_chunks``) the rest of the sentences it cuts, up to MAX_EXTEND_CHARS at either end, and its lines and
+offsets are moved to match, so a citation still names the lines it quotes. Only where the neighbour continues the
+passage (its text overlaps or abuts the passage's on the same page): a chunk after a gap began a paragraph. In
+source code the unit is the line, not the sentence (a docstring's sentence would pull in half a function).
+Plain SQLite and string work: it runs beside the engine thread, never on it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+from collections.abc import Sequence
+from typing import Any
+
+from engine.rag.citations import segments
+from engine.rag.source_lines import mapped_lines
+
+log = logging.getLogger(__name__)
+
+MAX_EXTEND_CHARS = 300  # at most this much of a cut sentence is taken back at either end of a passage
+_PROBE_CHARS = 32  # where offsets are not the text's own (HTML), an overlap is found by this much of its text
+
+
+def whole_sentences(store, items: Sequence[Any]) -> list[Any]:
+    """``items`` (search hits, reranked items, stored chunks: text, lines and a chunk id), each extended to
+    the sentences it cuts; an item without a chunk id, or whose chunks are gone from ``store``, is kept as it
+    is."""
+    ids = [i for i in map(_chunk_id, items) if i is not None]
+    if not ids:
+        return list(items)
+    near = store.adjacent_chunks(ids)
+    mine = store.get_chunks(ids)
+    out = []
+    for it in items:
+        cid = _chunk_id(it)
+        rec = mine.get(cid) if cid is not None else None
+        if rec is None or rec.text != it.text or cid not in near:
+            out.append(it)
+            continue
+        prev, nxt = near[cid]
+        out.append(_extended(it, rec, _lead(prev, rec), _tail(rec, nxt)))
+    return out
+
+
+def _chunk_id(item) -> int | None:
+    """The stored chunk ``item`` is (a hit's ``chunk_id``, a stored chunk's ``id``), as ``sources_from`` reads it."""
+    return getattr(item, "chunk_id", None) or getattr(item, "id", None)
+
+
+def _exact(rec) -> bool:
+    """The chunk's offsets index its own text (plain formats; HTML offsets are the markup's)."""
+    return rec.char_end - rec.char_start == len(rec.text)
+
+
+def _lead(prev, cur) -> str:
+    """The text of ``prev`` before where ``cur`` begins, when ``cur`` continues it; "" otherwise."""
+    if prev is None or prev.page != cur.page or not cur.text:
+        return ""
+    if _exact(prev) and _exact(cur):
+        ov = prev.char_end - cur.char_start
+        cut = len(prev.text) - ov
+        return prev.text[:cut] if 0 <= ov <= len(prev.text) and cur.text.startswith(prev.text[cut:]) else ""
+    probe = cur.text[:_PROBE_CHARS]
+    at = prev.text.rfind(probe)
+    while at > 0:
+        if cur.text.startswith(prev.text[at:]):
+            return prev.text[:at]
+        at = prev.text.rfind(probe, 0, at + len(probe) - 1)
+    return ""
+
+
+def _tail(cur, nxt) -> str:
+    """The text of ``nxt`` after where ``cur`` ends, when it continues ``cur``; "" otherwise."""
+    if nxt is None or nxt.page != cur.page or not cur.text:
+        return ""
+    if _exact(cur) and _exact(nxt):
+        ov = cur.char_end - nxt.char_start
+        return nxt.text[ov:] if 0 <= ov <= len(nxt.text) and cur.text.endswith(nxt.text[:ov]) else ""
+    probe = cur.text[-_PROBE_CHARS:]
+    at = nxt.text.find(probe)
+    while at >= 0:
+        end = at + len(probe)
+        if cur.text.endswith(nxt.text[:end]) and end < len(nxt.text):
+            return nxt.text[end:]
+        at = nxt.text.find(probe, at + 1)
+    return ""
+
+
+def _extended(item, rec, lead: str, tail: str):
+    """``item`` with its text running from the start of the sentence it begins inside (in ``lead``) to the end
+    of the one it ends inside (in ``tail``), each when within MAX_EXTEND_CHARS; ``item`` itself when neither."""
+    text = item.text
+    window = lead + text + tail
+    a, b = len(lead), len(lead) + len(text)
+    start, end = a, b
+    if rec.file_type == "code":  # source code: a "sentence" may run over many lines; its unit is the line
+        s, e = window.rfind("\n", 0, a) + 1, window.find("\n", b)
+        e = len(window) if e < 0 else e
+        start = s if a - s <= MAX_EXTEND_CHARS else a
+        end = e if e - b <= MAX_EXTEND_CHARS and window[b - 1 : b] != "\n" else b
+    else:
+        for s, e in segments(window):
+            if s < a < e and a - s <= MAX_EXTEND_CHARS:
+                start = s
+            if s < b < e and e - b <= MAX_EXTEND_CHARS:
+                end = e
+    if (start, end) == (a, b):
+        return item
+    new = window[start:end]
+    changes: dict[str, Any] = {"text": new}
+    names = {f.name for f in dataclasses.fields(item)}
+    char_start = rec.char_start - (a - start) if _exact(rec) else rec.char_start
+    if item.line_start is not None:
+        lines = mapped_lines(rec.path, char_start, new, 0, len(new))
+        if lines is None:
+            lines = (item.line_start - window.count("\n", start, a),
+                     (item.line_end or item.line_start) + window.count("\n", b, end))  # fmt: skip
+        changes["line_start"], changes["line_end"] = lines
+    if "char_start" in names and _exact(rec):
+        changes["char_start"], changes["char_end"] = char_start, rec.char_end + (end - b)
+    log.debug("passage %s extended by %d and %d characters to whole sentences", rec.id, a - start, end - b)
+    return dataclasses.replace(item, **changes)
