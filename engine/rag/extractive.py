@@ -427,7 +427,8 @@ def extract_answer(
                  if c.source is shown.source and c.start < shown.end and shown.start < c.end]  # fmt: skip
         if clash:  # already shown; or shown now with the sentence that introduces it
             c, score = chosen[clash[0]]
-            if shown.start <= c.start and shown.end >= c.end:
+            others = [x for k, (x, _) in enumerate(chosen) if k != clash[0]]
+            if shown.start <= c.start and shown.end >= c.end and not _reads_as_loop(others + [shown]):
                 chosen[clash[0]] = (shown, score)
                 used += with_antecedent and (shown.start, shown.end) != (c.start, c.end)
                 if used >= max_sentences:

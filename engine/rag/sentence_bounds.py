@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import dataclasses
 import logging
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -23,6 +24,7 @@ from engine.rag.source_lines import mapped_lines
 
 log = logging.getLogger(__name__)
 
+_RULE = re.compile(r"^[ \t]*[=\-~^*#]{3,}[ \t]*$", re.MULTILINE)  # a heading's underline, a horizontal rule
 MAX_EXTEND_CHARS = 300  # at most this much of a cut sentence is taken back at either end of a passage
 _PROBE_CHARS = 32  # where offsets are not the text's own (HTML), an overlap is found by this much of its text
 
@@ -110,6 +112,10 @@ def _extended(item, rec, lead: str, tail: str):
                 start = s
             if s < b < e and e - b <= MAX_EXTEND_CHARS:
                 end = e
+    if _RULE.search(window, start, a):
+        start = a  # the underline of a heading is no part of the sentence after it
+    if _RULE.search(window, b, end):
+        end = b  # nor of the heading line a chunk ends with ("Specification" / "-------------")
     if (start, end) == (a, b):
         return item
     new = window[start:end]

@@ -99,3 +99,29 @@ def test_source_code_is_extended_to_whole_lines_not_sentences(store):
         assert after.char_start == 0 or CODE[after.char_start - 1] == "\n", after.text[:60]
         assert CODE[after.char_end : after.char_end + 1] in ("", "\n"), after.text[-60:]
         assert after.text.split("\n")[0] == CODE.split("\n")[after.line_start - 1]  # its first line, whole
+
+
+def test_a_heading_underline_is_not_taken_into_a_passage():
+    """A chunk ending with the heading line "Specification" (its underline and the section in the next chunk) is
+    not extended across the underline: shown, "=============" would read as a loop of one character."""
+    from engine.index.schema import ChunkRecord
+
+    doc = "Each target runs under fakeroot.\nSpecification\n=============\nThe field is a list.\n"
+    cut = doc.index("Specification") + len("Specification")
+    nxt_at = doc.index("Specification")
+
+    def rec(i, a, b):
+        return ChunkRecord(
+            i, None, 1, 1, a, b, 5, "", doc[a:b], id=i + 1, path="/d/spec.txt", file_type="text"
+        )
+
+    cur, nxt = rec(0, 0, cut), rec(1, nxt_at, len(doc))
+
+    class Store:  # the two chunks as an IndexStore holds them
+        def adjacent_chunks(self, ids):
+            return {1: (None, nxt)}
+
+        def get_chunks(self, ids):
+            return {1: cur}
+
+    assert whole_sentences(Store(), [cur])[0] is cur
