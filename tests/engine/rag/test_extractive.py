@@ -466,3 +466,14 @@ def test_a_top_level_markdown_heading_is_not_an_answer_but_a_code_comment_is_kep
     pieces = {s.n: split_spans(s) for s in (md, py)}
     heads = [pieces[1][0], pieces[2][0]]
     assert [not_an_answer(t) for t in form_texts(heads, pieces)] == [True, False]
+
+
+def test_a_passage_is_read_with_its_heading_trail(embedder):
+    """The passage cosine reads a passage as the index embedded it, under its heading trail: two passages with the
+    same text, one under "libffi > Missing Features", are told apart by it."""
+    text = "Variadic closures.\n\nThere is no support for bit fields in structures.\n"
+    sources = (Source(1, text, "/d/a.txt", line_start=1, line_end=3),
+               Source(2, text, "/d/b.txt", line_start=1, line_end=3, heading="libffi > Missing Features"))  # fmt: skip
+    spans, _cos, _kw, _prior, passage = score_parts("Which features is libffi missing?", sources, embedder)
+    by_source = {sp.source.n: p for sp, p in zip(spans, passage, strict=True)}
+    assert by_source[2] > by_source[1]
