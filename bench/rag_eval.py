@@ -16,12 +16,13 @@ its topics, 12 off them).
 
     .venv/bin/python bench/rag_eval.py [--qa 30] [--depth 20] [--db PATH]
 
---heldout runs instead the held-out Q&A eval of issue #14 (answers you can use): eval/qa_holdout5.jsonl (48
-answerable questions written in stop 29 from the documents alone, without the tool or the other sets, each on its
-own file that no other set uses, with a labelled answer string and passage) and eval/unanswerable_holdout5.jsonl
+--heldout runs instead the held-out Q&A eval of issue #14 (answers you can use): eval/qa_holdout6.jsonl (48
+answerable questions written in stop 30 from the documents alone, without the tool or the other sets, each on its
+own file that no other set uses, with a labelled answer string and passage) and eval/unanswerable_holdout6.jsonl
 (16 unanswerable questions written for it: 10 near the corpus's topics, 6 off them). The held-out sets of stops 24,
-25, 26 and 28 (eval/qa_holdout.jsonl, 24 + 12; eval/qa_holdout2.jsonl, 48 + 16; eval/qa_holdout3.jsonl, 48 + 16;
-eval/qa_holdout4.jsonl, 48 + 16) have been reported and are now tuning sets (--tuning-qa). The
+25, 26, 28 and 29 (eval/qa_holdout.jsonl, 24 + 12; eval/qa_holdout2.jsonl, 48 + 16; eval/qa_holdout3.jsonl, 48 + 16;
+eval/qa_holdout4.jsonl, 48 + 16; eval/qa_holdout5.jsonl, 48 + 16) have been reported and are now tuning sets
+(--tuning-qa). The
 abstention threshold is fitted on the tuning set only (eval/queries.jsonl + eval/unanswerable.jsonl) and reported on
 the held-out one. Paths: extractive (no generation), and generative with each chat model (--models; default SmolLM2
 and Gemma 3 270M), each with the loop guard on, as `alcove ask --answer generative` runs. Per path: answer correct
@@ -464,11 +465,11 @@ def run_path(name, models, store, qs, unans, policy, answer, max_tokens, log=Non
 def tune_extractive(args) -> None:
     """The extractive sentence ranking's weights, chosen on the tuning sets only: eval/queries.jsonl (labelled
     passages and quotes), eval/qa_tuning.jsonl, eval/qa_holdout.jsonl, eval/qa_holdout2.jsonl and
-    eval/qa_holdout3.jsonl and eval/qa_holdout4.jsonl (natural questions with answer strings; the last four the
-    held-out sets of stops 24, 25, 26 and 28, demoted to tuning). Per set, the share of questions where a top
+    eval/qa_holdout3.jsonl, eval/qa_holdout4.jsonl and eval/qa_holdout5.jsonl (natural questions with answer
+    strings; the last five the held-out sets of stops 24, 25, 26, 28 and 29, demoted to tuning). Per set, the share of questions where a top
     sentence lies on the labelled passage, and where one holds the answer (queries.jsonl: the labelled quote whole;
     the others: the answer string); duplicates are not dropped here (--tuning-qa runs the real answerer). The
-    held-out set (eval/qa_holdout5.jsonl) is unused."""
+    held-out set (eval/qa_holdout6.jsonl) is unused."""
     import numpy as np
 
     corpus = EVAL / "corpus"
@@ -479,7 +480,8 @@ def tune_extractive(args) -> None:
             "qa_holdout": load_queries(EVAL / "qa_holdout.jsonl", corpus),
             "qa_holdout2": load_queries(EVAL / "qa_holdout2.jsonl", corpus),
             "qa_holdout3": load_queries(EVAL / "qa_holdout3.jsonl", corpus),
-            "qa_holdout4": load_queries(EVAL / "qa_holdout4.jsonl", corpus)}  # fmt: skip
+            "qa_holdout4": load_queries(EVAL / "qa_holdout4.jsonl", corpus),
+            "qa_holdout5": load_queries(EVAL / "qa_holdout5.jsonl", corpus)}  # fmt: skip
     cached: dict[str, list] = {}
     for name, qs in sets.items():
         cached[name] = []
@@ -529,9 +531,9 @@ def tuning_qa(args) -> None:
     queries, each labelled with its passage and a unique quote of it; no answer string, so the quote stands for it
     and "answer correct" is the stricter "the labelled quote is shown whole"), eval/qa_tuning.jsonl (48 natural
     questions with short answer strings, written from the documents alone in stop 24, in the held-out set's style
-    but on other files), eval/qa_holdout.jsonl, eval/qa_holdout2.jsonl, eval/qa_holdout3.jsonl and
-    eval/qa_holdout4.jsonl (the held-out sets of stops 24, 25, 26 and 28: 24, 48, 48 and 48 natural questions,
-    demoted to tuning after their reports, with their unanswerable sets) and eval/unanswerable.jsonl. The
+    but on other files), eval/qa_holdout.jsonl, eval/qa_holdout2.jsonl, eval/qa_holdout3.jsonl,
+    eval/qa_holdout4.jsonl and eval/qa_holdout5.jsonl (the held-out sets of stops 24, 25, 26, 28 and 29: 24, 48,
+    48, 48 and 48 natural questions, demoted to tuning after their reports, with their unanswerable sets) and eval/unanswerable.jsonl. The
     abstention threshold is fitted on queries.jsonl + unanswerable.jsonl, as for the held-out run."""
     corpus = EVAL / "corpus"
     embedder = load_embedder(default_embedder_path())
@@ -544,19 +546,22 @@ def tuning_qa(args) -> None:
     demoted3 = load_queries(EVAL / "qa_holdout3.jsonl", corpus)
     # stop 28's held-out set, reported twice in stop 28
     demoted4 = load_queries(EVAL / "qa_holdout4.jsonl", corpus)
+    # stop 29's held-out set, reported in stops 29 and 30
+    demoted5 = load_queries(EVAL / "qa_holdout5.jsonl", corpus)
     # unanswerable questions for tuning beyond the threshold's own set: stop 24's held-out ones and 32 written in
     # stop 25 to sit close to the corpus (12 name an option or variable the corpus lacks); stop 25's held-out ones
     hard_unans = unanswerable_set("unanswerable_holdout.jsonl", "unanswerable_tuning2.jsonl")
     unans2 = unanswerable_set("unanswerable_holdout2.jsonl")
     unans3 = unanswerable_set("unanswerable_holdout3.jsonl")
     unans4 = unanswerable_set("unanswerable_holdout4.jsonl")
+    unans5 = unanswerable_set("unanswerable_holdout5.jsonl")
     unans = unanswerable_set("unanswerable.jsonl")
     if args.limit:
-        search_qs, natural, demoted, demoted2, demoted3, demoted4 = (
-            q[: args.limit] for q in (search_qs, natural, demoted, demoted2, demoted3, demoted4)
+        search_qs, natural, demoted, demoted2, demoted3, demoted4, demoted5 = (
+            q[: args.limit] for q in (search_qs, natural, demoted, demoted2, demoted3, demoted4, demoted5)
         )
-        unans, hard_unans, unans2, unans3, unans4 = (
-            u[: max(1, args.limit // 2)] for u in (unans, hard_unans, unans2, unans3, unans4)
+        unans, hard_unans, unans2, unans3, unans4, unans5 = (
+            u[: max(1, args.limit // 2)] for u in (unans, hard_unans, unans2, unans3, unans4, unans5)
         )
     fit = calibrate([best_cosine(store, embedder, q["query"]) for q in search_qs],
                     [best_cosine(store, embedder, q["query"]) for q in unans])  # fmt: skip
@@ -565,11 +570,13 @@ def tuning_qa(args) -> None:
     report = {"set": {"queries.jsonl": len(search_qs), "qa_tuning.jsonl": len(natural),
                       "qa_holdout.jsonl": len(demoted), "qa_holdout2.jsonl": len(demoted2),
                       "qa_holdout3.jsonl": len(demoted3), "qa_holdout4.jsonl": len(demoted4),
+                      "qa_holdout5.jsonl": len(demoted5),
                       "unanswerable.jsonl": len(unans),
                       "unanswerable_holdout.jsonl + unanswerable_tuning2.jsonl": len(hard_unans),
                       "unanswerable_holdout2.jsonl": len(unans2),
                       "unanswerable_holdout3.jsonl": len(unans3),
-                      "unanswerable_holdout4.jsonl": len(unans4)},
+                      "unanswerable_holdout4.jsonl": len(unans4),
+                      "unanswerable_holdout5.jsonl": len(unans5)},
               "threshold": round(fit.threshold, 4)}  # fmt: skip
     records = []
     for name, qs, neg in (
@@ -579,6 +586,7 @@ def tuning_qa(args) -> None:
         ("qa_holdout2", demoted2, unans2),
         ("qa_holdout3", demoted3, unans3),
         ("qa_holdout4", demoted4, unans4),
+        ("qa_holdout5", demoted5, unans5),
     ):
         out = run_path("extractive", models, store, qs, neg, policy, "extractive", args.max_tokens)
         report[name] = out["figures"]
@@ -678,8 +686,8 @@ def heldout(args) -> None:
     store = IndexStore(args.db, read_only=True)
     tune_pos = load_queries(EVAL / "queries.jsonl", corpus)
     tune_neg = unanswerable_set("unanswerable.jsonl")
-    qs = load_queries(EVAL / "qa_holdout5.jsonl", corpus)
-    unans = unanswerable_set("unanswerable_holdout5.jsonl")
+    qs = load_queries(EVAL / "qa_holdout6.jsonl", corpus)
+    unans = unanswerable_set("unanswerable_holdout6.jsonl")
     if args.limit:
         qs, unans = qs[: args.limit], unans[: max(1, args.limit // 2)]
     fit = calibrate([best_cosine(store, embedder, q["query"]) for q in tune_pos],

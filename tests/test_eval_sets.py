@@ -21,11 +21,14 @@ LABELLED = [
     "qa_holdout3.jsonl",
     "qa_holdout4.jsonl",
     "qa_holdout5.jsonl",
+    "qa_holdout6.jsonl",
 ]
 # sets that chose something (weights, thresholds, rules): eval/queries.jsonl chose the retrieval defaults and the
 # abstention threshold, qa_tuning.jsonl and the held-out sets of stops 24 and 25 (qa_holdout.jsonl, qa_holdout2.jsonl,
 # each demoted after four reports), of stop 26 (qa_holdout3.jsonl, demoted in stop 28 after its second report) and of
-# stop 28 (qa_holdout4.jsonl, demoted in stop 29 after its second report) the extractive answerer; queries_holdout.jsonl was read while the retrieval was improved
+# stop 28 (qa_holdout4.jsonl, demoted in stop 29 after its second report) and of stop 29 (qa_holdout5.jsonl, demoted
+# in stop 30 after its second report) the extractive answerer; queries_holdout.jsonl was read while the retrieval
+# was improved
 TUNING = [
     "queries.jsonl",
     "qa_tuning.jsonl",
@@ -33,10 +36,11 @@ TUNING = [
     "qa_holdout2.jsonl",
     "qa_holdout3.jsonl",
     "qa_holdout4.jsonl",
+    "qa_holdout5.jsonl",
     "queries_holdout.jsonl",
 ]
-HELD_OUT = "qa_holdout5.jsonl"
-HELD_OUT_UNANSWERABLE = "unanswerable_holdout5.jsonl"
+HELD_OUT = "qa_holdout6.jsonl"
+HELD_OUT_UNANSWERABLE = "unanswerable_holdout6.jsonl"
 
 
 def _rows(name: str) -> list[dict]:
@@ -78,6 +82,7 @@ def test_the_held_out_set_shares_no_file_with_a_tuning_set():
             "unanswerable_holdout2.jsonl",
             "unanswerable_holdout3.jsonl",
             "unanswerable_holdout4.jsonl",
+            "unanswerable_holdout5.jsonl",
         ]
         for q in _rows(name)
     }
