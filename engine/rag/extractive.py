@@ -98,6 +98,8 @@ MIN_SENTENCE_WORDS = 2
 # and +2 citations and lose none; the middle one is kept. Any mention of the name instead: +2, -3 answers at 0.2
 NAMED_WEIGHT = 0.2
 DUPLICATE_JACCARD = 0.7
+COPY_MIN_WORDS = 3  # a sentence held word for word by another source cites it too when it has this many words
+COPY_MAX = 2  # and when at most this many other sources hold it
 
 
 @dataclass(frozen=True)
@@ -449,27 +451,62 @@ def extract_answer(
             break
     chosen.sort(key=lambda t: (t[0].source.n, t[0].start))
     lines, verdicts, cites = [EXTRACTIVE_INTRO, ""], [], {}  # a Markdown list: one quoted sentence per item
-    spans_of: dict[int, int] = {}  # source number -> where its first quoted sentence starts
+    stretch: dict[
+        int, tuple[int, int]
+    ] = {}  # source number -> the stretch from its first quoted text to its last
     for sp, score in chosen:
         text = " ".join(sp.text.split())
         first, last = quote_lines(sp.source, sp.start, sp.end)
         opening, closing = _code_ticks(text) if _is_code(sp.source.path) else ("", "")
-        line = f"- {opening}{text}{closing} [{sp.source.n}]"
+        held = [sp, *_copies(sp, sources)]  # the sentence, and the other sources that hold it word for word
+        # one marker for them all, "[1, 3]": Markdown would read "[1][3]" as a reference link
+        tag = "[" + ", ".join(str(h.source.n) for h in held) + "]"
+        line = f"- {opening}{text}{closing} {tag}"
         start = sum(len(x) + 1 for x in lines) + 2 + len(opening)  # where the sentence itself begins
         marker = start + len(text) + len(closing) + 1
         lines.append(line)
         verdicts.append(SentenceSupport(text, True, sp.source.n, sp.text, sp.source.path, first, last,
                                         float(score), "", start, start + len(text)))  # fmt: skip
-        prev = cites.get(sp.source.n)
-        if prev is None:
-            cites[sp.source.n] = Citation(sp.source.n, sp.source.path, sp.source.page, first, last, sp.text,
-                                          sp.source.chunk_id, marker, marker + len(f"[{sp.source.n}]"))  # fmt: skip
-        else:  # one chip per source: the verbatim stretch from its first quoted sentence to its last
-            lo, hi = spans_of[sp.source.n], sp.end
-            first, last = quote_lines(sp.source, lo, hi)
-            cites[sp.source.n] = replace(prev, line_start=first, line_end=last, quote=sp.source.text[lo:hi])
-        spans_of.setdefault(sp.source.n, sp.start)
+        for h in held:
+            n = h.source.n
+            prev = cites.get(n)
+            if prev is None:
+                first, last = quote_lines(h.source, h.start, h.end)
+                cites[n] = Citation(n, h.source.path, h.source.page, first, last, h.text, h.source.chunk_id,
+                                    marker, marker + len(tag))  # fmt: skip
+                stretch[n] = (h.start, h.end)
+            else:  # one chip per source: the verbatim stretch from its first quoted sentence to its last
+                lo, hi = min(stretch[n][0], h.start), max(stretch[n][1], h.end)
+                first, last = quote_lines(h.source, lo, hi)
+                cites[n] = replace(prev, line_start=first, line_end=last, quote=h.source.text[lo:hi])
+                stretch[n] = (lo, hi)
     return ExtractiveAnswer("\n".join(lines), tuple(verdicts), tuple(cites.values()))
+
+
+def _copies(span: Span, sources: Sequence[Source]) -> list[Span]:
+    """Where other sources hold ``span``'s text word for word (line breaks aside): the same sentence in two copies of
+    a page, one fix listed in two releases' notes. Each is cited with it, so its chips name every passage that says
+    it; not for a sentence of fewer than COPY_MIN_WORDS content words ("return 'gif'" says nothing on its own), nor
+    for one more than COPY_MAX others hold (a page header)."""
+    words = span.text.split()
+    if len(content_words(span.text)) < COPY_MIN_WORDS:
+        return []
+    pattern = re.compile(r"\s+".join(re.escape(w) for w in words))
+    first, last = quote_lines(span.source, span.start, span.end)
+    out = []
+    for s in sources:
+        m = pattern.search(s.text) if s.n != span.source.n else None
+        if m is None:
+            continue
+        a, b = quote_lines(s, m.start(), m.end())
+        same_place = (
+            s.path == span.source.path and None not in (a, b, first, last) and a <= last and first <= b
+        )
+        if not same_place:  # two retrieved chunks that overlap hold the same lines once
+            out.append(Span(s, m.start(), m.end()))
+    return (
+        out if len(out) <= COPY_MAX else []
+    )  # a line on every page ("Release 3.19.0 11 Apr 2022") is a header
 
 
 def _is_code(path: str) -> bool:

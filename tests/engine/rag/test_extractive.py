@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from engine.encoders import default_embedder_path, load_embedder
@@ -477,3 +479,30 @@ def test_a_passage_is_read_with_its_heading_trail(embedder):
     spans, _cos, _kw, _prior, passage = score_parts("Which features is libffi missing?", sources, embedder)
     by_source = {sp.source.n: p for sp, p in zip(spans, passage, strict=True)}
     assert by_source[2] > by_source[1]
+
+
+def test_a_sentence_two_sources_hold_word_for_word_cites_both(embedder):
+    """The same sentence in two copies of a page (line breaks differ) is shown once, with a chip for each copy;
+    two retrieved chunks of one file that overlap hold it once, and are not cited twice for the same lines."""
+    a = "Libexslt\n\nMuch of the initial work on the library was done by Thomas Broyer.\n"
+    b = "Reference Manual\n\nMuch of the initial work on the\nlibrary was done by Thomas Broyer.\n"
+    sources = (Source(1, a, "/d/html/EXSLT/index.html", line_start=1, line_end=3),
+               Source(2, b, "/d/gtk-doc/libexslt/index.html", line_start=1, line_end=4),
+               Source(3, a, "/d/html/EXSLT/index.html", line_start=1, line_end=3))  # fmt: skip
+    ex = extract_answer("Who did the initial work on libexslt?", sources, embedder, max_sentences=1)
+    line = next(x for x in ex.text.split("\n") if "Thomas Broyer" in x)
+    assert ex.text.count("Thomas Broyer") == 1 and line.endswith("[1, 2]")
+    cited = {c.n: c for c in ex.citations}
+    assert set(cited) == {1, 2} and (cited[2].line_start, cited[2].line_end) == (3, 4)
+    assert "Thomas Broyer" in cited[2].quote
+    assert ex.text[cited[2].marker_start : cited[2].marker_end] == "[1, 2]"
+
+
+def test_a_line_every_source_holds_is_a_header_and_cites_no_copies(embedder):
+    """ "Release 3.19.0 11 Apr 2022" heads every page of a manual: shown, it names its own source only."""
+    head = "Valgrind Release 3.19.0 11 Apr 2022\n\n"
+    sources = tuple(Source(n, head + f"Page {n} of the Valgrind manual covers topic {n}.\n", f"/d/v{n}.html",
+                           line_start=1, line_end=3) for n in range(1, 5))  # fmt: skip
+    ex = extract_answer("Which Valgrind release is this manual for?", sources, embedder)
+    line = next(x for x in ex.text.split("\n") if "Release 3.19.0" in x)
+    assert re.search(r" \[\d\]$", line), line  # one source's marker, not "[1, 2, 3, 4]"
