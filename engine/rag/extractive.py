@@ -12,17 +12,18 @@ passage does), and the passage prior favours the passages retrieval ranked first
 form (a page's navigation "Next: ..., Previous: ..., Up: ...", a Markdown link definition "[name]: url", a heading
 or title line: two or three words, or up to eight in Title Case, without sentence punctuation or code: "Zlib notes",
 "An Overview of Valgrind", also with a note in brackets after it: "Closure Example (libffi: the portable foreign
-function interface library)"; in a Markdown file also "# Shared MIME Info") lose NOT_ANSWER_PENALTY, so they are shown only when nothing better is there. A sentence
-ending with a colon is shown with the short piece it introduces (the setting or command after "add the following
-option:"), a sentence of a list item with the rest of its item (the "**Default:**" that follows an option's
-description), a sentence opening with a pronoun with the sentence before it (which says what "They" are; it is
-scored with it too), a sentence with a next one that qualifies it ("However, ..."), a prose sentence that a
-displayed command or option cuts in two with that display ("Use" / "--disable-nls" / "if you absolutely don't want
-to have messages handling code."), and a sentence of Python with its whole def when that is short (its body often
-holds what its docstring does not say), or with the def's whole docstring. Quoted code is a Markdown code span, so
-it reads as written. The best ``max_sentences`` (near-duplicates dropped, though not two Python defs of different
-names) are shown in document order within a source, sources in retrieval order, each with its exact citation (file,
-lines, the sentence itself).
+function interface library)"; in a Markdown file also "# Shared MIME Info") lose NOT_ANSWER_PENALTY, so they are
+shown only when nothing better is there. A sentence ending with a colon is shown with the short piece it introduces
+(the setting or command after "add the following option:"), a sentence of a list item with the rest of its item (the
+"**Default:**" that follows an option's description), a sentence opening with a pronoun with the sentence before it
+(which says what "They" are; it is scored with it too), a sentence with a next one that qualifies it ("However,
+..."), a prose sentence that a displayed command or option cuts in two with that display ("Use" / "--disable-nls" /
+"if you absolutely don't want to have messages handling code."), and a sentence of Python with its whole def when
+that is short (its body often holds what its docstring does not say), or with the def's whole docstring. Quoted code
+is a Markdown code span, so it reads as written. The best ``max_sentences`` (near-duplicates dropped, though not two
+Python defs of different names) are shown in document order within a source, sources in retrieval order, each with
+its exact citation (file, lines, the sentence itself), and with the other sources that hold it word for word
+(``_copies``: two copies of a page cite both).
 """
 
 from __future__ import annotations
@@ -135,9 +136,8 @@ def score_parts(
         led = [i for i in range(1, n) if _PRONOUN.match(spans[i].text) and _joined(spans[i - 1], spans[i])]
         # a passage is read under its heading trail, as the index embedded it (Chunk.embedding_text): six tuning
         # sets, +1 citation and nothing lost
-        texts = [sp.text for sp in spans] + [
-            f"{s.heading}\n{s.text}" if s.heading else s.text for s in sources
-        ]
+        passages = [f"{s.heading}\n{s.text}" if s.heading else s.text for s in sources]
+        texts = [sp.text for sp in spans] + passages
         texts += [spans[i].source.text[spans[i - 1].start : spans[i].end] for i in led]
         v = np.asarray(embedder.embed(texts, kind="document").vectors, np.float32) @ q[0]
         cos = v[:n].tolist()
@@ -451,9 +451,8 @@ def extract_answer(
             break
     chosen.sort(key=lambda t: (t[0].source.n, t[0].start))
     lines, verdicts, cites = [EXTRACTIVE_INTRO, ""], [], {}  # a Markdown list: one quoted sentence per item
-    stretch: dict[
-        int, tuple[int, int]
-    ] = {}  # source number -> the stretch from its first quoted text to its last
+    # source number -> the stretch of it from its first quoted text to its last
+    stretch: dict[int, tuple[int, int]] = {}
     for sp, score in chosen:
         text = " ".join(sp.text.split())
         first, last = quote_lines(sp.source, sp.start, sp.end)
@@ -504,9 +503,8 @@ def _copies(span: Span, sources: Sequence[Source]) -> list[Span]:
         )
         if not same_place:  # two retrieved chunks that overlap hold the same lines once
             out.append(Span(s, m.start(), m.end()))
-    return (
-        out if len(out) <= COPY_MAX else []
-    )  # a line on every page ("Release 3.19.0 11 Apr 2022") is a header
+    # a line on every page ("Release 3.19.0 11 Apr 2022") is a header, not a copy
+    return out if len(out) <= COPY_MAX else []
 
 
 def _is_code(path: str) -> bool:
