@@ -125,3 +125,24 @@ def test_a_heading_underline_is_not_taken_into_a_passage():
             return {1: cur}
 
     assert whole_sentences(Store(), [cur])[0] is cur
+
+
+def test_an_answer_is_made_from_the_extended_passages(store, tiny_llama):
+    """``ask`` hands the answerer whole-sentence passages: every source it shows begins a sentence, and every quoted
+    sentence is the file's own text at the lines its citation names."""
+    from engine.generation.prompt_cache import PromptCacheStore
+    from engine.models.loader import load_lm
+    from engine.rag.abstain import AbstainPolicy
+    from engine.rag.qa import RagModels, ask
+
+    models = RagModels(load_lm(str(tiny_llama)), load_embedder(default_embedder_path()), None,
+                       PromptCacheStore(1 << 30))  # fmt: skip
+    question = "What limit does option kilo set, and to how many entries?"
+    result = list(ask(models, question, db=store, answer="extractive", policy=AbstainPolicy("none", 0.0)))[-1]
+    assert not result.abstained and result.closest
+    queues = [p for p in result.closest if p.path.endswith("queues.txt")]
+    assert queues and all(_STARTS_SENTENCE.match(p.text) for p in queues), [p.text[:40] for p in queues]
+    lines = TEXT.split("\n")
+    for s in result.sentences:
+        if s.path.endswith("queues.txt"):
+            assert " ".join(s.evidence.split()) in " ".join(lines[s.line_start - 1 : s.line_end])
