@@ -21,8 +21,9 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 
-from engine.index import query_identifiers
+from engine.index import file_type_for, query_identifiers
 
 ABSTAIN_TEXT = "The documents do not contain an answer to this question."
 _TERM = re.compile(r"(?<![\w.:\-])(?:--[A-Za-z][\w\-]*|\w+(?:(?:[-.]|::)\w+)*)(?:\(\))?")
@@ -154,9 +155,11 @@ def named_terms(question: str) -> list[str]:
 def name_forms(term: str) -> list[str]:
     """How a named term may be written where it is used: as given, and a dotted name by its last part too when that
     is four characters or more (``asyncio.timeout_at`` as ``timeout_at``; ``importlib.resources.abc`` not as
-    ``abc``)."""
+    ``abc``), unless the name is a file's, whose last part is its type (``pylock.toml`` not as ``toml``)."""
     last = term.rsplit(".", 1)[-1]
-    return [term] + ([last] if last != term and len(last) >= 4 else [])
+    if last == term or len(last) < 4 or file_type_for(Path(term)) is not None:
+        return [term]
+    return [term, last]
 
 
 def missing_terms(question: str, hits: Sequence) -> tuple[str, ...]:

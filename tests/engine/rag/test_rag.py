@@ -201,6 +201,8 @@ def test_a_term_no_passage_mentions_is_missing():
     module = [Hit("def resource_path(self): raise FileNotFoundError", "/lib/importlib/resources/abc.py")]
     assert missing_terms("What does importlib.resources.abc raise?", module) == ()  # found by its file's path
     assert missing_terms("What does importlib.resources.api raise?", module) == ("importlib.resources.api",)
+    config = [Hit("Settings are read from pyproject.toml at start.", "/d/README")]
+    assert missing_terms("When is settings_v2.toml read?", config) == ("settings_v2.toml",)  # not by its type
 
 
 def test_a_question_about_what_the_documents_never_mention_abstains_naming_it(tiny_llama, corpus):
