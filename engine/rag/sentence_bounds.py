@@ -8,7 +8,7 @@ adjacent_chunks``) the rest of the sentences it cuts, up to MAX_EXTEND_CHARS at 
 offsets are moved to match, so a citation still names the lines it quotes. Only where the neighbour continues the
 passage (its text overlaps or abuts the passage's on the same page): a chunk after a gap began a paragraph. In
 source code the unit is the line, not the sentence (a docstring's sentence would pull in half a function).
-Plain SQLite and string work: it runs beside the engine thread, never on it.
+Plain SQLite and string work, no MLX: two small queries per answer, in the answer's own step after retrieval.
 """
 
 from __future__ import annotations
