@@ -448,9 +448,8 @@ def test_a_decorated_def_and_a_plain_def_of_another_name_are_not_duplicates():
     b = Source(2, "def test_gif(h, f):\n" + body, "/py/email/mime/image.py", line_start=1, line_end=4)
     c = Source(3, "@rule\ndef _gif(h):\n" + body, "/py/copy/imghdr.py", line_start=1, line_end=5)
     sa, sb, sc = (Span(s, 0, len(s.text)) for s in (a, b, c))
-    assert (
-        _jaccard(content_words(sa.text), content_words(sb.text)) >= DUPLICATE_JACCARD
-    )  # alike by their words
+    # alike by their words
+    assert _jaccard(content_words(sa.text), content_words(sb.text)) >= DUPLICATE_JACCARD
     assert not _duplicate(sa, content_words(sa.text), sb)
     assert _duplicate(sa, content_words(sa.text), sc)
 
