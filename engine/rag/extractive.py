@@ -88,6 +88,7 @@ _LINE = re.compile(r"(?<=\n)[^\n]*")  # each line after the first
 _PRONOUN = re.compile(r"(?:It|Its|They|Their|This|These|That|Those|He|She)\b")
 # words that carry on a sentence a displayed command cut: "Put the command" / "/sbin/agetty -w 2400 ttyS1" / "in the
 # command field of the appropriate line in /etc/inittab ..." (``_run_on``)
+_ELLIPSIS = re.compile(r"(?:\.{2,}|…)")
 _CONTINUES = re.compile(r"(?:if|in|to|and|or|then|which|so|as|for|with|when|where|on|at|from|into|unless)\b")
 # a sentence that qualifies the one before it (see _with_qualification)
 _QUALIFIES = re.compile(r"(?:However|But|Nevertheless|Nonetheless|Instead|Otherwise|Except)\b")
@@ -259,20 +260,24 @@ def shown_span(span: Span, pieces: Sequence[Span]) -> Span:
 
 
 def _run_on(span: Span, pieces: Sequence[Span]) -> Span:
-    """A prose sentence that a displayed command or option cuts in two is shown whole. "Use" / "--disable-nls" / "if
-    you absolutely don't want to have messages handling code." (blank lines between, the option indented): a span
-    that opens with a word that continues a sentence (``_CONTINUES``) takes back the display before it and the
-    lead-in before that when it ends no sentence. "... by adding the line below to the system vimrc" / "let
-    g:skip_defaults_vim = 1": a span that ends without punctuation takes the display after it. A display
-    (``_display``) is a short piece set apart by a blank line and indented deeper than the sentence's first line. Not
-    in source code; up to LIST_SHOW_CHARS in all."""
+    """A prose sentence that a displayed command or option cuts in two is shown whole. "Use" / "--disable-nls" / "if you
+    absolutely don't want to have messages handling code." (blank lines between, the option indented): a span that
+    opens with a word that continues a sentence (``_CONTINUES``) takes back the display before it and the lead-in
+    before that when it ends no sentence (an ellipsis between, "... and ping will work again.", is part of the
+    sentence). "... by adding the line below to the system vimrc" / "let g:skip_defaults_vim = 1": a span that ends
+    without punctuation takes the display after it. A display (``_display``) is a short piece set apart by a blank
+    line and indented deeper than the sentence's first line. Not in source code; up to LIST_SHOW_CHARS in all."""
     if _is_code(span.source.path):
         return span
     start, end = span.start, span.end
     text = span.text.strip()
     if _CONTINUES.match(text) and _SENTENCE_END.search(text):
         before = [pc for pc in pieces if pc.end <= start]
-        if before and _display(before[-1], span) and end - before[-1].start <= LIST_SHOW_CHARS:
+        opens = span
+        while before and _ELLIPSIS.fullmatch(before[-1].text.strip()) and _joined(before[-1], span):
+            # "... and ping will work again." opens with an ellipsis, the display before that
+            opens = Span(span.source, before.pop().start, end)
+        if before and _display(before[-1], opens) and end - before[-1].start <= LIST_SHOW_CHARS:
             start = before[-1].start
             lead = before[-2] if len(before) > 1 else None
             t = lead.text.strip() if lead is not None else ""

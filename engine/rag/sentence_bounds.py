@@ -1,14 +1,15 @@
 """Passages that begin and end with whole sentences.
 
 A chunk may begin inside a sentence (the overlap with the chunk before it starts some tokens back; a paragraph too
-long for one chunk is cut at a token) or end inside one. Shown alone, such a passage's first sentence reads "and
-ping will work again." and its last "... with the additional step of subtracting the". Before an answer is made,
-each retrieved passage takes back from the chunks just before and after it in its document (``IndexStore.
-adjacent_chunks``) the rest of the sentences it cuts, up to MAX_EXTEND_CHARS at either end, and its lines and
-offsets are moved to match, so a citation still names the lines it quotes. Only where the neighbour continues the
-passage (its text overlaps or abuts the passage's on the same page): a chunk after a gap began a paragraph. In
-source code the unit is the line, not the sentence (a docstring's sentence would pull in half a function).
-Plain SQLite and string work, no MLX: two small queries per answer, in the answer's own step after retrieval.
+long for one chunk is cut at a token) or end inside one. Shown alone, such a passage's first sentence reads "or
+equivalent fake environments, or less secure due to the increased dangers ..." and its last "... with the additional
+step of subtracting the". Before an answer is made, each retrieved passage takes back from the chunks just before
+and after it in its document (``IndexStore.adjacent_chunks``) the rest of the sentences it cuts, up to
+MAX_EXTEND_CHARS at either end, and its lines and offsets are moved to match, so a citation still names the lines it
+quotes. Only where the neighbour continues the passage (its text overlaps or abuts the passage's on the same page):
+a chunk after a gap began a paragraph. In source code the unit is the line, not the sentence (a docstring's sentence
+would pull in half a function). Plain SQLite and string work, no MLX: two small queries per answer, in the answer's
+own step after retrieval.
 """
 
 from __future__ import annotations

@@ -505,3 +505,16 @@ def test_a_line_every_source_holds_is_a_header_and_cites_no_copies(embedder):
     ex = extract_answer("Which Valgrind release is this manual for?", sources, embedder)
     line = next(x for x in ex.text.split("\n") if "Release 3.19.0" in x)
     assert re.search(r" \[\d\]$", line), line  # one source's marker, not "[1, 2, 3, 4]"
+
+
+def test_a_sentence_opened_by_an_ellipsis_after_a_displayed_command_is_shown_with_it():
+    """ "... and ping will work again." follows the command it is about, with an ellipsis first: shown alone it
+    gives no command; with the display before it, it does."""
+    from engine.rag.extractive import shown_span
+
+    text = ("Now set the missing capability:\n\n  $ sudo setcap cap_net_raw+ep /bin/ping\n\n"
+            "... and ping will work again.\n")  # fmt: skip
+    src = Source(1, text, "/d/README.Debian", line_start=1, line_end=5)
+    piece, pieces = _piece(src, "and ping will")
+    shown = " ".join(shown_span(piece, pieces).text.split())
+    assert shown == "$ sudo setcap cap_net_raw+ep /bin/ping ... and ping will work again."
