@@ -241,26 +241,25 @@ class IndexStore(Database):
 
     def adjacent_chunks(
         self, chunk_ids: Sequence[int]
-    ) -> dict[int, tuple[ChunkRecord | None, ChunkRecord | None]]:
-        """For each of ``chunk_ids``: the chunks just before and just after it in its document (None at an end);
-        ids that are not stored are left out."""
+    ) -> dict[int, tuple[ChunkRecord | None, ChunkRecord, ChunkRecord | None]]:
+        """For each of ``chunk_ids``: (the chunk just before it in its document, the chunk itself, the one just
+        after it), None at an end; ids that are not stored are left out. One query for them all."""
         ids = list(dict.fromkeys(int(i) for i in chunk_ids))
-        out: dict[int, tuple[ChunkRecord | None, ChunkRecord | None]] = {}
+        out: dict[int, tuple[ChunkRecord | None, ChunkRecord, ChunkRecord | None]] = {}
         for i in range(0, len(ids), 500):
             part = ids[i : i + 500]
             marks = ",".join("?" * len(part))
             rows = self._q(
                 f"SELECT x.id, x.ordinal, {_CHUNK_COLS} FROM chunks x JOIN chunks c ON c.document_id = x.document_id"
-                " AND c.ordinal IN (x.ordinal - 1, x.ordinal + 1) JOIN documents d ON d.id = c.document_id"
+                " AND c.ordinal BETWEEN x.ordinal - 1 AND x.ordinal + 1 JOIN documents d ON d.id = c.document_id"
                 f" WHERE x.id IN ({marks})",
                 part,
             )
-            near: dict[int, list[ChunkRecord | None]] = {int(j): [None, None] for j in part}
+            near: dict[int, list[ChunkRecord | None]] = {}
             for r in rows:
                 rec = _chunk(r[2:])
-                near[r[0]][rec.ordinal > r[1]] = rec
-            present = {r[0] for r in self._q(f"SELECT id FROM chunks WHERE id IN ({marks})", part)}
-            out.update((j, (v[0], v[1])) for j, v in near.items() if j in present)
+                near.setdefault(r[0], [None, None, None])[rec.ordinal - r[1] + 1] = rec
+            out.update((j, (v[0], v[1], v[2])) for j, v in near.items())
         return out
 
     def chunks_for_document(self, path: str | Path) -> list[ChunkRecord]:

@@ -8,7 +8,7 @@ and after it in its document (``IndexStore.adjacent_chunks``) the rest of the se
 MAX_EXTEND_CHARS at either end, and its lines and offsets are moved to match, so a citation still names the lines it
 quotes. Only where the neighbour continues the passage (its text overlaps or abuts the passage's on the same page):
 a chunk after a gap began a paragraph. In source code the unit is the line, not the sentence (a docstring's sentence
-would pull in half a function). Plain SQLite and string work, no MLX: two small queries per answer, in the answer's
+would pull in half a function). Plain SQLite and string work, no MLX: one small query per answer, in the answer's
 own step after retrieval.
 """
 
@@ -38,15 +38,12 @@ def whole_sentences(store, items: Sequence[Any]) -> list[Any]:
     if not ids:
         return list(items)
     near = store.adjacent_chunks(ids)
-    mine = store.get_chunks(ids)
     out = []
     for it in items:
-        cid = _chunk_id(it)
-        rec = mine.get(cid) if cid is not None else None
-        if rec is None or rec.text != it.text or cid not in near:
+        prev, rec, nxt = near.get(_chunk_id(it), (None, None, None))
+        if rec is None or rec.text != it.text:
             out.append(it)
             continue
-        prev, nxt = near[cid]
         out.append(_extended(it, rec, _lead(prev, rec), _tail(rec, nxt)))
     return out
 
