@@ -438,8 +438,10 @@ def extract_answer(
                  if c.source is shown.source and c.start < shown.end and shown.start < c.end]  # fmt: skip
         if clash:  # already shown; or shown now with the sentence that introduces it
             c, score = chosen[clash[0]]
-            others = [x for k, (x, _) in enumerate(chosen) if k != clash[0]]
-            if shown.start <= c.start and shown.end >= c.end and not _reads_as_loop(others + [shown]):
+            covers = shown.start <= c.start and shown.end >= c.end
+            if covers and not _reads_as_loop(
+                [x for k, (x, _) in enumerate(chosen) if k != clash[0]] + [shown]
+            ):
                 chosen[clash[0]] = (shown, score)
                 used += with_antecedent and (shown.start, shown.end) != (c.start, c.end)
                 if used >= max_sentences:
@@ -462,41 +464,42 @@ def extract_answer(
         text = " ".join(sp.text.split())
         first, last = quote_lines(sp.source, sp.start, sp.end)
         opening, closing = _code_ticks(text) if _is_code(sp.source.path) else ("", "")
-        held = [sp, *_copies(sp, sources)]  # the sentence, and the other sources that hold it word for word
+        # the sentence, and the other sources that hold it word for word, each with its lines
+        held = [(sp, first, last), *_copies(sp, (first, last), sources)]
         # one marker for them all, "[1, 3]": Markdown would read "[1][3]" as a reference link
-        tag = "[" + ", ".join(str(h.source.n) for h in held) + "]"
+        tag = "[" + ", ".join(str(h.source.n) for h, _, _ in held) + "]"
         line = f"- {opening}{text}{closing} {tag}"
         start = sum(len(x) + 1 for x in lines) + 2 + len(opening)  # where the sentence itself begins
         marker = start + len(text) + len(closing) + 1
         lines.append(line)
         verdicts.append(SentenceSupport(text, True, sp.source.n, sp.text, sp.source.path, first, last,
                                         float(score), "", start, start + len(text)))  # fmt: skip
-        for h in held:
+        for h, h_first, h_last in held:
             n = h.source.n
             prev = cites.get(n)
             if prev is None:
-                first, last = quote_lines(h.source, h.start, h.end)
-                cites[n] = Citation(n, h.source.path, h.source.page, first, last, h.text, h.source.chunk_id,
+                cites[n] = Citation(n, h.source.path, h.source.page, h_first, h_last, h.text, h.source.chunk_id,
                                     marker, marker + len(tag))  # fmt: skip
                 stretch[n] = (h.start, h.end)
             else:  # one chip per source: the verbatim stretch from its first quoted sentence to its last
                 lo, hi = min(stretch[n][0], h.start), max(stretch[n][1], h.end)
-                first, last = quote_lines(h.source, lo, hi)
-                cites[n] = replace(prev, line_start=first, line_end=last, quote=h.source.text[lo:hi])
+                h_first, h_last = quote_lines(h.source, lo, hi)
+                cites[n] = replace(prev, line_start=h_first, line_end=h_last, quote=h.source.text[lo:hi])
                 stretch[n] = (lo, hi)
     return ExtractiveAnswer("\n".join(lines), tuple(verdicts), tuple(cites.values()))
 
 
-def _copies(span: Span, sources: Sequence[Source]) -> list[Span]:
-    """Where other sources hold ``span``'s text word for word (line breaks aside): the same sentence in two copies of
-    a page, one fix listed in two releases' notes. Each is cited with it, so its chips name every passage that says
-    it; not for a sentence of fewer than COPY_MIN_WORDS content words ("return 'gif'" says nothing on its own), nor
-    for one more than COPY_MAX others hold (a page header)."""
-    words = span.text.split()
+def _copies(
+    span: Span, lines: tuple[int | None, int | None], sources: Sequence[Source]
+) -> list[tuple[Span, int | None, int | None]]:
+    """Where other sources hold ``span``'s text word for word (line breaks aside), with their file lines: the same
+    sentence in two copies of a page, one fix listed in two releases' notes. Each is cited with it, so its chips name
+    every passage that says it; not for a sentence of fewer than COPY_MIN_WORDS content words ("return 'gif'" says
+    nothing on its own), nor for one more than COPY_MAX others hold (a page header). ``lines``: ``span``'s own."""
     if len(content_words(span.text)) < COPY_MIN_WORDS:
         return []
-    pattern = re.compile(r"\s+".join(re.escape(w) for w in words))
-    first, last = quote_lines(span.source, span.start, span.end)
+    pattern = re.compile(r"\s+".join(re.escape(w) for w in span.text.split()))
+    first, last = lines
     out = []
     for s in sources:
         m = pattern.search(s.text) if s.n != span.source.n else None
@@ -507,7 +510,7 @@ def _copies(span: Span, sources: Sequence[Source]) -> list[Span]:
             s.path == span.source.path and None not in (a, b, first, last) and a <= last and first <= b
         )
         if not same_place:  # two retrieved chunks that overlap hold the same lines once
-            out.append(Span(s, m.start(), m.end()))
+            out.append((Span(s, m.start(), m.end()), a, b))
     # a line on every page ("Release 3.19.0 11 Apr 2022") is a header, not a copy
     return out if len(out) <= COPY_MAX else []
 
