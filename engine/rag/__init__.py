@@ -11,7 +11,6 @@ from engine.rag.extractive import (
     form_texts,
     score_parts,
     score_spans,
-    shown_span,
 )
 from engine.rag.followup import leans_on_context
 from engine.rag.generative_rerank import GenerativeReranker
@@ -29,6 +28,7 @@ from engine.rag.prompt import sources_from
 from engine.rag.qa import ask, ask_on_engine
 from engine.rag.reranking import RerankedItem, RerankResult, rerank
 from engine.rag.results import AskResult, AskStats, Passage
+from engine.rag.shown_span import shown_span
 
 __all__ = [
     "EXTRACTIVE_INTRO",

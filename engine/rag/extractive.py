@@ -13,17 +13,12 @@ form (a page's navigation "Next: ..., Previous: ..., Up: ...", a Markdown link d
 or title line: two or three words, or up to eight in Title Case, without sentence punctuation or code: "Zlib notes",
 "An Overview of Valgrind", also with a note in brackets after it: "Closure Example (libffi: the portable foreign
 function interface library)"; in a Markdown file also "# Shared MIME Info") lose NOT_ANSWER_PENALTY, so they are
-shown only when nothing better is there. A sentence ending with a colon is shown with the short piece it introduces
-(the setting or command after "add the following option:"), a sentence of a list item with the rest of its item (the
-"**Default:**" that follows an option's description), a sentence opening with a pronoun with the sentence before it
-(which says what "They" are; it is scored with it too), a sentence with a next one that qualifies it ("However,
-..."), a prose sentence that a displayed command or option cuts in two with that display ("Use" / "--disable-nls" /
-"if you absolutely don't want to have messages handling code."), and a sentence of Python with its whole def when
-that is short (its body often holds what its docstring does not say), or with the def's whole docstring. Quoted code
-is a Markdown code span, so it reads as written. The best ``max_sentences`` (near-duplicates dropped, though not two
-Python defs of different names) are shown in document order within a source, sources in retrieval order, each with
-its exact citation (file, lines, the sentence itself), and with the other sources that hold it word for word
-(``_copies``: two copies of a page cite both).
+shown only when nothing better is there. Each chosen sentence is shown with what it needs around it to be read right
+(engine.rag.shown_span: the piece a colon introduces, the rest of a list item, a pronoun's antecedent, a qualifying
+"However", a displayed command, a short Python def). Quoted code is a Markdown code span, so it reads as written.
+The best ``max_sentences`` (near-duplicates dropped, though not two Python defs of different names) are shown in
+document order within a source, sources in retrieval order, each with its exact citation (file, lines, the sentence
+itself), and with the other sources that hold it word for word (``_copies``: two copies of a page cite both).
 """
 
 from __future__ import annotations
@@ -42,6 +37,17 @@ from engine.rag.citations import Citation, quote_lines
 from engine.rag.grounding import SentenceSupport, Span, content_words, split_spans
 from engine.rag.loopguard import LoopGuard
 from engine.rag.prompt import Source
+from engine.rag.shown_span import (
+    MARKDOWN_HEADING,
+    MIN_SENTENCE_WORDS,
+    PRONOUN,
+    RULE,
+    SENTENCE_END,
+    is_code,
+    joined,
+    next_piece,
+    shown_span,
+)
 
 EXTRACTIVE_INTRO = "From your documents:"
 # Chosen on the tuning sets only (bench/rag_eval.py --tune-extractive over eval/queries.jsonl, 66 search-style
@@ -60,41 +66,17 @@ PASSAGE_WEIGHT = 0.7
 NOT_ANSWER_PENALTY = 0.2
 _NAVIGATION = re.compile(r"^(?:next|previous|prev|up):|^\[[^\]]+\]:\s*\S+$|^[=\-~^*#]{3,}$", re.IGNORECASE)
 _CODE_OR_DATA = re.compile(r"[(){}\[\]<>=_`@/\\'\"0-9]")
-_SENTENCE_END = re.compile(r"[.!?:;]$")
 _SECTION_NUMBER = re.compile(r"^\d+(?:\.\d+)*\.?\s+")
 _NAME_ONLY = re.compile(
     r"^(?=.*[A-Za-z])(?:[rRuU]?\"\"\"|\'\'\'|#+)?[ \t]*[A-Za-z_][\w.\-/]*[ \t]*(?:\"\"\"|\'\'\')?$"
 )
-_MARKDOWN_HEADING = re.compile(r"^#{2,6}\s+\S")
 _UNDERLINE = re.compile(r"\s+[=\-~^]{3,}$")
-_RULE = re.compile(r"^[=\-~^]{3,}$")
 _TITLE_NOTE = re.compile(r"^(.*?)\s+\([^()]*\)$")  # a heading and the note in brackets after it
 _ATX_HEADING = re.compile(r"^#{1,6}[ \t]+\S[^\n]*$")
 _SMALL_WORDS = frozenset("a an and as at by for from in of on or the to with".split())
 MAX_SENTENCES = 5  # tuning sets: best at every weight with 5 (of 3, 4, 5): 0.829 against 0.813 with 4
-INTRO_EXTEND_CHARS = (
-    200  # what a sentence ending with ':' introduces is shown with it up to this (shown_span)
-)
-# a list is shown whole with its introduction up to this (a citation quote's limit, citations.MAX_QUOTE_CHARS)
-LIST_SHOW_CHARS = 400
-_LIST_ITEM = re.compile(r"\s*(?:[-*•]|\d+[.)])\s")
-_BLANK_LINE = re.compile(r"\n[ \t]*\n")
-_PYTHON_SUFFIXES = (".py", ".pyi")  # the Python sources engine.index reads
-_PYTHON_DEF = re.compile(r"^([ \t]*)(?:async[ \t]+)?(?:def|class)[ \t]+\w", re.MULTILINE)
-# the rest of a def or class line (a signature may run over lines, with annotations) up to its docstring's quotes
-_DOCSTRING_OPEN = re.compile(r"(?s:(.{0,300}?)):[ \t]*(?:#[^\n]*)?\n\s*[rRuU]?(\"\"\"|\'\'\')")
-_HEADER_END = re.compile(r":[ \t]*(?:#[^\n]*)?\n")
-_LINE = re.compile(r"(?<=\n)[^\n]*")  # each line after the first
-_PRONOUN = re.compile(r"(?:It|Its|They|Their|This|These|That|Those|He|She)\b")
-# words that carry on a sentence a displayed command cut: "Put the command" / "/sbin/agetty -w 2400 ttyS1" / "in the
-# command field of the appropriate line in /etc/inittab ..." (``_run_on``)
-_ELLIPSIS = re.compile(r"(?:\.{2,}|…)")
-_CONTINUES = re.compile(r"(?:if|in|to|and|or|then|which|so|as|for|with|when|where|on|at|from|into|unless)\b")
-# a sentence that qualifies the one before it (see _with_qualification)
-_QUALIFIES = re.compile(r"(?:However|But|Nevertheless|Nonetheless|Instead|Otherwise|Except)\b")
 # the name a def or class defines, after any decorator lines ("@rule\ndef _gif(h):")
 _DEF_NAME = re.compile(r"[ \t]*(?:@[^\n]*\n[ \t]*)*(?:async[ \t]+)?(?:def|class)[ \t]+(\w+)")
-MIN_SENTENCE_WORDS = 2
 # a sentence that defines what the question names ("def terminate(self):" for "terminate()") gets this much more
 # keyword score per share of the named terms it defines: six tuning sets, 0.1, 0.2 and 0.3 give the same +2 answers
 # and +2 citations and lose none; the middle one is kept. Any mention of the name instead: +2, -3 answers at 0.2
@@ -134,7 +116,7 @@ def score_parts(
         q = np.asarray(embedder.embed([question], kind="query").vectors, np.float32)
         # a sentence that opens with a pronoun ("They will run roughly 5 times more slowly") is also read with the
         # sentence before it in its paragraph, which names what it is about ("... run programs with Nulgrind.")
-        led = [i for i in range(1, n) if _PRONOUN.match(spans[i].text) and _joined(spans[i - 1], spans[i])]
+        led = [i for i in range(1, n) if PRONOUN.match(spans[i].text) and joined(spans[i - 1], spans[i])]
         # a passage is read under its heading trail, as the index embedded it (Chunk.embedding_text): six tuning
         # sets, +1 citation and nothing lost
         passages = [f"{s.heading}\n{s.text}" if s.heading else s.text for s in sources]
@@ -167,13 +149,13 @@ def not_an_answer(text: str) -> bool:
         return True
     if all(_NAVIGATION.search(ln) for ln in lines):
         return True
-    if len(lines) == 2 and _RULE.match(lines[1]) and len(lines[0].split()) <= 8:
+    if len(lines) == 2 and RULE.match(lines[1]) and len(lines[0].split()) <= 8:
         return True  # a heading underlined on the next line: "Debugging util-linux programs\n====="
     if len(lines) > 1:
         return False
     if _NAME_ONLY.match(lines[0]):  # a title that is one name: '"""distutils.command.build', "git-helper"
         return True
-    if _MARKDOWN_HEADING.match(lines[0]):  # "## Supported package managers" ("# x" may be a code comment)
+    if MARKDOWN_HEADING.match(lines[0]):  # "## Supported package managers" ("# x" may be a code comment)
         return True
     line = _UNDERLINE.sub("", _SECTION_NUMBER.sub("", lines[0]))  # "2.7 Thread Safety", "Title\n====="
     titled = _TITLE_NOTE.match(line)  # a page's title: "Closure Example (libffi: the portable ... library)"
@@ -183,7 +165,7 @@ def not_an_answer(text: str) -> bool:
     return (
         2 <= len(words) <= 8
         and words[0][0].isupper()
-        and not _SENTENCE_END.search(line)
+        and not SENTENCE_END.search(line)
         and not _CODE_OR_DATA.search(line)
         and (len(words) <= 3 or all(w[0].isupper() or w.lower() in _SMALL_WORDS for w in words[1:]))
     )
@@ -211,8 +193,8 @@ def form_texts(spans: Sequence[Span], pieces: dict[int, Sequence[Span]]) -> list
     out = []
     for sp in spans:
         own = pieces[sp.source.n]
-        nxt = _next_piece(own, sp)
-        under = nxt is not None and _RULE.match(nxt.text) is not None and _joined(sp, nxt)
+        nxt = next_piece(own, sp)
+        under = nxt is not None and RULE.match(nxt.text) is not None and joined(sp, nxt)
         if under:
             out.append(f"{sp.text}\n{nxt.text}")
         elif _ATX_HEADING.match(sp.text.strip()) and file_type_for(Path(sp.source.path)) == "markdown":
@@ -222,203 +204,6 @@ def form_texts(spans: Sequence[Span], pieces: dict[int, Sequence[Span]]) -> list
         else:
             out.append(sp.text)
     return out
-
-
-def shown_span(span: Span, pieces: Sequence[Span]) -> Span:
-    """The span as shown. A sentence ending with a colon introduces what follows it (the setting to add, the
-    command to run, a list of choices), and a list item belongs to the list its introduction opens: "The solution
-    is to either:" and its four items are shown together, when introduction and items fit in LIST_SHOW_CHARS (one
-    option of four, shown alone, would read as the solution). Otherwise a sentence of a list item is shown with the
-    rest of its item when that fits (``_whole_item``), a colon sentence with the next piece of its source when that
-    is short (at most INTRO_EXTEND_CHARS). ``pieces``: the source's ``split_spans``."""
-    block = _python_block(span)
-    if block is not None:
-        return block
-    at = next((k for k, pc in enumerate(pieces) if pc.start == span.start and pc.end == span.end), None)
-    if at is not None:
-
-        def item(k: int) -> bool:  # piece k is a list item in the same paragraph as the piece before it
-            return bool(_LIST_ITEM.match(pieces[k].text)) and _joined(pieces[k - 1], pieces[k])
-
-        intro = at
-        while intro > 0 and item(intro):
-            intro -= 1  # up the list to the piece before its first item
-        last = intro
-        while last + 1 < len(pieces) and item(last + 1):
-            last += 1  # down to its last item (at or past ``at``: every piece between is an item)
-        opens = pieces[intro].text.rstrip().endswith(":") and not _LIST_ITEM.match(pieces[intro].text)
-        if opens and last > intro and pieces[last].end - pieces[intro].start <= LIST_SHOW_CHARS:
-            return Span(span.source, pieces[intro].start, pieces[last].end)
-        whole = _whole_item(pieces, at)
-        if whole is not None:
-            return Span(span.source, *whole)
-    if span.text.rstrip().endswith(":"):
-        nxt = _next_piece(pieces, span)
-        if nxt is not None and nxt.end - nxt.start <= INTRO_EXTEND_CHARS:
-            span = Span(span.source, span.start, nxt.end)
-    return _run_on(_with_qualification(_with_antecedent(span, pieces, at), pieces), pieces)
-
-
-def _run_on(span: Span, pieces: Sequence[Span]) -> Span:
-    """A prose sentence that a displayed command or option cuts in two is shown whole. "Use" / "--disable-nls" / "if you
-    absolutely don't want to have messages handling code." (blank lines between, the option indented): a span that
-    opens with a word that continues a sentence (``_CONTINUES``) takes back the display before it and the lead-in
-    before that when it ends no sentence (an ellipsis between, "... and ping will work again.", is part of the
-    sentence). "... by adding the line below to the system vimrc" / "let g:skip_defaults_vim = 1": a span that ends
-    without punctuation takes the display after it. A display (``_display``) is a short piece set apart by a blank
-    line and indented deeper than the sentence's first line. Not in source code; up to LIST_SHOW_CHARS in all."""
-    if _is_code(span.source.path):
-        return span
-    start, end = span.start, span.end
-    text = span.text.strip()
-    if _CONTINUES.match(text) and _SENTENCE_END.search(text):
-        before = [pc for pc in pieces if pc.end <= start]
-        opens = span
-        while before and _ELLIPSIS.fullmatch(before[-1].text.strip()) and _joined(before[-1], span):
-            # "... and ping will work again." opens with an ellipsis, the display before that
-            opens = Span(span.source, before.pop().start, end)
-        if before and _display(before[-1], opens) and end - before[-1].start <= LIST_SHOW_CHARS:
-            start = before[-1].start
-            lead = before[-2] if len(before) > 1 else None
-            t = lead.text.strip() if lead is not None else ""
-            if (
-                t
-                and not _SENTENCE_END.search(t)
-                and not _MARKDOWN_HEADING.match(t)
-                and len(t) <= INTRO_EXTEND_CHARS
-                and end - lead.start <= LIST_SHOW_CHARS
-            ):
-                start = lead.start
-    if text[-1:].isalnum():
-        nxt = _next_piece(pieces, span)
-        if nxt is not None and _display(nxt, span) and nxt.end - start <= LIST_SHOW_CHARS:
-            end = nxt.end
-    return span if (start, end) == (span.start, span.end) else Span(span.source, start, end)
-
-
-def _display(piece: Span, span: Span) -> bool:
-    """``piece`` is a displayed command, option or line of code next to ``span``: a blank line between them, the
-    piece starting its own line indented deeper than the line ``span`` starts on, short, ending no sentence, and
-    neither a list item nor a rule."""
-    text = piece.source.text
-    t = piece.text.strip()
-    a, b = sorted((piece, span), key=lambda sp: sp.start)
-    if not t or _joined(a, b) or len(t) > INTRO_EXTEND_CHARS or _SENTENCE_END.search(t):
-        return False
-    if _LIST_ITEM.match(piece.text) or _RULE.match(t):
-        return False
-    lead = text[text.rfind("\n", 0, piece.start) + 1 : piece.start]
-    line = text[text.rfind("\n", 0, span.start) + 1 : span.start]
-    own = len(line) - len(line.lstrip())
-    return not lead.strip() and len(lead) > own
-
-
-def _with_antecedent(span: Span, pieces: Sequence[Span], at: int | None) -> Span:
-    """A sentence that opens with a pronoun is shown with the sentence before it in its paragraph, which says what
-    the pronoun is ("Nonetheless you can run programs with Nulgrind. They will run roughly 5 times more slowly than
-    normal"), as score_parts read it. Up to LIST_SHOW_CHARS in all; ``at``: the span's index in ``pieces``."""
-    if not at or not _PRONOUN.match(span.text):
-        return span
-    prev = pieces[at - 1]
-    if (
-        not _joined(prev, span)
-        or _RULE.match(prev.text)
-        or len(content_words(prev.text)) < MIN_SENTENCE_WORDS
-        or span.end - prev.start > LIST_SHOW_CHARS
-    ):
-        return span
-    return Span(span.source, prev.start, span.end)
-
-
-def _with_qualification(span: Span, pieces: Sequence[Span]) -> Span:
-    """The span with the next sentence of its paragraph when that one qualifies it ("libffi does not have direct
-    support for arrays or unions." and "However, they can be emulated using structures."): shown alone, the first
-    would say the opposite of its source. Up to LIST_SHOW_CHARS in all."""
-    nxt = _next_piece(pieces, span)
-    if (
-        nxt is not None
-        and _QUALIFIES.match(nxt.text)
-        and _joined(span, nxt)
-        and nxt.end - span.start <= LIST_SHOW_CHARS
-    ):
-        return Span(span.source, span.start, nxt.end)
-    return span
-
-
-def _whole_item(pieces: Sequence[Span], at: int) -> tuple[int, int] | None:
-    """Where the list item holding piece ``at`` starts and ends, when it runs over more than that piece and fits in
-    LIST_SHOW_CHARS: the item's sentences up to the next item or blank line ("* `maxKeys` {number} Specifies the
-    maximum number of keys to parse. Specify `0` to remove key counting limitations. **Default:** `1000`.", not its
-    first sentence without the default, nor "**Default:** `1000`." alone). None outside a list item."""
-    first = at
-    while not _LIST_ITEM.match(pieces[first].text):
-        if first == 0 or not _joined(pieces[first - 1], pieces[first]):
-            return None  # the paragraph's start, and no item marker on the way
-        first -= 1
-    last = at
-    while (
-        last + 1 < len(pieces)
-        and not _LIST_ITEM.match(pieces[last + 1].text)
-        and _joined(pieces[last], pieces[last + 1])
-    ):
-        last += 1
-    if last == first or pieces[last].end - pieces[first].start > LIST_SHOW_CHARS:
-        return None
-    return pieces[first].start, pieces[last].end
-
-
-def _python_block(span: Span) -> Span | None:
-    """The smallest Python ``def`` or ``class`` of the span's passage that holds the span, whole, when it fits in
-    LIST_SHOW_CHARS: "def S_IMODE(mode): \"\"\"Return the portion of the file's mode that can be set by
-    os.chmod().\"\"\" return mode & 0o7777", not its docstring without the line that answers. A block runs to the
-    next line indented no deeper than its ``def`` (a signature's closing bracket aside) or to the passage's end.
-    None elsewhere (other languages, a block longer than that)."""
-    if not span.source.path.lower().endswith(_PYTHON_SUFFIXES):
-        return None
-    text = span.source.text
-    best = None
-    for m in _PYTHON_DEF.finditer(text):
-        if m.start() > span.start:
-            break
-        indent = len(m.group(1))
-        end = len(text)
-        for line in _LINE.finditer(text, m.end()):
-            body = line.group()
-            if (
-                body.strip()
-                and len(body) - len(body.lstrip()) <= indent
-                and not body.lstrip().startswith((")", "]"))
-            ):
-                end = line.start()
-                break
-        while end > m.start() and text[end - 1].isspace():
-            end -= 1
-        start = m.start() + indent
-        if span.end > end:
-            continue
-        if end - start > LIST_SHOW_CHARS:
-            # too long whole: its signature and docstring, when the span lies in them; no docstring when the
-            # header ended before the quotes found (they open a nested def's docstring)
-            doc = _DOCSTRING_OPEN.match(text, m.end())
-            if doc and _HEADER_END.search(text, m.end(), doc.end(1)):
-                doc = None
-            close = text.find(doc.group(2), doc.end()) if doc else -1
-            end = close + 3 if close >= 0 else len(text) + 1
-            if span.end > end:
-                continue
-        if end - start <= LIST_SHOW_CHARS:
-            best = (start, end)  # later matches are nested deeper: the innermost that fits wins
-    return Span(span.source, *best) if best else None
-
-
-def _next_piece(pieces: Sequence[Span], span: Span) -> Span | None:
-    """The first of ``pieces`` (a source's ``split_spans``) after ``span``, or None."""
-    return next((pc for pc in pieces if pc.start >= span.end), None)
-
-
-def _joined(a: Span, b: Span) -> bool:
-    """``b`` follows ``a`` in the same paragraph (no blank line between them)."""
-    return a.source is b.source and _BLANK_LINE.search(a.source.text, a.end, b.start) is None
 
 
 def extract_answer(
@@ -433,7 +218,7 @@ def extract_answer(
     used = 0  # sentences shown: a bullet counts one, and one more for the sentence a pronoun's sentence is shown with
     for i in sorted(range(len(spans)), key=lambda i: -scores[i]):
         shown = shown_span(spans[i], pieces[spans[i].source.n])
-        with_antecedent = shown.start < spans[i].start and _PRONOUN.match(spans[i].text) is not None
+        with_antecedent = shown.start < spans[i].start and PRONOUN.match(spans[i].text) is not None
         clash = [k for k, (c, _) in enumerate(chosen)
                  if c.source is shown.source and c.start < shown.end and shown.start < c.end]  # fmt: skip
         if clash:  # already shown; or shown now with the sentence that introduces it
@@ -463,7 +248,7 @@ def extract_answer(
     for sp, score in chosen:
         text = " ".join(sp.text.split())
         first, last = quote_lines(sp.source, sp.start, sp.end)
-        opening, closing = _code_ticks(text) if _is_code(sp.source.path) else ("", "")
+        opening, closing = _code_ticks(text) if is_code(sp.source.path) else ("", "")
         # the sentence, and the other sources that hold it word for word, each with its lines
         held = [(sp, first, last), *_copies(sp, (first, last), sources)]
         # one marker for them all, "[1, 3]": Markdown would read "[1][3]" as a reference link
@@ -513,10 +298,6 @@ def _copies(
             out.append((Span(s, m.start(), m.end()), a, b))
     # a line on every page ("Release 3.19.0 11 Apr 2022") is a header, not a copy
     return out if len(out) <= COPY_MAX else []
-
-
-def _is_code(path: str) -> bool:
-    return file_type_for(Path(path)) == "code"
 
 
 def _code_ticks(text: str) -> tuple[str, str]:

@@ -131,8 +131,8 @@ def test_a_list_is_shown_whole_with_the_sentence_that_introduces_it(embedder):
 
 
 def test_a_list_too_long_to_show_whole_leaves_its_items_alone():
-    from engine.rag.extractive import LIST_SHOW_CHARS, shown_span
     from engine.rag.grounding import split_spans
+    from engine.rag.shown_span import LIST_SHOW_CHARS, shown_span
 
     items = "".join(f" - option {i}: {'x' * 60}\n" for i in range(LIST_SHOW_CHARS // 60 + 2))
     src = Source(1, "Choose one of:\n" + items, "/d/list.txt", line_start=1, line_end=12)
@@ -183,7 +183,7 @@ def _piece(src, needle):
 def test_a_short_python_function_is_shown_whole(needle):
     """The docstring of ``S_IMODE`` does not say the mask; its body does: a def that fits LIST_SHOW_CHARS is shown
     whole from either piece (the innermost block, not its class)."""
-    from engine.rag.extractive import shown_span
+    from engine.rag.shown_span import shown_span
 
     src = Source(1, STAT, "/py/stat.py", line_start=1, line_end=STAT.count("\n"))
     piece, pieces = _piece(src, needle)
@@ -192,7 +192,7 @@ def test_a_short_python_function_is_shown_whole(needle):
 
 
 def test_a_long_python_function_is_shown_with_its_whole_docstring():
-    from engine.rag.extractive import LIST_SHOW_CHARS, shown_span
+    from engine.rag.shown_span import LIST_SHOW_CHARS, shown_span
 
     src = Source(1, STAT, "/py/stat.py", line_start=1, line_end=STAT.count("\n"))
     piece, pieces = _piece(src, "def check_metadata")
@@ -206,7 +206,7 @@ def test_a_long_python_function_is_shown_with_its_whole_docstring():
 
 
 def test_code_in_other_languages_is_not_reshaped():
-    from engine.rag.extractive import shown_span
+    from engine.rag.shown_span import shown_span
 
     src = Source(1, STAT, "/c/stat.txt", line_start=1, line_end=STAT.count("\n"))
     piece, pieces = _piece(src, "return mode & 0o7777")
@@ -238,7 +238,7 @@ def test_quoted_code_is_a_code_span_and_the_offsets_still_point_at_it():
 
 
 def test_a_long_def_without_a_docstring_does_not_borrow_a_nested_one():
-    from engine.rag.extractive import LIST_SHOW_CHARS, shown_span
+    from engine.rag.shown_span import LIST_SHOW_CHARS, shown_span
 
     # the nested def's docstring lies within reach of the search for outer's; outer, whole, is too long to show
     tail = "".join(
@@ -271,7 +271,7 @@ def test_a_sentence_of_a_list_item_is_shown_with_the_rest_of_its_item(needle):
     """ "Specifies the maximum number of keys to parse." alone lacks the default, and "**Default:** `1000`." alone
     says nothing of what it is the default of: each of the item's sentences shows the whole item, and only it (not
     the item before it, nor the paragraph after the list)."""
-    from engine.rag.extractive import shown_span
+    from engine.rag.shown_span import shown_span
 
     src = Source(1, QUERYSTRING, "/d/querystring.md", line_start=1, line_end=QUERYSTRING.count("\n"))
     piece, pieces = _piece(src, needle)
@@ -282,7 +282,7 @@ def test_a_sentence_of_a_list_item_is_shown_with_the_rest_of_its_item(needle):
 
 
 def test_an_item_too_long_to_show_whole_is_shown_as_its_sentence():
-    from engine.rag.extractive import LIST_SHOW_CHARS, shown_span
+    from engine.rag.shown_span import LIST_SHOW_CHARS, shown_span
 
     long_item = "* `maxKeys` {number} The limit. " + " ".join(
         ["More words here."] * (LIST_SHOW_CHARS // 16 + 2)
@@ -316,8 +316,9 @@ def getlines(filename, module_globals=None):
 def test_two_python_functions_with_like_docstrings_are_not_duplicates(embedder):
     """getline's and getlines's docstrings share nearly all their words, but they are two functions: the answer to
     "fetch one line" must be able to show both, while a sentence repeated in two files is still shown once."""
-    from engine.rag.extractive import DUPLICATE_JACCARD, _jaccard, shown_span
+    from engine.rag.extractive import DUPLICATE_JACCARD, _jaccard
     from engine.rag.grounding import content_words
+    from engine.rag.shown_span import shown_span
 
     sources = (Source(1, LINECACHE, "/py/linecache.py", line_start=1, line_end=18),)
     (one, pieces), (two, _) = (_piece(sources[0], f"def {name}(") for name in ("getline", "getlines"))
@@ -343,7 +344,7 @@ def test_a_sentence_is_shown_with_the_however_that_qualifies_it():
     """ "libffi does not have direct support for arrays or unions." alone says the opposite of its source, which goes
     on "However, they can be emulated using structures.": the two are shown together; a "However" that opens the
     next paragraph is not pulled up."""
-    from engine.rag.extractive import shown_span
+    from engine.rag.shown_span import shown_span
 
     src = Source(1, ARRAYS, "/d/arrays.txt", line_start=1, line_end=ARRAYS.count("\n"))
     piece, pieces = _piece(src, "does not have direct support")
@@ -365,7 +366,7 @@ NULGRIND = (
 def test_a_sentence_opening_with_a_pronoun_is_read_and_shown_with_the_one_before_it(embedder):
     """ "They will run roughly 5 times more slowly" does not say what runs slowly; the sentence before it does. It is
     scored with that sentence too (never below its own cosine) and shown with it, within its paragraph only."""
-    from engine.rag.extractive import shown_span
+    from engine.rag.shown_span import shown_span
 
     src = Source(1, NULGRIND, "/d/nulgrind.txt", line_start=1, line_end=NULGRIND.count("\n"))
     q = "How much slower does a program run under Nulgrind?"
@@ -396,7 +397,7 @@ def test_a_sentence_cut_in_two_by_a_displayed_option_is_shown_whole():
     before it that end no sentence ("Use", "--disable-nls") do. "... by adding the line below to the system vimrc"
     is shown with the line it points at. A heading is not extended by its underline nor by the prose after it, and
     in source code nothing is joined."""
-    from engine.rag.extractive import shown_span
+    from engine.rag.shown_span import shown_span
 
     src = Source(1, GETTEXT, "/d/README", line_start=1, line_end=GETTEXT.count("\n"))
     tail, pieces = _piece(src, "if you absolutely")
@@ -510,7 +511,7 @@ def test_a_line_every_source_holds_is_a_header_and_cites_no_copies(embedder):
 def test_a_sentence_opened_by_an_ellipsis_after_a_displayed_command_is_shown_with_it():
     """ "... and ping will work again." follows the command it is about, with an ellipsis first: shown alone it
     gives no command; with the display before it, it does."""
-    from engine.rag.extractive import shown_span
+    from engine.rag.shown_span import shown_span
 
     text = ("Now set the missing capability:\n\n  $ sudo setcap cap_net_raw+ep /bin/ping\n\n"
             "... and ping will work again.\n")  # fmt: skip

@@ -1,0 +1,246 @@
+"""How a chosen sentence of a passage is shown: with what it needs around it to be read right.
+
+A sentence ending with a colon is shown with the short piece it introduces (the setting or command after "add the
+following option:"), or with the whole list it opens when that fits; a sentence of a list item with the rest of its
+item (the "**Default:**" that follows an option's description); a sentence opening with a pronoun with the sentence
+before it (which says what "They" are); a sentence with a next one that qualifies it ("However, ..."); a prose
+sentence that a displayed command or option cuts in two with that display ("Use" / "--disable-nls" / "if you
+absolutely don't want to have messages handling code."); and a sentence of Python with its whole def when that is
+short (its body often holds what its docstring does not say), or with the def's whole docstring. The extractive
+answerer (engine.rag.extractive) chooses the sentences; this module only widens each to what is shown.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from pathlib import Path
+
+from engine.index import file_type_for
+from engine.rag.grounding import Span, content_words
+
+SENTENCE_END = re.compile(r"[.!?:;]$")
+MARKDOWN_HEADING = re.compile(r"^#{2,6}\s+\S")
+RULE = re.compile(r"^[=\-~^]{3,}$")
+MIN_SENTENCE_WORDS = 2
+INTRO_EXTEND_CHARS = (
+    200  # what a sentence ending with ':' introduces is shown with it up to this (shown_span)
+)
+# a list is shown whole with its introduction up to this (a citation quote's limit, citations.MAX_QUOTE_CHARS)
+LIST_SHOW_CHARS = 400
+_LIST_ITEM = re.compile(r"\s*(?:[-*•]|\d+[.)])\s")
+_BLANK_LINE = re.compile(r"\n[ \t]*\n")
+_PYTHON_SUFFIXES = (".py", ".pyi")  # the Python sources engine.index reads
+_PYTHON_DEF = re.compile(r"^([ \t]*)(?:async[ \t]+)?(?:def|class)[ \t]+\w", re.MULTILINE)
+# the rest of a def or class line (a signature may run over lines, with annotations) up to its docstring's quotes
+_DOCSTRING_OPEN = re.compile(r"(?s:(.{0,300}?)):[ \t]*(?:#[^\n]*)?\n\s*[rRuU]?(\"\"\"|\'\'\')")
+_HEADER_END = re.compile(r":[ \t]*(?:#[^\n]*)?\n")
+_LINE = re.compile(r"(?<=\n)[^\n]*")  # each line after the first
+PRONOUN = re.compile(r"(?:It|Its|They|Their|This|These|That|Those|He|She)\b")
+# words that carry on a sentence a displayed command cut: "Put the command" / "/sbin/agetty -w 2400 ttyS1" / "in the
+# command field of the appropriate line in /etc/inittab ..." (``_run_on``)
+_ELLIPSIS = re.compile(r"(?:\.{2,}|…)")
+_CONTINUES = re.compile(r"(?:if|in|to|and|or|then|which|so|as|for|with|when|where|on|at|from|into|unless)\b")
+# a sentence that qualifies the one before it (see _with_qualification)
+_QUALIFIES = re.compile(r"(?:However|But|Nevertheless|Nonetheless|Instead|Otherwise|Except)\b")
+
+
+def shown_span(span: Span, pieces: Sequence[Span]) -> Span:
+    """The span as shown. A sentence ending with a colon introduces what follows it (the setting to add, the
+    command to run, a list of choices), and a list item belongs to the list its introduction opens: "The solution
+    is to either:" and its four items are shown together, when introduction and items fit in LIST_SHOW_CHARS (one
+    option of four, shown alone, would read as the solution). Otherwise a sentence of a list item is shown with the
+    rest of its item when that fits (``_whole_item``), a colon sentence with the next piece of its source when that
+    is short (at most INTRO_EXTEND_CHARS). ``pieces``: the source's ``split_spans``."""
+    block = _python_block(span)
+    if block is not None:
+        return block
+    at = next((k for k, pc in enumerate(pieces) if pc.start == span.start and pc.end == span.end), None)
+    if at is not None:
+
+        def item(k: int) -> bool:  # piece k is a list item in the same paragraph as the piece before it
+            return bool(_LIST_ITEM.match(pieces[k].text)) and joined(pieces[k - 1], pieces[k])
+
+        intro = at
+        while intro > 0 and item(intro):
+            intro -= 1  # up the list to the piece before its first item
+        last = intro
+        while last + 1 < len(pieces) and item(last + 1):
+            last += 1  # down to its last item (at or past ``at``: every piece between is an item)
+        opens = pieces[intro].text.rstrip().endswith(":") and not _LIST_ITEM.match(pieces[intro].text)
+        if opens and last > intro and pieces[last].end - pieces[intro].start <= LIST_SHOW_CHARS:
+            return Span(span.source, pieces[intro].start, pieces[last].end)
+        whole = _whole_item(pieces, at)
+        if whole is not None:
+            return Span(span.source, *whole)
+    if span.text.rstrip().endswith(":"):
+        nxt = next_piece(pieces, span)
+        if nxt is not None and nxt.end - nxt.start <= INTRO_EXTEND_CHARS:
+            span = Span(span.source, span.start, nxt.end)
+    return _run_on(_with_qualification(_with_antecedent(span, pieces, at), pieces), pieces)
+
+
+def _run_on(span: Span, pieces: Sequence[Span]) -> Span:
+    """A prose sentence that a displayed command or option cuts in two is shown whole. "Use" / "--disable-nls" / "if you
+    absolutely don't want to have messages handling code." (blank lines between, the option indented): a span that
+    opens with a word that continues a sentence (``_CONTINUES``) takes back the display before it and the lead-in
+    before that when it ends no sentence (an ellipsis between, "... and ping will work again.", is part of the
+    sentence). "... by adding the line below to the system vimrc" / "let g:skip_defaults_vim = 1": a span that ends
+    without punctuation takes the display after it. A display (``_display``) is a short piece set apart by a blank
+    line and indented deeper than the sentence's first line. Not in source code; up to LIST_SHOW_CHARS in all."""
+    if is_code(span.source.path):
+        return span
+    start, end = span.start, span.end
+    text = span.text.strip()
+    if _CONTINUES.match(text) and SENTENCE_END.search(text):
+        before = [pc for pc in pieces if pc.end <= start]
+        opens = span
+        while before and _ELLIPSIS.fullmatch(before[-1].text.strip()) and joined(before[-1], span):
+            # "... and ping will work again." opens with an ellipsis, the display before that
+            opens = Span(span.source, before.pop().start, end)
+        if before and _display(before[-1], opens) and end - before[-1].start <= LIST_SHOW_CHARS:
+            start = before[-1].start
+            lead = before[-2] if len(before) > 1 else None
+            t = lead.text.strip() if lead is not None else ""
+            if (
+                t
+                and not SENTENCE_END.search(t)
+                and not MARKDOWN_HEADING.match(t)
+                and len(t) <= INTRO_EXTEND_CHARS
+                and end - lead.start <= LIST_SHOW_CHARS
+            ):
+                start = lead.start
+    if text[-1:].isalnum():
+        nxt = next_piece(pieces, span)
+        if nxt is not None and _display(nxt, span) and nxt.end - start <= LIST_SHOW_CHARS:
+            end = nxt.end
+    return span if (start, end) == (span.start, span.end) else Span(span.source, start, end)
+
+
+def _display(piece: Span, span: Span) -> bool:
+    """``piece`` is a displayed command, option or line of code next to ``span``: a blank line between them, the
+    piece starting its own line indented deeper than the line ``span`` starts on, short, ending no sentence, and
+    neither a list item nor a rule."""
+    text = piece.source.text
+    t = piece.text.strip()
+    a, b = sorted((piece, span), key=lambda sp: sp.start)
+    if not t or joined(a, b) or len(t) > INTRO_EXTEND_CHARS or SENTENCE_END.search(t):
+        return False
+    if _LIST_ITEM.match(piece.text) or RULE.match(t):
+        return False
+    lead = text[text.rfind("\n", 0, piece.start) + 1 : piece.start]
+    line = text[text.rfind("\n", 0, span.start) + 1 : span.start]
+    own = len(line) - len(line.lstrip())
+    return not lead.strip() and len(lead) > own
+
+
+def _with_antecedent(span: Span, pieces: Sequence[Span], at: int | None) -> Span:
+    """A sentence that opens with a pronoun is shown with the sentence before it in its paragraph, which says what
+    the pronoun is ("Nonetheless you can run programs with Nulgrind. They will run roughly 5 times more slowly than
+    normal"), as score_parts read it. Up to LIST_SHOW_CHARS in all; ``at``: the span's index in ``pieces``."""
+    if not at or not PRONOUN.match(span.text):
+        return span
+    prev = pieces[at - 1]
+    if (
+        not joined(prev, span)
+        or RULE.match(prev.text)
+        or len(content_words(prev.text)) < MIN_SENTENCE_WORDS
+        or span.end - prev.start > LIST_SHOW_CHARS
+    ):
+        return span
+    return Span(span.source, prev.start, span.end)
+
+
+def _with_qualification(span: Span, pieces: Sequence[Span]) -> Span:
+    """The span with the next sentence of its paragraph when that one qualifies it ("libffi does not have direct
+    support for arrays or unions." and "However, they can be emulated using structures."): shown alone, the first
+    would say the opposite of its source. Up to LIST_SHOW_CHARS in all."""
+    nxt = next_piece(pieces, span)
+    if (
+        nxt is not None
+        and _QUALIFIES.match(nxt.text)
+        and joined(span, nxt)
+        and nxt.end - span.start <= LIST_SHOW_CHARS
+    ):
+        return Span(span.source, span.start, nxt.end)
+    return span
+
+
+def _whole_item(pieces: Sequence[Span], at: int) -> tuple[int, int] | None:
+    """Where the list item holding piece ``at`` starts and ends, when it runs over more than that piece and fits in
+    LIST_SHOW_CHARS: the item's sentences up to the next item or blank line ("* `maxKeys` {number} Specifies the
+    maximum number of keys to parse. Specify `0` to remove key counting limitations. **Default:** `1000`.", not its
+    first sentence without the default, nor "**Default:** `1000`." alone). None outside a list item."""
+    first = at
+    while not _LIST_ITEM.match(pieces[first].text):
+        if first == 0 or not joined(pieces[first - 1], pieces[first]):
+            return None  # the paragraph's start, and no item marker on the way
+        first -= 1
+    last = at
+    while (
+        last + 1 < len(pieces)
+        and not _LIST_ITEM.match(pieces[last + 1].text)
+        and joined(pieces[last], pieces[last + 1])
+    ):
+        last += 1
+    if last == first or pieces[last].end - pieces[first].start > LIST_SHOW_CHARS:
+        return None
+    return pieces[first].start, pieces[last].end
+
+
+def _python_block(span: Span) -> Span | None:
+    """The smallest Python ``def`` or ``class`` of the span's passage that holds the span, whole, when it fits in
+    LIST_SHOW_CHARS: "def S_IMODE(mode): \"\"\"Return the portion of the file's mode that can be set by
+    os.chmod().\"\"\" return mode & 0o7777", not its docstring without the line that answers. A block runs to the
+    next line indented no deeper than its ``def`` (a signature's closing bracket aside) or to the passage's end.
+    None elsewhere (other languages, a block longer than that)."""
+    if not span.source.path.lower().endswith(_PYTHON_SUFFIXES):
+        return None
+    text = span.source.text
+    best = None
+    for m in _PYTHON_DEF.finditer(text):
+        if m.start() > span.start:
+            break
+        indent = len(m.group(1))
+        end = len(text)
+        for line in _LINE.finditer(text, m.end()):
+            body = line.group()
+            if (
+                body.strip()
+                and len(body) - len(body.lstrip()) <= indent
+                and not body.lstrip().startswith((")", "]"))
+            ):
+                end = line.start()
+                break
+        while end > m.start() and text[end - 1].isspace():
+            end -= 1
+        start = m.start() + indent
+        if span.end > end:
+            continue
+        if end - start > LIST_SHOW_CHARS:
+            # too long whole: its signature and docstring, when the span lies in them; no docstring when the
+            # header ended before the quotes found (they open a nested def's docstring)
+            doc = _DOCSTRING_OPEN.match(text, m.end())
+            if doc and _HEADER_END.search(text, m.end(), doc.end(1)):
+                doc = None
+            close = text.find(doc.group(2), doc.end()) if doc else -1
+            end = close + 3 if close >= 0 else len(text) + 1
+            if span.end > end:
+                continue
+        if end - start <= LIST_SHOW_CHARS:
+            best = (start, end)  # later matches are nested deeper: the innermost that fits wins
+    return Span(span.source, *best) if best else None
+
+
+def next_piece(pieces: Sequence[Span], span: Span) -> Span | None:
+    """The first of ``pieces`` (a source's ``split_spans``) after ``span``, or None."""
+    return next((pc for pc in pieces if pc.start >= span.end), None)
+
+
+def joined(a: Span, b: Span) -> bool:
+    """``b`` follows ``a`` in the same paragraph (no blank line between them)."""
+    return a.source is b.source and _BLANK_LINE.search(a.source.text, a.end, b.start) is None
+
+
+def is_code(path: str) -> bool:
+    return file_type_for(Path(path)) == "code"
