@@ -463,13 +463,13 @@ def run_path(name, models, store, qs, unans, policy, answer, max_tokens, log=Non
 
 
 def tune_extractive(args) -> None:
-    """The extractive sentence ranking's weights, chosen on the tuning sets only: eval/queries.jsonl (labelled
-    passages and quotes), eval/qa_tuning.jsonl, eval/qa_holdout.jsonl, eval/qa_holdout2.jsonl and
-    eval/qa_holdout3.jsonl, eval/qa_holdout4.jsonl and eval/qa_holdout5.jsonl (natural questions with answer
-    strings; the last five the held-out sets of stops 24, 25, 26, 28 and 29, demoted to tuning). Per set, the share of questions where a top
-    sentence lies on the labelled passage, and where one holds the answer (queries.jsonl: the labelled quote whole;
-    the others: the answer string); duplicates are not dropped here (--tuning-qa runs the real answerer). The
-    held-out set (eval/qa_holdout6.jsonl) is unused."""
+    """The extractive sentence ranking's weights, chosen on the tuning sets only: eval/queries.jsonl (labelled passages
+    and quotes), eval/qa_tuning.jsonl, eval/qa_holdout.jsonl, eval/qa_holdout2.jsonl and eval/qa_holdout3.jsonl,
+    eval/qa_holdout4.jsonl and eval/qa_holdout5.jsonl (natural questions with answer strings; the last five the
+    held-out sets of stops 24, 25, 26, 28 and 29, demoted to tuning). Per set, the share of questions where a
+    top sentence lies on the labelled passage, and where one holds the answer (queries.jsonl: the labelled quote
+    whole; the others: the answer string); duplicates are not dropped here (--tuning-qa runs the real answerer).
+    The held-out set (eval/qa_holdout6.jsonl) is unused."""
     import numpy as np
 
     corpus = EVAL / "corpus"
@@ -527,14 +527,15 @@ def span_lines(sp):
 
 
 def tuning_qa(args) -> None:
-    """What the extractive answerer is improved on, never the held-out set: eval/queries.jsonl (search-style
-    queries, each labelled with its passage and a unique quote of it; no answer string, so the quote stands for it
-    and "answer correct" is the stricter "the labelled quote is shown whole"), eval/qa_tuning.jsonl (48 natural
-    questions with short answer strings, written from the documents alone in stop 24, in the held-out set's style
-    but on other files), eval/qa_holdout.jsonl, eval/qa_holdout2.jsonl, eval/qa_holdout3.jsonl,
+    """What the extractive answerer is improved on, never the held-out set: eval/queries.jsonl (search-style queries,
+    each labelled with its passage and a unique quote of it; no answer string, so the quote stands for it and
+    "answer correct" is the stricter "the labelled quote is shown whole"), eval/qa_tuning.jsonl (48 natural
+    questions with short answer strings, written from the documents alone in stop 24, in the held-out set's
+    style but on other files), eval/qa_holdout.jsonl, eval/qa_holdout2.jsonl, eval/qa_holdout3.jsonl,
     eval/qa_holdout4.jsonl and eval/qa_holdout5.jsonl (the held-out sets of stops 24, 25, 26, 28 and 29: 24, 48,
-    48, 48 and 48 natural questions, demoted to tuning after their reports, with their unanswerable sets) and eval/unanswerable.jsonl. The
-    abstention threshold is fitted on queries.jsonl + unanswerable.jsonl, as for the held-out run."""
+    48, 48 and 48 natural questions, demoted to tuning after their reports, with their unanswerable sets) and
+    eval/unanswerable.jsonl. The abstention threshold is fitted on queries.jsonl + unanswerable.jsonl, as for
+    the held-out run."""
     corpus = EVAL / "corpus"
     embedder = load_embedder(default_embedder_path())
     store = IndexStore(args.db, read_only=True)
