@@ -16,10 +16,11 @@ its topics, 12 off them).
 
     .venv/bin/python bench/rag_eval.py [--qa 30] [--depth 20] [--db PATH]
 
---heldout runs instead the held-out Q&A eval of issue #14 (answers you can use): eval/qa_holdout6.jsonl (48
-answerable questions written in stop 30 from the documents alone, without the tool or the other sets, each on its
-own file that no other set uses, with a labelled answer string and passage) and eval/unanswerable_holdout6.jsonl
-(16 unanswerable questions written for it: 10 near the corpus's topics, 6 off them). The held-out sets of stops 24,
+--heldout runs instead the held-out Q&A eval of issue #14 (answers you can use): eval/qa_holdout7.jsonl (44
+answerable questions written in stop 31 from the documents alone, without the tool or the other sets, each on its
+own file that no other set uses, with a labelled answer string and passage) and eval/unanswerable_holdout7.jsonl
+(16 unanswerable questions written for it: 10 near the corpus's topics, 6 off them). ``--heldout-set 6`` runs stop
+30's held-out set instead (eval/qa_holdout6.jsonl, 48 + 16, reported once in stop 30). The held-out sets of stops 24,
 25, 26, 28 and 29 (eval/qa_holdout.jsonl, 24 + 12; eval/qa_holdout2.jsonl, 48 + 16; eval/qa_holdout3.jsonl, 48 + 16;
 eval/qa_holdout4.jsonl, 48 + 16; eval/qa_holdout5.jsonl, 48 + 16) have been reported and are now tuning sets
 (--tuning-qa). The
@@ -143,6 +144,8 @@ def main() -> None:
     ap.add_argument("--tune-extractive", action="store_true",
                     help="sweep the extractive answer's weights on the TUNING sets only (see tune_extractive)")  # fmt: skip
     ap.add_argument("--heldout", action="store_true", help="the held-out Q&A eval (see the module docstring)")
+    ap.add_argument("--heldout-set", type=int, choices=(6, 7), default=7,
+                    help="--heldout: which held-out set (6: stop 30's, reported once there; 7: stop 31's)")  # fmt: skip
     ap.add_argument("--tuning-qa", action="store_true",
                     help="the extractive path on the TUNING sets (eval/queries.jsonl, its labelled quote standing "
                          "for the answer string, + eval/unanswerable.jsonl; eval/qa_tuning.jsonl; eval/qa_holdout.jsonl "
@@ -687,8 +690,8 @@ def heldout(args) -> None:
     store = IndexStore(args.db, read_only=True)
     tune_pos = load_queries(EVAL / "queries.jsonl", corpus)
     tune_neg = unanswerable_set("unanswerable.jsonl")
-    qs = load_queries(EVAL / "qa_holdout6.jsonl", corpus)
-    unans = unanswerable_set("unanswerable_holdout6.jsonl")
+    qs = load_queries(EVAL / f"qa_holdout{args.heldout_set}.jsonl", corpus)
+    unans = unanswerable_set(f"unanswerable_holdout{args.heldout_set}.jsonl")
     if args.limit:
         qs, unans = qs[: args.limit], unans[: max(1, args.limit // 2)]
     fit = calibrate([best_cosine(store, embedder, q["query"]) for q in tune_pos],
