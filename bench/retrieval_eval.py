@@ -26,6 +26,7 @@ from _common import ROOT, blas, emit
 
 from engine.encoders import default_embedder_path, load_embedder
 from engine.index import RRF_K, VECTOR_WEIGHT, IndexStore, IndexSummary, index_paths, search_many
+from engine.index.hybrid import SAME_FILE_SPREAD
 
 EVAL = ROOT / "eval"
 
@@ -122,6 +123,7 @@ def main() -> None:
         "vector_weight": VECTOR_WEIGHT,
         "rrf_k": RRF_K,
         "depth": "max(50, k)",
+        "same_file_spread": SAME_FILE_SPREAD,
     }
     if args.sweep:
         sweep = []

@@ -25,6 +25,7 @@ _MAX_CACHED = 4  # databases whose matrices stay in memory
 class VectorHits:
     chunk_ids: np.ndarray  # int64 [k], best first
     scores: np.ndarray  # float32 [k]
+    doc_ids: np.ndarray  # int64 [k]: each chunk's document
 
 
 class VectorMatrix:
@@ -60,7 +61,10 @@ class VectorMatrix:
         queries = np.atleast_2d(np.asarray(queries, dtype=np.float32))
         n = len(self.ids)
         if n == 0 or k <= 0:
-            return [VectorHits(np.zeros(0, np.int64), np.zeros(0, np.float32)) for _ in queries]
+            return [
+                VectorHits(np.zeros(0, np.int64), np.zeros(0, np.float32), np.zeros(0, np.int64))
+                for _ in queries
+            ]
         if queries.shape[1] != self.dim:
             raise ValueError(f"query vectors have {queries.shape[1]} dimensions, the index has {self.dim}")
         # [q, n]: the whole batch of queries in one product
@@ -84,7 +88,7 @@ class VectorMatrix:
         out = []
         for r, v in zip(rows, vals, strict=True):
             keep = np.isfinite(v)
-            out.append(VectorHits(self.ids[r[keep]], v[keep]))
+            out.append(VectorHits(self.ids[r[keep]], v[keep], self.doc_ids[r[keep]]))
         return out
 
 

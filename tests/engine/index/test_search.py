@@ -51,14 +51,21 @@ def test_hybrid_rrf_is_reciprocal_rank_fusion(indexed):
 
 
 def test_hybrid_default_fuses_min_max_normalised_scores(indexed):
-    """Score fusion, recomputed here from the two single-mode candidate lists (depth 50 for k=5)."""
+    """Score fusion, recomputed here from the two single-mode candidate lists (depth 50 for k=5), each cosine
+    first pulled towards its file's best one."""
+    from engine.index.hybrid import SAME_FILE_SPREAD
+
     db, emb, _ = indexed
     query = "moon gravitational pull"
     lists = [search(db, emb, query, k=50, mode=m) for m in ("vector", "keyword")]
+    best: dict[str, float] = {}
+    for h in lists[0]:
+        best.setdefault(h.path, h.score)
+    pulled = [(h.chunk_id, best[h.path] - SAME_FILE_SPREAD * (best[h.path] - h.score)) for h in lists[0]]
     norm = []
-    for hits in lists:
-        lo, hi = min(h.score for h in hits), max(h.score for h in hits)
-        norm.append({h.chunk_id: (h.score - lo) / (hi - lo) for h in hits})
+    for scored in (pulled, [(h.chunk_id, h.score) for h in lists[1]]):
+        lo, hi = min(s for _, s in scored), max(s for _, s in scored)
+        norm.append({c: (s - lo) / (hi - lo) for c, s in scored})
     expected = {c: 0.5 * norm[0].get(c, 0.0) + 0.5 * norm[1].get(c, 0.0) for c in set(norm[0]) | set(norm[1])}
     hits = search(db, emb, query, k=5, mode="hybrid")
     assert [h.chunk_id for h in hits] == sorted(expected, key=lambda c: (-expected[c], c))[:5]
@@ -84,6 +91,27 @@ def test_score_fusion_keeps_a_strong_single_list_hit():
     assert rrf[2] > rrf[3] > rrf[1]  # RRF puts both middling chunks first
     assert _score_fusion(0.5)([], kw)[200] == pytest.approx(0.5)  # an empty list adds nothing
     assert _score_fusion(0.5)([(7, 0.3)], [])[7] == pytest.approx(0.5)  # one candidate: normalised to 1
+
+
+def test_score_fusion_lets_the_keyword_list_order_one_files_chunks():
+    """The embedder reads a file's chunks under one heading trail, so their cosines differ little and say less
+    about which chunk holds the passage than BM25 does: inside a file, cosine gaps count SAME_FILE_SPREAD as much.
+    Across files they count in full."""
+    from engine.index.hybrid import SAME_FILE_SPREAD, _score_fusion
+
+    fuse = _score_fusion(0.5)
+    # chunks 1 and 2 are one file's (1 its best by cosine); 2 holds the query's words; 3-6 are other files
+    vec = [(1, 0.80), (3, 0.62), (2, 0.60), (4, 0.58), (5, 0.55), (6, 0.40)]
+    kw = [(2, 9.0), (1, 6.0), (5, 4.0), (6, 1.0)]
+    doc_of = {1: 10, 2: 10, 3: 30, 4: 40, 5: 50, 6: 60}
+    plain, by_file = fuse(vec, kw), fuse(vec, kw, doc_of)
+    assert plain[1] > plain[2]  # the cosine gap inside the file outweighs BM25's
+    assert by_file[2] > by_file[1]  # pulled to the file's best, the file's chunks are ordered by BM25
+    # 2's cosine counts as 0.80 - SAME_FILE_SPREAD * 0.20, min-max normalised over 0.40..0.80
+    assert by_file[2] == pytest.approx(0.5 * (0.40 - SAME_FILE_SPREAD * 0.20) / 0.40 + 0.5)
+    # chunks of other files keep their own cosines: 3 stays ahead of 4 and 6 by the vector part
+    assert by_file[3] - by_file[4] == pytest.approx(plain[3] - plain[4])
+    assert fuse([], kw, doc_of)[2] == pytest.approx(0.5)
 
 
 def test_bad_fusion_settings_are_clear_errors(indexed):
