@@ -130,6 +130,27 @@ def test_a_list_is_shown_whole_with_the_sentence_that_introduces_it(embedder):
     assert "ipv6 sysctl keys" not in [s.text for s in ex.sentences]  # outranked: judged a heading
 
 
+RELNOTES = (
+    "GIT v1.5.1.2 Release Notes\n==========================\n\nFixes since v1.5.1.1\n--------------------\n\n"
+    "* Bugfixes\n\n"
+    "  - An earlier update to command line integer parameter parser was\n"
+    "    botched and made 'update-index --cacheinfo' completely useless.\n\n"
+    "  - Converted remaining mentions of update-index on Porcelain\n    documents to git-add/git-rm.\n"
+)
+
+
+def test_a_quoted_list_item_is_shown_without_its_own_bullet(embedder):
+    """The answer is a Markdown list already: a release note's own "- " shown inside it read "- - An earlier
+    update ...". The sentence, its offsets and its lines start after the document's bullet."""
+    sources = (Source(1, RELNOTES, "/d/RelNotes/1.5.1.2.txt", line_start=1, line_end=13),)
+    ex = extract_answer("Which update-index option was made useless in Git 1.5.1.2?", sources, embedder)
+    hit = next(s for s in ex.sentences if "--cacheinfo" in s.text)
+    assert hit.text.startswith("An earlier update to command line integer parameter parser")
+    assert "- - " not in ex.text and "- * " not in ex.text
+    assert ex.text[hit.start : hit.end] == hit.text
+    assert (hit.line_start, hit.line_end) == (9, 10)
+
+
 def test_a_list_too_long_to_show_whole_leaves_its_items_alone():
     from engine.rag.grounding import split_spans
     from engine.rag.shown_span import LIST_SHOW_CHARS, shown_span
