@@ -323,7 +323,7 @@ def make_snippet(text: str, terms: Sequence[str], width: int = 240) -> str:
     if not terms:
         return flat[:width] + ("…" if len(flat) > width else "")
     stems = [_stem(t) for t in terms]
-    pattern = re.compile(r"\b(?:" + "|".join(re.escape(s) for s in stems) + r")\w*", re.IGNORECASE)
+    pattern = re.compile(r"\b(?:" + "|".join(_word_pattern(t) for t in terms) + r")", re.IGNORECASE)
     matches = list(pattern.finditer(flat))
     if not matches:
         return flat[:width] + ("…" if len(flat) > width else "")
@@ -348,6 +348,14 @@ def make_snippet(text: str, terms: Sequence[str], width: int = 240) -> str:
 def _stem(term: str) -> str:
     """A crude prefix stem so 'indexing' marks 'indexed' and 'index' (FTS5 matched with Porter stemming)."""
     return term if len(term) <= 4 else term[: max(4, len(term) - 3)]
+
+
+def _word_pattern(term: str) -> str:
+    """The words ``term`` marks: a long term's stem and any ending; a short one (``git``, the ``f`` of ``-f``) as a
+    word of its own, or with a plain inflection ("gits", not "github"; "f" never marks "failed")."""
+    if len(term) > 4:
+        return re.escape(_stem(term)) + r"\w*"
+    return re.escape(term) + (r"\b" if len(term) <= 2 else r"(?:s|es|ed|d|ing)?\b")
 
 
 def _which(word: str, stems: Sequence[str]) -> int:

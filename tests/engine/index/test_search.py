@@ -158,6 +158,9 @@ def test_snippets_mark_terms_and_window_the_best_part():
     assert len(snip.replace("«", "").replace("»", "")) <= 250
     assert make_snippet("short text", ["absent"]) == "short text"
     assert "«index»" in make_snippet("index indexing indexed", ["indexing"])  # stems match word variants
+    # a short term marks itself (and plain inflections), not every word it begins: the "f" of "-f", "git"
+    snip = make_snippet('"git clean -d -f" failed to find github repos; two gits', query_terms("git two -f"))
+    assert snip == '"«git» clean -d -«f»" failed to find github repos; «two» «gits»'
 
 
 @pytest.mark.slow
