@@ -25,8 +25,15 @@ from pathlib import Path
 from _common import ROOT, blas, emit
 
 from engine.encoders import default_embedder_path, load_embedder
-from engine.index import RRF_K, VECTOR_WEIGHT, IndexStore, IndexSummary, index_paths, search_many
-from engine.index.hybrid import SAME_FILE_SPREAD
+from engine.index import (
+    RRF_K,
+    SAME_FILE_SPREAD,
+    VECTOR_WEIGHT,
+    IndexStore,
+    IndexSummary,
+    index_paths,
+    search_many,
+)
 
 EVAL = ROOT / "eval"
 

@@ -7,6 +7,7 @@ from engine.index.extraction import extract, file_type_for
 from engine.index.hybrid import (
     EXACT_BONUS,
     RRF_K,
+    SAME_FILE_SPREAD,
     VECTOR_WEIGHT,
     SearchHit,
     is_blank_query,
@@ -31,6 +32,7 @@ __all__ = [
     "IndexSummary",
     "OutsideLink",
     "RRF_K",
+    "SAME_FILE_SPREAD",
     "SKIP_DIRS",
     "SearchHit",
     "VECTOR_WEIGHT",
