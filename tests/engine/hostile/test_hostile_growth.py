@@ -58,8 +58,11 @@ def test_html_with_many_blocks_extracts_in_linear_time():
             "<html><body>" + "".join(f"<p>paragraph {i} about tides</p>" for i in range(n)) + "</body></html>"
         )
 
-    t1 = cpu_seconds(lambda: extract_html(page(20_000)))
-    t4 = cpu_seconds(lambda: extract_html(page(80_000)))
+    small, big = page(20_000), page(80_000)
+    # best of two CPU times each, the pages built beforehand: one run of each measured 7.4x once on the shared
+    # 2-core machine, where linear is 4x and a quadratic walk would be 16x
+    t1 = min(cpu_seconds(lambda: extract_html(small)) for _ in range(2))
+    t4 = min(cpu_seconds(lambda: extract_html(big)) for _ in range(2))
     assert t4 <= 6 * t1 + 0.05, (t1, t4)
 
 
