@@ -114,6 +114,27 @@ def test_score_fusion_lets_the_keyword_list_order_one_files_chunks():
     assert fuse([], kw, doc_of)[2] == pytest.approx(0.5)
 
 
+def test_hybrid_search_hands_the_fusion_each_vector_hits_document(indexed, monkeypatch):
+    """The wiring: hybrid search passes the fusion every vector candidate's document, one id per file."""
+    from engine.index import hybrid
+
+    seen = []
+    real = hybrid._within_file
+    monkeypatch.setattr(
+        hybrid, "_within_file", lambda vec, doc_of: seen.append((vec, doc_of)) or real(vec, doc_of)
+    )
+    db, emb, _ = indexed
+    vector = search(db, emb, "moon gravitational pull", k=50, mode="vector")
+    search(db, emb, "moon gravitational pull", k=5, mode="hybrid")
+    ((vec, doc_of),) = seen
+    assert [c for c, _ in vec] == [h.chunk_id for h in vector]
+    by_path: dict[str, set[int]] = {}
+    for h in vector:
+        by_path.setdefault(h.path, set()).add(doc_of[h.chunk_id])
+    assert all(len(ids) == 1 for ids in by_path.values())
+    assert len({next(iter(ids)) for ids in by_path.values()}) == len(by_path)
+
+
 def test_bad_fusion_settings_are_clear_errors(indexed):
     db, emb, _ = indexed
     with pytest.raises(ValueError, match="fusion must be"):
