@@ -195,8 +195,9 @@ def _search_many(
         result = embedder.embed(list(queries), kind="query")
         matrix = matrix_for(store)
         for i, hits in enumerate(matrix.search(result.vectors, depth if mode == "hybrid" else k, allowed)):
-            per_query_vec[i] = list(zip(hits.chunk_ids.tolist(), hits.scores.tolist(), strict=True))
-            doc_of.update(zip(hits.chunk_ids.tolist(), hits.doc_ids.tolist(), strict=True))
+            ids = hits.chunk_ids.tolist()
+            per_query_vec[i] = list(zip(ids, hits.scores.tolist(), strict=True))
+            doc_of.update(zip(ids, hits.doc_ids.tolist(), strict=True))
     if mode in ("keyword", "hybrid"):
         for i, q in enumerate(queries):
             match = fts_query(q)

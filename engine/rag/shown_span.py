@@ -29,6 +29,9 @@ INTRO_EXTEND_CHARS = (
 # a list is shown whole with its introduction up to this (a citation quote's limit, citations.MAX_QUOTE_CHARS)
 LIST_SHOW_CHARS = 400
 _LIST_ITEM = re.compile(r"\s*(?:[-*•]|\d+[.)])\s")
+# a document's own bullet (not a number) at the start of a quoted sentence ("* autoconfiguration learned ...", "-
+# Clarifications ..."): an extractive answer is a list already, and "- * text" reads as a stray star or a nested list
+BULLET = re.compile(r"[ \t]*[-*+\u2022][ \t]+(?=\S)")
 _BLANK_LINE = re.compile(r"\n[ \t]*\n")
 _PYTHON_SUFFIXES = (".py", ".pyi")  # the Python sources engine.index reads
 _PYTHON_DEF = re.compile(r"^([ \t]*)(?:async[ \t]+)?(?:def|class)[ \t]+\w", re.MULTILINE)
