@@ -4,7 +4,8 @@ Indexes eval/corpus (incrementally: a second run reuses the index), runs every q
 hybrid mode (the default score fusion, and RRF), and prints JSON: recall@5, recall@10, MRR@10 and nDCG@10 per
 mode, plus with --sweep the fusion settings around the defaults (vector weight, RRF k, candidate depth) so the
 chosen defaults can be checked honestly. eval/queries_holdout.jsonl holds questions written later from the
-documents alone, used for no setting: run it with --queries eval/queries_holdout.jsonl.
+documents alone (held out at first, read while retrieval was tuned since); eval/queries_holdout2.jsonl (stop 32) is
+the held-out retrieval set, on passages no tuning set labels: run it with --queries eval/queries_holdout2.jsonl.
 
 A result is relevant when it comes from the labelled file and its lines overlap the labelled passage (the lines of
 the query's unique quote, or its explicit line range). nDCG uses binary gains; the ideal ranking holds every

@@ -23,6 +23,7 @@ LABELLED = [
     "qa_holdout5.jsonl",
     "qa_holdout6.jsonl",
     "qa_holdout7.jsonl",
+    "queries_holdout2.jsonl",
 ]
 # sets that chose something (weights, thresholds, rules): eval/queries.jsonl chose the retrieval defaults and the
 # abstention threshold, qa_tuning.jsonl and the held-out sets of stops 24 and 25 (qa_holdout.jsonl, qa_holdout2.jsonl,
@@ -44,6 +45,10 @@ TUNING = [
 ]
 HELD_OUT = "qa_holdout7.jsonl"
 HELD_OUT_UNANSWERABLE = "unanswerable_holdout7.jsonl"
+# stop 32's held-out retrieval set: search phrases and questions in the user's own words, on 57 passages of randomly
+# drawn files, none within 15 lines of a passage any tuning set labels (queries_holdout.jsonl, its predecessor, has
+# been read while the retrieval was tuned)
+HELD_OUT_RETRIEVAL = "queries_holdout2.jsonl"
 
 
 def _rows(name: str) -> list[dict]:
@@ -91,6 +96,25 @@ def test_the_held_out_set_shares_no_file_with_a_tuning_set():
         for q in _rows(name)
     }
     assert not {q["query"].lower() for q in _rows(HELD_OUT) + unanswerable} & tuning_questions
+
+
+def _label_line(q: dict) -> int:
+    text = (ensure_corpus() / q["path"]).read_text(encoding="utf-8", errors="replace").replace("\r\n", "\n")
+    return text.count("\n", 0, text.find(q["quote"])) + 1
+
+
+def test_the_held_out_retrieval_set_labels_no_passage_a_tuning_set_labels():
+    held = _rows(HELD_OUT_RETRIEVAL)
+    assert len(held) == 57 and len({q["id"] for q in held}) == 57
+    tuned: dict[str, list[int]] = {}
+    for name in TUNING:
+        for q in _rows(name):
+            tuned.setdefault(q["path"], []).append(_label_line(q))
+    for q in held:
+        line = _label_line(q)
+        assert all(abs(line - t) > 15 for t in tuned.get(q["path"], [])), q["id"]
+    others = {q["query"].lower() for name in LABELLED if name != HELD_OUT_RETRIEVAL for q in _rows(name)}
+    assert not {q["query"].lower() for q in held} & others
 
 
 def test_the_eval_counts_an_unsupported_sentence_as_unmarked_only_where_it_is_shown_unmarked():
