@@ -4,8 +4,9 @@ Indexes eval/corpus (incrementally: a second run reuses the index), runs every q
 hybrid mode (the default score fusion, and RRF), and prints JSON: recall@5, recall@10, MRR@10 and nDCG@10 per
 mode, plus with --sweep the fusion settings around the defaults (vector weight, RRF k, candidate depth) so the
 chosen defaults can be checked honestly. eval/queries_holdout.jsonl holds questions written later from the
-documents alone (held out at first, read while retrieval was tuned since); eval/queries_holdout2.jsonl (stop 32) is
-the held-out retrieval set, on passages no tuning set labels: run it with --queries eval/queries_holdout2.jsonl.
+documents alone (held out at first, read while retrieval was tuned since), and so does eval/queries_holdout2.jsonl
+(stop 32: it chose the keyword-lead rule after one report). eval/queries_holdout3.jsonl is the held-out retrieval
+set, on passages no tuning set labels: run it with --queries eval/queries_holdout3.jsonl.
 
 A result is relevant when it comes from the labelled file and its lines overlap the labelled passage (the lines of
 the query's unique quote, or its explicit line range). nDCG uses binary gains; the ideal ranking holds every
@@ -27,6 +28,7 @@ from _common import ROOT, blas, emit
 
 from engine.encoders import default_embedder_path, load_embedder
 from engine.index import (
+    KEYWORD_LEAD,
     RRF_K,
     SAME_FILE_SPREAD,
     VECTOR_WEIGHT,
@@ -132,6 +134,7 @@ def main() -> None:
         "rrf_k": RRF_K,
         "depth": "max(50, k)",
         "same_file_spread": SAME_FILE_SPREAD,
+        "keyword_lead": KEYWORD_LEAD,
     }
     if args.sweep:
         sweep = []

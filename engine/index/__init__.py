@@ -6,6 +6,7 @@ from engine.index.document import ExtractError
 from engine.index.extraction import extract, file_type_for
 from engine.index.hybrid import (
     EXACT_BONUS,
+    KEYWORD_LEAD,
     RRF_K,
     SAME_FILE_SPREAD,
     VECTOR_WEIGHT,
@@ -30,6 +31,7 @@ __all__ = [
     "ExtractError",
     "IndexStore",
     "IndexSummary",
+    "KEYWORD_LEAD",
     "OutsideLink",
     "RRF_K",
     "SAME_FILE_SPREAD",

@@ -52,8 +52,8 @@ def test_hybrid_rrf_is_reciprocal_rank_fusion(indexed):
 
 def test_hybrid_default_fuses_min_max_normalised_scores(indexed):
     """Score fusion, recomputed here from the two single-mode candidate lists (depth 50 for k=5), each cosine
-    first pulled towards its file's best one."""
-    from engine.index.hybrid import SAME_FILE_SPREAD
+    first pulled towards its file's best one, and BM25's best at 1.0 if it leads BM25's second by KEYWORD_LEAD."""
+    from engine.index.hybrid import KEYWORD_LEAD, SAME_FILE_SPREAD
 
     db, emb, _ = indexed
     query = "moon gravitational pull"
@@ -67,6 +67,8 @@ def test_hybrid_default_fuses_min_max_normalised_scores(indexed):
         lo, hi = min(s for _, s in scored), max(s for _, s in scored)
         norm.append({c: (s - lo) / (hi - lo) for c, s in scored})
     expected = {c: 0.5 * norm[0].get(c, 0.0) + 0.5 * norm[1].get(c, 0.0) for c in set(norm[0]) | set(norm[1])}
+    if lists[1][0].score >= KEYWORD_LEAD * lists[1][1].score:
+        expected[lists[1][0].chunk_id] = 1.0
     hits = search(db, emb, query, k=5, mode="hybrid")
     assert [h.chunk_id for h in hits] == sorted(expected, key=lambda c: (-expected[c], c))[:5]
     for h in hits:
@@ -93,12 +95,33 @@ def test_score_fusion_keeps_a_strong_single_list_hit():
     assert _score_fusion(0.5)([(7, 0.3)], [])[7] == pytest.approx(0.5)  # one candidate: normalised to 1
 
 
-def test_score_fusion_lets_the_keyword_list_order_one_files_chunks():
+def test_score_fusion_puts_a_keyword_best_that_leads_clearly_first():
+    """When BM25's best scores KEYWORD_LEAD times its second or more, the query's words single that passage out:
+    it gets 1.0, the score of a chunk both lists put first, however the close-set cosines order it."""
+    from engine.index.hybrid import KEYWORD_LEAD, _score_fusion
+
+    fuse = _score_fusion(0.5)
+    vec = [(1, 0.90), (2, 0.60), (3, 0.55), (4, 0.30)]
+    clear = [(2, 10.0 * KEYWORD_LEAD), (1, 10.0), (5, 2.0)]
+    fused = fuse(vec, clear)
+    assert fused[2] == 1.0 and fused[1] < 1.0
+    assert fused[1] == pytest.approx(0.5 + 0.5 * 8.0 / (10.0 * KEYWORD_LEAD - 2.0))
+    close = [(2, 10.0 * KEYWORD_LEAD - 0.01), (1, 10.0), (5, 2.0)]  # just short of the lead: plain fusion
+    fused = fuse(vec, close)
+    assert fused[1] > fused[2] == pytest.approx(0.5 * 0.5 + 0.5)
+    assert fuse(vec, [(2, 5.0)])[2] == pytest.approx(0.75)  # one keyword hit has no second to lead
+
+
+def test_score_fusion_lets_the_keyword_list_order_one_files_chunks(monkeypatch):
     """The embedder reads a file's chunks under one heading trail, so their cosines differ little and say less
     about which chunk holds the passage than BM25 does: inside a file, cosine gaps count SAME_FILE_SPREAD as much.
-    Across files they count in full."""
+    Across files they count in full. (The keyword-lead rule is switched off here.)"""
+    import math
+
+    from engine.index import hybrid
     from engine.index.hybrid import SAME_FILE_SPREAD, _score_fusion
 
+    monkeypatch.setattr(hybrid, "KEYWORD_LEAD", math.inf)
     fuse = _score_fusion(0.5)
     # chunks 1 and 2 are one file's (1 its best by cosine); 2 holds the query's words; 3-6 are other files
     vec = [(1, 0.80), (3, 0.62), (2, 0.60), (4, 0.58), (5, 0.55), (6, 0.40)]
