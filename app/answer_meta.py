@@ -28,6 +28,7 @@ def answer_meta(result: Any, model: str = "") -> dict[str, Any]:
         "answer_kind": getattr(result, "answer_kind", "generative"),
         "sentences": [s.to_json() for s in getattr(result, "sentences", ())],
         "generated": getattr(result, "generated", ""),
+        "hedged": bool(getattr(result, "hedged", False)),
     }
     if result.abstained or not result.citations:  # the closest passages, or the ones given when none is cited
         meta["closest"] = [_passage(p) for p in result.closest]
@@ -53,13 +54,15 @@ def support_summary(meta: dict[str, Any]) -> str:
     sents = meta.get("sentences") or []
     if meta.get("abstained") or not sents:
         return ""
+    # the sources hold little of what was asked (engine.rag.abstain.COVERAGE_HEDGE): said beside the support line
+    hedge = "  ·  THEY MAY NOT ANSWER THE QUESTION" if meta.get("hedged") else ""
     if meta.get("answer_kind") == "extractive":
-        return "QUOTED FROM YOUR DOCUMENTS"
+        return "QUOTED FROM YOUR DOCUMENTS" + hedge
     ok = sum(1 for s in sents if s.get("supported"))
     missing = len(sents) - ok
     if not missing:
-        return f"ALL {len(sents)} SENTENCES FOUND IN YOUR DOCUMENTS"
-    return f"{missing} OF {len(sents)} SENTENCES NOT FOUND IN YOUR DOCUMENTS (MARKED)"
+        return f"ALL {len(sents)} SENTENCES FOUND IN YOUR DOCUMENTS" + hedge
+    return f"{missing} OF {len(sents)} SENTENCES NOT FOUND IN YOUR DOCUMENTS (MARKED)" + hedge
 
 
 def rag_parts(meta: dict[str, Any]) -> list[tuple[str, str]]:

@@ -415,7 +415,8 @@ def run_path(name, models, store, qs, unans, policy, answer, max_tokens, log=Non
                "unsupported_unmarked": shown_unsupported_unmarked(result),
                "evidence_verbatim": [bool(s.evidence) and s.evidence in Path(s.path).read_text(errors="replace")
                                      for s in sup],
-               "seconds": result.stats.total_s, "generated_tokens": result.stats.generated_tokens}  # fmt: skip
+               "seconds": result.stats.total_s, "generated_tokens": result.stats.generated_tokens,
+               "hedged": result.hedged, "coverage": result.stats.coverage}  # fmt: skip
         if rec["answerable"]:
             fact = _flat(q["answer"])  # whitespace runs compared as one space: a shown sentence is one line
             rec["correct"] = not result.abstained and fact in _flat(result.answer)
@@ -453,6 +454,11 @@ def run_path(name, models, store, qs, unans, policy, answer, max_tokens, log=Non
             "answer_kinds": {k: sum(r["kind"] == k for r in recs) for k in {r["kind"] for r in recs}},
             "answerable_answered": sum(not r["abstained"] for r in ans) / len(ans),
             "unanswerable_abstained": sum(r["abstained"] for r in una) / len(una) if una else None,
+            # answered but introduced as possibly not answering the question (AskResult.hedged)
+            "answerable_hedged": sum(r["hedged"] for r in ans) / len(ans),
+            "unanswerable_declined_or_hedged": sum(r["abstained"] or r["hedged"] for r in una) / len(una)
+            if una
+            else None,
             "abstention_balanced_accuracy": (
                 sum(not r["abstained"] for r in ans) / len(ans) + sum(r["abstained"] for r in una) / len(una)
             )

@@ -392,5 +392,6 @@ def _ask_extension(result: AskResult) -> dict[str, Any]:
     return {
         "citations": [c.to_json() for c in result.citations],
         "abstained": result.abstained,
+        "hedged": result.hedged,
         "closest": [asdict(x) for x in result.closest],
     }

@@ -13,8 +13,10 @@ from engine.index.hybrid import (
     SearchHit,
     is_blank_query,
     query_identifiers,
+    query_terms,
     search,
     search_many,
+    term_pattern,
 )
 from engine.index.indexer import IndexSummary, OutsideLink, index_paths
 from engine.index.pipeline import index_pipeline
@@ -48,10 +50,12 @@ __all__ = [
     "index_pipeline",
     "is_blank_query",
     "query_identifiers",
+    "query_terms",
     "refresh_roots",
     "reindex_changes",
     "search",
     "search_many",
+    "term_pattern",
     "vector_cache_bytes",
     "walk",
 ]

@@ -335,7 +335,7 @@ def make_snippet(text: str, terms: Sequence[str], width: int = 240) -> str:
     if not terms:
         return flat[:width] + ("…" if len(flat) > width else "")
     stems = [_stem(t) for t in terms]
-    pattern = re.compile(r"\b(?:" + "|".join(_word_pattern(t) for t in terms) + r")", re.IGNORECASE)
+    pattern = re.compile(r"\b(?:" + "|".join(term_pattern(t) for t in terms) + r")", re.IGNORECASE)
     matches = list(pattern.finditer(flat))
     if not matches:
         return flat[:width] + ("…" if len(flat) > width else "")
@@ -362,7 +362,7 @@ def _stem(term: str) -> str:
     return term if len(term) <= 4 else term[: max(4, len(term) - 3)]
 
 
-def _word_pattern(term: str) -> str:
+def term_pattern(term: str) -> str:
     """The words ``term`` marks: a long term's stem and any ending; a short one (``git``, the ``f`` of ``-f``) as a
     word of its own, or with a plain inflection ("gits", not "github"; "f" never marks "failed")."""
     if len(term) > 4:
@@ -385,6 +385,7 @@ __all__ = [
     "search",
     "search_many",
     "make_snippet",
+    "term_pattern",
     "fts_query",
     "query_terms",
     "query_identifiers",

@@ -323,6 +323,21 @@ class IndexStore(Database):
         args.append(int(limit))
         return [(r[0], float(r[1])) for r in self._q(sql, args)]
 
+    def chunk_frequencies(self, terms: Sequence[str]) -> tuple[int, dict[str, int]]:
+        """(the number of chunks, {term: how many chunks hold it}), each term matched as keyword search matches
+        it (FTS5, Porter-stemmed)."""
+        total = int(self._q("SELECT count(*) FROM chunks")[0][0])
+        counts = {
+            t: int(
+                self._q(
+                    "SELECT count(*) FROM chunks_fts WHERE chunks_fts MATCH ?",
+                    ['"' + t.replace('"', '""') + '"'],
+                )[0][0]
+            )  # fmt: skip
+            for t in dict.fromkeys(terms)
+        }
+        return total, counts
+
     # -- health --------------------------------------------------------------------------------------------
     def stats(self) -> IndexStats:
         docs, size = self._q(

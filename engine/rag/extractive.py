@@ -51,6 +51,8 @@ from engine.rag.shown_span import (
 )
 
 EXTRACTIVE_INTRO = "From your documents:"
+# when the sources hold little of what the question asks (engine.rag.abstain.COVERAGE_HEDGE)
+HEDGED_INTRO = "Your documents may not answer this directly. The closest they come:"
 # Chosen on the tuning sets only (bench/rag_eval.py --tune-extractive over eval/queries.jsonl, 66 search-style
 # queries, and eval/qa_tuning.jsonl, 48 natural questions; held-out sets unused): the mean of four shares (a top
 # sentence on the labelled passage / holding the answer, per set). Stop 23's settings (0.85, 0, 0.3, 4 sentences)
@@ -208,7 +210,12 @@ def form_texts(spans: Sequence[Span], pieces: dict[int, Sequence[Span]]) -> list
 
 
 def extract_answer(
-    question: str, sources: Sequence[Source], embedder=None, *, max_sentences: int = MAX_SENTENCES
+    question: str,
+    sources: Sequence[Source],
+    embedder=None,
+    *,
+    max_sentences: int = MAX_SENTENCES,
+    intro: str = EXTRACTIVE_INTRO,
 ) -> ExtractiveAnswer:
     spans, cos, keyword, prior, passage = score_parts(question, sources, embedder)
     if not spans:
@@ -243,7 +250,7 @@ def extract_answer(
         if used >= max_sentences:
             break
     chosen.sort(key=lambda t: (t[0].source.n, t[0].start))
-    lines, verdicts, cites = [EXTRACTIVE_INTRO, ""], [], {}  # a Markdown list: one quoted sentence per item
+    lines, verdicts, cites = [intro, ""], [], {}  # a Markdown list: one quoted sentence per item
     # source number -> the stretch of it from its first quoted text to its last
     stretch: dict[int, tuple[int, int]] = {}
     for sp, score in chosen:

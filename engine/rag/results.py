@@ -44,6 +44,9 @@ class AskStats:
     threshold: float | None = None
     # terms the question names that no retrieved passage mentions (engine.rag.abstain.missing_terms): abstained
     missing_terms: tuple[str, ...] = ()
+    # the share of the question the best-covering source holds, rarer words weighing more (engine.rag.abstain.
+    # evidence_coverage); None when nothing was answered from sources
+    coverage: float | None = None
     prompt_tokens: int = 0
     cached_tokens: int = 0  # prompt tokens reused from the prompt cache (earlier turns)
     generated_tokens: int = 0
@@ -78,6 +81,9 @@ class AskResult:
     generated: str = (
         ""  # the model's own answer as written (citation markers cleaned), "" when none was written
     )
+    # the sources hold little of what the question asks (stats.coverage below abstain.COVERAGE_HEDGE): the answer
+    # is given, introduced as possibly not answering the question
+    hedged: bool = False
 
     def turn(self) -> tuple[dict[str, str], dict[str, str]]:
         """The exchange to append to ``history`` for the next question (keeps the prompt-cache prefix)."""
@@ -95,4 +101,5 @@ class AskResult:
             "answer_kind": self.answer_kind,
             "sentences": [v.to_json() for v in self.sentences],
             "generated": self.generated,
+            "hedged": self.hedged,
         }

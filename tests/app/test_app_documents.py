@@ -199,6 +199,25 @@ def test_a_model_that_fails_the_check_answers_with_quoted_sentences(qtbot, windo
     window.grab().save("/tmp/i14-extractive-answer.png")
 
 
+def test_an_answer_from_sources_that_hold_little_of_the_question_says_so(qtbot, window, library, monkeypatch):
+    """Near the documents' topic, not answered by them: the quoted sentences are shown, introduced as possibly not
+    answering the question, and the Sources title says it too."""
+    from engine.rag import Capability
+    from engine.rag.extractive import HEDGED_INTRO
+
+    monkeypatch.setattr("engine.rag.qa.check_capability", lambda *a, **k: Capability(False, 0, 2, ()))
+    _ask(qtbot, window, "Which TCP port does the zlib compression library listen on by default?")
+    reply = window.chat._widgets[-1]
+    meta = reply.message.meta
+    assert meta["hedged"] and not meta["abstained"] and meta["answer_kind"] == "extractive"
+    assert reply.text().startswith(HEDGED_INTRO)
+    assert reply.sources.title.text() == (
+        "SOURCES  ·  QUOTED FROM YOUR DOCUMENTS  ·  THEY MAY NOT ANSWER THE QUESTION"
+    )
+    window.resize(1000, 700)
+    window.grab().save("/tmp/i14-hedged-answer.png")
+
+
 def test_an_unsupported_answer_is_marked_after_the_quoted_sentences(qtbot, window, library, tmp_path):
     window.settings["models/chat"] = str(make_citing_model(tmp_path / "wrong", answer="Torvalds [1]."))
     _ask(qtbot, window, "Who wrote zlib?")

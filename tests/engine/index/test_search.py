@@ -344,3 +344,17 @@ def test_a_blank_query_finds_nothing_and_embeds_nothing(indexed, mode, query):
     assert emb.calls == calls
     batch = search_many(db, emb, ["blue whales", query], k=2, mode=mode)
     assert batch[1] == [] and batch[0] and batch[0][0].path.endswith("whales.md")
+
+
+def test_chunk_frequencies_count_chunks_as_keyword_search_matches_terms(indexed):
+    from engine.index.store import IndexStore
+
+    db, _, _ = indexed
+    store = IndexStore(db, read_only=True)
+    try:
+        total, counts = store.chunk_frequencies(["whale", "moon", "zeppelin", 'say "hi"', "moon"])
+        assert total == sum(len(store.chunks_for_document(d.path)) for d in store.documents()) > 0
+        # stemmed as FTS5 stems ("whale" finds "whales"); a quote in a term is searched as text, never as syntax
+        assert counts == {"whale": 2, "moon": 2, "zeppelin": 0, 'say "hi"': 0}
+    finally:
+        store.close()

@@ -132,6 +132,35 @@ def corpus_db(tmp_path_factory, embedder):
     return db, embedder
 
 
+def test_an_answer_from_sources_that_hold_little_of_the_question_is_hedged(tiny_llama, corpus_db):
+    """Near the documents' topic but not answered by them: the sources hold "zlib" and nothing else the question
+    asks, so the answer is given and introduced as possibly not answering it; the documents' own question is not."""
+    from engine.generation.prompt_cache import PromptCacheStore
+    from engine.rag.abstain import COVERAGE_HEDGE
+    from engine.rag.extractive import HEDGED_INTRO
+    from engine.rag.qa import RagModels, ask
+
+    db, embedder = corpus_db
+    models = RagModels(load_lm(str(tiny_llama)), embedder, None, PromptCacheStore(1 << 30))
+
+    def answer(q):
+        return [
+            e for e in ask(models, q, db=db, rewrite=False, answer="extractive") if isinstance(e, AskResult)
+        ][0]
+
+    near = answer("Which TCP port does the zlib compression library listen on by default?")
+    assert not near.abstained and near.hedged and near.stats.coverage < COVERAGE_HEDGE
+    assert near.answer.startswith(HEDGED_INTRO) and near.to_json()["hedged"] is True
+    assert all(s.supported for s in near.sentences)  # still the sources' own sentences, each cited
+    # "wrote" is in no chunk ("written" is): it weighs what the index's own terms weigh, so zlib's half is enough
+    plain = answer("Who wrote zlib?")
+    assert (
+        not plain.hedged
+        and plain.stats.coverage >= COVERAGE_HEDGE
+        and plain.answer.startswith(EXTRACTIVE_INTRO)
+    )
+
+
 def test_a_model_that_fails_the_check_answers_extractively(tiny_llama, corpus_db):
     from engine.generation.prompt_cache import PromptCacheStore
     from engine.rag.qa import RagModels, ask

@@ -389,3 +389,39 @@ def test_engine_side_models_choose_the_reranker(engine, tiny_llama):
     assert (
         engine.run(models_from_engine, engine, rerank=True).reranker is forced.reranker
     )  # made once per model
+
+
+def test_evidence_coverage_weighs_the_questions_terms_by_rarity_in_the_best_source():
+    import math
+
+    from engine.rag.abstain import evidence_coverage
+
+    class Hit:
+        def __init__(self, text, path="/d/notes.txt", heading=""):
+            self.text, self.path, self.heading = text, path, heading
+
+    total = 99
+    freq = {"daemon": 4, "port": 9, "listen": 49, "git": 49}
+    w = {t: math.log(100 / (n + 0.5)) for t, n in freq.items()}
+    whole = sum(w.values())
+    q = "What port does the git daemon listen on?"  # terms: port, git, daemon, listen
+    daemon = Hit("The git daemon serves repositories.", heading="Daemons")
+    ports = Hit("It listens on port 9418.", path="/d/ports.txt")
+    # the best single source counts, not the union: ports holds port + listen ("listens"), daemon git + daemon
+    assert evidence_coverage(q, [daemon, ports], total, freq) == pytest.approx(
+        max(w["git"] + w["daemon"], w["port"] + w["listen"]) / whole
+    )
+    assert evidence_coverage(q, [Hit("git daemon: port 9418; listen there")], total, freq) == pytest.approx(
+        1.0
+    )
+    # the heading and the path count as the source's text
+    assert (
+        evidence_coverage("port daemon", [Hit("x", path="/d/port.txt", heading="Daemon")], total, freq) == 1.0
+    )
+    # a term no chunk holds weighs the mean of the others ("wrote" when the text says "written")
+    zlib = Hit("zlib was written by Jean-loup Gailly.")
+    assert evidence_coverage("Who wrote zlib?", [zlib], 2, {"zlib": 1}) == pytest.approx(0.5)
+    assert evidence_coverage("Who wrote zlib?", [], 2, {"zlib": 1}) == 0.0
+    assert (
+        evidence_coverage("a?", [zlib], 2, {}) == 1.0
+    )  # no term of two letters or more: nothing to judge by
