@@ -327,14 +327,9 @@ class IndexStore(Database):
         """(the number of chunks, {term: how many chunks hold it}), each term matched as keyword search matches
         it (FTS5, Porter-stemmed)."""
         total = int(self._q("SELECT count(*) FROM chunks")[0][0])
+        match = "SELECT count(*) FROM chunks_fts WHERE chunks_fts MATCH ?"
         counts = {
-            t: int(
-                self._q(
-                    "SELECT count(*) FROM chunks_fts WHERE chunks_fts MATCH ?",
-                    ['"' + t.replace('"', '""') + '"'],
-                )[0][0]
-            )  # fmt: skip
-            for t in dict.fromkeys(terms)
+            t: int(self._q(match, ['"' + t.replace('"', '""') + '"'])[0][0]) for t in dict.fromkeys(terms)
         }
         return total, counts
 
