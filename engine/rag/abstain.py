@@ -15,10 +15,10 @@ CamelCase name (``NetworkManager``). When such a term occurs in none of the retr
 path; the hybrid search's keyword half brings any chunk holding it), the documents cannot answer a question about
 it, however close the passages' wording: ``missing_terms`` names them and Alcove says so.
 
-A question can also be near the documents' topics and still not answered by them ("What TCP port does git daemon
-listen on?" over docs that describe git daemon but never its port). ``evidence_coverage`` measures how much of the
-question the best-covering source holds, each word weighted by its rarity in the index; below COVERAGE_HEDGE the
-answer is still given, introduced as possibly not answering the question (``AskResult.hedged``).
+A question can also be near the documents' topics and still not answered by them ("How long does gpg-agent remember
+my passphrase?" over docs that describe gpg-agent but never its cache time). ``evidence_coverage`` measures how
+much of the question the best-covering source holds, each word weighted by its rarity in the index; below
+COVERAGE_HEDGE the answer is still given, introduced as possibly not answering the question (``AskResult.hedged``).
 """
 
 from __future__ import annotations
