@@ -205,13 +205,23 @@ def not_mentioned_text(terms: Sequence[str]) -> str:
 COVERAGE_HEDGE = 0.45
 
 
+def hedges(coverage: float | None) -> bool:
+    """Whether an answer with this ``stats.coverage`` is introduced as possibly not answering (None: not measured)."""
+    return coverage is not None and coverage < COVERAGE_HEDGE
+
+
+def coverage_terms(question: str) -> list[str]:
+    """The terms ``evidence_coverage`` weighs: the question's (engine.index.query_terms) of two letters or more."""
+    return [t for t in query_terms(question) if len(t) > 1]
+
+
 def evidence_coverage(question: str, hits: Sequence, total: int, frequencies: dict[str, int]) -> float:
-    """The largest share of ``question``'s terms (engine.index.query_terms, matched as search snippets mark them)
+    """The largest share of ``question``'s terms (coverage_terms, matched as search snippets mark them)
     that one of ``hits`` holds in its text, heading or path. Each term weighs log((total + 1) / (chunks holding
     it + 0.5)), positive even in an index of two chunks. A term no chunk holds (a paraphrase, "wrote" for
     "written", or a word the index lacks) weighs the mean of the others: its rarity says nothing about which
     source answers. 1.0 for a question with no term (nothing to judge by)."""
-    terms = [t for t in query_terms(question) if len(t) > 1]
+    terms = coverage_terms(question)
     weights = {t: math.log((max(0, total) + 1) / (frequencies.get(t, 0) + 0.5)) for t in terms}
     known = [weights[t] for t in terms if frequencies.get(t, 0) > 0]
     for t in terms:

@@ -22,7 +22,7 @@ from engine.core import (
 )
 from engine.generation import run_generation
 from engine.index import IndexStore, search
-from engine.rag.abstain import ABSTAIN_TEXT
+from engine.rag.abstain import ABSTAIN_TEXT, hedges
 from engine.rag.citations import infer_citations, map_citations, renumber, strip_invalid_markers
 from engine.rag.extractive import EXTRACTIVE_INTRO, HEDGED_INTRO, extract_answer
 from engine.rag.generative_rerank import GenerativeReranker
@@ -156,21 +156,22 @@ def make_result(
     sentences=(),
     kind="generative",
     generated="",
-    hedged=False,
 ) -> AskResult:
+    """The AskResult, hedged (AskResult.hedged) when it answers and ``stats.coverage`` is below the hedge line."""
     stats = replace(stats, total_s=time.perf_counter() - t0)
     kind = "" if abstained else kind
     return AskResult(rid, question, answer, tuple(citations), abstained, tuple(closest), stats, finish, error,
-                     tuple(sentences), kind, generated, hedged and not abstained)  # fmt: skip
+                     tuple(sentences), kind, generated, not abstained and hedges(stats.coverage))  # fmt: skip
 
 
 def extractive_result(models: RagModels, question: str, sources: Sequence[Source], *, stats: AskStats,
-                      request_id: str, t0: float, hedged: bool = False) -> AskResult:  # fmt: skip
+                      request_id: str, t0: float) -> AskResult:  # fmt: skip
     """The answer made of the sources' own best sentences (engine.rag.extractive), or an abstention when no
-    sentence has the words to answer anything. ``hedged``: introduced as possibly not answering the question."""
+    sentence has the words to answer anything; introduced as possibly not answering the question when
+    ``stats.coverage`` is below the hedge line (engine.rag.abstain.hedges)."""
     t = time.perf_counter()
     ex = extract_answer(
-        question, sources, models.embedder, intro=HEDGED_INTRO if hedged else EXTRACTIVE_INTRO
+        question, sources, models.embedder, intro=HEDGED_INTRO if hedges(stats.coverage) else EXTRACTIVE_INTRO
     )
     stats = replace(stats, extract_s=time.perf_counter() - t)
     if not ex.sentences:
@@ -178,7 +179,7 @@ def extractive_result(models: RagModels, question: str, sources: Sequence[Source
             request_id, question, ABSTAIN_TEXT, (), True, passages_of(sources[:3]), stats, t0, "stop"
         )
     return make_result(request_id, question, ex.text, ex.citations, False, passages_of(sources), stats, t0, "stop",
-                       sentences=ex.sentences, kind="extractive", hedged=hedged)  # fmt: skip
+                       sentences=ex.sentences, kind="extractive")  # fmt: skip
 
 
 class _Stop:
@@ -211,14 +212,12 @@ def answer_from_sources(
     loop_guard: bool = True,
     fallback: bool = True,
     grounding: str = "offline",
-    hedged: bool = False,
 ) -> Iterator[TokenEvent | AskResult]:
     """Stream the answer over numbered ``sources``, map its markers (to ``quote_sources`` when given: same
     numbers, the document text to quote from) and check every sentence against the sources. ``loop_guard``: cut
     the answer where it starts repeating itself. ``fallback``: when no sentence is supported, answer extractively
     first and show the model's answer after it, labelled. ``grounding``: "offline" (engine.rag.grounding) or
-    "model" (also the chat model's own yes/no judgment, engine.rag.model_grounding: it can only withdraw support).
-    ``hedged``: the result says the sources may not answer the question (an extractive fallback's intro too)."""
+    "model" (also the chat model's own yes/no judgment, engine.rag.model_grounding: it can only withdraw support)."""
 
     req = GenerateRequest(messages=build_messages(question, sources, history), max_tokens=max_tokens,
                           sampling=sampling or SamplingParams(temperature=0.0), request_id=request_id)  # fmt: skip
@@ -262,9 +261,7 @@ def answer_from_sources(
     shown = supported_answer(answer, verdicts, UNSUPPORTED_MARK)
     finish = final.finish_reason
     if final.error is None and finish != "cancelled" and fallback and not any(v.supported for v in verdicts):
-        ex = extractive_result(
-            models, question, quoting, stats=stats, request_id=request_id, t0=t0, hedged=hedged
-        )
+        ex = extractive_result(models, question, quoting, stats=stats, request_id=request_id, t0=t0)
         if not ex.abstained:
             head = ex.answer + "\n\n" + MODEL_LABEL + "\n"
             moved = tuple(replace(v, start=v.start + len(head), end=v.end + len(head)) for v in verdicts)
@@ -273,7 +270,7 @@ def answer_from_sources(
                           finish_reason=finish)  # fmt: skip
             return
     yield make_result(request_id, question, shown, citations, False, passages_of(quoting), stats, t0, finish,
-                      final.error, sentences=verdicts, generated=answer, hedged=hedged)  # fmt: skip
+                      final.error, sentences=verdicts, generated=answer)  # fmt: skip
 
 
 def documents_for(store, documents: Sequence[str] | None, folders: Sequence[str] | None) -> list[str]:

@@ -20,12 +20,11 @@ from dataclasses import replace
 from typing import Any
 
 from engine.core import AlcoveError, ProgressEvent, SamplingParams, TokenEvent, new_request_id
-from engine.index import query_terms
 from engine.rag.abstain import (
     ABSTAIN_TEXT,
-    COVERAGE_HEDGE,
     AbstainPolicy,
     Evidence,
+    coverage_terms,
     decide,
     evidence_coverage,
     missing_terms,
@@ -151,24 +150,20 @@ def ask(
             text = not_mentioned_text(missing) if missing else ABSTAIN_TEXT
             yield make_result(rid, question, text, (), True, passages_of(top[:3]), stats, t0, "stop")
             return
-        total, frequencies = store.chunk_frequencies(query_terms(rw.query))
-        coverage = evidence_coverage(rw.query, top, total, frequencies)
-        hedged = coverage < COVERAGE_HEDGE
-        stats = replace(stats, coverage=coverage)
+        total, frequencies = store.chunk_frequencies(coverage_terms(rw.query))
+        stats = replace(stats, coverage=evidence_coverage(rw.query, top, total, frequencies))
         sources = fit_sources(sources_from(top), token_counter(models.chat), SOURCE_TOKEN_BUDGET)
         if answer == "auto":
             cap = check_capability(models.chat, models.prompt_cache, models.embedder, cancel)
             stats = replace(stats, capable=cap.capable)
             answer = "generative" if cap.capable else "extractive"
         if answer == "extractive":
-            yield extractive_result(
-                models, question, sources, stats=stats, request_id=rid, t0=t0, hedged=hedged
-            )
+            yield extractive_result(models, question, sources, stats=stats, request_id=rid, t0=t0)
             return
         yield ProgressEvent(rid, 3, 3, "Writing the answer", extra={"phase": "generate"})
         yield from answer_from_sources(models, question, sources, history=history, stats=stats,
                                        max_tokens=max_tokens, sampling=sampling, cancel=cancel,
-                                       request_id=rid, t0=t0, grounding=grounding, hedged=hedged)  # fmt: skip
+                                       request_id=rid, t0=t0, grounding=grounding)  # fmt: skip
     finally:
         if own:
             store.close()
