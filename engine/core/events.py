@@ -107,3 +107,12 @@ class _NotReady:
 # Yielded by a background generator on the engine thread that has nothing to do yet (its input queue is empty):
 # the scheduler parks it until new input wakes it, instead of letting it block the thread. Never delivered.
 NOT_READY = _NotReady()
+
+
+@dataclass(frozen=True)
+class RouteEvent:
+    """The first event of ``Engine.chat``: how the reply is decoded and why."""
+
+    request_id: str
+    decoding: str  # "single" | "speculative" | "batched"
+    reason: str

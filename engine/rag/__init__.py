@@ -20,12 +20,12 @@ from engine.rag.model_grounding import GROUNDING_MIN_YES, judge_for, judge_verdi
 from engine.rag.pipeline import (
     MODEL_LABEL,
     UNSUPPORTED_MARK,
+    Deferred,
     RagModels,
     generative_reranker_for,
-    models_from_engine,
 )
 from engine.rag.prompt import sources_from
-from engine.rag.qa import ask, ask_on_engine
+from engine.rag.qa import ask, ask_request
 from engine.rag.reranking import RerankedItem, RerankResult, rerank
 from engine.rag.results import AskResult, AskStats, Passage
 from engine.rag.shown_span import shown_span
@@ -40,6 +40,7 @@ __all__ = [
     "AskStats",
     "Capability",
     "Citation",
+    "Deferred",
     "ExtractiveAnswer",
     "GenerativeReranker",
     "LoopGuard",
@@ -49,7 +50,7 @@ __all__ = [
     "RerankedItem",
     "SentenceSupport",
     "ask",
-    "ask_on_engine",
+    "ask_request",
     "calibrate",
     "check_capability",
     "evaluate",
@@ -60,7 +61,6 @@ __all__ = [
     "judge_verdicts",
     "leans_on_context",
     "map_citations",
-    "models_from_engine",
     "quote_lines",
     "rerank",
     "form_texts",

@@ -6,16 +6,14 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from engine.core import (
-    AlcoveError,
     FinalEvent,
     GenerateRequest,
-    NoModelLoadedError,
     SamplingParams,
     TokenEvent,
     default_index_db,
@@ -40,14 +38,42 @@ MODEL_LABEL = "The model's answer, not supported by your documents:"
 SOURCE_TOKEN_BUDGET = 1800  # sources in one prompt (a small model's attention is the limit, not its context)
 
 
-@dataclass
-class RagModels:
-    """The engine-side objects Q&A uses (engine thread only)."""
+class Deferred:
+    """A model loaded on first use (engine thread): a role the request may not need is never loaded."""
 
-    chat: Any  # LoadedLM
-    embedder: Any | None  # Embedder (None: keyword search only)
-    reranker: Any | None  # CrossEncoder | GenerativeReranker | None (no reranking)
-    prompt_cache: Any  # PromptCacheStore
+    def __init__(self, load: Callable[[], Any]) -> None:
+        self._load = load
+
+    def get(self) -> Any:
+        return self._load()
+
+
+class RagModels:
+    """The engine-side objects Q&A uses (engine thread only). ``chat`` and ``reranker`` may be ``Deferred``: they
+    load when first read, so an extractive answer never loads the chat model."""
+
+    def __init__(self, chat: Any, embedder: Any | None, reranker: Any | None, prompt_cache: Any) -> None:
+        self._chat = chat  # LoadedLM | Deferred
+        self.embedder = embedder  # Embedder (None: keyword search only)
+        self._reranker = reranker  # CrossEncoder | GenerativeReranker | Deferred | None (no reranking)
+        self.prompt_cache = prompt_cache  # PromptCacheStore
+
+    @property
+    def chat(self) -> Any:
+        if isinstance(self._chat, Deferred):
+            self._chat = self._chat.get()
+        return self._chat
+
+    @property
+    def reranker(self) -> Any | None:
+        if isinstance(self._reranker, Deferred):
+            self._reranker = self._reranker.get()
+        return self._reranker
+
+    @property
+    def has_reranker(self) -> bool:
+        """Whether reranking runs (without loading a deferred reranker)."""
+        return self._reranker is not None
 
 
 def generative_reranker_for(lm) -> Any:
@@ -57,34 +83,6 @@ def generative_reranker_for(lm) -> Any:
     if rr is None:
         rr = lm.extra["generative_reranker"] = GenerativeReranker(lm)
     return rr
-
-
-# Generative reranking by a small chat model did harm on the eval set: SmolLM2-135M took hybrid recall@5 from 0.91
-# to 0.32 (bench/rag_eval.py). Below this size "auto" keeps the search order unless a cross-encoder is loaded.
-MIN_GENERATIVE_RERANK_PARAMS = 1_000_000_000
-
-
-def models_from_engine(engine, *, rerank: bool | str = "auto") -> RagModels:
-    """Engine thread: the chat model, the embedder and the reranker. ``rerank``: "auto" (a loaded cross-encoder,
-    else the chat model used generatively when it has at least MIN_GENERATIVE_RERANK_PARAMS parameters or is a
-    reranker model, else none), True / "generative" (the chat model even when small), False (none)."""
-    chat = engine.model("chat")
-    if getattr(getattr(chat, "info", None), "kind", "lm") != "lm":
-        raise AlcoveError(f"Document Q&A needs an autoregressive chat model; {chat.info.name} is not one.")
-    try:
-        embedder = engine.model("embedder")
-    except NoModelLoadedError:
-        embedder = None
-    reranker = None
-    if rerank:
-        try:
-            reranker = engine.model("reranker")
-        except NoModelLoadedError:
-            info = chat.info
-            big = info.parameters >= MIN_GENERATIVE_RERANK_PARAMS or "rerank" in info.name.lower()
-            if rerank != "auto" or big:
-                reranker = generative_reranker_for(chat)
-    return RagModels(chat, embedder, reranker, engine.prompt_cache)
 
 
 def open_store(db):
@@ -108,7 +106,7 @@ def rerank_hits(
     models: RagModels, query: str, hits: list, k: int, rerank_k: int | None, stats: AskStats, cancel
 ):
 
-    if models.reranker is None or not hits:
+    if not models.has_reranker or not hits:
         return hits[:k], stats
     depth = len(hits) if rerank_k is None else max(k, rerank_k)
     t = time.perf_counter()
@@ -121,6 +119,9 @@ def rerank_hits(
 
 
 def token_counter(lm):
+    """Tokens of a text in ``lm``'s tokenizer; None: an estimate (4 characters a token) that loads no model."""
+    if lm is None:
+        return lambda text: len(text) // 4 + 1
     tok = lm.tokenizer
     return lambda text: len(tok.encode(text))
 

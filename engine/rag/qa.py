@@ -6,8 +6,8 @@ ask(): follow-up rewrite -> hybrid retrieve (top ~50) -> rerank (top k) -> absta
 Aggregate questions go to whole-document mode (engine.rag.whole_map: map over every chunk, then reduce) when the
 chat model passes the capability check; a weak model answers them extractively from the retrieved passages.
 
-Run it on the engine thread: ``engine.stream(ask_on_engine, engine, question, db=...)``. It calls the generation
-request loop directly (``Engine.generate`` would queue behind this very job).
+``Engine.ask(AskRequest)`` runs it on the engine thread (``ask_request``). It calls the generation request loop
+directly (``Engine.generate`` would queue behind this very job).
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from typing import Any
 
-from engine.core import AlcoveError, ProgressEvent, SamplingParams, TokenEvent, new_request_id
+from engine.core import AlcoveError, AskRequest, ProgressEvent, SamplingParams, TokenEvent, new_request_id
 from engine.rag.abstain import (
     ABSTAIN_TEXT,
     AbstainPolicy,
@@ -39,7 +39,6 @@ from engine.rag.pipeline import (
     answer_from_sources,
     extractive_result,
     make_result,
-    models_from_engine,
     open_store,
     passages_of,
     rerank_hits,
@@ -55,9 +54,14 @@ from engine.rag.whole_map import is_aggregate
 log = logging.getLogger(__name__)
 
 
-def ask_on_engine(engine, question: str, **kwargs: Any) -> Iterator[TokenEvent | ProgressEvent | AskResult]:
-    """``engine.stream(ask_on_engine, engine, question, db=..., cancel=...)``."""
-    yield from ask(models_from_engine(engine, rerank=kwargs.pop("rerank", "auto")), question, **kwargs)
+def ask_request(models: RagModels, req: AskRequest, cancel, submitted_at: float | None = None
+                ) -> Iterator[TokenEvent | ProgressEvent | AskResult]:  # fmt: skip
+    """``Engine.ask``'s work on the engine thread: the request's fields as ``ask``'s arguments."""
+    yield from ask(models, req.question, history=req.history, db=req.db, k=req.k, retrieve_k=req.retrieve_k,
+                   rerank_k=req.rerank_k, mode=req.scope.value, documents=req.documents or None,
+                   folders=req.folders or None, file_types=req.file_types or None, rewrite=req.rewrite,
+                   max_tokens=req.max_tokens, sampling=req.sampling, cancel=cancel, request_id=req.request_id,
+                   submitted_at=submitted_at, answer=req.answer.value, grounding=req.grounding.value)  # fmt: skip
 
 
 def ask(
@@ -106,7 +110,9 @@ def ask(
     store, own = open_store(db)
     try:
         yield ProgressEvent(rid, 0, 3, "Understanding the question", extra={"phase": "rewrite"})
-        rw = rewrite_question(question, history, lm=models.chat if rewrite else None, cancel=cancel)
+        # An extractive answer rewrites a follow-up without the chat model (it never loads one).
+        lm = models.chat if rewrite and answer != "extractive" and history else None
+        rw = rewrite_question(question, history, lm=lm, cancel=cancel)
         stats = AskStats(query=rw.query, rewrite=rw.method, rewrite_s=rw.seconds)
         whole = mode == "whole" or (mode == "auto" and bool(documents))
         if mode == "auto" and not whole and is_aggregate(question) and answer != "extractive":
@@ -152,11 +158,12 @@ def ask(
             return
         total, frequencies = store.chunk_frequencies(coverage_terms(rw.query))
         stats = replace(stats, coverage=evidence_coverage(rw.query, top, total, frequencies))
-        sources = fit_sources(sources_from(top), token_counter(models.chat), SOURCE_TOKEN_BUDGET)
         if answer == "auto":
             cap = check_capability(models.chat, models.prompt_cache, models.embedder, cancel)
             stats = replace(stats, capable=cap.capable)
             answer = "generative" if cap.capable else "extractive"
+        counter = token_counter(models.chat if answer != "extractive" else None)
+        sources = fit_sources(sources_from(top), counter, SOURCE_TOKEN_BUDGET)
         if answer == "extractive":
             yield extractive_result(models, question, sources, stats=stats, request_id=rid, t0=t0)
             return

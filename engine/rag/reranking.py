@@ -8,22 +8,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine.core import AlcoveError
+from engine.core import AlcoveError, Candidate
 from engine.rag.generative_rerank import GenerativeReranker
-
-
-@dataclass(frozen=True)
-class Candidate:
-    """A passage to rerank, with where it came from (all optional but the text)."""
-
-    text: str
-    path: str = ""
-    page: int | None = None
-    line_start: int | None = None
-    line_end: int | None = None
-    chunk_id: int | None = None
-    score: float | None = None  # the retrieval score, kept for display
-    heading: str = ""
 
 
 @dataclass(frozen=True)

@@ -12,24 +12,37 @@ import queue
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 from engine.core import (
     AlcoveError,
+    AskRequest,
+    ChatRequest,
+    EmbedRequest,
     FinalEvent,
     GenerateRequest,
     GenerationStats,
+    IndexRequest,
     ModelLoadError,
+    ModelRequest,
     NoModelLoadedError,
-    new_request_id,
+    RerankPolicy,
+    RerankRequest,
+    Role,
+    RouteEvent,
+    SearchMode,
+    SearchRequest,
+    SpeculativeParams,
     preload_blas,
 )
-from engine.generation import PromptCacheStore
-from engine.index import forget_vectors, index_pipeline, vector_cache_bytes
+from engine.generation import BatchRunner, PromptCacheStore, batchable
+from engine.index import forget_vectors, index_pipeline, search, vector_cache_bytes
 from engine.models import release_wired_memory
+from engine.rag import Deferred, RagModels, ask_request, generative_reranker_for, rerank
+from engine.runtime import policy
 from engine.runtime.registry import generation_route, identify, load_for_role, validate_for_role
 from engine.runtime.scheduler import (
     EngineClosedError,
@@ -65,6 +78,7 @@ class _Slot:
     identity: Any
     dtype: str | None
     transform: str | None
+    batch_reason: str | None = "the chat model has not been checked"  # why it cannot decode in a batch
 
 
 class Engine:
@@ -85,6 +99,12 @@ class Engine:
         self._lock = threading.Lock()
         self._memory_limit = memory_limit_bytes
         self._cache_limit = cache_limit_bytes
+        self._infos: dict[str, Any] = {}  # role -> ModelInfo, readable from any thread (under _lock)
+        self._batch_reason: str | None = (
+            "no chat model is loaded"  # the chat slot's, readable from any thread
+        )
+        self._batch: BatchRunner | None = None
+        self._batch_limits = (16, 64)  # max_batch, max_waiting
         self._store = self._thread.call(self._make_store, prompt_cache_bytes)
         if memory_limit_bytes or cache_limit_bytes:
             self.set_memory_limits(memory_limit_bytes, cache_limit_bytes)
@@ -148,8 +168,17 @@ class Engine:
             if isinstance(exc, AlcoveError):
                 raise
             raise ModelLoadError(f"The {role} model could not be loaded: {exc}") from exc
-        self._slots[role] = _Slot(loaded, info, identity, dtype, transform)
+        self._put(role, _Slot(loaded, info, identity, dtype, transform))
         return info
+
+    def _put(self, role: str, slot: _Slot) -> None:
+        if role == Role.CHAT:
+            slot.batch_reason = batchable(slot.loaded)
+        self._slots[role] = slot
+        with self._lock:
+            self._infos[role] = slot.info
+            if role == Role.CHAT:
+                self._batch_reason = slot.batch_reason
 
     def _restore(self, role: str, prev: _Slot, exc: Exception) -> AlcoveError:
         """After a failed swap: load the previous model again (it was released to make room for the new one)."""
@@ -163,7 +192,7 @@ class Engine:
                 f"{exc} The previous {role} model, {prev.info.name}, could not be loaded again ({again}); "
                 f"no {role} model is loaded."
             )
-        self._slots[role] = _Slot(loaded, info, prev.identity, prev.dtype, prev.transform)
+        self._put(role, _Slot(loaded, info, prev.identity, prev.dtype, prev.transform))
         log.info("the %s model %s was loaded again after a failed swap", role, info.name)
         return ModelLoadError(f"{exc} The previous {role} model, {info.name}, was loaded again.")
 
@@ -187,6 +216,10 @@ class Engine:
         slot = self._slots.pop(role, None)
         if slot is None:
             return None
+        with self._lock:
+            self._infos.pop(role, None)
+            if role == Role.CHAT:
+                self._batch_reason = "no chat model is loaded"
         key = getattr(slot.loaded, "key", None)
         if key:
             self._store.drop_model(key)
@@ -202,9 +235,9 @@ class Engine:
         return again
 
     def models(self) -> dict[str, Any]:
-        """role -> ModelInfo of what is loaded now."""
-        return self._thread.submit_call(lambda: {r: s.info for r, s in self._slots.items()},
-                                        label="read the loaded models").result()  # fmt: skip
+        """role -> ModelInfo of what is loaded now (read at once: it never waits for the engine thread)."""
+        with self._lock:
+            return dict(self._infos)
 
     def model(self, role: str) -> Any:
         """The loaded object for ``role`` (engine-thread use only: pass it to functions run via ``run``)."""
@@ -231,6 +264,8 @@ class Engine:
         """Stop a request within one token / prefill chunk / denoising step / embedding batch. A request that is
         queued never starts; one not submitted yet is remembered and ends cancelled when it comes. Returns whether
         the request was known."""
+        if self._batch is not None and self._batch.cancel(request_id):
+            return True
         with self._lock:
             ev = self._cancels.get(request_id)
             if ev is None:
@@ -291,36 +326,27 @@ class Engine:
         return slot.loaded if slot is not None else None
 
     # -- indexing --------------------------------------------------------------------------------------
-    def index(
-        self,
-        paths: Sequence[str | Path],
-        db: str | Path,
-        *,
-        embedder: Any = "default",
-        request_id: str | None = None,
-        **options: Any,
-    ) -> Iterator[Any]:
-        """Index files and folders into ``db`` as background work; yields ProgressEvent, then one IndexSummary.
+    def index(self, request: IndexRequest) -> Iterator[Any]:
+        """Index files and folders as background work; yields ProgressEvent, then one IndexSummary.
 
-        ``embedder``: a model spec for the embedder role (loaded once, kept loaded) or an embedder object.
-        Extraction runs beside the engine thread; each embedding batch is one background unit, so chat and
-        search run between batches. Cancel with ``cancel(request_id)``. ``options`` go to ``index_pipeline``
-        (workers, extract_in="threads"|"processes", commit_seconds, unit_seconds, ...).
+        The embedder (a spec: loaded once, kept loaded) embeds each batch as one background unit, so chat and
+        search run between batches; extraction runs beside the engine thread. Cancel with
+        ``cancel(request.request_id)``: what is done is kept.
         """
         if not self._thread.alive:
             raise EngineClosedError("The engine has been shut down.")
-        rid = request_id or new_request_id()
+        rid = request.request_id
         cancel = self._register(rid)
         out: queue.Queue[Any] = queue.Queue()
 
         def writer() -> None:
             try:
-                emb = embedder
-                if isinstance(embedder, str):  # loaded once and kept (a second index run reuses it)
-                    emb = self._thread.submit_call(self._index_embedder, (embedder,),
+                emb = request.embedder
+                if isinstance(emb, str):  # loaded once and kept (a second index run reuses it)
+                    emb = self._thread.submit_call(self._index_embedder, (emb,),
                                                    label=f"index {rid}: load the embedder").result()  # fmt: skip
-                for item in index_pipeline(list(paths), db, emb, self._thread, cancel=cancel, request_id=rid,
-                                           **options):  # fmt: skip
+                for item in index_pipeline(list(request.paths), request.db, emb, self._thread, cancel=cancel,
+                                           request_id=rid, **request.pipeline_options()):  # fmt: skip
                     out.put(item)
             except BaseException as exc:  # noqa: BLE001 - errors cross the thread as values
                 out.put(_Raised(exc))
@@ -334,6 +360,162 @@ class Engine:
     def _index_embedder(self, spec: str) -> Any:
         self._load_model(spec, "embedder", None, None, False)
         return self._slots["embedder"].loaded
+
+    # -- the use cases: one typed request each; roles load when a request needs them --------------------
+    def ensure(self, request: ModelRequest, timeout: float | None = None):
+        """Make ``request.spec`` the model of its role (no load when it already is); returns its ModelInfo."""
+        return self.load_model(request.spec, request.role.value, dtype=request.dtype, transform=request.transform,
+                               reload=request.reload, timeout=timeout)  # fmt: skip
+
+    def unload(self, role: Role | str) -> bool:
+        """Free the role's model; False when none was loaded."""
+        return self.unload_model(Role(role).value)
+
+    def chat(self, request: ChatRequest) -> Iterator[Any]:
+        """A reply: one RouteEvent (how it is decoded and why), TokenEvent or CanvasEvent..., one FinalEvent.
+
+        Loads ``request.model`` / ``request.draft`` first when given. A ``shared`` request (a server's) joins the
+        continuous batch when the model can batch, and decodes speculatively only while nothing else decodes.
+        Raises BatchFull (an AlcoveError) when the batch's queue is full.
+        """
+        for wanted in (request.model, request.draft):
+            if wanted is not None:
+                self.ensure(wanted)
+        with self._lock:
+            reason_now = self._batch_reason
+        busy = self._batch.active if self._batch is not None else 0
+        decoding, reason = policy.route(request, busy, reason_now)
+        req: GenerateRequest = request
+        if decoding == "batched":
+            if request.speculative.mode != "off":
+                req = replace(request, speculative=SpeculativeParams(mode="off"))
+            stream = self._batch_runner().submit(req)
+        else:
+            stream = self.generate(req)
+        return _after(RouteEvent(request.request_id, decoding, reason), stream)
+
+    def set_batch_limits(self, max_batch: int, max_waiting: int) -> None:
+        """The shared batch's size and queue (requests beyond ``max_waiting`` are refused with BatchFull)."""
+        self._batch_limits = (int(max_batch), int(max_waiting))
+        if self._batch is not None:
+            self._batch.max_batch, self._batch.max_waiting = self._batch_limits
+
+    def decoding_in_batch(self) -> int:
+        """Requests in the shared batch now."""
+        return self._batch.active if self._batch is not None else 0
+
+    def _batch_runner(self) -> BatchRunner:
+        with self._lock:
+            if self._batch is None:
+                max_batch, max_waiting = self._batch_limits
+                self._batch = BatchRunner(self._start_batch_job, self._chat_model, self._store,
+                                          max_batch=max_batch, max_waiting=max_waiting)  # fmt: skip
+            return self._batch
+
+    def _chat_model(self) -> Any:
+        return self.model(Role.CHAT.value)
+
+    def _start_batch_job(self, fn: Callable[[], Iterator[Any]]) -> None:
+        """The batch loop runs as ONE interactive engine job (queued background units wait until the batch is
+        empty); its per-step items are dropped on the engine thread. A thread waits for it so that a failure is
+        logged, not lost."""
+
+        def batch_loop() -> None:
+            for _ in fn():
+                pass
+
+        batch_loop.__qualname__ = "BatchRunner._loop"  # what scheduler_state() shows while it runs
+
+        def wait() -> None:
+            try:
+                self._thread.call(batch_loop)
+            except Exception:  # noqa: BLE001 - the batch loop ends every stream itself; this is a last resort
+                log.exception("the batch job failed")
+
+        threading.Thread(target=wait, name="alcove-batch-wait", daemon=True).start()
+
+    def search(self, request: SearchRequest) -> list[Any]:
+        """Search the index (SearchHit list, best first). Keyword search loads no model."""
+        return self._thread.call(self._search, request)
+
+    def _search(self, req: SearchRequest) -> list[Any]:
+        assert_engine_thread("Engine._search")
+        embedder = None if req.mode is SearchMode.KEYWORD else self._role(req.embedder or _DEFAULT_EMBEDDER)
+        return search(req.db, embedder, req.query, k=req.k, mode=req.mode.value, fusion=req.fusion.value,
+                      folders=list(req.folders) or None, file_types=list(req.file_types) or None)  # fmt: skip
+
+    def embed(self, request: EmbedRequest) -> Any:
+        """Vectors for ``request.texts`` (an EmbedResult), with the request's embedder (default: the built-in)."""
+        return self._thread.call(self._embed, request)
+
+    def _embed(self, req: EmbedRequest) -> Any:
+        assert_engine_thread("Engine._embed")
+        return self._role(req.embedder or _DEFAULT_EMBEDDER).embed(list(req.texts), kind=req.kind.value)
+
+    def rerank(self, request: RerankRequest) -> Any:
+        """A RerankResult, best first. Cancel with ``cancel(request.request_id)``: it ends unscored."""
+        cancel = self._register(request.request_id)
+        try:
+            return self._thread.call(self._rerank, request, cancel)
+        finally:
+            self._unregister(request.request_id)
+
+    def _rerank(self, req: RerankRequest, cancel: threading.Event) -> Any:
+        assert_engine_thread("Engine._rerank")
+        if req.model is not None and policy.is_cross_encoder(req.model):
+            scorer = self._role(ModelRequest(Role.RERANKER, req.model))
+        elif req.model is not None:
+            scorer = generative_reranker_for(self._role(ModelRequest(Role.CHAT, req.model)))
+        elif Role.RERANKER in self._slots:
+            scorer = self._slots[Role.RERANKER].loaded
+        else:
+            scorer = generative_reranker_for(self.model(Role.CHAT.value))
+        return rerank(req.query, req.candidates, reranker=scorer, top_k=req.top_k, cancel=cancel)
+
+    def ask(self, request: AskRequest) -> Iterator[Any]:
+        """Document Q&A: ProgressEvent (phases), TokenEvent (a written answer), then exactly one AskResult.
+        Cancel with ``cancel(request.request_id)``: it ends as an AskResult whose finish_reason is "cancelled"."""
+        cancel = self._register(request.request_id)
+        submitted = time.perf_counter()
+        try:
+            return self._thread.submit_stream(self._ask, (request, cancel, submitted),
+                                              label=f"ask {request.request_id}")  # fmt: skip
+        except BaseException:
+            self._unregister(request.request_id)
+            raise
+
+    def _ask(self, req: AskRequest, cancel: threading.Event, submitted: float) -> Iterator[Any]:
+        try:
+            assert_engine_thread("Engine._ask")
+            yield from ask_request(self._rag_models(req), req, cancel, submitted)
+        finally:
+            self._unregister(req.request_id)
+
+    def _rag_models(self, req: AskRequest) -> RagModels:
+        """The models one ask may use, by the engine's one policy; the chat model and a cross-encoder load only
+        when first used (an extractive answer never loads the chat model)."""
+        embedder = self._role(req.embedder or _DEFAULT_EMBEDDER)
+        if req.chat is not None and policy.loads_chat_to_rerank(req.rerank, req.answer):
+            self._role(req.chat)  # it answers anyway: loaded now, its size decides generative reranking
+        chat_slot = self._slots.get(Role.CHAT)
+        if chat_slot is not None and getattr(chat_slot.info, "kind", "lm") != "lm":
+            raise AlcoveError(
+                f"Document Q&A needs an autoregressive chat model; {chat_slot.info.name} is not one."
+            )
+        chat: Any = Deferred(
+            lambda: self._role(req.chat) if req.chat is not None else self.model(Role.CHAT.value)
+        )
+        reranker: Any = None
+        if req.rerank is not RerankPolicy.NONE and req.reranker is not None:
+            reranker = Deferred(lambda: self._role(req.reranker))
+        elif chat_slot is not None and policy.chat_reranks(req.rerank, chat_slot.info):
+            reranker = generative_reranker_for(chat_slot.loaded)
+        return RagModels(chat, embedder, reranker, self._store)
+
+    def _role(self, request: ModelRequest) -> Any:
+        """Engine thread: the loaded object for the request's role, loading it first when it is another model."""
+        self._load_model(request.spec, request.role.value, request.dtype, request.transform, request.reload)
+        return self._slots[request.role.value].loaded
 
     # -- memory ----------------------------------------------------------------------------------------
     @property
@@ -416,6 +598,12 @@ class Engine:
 
 
 _DONE_ITEM = object()
+_DEFAULT_EMBEDDER = ModelRequest(Role.EMBEDDER, "default")
+
+
+def _after(first: Any, stream: Iterator[Any]) -> Iterator[Any]:
+    yield first
+    yield from stream
 
 
 def _drain_until(out: queue.Queue) -> Iterator[Any]:
