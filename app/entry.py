@@ -20,6 +20,10 @@ def main(argv: list[str] | None = None) -> int:
         from app.main import main as gui_main
 
         return int(gui_main([]) or 0)
+    if argv[0] == "serve":  # the server's own command: the command line and the server never import each other
+        from app.server.command import main as serve_main
+
+        return serve_main(argv[1:])
     from app.cli.main import main as cli_main
 
     return cli_main(argv)
