@@ -1,6 +1,6 @@
 """What extraction produces: pages of text with block spans and the anchors that map them back to the file.
 
-Shared by ``engine.index.extraction`` (plain text formats) and ``engine.index.formats`` (HTML, PDF, DOCX).
+Shared by ``engine.index.extraction`` (plain text formats) and the format readers (``engine.index.readers``).
 """
 
 from __future__ import annotations

@@ -8,12 +8,12 @@ place in the file:
   character offsets are the file's own (1-based lines, 0-based characters).
 - HTML: the location text is the visible text; ``Page.anchors`` map it back to source lines and characters.
 - PDF: one page per PDF page (1-based page numbers); lines and characters refer to that page's extracted text
-  (PDFium's text layer, ``formats_pdf``; pypdf for files PDFium cannot open).
+  (PDFium's text layer; pypdf for files PDFium cannot open: ``readers.pdf``).
 - DOCX: the paragraphs joined by newlines; a "line" is a paragraph number.
 - EPUB (a page per chapter), e-mail (a page per message), PPTX (a page per slide), XLSX (a page per sheet, a line
-  per row), ODT, RTF, notebooks (a page per cell): see ``formats_office``, ``formats_mail``, ``formats_ebook``.
+  per row), ODT, RTF, notebooks (a page per cell): see ``engine.index.readers``.
 - gzip-compressed files of any of these types (``notes.txt.gz``, ``changelog.Debian.gz``): as the inner file.
-- Images and PDF pages without a text layer: read by OCR (``engine.index.ocr``); lines are visual lines.
+- Images and PDF pages without a text layer: read by OCR (``engine.index.readers.ocr``); lines are visual lines.
 
 Failures raise ``ExtractError`` whose message is the reason shown in the index summary.
 """
@@ -37,12 +37,23 @@ from engine.index.document import (
     looks_binary,
     paragraph_blocks,
 )
-from engine.index.formats import extract_docx, extract_html, extract_pdf
-from engine.index.formats_ebook import extract_epub, extract_notebook
-from engine.index.formats_mail import extract_eml, extract_mbox
-from engine.index.formats_office import extract_odt, extract_pptx, extract_rtf, extract_xlsx
-from engine.index.formats_pdf import pdfium_pages
-from engine.index.ocr import IMAGE_EXTENSIONS, image_page, ocr_pdf_pages
+from engine.index.readers import (
+    IMAGE_EXTENSIONS,
+    extract_docx,
+    extract_eml,
+    extract_epub,
+    extract_html,
+    extract_mbox,
+    extract_notebook,
+    extract_odt,
+    extract_pdf,
+    extract_pptx,
+    extract_rtf,
+    extract_xlsx,
+    image_page,
+    ocr_pdf_pages,
+    pdfium_pages,
+)
 from engine.index.wikilinks import FRONT_MATTER, FRONT_MATTER_TITLE, resolve_wikilinks
 
 TEXT_EXTENSIONS = {

@@ -24,7 +24,7 @@ from engine.index.bounds import (
 )
 from engine.index.chunking import Chunk, chunk_document
 from engine.index.extraction import ExtractError, extract, file_type_for, looks_binary
-from engine.index.ocr import OcrOff
+from engine.index.readers import OcrOff
 from engine.index.schema import display_path
 from engine.index.store import ChunkRow, DocumentRecord, DocumentWrite
 from engine.index.walk import Found, os_reason

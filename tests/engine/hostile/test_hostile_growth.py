@@ -13,8 +13,8 @@ import pytest
 from engine.index.bounds import BudgetExceeded, Deadline, ExtractCancelled
 from engine.index.chunking import chunk_document
 from engine.index.extraction import extract
-from engine.index.formats import extract_html
 from engine.index.indexer import IndexSummary, index_paths
+from engine.index.readers import extract_html
 from engine.index.store import IndexStore
 from tests.engine.index.index_fakes import HashEmbedder, minilm_tokenizer
 

@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 from engine.index.extraction import ExtractError, extract
-from engine.index.ocr import OcrOff
+from engine.index.readers import OcrOff
 
 pytestmark = pytest.mark.skipif(
     sys.platform == "darwin", reason="RapidOCR path; Vision is tested in tests/mac"

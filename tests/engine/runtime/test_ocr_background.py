@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-import engine.index.ocr as ocr_module
+import engine.index.readers.ocr as ocr_module
 from engine.core import FinalEvent, GenerateRequest, TokenEvent
 from engine.index import IndexStore, IndexSummary
 from engine.index.bounds import Deadline, ExtractCancelled

@@ -15,8 +15,8 @@ from dataclasses import replace
 
 from engine.index.bounds import open_zip
 from engine.index.document import ExtractError, Page
-from engine.index.formats import extract_html
-from engine.index.formats_office import lines_page
+from engine.index.readers.html import extract_html
+from engine.index.readers.office import lines_page
 
 log = logging.getLogger(__name__)
 

@@ -19,7 +19,7 @@ from dataclasses import replace
 from email.message import EmailMessage
 
 from engine.index.document import Block, ExtractError, Page, paragraph_blocks
-from engine.index.formats import extract_html
+from engine.index.readers.html import extract_html
 
 log = logging.getLogger(__name__)
 

@@ -1,9 +1,10 @@
-"""Office documents: PowerPoint (PPTX, a page per slide), Excel (XLSX, a page per sheet, a line per row),
-OpenDocument text (ODT) and RTF.
+"""Office documents: Word (DOCX, through python-docx), PowerPoint (PPTX, a page per slide), Excel (XLSX, a page
+per sheet, a line per row), OpenDocument text (ODT) and RTF.
 
-Locations: the page text is the document's text joined by newlines; a "line" is a paragraph (ODT, RTF, a slide's
-shapes' paragraphs) or a spreadsheet row (XLSX: line N is the N-th non-empty row; the row's own number is kept
-in the text as ``N:``). Pages are 1-based slide and sheet numbers, so a citation opens the right slide or sheet.
+Locations: the page text is the document's text joined by newlines; a "line" is a paragraph (DOCX, ODT, RTF, a
+slide's shapes' paragraphs; a DOCX table row is one line) or a spreadsheet row (XLSX: line N is the N-th non-empty
+row; the row's own number is kept in the text as ``N:``). Pages are 1-based slide and sheet numbers, so a citation
+opens the right slide or sheet.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from __future__ import annotations
 import io
 import logging
 
-from engine.index.bounds import open_zip
+from engine.index.bounds import check_zip, no_check, open_zip
 from engine.index.document import Block, ExtractError, Page
 
 log = logging.getLogger(__name__)
@@ -209,3 +210,73 @@ def extract_rtf(text: str) -> Page:
     if page is None:
         raise ExtractError("The RTF document has no text.")
     return page
+
+
+_W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
+
+
+def _para_text(p) -> str:
+    """A paragraph's text from its w:t / w:tab / w:br runs. Unlike python-docx's ``Paragraph.text`` it keeps the
+    text after an (unresolved, never expanded) entity reference inside a w:t, which is held as the entity's tail."""
+    out = []
+    for el in p.iter(f"{_W}t", f"{_W}tab", f"{_W}br", f"{_W}cr"):
+        if el.tag == f"{_W}t":
+            out.append((el.text or "") + "".join(child.tail or "" for child in el))
+        else:
+            out.append("\t" if el.tag == f"{_W}tab" else " ")
+    return "".join(out)
+
+
+def extract_docx(data: bytes, check=no_check):
+    import zipfile
+
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as zf:
+            check_zip(zf, len(data))  # the XML is judged by its decompressed size, before anything inflates
+    except (zipfile.BadZipFile, zipfile.LargeZipFile, ValueError, OSError) as exc:
+        raise ExtractError(f"The DOCX file is damaged or not a DOCX document ({exc}).") from exc
+    check()
+    try:
+        import docx
+        from docx.opc.exceptions import PackageNotFoundError
+        from docx.table import Table
+        from docx.text.paragraph import Paragraph
+
+        document = docx.Document(io.BytesIO(data))
+    except (zipfile.BadZipFile, KeyError, ValueError, PackageNotFoundError) as exc:
+        raise ExtractError(f"The DOCX file is damaged or not a DOCX document ({exc}).") from exc
+    except Exception as exc:  # noqa: BLE001 - lxml and zip errors come in many types
+        raise ExtractError(f"The DOCX file could not be read ({type(exc).__name__}: {exc}).") from exc
+    check()
+    lines: list[tuple[str, int]] = []  # (paragraph text, heading level)
+    body = document.element.body
+    for child in body.iterchildren():
+        tag = child.tag.rsplit("}", 1)[-1] if isinstance(child.tag, str) else ""
+        if tag == "p":
+            para = Paragraph(child, document)
+            style = (para.style.name if para.style is not None else "") or ""
+            level = 0
+            if style == "Title":
+                level = 1
+            elif style.startswith("Heading"):
+                digits = style.removeprefix("Heading").strip()
+                level = min(6, int(digits)) if digits.isdigit() else 1
+            lines.append((_para_text(child).replace("\n", " "), level))
+        elif tag == "tbl":
+            for row in Table(child, document).rows:
+                cells = [
+                    " ".join(_para_text(p) for p in c._tc.iter(f"{_W}p")).replace("\n", " ").strip()
+                    for c in row.cells
+                ]
+                lines.append((" | ".join(cells), 0))
+    text = "\n".join(t for t, _ in lines)
+    blocks = []
+    pos = 0
+    for t, level in lines:  # one block per paragraph or table row; a "line" is a paragraph number
+        if t.strip():
+            blocks.append(Block(pos + len(t) - len(t.lstrip()), pos + len(t.rstrip()), level))
+        pos += len(t) + 1
+    blocks = [b for b in blocks if text[b.start : b.end].strip()]
+    if not blocks:
+        raise ExtractError("The DOCX document has no text.")
+    return Page(text, tuple(blocks))

@@ -1,0 +1,117 @@
+"""HTML: the visible text of a page, its blocks (paragraphs, headings) and the anchors that map that text back to
+the source's lines and characters."""
+
+from __future__ import annotations
+
+import re
+from html.parser import HTMLParser
+
+from engine.index.bounds import no_check
+from engine.index.document import Block, ExtractError, Page, add_span
+
+_BLOCK_TAGS = {
+    "p", "div", "section", "article", "header", "footer", "main", "nav", "aside", "li", "ul", "ol", "dl",
+    "dt", "dd", "table", "tr", "blockquote", "pre", "figure", "figcaption", "form", "fieldset", "address",
+    "h1", "h2", "h3", "h4", "h5", "h6", "hr", "body", "title", "td", "th",
+}  # fmt: skip
+_SKIP_TAGS = {"script", "style", "noscript", "template", "svg", "head"}
+_WS = re.compile(r"\s+")
+_WS_CHANGED = re.compile(r"\s\s+|[^\S ]")  # the whitespace runs that collapsing changes: all but a lone space
+
+
+class _HTMLText(HTMLParser):
+    def __init__(self, source: str) -> None:
+        super().__init__(convert_charrefs=True)
+        self.line_starts = [0] + [m.end() for m in re.finditer("\n", source)]
+        self.parts: list[str] = []
+        self.size = 0
+        self.anchors: list[tuple[int, int, int]] = []
+        self.blocks: list[tuple[int, int, int]] = []
+        self.block_start = 0
+        self.block_part = 0  # index in ``parts`` where the open block starts
+        self.skip = 0
+        self.pre = 0
+        self.heading = 0
+        self.title_seen = False
+
+    def _emit(self, text: str) -> None:
+        self.parts.append(text)
+        self.size += len(text)
+
+    def _break(self) -> None:
+        # Only the open block's parts are looked at: joining everything at each break was quadratic.
+        if any(p.strip() for p in self.parts[self.block_part :]):
+            self.blocks.append((self.block_start, self.size, self.heading))
+            self._emit("\n\n")
+        elif self.size > self.block_start:  # drop a whitespace-only tail
+            del self.parts[self.block_part :]
+            self.size = self.block_start
+        self.block_start = self.size
+        self.block_part = len(self.parts)
+
+    def handle_starttag(self, tag, attrs):
+        if tag in _SKIP_TAGS and tag != "head":
+            self.skip += 1
+        elif tag in _BLOCK_TAGS:
+            self._break()
+            if tag in ("h1", "h2", "h3", "h4", "h5", "h6"):
+                self.heading = int(tag[1])
+            if tag == "pre":
+                self.pre += 1
+        elif tag == "br":
+            self._emit("\n")
+
+    def handle_endtag(self, tag):
+        if tag in _SKIP_TAGS and tag != "head":
+            self.skip = max(0, self.skip - 1)
+        elif tag in _BLOCK_TAGS:
+            self._break()
+            self.heading = 0
+            if tag == "pre":
+                self.pre = max(0, self.pre - 1)
+
+    def handle_data(self, data):
+        if self.skip:
+            return
+        line, col = self.getpos()
+        if self.pre:
+            if data:
+                self.anchors.append((self.size, line, self.line_starts[line - 1] + col))
+                self._emit(data)
+            return
+        at_start = self.size == self.block_start or (self.parts and self.parts[-1].endswith((" ", "\n")))
+        text = _WS.sub(" ", data)
+        strip = len(text) - len(text.lstrip()) if at_start else 0
+        text = text[strip:]
+        if not text:
+            return
+        self.anchors.append((self.size, line, self.line_starts[line - 1] + col))
+        shrink = lines = 0
+        for ws in _WS_CHANGED.finditer(data):
+            shrink += len(ws.group()) - 1
+            if "\n" in ws.group() and ws.end() < len(data):
+                # the text after a line break is on the file's next line, not the node's first (a paragraph
+                # wrapped over several source lines is one text node)
+                lines += ws.group().count("\n")
+                char = self.line_starts[line + lines - 1] + ws.end() - data.rfind("\n", 0, ws.end()) - 1
+                self.anchors.append((self.size + ws.end() - shrink - strip, line + lines, char))
+        self._emit(text)
+
+
+def extract_html(source: str, check=no_check):
+    parser = _HTMLText(source)
+    try:
+        for i in range(0, len(source), 1 << 20):  # fed in pieces, so a cancel or deadline is noticed
+            parser.feed(source[i : i + (1 << 20)])
+            check()
+        parser.close()
+    except Exception as exc:  # noqa: BLE001 - html.parser is lenient; anything else is a damaged file
+        raise ExtractError(f"The HTML could not be parsed ({exc}).") from exc
+    parser._break()
+    text = "".join(parser.parts)
+    blocks: list[Block] = []
+    for start, end, level in parser.blocks:
+        add_span(blocks, text, start, end, level)
+    if not blocks:
+        raise ExtractError("The HTML page has no visible text.")
+    return Page(text, tuple(blocks), anchors=tuple(parser.anchors))
