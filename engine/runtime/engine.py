@@ -26,9 +26,7 @@ from engine.core import (
     GenerateRequest,
     GenerationStats,
     IndexRequest,
-    ModelLoadError,
     ModelRequest,
-    NoModelLoadedError,
     RerankPolicy,
     RerankRequest,
     Role,
@@ -38,12 +36,13 @@ from engine.core import (
     SpeculativeParams,
     preload_blas,
 )
-from engine.generation import BatchRunner, PromptCacheStore, batchable
+from engine.generation import PromptCacheStore
 from engine.index import forget_vectors, index_pipeline, search, vector_cache_bytes
 from engine.models import release_wired_memory
 from engine.rag import Deferred, RagModels, ask_request, generative_reranker_for, rerank
 from engine.runtime import policy
-from engine.runtime.registry import generation_route, identify, load_for_role, validate_for_role
+from engine.runtime.registry import generation_route
+from engine.runtime.roles import RoleSlots
 from engine.runtime.scheduler import (
     EngineClosedError,
     EngineThread,
@@ -51,6 +50,7 @@ from engine.runtime.scheduler import (
     _Raised,
     assert_engine_thread,
 )
+from engine.runtime.shared_batch import SharedBatch
 
 log = logging.getLogger(__name__)
 
@@ -69,18 +69,6 @@ class MemoryInfo:
     vector_cache_bytes: int = 0  # the vector-search matrices this engine keeps
 
 
-@dataclass
-class _Slot:
-    """A loaded model, what it is, and how it was asked for (to skip a second load and to restore it)."""
-
-    loaded: Any
-    info: Any
-    identity: Any
-    dtype: str | None
-    transform: str | None
-    batch_reason: str | None = "the chat model has not been checked"  # why it cannot decode in a batch
-
-
 class Engine:
     """Owns the engine thread, the loaded models (by role), their info, the prompt cache and the vector cache."""
 
@@ -93,19 +81,16 @@ class Engine:
     ) -> None:
         preload_blas()
         self._thread = EngineThread()
-        self._slots: dict[str, _Slot] = {}  # role -> loaded model (engine thread only)
         self._cancels: dict[str, threading.Event] = {}
         self._early: OrderedDict[str, None] = OrderedDict()
         self._lock = threading.Lock()
         self._memory_limit = memory_limit_bytes
         self._cache_limit = cache_limit_bytes
-        self._infos: dict[str, Any] = {}  # role -> ModelInfo, readable from any thread (under _lock)
-        self._batch_reason: str | None = (
-            "no chat model is loaded"  # the chat slot's, readable from any thread
-        )
-        self._batch: BatchRunner | None = None
-        self._batch_limits = (16, 64)  # max_batch, max_waiting
         self._store = self._thread.call(self._make_store, prompt_cache_bytes)
+        self._roles = RoleSlots(self._store)  # role -> loaded model
+        self._shared = SharedBatch(
+            self._thread, self._roles, self._store
+        )  # the continuous batch, made on first use
         if memory_limit_bytes or cache_limit_bytes:
             self.set_memory_limits(memory_limit_bytes, cache_limit_bytes)
 
@@ -148,104 +133,21 @@ class Engine:
         return self._thread.wait(fut, timeout, what)
 
     def _load_model(self, spec: str, role: str, dtype: str | None, transform: str | None, reload: bool):
-        assert_engine_thread("Engine._load_model")
-        old = self._slots.get(role)
-        still = f" The {role} model {old.info.name} is still loaded." if old is not None else ""
-        try:
-            identity, where = identify(spec, role, dtype=dtype, transform=transform)
-            if old is not None and old.identity == identity and not reload:
-                return old.info
-            validate_for_role(where, role, transform=transform)
-        except AlcoveError as exc:
-            raise type(exc)(f"{exc}{still}") from exc
-        old = None
-        prev = self._release(role)
-        try:
-            loaded, info = load_for_role(where, role, dtype=dtype, transform=transform)
-        except Exception as exc:  # noqa: BLE001 - any failure (MLX errors too) must not leave the role empty
-            if prev is not None:
-                raise self._restore(role, prev, exc) from exc
-            if isinstance(exc, AlcoveError):
-                raise
-            raise ModelLoadError(f"The {role} model could not be loaded: {exc}") from exc
-        self._put(role, _Slot(loaded, info, identity, dtype, transform))
-        return info
-
-    def _put(self, role: str, slot: _Slot) -> None:
-        if role == Role.CHAT:
-            slot.batch_reason = batchable(slot.loaded)
-        self._slots[role] = slot
-        with self._lock:
-            self._infos[role] = slot.info
-            if role == Role.CHAT:
-                self._batch_reason = slot.batch_reason
-
-    def _restore(self, role: str, prev: _Slot, exc: Exception) -> AlcoveError:
-        """After a failed swap: load the previous model again (it was released to make room for the new one)."""
-        gc.collect()
-        try:
-            _, where = identify(prev.identity.spec, role, dtype=prev.dtype, transform=prev.transform)
-            loaded, info = load_for_role(where, role, dtype=prev.dtype, transform=prev.transform)
-        except Exception as again:  # noqa: BLE001
-            log.error("could not reload the previous %s model %s: %s", role, prev.info.name, again)
-            return ModelLoadError(
-                f"{exc} The previous {role} model, {prev.info.name}, could not be loaded again ({again}); "
-                f"no {role} model is loaded."
-            )
-        self._put(role, _Slot(loaded, info, prev.identity, prev.dtype, prev.transform))
-        log.info("the %s model %s was loaded again after a failed swap", role, info.name)
-        return ModelLoadError(f"{exc} The previous {role} model, {info.name}, was loaded again.")
+        return self._roles.load(spec, role, dtype, transform, reload)
 
     def unload_model(self, role: str = "chat") -> bool:
         return self._thread.submit_call(
-            self._unload_model, (role,), label=f"unload the {role} model"
+            self._roles.unload, (role,), label=f"unload the {role} model"
         ).result()
-
-    def _unload_model(self, role: str) -> bool:
-        assert_engine_thread("Engine._unload_model")
-        if role not in self._slots:
-            return False
-        self._release(role)
-        return True
-
-    def _release(self, role: str) -> _Slot | None:
-        """Drop the role's model and everything that refers to it, then give MLX's buffers back. Returns how to
-        load it again (what it was, not the object)."""
-        import mlx.core as mx  # deferred with every MLX import here: engine.core must import without MLX
-
-        slot = self._slots.pop(role, None)
-        if slot is None:
-            return None
-        with self._lock:
-            self._infos.pop(role, None)
-            if role == Role.CHAT:
-                self._batch_reason = "no chat model is loaded"
-        key = getattr(slot.loaded, "key", None)
-        if key:
-            self._store.drop_model(key)
-        if role == "embedder":
-            forget_vectors()  # matrices of indexes built with it: useless without it, rebuilt on the next search
-        again = _Slot(None, slot.info, slot.identity, slot.dtype, slot.transform)
-        slot.loaded = None
-        del slot
-        gc.collect()
-        mx.clear_cache()
-        if not self._slots:
-            release_wired_memory()
-        return again
 
     def models(self) -> dict[str, Any]:
         """role -> ModelInfo of what is loaded now (read at once: it never waits for the engine thread)."""
-        with self._lock:
-            return dict(self._infos)
+        return self._roles.infos()
 
     def model(self, role: str) -> Any:
         """The loaded object for ``role`` (engine-thread use only: pass it to functions run via ``run``)."""
         assert_engine_thread("Engine.model()")
-        slot = self._slots.get(role)
-        if slot is None:
-            raise NoModelLoadedError(f"No {role} model is loaded. Load one first (alcove models list).")
-        return slot.loaded
+        return self._roles.get(role)
 
     # -- cancelling -------------------------------------------------------------------------------------
     def _register(self, request_id: str) -> threading.Event:
@@ -264,7 +166,7 @@ class Engine:
         """Stop a request within one token / prefill chunk / denoising step / embedding batch. A request that is
         queued never starts; one not submitted yet is remembered and ends cancelled when it comes. Returns whether
         the request was known."""
-        if self._batch is not None and self._batch.cancel(request_id):
+        if self._shared.cancel(request_id):
             return True
         with self._lock:
             ev = self._cancels.get(request_id)
@@ -302,7 +204,7 @@ class Engine:
                     req.request_id, "", (), "cancelled", GenerationStats(queue_s=waited, e2e_s=waited)
                 )
                 return
-            slot = self._slots.get(req.role)
+            slot = self._roles.slot(req.role)
             if slot is None:
                 yield FinalEvent(
                     req.request_id,
@@ -322,7 +224,7 @@ class Engine:
     def loaded(self, role: str) -> Any | None:
         """The loaded object for ``role`` or None (engine thread only; the generation routes use it)."""
         assert_engine_thread("Engine.loaded()")
-        slot = self._slots.get(role)
+        slot = self._roles.slot(role)
         return slot.loaded if slot is not None else None
 
     # -- indexing --------------------------------------------------------------------------------------
@@ -358,8 +260,8 @@ class Engine:
         return _drain_until(out)
 
     def _index_embedder(self, spec: str) -> Any:
-        self._load_model(spec, "embedder", None, None, False)
-        return self._slots["embedder"].loaded
+        self._roles.load(spec, "embedder", None, None, False)
+        return self._roles.get("embedder")
 
     # -- the use cases: one typed request each; roles load when a request needs them --------------------
     def ensure(self, request: ModelRequest, timeout: float | None = None):
@@ -381,58 +283,23 @@ class Engine:
         for wanted in (request.model, request.draft):
             if wanted is not None:
                 self.ensure(wanted)
-        with self._lock:
-            reason_now = self._batch_reason
-        busy = self._batch.active if self._batch is not None else 0
-        decoding, reason = policy.route(request, busy, reason_now)
+        decoding, reason = policy.route(request, self.decoding_in_batch(), self._roles.batch_reason())
         req: GenerateRequest = request
         if decoding == "batched":
             if request.speculative.mode != "off":
                 req = replace(request, speculative=SpeculativeParams(mode="off"))
-            stream = self._batch_runner().submit(req)
+            stream = self._shared.submit(req)
         else:
             stream = self.generate(req)
         return _after(RouteEvent(request.request_id, decoding, reason), stream)
 
     def set_batch_limits(self, max_batch: int, max_waiting: int) -> None:
         """The shared batch's size and queue (requests beyond ``max_waiting`` are refused with BatchFull)."""
-        self._batch_limits = (int(max_batch), int(max_waiting))
-        if self._batch is not None:
-            self._batch.max_batch, self._batch.max_waiting = self._batch_limits
+        self._shared.set_limits(max_batch, max_waiting)
 
     def decoding_in_batch(self) -> int:
         """Requests in the shared batch now."""
-        return self._batch.active if self._batch is not None else 0
-
-    def _batch_runner(self) -> BatchRunner:
-        with self._lock:
-            if self._batch is None:
-                max_batch, max_waiting = self._batch_limits
-                self._batch = BatchRunner(self._start_batch_job, self._chat_model, self._store,
-                                          max_batch=max_batch, max_waiting=max_waiting)  # fmt: skip
-            return self._batch
-
-    def _chat_model(self) -> Any:
-        return self.model(Role.CHAT.value)
-
-    def _start_batch_job(self, fn: Callable[[], Iterator[Any]]) -> None:
-        """The batch loop runs as ONE interactive engine job (queued background units wait until the batch is
-        empty); its per-step items are dropped on the engine thread. A thread waits for it so that a failure is
-        logged, not lost."""
-
-        def batch_loop() -> None:
-            for _ in fn():
-                pass
-
-        batch_loop.__qualname__ = "BatchRunner._loop"  # what scheduler_state() shows while it runs
-
-        def wait() -> None:
-            try:
-                self._thread.call(batch_loop)
-            except Exception:  # noqa: BLE001 - the batch loop ends every stream itself; this is a last resort
-                log.exception("the batch job failed")
-
-        threading.Thread(target=wait, name="alcove-batch-wait", daemon=True).start()
+        return self._shared.active
 
     def search(self, request: SearchRequest) -> list[Any]:
         """Search the index (SearchHit list, best first). Keyword search loads no model."""
@@ -466,8 +333,8 @@ class Engine:
             scorer = self._role(ModelRequest(Role.RERANKER, req.model))
         elif req.model is not None:
             scorer = generative_reranker_for(self._role(ModelRequest(Role.CHAT, req.model)))
-        elif Role.RERANKER in self._slots:
-            scorer = self._slots[Role.RERANKER].loaded
+        elif self._roles.slot(Role.RERANKER) is not None:
+            scorer = self._roles.get(Role.RERANKER)
         else:
             scorer = generative_reranker_for(self.model(Role.CHAT.value))
         return rerank(req.query, req.candidates, reranker=scorer, top_k=req.top_k, cancel=cancel)
@@ -497,7 +364,7 @@ class Engine:
         embedder = self._role(req.embedder or _DEFAULT_EMBEDDER)
         if req.chat is not None and policy.loads_chat_to_rerank(req.rerank, req.answer):
             self._role(req.chat)  # it answers anyway: loaded now, its size decides generative reranking
-        chat_slot = self._slots.get(Role.CHAT)
+        chat_slot = self._roles.slot(Role.CHAT)
         if chat_slot is not None and getattr(chat_slot.info, "kind", "lm") != "lm":
             raise AlcoveError(
                 f"Document Q&A needs an autoregressive chat model; {chat_slot.info.name} is not one."
@@ -514,8 +381,8 @@ class Engine:
 
     def _role(self, request: ModelRequest) -> Any:
         """Engine thread: the loaded object for the request's role, loading it first when it is another model."""
-        self._load_model(request.spec, request.role.value, request.dtype, request.transform, request.reload)
-        return self._slots[request.role.value].loaded
+        self._roles.load(request.spec, request.role.value, request.dtype, request.transform, request.reload)
+        return self._roles.get(request.role.value)
 
     # -- memory ----------------------------------------------------------------------------------------
     @property
@@ -551,7 +418,7 @@ class Engine:
                 self._store.nbytes,
                 self._memory_limit,
                 self._cache_limit,
-                int(sum(getattr(s.info, "bytes", 0) or 0 for s in self._slots.values())),
+                self._roles.model_bytes(),
                 vector_cache_bytes(),
             )
 
@@ -583,8 +450,8 @@ class Engine:
             self._store.close()
         except Exception:  # noqa: BLE001 - quitting must not fail over a cache file
             log.warning("the prompt cache could not be saved at shutdown", exc_info=True)
-        for role in list(self._slots):
-            self._release(role)
+        for role in self._roles.roles():
+            self._roles.release(role)
         forget_vectors()
         gc.collect()
         mx.clear_cache()

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from engine import Engine
-from engine.core import AlcoveError
+from engine.core import AlcoveError, IndexRequest
 from engine.index import IndexStore, IndexSummary, search
 from tests.engine.index.index_fakes import HashEmbedder, make_tree
 
@@ -36,13 +36,15 @@ def test_102_concurrent_operations_end_cleanly_and_leave_a_consistent_index(tmp_
             outcomes.append(kind)
 
     with Engine() as engine:
-        first = list(engine.index([str(docs)], db, embedder=emb))[-1]  # the library exists before the storm
+        first = list(engine.index(IndexRequest([str(docs)], db, embedder=emb)))[
+            -1
+        ]  # the library exists before the storm
         assert first.files_indexed >= 12
 
         def index(i: int) -> None:
             rid = f"run-{i}"
             try:
-                items = list(engine.index([str(docs)], db, embedder=emb, request_id=rid))
+                items = list(engine.index(IndexRequest([str(docs)], db, embedder=emb, request_id=rid)))
                 assert isinstance(items[-1], IndexSummary)
                 note("indexed" if not items[-1].cancelled else "cancelled")
             except AlcoveError as exc:  # the database is another run's now: said so, nothing lost
@@ -97,7 +99,7 @@ def test_102_concurrent_operations_end_cleanly_and_leave_a_consistent_index(tmp_
         assert outcomes.count("searched") + outcomes.count("search-error") == 54
         assert outcomes.count("cli-refused") == 2
 
-        final = list(engine.index([str(docs)], db, embedder=emb))[-1]
+        final = list(engine.index(IndexRequest([str(docs)], db, embedder=emb)))[-1]
         assert final.error is None and not final.cancelled
     with IndexStore(db) as store:
         assert store.check_consistency() == []

@@ -9,8 +9,8 @@ import time
 
 import pytest
 
-import engine.runtime.engine as engine_module
-from engine.core import FinalEvent, GenerateRequest, ModelLoadError, TokenEvent
+import engine.runtime.roles as engine_module
+from engine.core import FinalEvent, GenerateRequest, IndexRequest, ModelLoadError, TokenEvent
 from engine.index import index_paths, search
 from engine.runtime.scheduler import WrongThreadError
 from tests.engine.index.index_fakes import HashEmbedder
@@ -181,6 +181,6 @@ def test_requests_after_shutdown_fail_fast(tiny_llama):
     with pytest.raises(EngineClosedError):
         eng.load_model(str(tiny_llama))
     with pytest.raises(EngineClosedError):
-        list(eng.index([str(tiny_llama)], "/nonexistent/i.sqlite3", embedder=HashEmbedder()))
+        list(eng.index(IndexRequest([str(tiny_llama)], "/nonexistent/i.sqlite3", embedder=HashEmbedder())))
     assert time.perf_counter() - t0 < 2
     assert eng._cancels == {}

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 import engine.index.readers.ocr as ocr_module
-from engine.core import FinalEvent, GenerateRequest, TokenEvent
+from engine.core import FinalEvent, GenerateRequest, IndexRequest, TokenEvent
 from engine.index import IndexStore, IndexSummary
 from engine.index.bounds import Deadline, ExtractCancelled
 from engine.index.extraction import extract
@@ -149,7 +149,7 @@ def test_a_chat_during_the_ocr_of_a_scanned_pdf_gets_its_first_token_without_wai
     summary: list = []
 
     def index_run():
-        for item in engine.index([str(pdf)], tmp_path / "i.sqlite3", embedder=HashEmbedder()):
+        for item in engine.index(IndexRequest([str(pdf)], tmp_path / "i.sqlite3", embedder=HashEmbedder())):
             if isinstance(item, IndexSummary):
                 summary.append(item)
 

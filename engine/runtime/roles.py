@@ -1,0 +1,152 @@
+"""The models the engine holds, one per role (chat, draft, embedder, reranker): loading one (an atomic swap that
+restores the old model when the new one fails), releasing one, and a snapshot of what is loaded that any thread may
+read. Engine-thread only, but for ``infos`` and ``batch_reason``."""
+
+from __future__ import annotations
+
+import gc
+import logging
+import threading
+from dataclasses import dataclass
+from typing import Any
+
+from engine.core import AlcoveError, ModelLoadError, NoModelLoadedError, Role
+from engine.generation import batchable
+from engine.index import forget_vectors
+from engine.models import release_wired_memory
+from engine.runtime.registry import identify, load_for_role, validate_for_role
+from engine.runtime.scheduler import assert_engine_thread
+
+log = logging.getLogger(__name__)
+
+NO_CHAT = "no chat model is loaded"
+
+
+@dataclass
+class Slot:
+    """A loaded model, what it is, and how it was asked for (to skip a second load and to restore it)."""
+
+    loaded: Any
+    info: Any
+    identity: Any
+    dtype: str | None
+    transform: str | None
+    batch_reason: str | None = "the chat model has not been checked"  # why it cannot decode in a batch
+
+
+class RoleSlots:
+    """role -> Slot. ``store`` is the engine's prompt-cache store (a released model's caches are dropped)."""
+
+    def __init__(self, store: Any) -> None:
+        self._store = store
+        self._slots: dict[str, Slot] = {}  # engine thread only
+        self._lock = threading.Lock()
+        self._infos: dict[str, Any] = {}  # role -> ModelInfo, for any thread (under _lock)
+        self._batch_reason: str | None = NO_CHAT  # the chat slot's, for any thread
+
+    def infos(self) -> dict[str, Any]:
+        with self._lock:
+            return dict(self._infos)
+
+    def batch_reason(self) -> str | None:
+        """Why the chat model cannot decode in a batch (None: it can)."""
+        with self._lock:
+            return self._batch_reason
+
+    def get(self, role: str) -> Any:
+        """The loaded object for ``role``; NoModelLoadedError when none is."""
+        slot = self._slots.get(role)
+        if slot is None:
+            raise NoModelLoadedError(f"No {role} model is loaded. Load one first (alcove models list).")
+        return slot.loaded
+
+    def slot(self, role: str) -> Slot | None:
+        return self._slots.get(role)
+
+    def roles(self) -> list[str]:
+        return list(self._slots)
+
+    def model_bytes(self) -> int:
+        return int(sum(getattr(s.info, "bytes", 0) or 0 for s in self._slots.values()))
+
+    def load(self, spec: str, role: str, dtype: str | None, transform: str | None, reload: bool):
+        assert_engine_thread("RoleSlots.load")
+        old = self._slots.get(role)
+        still = f" The {role} model {old.info.name} is still loaded." if old is not None else ""
+        try:
+            identity, where = identify(spec, role, dtype=dtype, transform=transform)
+            if old is not None and old.identity == identity and not reload:
+                return old.info
+            validate_for_role(where, role, transform=transform)
+        except AlcoveError as exc:
+            raise type(exc)(f"{exc}{still}") from exc
+        old = None
+        prev = self.release(role)
+        try:
+            loaded, info = load_for_role(where, role, dtype=dtype, transform=transform)
+        except Exception as exc:  # noqa: BLE001 - any failure (MLX errors too) must not leave the role empty
+            if prev is not None:
+                raise self._restore(role, prev, exc) from exc
+            if isinstance(exc, AlcoveError):
+                raise
+            raise ModelLoadError(f"The {role} model could not be loaded: {exc}") from exc
+        self._put(role, Slot(loaded, info, identity, dtype, transform))
+        return info
+
+    def _put(self, role: str, slot: Slot) -> None:
+        if role == Role.CHAT:
+            slot.batch_reason = batchable(slot.loaded)
+        self._slots[role] = slot
+        with self._lock:
+            self._infos[role] = slot.info
+            if role == Role.CHAT:
+                self._batch_reason = slot.batch_reason
+
+    def _restore(self, role: str, prev: Slot, exc: Exception) -> AlcoveError:
+        """After a failed swap: load the previous model again (it was released to make room for the new one)."""
+        gc.collect()
+        try:
+            _, where = identify(prev.identity.spec, role, dtype=prev.dtype, transform=prev.transform)
+            loaded, info = load_for_role(where, role, dtype=prev.dtype, transform=prev.transform)
+        except Exception as again:  # noqa: BLE001
+            log.error("could not reload the previous %s model %s: %s", role, prev.info.name, again)
+            return ModelLoadError(
+                f"{exc} The previous {role} model, {prev.info.name}, could not be loaded again ({again}); "
+                f"no {role} model is loaded."
+            )
+        self._put(role, Slot(loaded, info, prev.identity, prev.dtype, prev.transform))
+        log.info("the %s model %s was loaded again after a failed swap", role, info.name)
+        return ModelLoadError(f"{exc} The previous {role} model, {info.name}, was loaded again.")
+
+    def unload(self, role: str) -> bool:
+        assert_engine_thread("RoleSlots.unload")
+        if role not in self._slots:
+            return False
+        self.release(role)
+        return True
+
+    def release(self, role: str) -> Slot | None:
+        """Drop the role's model and everything that refers to it, then give MLX's buffers back. Returns how to
+        load it again (what it was, not the object)."""
+        import mlx.core as mx  # deferred with every MLX import here: engine.core must import without MLX
+
+        slot = self._slots.pop(role, None)
+        if slot is None:
+            return None
+        with self._lock:
+            self._infos.pop(role, None)
+            if role == Role.CHAT:
+                self._batch_reason = NO_CHAT
+        key = getattr(slot.loaded, "key", None)
+        if key:
+            self._store.drop_model(key)
+        if role == "embedder":
+            forget_vectors()  # matrices of indexes built with it: useless without it, rebuilt on the next search
+        again = Slot(None, slot.info, slot.identity, slot.dtype, slot.transform)
+        slot.loaded = None
+        del slot
+        gc.collect()
+        mx.clear_cache()
+        if not self._slots:
+            release_wired_memory()
+        return again
