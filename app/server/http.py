@@ -136,14 +136,14 @@ class Server:
         return await self._generate(gen, chat=False)
 
     async def _generate(self, gen: p.Generation, *, chat: bool) -> Response:
-        await self._thread(self.service.ensure, "chat", gen.model)
         self.service.begin()
         try:
             if gen.documents:
                 events = await self._thread(self._ask_events, gen)
                 decoding, reason = "documents", "answered from your index"
             else:
-                events, decoding, reason = await self._thread(self.service.generate, gen.request)
+                events, route = await self._thread(self.service.chat, gen.request, gen.model)
+                decoding, reason = route.decoding, route.reason  # the engine's choice, as it made it
         except BaseException:
             self.service.end(False)
             raise
@@ -175,8 +175,8 @@ class Server:
             self.service.end(ok)
 
     def _ask_events(self, gen: p.Generation):
-        return self.service.ask(gen.question, max_tokens=gen.request.max_tokens,
-                                request_id=gen.request.request_id, sampling=gen.request.sampling)  # fmt: skip
+        return self.service.ask(gen.question, model=gen.model, max_tokens=gen.request.max_tokens,
+                                sampling=gen.request.sampling, request_id=gen.request.request_id)  # fmt: skip
 
     async def _sse(self, gen, events, rid: str, chat: bool, decoding: str, reason: str) -> AsyncIterator[str]:
         created = int(time.time())
@@ -253,10 +253,9 @@ class Server:
         kind = (body.get("alcove") or {}).get("kind", "document")
         if kind not in ("document", "query"):
             raise p.bad("alcove.kind must be 'document' or 'query'.", "alcove.kind")
-        await self._thread(self.service.ensure, "embedder", model)
         self.service.begin()
         try:
-            result = await self._thread(self.service.embed, texts, kind)
+            result = await self._thread(self.service.embed, model, texts, kind)
         finally:
             self.service.end()
         data = []
@@ -334,12 +333,13 @@ class Server:
         ):
             raise p.bad("'question' must be a non-empty string.", "question")
         model = body.get("model") or "default"
-        await self._thread(self.service.ensure, "chat", model)
+        max_tokens = p.positive_int(body, "max_tokens", 256)
         self.service.begin()
         result = None
         try:
-            events = await self._thread(lambda: self.service.ask(body["question"],
-                                                                 max_tokens=int(body.get("max_tokens", 256))))  # fmt: skip
+            events = await self._thread(
+                lambda: self.service.ask(body["question"], model=model, max_tokens=max_tokens)
+            )
             async for ev in _pump(lambda: events):
                 if isinstance(ev, AskResult):
                     result = ev

@@ -1,7 +1,7 @@
 """OpenAI's wire format: request bodies checked and turned into engine requests, responses and stream chunks built.
 
-Nothing here touches the engine or HTTP: plain dicts in, plain dicts and ``GenerateRequest`` out, and every bad
-field raises ``ApiError`` with the status, OpenAI ``type`` and ``code`` a client expects.
+Nothing here touches the engine or HTTP: plain dicts in, plain dicts and ``ChatRequest`` out, and every bad field
+raises ``ApiError`` with the status, OpenAI ``type`` and ``code`` a client expects.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import uuid
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from engine.core import FinalEvent, GenerateRequest, SamplingParams, SpeculativeParams
+from engine.core import ChatRequest, FinalEvent, SamplingParams, SpeculativeParams
 
 # Fields we do not implement: refused with a 400 that names them, never silently ignored.
 _UNSUPPORTED_CHAT = {
@@ -61,7 +61,7 @@ def bad(message: str, param: str | None = None, code: str = "invalid_value") -> 
 class Generation:
     """A parsed chat or completion request: what to generate and how to answer."""
 
-    request: GenerateRequest
+    request: ChatRequest
     model: str
     stream: bool
     include_usage: bool
@@ -83,6 +83,10 @@ def _number(body: dict, key: str, kind: type, default: Any, lo: float | None = N
     if (lo is not None and value < lo) or (hi is not None and value > hi):
         raise bad(f"'{key}' must be between {lo} and {hi}; got {value}.", key)
     return value
+
+
+def positive_int(body: dict, key: str, default: int) -> int:
+    return _number(body, key, int, default, 1, 1 << 20)
 
 
 def _stop(body: dict) -> tuple[str, ...]:
@@ -171,6 +175,12 @@ def _content(message: dict, i: int) -> str:
     raise bad(f"messages[{i}].content must be a string or a list of text parts.", f"messages[{i}].content")
 
 
+def _request(c: dict[str, Any], **text: Any) -> ChatRequest:
+    """A shared request (a server's replies decode beside each other: the engine may batch them)."""
+    return ChatRequest(max_tokens=c["max_tokens"], sampling=c["sampling"], stop=c["stop"],
+                       speculative=c["speculative"], shared=True, **text)  # fmt: skip
+
+
 def parse_chat(body: Any, defaults: dict[str, Any]) -> Generation:
     c = _common(body, _UNSUPPORTED_CHAT, defaults)
     messages = body.get("messages")
@@ -187,8 +197,7 @@ def parse_chat(body: Any, defaults: dict[str, Any]) -> Generation:
         role = "system" if m["role"] == "developer" else m["role"]
         turns.append({"role": role, "content": _content(m, i)})
     question = next((t["content"] for t in reversed(turns) if t["role"] == "user"), "")
-    req = GenerateRequest(messages=tuple(turns), max_tokens=c["max_tokens"], sampling=c["sampling"],
-                          stop=c["stop"], speculative=c["speculative"])  # fmt: skip
+    req = _request(c, messages=tuple(turns))
     return Generation(req, c["model"], c["stream"], c["include_usage"], c["documents"], question)
 
 
@@ -202,11 +211,9 @@ def parse_completion(body: Any, defaults: dict[str, Any]) -> Generation:
         and prompt
         and all(isinstance(t, int) and not isinstance(t, bool) for t in prompt)
     ):
-        req = GenerateRequest(prompt_ids=tuple(prompt), max_tokens=c["max_tokens"], sampling=c["sampling"],
-                              stop=c["stop"], speculative=c["speculative"])  # fmt: skip
+        req = _request(c, prompt_ids=tuple(prompt))
     elif isinstance(prompt, str) and prompt:
-        req = GenerateRequest(prompt=prompt, max_tokens=c["max_tokens"], sampling=c["sampling"], stop=c["stop"],
-                              speculative=c["speculative"])  # fmt: skip
+        req = _request(c, prompt=prompt)
     else:
         raise bad(
             "'prompt' must be a non-empty string (or one list of token ids).", "prompt", "missing_required"

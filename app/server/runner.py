@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import ipaddress
 import logging
 import socket
 import threading
@@ -13,38 +12,14 @@ from typing import Any
 import uvicorn
 
 from app.server.http import Server
-from app.server.service import ModelService, ServerOptions
+from app.server.options import BindRefused, ServerOptions, check_bind, is_loopback
+from app.server.service import ModelService
 from engine.core import AlcoveError
 
 log = logging.getLogger(__name__)
 
-
-class BindRefused(AlcoveError):
-    """The address is not loopback and remote access was not explicitly allowed with a key."""
-
-
-def is_loopback(host: str) -> bool:
-    if host in ("localhost", "localhost.localdomain"):
-        return True
-    try:
-        return ipaddress.ip_address(host.strip("[]")).is_loopback
-    except ValueError:
-        return False
-
-
-def check_bind(options: ServerOptions) -> None:
-    """Refuse anything but loopback unless ``allow_remote`` is set AND an API key is given."""
-    if is_loopback(options.host):
-        return
-    if not options.allow_remote:
-        raise BindRefused(
-            f"Refusing to serve on {options.host}: only this Mac (127.0.0.1) is allowed by default. "
-            "To serve other machines pass --allow-remote together with --api-key."
-        )
-    if not options.api_key:
-        raise BindRefused(
-            f"Serving on {options.host} needs an API key (--api-key KEY) so strangers cannot use it."
-        )
+__all__ = ["BindRefused", "RunningServer", "ThreadedServer", "bind_socket", "build_app", "check_bind",
+           "is_loopback", "serve_forever"]  # fmt: skip
 
 
 def build_app(engine: Any, options: ServerOptions):
@@ -94,11 +69,12 @@ def bind_socket(options: ServerOptions) -> socket.socket:
 
 
 class RunningServer:
-    """A started server on the current asyncio loop (the Qt loop through qasync in the window)."""
+    """A started server on the current asyncio loop (the Qt loop through qasync in the window). ``sock``: a socket
+    ``bind_socket`` made already (``alcove serve`` binds before it loads a model), else one is bound now."""
 
-    def __init__(self, engine: Any, options: ServerOptions) -> None:
+    def __init__(self, engine: Any, options: ServerOptions, sock: socket.socket | None = None) -> None:
         self.options = options
-        self.sock = bind_socket(options)
+        self.sock = sock if sock is not None else bind_socket(options)
         self.port = self.sock.getsockname()[1]
         self.app, self.service = build_app(engine, options)
         self._uv = _Uvicorn(self.app, options, self.sock)
@@ -156,11 +132,13 @@ class ThreadedServer:
         self.server.sock.close()
 
 
-def serve_forever(engine: Any, options: ServerOptions, on_ready=None) -> None:
-    """Run until interrupted (``alcove serve``)."""
+def serve_forever(
+    engine: Any, options: ServerOptions, on_ready=None, sock: socket.socket | None = None
+) -> None:
+    """Run until interrupted (``alcove serve``), on ``sock`` when given."""
 
     async def main() -> None:
-        server = RunningServer(engine, options)
+        server = RunningServer(engine, options, sock)
         task = server.start()
         if on_ready is not None:
             on_ready(server)

@@ -1,11 +1,11 @@
-"""What the server asks of the engine: models by name, generation (batched or speculative), embeddings, rerank,
-search and ask. Blocking calls, made from worker threads (the HTTP layer never blocks its event loop on them).
+"""What the server asks of the engine: requests built from the server's options and the client's model names.
+Blocking calls, made from worker threads (the HTTP layer never blocks its event loop on them).
 
-Only the Engine's public API is used (``generate``, ``cancel``, ``run``, ``stream``, ``load_model``, ``models``), so
-requests go through whatever admission the engine applies. Concurrent plain decodes share one batch
-(``engine.generation.BatchRunner``, one engine job that admits requests between steps); a request that asks for
-speculative decoding runs speculatively when nothing else is decoding (one sequence is where drafting pays) and joins
-the batch otherwise. Each response says which, and why (``alcove.decoding``).
+An adapter only: the engine loads models by role, decides how a chat reply decodes (alone, speculatively, or in its
+continuous batch; ``Engine.chat``'s first event, a RouteEvent, says which and why, and that is what a response's
+``alcove.decoding`` reports), reranks with a cross-encoder or generatively, and searches and answers. The server
+keeps what is its own: which names exist here (404 otherwise), what "default" means, the request counters, and the
+translation of engine errors into HTTP statuses.
 """
 
 from __future__ import annotations
@@ -17,36 +17,32 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from app.cli.index import search_json
-from app.cli.rag import is_cross_encoder
+from app.common import search_json
+from app.server.options import ServerOptions
 from app.server.protocol import ApiError
-from engine.core import AlcoveError, GenerateRequest, ModelLoadError, SpeculativeParams, default_index_db
+from engine.core import (
+    AlcoveError,
+    AskRequest,
+    Candidate,
+    ChatRequest,
+    EmbedRequest,
+    ModelLoadError,
+    ModelRequest,
+    RerankRequest,
+    Role,
+    RouteEvent,
+    SamplingParams,
+    SearchRequest,
+    default_index_db,
+    new_request_id,
+)
 from engine.encoders import default_embedder_path
-from engine.generation import BatchFull, BatchRunner, batchable
-from engine.index import search
+from engine.generation import BatchFull
 from engine.models import list_local_models, resolve_model
-from engine.rag import ask_on_engine, generative_reranker_for, rerank
 
 log = logging.getLogger(__name__)
 
-
-@dataclass(frozen=True)
-class ServerOptions:
-    """The server's settings (plain values; the window and ``alcove serve`` fill them in)."""
-
-    host: str = "127.0.0.1"
-    port: int = 8765
-    api_key: str | None = None
-    allow_remote: bool = False
-    chat_model: str = "default"  # what "default" means for chat and completions
-    embedder: str = "default"
-    db: str | None = None  # the index for /v1/alcove/* and documents mode
-    max_batch: int = 16
-    max_waiting: int = 64  # requests queued for the batch beyond which the server answers 429
-    max_inflight: int = 128  # open requests of any kind beyond which it answers 503
-    max_tokens: int = 512
-    temperature: float = 0.7
-    speculative: str = "off"
+__all__ = ["Counters", "ModelService", "ServerOptions"]
 
 
 @dataclass
@@ -57,43 +53,18 @@ class Counters:
     listeners: list[Callable[[int, int], None]] = field(default_factory=list)
 
 
+def _load_failed(exc: ModelLoadError) -> ApiError:
+    return ApiError(400, str(exc), code="model_load_failed", param="model")
+
+
 class ModelService:
     def __init__(self, engine: Any, options: ServerOptions) -> None:
         self.engine = engine
         self.options = options
-        self._load_lock = threading.Lock()
-        self._loaded: dict[str, str] = {}  # role -> the folder last seen loaded for it
-        self._batchable: dict[str, str | None] = {}  # chat folder -> None, or why it cannot decode in a batch
-        self._paths: dict[str, str] = {}  # name -> resolved folder, cached
+        self._paths: dict[str, str] = {}  # "role:spec" -> resolved folder, cached
         self.counters = Counters()
         self._count_lock = threading.Lock()
-        self.batch = BatchRunner(
-            self._run_job,
-            lambda: engine.model("chat"),
-            engine.prompt_cache,
-            max_batch=options.max_batch,
-            max_waiting=options.max_waiting,
-        )
-
-    def _run_job(self, fn: Callable[[], Iterator[Any]]) -> None:
-        """Start the batch loop as ONE interactive engine job (so queued background units, such as the index's
-        embedding batches, wait until the batch is empty). It runs through ``Engine.run`` rather than
-        ``Engine.stream``: the loop's per-step items are dropped on the engine thread instead of waking a reader
-        thread at every step. A thread waits for the job so that a failure is logged, not lost."""
-
-        def batch_loop() -> None:
-            for _ in fn():
-                pass
-
-        batch_loop.__qualname__ = "BatchRunner._loop"  # what scheduler_state() shows while it runs
-
-        def wait() -> None:
-            try:
-                self.engine.run(batch_loop)
-            except Exception:  # noqa: BLE001 - the batch loop ends every stream itself; this is a last resort
-                log.exception("the batch job failed")
-
-        threading.Thread(target=wait, name="alcove-batch-wait", daemon=True).start()
+        engine.set_batch_limits(options.max_batch, options.max_waiting)
 
     # -- request accounting (for the status bar) ----------------------------------------------------------
     def begin(self) -> None:
@@ -118,14 +89,9 @@ class ModelService:
             except Exception:  # noqa: BLE001 - a listener must never break a request
                 log.exception("server listener failed")
 
-    # -- models -------------------------------------------------------------------------------------------
+    # -- model names ------------------------------------------------------------------------------------
     def list_models(self) -> list[dict[str, Any]]:
-        if (
-            self.batch.active
-        ):  # the engine thread is decoding: what the server last saw loaded is still loaded
-            loaded = set(self._loaded.values())
-        else:
-            loaded = {str(info.path) for info in self.engine.models().values() if info is not None}
+        loaded = {str(info.path) for info in self.engine.models().values() if info is not None}
         out = [
             {"id": "default", "object": "model", "owned_by": "alcove", "kind": "chat",
              "loaded": self._path_of("chat", self.options.chat_model) in loaded},
@@ -141,7 +107,7 @@ class ModelService:
     def _path_of(self, role: str, name: str) -> str:
         key = f"{role}:{name}"
         if key not in self._paths:
-            if role == "embedder":
+            if role == Role.EMBEDDER:
                 path = default_embedder_path() if name == "default" else Path(name).expanduser()
                 self._paths[key] = str(path)
             else:
@@ -153,97 +119,104 @@ class ModelService:
             return True
         return any(m.name == name for m in list_local_models())
 
-    def ensure(self, role: str, name: str) -> str:
-        """Make ``name`` the loaded model of ``role`` (loading it through the engine queue); returns the spec."""
-        if role == "embedder" and name in ("default", "default-embedding"):
+    def spec(self, role: Role, name: str) -> str:
+        """The model spec a client's name stands for ("default": the server's own); ApiError(404) when no such
+        model exists here."""
+        if role is Role.EMBEDDER and name in ("default", "default-embedding"):
             spec = self.options.embedder
-        elif role == "chat" and name == "default":
+        elif role is Role.CHAT and name == "default":
             spec = self.options.chat_model
         else:
             spec = name
         if not self._known(spec):
             raise ApiError(404, f"The model '{name}' does not exist here; GET /v1/models lists the ones that do.",
                            code="model_not_found", param="model")  # fmt: skip
-        with self._load_lock:
+        if role in (Role.CHAT, Role.DRAFT):
             try:
-                want = self._path_of(role, spec)
+                self._path_of(role, spec)
             except AlcoveError as exc:
                 raise ApiError(404, str(exc), code="model_not_found", param="model") from exc
-            if role == "chat" and self._loaded.get(role) == want and self.batch.active:
-                # Asking the engine would wait for the running batch job; while it runs, its model is this one.
-                return spec
-            info = self.engine.models().get(role)
-            if info is None or str(info.path) != want:
-                log.info("server: loading %s as the %s model", spec, role)
-                try:
-                    self.engine.load_model(spec, role=role)
-                except ModelLoadError as exc:
-                    raise ApiError(400, str(exc), code="model_load_failed", param="model") from exc
-            if role == "chat" and want not in self._batchable:
-                self._batchable[want] = self.engine.run(lambda: batchable(self.engine.model("chat")))
-            self._loaded[role] = want
         return spec
 
-    # -- generation -----------------------------------------------------------------------------------------
-    def generate(self, req: GenerateRequest) -> tuple[Iterator[Any], str, str]:
-        """Start ``req`` on the chat model; returns (events, decoding, reason). Raises ApiError(429) when full."""
-        reason = self._batchable.get(self._loaded.get("chat", ""), "the chat model has not been checked")
-        busy = self.batch.active
-        if req.speculative.mode != "off" and busy == 0:
-            return self.engine.generate(req), "speculative", "the only request decoding: drafting can pay"
-        if reason is not None:
-            return self.engine.generate(req), "single", reason
-        if req.speculative.mode != "off":
-            req = _without_speculation(req)
-            why = f"{busy} other requests decoding: batched plain decoding beats one speculative sequence"
-        else:
-            why = f"plain decoding in the continuous batch ({busy} other requests decoding when it arrived)"
+    def _unless_loaded(self, role: Role, spec: str) -> ModelRequest | None:
+        """``spec`` as a request's model for ``role``, or None when that folder is loaded for it already: a request
+        that names its model has the engine check it on the engine thread, which waits behind a running batch."""
+        info = self.engine.models().get(role.value)
+        if info is not None and str(info.path) == self._path_of(role, spec):
+            return None
+        return ModelRequest(role, spec)
+
+    # -- generation ---------------------------------------------------------------------------------------
+    def chat(self, request: ChatRequest, name: str) -> tuple[Iterator[Any], RouteEvent]:
+        """Start ``request`` with the chat model ``name`` stands for; returns (the rest of its events, the
+        engine's RouteEvent). Raises ApiError: 404 (no such model), 400 (it cannot load), 429 (the batch is full)."""
+        model = self._unless_loaded(Role.CHAT, self.spec(Role.CHAT, name))
+        draft = None
+        if self.options.draft and request.speculative.mode != "off":
+            draft = self._unless_loaded(Role.DRAFT, self.options.draft)
+        req = replace(request, model=model, draft=draft, shared=True)
         try:
-            return self.batch.submit(req), "batched", why
+            events = self.engine.chat(req)
+            route = next(events)
         except BatchFull as exc:
             raise ApiError(429, str(exc), type="rate_limit_error", code="rate_limit_exceeded") from exc
+        except ModelLoadError as exc:
+            raise _load_failed(exc) from exc
+        if not isinstance(route, RouteEvent):  # the engine's contract: the route comes first
+            raise AlcoveError(f"The engine began a reply with {type(route).__name__}, not its route.")
+        return events, route
 
     def cancel(self, request_id: str) -> None:
-        if not self.batch.cancel(request_id):
-            self.engine.cancel(request_id)
+        self.engine.cancel(request_id)  # a batched request too
 
-    def ask(self, question: str, **kwargs: Any) -> Iterator[Any]:
-        """Document Q&A on the engine: TokenEvents, then one AskResult."""
-        self.ensure("embedder", "default")
-        db = str(kwargs.pop("db", None) or self.options.db or default_index_db())
-        if not Path(db).exists():
-            raise ApiError(400, f"There is no document index at {db}; index a folder first (alcove index DIR).",
-                           code="no_index")  # fmt: skip
-        return self.engine.stream(ask_on_engine, self.engine, question, db=db, **kwargs)
-
-    # -- encoders -------------------------------------------------------------------------------------------
-    def embed(self, texts: list[str], kind: str = "document"):
-        return self.engine.run(lambda: self.engine.model("embedder").embed(texts, kind=kind))
-
-    def rerank(self, model: str, query: str, documents: list[str]):
-        role = "reranker" if model not in ("default",) and is_cross_encoder(model) else "chat"
-        self.ensure(role, model)
-
-        def job():
-            loaded = self.engine.model(role)
-            scorer = loaded if role == "reranker" else generative_reranker_for(loaded)
-            return rerank(query, [{"text": d} for d in documents], reranker=scorer)
-
-        return self.engine.run(job)
-
-    def search(self, query: str, *, k: int, mode: str, fusion: str, db: str | None) -> dict[str, Any]:
+    def _db(self, db: str | None) -> str:
         db = str(db or self.options.db or default_index_db())
         if not Path(db).exists():
             raise ApiError(400, f"There is no document index at {db}; index a folder first (alcove index DIR).",
                            code="no_index")  # fmt: skip
-        if mode != "keyword":
-            self.ensure("embedder", "default")
-        hits = self.engine.run(
-            lambda: search(db, None if mode == "keyword" else self.engine.model("embedder"), query, k=k,
-                           mode=mode, fusion=fusion)
-        )  # fmt: skip
-        return search_json(hits)
+        return db
 
+    def ask(
+        self,
+        question: str,
+        *,
+        model: str = "default",
+        max_tokens: int = 256,
+        sampling: SamplingParams | None = None,
+        request_id: str | None = None,
+    ) -> Iterator[Any]:
+        """Document Q&A: TokenEvents, then one AskResult."""
+        chat = self._unless_loaded(Role.CHAT, self.spec(Role.CHAT, model))
+        req = AskRequest(question, self._db(None), chat=chat, embedder=self._embedder(), max_tokens=max_tokens,
+                         sampling=sampling, request_id=request_id or new_request_id())  # fmt: skip
+        return self.engine.ask(req)
 
-def _without_speculation(req: GenerateRequest) -> GenerateRequest:
-    return replace(req, speculative=SpeculativeParams(mode="off"))
+    # -- encoders and the index --------------------------------------------------------------------------------
+    def _embedder(self, name: str = "default") -> ModelRequest:
+        return ModelRequest(Role.EMBEDDER, self.spec(Role.EMBEDDER, name))
+
+    def embed(self, model: str, texts: list[str], kind: str = "document") -> Any:
+        request = EmbedRequest(tuple(texts), kind, self._embedder(model))
+        try:
+            return self.engine.embed(request)
+        except ModelLoadError as exc:
+            raise _load_failed(exc) from exc
+
+    def rerank(self, model: str, query: str, documents: list[str]) -> Any:
+        """Scores by ``model``: "default" is the server's chat model used generatively; a cross-encoder folder
+        scores as one (the engine tells them apart)."""
+        request = RerankRequest(
+            query, tuple(Candidate(d) for d in documents), model=self.spec(Role.CHAT, model)
+        )
+        try:
+            return self.engine.rerank(request)
+        except ModelLoadError as exc:
+            raise _load_failed(exc) from exc
+
+    def search(self, query: str, *, k: int, mode: str, fusion: str, db: str | None) -> dict[str, Any]:
+        embedder = None if mode == "keyword" else self._embedder()
+        request = SearchRequest(query, self._db(db), k=k, mode=mode, fusion=fusion, embedder=embedder)
+        try:
+            return search_json(self.engine.search(request))
+        except ModelLoadError as exc:
+            raise _load_failed(exc) from exc

@@ -12,8 +12,9 @@ import pytest
 
 import engine.generation.batch as batch_module
 from app.server import ServerOptions, ThreadedServer
-from engine.core import GenerateRequest
+from engine.core import GenerateRequest, ModelRequest, Role
 from engine.runtime import Engine
+from tests.app.server.conftest import batch_of
 from tests.tiny_models import make_tiny_model
 
 PROMPTS = ["The capital of France is", "def add(a, b):", "Water boils at", "The quick brown fox"]
@@ -24,7 +25,7 @@ def gemma(tmp_path_factory):
     """A tiny gemma3 (sliding-window layers: RotatingKVCache, window 16) behind its own server."""
     folder = make_tiny_model(tmp_path_factory.mktemp("gemma3"), "gemma3")
     eng = Engine()
-    eng.load_model(str(folder))
+    eng.ensure(ModelRequest(Role.CHAT, str(folder)))
     srv = ThreadedServer(eng, ServerOptions(port=0, chat_model=str(folder), max_tokens=24, temperature=0.0))
     yield eng, srv
     srv.stop()
@@ -55,22 +56,23 @@ def test_sliding_window_model_decodes_in_the_batch(gemma):
     n = 24  # prompt + 24 tokens run past the 16-token window: the batched rotating caches wrap
     ref = [greedy(eng, p, n) for p in PROMPTS]
     assert max(r.stats.prompt_tokens + len(r.token_ids) for r in ref) > 16 + 4
-    srv.service.batch.peak_batch = 0
+    batch_of(eng).peak_batch = 0
     out = concurrent(srv.url, PROMPTS, n)
     assert [o["choices"][0]["text"] for o in out] == [r.text for r in ref]
     assert {o["alcove"]["decoding"] for o in out} == {"batched"}
-    assert srv.service.batch.peak_batch >= 2  # they decoded together
+    assert batch_of(eng).peak_batch >= 2  # they decoded together
 
 
 def test_caches_without_a_batched_form_fall_back_to_sequential(gemma, monkeypatch, tmp_path):
-    """A model whose caches cannot be merged into a batch is served one request after another through
-    ``Engine.generate``: the same greedy tokens, and each response says so and why."""
+    """A model whose caches cannot be merged into a batch is served one request after another (the engine
+    routes it so): the same greedy tokens, and each response says so and why."""
     eng, _ = gemma
     monkeypatch.setattr(
         batch_module, "_BATCHED_KINDS", {"KVCache"}
     )  # as if RotatingKVCache had no batch form
     folder = make_tiny_model(tmp_path / "g", "gemma3", seed=1)
-    eng.load_model(str(folder))
+    eng.ensure(ModelRequest(Role.CHAT, str(folder)))  # checked for a batched form as it loads
+    steps = batch_of(eng).steps
     srv = ThreadedServer(eng, ServerOptions(port=0, chat_model=str(folder), max_tokens=16, temperature=0.0))
     try:
         ref = [greedy(eng, p, 16) for p in PROMPTS]
@@ -78,7 +80,7 @@ def test_caches_without_a_batched_form_fall_back_to_sequential(gemma, monkeypatc
         assert [o["choices"][0]["text"] for o in out] == [r.text for r in ref]
         assert {o["alcove"]["decoding"] for o in out} == {"single"}
         assert all("RotatingKVCache" in o["alcove"]["decoding_reason"] for o in out)
-        assert srv.service.batch.steps == 0  # nothing went through the batch
+        assert batch_of(eng).steps == steps  # nothing went through the batch
     finally:
         srv.stop()
 
@@ -91,7 +93,7 @@ def test_batch_is_interactive_work_that_background_units_wait_behind(live, engin
     units: list[float] = []
     steps_seen: list[int] = []
     stop = threading.Event()
-    batch = live.service.batch
+    batch = batch_of(engine)
 
     def background():
         while not stop.is_set():

@@ -3,13 +3,38 @@ real-architecture chat model and the real MiniLM embedder."""
 
 from __future__ import annotations
 
+import threading
+import time
+
 import pytest
 
 from app.server import ServerOptions, ThreadedServer
-from engine.encoders import default_embedder_path
-from engine.index import index_paths
+from engine.core import IndexRequest, ModelRequest, Role
 from engine.runtime import Engine
 from tests.tiny_models import make_tiny_model
+
+
+def _threads() -> set[threading.Thread]:
+    return {t for t in threading.enumerate() if not isinstance(t, threading._DummyThread) and t.is_alive()
+            and not t.name.startswith("alcove-server_")}  # fmt: skip
+
+
+@pytest.fixture
+def no_threads_left():
+    """The front ends' check that a test leaves no thread running, but for the session servers' worker pool
+    (its threads, named alcove-server_N, start on demand and wait for the next request)."""
+    before = _threads()
+    yield
+    deadline = time.monotonic() + 5
+    while time.monotonic() < deadline and _threads() - before:
+        time.sleep(0.05)
+    left = _threads() - before
+    assert not left, f"threads left running: {[t.name for t in left]}"
+
+
+def batch_of(engine):
+    """The engine's shared batch (an engine internal: its counters show what was decoded together)."""
+    return engine._shared._batch()
 
 
 @pytest.fixture(scope="session")
@@ -20,8 +45,8 @@ def tiny_chat(tmp_path_factory):
 @pytest.fixture(scope="session")
 def engine(tiny_chat):
     eng = Engine()
-    eng.load_model(str(tiny_chat))
-    eng.load_model(str(default_embedder_path()), role="embedder")
+    eng.ensure(ModelRequest(Role.CHAT, str(tiny_chat)))
+    eng.ensure(ModelRequest(Role.EMBEDDER, "default"))  # the server's own spelling: never loaded twice
     yield eng
     eng.shutdown()
 
@@ -53,7 +78,7 @@ def docs(engine, tiny_chat, tmp_path_factory):
     (folder / "water.md").write_text("# Water\n\nWater boils at one hundred degrees Celsius at sea level.\n")
     (folder / "code.py").write_text("def add(a, b):\n    return a + b\n")
     db = tmp_path_factory.mktemp("db") / "index.sqlite3"
-    list(engine.stream(lambda: index_paths([folder], db, engine.model("embedder"))))
+    list(engine.index(IndexRequest((str(folder),), str(db), embedder="default", ocr=False)))
     opts = ServerOptions(port=0, chat_model=str(tiny_chat), db=str(db), max_tokens=16, temperature=0.0)
     srv = ThreadedServer(engine, opts)
     srv.db = db

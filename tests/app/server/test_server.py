@@ -4,22 +4,23 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import itertools
 import json
 import threading
 import time
+from dataclasses import replace
 
 import httpx
 import numpy as np
 import openai
 import pytest
 
-from app.cli.index import search_json
-from app.cli.main import main as cli_main
-from app.server import BindRefused, ServerOptions, check_bind, is_loopback
+from app.common import search_json
+from app.server import BindRefused, ServerOptions, ThreadedServer, check_bind, is_loopback
+from app.server.command import main as serve_main
 from app.server.http import _pump
-from engine.core import FinalEvent, GenerateRequest
-from engine.index import search
-from engine.rag import generative_reranker_for, rerank
+from engine.core import EmbedRequest, FinalEvent, GenerateRequest, RerankRequest, SearchRequest
+from tests.app.server.conftest import batch_of
 
 QUESTIONS = [
     "What is the capital of France?",
@@ -116,7 +117,7 @@ def test_sse_framing(live):
 
 def test_embeddings_equal_alcoves_own(live, engine):
     texts = ["The capital of France is Paris.", "def add(a, b): return a + b"]
-    own = engine.run(lambda: engine.model("embedder").embed(texts)).vectors
+    own = engine.embed(EmbedRequest(texts)).vectors
     c = client(live)
     r = c.embeddings.create(model="default", input=texts, encoding_format="float")
     got = np.array([d.embedding for d in r.data], np.float32)
@@ -136,8 +137,7 @@ def test_embeddings_equal_alcoves_own(live, engine):
 def test_rerank_order_equals_alcoves_own(live, engine):
     docs = ["Paris is the capital of France.", "def add(a, b): return a + b", "Water boils at 100 degrees."]
     query = "capital of France"
-    own = engine.run(lambda: rerank(query, [{"text": d} for d in docs],
-                                    reranker=generative_reranker_for(engine.model("chat"))))  # fmt: skip
+    own = engine.rerank(RerankRequest(query, docs))  # no cross-encoder loaded: the chat model, generatively
     r = httpx.post(f"{live.url}/rerank", json={"model": "default", "query": query, "documents": docs,
                                                "return_documents": True}, timeout=60).json()  # fmt: skip
     assert [x["index"] for x in r["results"]] == [it.old_rank - 1 for it in own.items]
@@ -188,7 +188,7 @@ def test_client_disconnect_cancels_within_a_step(live, engine):
     # A prompt whose greedy run goes the whole distance, so only the disconnect can end it early.
     prompt = next(q for q in QUESTIONS
                   if engine_greedy(engine, prompt=q, max_tokens=120).finish_reason == "length")  # fmt: skip
-    batch = live.service.batch
+    batch = batch_of(engine)
     cancelled = batch.finished["cancelled"]
     body = {"model": "default", "prompt": prompt, "max_tokens": 120, "temperature": 0, "stream": True}
     with httpx.stream("POST", f"{live.url}/completions", json=body, timeout=60) as r:
@@ -211,8 +211,9 @@ def test_client_disconnect_cancels_within_a_step(live, engine):
 def test_twenty_concurrent_streams_equal_sequential_greedy(live, engine):
     msgs = [({"role": "user", "content": q},) for q in QUESTIONS]
     ref = [engine_greedy(engine, messages=m, max_tokens=20).text for m in msgs]
-    peak_before = live.service.batch.peak_batch
-    live.service.batch.peak_batch = 0
+    batch = batch_of(engine)
+    peak_before = batch.peak_batch
+    batch.peak_batch = 0
     out: list[str | None] = [None] * len(msgs)
     c = client(live)
 
@@ -227,18 +228,16 @@ def test_twenty_concurrent_streams_equal_sequential_greedy(live, engine):
     for t in threads:
         t.join(120)
     assert out == ref
-    assert live.service.batch.peak_batch >= 4  # they decoded together
-    live.service.batch.peak_batch = max(peak_before, live.service.batch.peak_batch)
+    assert batch.peak_batch >= 4  # they decoded together
+    batch.peak_batch = max(peak_before, batch.peak_batch)
 
 
-def test_back_pressure_answers_429(live):
-    batch = live.service.batch
-    old = batch.max_waiting
-    batch.max_waiting = 0
+def test_back_pressure_answers_429(live, engine):
+    engine.set_batch_limits(16, 0)  # the engine's batch refuses every request: BatchFull
     try:
         r = httpx.post(f"{live.url}/completions", json={"model": "default", "prompt": "x"}, timeout=30)
     finally:
-        batch.max_waiting = old
+        engine.set_batch_limits(live.service.options.max_batch, live.service.options.max_waiting)
     assert r.status_code == 429 and r.json()["error"]["code"] == "rate_limit_exceeded"
 
 
@@ -252,6 +251,50 @@ def test_speculative_request_alone_runs_speculatively(live, engine):
     )
     assert plain["alcove"]["decoding"] == "batched"
     assert spec["choices"][0]["text"] == plain["choices"][0]["text"]  # greedy: lossless
+
+
+class RouteSpy:
+    """The real engine, but each reply's RouteEvent carries a reason of the spy's own making."""
+
+    def __init__(self, engine) -> None:
+        self._engine = engine
+        self.requests: list = []
+        self.routes: list = []
+
+    def __getattr__(self, name):
+        return getattr(self._engine, name)
+
+    def chat(self, request):
+        self.requests.append(request)
+        events = self._engine.chat(request)
+        route = next(events)
+        self.routes.append(route)
+        return itertools.chain([replace(route, reason=f"spy: {route.reason}")], events)
+
+
+def test_decoding_is_the_engines_route(engine, tiny_chat):
+    """``alcove.decoding`` and its reason are the RouteEvent the engine began the reply with; the server asks
+    for a shared reply and decides nothing itself."""
+    spy = RouteSpy(engine)
+    srv = ThreadedServer(spy, ServerOptions(port=0, chat_model=str(tiny_chat), max_tokens=6, temperature=0.0))
+    try:
+        body = {"model": "default", "prompt": "The capital of France is", "max_tokens": 4, "temperature": 0}
+        for extra in ({}, {"alcove": {"speculative": "lookup"}}):
+            r = httpx.post(f"{srv.url}/completions", json={**body, **extra}, timeout=60).json()
+            route = spy.routes[-1]
+            assert r["alcove"]["decoding"] == route.decoding
+            assert r["alcove"]["decoding_reason"] == f"spy: {route.reason}"
+            assert spy.requests[-1].shared and spy.requests[-1].request_id == route.request_id
+        assert [x.decoding for x in spy.routes] == ["batched", "speculative"]  # alone: drafting can pay
+        with httpx.stream("POST", f"{srv.url}/chat/completions", timeout=60, json={
+                "model": "default", "messages": [{"role": "user", "content": "hi"}], "max_tokens": 4,
+                "stream": True}) as r:  # fmt: skip
+            chunks = [json.loads(line[6:]) for line in r.iter_lines() if line.startswith("data: {")]
+        last = next(c for c in chunks if c["choices"] and c["choices"][0]["finish_reason"])
+        assert last["alcove"]["decoding"] == spy.routes[-1].decoding
+        assert last["alcove"]["decoding_reason"] == f"spy: {spy.routes[-1].reason}"
+    finally:
+        srv.stop()
 
 
 def test_api_key_enforced(keyed):
@@ -277,12 +320,14 @@ def test_non_loopback_bind_needs_flag_and_key(capsys):
     with pytest.raises(BindRefused):
         check_bind(ServerOptions(host="192.168.1.5", api_key="k"))
     check_bind(ServerOptions(host="0.0.0.0", allow_remote=True, api_key="k"))
-    assert cli_main(["serve", "--host", "0.0.0.0", "--api-key", "k"]) == 2
+    assert serve_main(["--host", "0.0.0.0", "--api-key", "k"]) == 2
     assert "alcove: Refusing to serve on 0.0.0.0" in capsys.readouterr().err
+    with pytest.raises(BindRefused, match="API key"):
+        check_bind(ServerOptions(host="0.0.0.0", allow_remote=True, api_key="  "))
 
 
 def test_document_search_and_ask_in_the_clis_shapes(docs, engine):
-    own = engine.run(lambda: search(str(docs.db), engine.model("embedder"), "capital of France", k=3))
+    own = engine.search(SearchRequest("capital of France", str(docs.db), k=3))
     r = httpx.post(f"{docs.url}/alcove/search", json={"query": "capital of France", "k": 3}, timeout=60)
     assert r.status_code == 200
     assert r.json() == json.loads(json.dumps(search_json(own)))
