@@ -3,6 +3,7 @@
 from engine.core.blas import blas_info, preload_blas
 from engine.core.errors import (
     AlcoveError,
+    BatchFull,
     GGUFImportError,
     IncompatibleDraftError,
     IndexStoreError,
@@ -51,6 +52,7 @@ __all__ = [
     "AnswerMode",
     "AskRequest",
     "AskScope",
+    "BatchFull",
     "Candidate",
     "ChatRequest",
     "EmbedKind",

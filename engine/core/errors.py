@@ -29,3 +29,7 @@ class IndexStoreError(AlcoveError):
 
 class TransformError(AlcoveError):
     """A runtime model transform (YAML) is invalid; nothing was applied."""
+
+
+class BatchFull(AlcoveError):
+    """The shared batch's queue is full: the caller should answer "busy" (HTTP 429) and retry later."""

@@ -31,7 +31,7 @@ from typing import Any
 import mlx.core as mx
 import numpy as np
 
-from engine.core import AlcoveError, FinalEvent, GenerateRequest, GenerationStats, TokenEvent
+from engine.core import AlcoveError, BatchFull, FinalEvent, GenerateRequest, GenerationStats, TokenEvent
 from engine.generation.loop import encode_request
 from engine.generation.prompt_cache import PromptCacheStore, fresh_cache, mlx_cache
 from engine.generation.sampling import Sampler, process_logits
@@ -40,10 +40,6 @@ from engine.generation.textstream import StopMatcher
 log = logging.getLogger(__name__)
 
 _END = object()
-
-
-class BatchFull(AlcoveError):
-    """The batch queue is full: the caller should answer "busy" (HTTP 429) and retry later."""
 
 
 def batchable(lm: Any) -> str | None:

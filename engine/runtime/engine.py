@@ -128,6 +128,9 @@ class Engine:
         atomic: the new model is validated before the old one is released, and if loading it fails anyway the old
         one is loaded again; the error says which model is loaded now.
         """
+        held = None if reload else self._roles.current(spec, role, dtype, transform)
+        if held is not None:  # already loaded: no need to wait for the engine thread (a batch may hold it)
+            return held
         what = f"loading the {role} model {Path(str(spec)).name}"
         fut = self._thread.submit_call(self._load_model, (spec, role, dtype, transform, reload), label=what)
         return self._thread.wait(fut, timeout, what)

@@ -6,7 +6,7 @@ import json
 import threading
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -34,7 +34,7 @@ class ModelIdentity:
     """What makes two loads the same load: the role, the resolved folder, the dtype and the transform file."""
 
     role: str
-    spec: str
+    spec: str = field(compare=False)  # two names of one folder are one model
     path: str
     dtype: str | None
     transform: str | None
@@ -60,10 +60,10 @@ def identify(spec: str, role: str, *, dtype: str | None = None, transform: str |
         except OSError:
             mtime = None
     folder = Path(path).resolve()
-    return ModelIdentity(role, str(spec), str(folder), dtype, transform, mtime, _fingerprint(folder)), where
+    return ModelIdentity(role, str(spec), str(folder), dtype, transform, mtime, fingerprint(folder)), where
 
 
-def _fingerprint(folder: Path) -> tuple[tuple[str, int, int], ...]:
+def fingerprint(folder: Path) -> tuple[tuple[str, int, int], ...]:
     """A changed, added or removed config or weights file makes the same folder a different model."""
     out = []
     for pattern in (

@@ -8,13 +8,14 @@ import gc
 import logging
 import threading
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from engine.core import AlcoveError, ModelLoadError, NoModelLoadedError, Role
 from engine.generation import batchable
 from engine.index import forget_vectors
 from engine.models import release_wired_memory
-from engine.runtime.registry import identify, load_for_role, validate_for_role
+from engine.runtime.registry import fingerprint, identify, load_for_role, validate_for_role
 from engine.runtime.scheduler import assert_engine_thread
 
 log = logging.getLogger(__name__)
@@ -42,6 +43,9 @@ class RoleSlots:
         self._slots: dict[str, Slot] = {}  # engine thread only
         self._lock = threading.Lock()
         self._infos: dict[str, Any] = {}  # role -> ModelInfo, for any thread (under _lock)
+        self._held: dict[
+            str, Slot
+        ] = {}  # role -> the loaded slot, for ``current`` on any thread (under _lock)
         self._batch_reason: str | None = NO_CHAT  # the chat slot's, for any thread
 
     def infos(self) -> dict[str, Any]:
@@ -52,6 +56,17 @@ class RoleSlots:
         """Why the chat model cannot decode in a batch (None: it can)."""
         with self._lock:
             return self._batch_reason
+
+    def current(self, spec: str, role: str, dtype: str | None, transform: str | None) -> Any | None:
+        """The role's ModelInfo when it holds ``spec`` asked the same way and the folder's files are unchanged;
+        None otherwise. Any thread: it never waits for the engine thread (a server's batch may be running)."""
+        with self._lock:
+            slot = self._held.get(role)
+        if slot is None or transform or (slot.identity.spec, slot.dtype) != (str(spec), dtype):
+            return None
+        if fingerprint(Path(slot.identity.path)) != slot.identity.files:
+            return None
+        return slot.info
 
     def get(self, role: str) -> Any:
         """The loaded object for ``role``; NoModelLoadedError when none is."""
@@ -99,6 +114,7 @@ class RoleSlots:
         self._slots[role] = slot
         with self._lock:
             self._infos[role] = slot.info
+            self._held[role] = slot
             if role == Role.CHAT:
                 self._batch_reason = slot.batch_reason
 
@@ -135,6 +151,7 @@ class RoleSlots:
             return None
         with self._lock:
             self._infos.pop(role, None)
+            self._held.pop(role, None)
             if role == Role.CHAT:
                 self._batch_reason = NO_CHAT
         key = getattr(slot.loaded, "key", None)

@@ -149,3 +149,22 @@ def test_the_policy_reranks_with_a_chat_model_only_when_it_helps():
     assert not policy.chat_reranks(RerankPolicy.GENERATIVE, None)
     assert not policy.loads_chat_to_rerank(RerankPolicy.AUTO, AnswerMode.EXTRACTIVE)
     assert policy.loads_chat_to_rerank(RerankPolicy.AUTO, AnswerMode.AUTO)
+
+
+def test_ensure_of_the_loaded_model_never_waits_for_the_engine_thread(tiny_llama):
+    with Engine() as eng:
+        info = eng.ensure(ModelRequest(Role.CHAT, str(tiny_llama)))
+        started, release = threading.Event(), threading.Event()
+
+        def busy() -> None:
+            started.set()
+            release.wait(5)
+
+        worker = threading.Thread(target=eng.run, args=(busy,))
+        worker.start()
+        started.wait(5)
+        t0 = time.perf_counter()
+        assert eng.ensure(ModelRequest(Role.CHAT, str(tiny_llama))) is info
+        assert time.perf_counter() - t0 < 0.5
+        release.set()
+        worker.join()
