@@ -23,6 +23,7 @@ from app.server.protocol import ApiError
 from engine.core import (
     AlcoveError,
     AskRequest,
+    BatchFull,
     Candidate,
     ChatRequest,
     EmbedRequest,
@@ -37,7 +38,6 @@ from engine.core import (
     new_request_id,
 )
 from engine.encoders import default_embedder_path
-from engine.generation import BatchFull
 from engine.models import list_local_models, resolve_model
 
 log = logging.getLogger(__name__)
