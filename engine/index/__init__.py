@@ -1,4 +1,5 @@
-"""The private document index: extraction, chunking, walking, the indexer, the SQLite store, vector/keyword/hybrid search."""
+"""The private document index: extraction (the format readers in ``readers``), chunking, walking, the indexing
+pipeline, the SQLite store, vector/keyword/hybrid search."""
 
 from engine.index.changes import refresh_roots, reindex_changes
 from engine.index.chunking import Chunk, chunk_document
@@ -18,10 +19,12 @@ from engine.index.hybrid import (
     search_many,
     term_pattern,
 )
-from engine.index.indexer import IndexSummary, OutsideLink, index_paths
+from engine.index.indexer import index_paths
+from engine.index.options import IndexOptions
 from engine.index.pipeline import index_pipeline
 from engine.index.schema import display_path
 from engine.index.store import ChunkRow, DocumentWrite, IndexStore
+from engine.index.summary import IndexSummary, OutsideLink, SkippedFile
 from engine.index.vector_search import VectorMatrix, forget_vectors, vector_cache_bytes
 from engine.index.walk import SKIP_DIRS, walk
 
@@ -31,6 +34,7 @@ __all__ = [
     "EXACT_BONUS",
     "DocumentWrite",
     "ExtractError",
+    "IndexOptions",
     "IndexStore",
     "IndexSummary",
     "KEYWORD_LEAD",
@@ -38,6 +42,7 @@ __all__ = [
     "RRF_K",
     "SAME_FILE_SPREAD",
     "SKIP_DIRS",
+    "SkippedFile",
     "SearchHit",
     "VECTOR_WEIGHT",
     "VectorMatrix",

@@ -4,8 +4,8 @@ A watcher reports paths (files edited, created, deleted, moved; folders created 
 folders. ``refresh_roots`` turns any number of them into a few folders to refresh: each path's nearest existing
 folder inside its library folder, folders inside another one dropped, and past ``max_roots`` folders the library
 folders themselves — a ``git checkout`` of 5,000 files is one pass. ``reindex_changes`` runs that pass with
-``index_paths``: edited and new files are indexed, deleted ones removed, moved ones keep their vectors (same
-content hash), unchanged ones are skipped by their size and timestamp.
+``index_paths`` (the pipeline, inline): edited and new files are indexed, deleted ones removed, moved ones keep their
+vectors (same content hash), unchanged ones are skipped by their size and timestamp.
 """
 
 from __future__ import annotations
@@ -15,7 +15,8 @@ from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 
 from engine.core import ProgressEvent
-from engine.index.indexer import IndexSummary, index_paths
+from engine.index.indexer import index_paths
+from engine.index.summary import IndexSummary
 
 MAX_ROOTS = 32
 

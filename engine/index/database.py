@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Self
 
 from engine.core import IndexStoreError
-from engine.index.schema import _SCHEMA, APP_ID, SCHEMA_VERSION, translate_error
+from engine.index.schema import APP_ID, SCHEMA, SCHEMA_VERSION, translate_error
 
 
 class Database:
@@ -88,7 +88,7 @@ class Database:
             "INSERT OR IGNORE INTO meta(key, value) VALUES "
             f"('app', '{APP_ID}'), ('schema_version', '{SCHEMA_VERSION}'), ('generation', '0');"
         )
-        schema = re.sub(r"CREATE (TABLE|INDEX|VIRTUAL TABLE|TRIGGER) ", r"CREATE \1 IF NOT EXISTS ", _SCHEMA)
+        schema = re.sub(r"CREATE (TABLE|INDEX|VIRTUAL TABLE|TRIGGER) ", r"CREATE \1 IF NOT EXISTS ", SCHEMA)
         try:
             conn.executescript("BEGIN IMMEDIATE;\n" + schema + meta + "\nCOMMIT;")
         except BaseException:

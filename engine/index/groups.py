@@ -1,27 +1,40 @@
 """The pipeline's embedding groups: chunks of the files waiting for vectors, taken together, sorted by token length
 and embedded in batches on the engine thread, each file handed its vectors as soon as its rows are done
-(``engine.index.pipeline`` sizes the groups and runs one batch per background unit)."""
+(``engine.index.pipeline`` sizes the groups and runs one batch per embedding unit)."""
 
 from __future__ import annotations
 
 import numpy as np
 
 from engine.encoders import Encoded
-from engine.index.indexer import SkippedFile
-from engine.index.prepare import _Pending, take_rows
+from engine.index.prepare import Pending
+from engine.index.summary import SkippedFile
 
 MIN_BATCH, MAX_BATCH = 1, 256  # chunks per embedding unit
-# Chunks sorted by length together: at least the sequential indexer's batch of 64, more when more is queued, up to
-# what the device embeds in about GROUP_SECONDS (a file gets its vectors when its group's rows are done). A wider
-# window pads less: on eval/corpus 3.9% padded tokens at 64, 2.0% at 192.
+# Chunks sorted by length together: at least 64, more when more is queued, up to what the device embeds in about
+# GROUP_SECONDS (a file gets its vectors when its group's rows are done). A wider window pads less: on eval/corpus
+# 3.9% padded tokens at 64, 2.0% at 192.
 GROUP_CHUNKS, GROUP_MAX, GROUP_SECONDS = 64, 512, 6.0
+
+
+def take_rows(pending: list[Pending], room: int) -> list[tuple[Pending, int, int]]:
+    """Up to ``room`` chunks still waiting for vectors, in file order: (file, first, end) ranges."""
+    take = []
+    for p in pending:
+        n = min(room, len(p.texts) - p.done)
+        if n > 0:
+            take.append((p, p.done, p.done + n))
+            room -= n
+        if room == 0:
+            break
+    return take
 
 
 class Group:
     """Chunks taken from the files waiting for vectors (contiguous ranges, in file order), embedded in batches of
     similar length; each file is handed its vectors as soon as all its rows are done."""
 
-    def __init__(self, take: list[tuple[_Pending, int, int]]) -> None:
+    def __init__(self, take: list[tuple[Pending, int, int]]) -> None:
         self.take = take
         self.texts = [t for p, a, b in take for t in p.texts[a:b]]
         self.encoded: Encoded | None = None
@@ -40,7 +53,7 @@ class Group:
         self.truncated: set[int] = set()
 
     @classmethod
-    def take(cls, pending: list[_Pending], room: int) -> Group:
+    def take(cls, pending: list[Pending], room: int) -> Group:
         return cls(take_rows(pending, room))
 
     def next_rows(self, n: int, token_budget: int = 0) -> list[int]:

@@ -1,22 +1,32 @@
-"""Indexing as a pipeline beside the engine thread: extraction overlaps embedding, and chat never waits for it.
+"""The indexer: a pipeline in which extraction overlaps embedding, and chat never waits for it.
 
-``index_pipeline`` is what ``Engine.index`` runs. Its generator (the writer) owns the SQLite store; the stages:
+``index_pipeline`` is what ``Engine.index`` runs, beside the engine thread; ``index_paths`` (indexer.py) runs the
+same stages inline, on the calling thread. It yields progress, then one ``IndexSummary``. The stages:
 
-1. the writer walks the folders and reads the index's records of them once (``scan``), so nothing else needs the
-   database;
-2. a feeder thread runs ``prepare_file`` (stat, hash, read, extract, chunk: all the CPU and I/O work that is not
-   MLX) and then tokenizes the chunks for the embedder (``Embedder.document_encoder``) on a pool of extraction
-   workers, in order, a few files ahead, and puts each file to embed on a bounded queue;
-3. on the engine thread, a background job takes chunks from that queue in groups (64 to 512 chunks, about
-   ``GROUP_SECONDS`` of embedding), sorts each group by token length and embeds one batch of it per unit (only the
-   model runs there: ``Embedder.embed_encoded``), the batch sized so that a unit takes about ``unit_seconds`` (so a
-   chat waits at most that long; at least one of the embedder's own length batches); with nothing queued it yields
-   ``NOT_READY`` and is parked until the feeder wakes it;
-4. the writer counts every file, commits finished files together every ``commit_seconds`` and yields progress,
-   then one ``IndexSummary`` (the same as ``index_paths``, plus ``pipeline`` timings).
+1. ``begin`` and ``scan`` (run.py): the writer records the run, walks the folders and reads the index's records of
+   them once, so nothing else needs the database;
+2. ``feed``: ``prepare_file`` (stat, hash, read, extract, chunk: all the CPU and I/O work that is not MLX) and the
+   chunks tokenized for the embedder (``Embedder.document_encoder``), on a pool of extraction workers, in order, a
+   few files ahead; each file to embed goes on a bounded queue;
+3. ``embed_units``: on the engine thread, a background job takes chunks from that queue in groups (64 to 512
+   chunks, about ``GROUP_SECONDS`` of embedding), sorts each group by token length and embeds one batch of it per
+   unit (only the model runs there: ``Embedder.embed_encoded``), the batch sized so that a unit takes about
+   ``unit_seconds`` (so a chat waits at most that long; at least one of the embedder's own length batches); with
+   nothing queued it yields ``NOT_READY`` and is parked until the feeder wakes it;
+4. ``write``: the writer counts every file, commits finished files together every ``commit_seconds`` and yields
+   progress;
+5. ``finish`` and ``summarize`` (run.py): the last commit, the run's state, the summary (with ``pipeline``
+   timings when the run was threaded).
 
-Incremental and crash-safe exactly as ``index_paths`` (one transaction per commit; a killed run resumes), cancel
-keeps what is fully embedded, a write failure ends the run with ``summary.error``.
+Inline (no runner), ``run_inline`` takes the stages in turn on the calling thread, file by file: extract a file,
+write it, embed once ``batch_chunks`` chunks are queued (and all that is queued before a big file, so a slow big
+file never holds back what is ready); the embedding job's units run on an ``InlineRunner``.
+
+Incremental (files whose size and timestamp, or else content hash, match the index are skipped; files gone from an
+indexed folder are removed; a moved file keeps its vectors) and crash-safe: finished files are committed together
+in one transaction, so a run killed at any moment loses at most ``commit_seconds`` of work, the index stays
+consistent and the next run resumes. A cancel keeps what is fully embedded; a write failure ends the run with
+``summary.error``.
 """
 
 from __future__ import annotations
@@ -27,41 +37,66 @@ import queue
 import threading
 import time
 from collections import deque
-from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
-from multiprocessing import get_context
+from collections.abc import Iterator, Sequence
+from concurrent.futures import Future
+from dataclasses import replace
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 
 import numpy as np
 
 from engine.core import NOT_READY, IndexStoreError, ProgressEvent
-from engine.index.bounds import DEFAULT_FILE_MEMORY_BYTES, DEFAULT_FILE_SECONDS
 from engine.index.groups import GROUP_CHUNKS, GROUP_MAX, GROUP_SECONDS, MAX_BATCH, MIN_BATCH, Group
-from engine.index.indexer import IndexSummary, _Run, begin, index_options, scan, summarize
-from engine.index.prepare import DEFAULT_MAX_FILE_BYTES, Prepared, _Pending, prepare_file
+from engine.index.options import IndexOptions, file_options
+from engine.index.prepare import Pending, Prepared
+from engine.index.run import IndexRun, begin, finish, scan, summarize
+from engine.index.runners import BackgroundRunner, InlineRunner, interactive_idle_gate
 from engine.index.store import DocumentWrite, IndexStore
+from engine.index.summary import IndexSummary
+from engine.index.walk import Found
+from engine.index.workers import default_workers, document_encoder, make_pool, timed_prepare
 
 log = logging.getLogger(__name__)
 
+BIG_FILE_BYTES = 1 << 20  # inline, files this big are read only after everything before them is committed
 _END = object()
 
 
-class BackgroundRunner(Protocol):
-    """The engine thread as the pipeline needs it (``engine.runtime``'s scheduler)."""
+def index_pipeline(
+    paths: Sequence[str | Path],
+    db_path: str | Path,
+    embedder,
+    runner: BackgroundRunner | None,
+    *,
+    cancel=None,
+    request_id: str = "",
+    options: IndexOptions | None = None,
+    **overrides: Any,
+) -> Iterator[ProgressEvent | IndexSummary]:
+    """Index ``paths`` (files and folders; none: every source already in the index) into the database; yields
+    progress, then one IndexSummary.
 
-    def background(
-        self, gen_fn: Callable[..., Iterator[Any]], *args: Any, label: str = "", **kwargs: Any
-    ) -> Future: ...
-
-    def wake(self) -> None: ...
-
-    # optional: an Event set while no interactive work runs or waits (OCR pauses while it is clear)
-
-
-def interactive_idle_gate(runner) -> threading.Event | None:
-    """The runner's gate that background-only work (OCR) waits on between slices, when it has one."""
-    return getattr(runner, "interactive_idle", None)
+    ``runner`` is the engine thread (``background`` + ``wake``), or None to run every stage inline on the calling
+    thread. ``options`` (``IndexOptions``), with ``overrides`` by field name (``batch_chunks=2``...), tune the run.
+    Raises IndexStoreError when the database is unusable before anything starts (not an Alcove index, read-only,
+    another embedding model, another run indexing it); an exception in an extractor or in the embedder ends the
+    run (what was embedded is committed, the run is recorded as failed) and is re-raised here. When ``runner`` has
+    an ``interactive_idle`` Event (the engine's scheduler does), OCR in the extraction threads pauses between pages
+    while it is clear (a chat generating, a search): OCR is not MLX and runs beside the engine thread, but it would
+    take the CPU (and the Neural Engine) from the interactive work. ``ocr_yields=False`` lets OCR run on
+    regardless (``bench/bench_ocr_yield.py`` compares the two).
+    """
+    options = replace(options or IndexOptions(), **overrides)
+    store = IndexStore(db_path)
+    try:
+        store.lock_for_indexing()  # one indexer per database (another process's run is refused, not doubled)
+        opts = file_options(store, embedder, options)
+        run = IndexRun(store, opts, request_id, cancel, options.commit_seconds)
+        begin(run, paths)
+        yield from scan(run)
+        yield from _Pipeline(run, embedder, runner, options).index()
+    finally:
+        store.close()
 
 
 class _Halt:
@@ -113,182 +148,172 @@ def _intersection(a: list[tuple[float, float]], b: list[tuple[float, float]]) ->
     return total
 
 
-# -- extraction workers ----------------------------------------------------------------------------------------
-# In a worker process: the embedder's tokenizer (for chunking) and its document encoder, sent once by the pool
-# initializer.
-_worker_tokenizer = None
-_worker_encoder = None
-
-
-def _init_process(tokenizer_json: str, encoder) -> None:
-    from tokenizers import Tokenizer  # deferred: only worker processes need to rebuild the tokenizer
-
-    global _worker_tokenizer, _worker_encoder
-    _worker_tokenizer = Tokenizer.from_str(tokenizer_json)
-    _worker_encoder = encoder
-
-
-def _timed_prepare(found, old, opts, tokenizer, cancel=None, gate=None, encoder=None
-                   ) -> tuple[Prepared, float, float]:  # fmt: skip
-    """prepare_file, then (when the embedder offers it) the chunks tokenized for the embedder: on this worker, so
-    the engine thread only runs the model."""
-    t0 = time.perf_counter()
-    in_process = tokenizer is None
-    p = prepare_file(found, old, opts, _worker_tokenizer if in_process else tokenizer, cancel, gate)
-    encoder = _worker_encoder if in_process else encoder
-    if p.kind == "embed" and encoder is not None:
-        p.pending.encoded = encoder.encode(p.pending.texts)
-    return p, t0, time.perf_counter()
-
-
-def _make_pool(kind: str, workers: int, tokenizer, encoder) -> tuple[Executor, Any, Any]:
-    """The extraction pool, and the tokenizer and encoder to send with each file (None: a worker process has its
-    own, sent once)."""
-    if kind == "processes":
-        # spawn, never fork: the parent runs MLX and Metal threads, which a forked child must not inherit.
-        pool = ProcessPoolExecutor(workers, mp_context=get_context("spawn"), initializer=_init_process,
-                                   initargs=(tokenizer.to_str(), encoder))  # fmt: skip
-        return pool, None, None
-    if kind != "threads":
-        raise ValueError(f"extraction workers are 'threads' or 'processes', not {kind!r}")
-    return ThreadPoolExecutor(workers, thread_name_prefix="alcove-extract"), tokenizer, encoder
-
-
-def default_workers() -> int:
-    return max(1, min(4, (os.cpu_count() or 2) - 1))
-
-
-# -- the pipeline ------------------------------------------------------------------------------------------------
-def index_pipeline(
-    paths: Sequence[str | Path],
-    db_path: str | Path,
-    embedder,
-    runner: BackgroundRunner,
-    *,
-    cancel=None,
-    request_id: str = "",
-    workers: int | None = None,
-    extract_in: str = "threads",
-    max_file_bytes: int = DEFAULT_MAX_FILE_BYTES,
-    chunk_tokens: int = 180,
-    overlap_tokens: int = 24,
-    batch_chunks: int = 8,
-    commit_seconds: float = 2.0,
-    unit_seconds: float = 0.15,
-    queued_files: int = 32,
-    allow_links: Sequence[str] = (),
-    file_seconds: float | None = DEFAULT_FILE_SECONDS,
-    ocr: bool = True,
-    as_sources: bool = True,
-    file_memory_bytes: int | None = DEFAULT_FILE_MEMORY_BYTES,
-    ocr_yields: bool = True,
-) -> Iterator[ProgressEvent | IndexSummary]:
-    """Index ``paths`` through the pipeline; yields progress, then one IndexSummary (see ``index_paths``).
-
-    ``runner`` is the engine thread (``background`` + ``wake``); ``batch_chunks`` is only the first unit's size,
-    later units adapt to ``unit_seconds``. Raises IndexStoreError when the database is unusable before anything
-    starts; an exception on the engine thread or in an extractor ends the run (what was embedded is committed) and
-    is re-raised here. When ``runner`` has an ``interactive_idle`` Event (the engine's scheduler does), OCR in the
-    extraction threads pauses between pages while it is clear (a chat generating, a search): OCR is not MLX and
-    runs beside the engine thread, but it would take the CPU (and the Neural Engine) from the interactive work.
-    ``ocr_yields=False`` lets OCR run on regardless (``bench/bench_ocr_yield.py`` compares the two).
-    """
-    store = IndexStore(db_path)
+def _is_big(f: Found) -> bool:
+    if f.problem:
+        return False
     try:
-        store.lock_for_indexing()  # one indexer per database (another process's run is refused, not doubled)
-        yield from _pipeline(store, paths, embedder, runner, cancel, request_id, workers or default_workers(),
-                             extract_in, max_file_bytes, chunk_tokens, overlap_tokens, batch_chunks,
-                             commit_seconds, unit_seconds, queued_files, allow_links, file_seconds, ocr,
-                             as_sources, file_memory_bytes, ocr_yields)  # fmt: skip
-    finally:
-        store.close()
+        return os.stat(f.path).st_size >= BIG_FILE_BYTES
+    except OSError:
+        return False
 
 
-def _pipeline(store, paths, embedder, runner, cancel, request_id, workers, extract_in, max_file_bytes,
-              chunk_tokens, overlap_tokens, batch_chunks, commit_seconds, unit_seconds, queued_files,
-              allow_links, file_seconds, ocr, as_sources, file_memory_bytes, ocr_yields):  # fmt: skip
-    opts = index_options(store, embedder, max_file_bytes, chunk_tokens, overlap_tokens, batch_chunks,
-                         commit_seconds, allow_links, file_seconds, ocr, as_sources, file_memory_bytes)  # fmt: skip
-    run = _Run(store, embedder, request_id, cancel, opts)
-    run_id, resumed = begin(run, store, paths)
-    yield from scan(run, store)
+class _Pipeline:
+    """One run through stages 2 to 5, and what they share: the queues between them, the halt, the timings."""
 
-    halt = _Halt(cancel)
-    to_embed: queue.Queue = queue.Queue(maxsize=max(1, queued_files))
-    inbox: queue.Queue = queue.Queue()
-    embed_finished = threading.Event()
-    extracting, embedding = _Timeline(), _Timeline()
-    batches: list[int] = []
-    tokenized_beside = [0]  # chunks the extraction workers tokenized (the engine thread only ran the model)
+    def __init__(
+        self, run: IndexRun, embedder, runner: BackgroundRunner | None, options: IndexOptions
+    ) -> None:
+        self.run, self.embedder, self.options = run, embedder, options
+        self.inline = runner is None
+        self.units = InlineRunner() if runner is None else None
+        self.runner: BackgroundRunner = self.units if runner is None else runner
+        self.workers = 1 if self.inline else (options.workers or default_workers())
+        self.halt = _Halt(run.cancel)
+        # inline, the queue is emptied by this thread once a batch is in it: it must never be full
+        self.to_embed: queue.Queue = queue.Queue(maxsize=0 if self.inline else max(1, options.queued_files))
+        self.inbox: queue.Queue = queue.Queue()  # (what, value) from the other stages to the writer
+        self.embed_finished = threading.Event()
+        self.extracting, self.embedding = _Timeline(), _Timeline()
+        self.batches: list[int] = []
+        self.tokenized_beside = 0  # chunks tokenized by the extraction workers (the engine ran the model)
+        self.fed = self.embedded_all = False
+        self.failure: BaseException | None = None
+        self.write_failed = False
+        self.read_of: dict[str, int] = {}  # bytes read of the files waiting for vectors (counted when done)
 
-    def put_to_embed(item: Any) -> None:
-        while not embed_finished.is_set():
+    def index(self) -> Iterator[ProgressEvent | IndexSummary]:
+        run = self.run
+        t_start = time.perf_counter()
+        job = self.runner.background(self.embed_units, label=f"index {run.request_id}: embedding batch")
+        job.add_done_callback(self.embed_done)
+        yield from (self.run_inline() if self.inline else self.run_threaded())
+        wall = time.perf_counter() - t_start
+        run.cancelled_now()
+        failed = self.failure is not None or self.write_failed
+        finish(run, "failed" if failed else "cancelled" if run.cancelled else "done", not self.write_failed)
+        if self.failure is not None:
+            raise self.failure
+        yield summarize(run, None if self.inline else self.timings(wall))
+
+    # -- the two ways through the stages ---------------------------------------------------------------------
+    def run_threaded(self) -> Iterator[ProgressEvent]:
+        """Extraction on a feeder thread and its pool, embedding on the runner; the writer here."""
+        name = f"alcove-index-feed-{self.run.request_id}"
+        feeder = threading.Thread(target=self.feed, name=name, daemon=True)
+        feeder.start()
+        wait = max(0.05, min(self.options.commit_seconds, 0.5))
+        while not (self.fed and self.embedded_all):
             try:
-                to_embed.put(item, timeout=0.1)
-            except queue.Full:
-                continue
-            runner.wake()
-            return
+                what, value = self.inbox.get(timeout=wait)
+            except queue.Empty:
+                what, value = "", None
+            yield from self.write(what, value)
+        feeder.join()
 
-    def feed() -> None:
-        """Extract in order, ``2 * workers`` files ahead (threads or processes), feeding the embedder."""
-        make_encoder = getattr(embedder, "document_encoder", None)  # the test fakes tokenize on their own
-        encoder = make_encoder("document") if make_encoder is not None else None
-        pool, tokenizer, encoder = _make_pool(extract_in, workers, embedder.tokenizer, encoder)
-        window: deque[tuple[Any, Future]] = deque()
+    def run_inline(self) -> Iterator[ProgressEvent]:
+        """Every stage on this thread, file by file (see the module's docstring)."""
+        run, units = self.run, self.units
+        assert units is not None
+        tokenizer, encoder = self.embedder.tokenizer, document_encoder(self.embedder)
+        queued = 0  # chunks queued for embedding since the embedder last ran
+        for f in run.found:
+            if self.halt.is_set():
+                break
+            if _is_big(f):  # what is ready is saved first: a slow big file never holds it back
+                units.run_ready()
+                queued = 0
+                yield from self.write_waiting()
+                self.commit(force=True)
+            try:
+                p, _, _ = timed_prepare(
+                    f, run.known.get(f.path), run.opts, tokenizer, run.cancel, None, encoder
+                )
+            except BaseException as exc:  # noqa: BLE001 - a crashing extractor ends the run, re-raised at its end
+                self.failure = exc
+                self.halt.stop.set()
+                break
+            self.hand_on(p)
+            queued += len(p.pending.texts) if p.kind == "embed" else 0
+            if queued >= self.options.batch_chunks:
+                units.run_ready()
+                queued = 0
+            yield from self.write_waiting()
+        self.put_to_embed(_END)
+        units.run_ready()
+        self.inbox.put(("fed", None))
+        yield from self.write_waiting()
+
+    # -- stage 2: extraction -----------------------------------------------------------------------------------
+    def feed(self) -> None:
+        """On the feeder thread: extract in order, ``2 * workers`` files ahead (threads or processes), handing
+        each file on (``hand_on``)."""
+        run, threads = self.run, self.options.extract_in == "threads"
+        # threads notice a cancel inside a huge file; a process cannot share the event (its budget still holds)
+        stop = run.cancel if threads else None
+        gate = interactive_idle_gate(self.runner) if threads and self.options.ocr_yields else None
+        window: deque[tuple[Found, Future]] = deque()
         files = iter(run.found)
+        pool = None
         try:
+            pool, tokenizer, encoder = make_pool(self.options.extract_in, self.workers, self.embedder.tokenizer,
+                                                 document_encoder(self.embedder))  # fmt: skip
 
             def submit_next() -> bool:
                 f = next(files, None)
                 if f is None:
                     return False
-                # threads notice a cancel inside a huge file; a process cannot share the event (its budget still holds)
-                stop = cancel if extract_in == "threads" else None
-                gate = interactive_idle_gate(runner) if extract_in == "threads" and ocr_yields else None
-                window.append(
-                    (
-                        f,
-                        pool.submit(
-                            _timed_prepare, f, run.known.get(f.path), opts, tokenizer, stop, gate, encoder
-                        ),
-                    )
-                )
+                args = (f, run.known.get(f.path), run.opts, tokenizer, stop, gate, encoder)
+                window.append((f, pool.submit(timed_prepare, *args)))
                 return True
 
-            for _ in range(2 * workers):
+            for _ in range(2 * self.workers):
                 if not submit_next():
                     break
-            while window and not halt.is_set():
-                f, fut = window.popleft()
+            while window and not self.halt.is_set():
+                _, fut = window.popleft()
                 p, t0, t1 = fut.result()
-                extracting.add(t0, t1)
+                self.extracting.add(t0, t1)
                 submit_next()
-                inbox.put(("prepared", p))  # before its vectors can come back: the writer counts it first
-                if p.kind == "embed":
-                    put_to_embed(p.pending)
+                self.hand_on(p)
         except BaseException as exc:  # noqa: BLE001 - a crashing extractor ends the run, reported to the caller
-            inbox.put(("failed", exc))
+            self.inbox.put(("failed", exc))
         finally:
             for _, fut in window:
                 fut.cancel()
-            pool.shutdown(wait=True, cancel_futures=True)
-            put_to_embed(_END)
-            inbox.put(("fed", None))
+            if pool is not None:
+                pool.shutdown(wait=True, cancel_futures=True)
+            self.put_to_embed(_END)
+            self.inbox.put(("fed", None))
 
-    def embed_units() -> Iterator[Any]:
-        """Engine thread: one embedding batch per ``next()``; NOT_READY while nothing is queued.
+    def hand_on(self, p: Prepared) -> None:
+        """A prepared file to the writer and, when it has chunks, to the embedder."""
+        self.inbox.put(("prepared", p))  # before its vectors can come back: the writer counts it first
+        if p.kind == "embed":
+            self.put_to_embed(p.pending)
 
-        Chunks are taken in groups (``groups.Group``: what is queued, in file order, sized by ``GROUP_*``) and each group is
-        embedded in length-sorted batches, one batch a unit: rows of similar length pad little, as in the
-        sequential indexer's batches of 64, while a chat waits for one batch at most. A file gets its vectors as
-        soon as all its rows in the group are done."""
-        pending: list[_Pending] = []
+    def put_to_embed(self, item: Any) -> None:
+        while not self.embed_finished.is_set():
+            try:
+                self.to_embed.put(item, timeout=0.1)
+            except queue.Full:
+                continue
+            self.runner.wake()
+            return
+
+    # -- stage 3: embedding ------------------------------------------------------------------------------------
+    def embed_units(self) -> Iterator[Any]:
+        """On the engine thread: one embedding batch per ``next()``; NOT_READY while nothing is queued.
+
+        Chunks are taken in groups (``groups.Group``: what is queued, in file order, sized by ``GROUP_*``) and each
+        group is embedded in length-sorted batches, one batch a unit: rows of similar length pad little, while a
+        chat waits for one batch at most. A file gets its vectors as soon as all its rows in the group are done."""
+        embedder, halt, unit_seconds = self.embedder, self.halt, self.options.unit_seconds
+        pending: list[Pending] = []
         end = False
         # A batch holds at least the rows that fill the embedder's token budget at the longest row's length
         # (``next_rows``): ~5 chunks of 180 tokens on the CPU (1024 tokens), ~20 on Metal (4096).
         budget = int(getattr(embedder, "max_batch_tokens", 0) or 0)
-        batch = max(MIN_BATCH, min(MAX_BATCH, batch_chunks))
+        batch = max(MIN_BATCH, min(MAX_BATCH, self.options.batch_chunks))
         group_chunks = GROUP_CHUNKS
         group: Group | None = None
         while not halt.is_set():
@@ -297,7 +322,7 @@ def _pipeline(store, paths, embedder, runner, cancel, request_id, workers, extra
                 waiting = sum(len(p.texts) - p.done for p in pending)
                 while not end and waiting < want:
                     try:
-                        item = to_embed.get_nowait()
+                        item = self.to_embed.get_nowait()
                     except queue.Empty:
                         break
                     if item is _END:
@@ -317,13 +342,13 @@ def _pipeline(store, paths, embedder, runner, cancel, request_id, workers, extra
             t1 = time.perf_counter()
             if getattr(result, "cancelled", False):
                 return
-            embedding.add(t0, t1)
-            batches.append(len(rows))
-            tokenized_beside[0] += len(rows) if group.encoded is not None else 0
+            self.embedding.add(t0, t1)
+            self.batches.append(len(rows))
+            self.tokenized_beside += len(rows) if group.encoded is not None else 0
             group.fill(rows, result)
-            # The next batch: as many chunks as this device embeds in about unit_seconds (smoothed).
             per_chunk = max((t1 - t0) / len(rows), 1e-6)
-            batch = max(MIN_BATCH, min(MAX_BATCH, round((batch + unit_seconds / per_chunk) / 2)))
+            if unit_seconds is not None:  # the next batch: what this device embeds in about unit_seconds
+                batch = max(MIN_BATCH, min(MAX_BATCH, round((batch + unit_seconds / per_chunk) / 2)))
             group_chunks = max(GROUP_CHUNKS, min(GROUP_MAX, round(GROUP_SECONDS / per_chunk)))
             notes = group.hand_out_ready(embedder.max_seq_length)  # files whose rows are all done
             done = [p for p in pending if p.done == len(p.texts)]
@@ -331,110 +356,87 @@ def _pipeline(store, paths, embedder, runner, cancel, request_id, workers, extra
             writes = [DocumentWrite(w.path, w.file_type, w.size, w.mtime_ns, w.content_hash, w.status, None,
                                     w.chunks, np.concatenate(p.vectors), w.chars)
                       for p in done for w in (p.write,)]  # fmt: skip
-            inbox.put(("embedded", (writes, notes, len(rows))))
+            self.inbox.put(("embedded", (writes, notes, len(rows))))
             if group.complete:
                 group = None
             yield len(rows)
 
-    def embed_done(fut: Future) -> None:
-        embed_finished.set()
-        inbox.put(("embed-done", fut))
+    def embed_done(self, fut: Future) -> None:
+        self.embed_finished.set()
+        self.inbox.put(("embed-done", fut))
 
-    t_start = time.perf_counter()
-    feeder = threading.Thread(target=feed, name=f"alcove-index-feed-{request_id}", daemon=True)
-    unit_job = runner.background(embed_units, label=f"index {request_id}: embedding batch")
-    unit_job.add_done_callback(embed_done)
-    feeder.start()
-
-    fed = embedded_done = False
-    failure: BaseException | None = None
-    write_failed = False
-    read_of: dict[
-        str, int
-    ] = {}  # bytes read of files waiting for their vectors (counted for the ETA when done)
-    while not (fed and embedded_done):
-        try:
-            kind, value = inbox.get(timeout=max(0.05, min(commit_seconds, 0.5)))
-        except queue.Empty:
-            kind, value = "", None
-        if kind == "prepared":
-            p: Prepared = value
-            run.current = p.path
-            if p.kind == "embed":
-                read_of[p.path] = p.bytes_read
-                p = Prepared(
-                    "embed", p.path, pending=p.pending, notes=p.notes
-                )  # its bytes count when embedded
-            if p.kind == "touch" and write_failed:
-                p = Prepared("unchanged", p.path, bytes_read=p.bytes_read)
-            try:
-                run.apply(p)
-            except IndexStoreError as exc:  # touch() failed: the database is unusable now
-                write_failed, run.error = True, run.error or str(exc)
-                halt.stop.set()
-            run.pending.clear()  # the engine side owns the files waiting for vectors
-            run.files_done += 1
-            yield run.progress(f"Indexing {Path(p.path).name}")
-        elif kind == "embedded":
+    # -- stage 4: the writer -----------------------------------------------------------------------------------
+    def write(self, what: str, value: Any) -> Iterator[ProgressEvent]:
+        """Count one message from the other stages, yield progress, commit what is due."""
+        run = self.run
+        if what == "prepared":
+            yield from self.write_prepared(value)
+        elif what == "embedded":
             writes, notes, n = value
-            run.notes.extend(notes)
-            run.ready.extend(writes)
-            run.indexed += len(writes)
-            run.chunks += n
-            run.bytes_done += sum(read_of.pop(w.path, 0) for w in writes)
+            run.add_embedded(writes, notes, n)
+            run.bytes_done += sum(self.read_of.pop(w.path, 0) for w in writes)
             yield run.progress(f"Embedded {run.chunks} chunks")
-        elif kind == "failed":
-            failure = failure or value
-            halt.stop.set()
-        elif kind == "fed":
-            fed = True
-        elif kind == "embed-done":
-            embedded_done = True
+        elif what == "failed":
+            self.failure = self.failure or value
+            self.halt.stop.set()
+        elif what == "fed":
+            self.fed = True
+        elif what == "embed-done":
+            self.embedded_all = True
             exc = value.exception()
             if exc is not None:
-                failure = failure or exc
-                halt.stop.set()
-        if not write_failed:
-            try:
-                run.commit(force=False)
-            except IndexStoreError:
-                write_failed = True
-                halt.stop.set()
-    feeder.join()
-    run.cancelled_now()
-    wall = time.perf_counter() - t_start
+                self.failure = self.failure or exc
+                self.halt.stop.set()
+        self.commit(force=False)
 
-    state = "failed" if (failure is not None or write_failed) else ("cancelled" if run.cancelled else "done")
-    try:
-        if not write_failed:
-            if state == "done":
-                run.deletes.extend(run.vanished.values())  # gone, and not moved within the library
-            run.commit(force=True)  # on cancel or failure: what is fully embedded is kept
-        if state == "done":
-            store.set_meta("chunker", opts["tag"])
-        store.finish_run(run_id, state)
-    except IndexStoreError as exc:
-        run.error = run.error or str(exc)
+    def write_prepared(self, p: Prepared) -> Iterator[ProgressEvent]:
+        run = self.run
+        run.current = p.path
+        if p.kind == "embed":
+            self.read_of[p.path] = p.bytes_read
+            p = Prepared("embed", p.path, pending=p.pending, notes=p.notes)  # its bytes count when embedded
+        if p.kind == "touch" and self.write_failed:
+            p = Prepared("unchanged", p.path, bytes_read=p.bytes_read)
         try:
-            store.finish_run(run_id, "failed")
-        except IndexStoreError:
-            pass
-    if run.error:
-        log.warning("index run stopped: %s", run.error)
-    if failure is not None:
-        raise failure
-    ex, em = extracting.union(), embedding.union()
-    both = _intersection(ex, em)
-    yield summarize(run, store, resumed, {
-        "extract_in": extract_in,
-        "workers": workers,
-        "pipeline_s": round(wall, 3),
-        "extract_busy_s": round(_length(ex), 3),
-        "embed_busy_s": round(_length(em), 3),
-        "overlap_s": round(both, 3),
-        "embed_overlapped": round(both / _length(em), 3) if em else 0.0,
-        "embed_units": len(batches),
-        "chunks_tokenized_by_workers": tokenized_beside[0],
-        "batch_chunks_median": int(np.median(batches)) if batches else 0,
-        "batch_chunks_max": max(batches) if batches else 0,
-    })  # fmt: skip
+            run.apply(p)
+        except IndexStoreError as exc:  # touch() failed: the database is unusable now
+            self.write_failed, run.error = True, run.error or str(exc)
+            self.halt.stop.set()
+        run.files_done += 1
+        yield run.progress(f"Indexing {Path(p.path).name}")
+
+    def write_waiting(self) -> Iterator[ProgressEvent]:
+        """Inline: write every message the other stages have left."""
+        while True:
+            try:
+                what, value = self.inbox.get_nowait()
+            except queue.Empty:
+                return
+            yield from self.write(what, value)
+
+    def commit(self, force: bool) -> None:
+        if self.write_failed:
+            return
+        try:
+            self.run.commit(force)
+        except IndexStoreError:  # the run ends; its error is in the summary
+            self.write_failed = True
+            self.halt.stop.set()
+
+    # -- stage 5: the pipeline's timings for the summary ---------------------------------------------------------
+    def timings(self, wall: float) -> dict[str, Any]:
+        ex, em = self.extracting.union(), self.embedding.union()
+        both = _intersection(ex, em)
+        return {
+            "extract_in": self.options.extract_in,
+            "workers": self.workers,
+            "pipeline_s": round(wall, 3),
+            "extract_busy_s": round(_length(ex), 3),
+            "embed_busy_s": round(_length(em), 3),
+            "overlap_s": round(both, 3),
+            "embed_overlapped": round(both / _length(em), 3) if em else 0.0,
+            "embed_units": len(self.batches),
+            "chunks_tokenized_by_workers": self.tokenized_beside,
+            "batch_chunks_median": int(np.median(self.batches)) if self.batches else 0,
+            "batch_chunks_max": max(self.batches) if self.batches else 0,
+        }

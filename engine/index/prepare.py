@@ -1,7 +1,7 @@
 """One found file, prepared for the index beside the engine thread (no MLX, no database writes): stat, compare with
 the index's record, read, hash, extract and chunk, within the file's time and memory budgets. ``prepare_file`` is
-what both indexers run per file: the sequential one (indexer.py) in its own loop, the pipeline (pipeline.py) on its
-extraction threads or processes. What it decides is a ``Prepared``; the caller applies it to the run.
+what the pipeline runs per file, on its extraction workers (threads or processes) or, in an inline run, on the
+calling thread. What it decides is a ``Prepared``; the writer applies it to the run (``IndexRun.apply``).
 """
 
 from __future__ import annotations
@@ -29,11 +29,9 @@ from engine.index.schema import display_path
 from engine.index.store import ChunkRow, DocumentRecord, DocumentWrite
 from engine.index.walk import Found, os_reason
 
-DEFAULT_MAX_FILE_BYTES = 64 << 20
-
 
 @dataclass
-class _Pending:
+class Pending:
     """A file extracted and chunked, waiting for its vectors."""
 
     write: DocumentWrite
@@ -41,22 +39,7 @@ class _Pending:
     texts: list[str]
     vectors: list[np.ndarray] = field(default_factory=list)
     done: int = 0
-    encoded: Any = (
-        None  # the texts tokenized for the embedder beside the engine thread (the pipeline's), if done
-    )
-
-
-def take_rows(pending: list[_Pending], room: int) -> list[tuple[_Pending, int, int]]:
-    """Up to ``room`` chunks still waiting for vectors, in file order: (file, first, end) ranges."""
-    take = []
-    for p in pending:
-        n = min(room, len(p.texts) - p.done)
-        if n > 0:
-            take.append((p, p.done, p.done + n))
-            room -= n
-        if room == 0:
-            break
-    return take
+    encoded: Any = None  # the texts tokenized for the embedder by the extraction worker, if it did
 
 
 @dataclass(frozen=True)
@@ -71,7 +54,7 @@ class Prepared:
     )
     forget: bool = False  # drop what the index holds for the path (its content is unusable now)
     touch: tuple[int, int] = (0, 0)  # size, mtime_ns: same bytes, new timestamp
-    pending: _Pending | None = None  # extracted and chunked, waiting for its vectors
+    pending: Pending | None = None  # extracted and chunked, waiting for its vectors
     notes: tuple[str, ...] = ()
     bytes_read: int = 0
     digest: str = ""  # the content hash ("move": the indexed document that moved here has it)
@@ -167,7 +150,7 @@ def prepare_file(
     write = DocumentWrite(path, doc.file_type, st.st_size, st.st_mtime_ns, digest, "indexed", None, rows,
                           None, doc.chars)  # fmt: skip
     return Prepared(
-        "embed", path, pending=_Pending(write, chunks, texts), notes=tuple(doc.notes), bytes_read=read
+        "embed", path, pending=Pending(write, chunks, texts), notes=tuple(doc.notes), bytes_read=read
     )
 
 

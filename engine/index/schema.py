@@ -15,7 +15,7 @@ from engine.core import IndexStoreError
 APP_ID = "alcove-index"
 SCHEMA_VERSION = 1
 
-_SCHEMA = """
+SCHEMA = """
 CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE sources(id INTEGER PRIMARY KEY, path TEXT UNIQUE NOT NULL, added_at REAL NOT NULL);
 CREATE TABLE documents(

@@ -12,7 +12,7 @@ import pytest
 
 from app.cli.main import main
 from engine.core import ModelLoadError
-from engine.index.indexer import index_paths
+from engine.index import index_paths
 from engine.index.store import IndexStore
 from engine.models.loader import load_lm
 from tests.engine.index.index_fakes import HashEmbedder

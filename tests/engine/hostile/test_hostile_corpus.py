@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from engine.core.errors import IndexStoreError
+from engine.index import IndexSummary, index_paths
 from engine.index.bounds import (
     BudgetExceeded,
     check_zip,
@@ -23,7 +24,6 @@ from engine.index.bounds import (
 )
 from engine.index.document import ExtractError
 from engine.index.extraction import extract
-from engine.index.indexer import IndexSummary, index_paths
 from engine.index.store import IndexStore
 from engine.index.walk import walk
 from tests.engine.index.index_fakes import HashEmbedder, make_docx

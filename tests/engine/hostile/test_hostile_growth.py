@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
+from engine.index import IndexSummary, index_paths
 from engine.index.bounds import BudgetExceeded, Deadline, ExtractCancelled
 from engine.index.chunking import chunk_document
 from engine.index.extraction import extract
-from engine.index.indexer import IndexSummary, index_paths
 from engine.index.readers import extract_html
 from engine.index.store import IndexStore
 from tests.engine.index.index_fakes import HashEmbedder, minilm_tokenizer

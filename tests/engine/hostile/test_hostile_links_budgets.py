@@ -12,8 +12,9 @@ from pathlib import Path
 
 import pytest
 
+from engine.index import IndexSummary, index_paths
 from engine.index.bounds import BudgetExceeded, Deadline
-from engine.index.indexer import IndexSummary, index_paths, prepare_file
+from engine.index.prepare import prepare_file
 from engine.index.store import IndexStore
 from engine.index.walk import walk
 from tests.engine.index.index_fakes import HashEmbedder

@@ -13,8 +13,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from engine.index import IndexSummary, index_paths
 from engine.index.extraction import file_type_for
-from engine.index.indexer import IndexSummary, index_paths
 from engine.index.schema import display_path, path_from_db, path_to_db
 from engine.index.store import ChunkRow, DocumentWrite, IndexStore
 from tests.engine.index.index_fakes import HashEmbedder

@@ -9,7 +9,7 @@ import sqlite3
 import pytest
 
 from engine.core.errors import IndexStoreError
-from engine.index.indexer import IndexSummary, index_paths
+from engine.index import IndexSummary, index_paths
 from engine.index.store import IndexStore
 from tests.engine.index.index_fakes import HashEmbedder, encrypt_pdf, make_pdf
 

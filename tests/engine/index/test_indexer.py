@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from engine.core.events import ProgressEvent
-from engine.index.indexer import IndexSummary, index_paths
+from engine.index import IndexSummary, index_paths
 from engine.index.store import IndexStore
 from tests.engine.index.index_fakes import HashEmbedder, kill_after_commits, make_tree
 
@@ -125,7 +125,7 @@ _KILL_SCRIPT = textwrap.dedent(
     from engine.core.blas import preload_blas
     preload_blas()
     from tests.engine.index.index_fakes import HashEmbedder
-    from engine.index.indexer import index_paths
+    from engine.index import index_paths
     for item in index_paths([{docs!r}], {db!r}, HashEmbedder(delay_s=0.25), batch_chunks=3, commit_seconds=0):
         pass
     """

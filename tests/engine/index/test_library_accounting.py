@@ -8,7 +8,7 @@ import io
 import sys
 from pathlib import Path
 
-from engine.index.indexer import IndexSummary, index_paths
+from engine.index import IndexSummary, index_paths
 from engine.index.store import IndexStore
 from tests.engine.index.index_fakes import HashEmbedder
 

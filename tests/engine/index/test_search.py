@@ -5,8 +5,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from engine.index import index_paths
 from engine.index.hybrid import fts_query, make_snippet, query_terms, search, search_many
-from engine.index.indexer import index_paths
 from tests.engine.index.index_fakes import HashEmbedder
 
 

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
+from engine.index import IndexSummary, index_paths
 from engine.index.chunking import chunk_document
 from engine.index.extraction import extract
-from engine.index.indexer import IndexSummary, index_paths
 from engine.index.store import IndexStore
 from engine.index.wikilinks import note_title, resolve_wikilinks
 from tests.engine.index.index_fakes import HashEmbedder

@@ -120,7 +120,7 @@ def test_loop_guard_finds_a_repeated_sentence_and_a_repeated_run():
 
 @pytest.fixture(scope="module")
 def corpus_db(tmp_path_factory, embedder):
-    from engine.index.indexer import IndexSummary, index_paths
+    from engine.index import IndexSummary, index_paths
 
     root = tmp_path_factory.mktemp("ground")
     docs = root / "docs"

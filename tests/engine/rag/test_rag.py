@@ -30,7 +30,7 @@ from tests.engine.index.index_fakes import DOCS
 @pytest.fixture(scope="module")
 def corpus(tmp_path_factory):
     from engine.encoders.embedder import default_embedder_path, load_embedder
-    from engine.index.indexer import IndexSummary, index_paths
+    from engine.index import IndexSummary, index_paths
 
     root = tmp_path_factory.mktemp("rag")
     docs = root / "docs"

@@ -1,5 +1,6 @@
-"""``Engine.index``: the pipelined indexer gives what the sequential one gives, keeps its crash-safety, cancel and
-progress, and a chat issued during a real index run answers before the run ends."""
+"""``Engine.index``: the pipeline run beside the engine thread gives what it gives run inline (``index_paths``),
+keeps its crash-safety, cancel and progress, and a chat issued during a real index run answers before the run
+ends."""
 
 from __future__ import annotations
 
@@ -15,8 +16,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-import engine.index.pipeline as pipeline_module
-from engine.core import FinalEvent, GenerateRequest, ProgressEvent, TokenEvent
+import engine.index.workers as workers_module
+from engine.core import FinalEvent, GenerateRequest, IndexRequest, ProgressEvent, TokenEvent
 from engine.index import IndexStore, IndexSummary, index_paths
 from eval.corpus_archive import ensure_corpus
 from tests.engine.index import index_fakes
@@ -32,7 +33,7 @@ def make_tree(root: Path, n: int = 12) -> Path:
 
 def run_engine(engine, paths, db, emb, **kw):
     events, summary = [], None
-    for item in engine.index(paths, db, embedder=emb, **kw):
+    for item in engine.index(IndexRequest(paths, db, embedder=emb, **kw)):
         if isinstance(item, IndexSummary):
             summary = item
         else:
@@ -40,7 +41,7 @@ def run_engine(engine, paths, db, emb, **kw):
     return summary, events
 
 
-def run_sequential(paths, db, emb, **kw):
+def run_inline(paths, db, emb, **kw):
     items = list(index_paths(paths, db, emb, **kw))
     return items[-1]
 
@@ -58,22 +59,22 @@ def _contents(db):
 
 
 @pytest.mark.parametrize("extract_in", ["threads", "processes"])
-def test_pipeline_indexes_exactly_what_the_sequential_indexer_does(engine, tmp_path, extract_in):
+def test_the_threaded_pipeline_indexes_exactly_what_an_inline_run_does(engine, tmp_path, extract_in):
     docs = make_tree(tmp_path)
-    seq = run_sequential([docs], tmp_path / "seq.sqlite3", HashEmbedder())
+    inline = run_inline([docs], tmp_path / "inline.sqlite3", HashEmbedder())
     pipe, events = run_engine(engine, [docs], tmp_path / "pipe.sqlite3", HashEmbedder(), extract_in=extract_in,
                               workers=2)  # fmt: skip
     for field in ("files_indexed", "files_unchanged", "files_removed", "chunks", "bytes_indexed",
                   "documents_total", "chunks_total", "cancelled", "error"):  # fmt: skip
-        assert getattr(pipe, field) == getattr(seq, field), field
-    assert sorted(pipe.files_skipped) == sorted(seq.files_skipped)
-    assert sorted(pipe.notes) == sorted(seq.notes)
-    a, b = _contents(tmp_path / "seq.sqlite3"), _contents(tmp_path / "pipe.sqlite3")
+        assert getattr(pipe, field) == getattr(inline, field), field
+    assert sorted(pipe.files_skipped) == sorted(inline.files_skipped)
+    assert sorted(pipe.notes) == sorted(inline.notes)
+    a, b = _contents(tmp_path / "inline.sqlite3"), _contents(tmp_path / "pipe.sqlite3")
     assert a[0] == b[0] and a[1] == b[1] and a[2] == b[2]
     assert np.allclose(a[3], b[3], atol=1e-2)
     assert pipe.pipeline["extract_in"] == extract_in and pipe.pipeline["embed_units"] >= 1
     js = pipe.to_json()
-    assert set(seq.to_json()) < set(js) and "pipeline" in js  # the summary's JSON shape only grew
+    assert set(inline.to_json()) < set(js) and "pipeline" in js  # the summary's JSON shape only grew
 
 
 def _vectors_by_chunk(db) -> dict:
@@ -85,15 +86,15 @@ def _vectors_by_chunk(db) -> dict:
 
 
 @pytest.mark.parametrize("extract_in", ["threads", "processes"])
-def test_chunks_tokenized_by_the_extraction_workers_get_the_sequential_indexers_vectors(engine, tmp_path,
-                                                                                       monkeypatch, extract_in):  # fmt: skip
+def test_chunks_tokenized_by_the_extraction_workers_get_the_inline_runs_vectors(engine, tmp_path, monkeypatch,
+                                                                                extract_in):  # fmt: skip
     """A real (tiny, random) BERT embedder: the workers tokenize each file's chunks for it, the engine thread only
-    runs the model, and every chunk's vector is the one the sequential indexer stores."""
+    runs the model, and every chunk's vector is the one an inline run stores."""
     from engine.encoders import DocumentEncoder, load_embedder
 
     make_tiny_encoder(tmp_path / "tiny-bert", "bert")
     docs = make_tree(tmp_path)
-    seq = run_sequential([docs], tmp_path / "seq.sqlite3", load_embedder(tmp_path / "tiny-bert"))
+    inline = run_inline([docs], tmp_path / "inline.sqlite3", load_embedder(tmp_path / "tiny-bert"))
     encoded_on = []
     real_encode = DocumentEncoder.encode
 
@@ -104,13 +105,13 @@ def test_chunks_tokenized_by_the_extraction_workers_get_the_sequential_indexers_
     monkeypatch.setattr(DocumentEncoder, "encode", spy)
     pipe, _ = run_engine(engine, [docs], tmp_path / "pipe.sqlite3", load_embedder(tmp_path / "tiny-bert"),
                          extract_in=extract_in, workers=2)  # fmt: skip
-    assert pipe.error is None and pipe.chunks == seq.chunks > 12
+    assert pipe.error is None and pipe.chunks == inline.chunks > 12
     assert pipe.pipeline["chunks_tokenized_by_workers"] == pipe.chunks
     if extract_in == "threads":
         assert encoded_on and all(name.startswith("alcove-extract") for name in encoded_on)
     else:
         assert not encoded_on  # tokenized in the worker processes, not here
-    a, b = _vectors_by_chunk(tmp_path / "seq.sqlite3"), _vectors_by_chunk(tmp_path / "pipe.sqlite3")
+    a, b = _vectors_by_chunk(tmp_path / "inline.sqlite3"), _vectors_by_chunk(tmp_path / "pipe.sqlite3")
     assert a.keys() == b.keys()
     assert max(float(np.abs(a[k] - b[k]).max()) for k in a) < 2e-3  # float16 storage, other batch shapes
 
@@ -153,8 +154,9 @@ def test_cancel_by_request_id_keeps_what_is_done_and_a_rerun_finishes(engine, tm
     db = tmp_path / "i.sqlite3"
     emb = HashEmbedder(delay_s=0.05)
     got = []
-    for item in engine.index([docs], db, embedder=emb, request_id="job1", commit_seconds=0, batch_chunks=2,
-                             unit_seconds=0.01):  # fmt: skip
+    request = IndexRequest([docs], db, embedder=emb, request_id="job1", commit_seconds=0, batch_chunks=2,
+                           unit_seconds=0.01)  # fmt: skip
+    for item in engine.index(request):
         got.append(item)
         if isinstance(item, ProgressEvent) and item.extra["chunks"] >= 6:
             assert engine.cancel("job1")
@@ -171,20 +173,20 @@ def test_cancel_by_request_id_keeps_what_is_done_and_a_rerun_finishes(engine, tm
 def test_an_extractor_crash_ends_the_run_and_keeps_an_index_that_resumes(engine, tmp_path, monkeypatch):
     docs = make_tree(tmp_path)
     db = tmp_path / "i.sqlite3"
-    real = pipeline_module.prepare_file
+    real = workers_module.prepare_file
 
     def flaky(found, *a):
         if found.path.endswith("note7.md"):
             raise RuntimeError("extractor bug")
         return real(found, *a)
 
-    monkeypatch.setattr(pipeline_module, "prepare_file", flaky)
+    monkeypatch.setattr(workers_module, "prepare_file", flaky)
     with pytest.raises(RuntimeError, match="extractor bug"):
         run_engine(engine, [docs], db, HashEmbedder(), commit_seconds=0)
     with IndexStore(db) as store:
         assert store.check_consistency() == []
         assert store.interrupted_runs() == []  # the run is recorded as failed, not left running
-    monkeypatch.setattr(pipeline_module, "prepare_file", real)
+    monkeypatch.setattr(workers_module, "prepare_file", real)
     s, _ = run_engine(engine, [docs], db, HashEmbedder())
     assert s.files_indexed + s.files_unchanged == 14
 
@@ -211,7 +213,7 @@ def test_a_chat_issued_during_a_real_index_run_answers_before_the_run_finishes(e
     summary: list = []
 
     def index_run():
-        for item in engine.index([str(f) for f in files], tmp_path / "i.sqlite3", embedder="default"):
+        for item in engine.index(IndexRequest([str(f) for f in files], tmp_path / "i.sqlite3")):
             if isinstance(item, ProgressEvent) and item.extra["chunks"] > 0:
                 first_batch.set()
             if isinstance(item, IndexSummary):
@@ -242,11 +244,13 @@ _KILL_SCRIPT = textwrap.dedent(
     """
     import sys
     sys.path.insert(0, {root!r})
+    from engine.core import IndexRequest
     from engine.runtime import Engine
     from tests.engine.index.index_fakes import HashEmbedder
     with Engine() as engine:
-        for item in engine.index([{docs!r}], {db!r}, embedder=HashEmbedder(delay_s=0.25), batch_chunks=3,
-                                 unit_seconds=0.01, commit_seconds=0):
+        request = IndexRequest([{docs!r}], {db!r}, embedder=HashEmbedder(delay_s=0.25), batch_chunks=3,
+                               unit_seconds=0.01, commit_seconds=0)
+        for item in engine.index(request):
             pass
     """
 )

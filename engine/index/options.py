@@ -1,0 +1,75 @@
+"""An index run's settings: ``IndexOptions`` (what a caller may tune, with its defaults, once) and the per-file
+settings ``prepare_file`` reads, derived from them and the database."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from engine.index.bounds import DEFAULT_FILE_MEMORY_BYTES, DEFAULT_FILE_SECONDS
+from engine.index.chunking import chunk_budget
+
+DEFAULT_MAX_FILE_BYTES = 64 << 20
+CHUNKER_VERSION = 1  # bump when extraction or chunking changes what a file turns into
+
+
+@dataclass(frozen=True)
+class IndexOptions:
+    """What an index run may be told; every field has the pipeline's default.
+
+    What each file may cost and how it is chunked: ``max_file_bytes`` (larger files are skipped), ``file_seconds``
+    and ``file_memory_bytes`` (a file whose extraction and chunking take longer or hold more is skipped with a
+    reason, and the run goes on), ``chunk_tokens`` and ``overlap_tokens``. ``allow_links``: symbolic links that
+    leave every library folder are followed only when listed. ``ocr=False`` leaves images and scanned PDF pages
+    unread (skipped, read once OCR is on again). ``as_sources=False`` refreshes the paths without adding them to
+    the library's sources (a watcher's re-index of a subfolder).
+
+    How the pipeline runs: ``workers`` extraction workers (None: by the CPU count), as ``extract_in`` "threads" or
+    "processes" (an inline run extracts on the calling thread); the first embedding unit embeds ``batch_chunks``
+    chunks, later ones as many as take about ``unit_seconds`` (None: always ``batch_chunks``); at most
+    ``queued_files`` files wait for their vectors; finished files are committed together every
+    ``commit_seconds``. ``ocr_yields=False`` lets OCR run on while interactive work runs.
+    """
+
+    max_file_bytes: int = DEFAULT_MAX_FILE_BYTES
+    chunk_tokens: int = 180
+    overlap_tokens: int = 24
+    allow_links: tuple[str, ...] = ()
+    file_seconds: float | None = DEFAULT_FILE_SECONDS
+    file_memory_bytes: int | None = DEFAULT_FILE_MEMORY_BYTES
+    ocr: bool = True
+    as_sources: bool = True
+    workers: int | None = None
+    extract_in: str = "threads"
+    batch_chunks: int = 8
+    commit_seconds: float = 2.0
+    unit_seconds: float | None = 0.15
+    queued_files: int = 32
+    ocr_yields: bool = True
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "allow_links", tuple(str(p) for p in self.allow_links))
+        if self.extract_in not in ("threads", "processes"):
+            raise ValueError(f"extraction workers are 'threads' or 'processes', not {self.extract_in!r}")
+
+
+def file_options(store, embedder, options: IndexOptions) -> dict[str, Any]:
+    """The settings ``prepare_file`` reads for every file (a plain dict: it goes to worker processes too); checks
+    that the database belongs to this embedder first (raises IndexStoreError)."""
+    store.check_embedder(embedder.name, embedder.dim)
+    chunk_tokens = chunk_budget(embedder.max_seq_length, options.chunk_tokens)
+    # The hash covers the chunking settings too: changing them re-chunks and re-embeds every file.
+    tag = f"chunker-{CHUNKER_VERSION}:{chunk_tokens}:{options.overlap_tokens}"
+    return {
+        "max_file_bytes": options.max_file_bytes,
+        "chunk_tokens": chunk_tokens,
+        "overlap_tokens": options.overlap_tokens,
+        "allow_links": options.allow_links,
+        "file_seconds": options.file_seconds,
+        "file_memory_bytes": options.file_memory_bytes,
+        "ocr": options.ocr,
+        "as_sources": options.as_sources,
+        "config_tag": tag.encode(),
+        "tag": tag,
+        "same_config": store.meta("chunker") == tag,
+    }
