@@ -191,3 +191,23 @@ def test_a_duplicate_indexed_by_an_earlier_run_is_dropped(tmp_path):
     with IndexStore(db) as store:
         assert [d.path for d in store.documents()] == [str(docs / "GPL-3")]
         assert store.check_consistency() == []
+
+
+def test_an_embedder_crash_ends_an_inline_run_and_keeps_an_index_that_resumes(tmp_path):
+    class Flaky(HashEmbedder):
+        def embed(self, texts, kind="document", cancel=None):
+            if self.calls == 2:
+                raise RuntimeError("embedder bug")
+            return super().embed(texts, kind, cancel)
+
+    docs = make_tree(tmp_path, 10)
+    db = tmp_path / "i.sqlite3"
+    with pytest.raises(RuntimeError, match="embedder bug"):
+        run([docs], db, Flaky(), batch_chunks=2, commit_seconds=0)
+    with IndexStore(db) as store:
+        assert store.check_consistency() == []
+        assert store.interrupted_runs() == []  # recorded as failed, not left running
+        kept = store.stats().documents
+    assert kept >= 1  # what was embedded before the crash was committed
+    s, _ = run([docs], db, HashEmbedder())
+    assert s.files_unchanged == kept and s.files_indexed == 11 - kept and s.pipeline is None
