@@ -1,5 +1,7 @@
-"""The ``alcove`` executable: bare ``alcove`` opens the window, ``--self-test`` checks an installed/frozen app,
-anything else is the headless engine CLI (``app.cli.main``). Lives in ``app`` because the engine never imports the GUI.
+"""The ``alcove`` executable and the composition root of the front ends: bare ``alcove`` opens the window
+(``app.gui``), ``--self-test`` checks an installed/frozen app, ``serve`` is the server's own command, anything else
+is the headless engine CLI (``app.cli.main``). The window, the command line and the server never import each other;
+this module hands the server package to the window (its Settings → Server page).
 """
 
 from __future__ import annotations
@@ -13,13 +15,14 @@ def main(argv: list[str] | None = None) -> int:
 
     preload_blas()  # before anything imports mlx.core
     if "--self-test" in argv:
-        from app.self_test import main as self_test
+        from app.gui.self_test import main as self_test
 
         return int(self_test([a for a in argv if a != "--self-test"]) or 0)
     if not argv or argv[0].startswith("-psn_"):  # Finder passes -psn_… to apps on old macOS
-        from app.main import main as gui_main
+        from app import server
+        from app.gui.main import main as gui_main
 
-        return int(gui_main([]) or 0)
+        return int(gui_main([], server=server) or 0)
     if argv[0] == "serve":  # the server's own command: the command line and the server never import each other
         from app.server.command import main as serve_main
 

@@ -187,7 +187,7 @@ def check_mlx_import() -> list[Problem]:
 
 # -- keychain ----------------------------------------------------------------------------------------
 def check_keychain() -> list[Problem]:
-    from app.keychain import KeychainError, get_token
+    from app.gui.keychain import KeychainError, get_token
 
     try:
         get_token()

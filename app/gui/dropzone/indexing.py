@@ -1,5 +1,5 @@
 """Indexing dropped or watched paths: one job at a time (later drops queue), progress with current file and ETA,
-cancel, and a recursive watch on the library folders (app.library_watch) that re-indexes what changed below
+cancel, and a recursive watch on the library folders (app.gui.library_watch) that re-indexes what changed below
 them, one debounced batch at a time.
 
 Indexing runs through ``Engine.index``: background work on the engine's scheduler, so a chat or a search sent while
@@ -17,8 +17,8 @@ from typing import Any
 from PySide6.QtCore import QObject, Qt, QTimer, Signal, Slot
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QProgressBar, QPushButton, QWidget
 
-from engine.core import new_request_id
-from engine.index import IndexSummary, refresh_roots
+from engine.core import IndexRequest
+from engine.index import refresh_roots
 
 from ..bridge import Bridge, Job
 from ..library_watch import LibraryWatcher
@@ -88,10 +88,6 @@ class IndexController(QObject):
         settings.changed.connect(self._setting_changed)
         self._sync_watch()
 
-    @staticmethod
-    def available() -> bool:
-        return Bridge.capabilities()["index"]
-
     @property
     def busy(self) -> bool:
         return self.job is not None
@@ -100,9 +96,6 @@ class IndexController(QObject):
         """Index ``paths`` now, or after the running job. Returns False when indexing is not available."""
         paths = [str(Path(p)) for p in paths if p]
         if not paths:
-            return False
-        if not self.available():
-            log.info("indexing requested but engine.index.indexer is not available")
             return False
         if self.job is not None:
             if (
@@ -120,7 +113,7 @@ class IndexController(QObject):
     @Slot(list)
     def reindex_changes(self, changed: list[str]) -> bool:
         """A watcher's batch of changed paths: re-index (or remove) them, after the running job."""
-        if not changed or not self.available():
+        if not changed:
             return False
         if self.job is not None:
             if self.queue and self.queue[-1][0] == "changes":  # batches waiting behind a long job: one pass
@@ -149,32 +142,16 @@ class IndexController(QObject):
     def _start(self, paths: list[str], *, as_sources: bool = True) -> Job:
         """One ``Engine.index`` run (the pipeline: extraction beside the engine thread, embedding as background
         units) on a bridge worker; cancelled by its request id like a generation."""
-        engine, db, spec, rid = (
-            self.bridge.engine,
-            self.db_path,
-            self.settings["models/embedder"],
-            new_request_id(),
-        )
-        ocr = bool(self.settings["index/ocr"])
-        allow = list(self.settings["index/allow_links"])  # plain paths: the engine knows no settings
-
-        def work():
-            stream = engine.index(list(paths), db, embedder=spec or "default", request_id=rid, ocr=ocr,
-                                  allow_links=allow, as_sources=as_sources)  # fmt: skip
-            for item in stream:
-                if isinstance(item, IndexSummary):
-                    return item  # the job's result: its return value
-                yield item
-            return None
-
-        job = Job("index", work, on_cancel=lambda: engine.cancel(rid), title="Indexing failed")
-        job.returned.connect(lambda _s: self.bridge.refresh_status())  # the embedder may have been loaded
-        return self.bridge.launch(job)
+        s = self.settings  # read now, into plain values: the engine knows no settings
+        request = IndexRequest(paths=tuple(paths), db=str(self.db_path), embedder=s["models/embedder"] or "default",
+                               ocr=bool(s["index/ocr"]), allow_links=tuple(s["index/allow_links"]),
+                               as_sources=as_sources)  # fmt: skip
+        return self.bridge.index(request)
 
     @Slot()
     def _poll_paused(self) -> None:
         try:
-            paused = bool(self.bridge.engine.scheduler_state().background_paused)
+            paused = self.bridge.background_paused()
         except Exception:  # noqa: BLE001 - an engine without a scheduler (a test double) is never paused
             paused = False
         if paused != self.paused:

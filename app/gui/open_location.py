@@ -1,5 +1,5 @@
 """Hand a document to the system: its default application (a PDF at its page, ``#page=N``, honoured by Preview, Skim
-and browsers) or the file manager with the file selected. Inside Alcove, sources open in app.source_viewer."""
+and browsers) or the file manager with the file selected. Inside Alcove, sources open in app.gui.source_viewer."""
 
 from __future__ import annotations
 

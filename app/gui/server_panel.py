@@ -3,13 +3,17 @@ label, and the Server page of Settings (the switch, the address with a Copy butt
 
 The server listens on 127.0.0.1 only. In the window it runs on the Qt event loop through qasync (the loop ``_run``
 installs); where no asyncio loop is running (tests, a bare QApplication) it gets a thread and loop of its own.
+
+The GUI never imports the server: ``app.entry`` (the composition root) hands the server package in, and
+``ServerPackage`` says what of it the window uses. Without one the Server page says the server is not available.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from typing import Any
+from collections.abc import Callable
+from typing import Any, Protocol
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QGuiApplication
@@ -24,12 +28,42 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.keychain import KeychainError, get_server_key, set_server_key
-from app.server import RunningServer, ServerOptions, ThreadedServer
-from app.settings import OPTIONS, Settings
 from engine.core import AlcoveError
 
+from .keychain import KeychainError, get_server_key, set_server_key
+from .settings import OPTIONS, Settings
+
 log = logging.getLogger(__name__)
+NOT_AVAILABLE = "this build has no local server"
+
+
+class _Counters(Protocol):
+    listeners: list[Callable[[int, int], None]]  # called with (active, served) after each change
+
+
+class _Service(Protocol):
+    counters: _Counters
+
+
+class LocalServer(Protocol):
+    """A server that listens (``RunningServer`` on the running asyncio loop, ``ThreadedServer`` on its own)."""
+
+    url: str
+    service: _Service
+
+    def stop(self) -> Any: ...  # RunningServer: a coroutine to await on its loop; ThreadedServer: stops now
+
+
+class LoopServer(LocalServer, Protocol):
+    def start(self) -> None: ...  # binds and serves on the running asyncio loop
+
+
+class ServerPackage(Protocol):
+    """What the window uses of the server package (``app.server``), passed in by ``app.entry``."""
+
+    ServerOptions: Callable[..., Any]  # plain settings: port, api_key, chat_model, embedder, max_tokens, ...
+    RunningServer: Callable[[Any, Any], LoopServer]  # (engine, options)
+    ThreadedServer: Callable[[Any, Any], LocalServer]  # (engine, options): listens on a thread of its own
 
 
 class ServerController(QObject):
@@ -38,10 +72,13 @@ class ServerController(QObject):
     state_changed = Signal(str, str)
     requests_changed = Signal(int, int)
 
-    def __init__(self, engine: Any, settings: Settings, parent: QObject | None = None) -> None:
+    def __init__(
+        self, engine: Any, settings: Settings, server: ServerPackage | None, parent: QObject | None = None
+    ) -> None:
         super().__init__(parent)
-        self.engine, self.settings = engine, settings
-        self._server: RunningServer | ThreadedServer | None = None
+        self.engine, self.settings, self.package = engine, settings, server
+        self._server: LocalServer | None = None
+        self._threaded = False
         self.url, self.error = "", ""
         settings.changed.connect(self._setting_changed)
 
@@ -55,7 +92,8 @@ class ServerController(QObject):
         elif key == "server/port" and self._server is not None:
             self.restart()
 
-    def options(self) -> ServerOptions:
+    def options(self) -> Any:
+        assert self.package is not None
         try:
             key = get_server_key()
         except KeychainError as exc:
@@ -63,7 +101,7 @@ class ServerController(QObject):
             key = None
         s = self.settings
         # "default" means the window's own chat and embedding models.
-        return ServerOptions(port=s["server/port"], api_key=key, chat_model=s["models/chat"] or "default",
+        return self.package.ServerOptions(port=s["server/port"], api_key=key, chat_model=s["models/chat"] or "default",
                              embedder=s["models/embedder"] or "default", max_tokens=s["sampling/max_tokens"],
                              temperature=s["sampling/temperature"],
                              speculative=s["speculative/mode"])  # fmt: skip
@@ -71,14 +109,19 @@ class ServerController(QObject):
     def start(self) -> None:
         if self._server is not None:
             return
+        if self.package is None:
+            self.url, self.error = "", NOT_AVAILABLE
+            self.state_changed.emit("", self.error)
+            return
         try:
             try:
                 asyncio.get_running_loop()
             except RuntimeError:
-                self._server = ThreadedServer(self.engine, self.options())
+                self._server, self._threaded = self.package.ThreadedServer(self.engine, self.options()), True
             else:
-                self._server = RunningServer(self.engine, self.options())
-                self._server.start()
+                running = self.package.RunningServer(self.engine, self.options())
+                running.start()
+                self._server, self._threaded = running, False
         except (AlcoveError, OSError) as exc:
             self._server, self.url, self.error = None, "", str(exc)
             log.warning("server: %s", exc)
@@ -93,7 +136,7 @@ class ServerController(QObject):
         server, self._server = self._server, None
         if server is None:
             return
-        if isinstance(server, ThreadedServer):
+        if self._threaded:
             server.stop()
         else:
             asyncio.ensure_future(server.stop())

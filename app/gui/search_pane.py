@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from engine.core import default_index_db
+from engine.core import SearchRequest, default_index_db
 
 from . import style
 from .bridge import Bridge, Job
@@ -209,15 +209,7 @@ class SearchPane(QWidget):
 
     # -- states ---------------------------------------------------------------------------------------
     def refresh_state(self) -> None:
-        caps = Bridge.capabilities()
-        if not caps["search"]:
-            self._show_message(
-                "Search is not available in this build yet",
-                "The engine's search module is missing. Chat and Rerank still work.",
-            )
-            for w in (self.query, self.search_button, self.mode, self.folder, self.file_type):
-                w.setEnabled(False)
-        elif not default_index_db().exists():
+        if not default_index_db().exists():
             self._show_message(
                 "Your library is empty",
                 "Drop files or folders on this window, or add folders in Settings › Library, to search them here.",
@@ -261,16 +253,14 @@ class SearchPane(QWidget):
         if self.job is not None:
             return
         folder = self.folder.currentData()
-        options = {
-            "k": self.settings["search/k"],
-            "mode": self.mode.currentData(),
-            "folders": [folder] if folder else None,
-            "file_types": FILE_TYPES[self.file_type.currentText()],
-        }
+        request = SearchRequest(query, default_index_db(), k=self.settings["search/k"], mode=self.mode.currentData(),
+                                folders=(folder,) if folder else (),
+                                file_types=tuple(FILE_TYPES[self.file_type.currentText()] or ()),
+                                embedder=self.settings.model("embedder"))  # fmt: skip
         self.last_query = query
         self.summary.setText("Searching…")
         self.search_button.setEnabled(False)
-        self.job = self.bridge.search(default_index_db(), self.settings["models/embedder"], query, **options)
+        self.job = self.bridge.search(request)
         self.job.returned.connect(self._show_hits)
         self.job.errored.connect(lambda exc: self.summary.setText(f"Search failed: {exc}"))
         self.job.finished.connect(self._search_done)
@@ -291,7 +281,7 @@ class SearchPane(QWidget):
             item.setToolTip(str(getattr(hit, "path", "")))
             self.model.appendRow(item)
         n = len(self.hits)
-        self.rerank_button.setEnabled(n > 1 and Bridge.capabilities()["rerank"])
+        self.rerank_button.setEnabled(n > 1)
         if n:
             self.summary.setText(f"{n} passage{'s' if n != 1 else ''} for “{self.last_query}”")
             self.stack.setCurrentWidget(self.results)

@@ -24,7 +24,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.errors import show_error
 from engine.core import default_index_db
 
 from . import style
@@ -33,6 +32,7 @@ from .chat_pane import ChatPane
 from .chat_store import ChatStore
 from .dropzone import DropOverlay, IndexController, IndexPanel, local_paths
 from .dropzone.indexing import summary_text
+from .errors import show_error
 from .library_view import LibraryDialog
 from .metrics import format_bytes, index_bytes
 from .rerank_pane import RerankPane
@@ -52,7 +52,6 @@ class MainWindow(QMainWindow):
     ) -> None:
         super().__init__(parent)
         self.bridge, self.settings, self.store = bridge, settings, store
-        bridge.set_transform("chat", settings["models/transform"])
         self.setWindowTitle("Alcove")
         self.setUnifiedTitleAndToolBarOnMac(True)
         self.setAcceptDrops(True)
@@ -286,7 +285,12 @@ class MainWindow(QMainWindow):
     # -- models, memory, index size -------------------------------------------------------------------
     def start(self) -> None:
         """Load the chosen chat model in the background so the first reply does not wait for it."""
-        self.bridge.load_model(self.settings["models/chat"], "chat")
+        self._load_chat()
+
+    def _load_chat(self) -> None:
+        wanted = self.settings.model("chat")
+        if wanted is not None:
+            self.bridge.load_model(wanted)
 
     @Slot(str, str)
     def _model_loading(self, role: str, spec: str) -> None:
@@ -333,11 +337,11 @@ class MainWindow(QMainWindow):
     @Slot(str, object)
     def _setting_changed(self, key: str, value: Any) -> None:
         if key == "models/transform":
-            self.bridge.set_transform("chat", value)
-            if self.bridge.requested_spec("chat"):  # loaded or loading: reload with the new transform
-                self.bridge.load_model(self.settings["models/chat"], "chat")  # applies without a restart
-        elif key == "models/chat" and value and value != self.bridge.loaded_spec("chat"):
-            self.bridge.load_model(value, "chat")
+            loading = any(j.name == "load-chat" for j in self.bridge.jobs())
+            if "chat" in self.models or loading:  # loaded or loading: reload with the new transform
+                self._load_chat()  # applies without a restart
+        elif key == "models/chat" and value:
+            self._load_chat()  # the engine loads nothing when it is the model it has
         elif key == "memory/limit_gb":
             self.bridge.set_memory_limit(int(value * 1e9) if value else None)
         elif key == "appearance/theme":
@@ -374,13 +378,6 @@ class MainWindow(QMainWindow):
     @Slot(list)
     def index_paths(self, paths: list[str]) -> None:
         """Dropped here, on the Dock icon, or chosen with Add to Library."""
-        if not IndexController.available():
-            show_error(
-                self,
-                "Indexing is not available yet",
-                "This build of Alcove has no document indexer, so files cannot be added to the library yet.",
-            )
-            return
         folders = [p for p in paths if Path(p).is_dir()]
         if folders:
             known = self.settings["index/folders"]

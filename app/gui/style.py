@@ -72,7 +72,7 @@ def resources_dir() -> Path:
     bundle = getattr(sys, "_MEIPASS", None)
     if bundle and (Path(bundle) / "resources").is_dir():
         return Path(bundle) / "resources"
-    return Path(__file__).resolve().parent.parent / "resources"
+    return Path(__file__).resolve().parents[2] / "resources"
 
 
 def colors() -> dict[str, str]:
@@ -171,7 +171,7 @@ def _palette(c: dict[str, str]) -> QPalette:
     return p
 
 
-# Document answers (app/answer_view.py). Kept here until resources/style.qss takes them in.
+# Document answers (app/gui/answer_view.py). Kept here until resources/style.qss takes them in.
 ANSWER_QSS = """
 #SourcesTitle { color: @muted; font-size: 10px; font-weight: 600; padding-top: 2px; }
 #SourceQuote { color: @muted; font-size: 12px; font-style: italic; }

@@ -15,6 +15,8 @@ from typing import Any
 
 from PySide6.QtCore import QObject, QSettings, Signal
 
+from engine.core import ModelRequest, Role
+
 log = logging.getLogger(__name__)
 
 
@@ -136,7 +138,19 @@ class Settings(QObject):
         """For Qt-native blobs (window geometry) that are not typed options."""
         return self._store
 
-    # -- the Hugging Face token: keychain only (app.keychain) -------------------------------------------
+    def model(self, role: Role | str) -> ModelRequest | None:
+        """The model these settings name for ``role``, as the engine's request (None: none is chosen). The chat
+        model carries the weight transform; the draft is the user's choice, else the automatic pairing."""
+        role = Role(role)
+        spec = self[f"models/{role.value}"]
+        if role is Role.DRAFT:
+            spec = spec or self["models/draft_auto"]
+        if not spec:
+            return None
+        transform = (self["models/transform"] or None) if role is Role.CHAT else None
+        return ModelRequest(role, spec, transform=transform)
+
+    # -- the Hugging Face token: keychain only (app.gui.keychain) -------------------------------------------
     @staticmethod
     def hf_token() -> str | None:
         from .keychain import KeychainError, get_token
@@ -149,7 +163,7 @@ class Settings(QObject):
 
     @staticmethod
     def set_hf_token(token: str | None) -> None:
-        """Raises app.keychain.KeychainError (a user-facing sentence) when the keychain refuses."""
+        """Raises app.gui.keychain.KeychainError (a user-facing sentence) when the keychain refuses."""
         from .keychain import set_token
 
         set_token(token or None)

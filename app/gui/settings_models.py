@@ -27,8 +27,8 @@ from PySide6.QtWidgets import (
 )
 from shiboken6 import isValid
 
-from app.model_catalog import DraftCheck, PickerModel, check_drafts, scan
-from app.model_identity import content_identity
+from app.gui.model_catalog import DraftCheck, PickerModel, check_drafts, scan
+from app.gui.model_identity import content_identity
 from engine.models import (
     CatalogModel,
     fits,

@@ -11,9 +11,10 @@ from PySide6.QtCore import Qt, QTimer, Signal, Slot
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QScrollArea, QSplitter, QVBoxLayout, QWidget
 
 from engine.core import (
+    AskRequest,
     CanvasEvent,
+    ChatRequest,
     FinalEvent,
-    GenerateRequest,
     ProgressEvent,
     SamplingParams,
     SpeculativeParams,
@@ -120,7 +121,6 @@ class ChatPane(QWidget):
 
         settings.changed.connect(self._setting_changed)
         bridge.models_changed.connect(self._models_changed)
-        self.update_capabilities()
         self.sidebar.refresh()
         convs = store.conversations()
         if convs:
@@ -241,7 +241,9 @@ class ChatPane(QWidget):
         self._truncate_from(message_id)
         self._start_reply()
 
-    def build_request(self) -> GenerateRequest:
+    def build_request(self) -> ChatRequest:
+        """The reply the settings ask for: the conversation, sampling, speculative decoding, and the chat (and
+        draft) model to answer with."""
         s = self.settings
         history: list[dict[str, str]] = []
         if s["chat/system_prompt"].strip():
@@ -257,25 +259,24 @@ class ChatPane(QWidget):
             min_p=s["sampling/min_p"],
             repetition_penalty=s["sampling/repetition_penalty"],
         )
-        return GenerateRequest(
+        drafting = s["speculative/mode"] in ("draft", "mtp", "auto")
+        return ChatRequest(
             messages=tuple(history),
             max_tokens=s["sampling/max_tokens"],
             sampling=sampling,
             speculative=SpeculativeParams(mode=s["speculative/mode"], num_draft=s["speculative/num_draft"]),
             diffusion={"steps": s["diffusion/steps"], "canvas_length": s["diffusion/canvas_length"]},
+            model=s.model("chat"),
+            draft=s.model("draft") if drafting else None,
         )
 
     def _start_reply(self) -> None:
         req = self.build_request()
         s = self.settings
-        ensure = [(s["models/chat"], "chat")]
-        draft = s["models/draft"] or s["models/draft_auto"]  # the user's choice, else the automatic pairing
-        if s["speculative/mode"] in ("draft", "mtp", "auto") and draft:
-            ensure.append((draft, "draft"))
         placeholder = Message(0, self.conversation_id, "assistant", "", {})
         self._reply = self._add_widget(placeholder)
         self._sent_at, self._first_token_at, self._phase = time.perf_counter(), 0.0, ""
-        loading = not self.bridge.loaded_spec("chat")
+        loading = "chat" not in self.bridge.loaded_models()
         self._reply.set_pending(f"Loading {model_name(s['models/chat'])}…" if loading else "Thinking…")
         self.request_id = req.request_id
         use_docs = self.composer.use_documents.isChecked() and self.composer.use_documents.isEnabled()
@@ -285,7 +286,7 @@ class ChatPane(QWidget):
                 return
             self.job = job
         else:
-            self.job = self.bridge.generate(req, ensure=ensure)
+            self.job = self.bridge.chat(req)
         self.job.yielded.connect(self._on_event)
         self.job.returned.connect(self._on_final)
         self.job.errored.connect(self._on_error)
@@ -297,7 +298,7 @@ class ChatPane(QWidget):
         self._update_actions()
         self.busy_changed.emit(True)
 
-    def _ask_documents(self, req: GenerateRequest) -> Job | None:
+    def _ask_documents(self, req: ChatRequest) -> Job | None:
         """Document Q&A over the library: earlier turns go along as history (follow-ups are rewritten into
         standalone questions and the prompt cache is reused). Answers are greedy, to stay close to the sources, with
         the repetition penalty from Settings (small models loop without it)."""
@@ -312,12 +313,13 @@ class ChatPane(QWidget):
             return None
         s = self.settings
         turns = [m for m in req.messages if m["role"] in ("user", "assistant")]
-        return self.bridge.ask(turns[-1]["content"], db, chat_spec=s["models/chat"],
-                               embedder_spec=s["models/embedder"], reranker_spec=s["models/reranker"],
-                               history=turns[:-1], request_id=req.request_id, max_tokens=s["sampling/max_tokens"],
-                               sampling=SamplingParams(temperature=0.0,
-                                                       repetition_penalty=s["sampling/repetition_penalty"]),
-                               )  # fmt: skip
+        # The engine loads each model only when the answer needs it and decides who reranks: a cross-encoder
+        # chosen in Settings, else its own policy (the chat model when large enough to help, else the search order).
+        sampling = SamplingParams(temperature=0.0, repetition_penalty=s["sampling/repetition_penalty"])
+        return self.bridge.ask(AskRequest(turns[-1]["content"], db, chat=s.model("chat"), embedder=s.model("embedder"),
+                                          reranker=s.model("reranker"), history=tuple(turns[:-1]),
+                                          max_tokens=s["sampling/max_tokens"], sampling=sampling,
+                                          request_id=req.request_id))  # fmt: skip
 
     @Slot()
     def stop(self) -> None:
@@ -439,15 +441,7 @@ class ChatPane(QWidget):
         if self._follow:
             QTimer.singleShot(0, lambda: self.scroll.verticalScrollBar().setValue(hi))
 
-    # -- settings and capabilities --------------------------------------------------------------------
-    def update_capabilities(self) -> None:
-        rag = Bridge.capabilities()["rag"]
-        self.composer.use_documents.setEnabled(rag)
-        if not rag:
-            self.composer.use_documents.setToolTip(
-                "Document Q&A is not available in this build yet (the engine's Q&A module is missing)."
-            )
-
+    # -- settings -----------------------------------------------------------------------------------------
     @Slot(str, object)
     def _setting_changed(self, key: str, value: Any) -> None:
         if key == "chat/highlight_draft":

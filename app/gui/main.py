@@ -1,4 +1,5 @@
-"""Entry point: ``main(argv)`` opens the Alcove window (bare ``alcove`` calls it).
+"""The window's launcher: ``main(argv, server=...)`` opens the Alcove window (bare ``alcove`` calls it through
+``app.entry``, which hands in the local server package: the GUI never imports it).
 
 Order matters: the optimised BLAS is loaded before anything imports ``mlx.core``; PySide6 is imported before qasync;
 the asyncio loop runs on Qt's (qasync), and exceptions anywhere end in a dialog and the log, never a silent crash.
@@ -10,8 +11,12 @@ import asyncio
 import logging
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from engine.core import preload_blas
+
+if TYPE_CHECKING:
+    from .server_panel import ServerPackage
 
 log = logging.getLogger(__name__)
 
@@ -49,8 +54,9 @@ def create_application(argv: list[str]):
     return app
 
 
-def build(app, *, engine=None):
-    """Settings, engine, bridge, chat store and window, wired together (also used by tests and screenshots)."""
+def build(app, *, engine=None, server: ServerPackage | None = None):
+    """Settings, engine, bridge, chat store and window, wired together (also used by tests and screenshots).
+    ``server``: the local server package (``app.server``) behind Settings → Server; None: no server."""
     from engine.core import data_dir
 
     from .bridge import Bridge
@@ -71,14 +77,12 @@ def build(app, *, engine=None):
     bridge.follow_prompt_cache_settings(settings)
     store = ChatStore(data_dir() / "chats.sqlite3")
     window = MainWindow(bridge, settings, store)
-    window.server = ServerController(
-        engine, settings, window
-    )  # "Serve models on this Mac" (Settings → Server)
+    window.server = ServerController(engine, settings, server, window)  # "Serve models on this Mac"
     window.statusBar().addPermanentWidget(ServerStatus(window.server))
     return window
 
 
-async def _run(app, argv: list[str]) -> int:
+async def _run(app, argv: list[str], server: ServerPackage | None) -> int:
     from .preflight import run_preflight, show_problems
 
     # A broken install (missing metallib, corrupt built-in model, MLX that will not import) gets a clear dialog
@@ -88,7 +92,7 @@ async def _run(app, argv: list[str]) -> int:
         show_problems(problems)
         if any(p.severity == "error" for p in problems):
             return 1
-    window = build(app)
+    window = build(app, server=server)
     window.show()
     window.start()
     window.server.start_if_enabled()
@@ -104,11 +108,10 @@ async def _run(app, argv: list[str]) -> int:
     return 0
 
 
-def main(argv: list[str] | None = None) -> int:
+def main(argv: list[str] | None = None, *, server: ServerPackage | None = None) -> int:
     argv = list(sys.argv if argv is None else argv)
     preload_blas()
-    from app.errors import ErrorReporter, setup_logging
-
+    from .errors import ErrorReporter, setup_logging
     from .keychain import KeychainError, use_system_keyring
 
     log_path = setup_logging()
@@ -124,8 +127,8 @@ def main(argv: list[str] | None = None) -> int:
     log.info("Alcove starting (log: %s)", log_path)
     try:
         if sys.version_info >= (3, 12):
-            return asyncio.run(_run(app, argv), loop_factory=lambda: qasync.QEventLoop(app))
-        return qasync.run(_run(app, argv))
+            return asyncio.run(_run(app, argv, server), loop_factory=lambda: qasync.QEventLoop(app))
+        return qasync.run(_run(app, argv, server))
     finally:
         reporter.uninstall()
 

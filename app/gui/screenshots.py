@@ -1,4 +1,4 @@
-"""Drive the real app offscreen and save screenshots of each pane in light and dark: ``python -m app.screenshots OUT``.
+"""Drive the real app offscreen and save screenshots of each pane in light and dark: ``python -m app.gui.screenshots OUT``.
 
 Everything shown is real: the built-in chat model answers a real prompt, the library indexes real text files
 (the licence texts every Debian system ships, or ``--docs FOLDER``), search runs on that index, a document question
@@ -142,7 +142,7 @@ def _viewer_session(app, engine, out: Path, theme: str) -> object:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m app.screenshots")
+    parser = argparse.ArgumentParser(prog="python -m app.gui.screenshots")
     parser.add_argument("out", type=Path)
     parser.add_argument("--docs", type=Path, default=Path("/usr/share/common-licenses"))
     parser.add_argument("--model", default="default", help="chat model spec (default: the built-in model)")

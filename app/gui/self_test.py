@@ -75,7 +75,7 @@ def _resources_dir() -> Path:
     bundle = getattr(sys, "_MEIPASS", None)
     if bundle:
         return Path(bundle) / "resources"
-    return Path(__file__).resolve().parent.parent / "resources"
+    return Path(__file__).resolve().parents[2] / "resources"
 
 
 # -- steps -------------------------------------------------------------------------------------------
@@ -126,7 +126,7 @@ def check_qt() -> dict[str, Any]:
 
 
 def check_preflight() -> dict[str, Any]:
-    from app.preflight import run_preflight
+    from app.gui.preflight import run_preflight
 
     problems = run_preflight()
     errors = [p for p in problems if p.severity == "error"]
@@ -136,14 +136,14 @@ def check_preflight() -> dict[str, Any]:
 
 
 def check_generation(engine, spec: str, max_tokens: int) -> dict[str, Any]:
-    from engine.core import FinalEvent, GenerateRequest, TokenEvent
+    from engine.core import ChatRequest, FinalEvent, ModelRequest, Role, TokenEvent
 
     t0 = time.perf_counter()
-    info = engine.load_model(spec)
+    info = engine.ensure(ModelRequest(Role.CHAT, spec))
     load_s = time.perf_counter() - t0
-    req = GenerateRequest(messages=({"role": "user", "content": PROMPT},), max_tokens=max_tokens)
+    req = ChatRequest(messages=({"role": "user", "content": PROMPT},), max_tokens=max_tokens)
     tokens, final = 0, None
-    for ev in engine.generate(req):
+    for ev in engine.chat(req):
         if isinstance(ev, TokenEvent):
             tokens += 1
         elif isinstance(ev, FinalEvent):
@@ -167,10 +167,12 @@ def check_generation(engine, spec: str, max_tokens: int) -> dict[str, Any]:
 
 
 def check_index_and_search(engine, spec: str, workdir: Path) -> dict[str, Any]:
-    from engine.index import IndexSummary, index_paths, search
+    from engine.core import IndexRequest, ModelRequest, Role, SearchMode, SearchRequest
+    from engine.index import IndexSummary
 
+    embedder = ModelRequest(Role.EMBEDDER, spec)
     t0 = time.perf_counter()
-    info = engine.load_model(spec, role="embedder")
+    info = engine.ensure(embedder)
     load_s = time.perf_counter() - t0
     docs = workdir / "docs"
     docs.mkdir()
@@ -178,7 +180,7 @@ def check_index_and_search(engine, spec: str, workdir: Path) -> dict[str, Any]:
         (docs / name).write_text(text + "\n", encoding="utf-8")
     db = workdir / "index.sqlite3"
     summary = None
-    for ev in engine.stream(lambda: index_paths([docs], db, engine.model("embedder"))):
+    for ev in engine.index(IndexRequest(paths=(str(docs),), db=str(db), embedder=spec)):
         if isinstance(ev, IndexSummary):
             summary = ev
     if summary is None:
@@ -189,7 +191,7 @@ def check_index_and_search(engine, spec: str, workdir: Path) -> dict[str, Any]:
         raise SelfTestFailure(
             "index", f"Indexed {summary.files_indexed} of {len(DOCUMENTS)} files: {summary.to_json()}"
         )
-    hits = engine.run(lambda: search(db, engine.model("embedder"), QUERY, k=3, mode="hybrid"))
+    hits = engine.search(SearchRequest(QUERY, str(db), k=3, mode=SearchMode.HYBRID, embedder=embedder))
     if not hits:
         raise SelfTestFailure("search", "The search found nothing in the folder just indexed.")
     if Path(hits[0].path).name != EXPECTED:

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from engine.core import RerankRequest
 from engine.rag import RerankedItem, RerankResult
 
 from . import style
@@ -182,11 +183,7 @@ class RerankPane(QWidget):
         self.table_empty.setVisible(self.table.rowCount() == 0)
 
     def refresh_state(self) -> None:
-        if not Bridge.capabilities()["rerank"]:
-            self._notice("Reranking is not available in this build: the engine's rerank module is missing.")
-            self.rerank_button.setEnabled(False)
-        else:
-            self.notice.hide()
+        self.notice.hide()
 
     def _notice(self, text: str) -> None:
         self.notice.setText(text)
@@ -277,8 +274,9 @@ class RerankPane(QWidget):
             return
         self.rerank_button.setEnabled(False)
         self.result_note.setText("  Scoring…")
-        self.job = self.bridge.rerank(query, passages, "" if spec == GENERATIVE else spec,
-                                      self.settings["models/chat"])  # fmt: skip
+        # The chat model used generatively, or the chosen reranker: the engine decides how each one scores.
+        model = (self.settings["models/chat"] or "default") if spec == GENERATIVE else spec
+        self.job = self.bridge.rerank(RerankRequest(query, tuple(passages), model=model))
         self.job.returned.connect(self.show_ranking)
         self.job.errored.connect(lambda exc: self.result_note.setText(f"  Reranking failed: {exc}"))
         self.job.finished.connect(self._done)
