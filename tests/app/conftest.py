@@ -1,5 +1,6 @@
-"""Fixtures for the GUI tests: a fresh ALCOVE_HOME and in-memory keychain per test, a tiny real-architecture chat
-model, the real window over a real engine, and a check that no worker or engine thread outlives its test."""
+"""Fixtures for the front ends' tests (tests/app/gui, tests/app/cli): a fresh ALCOVE_HOME and in-memory keychain per
+test, a tiny real-architecture chat model, a real engine, and a check that no worker or engine thread outlives its
+test. Qt-free: the window's fixtures are in tests/app/gui/conftest.py."""
 
 from __future__ import annotations
 
@@ -65,14 +66,6 @@ def no_threads_left():
 
 
 @pytest.fixture(scope="session")
-def qapp_cls():
-    """The app's QApplication subclass, so Dock drops (QFileOpenEvent) are exercised for real."""
-    from app.main import _application_class
-
-    return _application_class()
-
-
-@pytest.fixture(scope="session")
 def tiny_chat_model(tmp_path_factory):
     return str(make_tiny_model(tmp_path_factory.mktemp("tiny-llama"), "llama"))
 
@@ -84,51 +77,3 @@ def engine():
     eng = Engine()
     yield eng
     eng.shutdown()
-
-
-@pytest.fixture
-def window(qtbot, qapp, engine, tiny_chat_model):
-    """The real window over a real engine, chat model = the tiny llama."""
-    from app.main import build
-    from app.settings import Settings
-
-    Settings()["models/chat"] = tiny_chat_model
-    win = build(qapp, engine=engine)
-    qtbot.addWidget(win)
-    win.show()
-    yield win
-    win.close()
-    for job in win.bridge.jobs():
-        job.cancel()
-    qtbot.waitUntil(lambda: not win.bridge.jobs(), timeout=20000)
-    win.bridge.shutdown()
-    assert all(not j.is_running() for j in win.bridge.jobs())
-    win.store.close()
-
-
-@pytest.fixture(autouse=True)
-def no_unexpected_error_dialog(monkeypatch):
-    """An error dialog nobody expected fails the test with its text, instead of blocking the suite on a modal
-    QMessageBox that no one will click. Tests that expect a dialog patch QMessageBox.exec themselves."""
-    from PySide6.QtWidgets import QMessageBox
-
-    shown: list[str] = []
-
-    def exec_(box):
-        if box.icon() in (QMessageBox.Icon.Warning, QMessageBox.Icon.Critical):
-            shown.append(f"{box.text()}: {box.informativeText()}\n{box.detailedText()}")
-        return 0
-
-    monkeypatch.setattr(QMessageBox, "exec", exec_)
-    yield shown
-    if shown:
-        pytest.fail("an error dialog was shown:\n" + "\n".join(shown))
-
-
-@pytest.fixture
-def citing_model_writes_answers(monkeypatch):
-    """The tiny citing model always says "... [1].", so it fails the capability probes and ``ask`` would answer
-    extractively; tests about a model-written answer let it write."""
-    from engine.rag import Capability
-
-    monkeypatch.setattr("engine.rag.qa.check_capability", lambda *a, **k: Capability(True, 2, 2, ()))

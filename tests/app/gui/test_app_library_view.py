@@ -8,7 +8,7 @@ from pathlib import Path
 
 import numpy as np
 
-from app.library_view import PAGE_ROWS, LibraryDialog
+from app.gui.library_view import PAGE_ROWS, LibraryDialog
 from engine.index import ChunkRow, DocumentWrite, IndexStore
 
 N = 100_000

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from PySide6.QtCore import Qt
 
-from app.search_pane import BLANK_QUERY_NOTE
+from app.gui.search_pane import BLANK_QUERY_NOTE
 from engine.core.paths import default_index_db
 from engine.encoders import default_embedder_path, load_embedder
 from engine.index import IndexSummary, index_paths

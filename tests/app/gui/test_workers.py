@@ -1,4 +1,4 @@
-"""The GUI's worker pool (app.workers) and the bridge over it: signal order, the result as the generator's return
+"""The GUI's worker pool (app.gui.workers) and the bridge over it: signal order, the result as the generator's return
 value, errors and cancels as values, and no job <-> thread reference cycle (finished jobs die by reference counting,
 with the cyclic collector switched off, on the GUI thread)."""
 
@@ -11,9 +11,9 @@ import weakref
 import pytest
 from PySide6.QtCore import QThreadPool
 
-from app.bridge import Bridge
-from app.workers import Job
-from engine.core import AlcoveError, FinalEvent, GenerateRequest, TokenEvent
+from app.gui.bridge import Bridge
+from app.gui.workers import Job
+from engine.core import AlcoveError, ChatRequest, FinalEvent, ModelRequest, RouteEvent, TokenEvent
 
 
 @pytest.fixture
@@ -91,14 +91,17 @@ def test_cancel_is_cooperative_and_still_returns_a_result(qtbot, pool):
 
 
 class FakeEngine:
-    """Just enough engine for the bridge's generate/run paths (no MLX)."""
+    """Just enough engine for the bridge's chat and model paths (no MLX)."""
 
     def __init__(self) -> None:
         self.cancelled: list[str] = []
         self.gate = threading.Event()
+        self.infos: dict = {}
+        self.loads: list[ModelRequest] = []
 
-    def generate(self, request):
+    def chat(self, request):
         def stream():
+            yield RouteEvent(request.request_id, "single", "one reply")
             for word in ("Hello", " world"):
                 yield TokenEvent(request.request_id, word, 0, False)
             self.gate.wait(5)
@@ -114,14 +117,18 @@ class FakeEngine:
     def cancel_all(self) -> None:
         self.gate.set()
 
+    def ensure(self, request: ModelRequest):
+        role = request.role.value
+        if role not in self.infos or self.loads[-1] != request:  # as the engine: the same model is kept
+            self.loads.append(request)
+            self.infos[role] = object()
+        return self.infos[role]
+
     def models(self) -> dict:
-        return {}
+        return dict(self.infos)
 
     def memory(self) -> None:
         return None
-
-    def run(self, fn, *args):
-        return fn(*args)
 
     def shutdown(self) -> None:
         pass
@@ -134,27 +141,45 @@ def bridge(qtbot):
     b.shutdown()
 
 
-def test_generate_returns_the_final_event_as_the_result(qtbot, bridge):
+def test_chat_returns_the_final_event_as_the_result(qtbot, bridge):
     bridge.engine.gate.set()
-    job = bridge.generate(GenerateRequest(prompt="hi", request_id="g1"))
+    job = bridge.chat(ChatRequest(prompt="hi", request_id="g1"))
     seen = _record(job)
     with qtbot.waitSignal(job.finished, timeout=10000):
         pass
-    tokens = [v for kind, v in (s for s in seen if isinstance(s, tuple)) if kind == "yielded"]
-    assert [t.text for t in tokens] == ["Hello", " world"]
+    items = [v for kind, v in (s for s in seen if isinstance(s, tuple)) if kind == "yielded"]
+    assert isinstance(items[0], RouteEvent)  # how the reply is decoded, first
+    assert [t.text for t in items[1:]] == ["Hello", " world"]
     assert isinstance(job.result, FinalEvent) and job.result.text == "Hello world"
+
+
+def test_model_loading_is_said_only_when_a_model_may_load(qtbot, bridge):
+    bridge.engine.gate.set()
+    said: list[tuple[str, str]] = []
+    bridge.model_loading.connect(lambda role, spec: said.append((role, spec)))
+    request = ChatRequest(prompt="hi", request_id="g4", model=ModelRequest("chat", "tiny"))
+    for rid in ("g4", "g5"):
+        job = bridge.chat(ChatRequest(prompt="hi", request_id=rid, model=request.model))
+        with qtbot.waitSignal(job.finished, timeout=10000):
+            pass
+    assert said == [("chat", "tiny"), ("chat", "")]  # the second reply found the model shown: no "Loading…"
+    assert bridge.engine.loads == [request.model]
+    job = bridge.load_model(ModelRequest("chat", "tiny", transform="t.yaml"))  # another model: it may load
+    with qtbot.waitSignal(job.finished, timeout=10000):
+        pass
+    assert said[2:] == [("chat", "tiny"), ("chat", "")]
 
 
 def test_a_stop_pressed_before_the_request_starts_is_not_lost(qtbot, bridge):
     loading = threading.Event()
     release = threading.Event()
 
-    def slow_ensure(spec, role):  # stands in for a model load that is still running
+    def slow_ensure(request):  # stands in for a model load that is still running
         loading.set()
         release.wait(5)
 
     bridge._ensure = slow_ensure
-    job = bridge.generate(GenerateRequest(prompt="hi", request_id="g2"), ensure=[("tiny", "chat")])
+    job = bridge.chat(ChatRequest(prompt="hi", request_id="g2", model=ModelRequest("chat", "tiny")))
     qtbot.waitUntil(loading.is_set, timeout=5000)
     job.cancel()
     with qtbot.waitSignal(job.finished, timeout=10000):
@@ -180,8 +205,8 @@ def test_finished_jobs_are_freed_without_the_cyclic_collector(qtbot, bridge):
             bridge.call("plain", lambda: 1),
             bridge.call("error", failing),
             bridge.call("crash", unexpected),
-            bridge.run_engine("engine", lambda: 2),
-            bridge.generate(GenerateRequest(prompt="hi", request_id="g3")),
+            bridge.load_model(ModelRequest("embedder", "default")),
+            bridge.chat(ChatRequest(prompt="hi", request_id="g3")),
         ]
         refs = [weakref.ref(j) for j in jobs]
         signal_refs = [weakref.ref(j.signals) for j in jobs]

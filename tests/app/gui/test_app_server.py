@@ -9,8 +9,9 @@ import httpx
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QCheckBox, QLineEdit
 
-from app.keychain import get_server_key
-from app.server_panel import ServerPage, ServerStatus
+from app.gui.keychain import get_server_key
+from app.gui.server_panel import ServerPage, ServerStatus
+from engine.core import ModelRequest, Role
 
 
 def free_port() -> int:
@@ -20,7 +21,7 @@ def free_port() -> int:
 
 
 def test_serve_switch_address_key_and_status(qtbot, window, engine, tiny_chat_model, tmp_path):
-    engine.load_model(tiny_chat_model)
+    engine.ensure(ModelRequest(Role.CHAT, tiny_chat_model))
     window.settings["server/port"] = free_port()
     window.open_settings()
     dialog = window.settings_dialog

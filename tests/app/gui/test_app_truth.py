@@ -16,12 +16,12 @@ from PySide6.QtCore import QMimeData, QPointF, Qt, QUrl
 from PySide6.QtGui import QDesktopServices, QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import QApplication
 
-from app.metrics import EtaEstimate, stats_parts
-from app.status_center import ERROR, NOTICE
-from app.wait_status import wait_text
+from app.gui.metrics import EtaEstimate, stats_parts
+from app.gui.status_center import ERROR, NOTICE
+from app.gui.wait_status import wait_text
 from engine.core.events import ProgressEvent
-from tests.app.citing_model import make_citing_model
-from tests.app.test_app_documents import DOCS, _ask
+from tests.app.gui.citing_model import make_citing_model
+from tests.app.gui.test_app_documents import DOCS, _ask
 
 # a rate of zero shown as a figure ("0.0 tok/s"), not a real rate that ends in it ("50.0 tok/s")
 _ZERO_RATE = re.compile(r"(?<![\d.])0\.0 tok/s")
@@ -89,7 +89,7 @@ def test_1_2_3_a_chat_during_indexing_says_why_it_waits_and_the_summary_survives
     """Items 1 (the wait says why), 2 (TTFT from sending, its steps in the tooltip), 3 (indexing finished stays)."""
     gate, reached = held_indexing
     window.start()
-    qtbot.waitUntil(lambda: window.bridge.loaded_spec("chat") is not None, timeout=60000)
+    qtbot.waitUntil(lambda: "chat" in window.bridge.loaded_models(), timeout=60000)
     _drop(window, _folder(tmp_path))
     qtbot.waitUntil(reached.is_set, timeout=120000)
     assert window.index_panel.isVisible()
@@ -146,7 +146,7 @@ def _ask_plain(qtbot, window, text: str) -> None:
 
 
 def test_1_waits_name_the_model_loading_and_the_job_ahead(window):
-    from app.wait_status import WaitState
+    from app.gui.wait_status import WaitState
 
     window.bridge.model_loading.emit("chat", "/models/SmolLM2-360M-Instruct")
     state = window.chat.waits.wait_for(None)
@@ -181,7 +181,8 @@ def test_2_4_5_6_a_cited_source_is_numbered_1_opens_in_the_viewer_and_followups_
 ):
     """Items 2 (document TTFT from sending), 4 (the chip opens the viewer at the line), 5 (numbered as shown),
     6 (a question that names its own subject is not rewritten)."""
-    hold = window.bridge.run_engine("hold", time.sleep, 1.0)  # the engine is busy when the question is sent
+    # The engine is busy when the question is sent (the test's own job on the engine thread).
+    hold = window.bridge.call("hold", window.bridge.engine.run, time.sleep, 1.0)
     events = _ask(qtbot, window, "Who wrote zlib?")
     assert hold.result is None and any(isinstance(e, ProgressEvent) for e in events)
     reply = window.chat._widgets[-1]
@@ -245,11 +246,11 @@ def test_7_links_and_images_in_answers_are_inert(qtbot, window, tmp_path, monkey
     assert body.loadResource(2, QUrl("https://example.com/x.png")) is None
 
     asked, urls = [], []
-    monkeypatch.setattr("app.markdown_view.confirm_open", lambda _p, url: asked.append(url) or False)
+    monkeypatch.setattr("app.gui.markdown_view.confirm_open", lambda _p, url: asked.append(url) or False)
     monkeypatch.setattr(QDesktopServices, "openUrl", lambda url: urls.append(url) or True)
     body.anchorClicked.emit(QUrl("https://github.com/example/invented"))
     assert asked and not urls  # asked first; declined, nothing opened
-    monkeypatch.setattr("app.markdown_view.confirm_open", lambda _p, url: True)
+    monkeypatch.setattr("app.gui.markdown_view.confirm_open", lambda _p, url: True)
     body.anchorClicked.emit(QUrl("https://github.com/example/invented"))
     assert urls == [QUrl("https://github.com/example/invented")]
     body.anchorClicked.emit(QUrl.fromLocalFile(str(notes)))  # a link to a cited source opens it in the viewer

@@ -3,7 +3,7 @@ underscores, asterisks or leading '#'."""
 
 from __future__ import annotations
 
-from app.markdown_view import MarkdownView
+from app.gui.markdown_view import MarkdownView
 from engine.rag.extractive import extract_answer
 from engine.rag.prompt import Source
 

@@ -7,9 +7,9 @@ import time
 
 import pytest
 
-from app.chat_store import Message
-from app.markdown_view import MIN_INTERVAL_MS
-from app.message_widget import MessageWidget
+from app.gui.chat_store import Message
+from app.gui.markdown_view import MIN_INTERVAL_MS
+from app.gui.message_widget import MessageWidget
 
 N_TOKENS = 2000
 

@@ -8,8 +8,8 @@ from pathlib import Path
 
 from PySide6.QtCore import Qt
 
-from app.links_panel import merge_links_outside
-from app.settings import Settings
+from app.gui.links_panel import merge_links_outside
+from app.gui.settings import Settings
 from engine.core.paths import default_index_db
 from engine.index import IndexStore
 

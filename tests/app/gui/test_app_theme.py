@@ -18,7 +18,7 @@ def _icon_colour(icon) -> str:
 
 
 def test_changing_the_theme_in_settings_recolours_the_icons(qtbot, window, tmp_path):
-    from app import style
+    from app.gui import style
 
     window.settings["appearance/theme"] = "light"
     targets = {
@@ -46,7 +46,7 @@ def test_changing_the_theme_in_settings_recolours_the_icons(qtbot, window, tmp_p
 def test_system_mode_follows_the_system_appearance_while_running(qapp, qtbot, monkeypatch):
     from PySide6.QtWidgets import QPushButton
 
-    from app import style
+    from app.gui import style
 
     style.apply_theme(qapp, "system")  # light: the offscreen platform reports no dark scheme
     button = QPushButton()
@@ -73,7 +73,7 @@ def test_icons_of_deleted_widgets_are_left_alone(qapp):
     from PySide6.QtCore import QCoreApplication, QEvent
     from PySide6.QtWidgets import QPushButton
 
-    from app import style
+    from app.gui import style
 
     button = style.set_icon(QPushButton(), "new")
     assert button.property("alcoveIcon") == "new|text"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import shutil
 
-from app.model_identity import content_identity, same_model
+from app.gui.model_identity import content_identity, same_model
 from engine.models import smollm2_gguf_path
 from engine.models.gguf.importer import MARKER, content_key
 from tests.tiny_models import make_tiny_model

@@ -12,7 +12,7 @@ from types import SimpleNamespace
 import pytest
 from PySide6.QtCore import Qt
 
-from app.rerank_pane import GENERATIVE, GENERATIVE_LABEL, RETRIEVAL_LABEL, split_passages
+from app.gui.rerank_pane import GENERATIVE, GENERATIVE_LABEL, RETRIEVAL_LABEL, split_passages
 from tests.tiny_models import make_tiny_cross_encoder
 
 PASSAGES = [

@@ -8,16 +8,16 @@ from pathlib import Path
 import pytest
 
 from engine.models import load_catalog
-from tests.app.hub_server import Hub, HubServer
+from tests.app.gui.hub_server import Hub, HubServer
 from tests.tiny_models import make_tiny_model
 
-SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+SHOTS = Path(__file__).resolve().parents[3] / "docs" / "screenshots"
 
 
 @pytest.fixture
 def small_mac(monkeypatch):
     """An 8 GB Mac: 4 GiB for models."""
-    import app.settings_models as page_module
+    import app.gui.settings_models as page_module
 
     monkeypatch.setattr(page_module, "memory_budget", lambda total=None: 4 << 30)
 
@@ -70,7 +70,7 @@ def test_catalog_marks_what_fits_and_downloads_in_one_click(qtbot, window, small
 
 
 def test_smallest_compatible_local_draft_is_offered(qtbot, window, tmp_path):
-    from app.settings import Settings
+    from app.gui.settings import Settings
 
     big = make_tiny_model(tmp_path / "big", "llama", seed=1)
     small = make_tiny_model(tmp_path / "small", "llama", seed=2, num_hidden_layers=1)
@@ -92,7 +92,7 @@ def test_a_rescan_asked_during_a_scan_runs_when_it_ends(qtbot, window, monkeypat
     the new model never reaches the pickers (a flaky failure of the download test above on a loaded machine)."""
     import threading
 
-    import app.settings_models as page_module
+    import app.gui.settings_models as page_module
 
     real = page_module.scan_with_drafts
     release, calls = threading.Event(), []

@@ -11,7 +11,7 @@ import pytest
 from PySide6.QtCore import QUrl
 from PySide6.QtGui import QDesktopServices
 
-from app.source_viewer import SourceViewer, Target, find_quote, load_text, render_page
+from app.gui.source_viewer import SourceViewer, Target, find_quote, load_text, render_page
 from tests.engine.index.index_fakes import make_pdf
 
 CODE = "".join(f"line {i}: filler text number {i}\n" for i in range(1, 41)).replace(

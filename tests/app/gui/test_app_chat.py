@@ -5,7 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QInputDialog, QMessageBox
 
-from app.chat_store import ChatStore
+from app.gui.chat_store import ChatStore
 from engine.core.paths import data_dir
 
 
@@ -62,7 +62,7 @@ def test_conversation_survives_restart(qtbot, qapp, window, engine):
     window.bridge.shutdown()  # stops this engine too
     window.store.close()
 
-    from app.main import build
+    from app.gui.main import build
     from engine.runtime.engine import Engine
 
     engine2 = Engine()

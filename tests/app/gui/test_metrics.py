@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from app.metrics import format_bytes, index_bytes
+from app.gui.metrics import format_bytes, index_bytes
 
 
 def test_index_bytes_counts_the_database_with_its_wal_and_shm(tmp_path):

@@ -68,7 +68,7 @@ def test_ocr_switch_in_settings_reaches_the_indexer(qtbot, window, tmp_path):
     calls = []
     engine = window.bridge.engine
     real = engine.index
-    engine.index = lambda *a, **kw: calls.append({"ocr": kw.get("ocr")}) or real(*a, **kw)
+    engine.index = lambda request: calls.append({"ocr": request.ocr}) or real(request)
     (tmp_path / "n.txt").write_text("A note.\n")
     with qtbot.waitSignal(window.indexer.finished, timeout=60000):
         window.index_paths([str(tmp_path / "n.txt")])

@@ -1,5 +1,5 @@
 """ "Use my documents" on the real window and engine: a tiny indexed folder (the real MiniLM embedder), a tiny llama
-that cites (tests/app/citing_model.py), the generative reranker. Answers stream with [n] chips that open the file at
+that cites (tests/app/gui/citing_model.py), the generative reranker. Answers stream with [n] chips that open the file at
 the cited line, survive a restart of the conversation view, follow-ups reuse the prompt cache, and a question the
 documents cannot answer says so plainly with the closest passages."""
 
@@ -12,10 +12,10 @@ import pytest
 from PySide6.QtCore import Qt, QUrl
 from PySide6.QtGui import QDesktopServices
 
-from app.chat_store import ChatStore
+from app.gui.chat_store import ChatStore
 from engine.core.events import ProgressEvent, TokenEvent
 from engine.core.paths import data_dir
-from tests.app.citing_model import make_citing_model
+from tests.app.gui.citing_model import make_citing_model
 from tests.engine.index.index_fakes import DOCS
 
 
