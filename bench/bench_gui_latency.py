@@ -111,8 +111,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--idle-s", type=float, default=2.0)
     args = parser.parse_args(argv)
 
-    from app.main import build, create_application
-    from app.settings import Settings
+    from app.gui.main import build, create_application
+    from app.gui.settings import Settings
+    from engine.core import ModelRequest, Role
     from engine.runtime import Engine
 
     home = Path(os.environ["ALCOVE_HOME"])
@@ -135,8 +136,8 @@ def main(argv: list[str] | None = None) -> int:
     result: dict = {"tick_ms": TICK_MS, "chat_model": args.chat, "runs": args.runs}
 
     # load models up front: the phases measure streaming and indexing, not loading
-    win.bridge.load_model(chat, "chat")
-    win.bridge.load_model("default", "embedder")
+    win.bridge.load_model(ModelRequest(Role.CHAT, chat))
+    win.bridge.load_model(ModelRequest(Role.EMBEDDER, "default"))
     _run_until(app, probe, lambda: not win.bridge.jobs())
     samples, secs = _run_until(
         app, probe, lambda s=time.perf_counter(): time.perf_counter() - s > args.idle_s

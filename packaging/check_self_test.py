@@ -27,7 +27,7 @@ def problems(report: dict, metal: bool) -> list[str]:
             out.append(f"blas is {report.get('blas')!r}, not metal/accelerate")
         device = report.get("device")
         if device is None:
-            out.append("the report has no 'device' (app/self_test.py reports mx.default_device())")
+            out.append("the report has no 'device' (app/gui/self_test.py reports mx.default_device())")
         elif "gpu" not in str(device).lower():
             out.append(f"MLX ran on {device}, not on the Metal GPU")
     return out
