@@ -55,7 +55,7 @@ class LocalServer(Protocol):
 
 
 class LoopServer(LocalServer, Protocol):
-    def start(self) -> None: ...  # binds and serves on the running asyncio loop
+    def start(self) -> Any: ...  # serves on the running asyncio loop
 
 
 class ServerPackage(Protocol):
