@@ -16,6 +16,7 @@ from __future__ import annotations
 import logging
 import threading
 from collections.abc import Callable, Generator, Iterable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -143,10 +144,11 @@ class Bridge(QObject):
 
     def _ensure(self, request: ModelRequest) -> None:  # worker thread
         """``Engine.ensure`` with ``model_loading`` around it when it may load (not for the model shown now)."""
-        role = request.role.value
+        role, asked = request.role.value, replace(request, reload=False)
         with self._shown_lock:
             shown = self._shown.get(role)
-        quiet = shown is not None and shown[0] == request and self.engine.models().get(role) is shown[1]
+        quiet = not request.reload and shown is not None and shown[0] == asked
+        quiet = quiet and self.engine.models().get(role) is shown[1]
         if not quiet:
             self.model_loading.emit(role, request.spec)
         try:
@@ -155,7 +157,7 @@ class Bridge(QObject):
             if not quiet:
                 self.model_loading.emit(role, "")
         with self._shown_lock:
-            self._shown[role] = (request, info)
+            self._shown[role] = (asked, info)
         if not quiet:
             self._refresh_now()
 

@@ -4,6 +4,7 @@ and a status bar with the loaded models, their memory and the index size."""
 from __future__ import annotations
 
 import logging
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -287,10 +288,10 @@ class MainWindow(QMainWindow):
         """Load the chosen chat model in the background so the first reply does not wait for it."""
         self._load_chat()
 
-    def _load_chat(self) -> None:
+    def _load_chat(self, *, reload: bool = False) -> None:
         wanted = self.settings.model("chat")
         if wanted is not None:
-            self.bridge.load_model(wanted)
+            self.bridge.load_model(replace(wanted, reload=reload))
 
     @Slot(str, str)
     def _model_loading(self, role: str, spec: str) -> None:
@@ -338,8 +339,8 @@ class MainWindow(QMainWindow):
     def _setting_changed(self, key: str, value: Any) -> None:
         if key == "models/transform":
             loading = any(j.name == "load-chat" for j in self.bridge.jobs())
-            if "chat" in self.models or loading:  # loaded or loading: reload with the new transform
-                self._load_chat()  # applies without a restart
+            if "chat" in self.models or loading:  # loaded or loading: built again with the new transform
+                self._load_chat(reload=True)  # applies without a restart
         elif key == "models/chat" and value:
             self._load_chat()  # the engine loads nothing when it is the model it has
         elif key == "memory/limit_gb":
