@@ -53,14 +53,6 @@ def _until_result(stream: Iterable[Any], result_type: type) -> Generator[Any, No
     return None
 
 
-def _use_prompt_cache_files(engine: Any, folder: Path | None, budget_bytes: int) -> None:
-    use = getattr(engine, "use_prompt_cache_files", None)
-    if use is not None:
-        use(folder, budget_bytes)
-    else:  # until the engine has the typed method: the one engine-thread call left in the GUI
-        engine.run(engine.prompt_cache.use_files, folder, budget_bytes)
-
-
 class Bridge(QObject):
     """Owns the engine for the GUI. Every method returns a started ``Job`` (or nothing) and never blocks."""
 
@@ -208,7 +200,7 @@ class Bridge(QObject):
     def set_prompt_cache_files(self, folder: Path | None, budget_bytes: int) -> Job:
         """Keep prompt caches in ``folder`` within ``budget_bytes`` (None: in memory only)."""
         engine = self.engine
-        return self.launch(Job("prompt-cache", lambda: _use_prompt_cache_files(engine, folder, budget_bytes),
+        return self.launch(Job("prompt-cache", lambda: engine.use_prompt_cache_files(folder, budget_bytes),
                                title="The prompt cache folder could not be used"))  # fmt: skip
 
     def refresh_status(self) -> Job | None:

@@ -176,11 +176,12 @@ class SearchRequest:
 @dataclass(frozen=True)
 class RerankRequest:
     """Score ``candidates`` against ``query``. ``model``: a cross-encoder folder, or a chat model used
-    generatively (yes/no relevance); None: the loaded reranker, else the loaded chat model."""
+    generatively (yes/no relevance), as a spec or a ModelRequest (its role is the engine's to decide; its dtype and
+    transform are kept); None: the loaded reranker, else the loaded chat model."""
 
     query: str
     candidates: tuple[Candidate, ...]
-    model: str | None = None
+    model: ModelRequest | str | None = None
     top_k: int | None = None
     request_id: str = field(default_factory=new_request_id)
 

@@ -272,6 +272,11 @@ class Engine:
         return self.load_model(request.spec, request.role.value, dtype=request.dtype, transform=request.transform,
                                reload=request.reload, timeout=timeout)  # fmt: skip
 
+    def holds(self, request: ModelRequest) -> Any | None:
+        """The ModelInfo when the request's model is loaded for its role as asked (no transform), else None. Any
+        thread; it never waits for the engine thread."""
+        return self._roles.current(request.spec, request.role.value, request.dtype, request.transform)
+
     def unload(self, role: Role | str) -> bool:
         """Free the role's model; False when none was loaded."""
         return self.unload_model(Role(role).value)
@@ -332,10 +337,11 @@ class Engine:
 
     def _rerank(self, req: RerankRequest, cancel: threading.Event) -> Any:
         assert_engine_thread("Engine._rerank")
-        if req.model is not None and policy.is_cross_encoder(req.model):
-            scorer = self._role(ModelRequest(Role.RERANKER, req.model))
-        elif req.model is not None:
-            scorer = generative_reranker_for(self._role(ModelRequest(Role.CHAT, req.model)))
+        asked = req.model if not isinstance(req.model, str) else ModelRequest(Role.CHAT, req.model)
+        if asked is not None and policy.is_cross_encoder(asked.spec):
+            scorer = self._role(replace(asked, role=Role.RERANKER))
+        elif asked is not None:
+            scorer = generative_reranker_for(self._role(replace(asked, role=Role.CHAT)))
         elif self._roles.slot(Role.RERANKER) is not None:
             scorer = self._roles.get(Role.RERANKER)
         else:
@@ -406,6 +412,10 @@ class Engine:
         if cache_limit is not None:
             mx.set_cache_limit(int(cache_limit))
             self._cache_limit = int(cache_limit)
+
+    def use_prompt_cache_files(self, folder: str | Path | None, budget_bytes: int) -> None:
+        """Keep prompt caches on disk in ``folder`` within ``budget_bytes`` too (None or 0: in memory only)."""
+        self._thread.call(self._store.use_files, folder, int(budget_bytes))
 
     def set_prompt_cache_budget(self, nbytes: int) -> None:
         self._thread.call(setattr, self._store, "budget_bytes", int(nbytes))

@@ -62,7 +62,12 @@ class RoleSlots:
         None otherwise. Any thread: it never waits for the engine thread (a server's batch may be running)."""
         with self._lock:
             slot = self._held.get(role)
-        if slot is None or transform or (slot.identity.spec, slot.dtype) != (str(spec), dtype):
+        if (
+            slot is None
+            or transform
+            or slot.transform
+            or (slot.identity.spec, slot.dtype) != (str(spec), dtype)
+        ):
             return None
         if fingerprint(Path(slot.identity.path)) != slot.identity.files:
             return None

@@ -27,7 +27,7 @@ def test_keychain_round_trip():
 
 
 def test_app_picks_the_macos_keychain(monkeypatch):
-    from app import keychain  # lazily: app/ is being reorganised
+    from app.gui import keychain  # inside the test: the module is macOS-only in use
 
     monkeypatch.setattr(keychain, "_chosen", False)
     monkeypatch.setattr(keychain, "SERVICE", f"Alcove-test-{uuid.uuid4().hex[:8]}")  # never the user's token
