@@ -1,5 +1,6 @@
-"""Argument checking for the ``alcove`` command: every value is checked while parsing, before any model loads,
-and a bad one ends as ``alcove: <what is wrong>`` with exit status 2 (never a traceback)."""
+"""Argument checking for the ``alcove`` command: every value is checked while parsing (here) or just after it
+(``app.cli.validate``: what a value names), before any model loads, and a bad one ends as
+``alcove: <what is wrong>`` with exit status 2 (never a traceback)."""
 
 from __future__ import annotations
 
@@ -61,6 +62,18 @@ def float_in(low: float, high: float | None = None, *, low_open: bool = False) -
 
 positive_int = int_at_least(1)
 non_negative_int = int_at_least(0)
+
+DTYPES = ("auto", "float32", "float16", "bfloat16")
+
+
+def dtype_name(text: str) -> str:
+    """A weight dtype the loader knows (engine.models.runtime_dtype), checked before any model loads."""
+    if text not in DTYPES:
+        raise argparse.ArgumentTypeError(f"{text!r} is not one of {', '.join(DTYPES)}")
+    return text
+
+
+dtype_name.__name__ = "dtype"
 
 
 def db_path(args: argparse.Namespace) -> str:

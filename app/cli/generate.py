@@ -1,19 +1,28 @@
-"""``alcove generate`` and ``alcove bench``."""
+"""``alcove generate`` (one ChatRequest) and ``alcove bench``."""
 
 from __future__ import annotations
 
 import sys
 
-from app.cli.args import UsageError, float_in, non_negative_int, positive_int
+from app.cli import validate
+from app.cli.args import UsageError, dtype_name, float_in, non_negative_int, positive_int
 from app.cli.output import emit_json, say
-from engine.core import FinalEvent, GenerateRequest, SamplingParams, SpeculativeParams, TokenEvent, cache_dir
+from engine.core import (
+    ChatRequest,
+    FinalEvent,
+    ModelRequest,
+    Role,
+    SamplingParams,
+    SpeculativeParams,
+    TokenEvent,
+    cache_dir,
+)
 from engine.models import resolve_model
 from engine.runtime import Engine, bench_engine
 from engine.speculative import best_draft, local_draft_folders
 
 
-def register(sub) -> None:
-    p = sub.add_parser("generate", help="generate text with a model")
+def add_generate(p) -> None:
     p.add_argument("--model", default="default", help="folder, .gguf file, cached repo id, or 'default'")
     p.add_argument("--prompt", required=True)
     p.add_argument("--chat", action="store_true", help="wrap the prompt in the model's chat template")
@@ -30,8 +39,9 @@ def register(sub) -> None:
     p.add_argument("--draft-model", default=None)
     p.add_argument("--num-draft", type=positive_int, default=4, help="longest proposal (default 4)")
     p.add_argument(
-        "--dtype", default=None, help="float32 | float16 | bfloat16 (default: fastest for this machine)"
-    )
+        "--dtype", type=dtype_name, default=None,
+        help="float32 | float16 | bfloat16 (default: fastest for this machine)",
+    )  # fmt: skip
     p.add_argument("--transform", default=None, help="YAML file of runtime weight transforms")
     p.add_argument(
         "--prompt-cache-gb",
@@ -43,17 +53,22 @@ def register(sub) -> None:
     p.add_argument("--json", action="store_true")
     p.set_defaults(handler=run_generate, validate=check_generate)
 
-    b = sub.add_parser("bench", help="measure generation speed of a model through the engine")
+
+def add_bench(b) -> None:
     b.add_argument("--model", default="default")
     b.add_argument("--prompt-tokens", type=positive_int, default=256)
     b.add_argument("--max-tokens", type=positive_int, default=64)
     b.add_argument("--runs", type=positive_int, default=3)
     b.add_argument("--json", action="store_true")
-    b.set_defaults(handler=run_bench)
+    b.set_defaults(handler=run_bench, validate=check_bench)
+
+
+PARSERS = {"generate": add_generate, "bench": add_bench}
 
 
 def check_generate(args) -> None:
-    """What argparse cannot see alone: options that need each other."""
+    """Options that need each other, the models and files named, and (``--speculative draft|auto`` without
+    ``--draft-model``) the local draft, chosen from tokenizers only: all before any model loads."""
     if args.speculative == "mtp" and not args.draft_model:
         raise UsageError("--speculative mtp needs --draft-model (the folder of the Gemma 4 assistant).")
     if args.draft_model and args.speculative in ("off", "lookup"):
@@ -62,10 +77,28 @@ def check_generate(args) -> None:
         )
     if args.system and not args.chat:
         raise UsageError("--system needs --chat (a system message belongs to a chat template).")
+    validate.chat_model(args.model, "--model")
+    if args.draft_model:
+        validate.chat_model(args.draft_model, "--draft-model")
+    if args.transform:
+        validate.readable_file(args.transform, "--transform")
+    if not args.draft_model and args.speculative in ("draft", "auto"):
+        args.draft_model = best_draft(resolve_model(args.model).path, local_draft_folders())  # the smallest
+        if args.draft_model:
+            say(f"alcove: drafting with {args.draft_model} (the smallest compatible local model)", err=True)
+        elif args.speculative == "draft":
+            raise UsageError(
+                "--speculative draft: no local model can draft for this one (none shares its whole tokenizer and "
+                "chat template); pass --draft-model, or use --speculative lookup or auto."
+            )
 
 
-def run_generate(args) -> int:
+def check_bench(args) -> None:
+    validate.chat_model(args.model, "--model")
 
+
+def chat_request(args) -> ChatRequest:
+    """The command line as one ChatRequest: the model (and draft) to load, the prompt, sampling, speculation."""
     sampling = SamplingParams(
         temperature=args.temp,
         top_p=args.top_p,
@@ -75,49 +108,36 @@ def run_generate(args) -> int:
         seed=args.seed,
     )
     if args.chat:
-        msgs = ([{"role": "system", "content": args.system}] if args.system else []) + [
-            {"role": "user", "content": args.prompt}
-        ]
-        req_kw = {"messages": tuple(msgs)}
+        system = [{"role": "system", "content": args.system}] if args.system else []
+        prompt: dict = {"messages": (*system, {"role": "user", "content": args.prompt})}
     else:
-        req_kw = {"prompt": args.prompt}
-    req = GenerateRequest(
+        prompt = {"prompt": args.prompt}
+    draft = ModelRequest(Role.DRAFT, args.draft_model, dtype=args.dtype) if args.draft_model else None
+    return ChatRequest(
+        **prompt,
         max_tokens=args.max_tokens,
         sampling=sampling,
         stop=tuple(args.stop),
         speculative=SpeculativeParams(mode=args.speculative, num_draft=args.num_draft),
-        **req_kw,
+        model=ModelRequest(Role.CHAT, args.model, dtype=args.dtype, transform=args.transform),
+        draft=draft,
     )
-    draft = args.draft_model
-    if not draft and args.speculative in (
-        "draft",
-        "auto",
-    ):  # decided before any model loads (tokenizers only)
-        draft = best_draft(
-            resolve_model(args.model).path, local_draft_folders()
-        )  # the smallest compatible one
-        if draft:
-            say(f"alcove: drafting with {draft} (the smallest compatible local model)", err=True)
-        elif args.speculative == "draft":
-            raise UsageError(
-                "--speculative draft: no local model can draft for this one (none shares its whole tokenizer and "
-                "chat template); pass --draft-model, or use --speculative lookup or auto."
-            )
+
+
+def run_generate(args) -> int:
+    request = chat_request(args)
+    final = None
     with Engine() as engine:  # leaving it saves the reply's cache to disk (Engine.shutdown)
         if args.prompt_cache_gb > 0:
-            engine.run(
-                engine.prompt_cache.use_files, cache_dir() / "prompt-cache", int(args.prompt_cache_gb * 1e9)
-            )
-        info = engine.load_model(args.model, "chat", dtype=args.dtype, transform=args.transform)
-        if draft:
-            engine.load_model(draft, "draft", dtype=args.dtype)
-        final = None
-        for ev in engine.generate(req):
+            # the engine thread has not started any work yet, so the store may be set up from here
+            engine.prompt_cache.use_files(cache_dir() / "prompt-cache", int(args.prompt_cache_gb * 1e9))
+        for ev in engine.chat(request):
             if isinstance(ev, TokenEvent) and not args.json:
                 sys.stdout.write(ev.text)
                 sys.stdout.flush()
             elif isinstance(ev, FinalEvent):
                 final = ev
+        info = engine.models()[Role.CHAT.value]
     assert final is not None
     stats = final.stats.to_dict()
     stats["load_time_s"] = info.load_time_s
@@ -128,7 +148,7 @@ def run_generate(args) -> int:
             "finish_reason": final.finish_reason,
             "stats": stats,
             "model": info.name,
-            "draft_model": draft,
+            "draft_model": args.draft_model,
         }
         if final.error:
             out["error"] = final.error
@@ -148,7 +168,6 @@ def run_generate(args) -> int:
 
 
 def run_bench(args) -> int:
-
     result = bench_engine(
         args.model, prompt_tokens=args.prompt_tokens, max_tokens=args.max_tokens, runs=args.runs
     )

@@ -8,15 +8,16 @@ import sys
 import threading
 import time
 
+from app.cli import validate
 from app.cli.args import UsageError, db_path, positive_int
 from app.cli.output import emit_json, say
-from engine.core import AlcoveError, new_request_id
-from engine.index import IndexStore, IndexSummary, is_blank_query, search
+from app.common import search_json
+from engine.core import IndexRequest, ModelRequest, Role, SearchRequest
+from engine.index import IndexStore, IndexSummary, is_blank_query
 from engine.runtime import Engine
 
 
-def register(sub) -> None:
-    p = sub.add_parser("index", help="index files and folders for search (incremental, resumable)")
+def add_index(p) -> None:
     p.add_argument("paths", nargs="+", metavar="PATH", help="files or folders to index")
     p.add_argument("--db", help="index database (default: the app's index)")
     p.add_argument("--embedder", default="default", help="embedding model folder (default: all-MiniLM-L6-v2)")
@@ -32,7 +33,8 @@ def register(sub) -> None:
     )
     p.set_defaults(handler=run_index, validate=check_index)
 
-    s = sub.add_parser("search", help="search the index")
+
+def add_search(s) -> None:
     s.add_argument("query")
     s.add_argument("--db", help="index database (default: the app's index)")
     s.add_argument("--k", type=positive_int, default=10, help="number of results (default 10)")
@@ -53,7 +55,10 @@ def register(sub) -> None:
         "--embedder", default=None, help="embedding model (default: the one the index was built with)"
     )
     s.add_argument("--json", action="store_true", help="print results as JSON")
-    s.set_defaults(handler=run_search)
+    s.set_defaults(handler=run_search, validate=check_search)
+
+
+PARSERS = {"index": add_index, "search": add_search}
 
 
 def check_index(args) -> None:
@@ -65,37 +70,50 @@ def check_index(args) -> None:
     for link in args.allow_links:
         if not os.path.islink(os.path.expanduser(link)):
             raise UsageError(f"--allow-link {link}: not a symbolic link (it allows one link by its path).")
+    validate.index_to_write(db_path(args))
+    validate.encoder_model(args.embedder, "--embedder")
 
 
-def _embedder_spec(args, db: str) -> str:
+def check_search(args) -> None:
+    if is_blank_query(args.query):  # nothing to look for, in any mode: say so instead of listing noise
+        raise UsageError("The search query is empty. Type the words or the question to look for.")
+    validate.index_to_read(db_path(args), given=bool(args.db))
     if args.embedder:
-        return args.embedder
+        validate.encoder_model(args.embedder, "--embedder")
 
-    with IndexStore(db, read_only=True) as store:
-        name = store.embedder_name()
-    return "default" if name in (None, "all-MiniLM-L6-v2") else name
+
+def _embedder(args, db: str) -> ModelRequest | None:
+    """The embedder a search needs: none for keyword search, else --embedder or the one the index was built with."""
+    if args.mode == "keyword":
+        return None
+    spec = args.embedder
+    if not spec:
+        with IndexStore(db, read_only=True) as store:
+            name = store.embedder_name()
+        spec = "default" if name in (None, "all-MiniLM-L6-v2") else name
+    return ModelRequest(Role.EMBEDDER, spec)
 
 
 def run_index(args) -> int:
-
     db = db_path(args)
+    allow = tuple(os.path.abspath(os.path.expanduser(p)) for p in args.allow_links)
+    request = IndexRequest(
+        tuple(args.paths), db, embedder=args.embedder, ocr=not args.no_ocr, allow_links=allow
+    )
     engine = Engine()
     summary = None
-    rid = new_request_id()
 
     def stop(_sig, _frame) -> None:  # the first Ctrl-C ends the run cleanly (what is done is kept)
         signal.signal(signal.SIGINT, signal.default_int_handler)
         say("\nalcove: stopping after the current batch (press Ctrl-C again to quit at once)", err=True)
-        engine.cancel(rid)
+        engine.cancel(request.request_id)
 
     previous = (
         signal.signal(signal.SIGINT, stop) if threading.current_thread() is threading.main_thread() else None
     )
     try:
         last_line = 0.0
-        allow = [os.path.abspath(os.path.expanduser(p)) for p in args.allow_links]
-        for item in engine.index(args.paths, db, embedder=args.embedder, request_id=rid, ocr=not args.no_ocr,
-                                 allow_links=allow):  # fmt: skip
+        for item in engine.index(request):
             if isinstance(item, IndexSummary):
                 summary = item
             elif not args.json and sys.stderr.isatty() and item.total:
@@ -143,20 +161,12 @@ def run_index(args) -> int:
 
 
 def run_search(args) -> int:
-    if is_blank_query(args.query):  # nothing to look for, in any mode: say so instead of listing noise
-        raise AlcoveError("The search query is empty. Type the words or the question to look for.")
     db = db_path(args)
+    request = SearchRequest(args.query, db, k=args.k, mode=args.mode, fusion=args.fusion, folders=args.folders or (),
+                            file_types=args.file_types or (), embedder=_embedder(args, db))  # fmt: skip
     engine = Engine()
     try:
-        if args.mode == "keyword":
-            hits = engine.run(search, db, None, args.query, k=args.k, mode="keyword", folders=args.folders,
-                              file_types=args.file_types)  # fmt: skip
-        else:
-            engine.load_model(_embedder_spec(args, db), role="embedder")
-            hits = engine.run(
-                lambda: search(db, engine.model("embedder"), args.query, k=args.k, mode=args.mode,
-                               folders=args.folders, file_types=args.file_types, fusion=args.fusion)
-            )  # fmt: skip
+        hits = engine.search(request)
     finally:
         engine.shutdown()
     if args.json:
@@ -169,15 +179,3 @@ def run_search(args) -> int:
         say(f"{i:>2}. {where}  (score {h.score:.4f})")
         say(f"    {h.snippet}")
     return 0
-
-
-def search_json(hits) -> dict:
-    """The stable JSON shape of search results (``alcove search --json`` and the server's /v1/alcove/search)."""
-    return {
-        "results": [
-            {"path": h.path, "page": h.page, "line_start": h.line_start, "line_end": h.line_end,
-             "score": h.score, "text": h.text, "snippet": h.snippet, "heading": h.heading,
-             "char_start": h.char_start, "char_end": h.char_end, "chunk_id": h.chunk_id}
-            for h in hits
-        ]
-    }  # fmt: skip

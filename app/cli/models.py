@@ -7,11 +7,11 @@ import time
 from dataclasses import asdict
 from pathlib import Path
 
+from app.cli import validate
 from app.cli.output import emit_json, say
 from engine.models import import_gguf, list_local_models, remove_local_model
 from engine.speculative import drafts_for_models
 
-# engine.models imports mlx.core, which must come after main() has preloaded the BLAS: engine imports are deferred
 QUANTIZATIONS = ("keep", "float32", "float16", "bfloat16")
 
 
@@ -21,8 +21,7 @@ def _default_quantization() -> str:
     )  # engine.models.default_quantization, without mlx
 
 
-def register(sub) -> None:
-    p = sub.add_parser("models", help="list, import (GGUF) and remove local models")
+def add_models(p) -> None:
     msub = p.add_subparsers(dest="models_command", metavar="ACTION", required=True)
     ls = msub.add_parser(
         "list", help="models available locally (HF cache, imported GGUF, built-in), each once"
@@ -43,11 +42,18 @@ def register(sub) -> None:
         "--dtype", choices=["float32", "float16", "bfloat16"], help="older name of --quantization"
     )
     imp.add_argument("--json", action="store_true")
-    imp.set_defaults(handler=run_import)
+    imp.set_defaults(handler=run_import, validate=check_import)
     rm = msub.add_parser("remove", help="delete an imported GGUF folder or a downloaded model")
     rm.add_argument("model", help="a name or path from `alcove models list`")
     rm.add_argument("--json", action="store_true")
     rm.set_defaults(handler=run_remove)
+
+
+PARSERS = {"models": add_models}
+
+
+def check_import(args) -> None:
+    validate.readable_file(args.file, "models import")
 
 
 def run_list(args) -> int:

@@ -6,16 +6,25 @@ import json
 import sys
 from pathlib import Path
 
-from app.cli.args import db_path, positive_int
+from app.cli import validate
+from app.cli.args import UsageError, db_path, positive_int
 from app.cli.output import emit_json, say
-from engine.core import AlcoveError, ProgressEvent, TokenEvent
-from engine.index import search
-from engine.rag import AskResult, RerankedItem, RerankResult, ask_on_engine, generative_reranker_for, rerank
+from engine.core import (
+    AlcoveError,
+    AskRequest,
+    Candidate,
+    ModelRequest,
+    ProgressEvent,
+    RerankRequest,
+    Role,
+    SearchRequest,
+    TokenEvent,
+)
+from engine.rag import AskResult, RerankedItem, RerankResult
 from engine.runtime import Engine
 
 
-def register(sub) -> None:
-    r = sub.add_parser("rerank", help="rerank candidate passages for a query")
+def add_rerank(r) -> None:
     r.add_argument("query")
     src = r.add_mutually_exclusive_group(required=True)
     src.add_argument("--candidates", help='JSON lines, one candidate per line: {"text", "path"?, ...}')
@@ -29,9 +38,10 @@ def register(sub) -> None:
                         "order")  # fmt: skip
     r.add_argument("--embedder", default="default", help="embedding model for --db search")
     r.add_argument("--json", action="store_true")
-    r.set_defaults(handler=run_rerank)
+    r.set_defaults(handler=run_rerank, validate=check_rerank)
 
-    a = sub.add_parser("ask", help="answer a question from your indexed documents, with citations")
+
+def add_ask(a) -> None:
     a.add_argument("question")
     a.add_argument("--db", help="index database (default: the app's index)")
     a.add_argument("--model", default="default", help="chat model (default: the built-in one)")
@@ -57,19 +67,32 @@ def register(sub) -> None:
                         "withdraw support; experimental, not measured better)")  # fmt: skip
     a.add_argument("--max-tokens", type=positive_int, default=256)
     a.add_argument("--json", action="store_true")
-    a.set_defaults(handler=run_ask)
+    a.set_defaults(handler=run_ask, validate=check_ask)
 
 
-def is_cross_encoder(spec: str) -> bool:
-    """A Hugging Face folder whose config names a *ForSequenceClassification architecture."""
-    cfg = Path(spec).expanduser() / "config.json"
-    if not cfg.is_file():
-        return False
-    try:
-        archs = json.loads(cfg.read_text()).get("architectures") or []
-    except (OSError, ValueError):
-        return False
-    return any(str(a).endswith("ForSequenceClassification") for a in archs)
+PARSERS = {"rerank": add_rerank, "ask": add_ask}
+
+
+def check_rerank(args) -> None:
+    if args.candidates:
+        args.candidate_list = read_candidates(
+            args.candidates
+        )  # read once, here: a bad file costs no model load
+    else:
+        validate.index_to_read(db_path(args), given=True)
+        validate.encoder_model(args.embedder, "--embedder")
+    if args.model is not None:
+        validate.rerank_model(args.model, "--model")
+
+
+def check_ask(args) -> None:
+    if not args.question.strip():
+        raise UsageError("The question is empty. Type a question about your documents.")
+    validate.index_to_read(db_path(args), given=bool(args.db))
+    validate.chat_model(args.model, "--model")
+    validate.encoder_model(args.embedder, "--embedder")
+    if args.reranker:
+        validate.encoder_model(args.reranker, "--reranker", what="cross-encoder")
 
 
 def read_candidates(path: str) -> list[dict]:
@@ -77,25 +100,25 @@ def read_candidates(path: str) -> list[dict]:
     try:
         lines = Path(path).expanduser().read_text(encoding="utf-8").splitlines()
     except OSError as exc:
-        raise AlcoveError(f"The candidates file {path} cannot be read: {exc.strerror or exc}.") from exc
+        raise UsageError(f"The candidates file {path} cannot be read: {exc.strerror or exc}.") from exc
     for i, line in enumerate(lines, 1):
         if not line.strip():
             continue
         try:
             obj = json.loads(line)
         except ValueError as exc:
-            raise AlcoveError(
+            raise UsageError(
                 f"Line {i} of {path} is not valid JSON; write one candidate object per line."
             ) from exc
         if isinstance(obj, str):
             obj = {"text": obj}
         if not isinstance(obj, dict) or not isinstance(obj.get("text"), str):
-            raise AlcoveError(
+            raise UsageError(
                 f'Line {i} of {path} has no "text" field; each candidate needs the passage text.'
             )
         out.append(obj)
     if not out:
-        raise AlcoveError(f"The candidates file {path} holds no candidates.")
+        raise UsageError(f"The candidates file {path} holds no candidates.")
     return out
 
 
@@ -121,44 +144,33 @@ def retrieval_order(cands) -> object:
 
 
 def run_rerank(args) -> int:
-
-    if args.model is None:
-        if args.candidates:
-            result = retrieval_order(read_candidates(args.candidates))
-        else:
-            engine = Engine()
-            try:
-                engine.load_model(args.embedder, role="embedder")
-                hits = engine.run(lambda: search(args.db, engine.model("embedder"), args.query, k=args.k))
-            finally:
-                engine.shutdown()
-            if not hits:
-                raise AlcoveError(f"The search found nothing to rerank in {args.db}.")
-            result = retrieval_order(hits)
-        say(f"alcove: {NO_RERANKER}", err=True)
-        return _print_rerank(args, result)
-    engine = Engine()
-    try:
-        role = "reranker" if is_cross_encoder(args.model) else "chat"
-        engine.load_model(args.model, role=role)
-        if args.candidates:
-            cands: list = read_candidates(args.candidates)
-        else:
-            engine.load_model(args.embedder, role="embedder")
-            cands = engine.run(lambda: search(args.db, engine.model("embedder"), args.query, k=args.k))
+    cands = tuple(_candidate(c) for c in args.candidate_list) if args.candidates else ()
+    result = None
+    if not cands or args.model is not None:  # an engine only to search or to rerank
+        engine = Engine()
+        try:
             if not cands:
-                raise AlcoveError(f"The search found nothing to rerank in {args.db}.")
-
-        def job():
-
-            model = engine.model(role)
-            scorer = model if role == "reranker" else generative_reranker_for(model)
-            return rerank(args.query, cands, reranker=scorer)
-
-        result = engine.run(job)
-    finally:
-        engine.shutdown()
+                hits = engine.search(SearchRequest(args.query, db_path(args), k=args.k,
+                                                   embedder=ModelRequest(Role.EMBEDDER, args.embedder)))  # fmt: skip
+                if not hits:
+                    raise AlcoveError(f"The search found nothing to rerank in {args.db}.")
+                cands = tuple(_candidate(h) for h in hits)
+            if args.model is not None:  # a cross-encoder or a chat model: the engine tells them apart
+                result = engine.rerank(RerankRequest(args.query, cands, model=args.model))
+        finally:
+            engine.shutdown()
+    if result is None:
+        say(f"alcove: {NO_RERANKER}", err=True)
+        result = retrieval_order(cands)
     return _print_rerank(args, result)
+
+
+def _candidate(obj) -> Candidate:
+    """A candidate from a line of the candidates file (a dict) or a search hit."""
+    get = obj.get if isinstance(obj, dict) else (lambda key, default=None: getattr(obj, key, default))
+    return Candidate(text=get("text"), path=str(get("path", "") or ""), page=get("page"),
+                     line_start=get("line_start"), line_end=get("line_end"), chunk_id=get("chunk_id"),
+                     score=get("score"), heading=str(get("heading", "") or ""))  # fmt: skip
 
 
 def _print_rerank(args, result) -> int:
@@ -178,23 +190,32 @@ def _print_rerank(args, result) -> int:
     return 0
 
 
-def run_ask(args) -> int:
+def ask_request(args) -> AskRequest:
+    """The command line as one AskRequest; each model loads only when the answer needs it (an extractive answer
+    never loads the chat model)."""
+    return AskRequest(
+        args.question,
+        db_path(args),
+        chat=ModelRequest(Role.CHAT, args.model),
+        embedder=ModelRequest(Role.EMBEDDER, args.embedder),
+        reranker=ModelRequest(Role.RERANKER, args.reranker) if args.reranker else None,
+        rerank=args.rerank,
+        answer=args.answer,
+        scope=args.mode,
+        grounding=args.grounding,
+        k=args.k,
+        retrieve_k=args.retrieve,
+        documents=tuple(args.document),
+        max_tokens=args.max_tokens,
+    )
 
-    if not args.question.strip():
-        raise AlcoveError("The question is empty. Type a question about your documents.")
+
+def run_ask(args) -> int:
+    request = ask_request(args)
     engine = Engine()
     result = None
     try:
-        engine.load_model(args.model, role="chat")
-        engine.load_model(args.embedder, role="embedder")
-        if args.reranker:
-            engine.load_model(args.reranker, role="reranker")
-        mode = {"top-k": "top-k", "whole": "whole"}.get(args.mode, "auto")
-        stream = engine.stream(ask_on_engine, engine, args.question, db=db_path(args), k=args.k,
-                               retrieve_k=args.retrieve, mode=mode, documents=args.document or None,
-                               max_tokens=args.max_tokens, answer=args.answer, grounding=args.grounding,
-                               rerank={"auto": "auto", "generative": True, "none": False}[args.rerank])  # fmt: skip
-        for ev in stream:
+        for ev in engine.ask(request):
             if isinstance(ev, AskResult):
                 result = ev
             elif args.json:
