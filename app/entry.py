@@ -10,6 +10,7 @@ import sys
 
 
 def main(argv: list[str] | None = None) -> int:
+    own_process = argv is None  # started to run this command (not called in-process by a test or a program)
     argv = list(sys.argv[1:] if argv is None else argv)
     from engine.core import preload_blas
 
@@ -23,10 +24,18 @@ def main(argv: list[str] | None = None) -> int:
         from app.gui.main import main as gui_main
 
         return int(gui_main([], server=server) or 0)
-    if argv[0] == "serve":  # the server's own command: the command line and the server never import each other
+    command = next((a for a in argv if not a.startswith("-")), None)
+    if (
+        command == "serve"
+    ):  # the server's own command: the command line and the server never import each other
+        from app.common import keep_torch_out
         from app.server.command import main as serve_main
 
-        return serve_main(argv[1:])
+        if own_process:
+            keep_torch_out()  # the server loads chat models: transformers must not import torch (2.9 s)
+        rest = list(argv)
+        rest.remove("serve")
+        return serve_main(rest)
     from app.cli.main import main as cli_main
 
     return cli_main(argv)

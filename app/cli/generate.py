@@ -129,8 +129,7 @@ def run_generate(args) -> int:
     final = None
     with Engine() as engine:  # leaving it saves the reply's cache to disk (Engine.shutdown)
         if args.prompt_cache_gb > 0:
-            # the engine thread has not started any work yet, so the store may be set up from here
-            engine.prompt_cache.use_files(cache_dir() / "prompt-cache", int(args.prompt_cache_gb * 1e9))
+            engine.use_prompt_cache_files(cache_dir() / "prompt-cache", int(args.prompt_cache_gb * 1e9))
         for ev in engine.chat(request):
             if isinstance(ev, TokenEvent) and not args.json:
                 sys.stdout.write(ev.text)
