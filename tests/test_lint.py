@@ -82,3 +82,38 @@ def test_no_imports_inside_functions_of_our_own_packages():
                     if any(n.split(".")[0] in ("engine", "app") for n in names):
                         bad.append(f"{p.relative_to(ROOT)}:{node.lineno}")
     assert not bad, "\n".join(bad)
+
+
+def test_front_ends_never_run_closures_on_the_engine_thread():
+    """The window, the CLI and the server speak the Engine's typed API only: no ``run``/``stream`` of their own
+    functions on the engine thread, no ``model(role)`` objects handed out of it, no untyped ``load_model``."""
+    bad = []
+    for p in _py("app"):
+        for node in ast.walk(ast.parse(p.read_text(), str(p))):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+                owner = ast.unparse(node.func.value)
+                if "engine" in owner.lower() and node.func.attr in (
+                    "run",
+                    "stream",
+                    "model",
+                    "load_model",
+                    "loaded",
+                ):
+                    bad.append(f"{p.relative_to(ROOT)}:{node.lineno} {ast.unparse(node.func)}")
+    assert not bad, (
+        "use the Engine's typed methods (chat, ask, search, rerank, embed, index, ensure):\n" + "\n".join(bad)
+    )
+
+
+def test_the_front_ends_are_packages_that_never_import_each_other():
+    """app/ holds the three front ends, their shared Qt-free services and the composition root, nothing flat."""
+    flat = sorted(p.name for p in (ROOT / "app").glob("*.py") if p.name not in ("__init__.py", "entry.py"))
+    assert not flat, f"put these in app/gui, app/cli, app/server or app/common: {flat}"
+    for front in ("gui", "cli", "server", "common"):
+        others = {"gui", "cli", "server"} - {front}
+        for p in _py(f"app/{front}"):
+            for line, mod, _ in _imports(p):
+                parts = mod.split(".")
+                assert not (parts[0] == "app" and len(parts) > 1 and parts[1] in others), (
+                    f"{p}:{line} imports {mod}"
+                )
