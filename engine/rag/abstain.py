@@ -7,7 +7,7 @@ A policy names one signal and a threshold; below it Alcove answers that the docu
 and shows the closest passages. Thresholds are calibrated on the labelled evaluation set (answerable questions from
 eval/queries.jsonl, unanswerable ones from eval/unanswerable.jsonl) by ``calibrate``: the threshold that maximises
 balanced accuracy (mean of answerable-kept and unanswerable-abstained rates), placed midway between the two
-neighbouring scores. bench/rag_eval.py recomputes the figures in ``CALIBRATED``.
+neighbouring scores. bench/rag_eval.py recomputes the figures in ``CALIBRATED_COSINE`` (docs/TUNING.md).
 
 A question can also name what the documents never mention: an identifier (snake_case, a dotted path, a word with
 a digit), an option (``--track-origins``), a call (``slow_callback()``), an environment variable in capitals, a
@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from engine.index import file_type_for, query_identifiers, query_terms, term_pattern
+from engine.rag.tuning import COSINE_THRESHOLD, COVERAGE_HEDGE, MINILM_COSINE_THRESHOLD, RERANK_THRESHOLD
 
 ABSTAIN_TEXT = "The documents do not contain an answer to this question."
 _TERM = re.compile(r"(?<![\w.:\-])(?:--[A-Za-z][\w\-]*|\w+(?:(?:[-.]|::)\w+)*)(?:\(\))?")
@@ -74,18 +75,13 @@ class Calibration:
 
 # (embedder name) -> cosine policy; (reranker kind, model name) -> rerank policy. See bench/rag_eval.py.
 CALIBRATED_COSINE: dict[str, AbstainPolicy] = {
-    # 66 answerable + 24 unanswerable questions, the best cosine among the hybrid top 50 (as ask() takes it):
-    # balanced accuracy 0.956 (held-out 2-fold: 0.943, answerable kept 0.97, unanswerable declined 0.917).
-    # SmolLM2-135M's yes/no score separated nothing (held-out 0.45). Fitted on the tuning set only (eval/queries.jsonl
-    # + eval/unanswerable.jsonl); on held-out questions it never saw (eval/qa_holdout.jsonl, 24, and
-    # eval/unanswerable_holdout.jsonl, 12): answerable kept 1.000, unanswerable declined 0.917, balanced 0.958. On
-    # stop 25's held-out set (eval/qa_holdout2.jsonl, 48, and eval/unanswerable_holdout2.jsonl, 16, harder: close to
-    # the corpus's topics): kept 0.979, declined 0.375 (0.438 with missing_terms), balanced 0.677 (0.708).
-    "all-MiniLM-L6-v2": AbstainPolicy("cosine", 0.4433, "calibrated on eval/ (see bench/rag_eval.py)"),
+    "all-MiniLM-L6-v2": AbstainPolicy(
+        "cosine", MINILM_COSINE_THRESHOLD, "calibrated on eval/ (see bench/rag_eval.py)"
+    ),
 }
 CALIBRATED_RERANK: dict[tuple[str, str], AbstainPolicy] = {}
-# Without a calibration: a cross-encoder's sigmoid 0.5 is its own relevance boundary; P(yes) > 0.5 likewise.
-DEFAULT_RERANK = AbstainPolicy("rerank", 0.5, "uncalibrated default")
+DEFAULT_RERANK = AbstainPolicy("rerank", RERANK_THRESHOLD, "uncalibrated default")
+DEFAULT_COSINE = AbstainPolicy("cosine", COSINE_THRESHOLD, "uncalibrated default")
 
 
 def policy_for(
@@ -101,7 +97,7 @@ def policy_for(
                 return pol
     if reranker_kind:
         return DEFAULT_RERANK
-    return AbstainPolicy("cosine", 0.40, "uncalibrated default")
+    return DEFAULT_COSINE
 
 
 def decide(evidence: Evidence, policy: AbstainPolicy) -> AbstainDecision:
@@ -113,7 +109,7 @@ def decide(evidence: Evidence, policy: AbstainPolicy) -> AbstainDecision:
         value = evidence.value(other)
         if value is None:
             return AbstainDecision(False, policy.signal, None, policy.threshold)
-        return AbstainDecision(value < DEFAULT_RERANK.threshold if other == "rerank" else value < 0.4, other,
+        return AbstainDecision(value < DEFAULT_RERANK.threshold if other == "rerank" else value < DEFAULT_COSINE.threshold, other,
                                value, policy.threshold)  # fmt: skip
     return AbstainDecision(value < policy.threshold, policy.signal, value, policy.threshold)
 
@@ -196,13 +192,6 @@ def not_mentioned_text(terms: Sequence[str]) -> str:
     quoted = [f"“{t}”" for t in terms]
     names = quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " or " + quoted[-1]
     return f"None of the documents searched mentions {names}, so they do not answer this question."
-
-
-# Chosen on the tuning sets (bench/rag_eval.py --tuning-qa, and --heldout-set 6: eval/queries.jsonl, qa_tuning.jsonl,
-# qa_holdout.jsonl to qa_holdout6.jsonl and their unanswerable sets; 371 answerable questions answered, 148
-# unanswerable): at 0.45, 10 of the answered ones are hedged (2.7%) and the unanswerable ones declined or hedged go
-# from 103 to 123 (0.70 -> 0.83); 0.40: 6 hedged, 115; 0.50: 16 hedged, 133.
-COVERAGE_HEDGE = 0.45
 
 
 def hedges(coverage: float | None) -> bool:

@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 
 from engine.rag.prompt import Source
 from engine.rag.source_lines import mapped_lines
+from engine.rag.tuning import MAX_QUOTE_CHARS
 
 _MARKER = re.compile(r"\[\s*(\d+(?:\s*(?:,|;|-|–|and)\s*\d+)*)\s*\]")
 _NUM_RANGE = re.compile(r"(\d+)\s*[-–]\s*(\d+)")
@@ -31,7 +32,6 @@ _STOP = frozenset(
     "a an and are as at be by can do does for from has have how i if in into is it its of on or that the this "
     "to was were what when where which who why will with you your not no".split()
 )
-MAX_QUOTE_CHARS = 400
 
 
 @dataclass(frozen=True)

@@ -40,7 +40,6 @@ from engine.rag.prompt import Source
 from engine.rag.shown_span import (
     BULLET,
     MARKDOWN_HEADING,
-    MIN_SENTENCE_WORDS,
     PRONOUN,
     RULE,
     SENTENCE_END,
@@ -49,24 +48,22 @@ from engine.rag.shown_span import (
     next_piece,
     shown_span,
 )
+from engine.rag.tuning import (
+    COPY_MAX,
+    COPY_MIN_WORDS,
+    DUPLICATE_JACCARD,
+    EMBED_WEIGHT,
+    MAX_SENTENCES,
+    MIN_SENTENCE_WORDS,
+    NAMED_WEIGHT,
+    NOT_ANSWER_PENALTY,
+    PASSAGE_WEIGHT,
+    RANK_WEIGHT,
+)
 
 EXTRACTIVE_INTRO = "From your documents:"
 # when the sources hold little of what the question asks (engine.rag.abstain.COVERAGE_HEDGE)
 HEDGED_INTRO = "Your documents may not answer this directly. The closest they come:"
-# Chosen on the tuning sets only (bench/rag_eval.py --tune-extractive over eval/queries.jsonl, 66 search-style
-# queries, and eval/qa_tuning.jsonl, 48 natural questions; held-out sets unused): the mean of four shares (a top
-# sentence on the labelled passage / holding the answer, per set). Stop 23's settings (0.85, 0, 0.3, 4 sentences)
-# scored 0.740: natural questions name their answer's words, so the keyword score needs more weight than the
-# search-style set alone suggested. A plateau at 0.829 (0.850 with shown_span's colon rule) spans embed 0.3-0.5 x
-# passage 0.7-1.0 with 5 sentences and no rank prior; the values below sit inside it. Re-swept in stop 25 with stop
-# 24's held-out set added as a third tuning set (six shares): 0.870 here, 0.874 at the best point (rank prior 0.15,
-# one question more on one set and one fewer on another), so the values stayed.
-EMBED_WEIGHT = 0.4
-RANK_WEIGHT = 0.0
-PASSAGE_WEIGHT = 0.7
-# Not fitted: on the tuning set these lines never held a labelled quote and the figures did not move (0.1 to 1.0
-# alike); the penalty keeps navigation and headings out of answers a user reads.
-NOT_ANSWER_PENALTY = 0.2
 _NAVIGATION = re.compile(r"^(?:next|previous|prev|up):|^\[[^\]]+\]:\s*\S+$|^[=\-~^*#]{3,}$", re.IGNORECASE)
 _CODE_OR_DATA = re.compile(r"[(){}\[\]<>=_`@/\\'\"0-9]")
 _SECTION_NUMBER = re.compile(r"^\d+(?:\.\d+)*\.?\s+")
@@ -77,16 +74,8 @@ _UNDERLINE = re.compile(r"\s+[=\-~^]{3,}$")
 _TITLE_NOTE = re.compile(r"^(.*?)\s+\([^()]*\)$")  # a heading and the note in brackets after it
 _ATX_HEADING = re.compile(r"^#{1,6}[ \t]+\S[^\n]*$")
 _SMALL_WORDS = frozenset("a an and as at by for from in of on or the to with".split())
-MAX_SENTENCES = 5  # tuning sets: best at every weight with 5 (of 3, 4, 5): 0.829 against 0.813 with 4
 # the name a def or class defines, after any decorator lines ("@rule\ndef _gif(h):")
 _DEF_NAME = re.compile(r"[ \t]*(?:@[^\n]*\n[ \t]*)*(?:async[ \t]+)?(?:def|class)[ \t]+(\w+)")
-# a sentence that defines what the question names ("def terminate(self):" for "terminate()") gets this much more
-# keyword score per share of the named terms it defines: six tuning sets, 0.1, 0.2 and 0.3 give the same +2 answers
-# and +2 citations and lose none; the middle one is kept. Any mention of the name instead: +2, -3 answers at 0.2
-NAMED_WEIGHT = 0.2
-DUPLICATE_JACCARD = 0.7
-COPY_MIN_WORDS = 3  # a sentence held word for word by another source cites it too when it has this many words
-COPY_MAX = 2  # and when at most this many other sources hold it
 
 
 @dataclass(frozen=True)
@@ -120,8 +109,7 @@ def score_parts(
         # a sentence that opens with a pronoun ("They will run roughly 5 times more slowly") is also read with the
         # sentence before it in its paragraph, which names what it is about ("... run programs with Nulgrind.")
         led = [i for i in range(1, n) if PRONOUN.match(spans[i].text) and joined(spans[i - 1], spans[i])]
-        # a passage is read under its heading trail, as the index embedded it (Chunk.embedding_text): six tuning
-        # sets, +1 citation and nothing lost
+        # a passage is read under its heading trail, as the index embedded it (Chunk.embedding_text)
         passages = [f"{s.heading}\n{s.text}" if s.heading else s.text for s in sources]
         texts = [sp.text for sp in spans] + passages
         texts += [spans[i].source.text[spans[i - 1].start : spans[i].end] for i in led]

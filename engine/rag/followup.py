@@ -17,6 +17,7 @@ from typing import Any
 from engine.core import FinalEvent, GenerateRequest, SamplingParams
 from engine.generation import PromptCacheStore, run_generation
 from engine.rag.prompt import history_messages
+from engine.rag.tuning import ANTECEDENT_WORDS, REWRITE_TOKENS, REWRITE_TURN_CHARS
 
 _WORD = re.compile(r"\w+", re.UNICODE)
 _STOP = frozenset(
@@ -72,7 +73,6 @@ def leans_on_context(question: str) -> bool:
 _HOW = frozenset(
     "long much many often far old big should must might may shall".split()
 )  # "how long should it"
-ANTECEDENT_WORDS = 2  # content words before a pronoun that give it something in the question to refer to
 
 
 def _expletive(words: list[str], i: int) -> bool:
@@ -123,7 +123,9 @@ def clean_output(text: str) -> str:
     return text.strip(" \"'`")
 
 
-def rewrite_messages(question: str, history: Sequence[Any], *, max_chars: int = 400) -> tuple[dict, ...]:
+def rewrite_messages(
+    question: str, history: Sequence[Any], *, max_chars: int = REWRITE_TURN_CHARS
+) -> tuple[dict, ...]:
     lines = []
     for m in history_messages(history)[-6:]:
         who = "User" if m["role"] == "user" else "Assistant"
@@ -135,7 +137,7 @@ def rewrite_messages(question: str, history: Sequence[Any], *, max_chars: int = 
 
 
 def rewrite_question(
-    question: str, history: Sequence[Any], *, lm=None, cancel=None, max_tokens: int = 48
+    question: str, history: Sequence[Any], *, lm=None, cancel=None, max_tokens: int = REWRITE_TOKENS
 ) -> Rewrite:
     """A standalone query for ``question`` (engine thread when ``lm`` is given: it runs the chat model)."""
     t0 = time.perf_counter()

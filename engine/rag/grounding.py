@@ -23,6 +23,7 @@ import numpy as np
 
 from engine.rag.citations import find_markers, quote_lines, segments
 from engine.rag.prompt import Source
+from engine.rag.tuning import MAX_EVIDENCE_CHARS, MIN_COSINE, MIN_WORD_SHARE, MIN_WORD_SHARE_WITH_COSINE
 
 _MARKER = re.compile(r"\s*\[\s*\d+(?:\s*(?:,|;|-|–|and)\s*\d+)*\s*\]")
 _WORD = re.compile(r"[A-Za-z0-9_][\w.\-]*[A-Za-z0-9_]|\w", re.UNICODE)
@@ -39,12 +40,6 @@ _STOP = frozenset(
     "this these those to was were what when where which who why will with would you your there their then than "
     "so such also may might should use used using one only".split()
 )
-MAX_EVIDENCE_CHARS = 300
-# The thresholds are set by what the checks mean, not fitted: most of a claim's words found in one source sentence,
-# or a near-paraphrase by the embedder (all-MiniLM-L6-v2 puts paraphrases above ~0.75) sharing a third of them.
-MIN_WORD_SHARE = 0.6
-MIN_COSINE = 0.75
-MIN_WORD_SHARE_WITH_COSINE = 0.34
 
 
 @dataclass(frozen=True)

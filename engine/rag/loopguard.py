@@ -12,13 +12,12 @@ from __future__ import annotations
 
 import re
 
+from engine.rag.tuning import LOOP_LINE_REPEATS, LOOP_MIN_SENTENCE_WORDS, LOOP_NGRAM
+
 _MARKER = re.compile(r"\[\s*[\d,;\s\-–and]+\]")
 _SENT_END = re.compile(r"[.!?](?=\s)|\n")
 _WORD = re.compile(r"\S+")
-NGRAM = 8
-LINE_REPEATS = 3
 _CHAR_LOOP = re.compile(r"(\S{1,8}?)\1{7,}")
-MIN_SENTENCE_WORDS = 3
 
 
 def _norm(text: str) -> str:
@@ -26,7 +25,7 @@ def _norm(text: str) -> str:
 
 
 class LoopGuard:
-    def __init__(self, ngram: int = NGRAM) -> None:
+    def __init__(self, ngram: int = LOOP_NGRAM) -> None:
         self.ngram = ngram
         self.cut: int | None = None
 
@@ -44,7 +43,7 @@ class LoopGuard:
 
     @staticmethod
     def _line_repeat(text: str) -> int | None:
-        """A short line (any length) written LINE_REPEATS times: "-fstack-protector-strong [3]" over and over."""
+        """A short line (any length) written LOOP_LINE_REPEATS times: "-fstack-protector-strong [3]" over and over."""
         seen: dict[str, tuple[int, int]] = {}
         pos = 0
         for line in text.split("\n"):
@@ -52,7 +51,7 @@ class LoopGuard:
             if key:
                 first, count = seen.get(key, (pos, 0))
                 seen[key] = (first, count + 1)
-                if count + 1 >= LINE_REPEATS:
+                if count + 1 >= LOOP_LINE_REPEATS:
                     return text.find("\n", first) + 1 or first  # keep the first copy
             pos += len(line) + 1
         return None
@@ -69,7 +68,7 @@ class LoopGuard:
         pos = 0
         for m in _SENT_END.finditer(text):
             sent = _norm(text[pos : m.end()])
-            if len(sent.split()) >= MIN_SENTENCE_WORDS:
+            if len(sent.split()) >= LOOP_MIN_SENTENCE_WORDS:
                 if sent in seen:
                     return pos
                 seen.add(sent)

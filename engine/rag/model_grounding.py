@@ -17,10 +17,9 @@ from dataclasses import replace
 from engine.rag.generative_rerank import GenerativeReranker
 from engine.rag.grounding import SentenceSupport
 from engine.rag.prompt import Source
+from engine.rag.tuning import GROUNDING_MIN_YES, JUDGE_SOURCE_TOKENS
 
 GROUNDING_INSTRUCTION = "Given a statement, judge whether the document supports the statement"
-GROUNDING_MIN_YES = 0.5  # p(yes) renormalised over yes/no: the model's own even odds, not a fitted threshold
-MAX_SOURCE_TOKENS = 384
 
 
 def judge_for(lm) -> GenerativeReranker:
@@ -28,7 +27,7 @@ def judge_for(lm) -> GenerativeReranker:
     judge = lm.extra.get("grounding_judge")
     if judge is None:
         judge = lm.extra["grounding_judge"] = GenerativeReranker(
-            lm, instruction=GROUNDING_INSTRUCTION, max_passage_tokens=MAX_SOURCE_TOKENS
+            lm, instruction=GROUNDING_INSTRUCTION, max_passage_tokens=JUDGE_SOURCE_TOKENS
         )
     return judge
 

@@ -35,7 +35,6 @@ log = logging.getLogger(__name__)
 
 UNSUPPORTED_MARK = "(not found in your documents)"
 MODEL_LABEL = "The model's answer, not supported by your documents:"
-SOURCE_TOKEN_BUDGET = 1800  # sources in one prompt (a small model's attention is the limit, not its context)
 
 
 class Deferred:

@@ -34,7 +34,6 @@ from engine.rag.abstain import (
 from engine.rag.capability import check_capability
 from engine.rag.followup import rewrite_question
 from engine.rag.pipeline import (
-    SOURCE_TOKEN_BUDGET,
     RagModels,
     answer_from_sources,
     extractive_result,
@@ -48,6 +47,7 @@ from engine.rag.pipeline import (
 from engine.rag.prompt import fit_sources, sources_from
 from engine.rag.results import AskResult, AskStats
 from engine.rag.sentence_bounds import whole_sentences
+from engine.rag.tuning import SOURCE_TOKEN_BUDGET
 from engine.rag.whole import ask_whole_documents
 from engine.rag.whole_map import is_aggregate
 

@@ -22,11 +22,11 @@ from typing import Any
 
 from engine.rag.citations import segments
 from engine.rag.source_lines import mapped_lines
+from engine.rag.tuning import MAX_EXTEND_CHARS
 
 log = logging.getLogger(__name__)
 
 _RULE = re.compile(r"^[ \t]*[=\-~^*#]{3,}[ \t]*$", re.MULTILINE)  # a heading's underline, a horizontal rule
-MAX_EXTEND_CHARS = 300  # at most this much of a cut sentence is taken back at either end of a passage
 _PROBE_CHARS = 32  # where offsets are not the text's own (HTML), an overlap is found by this much of its text
 
 

@@ -18,16 +18,11 @@ from pathlib import Path
 
 from engine.index import file_type_for
 from engine.rag.grounding import Span, content_words
+from engine.rag.tuning import INTRO_EXTEND_CHARS, LIST_SHOW_CHARS, MIN_SENTENCE_WORDS
 
 SENTENCE_END = re.compile(r"[.!?:;]$")
 MARKDOWN_HEADING = re.compile(r"^#{2,6}\s+\S")
 RULE = re.compile(r"^[=\-~^]{3,}$")
-MIN_SENTENCE_WORDS = 2
-INTRO_EXTEND_CHARS = (
-    200  # what a sentence ending with ':' introduces is shown with it up to this (shown_span)
-)
-# a list is shown whole with its introduction up to this (a citation quote's limit, citations.MAX_QUOTE_CHARS)
-LIST_SHOW_CHARS = 400
 _LIST_ITEM = re.compile(r"\s*(?:[-*•]|\d+[.)])\s")
 # a document's own bullet (not a number) at the start of a quoted sentence ("* autoconfiguration learned ...", "-
 # Clarifications ..."): an extractive answer is a list already, and "- * text" reads as a stray star or a nested list

@@ -12,10 +12,8 @@ from engine.rag.abstain import ABSTAIN_TEXT
 from engine.rag.pipeline import answer_from_sources, documents_for, make_result, retrieve, token_counter
 from engine.rag.prompt import Source
 from engine.rag.results import AskResult, AskStats
+from engine.rag.tuning import MAX_AUTO_DOCUMENTS, NOTE_TOKEN_BUDGET, WHOLE_RETRIEVE_K
 from engine.rag.whole_map import MapOutcome, map_chunks, note_sources
-
-NOTE_TOKEN_BUDGET = 3000  # notes in the reduce prompt
-MAX_AUTO_DOCUMENTS = 3  # documents chosen by retrieval when none were named
 
 
 def choose_documents(models, store, query: str, documents, folders) -> list[str]:
@@ -23,7 +21,7 @@ def choose_documents(models, store, query: str, documents, folders) -> list[str]
     paths = documents_for(store, documents, folders)
     if paths:
         return paths
-    hits = retrieve(models, store, query, 20, None, None)
+    hits = retrieve(models, store, query, WHOLE_RETRIEVE_K, None, None)
     out: list[str] = []
     for h in hits:
         if h.path not in out:

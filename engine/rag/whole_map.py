@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from engine.core import FinalEvent, GenerateRequest, ProgressEvent
 from engine.generation import PromptCacheStore, run_generation
 from engine.rag.prompt import Source
+from engine.rag.tuning import NOTE_TOKENS
 
 MAP_SYSTEM = (
     "You read one passage of a document and note what in it helps answer the question. "
@@ -67,7 +68,7 @@ def map_chunks(
     *,
     cancel=None,
     request_id: str = "",
-    max_note_tokens: int = 64,
+    max_note_tokens: int = NOTE_TOKENS,
 ) -> Iterator[ProgressEvent | MapOutcome]:
     """Read every chunk; yields a ProgressEvent per chunk, then one MapOutcome (partial when cancelled)."""
 

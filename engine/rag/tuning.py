@@ -1,0 +1,75 @@
+"""Every tuned constant of document Q&A, each with why it has its value in one line. How each was chosen (the sets,
+the sweeps, the figures) is in docs/TUNING.md; bench/rag_eval.py measures them again.
+
+In the order one ask uses them. The search's own fusion constants (``SAME_FILE_SPREAD``, ``KEYWORD_LEAD``, ...) live
+with the search in engine/index/hybrid.py, a layer below this package; docs/TUNING.md gives their history too.
+"""
+
+from __future__ import annotations
+
+# -- the question --------------------------------------------------------------------------------------------
+ANTECEDENT_WORDS = 2  # content words before a pronoun that give it something in the question to refer to
+REWRITE_TOKENS = 48  # a rewritten follow-up is one question: a line, not a paragraph
+REWRITE_TURN_CHARS = (
+    400  # each earlier turn shown to the rewriter is cut here (the rewrite needs its subject only)
+)
+
+# -- retrieval -----------------------------------------------------------------------------------------------
+WHOLE_RETRIEVE_K = 20  # whole-document mode: search results read to choose the documents
+MAX_AUTO_DOCUMENTS = (
+    3  # whole-document mode: documents chosen by retrieval when none were named (each is read whole)
+)
+NOTE_TOKENS = 64  # whole-document mode: one note per chunk is one or two short sentences
+NOTE_TOKEN_BUDGET = 3000  # whole-document mode: notes in the reduce prompt
+
+# -- sources -------------------------------------------------------------------------------------------------
+MAX_EXTEND_CHARS = 300  # at most this much of a cut sentence is taken back at either end of a passage
+SOURCE_TOKEN_BUDGET = 1800  # sources in one prompt (a small model's attention is the limit, not its context)
+
+# -- abstention: answer or decline ---------------------------------------------------------------------------
+MINILM_COSINE_THRESHOLD = (
+    0.4433  # all-MiniLM-L6-v2's best cosine in the hybrid top 50: best balanced accuracy
+)
+RERANK_THRESHOLD = 0.5  # not fitted: a cross-encoder's sigmoid 0.5 (P(yes) 0.5) is its own relevance boundary
+COSINE_THRESHOLD = 0.40  # not fitted: the cosine line for an embedder without a calibration
+COVERAGE_HEDGE = 0.45  # below this share of the question in the best source an answer is hedged (tuning sets)
+
+# -- the extractive answer: sentence score weights, chosen together on the tuning sets -----------------------
+EMBED_WEIGHT = (
+    0.4  # cosine(question, sentence) against the keyword score (1 - this): inside the 0.829 plateau
+)
+RANK_WEIGHT = 0.0  # the retrieval order prior: no weight scored as well as any on the tuning sets
+PASSAGE_WEIGHT = (
+    0.7  # cosine(question, the sentence's passage): lends a short sentence its context; in the plateau
+)
+NAMED_WEIGHT = (
+    0.2  # a sentence that defines a name the question gives: 0.1-0.3 alike on six tuning sets; the middle
+)
+NOT_ANSWER_PENALTY = (
+    0.2  # not fitted: keeps navigation and headings out of answers (the figures did not move)
+)
+MAX_SENTENCES = 5  # sentences shown: best at every weight with 5 (of 3, 4, 5)
+DUPLICATE_JACCARD = 0.7  # a sentence sharing this much of a shown one's words says it again
+COPY_MIN_WORDS = (
+    3  # a sentence held word for word by another source cites it too from this many content words
+)
+COPY_MAX = 2  # and only when at most this many other sources hold it (more: a page header, not a copy)
+
+# -- how a chosen sentence is shown (engine.rag.shown_span) --------------------------------------------------
+MIN_SENTENCE_WORDS = 2  # a piece with fewer content words is no candidate sentence (and no antecedent)
+INTRO_EXTEND_CHARS = 200  # what a sentence ending with ':' introduces is shown with it up to this
+LIST_SHOW_CHARS = 400  # a list is shown whole with its introduction up to this (a citation quote's limit)
+MAX_QUOTE_CHARS = 400  # a citation's quote: a sentence or a few lines, not a page
+
+# -- the generative answer -----------------------------------------------------------------------------------
+LOOP_NGRAM = 8  # the loop guard stops an answer when its last this many words already occurred in that order
+LOOP_LINE_REPEATS = 3  # or when one short line is written this many times
+LOOP_MIN_SENTENCE_WORDS = 3  # or when a sentence of at least this many words repeats an earlier one
+
+# -- grounding: set by what the checks mean, not fitted ------------------------------------------------------
+MAX_EVIDENCE_CHARS = 300  # a source sentence (or group of lines) checked against a claim is at most this long
+MIN_WORD_SHARE = 0.6  # most of a claim's content words found in one source sentence
+MIN_COSINE = 0.75  # or a near-paraphrase by the embedder (all-MiniLM-L6-v2 puts paraphrases above ~0.75)
+MIN_WORD_SHARE_WITH_COSINE = 0.34  # that shares a third of the claim's words
+GROUNDING_MIN_YES = 0.5  # the model's judgment: p(yes) over yes/no at even odds, not a fitted threshold
+JUDGE_SOURCE_TOKENS = 384  # the model's judgment reads this much of the cited source
