@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from app.common import search_json
+from app.server.models_gate import check_model_name
 from app.server.options import ServerOptions
 from app.server.protocol import ApiError
 from engine.core import (
@@ -122,6 +123,7 @@ class ModelService:
     def spec(self, role: Role, name: str) -> str:
         """The model spec a client's name stands for ("default": the server's own); ApiError(404) when no such
         model exists here."""
+        check_model_name(name, allow_paths=self.options.allow_model_paths)  # ids /v1/models lists
         if role is Role.EMBEDDER and name in ("default", "default-embedding"):
             spec = self.options.embedder
         elif role is Role.CHAT and name == "default":
@@ -202,12 +204,13 @@ class ModelService:
         except ModelLoadError as exc:
             raise _load_failed(exc) from exc
 
-    def rerank(self, model: str, query: str, documents: list[str]) -> Any:
+    def rerank(self, model: str, query: str, documents: list[str], request_id: str | None = None) -> Any:
         """Scores by ``model``: "default" is the server's chat model used generatively; a cross-encoder folder
         scores as one (the engine tells them apart)."""
         request = RerankRequest(
-            query, tuple(Candidate(d) for d in documents), model=self.spec(Role.CHAT, model)
-        )
+            query, tuple(Candidate(d) for d in documents), model=self.spec(Role.CHAT, model),
+            request_id=request_id or new_request_id(),
+        )  # fmt: skip
         try:
             return self.engine.rerank(request)
         except ModelLoadError as exc:
