@@ -2,6 +2,7 @@
 
 from engine.generation.batch import BatchFull, BatchRunner, batchable
 from engine.generation.decoding import Block, DecodeState, plain_decoder, plain_steps
+from engine.generation.limits import RequestRefused, check_request, context_of, vocab_of
 from engine.generation.loop import encode_request, run_generation
 from engine.generation.prompt_cache import PromptCacheStore, common_prefix, mlx_cache
 from engine.generation.sampling import process_logits
@@ -13,11 +14,15 @@ __all__ = [
     "Block",
     "DecodeState",
     "PromptCacheStore",
+    "RequestRefused",
+    "check_request",
     "common_prefix",
+    "context_of",
     "encode_request",
     "mlx_cache",
     "plain_decoder",
     "plain_steps",
     "process_logits",
     "run_generation",
+    "vocab_of",
 ]

@@ -32,6 +32,7 @@ import mlx.core as mx
 import numpy as np
 
 from engine.core import AlcoveError, BatchFull, FinalEvent, GenerateRequest, GenerationStats, TokenEvent
+from engine.generation.limits import check_sampling
 from engine.generation.loop import encode_request
 from engine.generation.prompt_cache import PromptCacheStore, fresh_cache, mlx_cache
 from engine.generation.sampling import Sampler, process_logits
@@ -257,10 +258,9 @@ class BatchRunner:
         try:
             if lm is None:
                 raise AlcoveError("No chat model is loaded. Load one first (alcove models list).")
+            check_sampling(req)  # finite, in range: before anything reads the numbers
             req.sampling.validate()
-            if req.max_tokens < 1:
-                raise AlcoveError("max_tokens must be at least 1.")
-            slot.ids = encode_request(lm, req)
+            slot.ids = encode_request(lm, req)  # ids in the vocabulary, the prompt within the context
             use_store = req.use_prompt_cache and self._store is not None
             hit = self._store.take(lm.key, lm.model, slot.ids) if use_store else fresh_cache(lm.model)
             slot.cached_tokens = hit.cached_tokens

@@ -12,12 +12,14 @@ import logging
 import threading
 import time
 from collections.abc import Callable, Iterator
+from typing import Any
 
 import mlx.core as mx
 import numpy as np
 
 from engine.core import AlcoveError, FinalEvent, GenerateRequest, GenerationStats, TokenEvent
 from engine.generation.decoding import DecodeState, plain_decoder
+from engine.generation.limits import RequestRefused, check_ids, check_sampling, check_text
 from engine.generation.prompt_cache import PromptCacheStore, fresh_cache
 from engine.generation.sampling import Sampler
 from engine.generation.textstream import StopMatcher
@@ -28,11 +30,28 @@ log = logging.getLogger(__name__)
 DecoderFactory = Callable[[DecodeState, GenerateRequest], Iterator]
 
 
-def encode_request(lm: LoadedLM, req: GenerateRequest) -> list[int]:
+def encode_request(lm: LoadedLM, req: GenerateRequest, reserve: int = 1) -> list[int]:
+    """The request's prompt as token ids, checked against ``lm`` (``engine.generation.limits``): every id in the
+    vocabulary, the prompt plus ``reserve`` tokens within the context; a text far too long for the context is refused
+    before it is tokenised. Raises RequestRefused (an AlcoveError); touches no MLX array."""
+    check_text(lm, req)
+    try:
+        ids = _tokenize(lm, req)
+    except AlcoveError:
+        raise
+    except Exception as exc:  # noqa: BLE001 - a template that refuses these messages, a tokenizer's own error
+        raise RequestRefused(f"The prompt could not be tokenised: {type(exc).__name__}: {exc}",
+                             param="prompt") from exc  # fmt: skip
+    if not ids:
+        raise AlcoveError("The prompt is empty after tokenisation.")
+    return check_ids(lm, ids, reserve)  # a caller's ids as given: 10**12 or -1 is refused, never cast
+
+
+def _tokenize(lm: LoadedLM, req: GenerateRequest) -> list[Any]:
     tok = lm.tokenizer
     if req.prompt_ids is not None:
-        ids = list(req.prompt_ids)
-    elif req.messages is not None:
+        return list(req.prompt_ids)
+    if req.messages is not None:
         if not getattr(tok, "chat_template", None):
             raise AlcoveError(f"The model {lm.info.name} has no chat template; send a plain prompt instead.")
         ids = tok.apply_chat_template(
@@ -40,14 +59,10 @@ def encode_request(lm: LoadedLM, req: GenerateRequest) -> list[int]:
         )
         if isinstance(ids, dict):  # transformers 5 may return a BatchEncoding
             ids = ids["input_ids"]
-        ids = list(ids)
-    elif req.prompt is not None:
-        ids = tok.encode(req.prompt)
-    else:
-        raise AlcoveError("The request has no prompt.")
-    if not ids:
-        raise AlcoveError("The prompt is empty after tokenisation.")
-    return [int(i) for i in ids]
+        return list(ids)
+    if req.prompt is not None:
+        return list(tok.encode(req.prompt))
+    raise AlcoveError("The request has no prompt.")
 
 
 def _percentile(values: list[float], q: float) -> float:
@@ -81,9 +96,8 @@ def run_generation(
     stopper = StopMatcher(req.stop)
     text_parts: list[str] = []
     try:
+        check_sampling(req)  # finite, in range: before anything reads the numbers
         req.sampling.validate()
-        if req.max_tokens < 1:
-            raise AlcoveError("max_tokens must be at least 1.")
         ids = encode_request(lm, req)
         hit = (
             store.take(lm.key, lm.model, ids, info=lm.info) if req.use_prompt_cache else fresh_cache(lm.model)

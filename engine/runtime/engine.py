@@ -36,7 +36,7 @@ from engine.core import (
     SpeculativeParams,
     preload_blas,
 )
-from engine.generation import PromptCacheStore
+from engine.generation import PromptCacheStore, check_request
 from engine.index import forget_vectors, index_pipeline, search, vector_cache_bytes
 from engine.models import release_wired_memory
 from engine.rag import Deferred, RagModels, ask_request, generative_reranker_for, rerank
@@ -286,11 +286,16 @@ class Engine:
 
         Loads ``request.model`` / ``request.draft`` first when given. A ``shared`` request (a server's) joins the
         continuous batch when the model can batch, and decodes speculatively only while nothing else decodes.
-        Raises BatchFull (an AlcoveError) when the batch's queue is full.
+        Raises BatchFull (an AlcoveError) when the batch's queue is full, RequestRefused (one too) when the request
+        does not fit the model (ids outside its vocabulary, a prompt beyond its context: see generation/limits.py).
         """
         for wanted in (request.model, request.draft):
             if wanted is not None:
                 self.ensure(wanted)
+        # Checked before it is queued (a shared request's whole reply must fit the context).
+        slot = self._roles.slot(request.role)
+        if slot is not None:
+            request = check_request(slot.loaded, request, reply_fits=request.shared)
         decoding, reason = policy.route(request, self.decoding_in_batch(), self._roles.batch_reason())
         req: GenerateRequest = request
         if decoding == "batched":

@@ -112,7 +112,8 @@ def test_cancel_mid_decode_then_next_turn_is_consistent(engine, tiny_llama):
 
 def test_cancel_mid_prefill(engine, tiny_llama):
     engine.load_model(str(tiny_llama))
-    long_prompt = "Alcove runs language models privately on your Mac. " * 200
+    # 1,800 tokens: a long prefill within the model's context (a longer prompt is refused)
+    long_prompt = "Alcove runs language models privately on your Mac. " * 50
     req = GenerateRequest(prompt=long_prompt, max_tokens=10, prefill_chunk=8)
     it = engine.generate(req)
     time.sleep(0.05)
