@@ -16,7 +16,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from app.server.options import ServerOptions, check_bind
+from app.server.options import MIN_REMOTE_KEY, ServerOptions, check_bind, normalise_origin
 from engine.core import AlcoveError, ModelRequest, Role
 
 log = logging.getLogger(__name__)
@@ -51,6 +51,13 @@ def _int_in(low: int, high: int | None = None):
     return check
 
 
+def _origin(text: str) -> str:
+    try:
+        return normalise_origin(text)
+    except AlcoveError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
 def build_parser() -> argparse.ArgumentParser:
     s = _Parser(prog="alcove serve",
                 description="Serve models to other programs (OpenAI-compatible HTTP on 127.0.0.1).")  # fmt: skip
@@ -61,7 +68,18 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--api-key", default=None,
                    help="require 'Authorization: Bearer KEY' (default: $ALCOVE_API_KEY, else no key)")  # fmt: skip
     s.add_argument("--allow-remote", action="store_true",
-                   help="allow a non-loopback --host (needs --api-key)")  # fmt: skip
+                   help=f"allow a non-loopback --host (needs an --api-key of {MIN_REMOTE_KEY}+ "
+                        "non-blank characters)")  # fmt: skip
+    s.add_argument("--allow-origin", action="append", type=_origin, default=[], metavar="ORIGIN",
+                   help="let web pages from ORIGIN (scheme://host[:port]) call the server, with CORS; repeatable "
+                        "(default: none, every request from a web page is refused)")  # fmt: skip
+    s.add_argument("--allow-model-paths", action="store_true",
+                   help="let requests name a model by a path on this Mac (default: only the ids "
+                        "/v1/models lists)")  # fmt: skip
+    s.add_argument("--max-body-mb", type=_int_in(1, 1024), default=8,
+                   help="largest request body in MiB, beyond which 413 (default 8)")  # fmt: skip
+    s.add_argument("--request-timeout", type=_int_in(0), default=600, metavar="SECONDS",
+                   help="cancel a request still running after this long (default 600; 0: no limit)")  # fmt: skip
     s.add_argument("--model", default="default", help="the chat model 'default' means (default: built-in)")
     s.add_argument("--embedder", default="default", help="the embedding model (default: all-MiniLM-L6-v2)")
     s.add_argument("--db", default=None, help="index database for document routes (default: the app's index)")
@@ -148,8 +166,10 @@ def options_from(args: argparse.Namespace) -> ServerOptions:
                             allow_remote=args.allow_remote, chat_model=args.model, embedder=args.embedder,
                             draft=args.draft_model, db=_check_db(args.db) if args.db else None,
                             max_batch=args.max_batch, max_waiting=args.max_queue,
-                            speculative=args.speculative)  # fmt: skip
-    check_bind(options)  # a refused address costs nothing
+                            speculative=args.speculative, allow_origins=tuple(args.allow_origin),
+                            allow_model_paths=args.allow_model_paths, max_body_bytes=args.max_body_mb << 20,
+                            request_timeout_s=float(args.request_timeout) or None)  # fmt: skip
+    check_bind(options)  # a refused address (or a key too weak for one) costs nothing
     _check_model("--model", args.model)
     if args.draft_model:
         _check_model("--draft-model", args.draft_model)

@@ -1,15 +1,20 @@
 """The HTTP app (Starlette, ASGI): OpenAI-compatible routes, Alcove's document routes, auth and errors.
 
 Every engine call is blocking and runs in a worker thread; streams are pumped from their thread into the event loop
-(``_pump``), so the loop (uvicorn's own, or Qt's through qasync in the window) never waits on MLX. A client that
-disconnects mid-stream cancels its request: Starlette cancels the response task, and the ``finally`` below asks the
-engine to stop, which it does before its next step.
+(``_pump``), so the loop (uvicorn's own, or Qt's through qasync in the window) never waits on MLX. Before a route
+runs, ``boundary.Boundary`` has checked the request's Host, Origin and Content-Type and read its body within limits.
+
+No work outlives its client: every route's work is raced against the client's disconnect (ASGI ``http.disconnect``)
+and the request's deadline (``ServerOptions.request_timeout_s``), and when either comes first the engine is asked to
+cancel the request (``Engine.cancel``), which it does before its next step. A stream whose client stops reading is
+dropped once its send buffer has stayed full for ``send_stall_s``, and its request cancelled the same way.
 """
 
 from __future__ import annotations
 
 import asyncio
 import base64
+import contextlib
 import hmac
 import json
 import logging
@@ -22,13 +27,14 @@ from typing import Any
 
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response, StreamingResponse
+from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from app.server import protocol as p
+from app.server.boundary import ABORT_KEY, DEADLINE_KEY, Boundary, parse_json
 from app.server.protocol import ApiError
 from app.server.service import ModelService
-from engine.core import AlcoveError, FinalEvent, GenerationStats, TokenEvent
+from engine.core import AlcoveError, FinalEvent, GenerationStats, TokenEvent, new_request_id
 from engine.rag import AskResult
 
 log = logging.getLogger(__name__)
@@ -40,12 +46,24 @@ def _error(exc: ApiError) -> JSONResponse:
     return JSONResponse(exc.body(), status_code=exc.status)
 
 
-async def _body(request: Request) -> Any:
-    raw = await request.body()
-    try:
-        return json.loads(raw or b"null")
-    except ValueError as exc:
-        raise p.bad(f"The request body is not valid JSON ({exc}).") from exc
+class _ClientGone(Exception):
+    """The client disconnected while its request was being worked on (nothing can be sent any more)."""
+
+
+async def _disconnected(receive: Callable[[], Any]) -> None:
+    """Return when the client has gone (ASGI ``http.disconnect``); body messages (already read) are skipped."""
+    while (await receive())["type"] != "http.disconnect":
+        pass
+
+
+def _deadline_error() -> ApiError:
+    return ApiError(504, "The request ran past the server's time limit (alcove serve --request-timeout) and was "
+                    "cancelled.", type="server_error", code="deadline_exceeded")  # fmt: skip
+
+
+def _forget(fut: asyncio.Future) -> None:
+    """Let ``fut`` finish unobserved (its result or error is no one's now)."""
+    fut.add_done_callback(lambda f: f.cancelled() or f.exception())
 
 
 async def _pump(make: Callable[[], Iterator[Any]]) -> AsyncIterator[Any]:
@@ -72,6 +90,99 @@ async def _pump(make: Callable[[], Iterator[Any]]) -> AsyncIterator[Any]:
         if isinstance(item, BaseException):
             raise item
         yield item
+
+
+class _Ending:
+    """A request's end, told to the service exactly once: a request that did not end well is cancelled."""
+
+    def __init__(self, service: ModelService, request_id: str) -> None:
+        self.service, self.request_id = service, request_id
+        self.ok = False
+        self._told = False
+
+    def __call__(self) -> None:
+        if self._told:
+            return
+        self._told = True
+        if not self.ok:
+            self.service.cancel(self.request_id)
+        self.service.end(self.ok)
+
+
+class _EventStream(Response):
+    """Server-sent events from ``chunks``, raced against the client: a disconnect, or a send buffer that stays
+    full for ``stall_s`` (a client that stopped reading), ends the stream at once and drops the connection; the
+    deadline ends it with an error event. However it ends, ``ending`` cancels the engine request unless it ended
+    well."""
+
+    media_type = "text/event-stream"
+
+    def __init__(self, chunks: AsyncIterator[str], *, ending: _Ending, stall_s: float,
+                 on_deadline: Callable[[], str]) -> None:  # fmt: skip
+        self.chunks = chunks
+        self.ending = ending
+        self.stall_s = stall_s
+        self.on_deadline = on_deadline
+        self.status_code = 200
+        self.background = None
+        self.init_headers({"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
+
+    async def __call__(self, scope: dict, receive: Any, send: Any) -> None:
+        loop = asyncio.get_running_loop()
+        deadline = scope.get(DEADLINE_KEY)
+        gone = asyncio.ensure_future(_disconnected(receive))
+        step: asyncio.Future | None = None
+        try:
+            if not await self._send(send, gone, {"type": "http.response.start", "status": self.status_code,
+                                                 "headers": self.raw_headers}):  # fmt: skip
+                return self._drop(scope)
+            chunks = aiter(self.chunks)
+            while True:
+                step = asyncio.ensure_future(anext(chunks))
+                left = None if deadline is None else max(0.0, deadline - loop.time())
+                await asyncio.wait({step, gone}, timeout=left, return_when=asyncio.FIRST_COMPLETED)
+                if not step.done():  # the client left, or the deadline came, while the engine worked
+                    step.cancel()
+                    await asyncio.gather(step, return_exceptions=True)
+                    if gone.done():
+                        return self._drop(scope)
+                    await self._send(send, gone, {"type": "http.response.body", "body": self.on_deadline().encode(),
+                                                  "more_body": False})  # fmt: skip
+                    return None
+                try:
+                    chunk = step.result()
+                except StopAsyncIteration:
+                    break
+                message = {"type": "http.response.body", "body": chunk.encode("utf-8"), "more_body": True}
+                if not await self._send(send, gone, message):
+                    return self._drop(scope)
+            await self._send(send, gone, {"type": "http.response.body", "body": b"", "more_body": False})
+        finally:
+            gone.cancel()
+            if step is not None and not step.done():
+                step.cancel()
+            with contextlib.suppress(Exception):
+                await self.chunks.aclose()
+            self.ending()  # (again: a stream that never started has not run its own finally)
+
+    async def _send(self, send: Any, gone: asyncio.Future, message: dict) -> bool:
+        """Send ``message``; False when the client left, or its buffer stayed full for ``stall_s``."""
+        if gone.done():
+            return False
+        sending = asyncio.ensure_future(send(message))
+        await asyncio.wait({sending, gone}, timeout=self.stall_s, return_when=asyncio.FIRST_COMPLETED)
+        if sending.done():
+            return sending.exception() is None
+        sending.cancel()
+        await asyncio.gather(sending, return_exceptions=True)
+        log.info("server: a client read nothing for %.1f s; its stream is dropped", self.stall_s)
+        return False
+
+    @staticmethod
+    def _drop(scope: dict) -> None:
+        abort = scope.get(ABORT_KEY)
+        if abort is not None:
+            abort()  # close now: a close would wait for the full buffer to drain
 
 
 class Server:
@@ -105,6 +216,8 @@ class Server:
             try:
                 self._check_key(request)
                 return await handler(request)
+            except _ClientGone:
+                return Response(status_code=499)  # nobody reads it: the connection is gone
             except ApiError as exc:
                 return _error(exc)
             except AlcoveError as exc:
@@ -116,8 +229,38 @@ class Server:
 
         return wrapped
 
-    async def _thread(self, fn, *args):
-        return await asyncio.get_running_loop().run_in_executor(self._pool, fn, *args)
+    async def _json(self, request: Request) -> Any:
+        return parse_json(await request.body(), self.options.max_json_depth)
+
+    async def _watch(self, request: Request, work: Any, request_id: str | None = None) -> Any:
+        """``work``'s result (an awaitable), unless the client disconnects or the request's deadline passes first:
+        then the engine is asked to cancel ``request_id`` (when the work has one), the work is left to finish on
+        its own, and _ClientGone or a 504 is raised."""
+        work = asyncio.ensure_future(work)
+        gone = asyncio.ensure_future(_disconnected(request.receive))
+        deadline = request.scope.get(DEADLINE_KEY)
+        left = None if deadline is None else max(0.0, deadline - asyncio.get_running_loop().time())
+        try:
+            await asyncio.wait({work, gone}, timeout=left, return_when=asyncio.FIRST_COMPLETED)
+        except asyncio.CancelledError:
+            work.cancel()
+            raise
+        finally:
+            gone.cancel()
+        if work.done():
+            return work.result()
+        if request_id is not None:
+            self.service.cancel(request_id)
+        work.cancel()  # a worker thread's call runs on; its result is dropped
+        _forget(work)
+        if gone.done() and not gone.cancelled():
+            raise _ClientGone
+        raise _deadline_error()
+
+    async def _thread(self, request: Request, fn, *args, request_id: str | None = None):
+        """``fn(*args)`` in a worker thread, watched (``_watch``)."""
+        call = asyncio.get_running_loop().run_in_executor(self._pool, fn, *args)
+        return await self._watch(request, call, request_id)
 
     # -- routes -----------------------------------------------------------------------------------------------
     async def health(self, request: Request) -> Response:
@@ -125,43 +268,49 @@ class Server:
         return JSONResponse({"status": "ok", "active": c.active, "served": c.served})
 
     async def models(self, request: Request) -> Response:
-        return JSONResponse({"object": "list", "data": await self._thread(self.service.list_models)})
+        return JSONResponse({"object": "list", "data": await self._thread(request, self.service.list_models)})
 
     async def chat(self, request: Request) -> Response:
-        gen = p.parse_chat(await _body(request), self.defaults)
-        return await self._generate(gen, chat=True)
+        gen = p.parse_chat(await self._json(request), self.defaults)
+        return await self._generate(request, gen, chat=True)
 
     async def completions(self, request: Request) -> Response:
-        gen = p.parse_completion(await _body(request), self.defaults)
-        return await self._generate(gen, chat=False)
+        gen = p.parse_completion(await self._json(request), self.defaults)
+        return await self._generate(request, gen, chat=False)
 
-    async def _generate(self, gen: p.Generation, *, chat: bool) -> Response:
+    async def _generate(self, request: Request, gen: p.Generation, *, chat: bool) -> Response:
+        rid_engine = gen.request.request_id
         self.service.begin()
         try:
             if gen.documents:
-                events = await self._thread(self._ask_events, gen)
+                events = await self._thread(request, self._ask_events, gen, request_id=rid_engine)
                 decoding, reason = "documents", "answered from your index"
             else:
-                events, route = await self._thread(self.service.chat, gen.request, gen.model)
+                events, route = await self._thread(request, self.service.chat, gen.request, gen.model,
+                                                   request_id=rid_engine)  # fmt: skip
                 decoding, reason = route.decoding, route.reason  # the engine's choice, as it made it
-        except BaseException:
+        except BaseException:  # (a client that left, or the deadline, cancelled it already)
             self.service.end(False)
             raise
         rid = p.new_id("chatcmpl" if chat else "cmpl")
         if gen.stream:
-            return StreamingResponse(
-                self._sse(gen, events, rid, chat, decoding, reason),
-                media_type="text/event-stream",
-                headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},
-            )
+            ending = _Ending(self.service, rid_engine)
+            return _EventStream(self._sse(gen, events, rid, chat, decoding, reason, ending), ending=ending,
+                                stall_s=self.options.send_stall_s,
+                                on_deadline=lambda: _data(_deadline_error().body()) + "data: [DONE]\n\n")  # fmt: skip
         ok = False
         try:
-            final, extra = None, {}
-            async for ev in _pump(lambda: events):
-                if isinstance(ev, FinalEvent):
-                    final = ev
-                elif isinstance(ev, AskResult):
-                    final, extra = _final_of_ask(gen, ev), _ask_extension(ev)
+
+            async def collect() -> tuple[Any, dict]:
+                final, extra = None, {}
+                async for ev in _pump(lambda: events):
+                    if isinstance(ev, FinalEvent):
+                        final = ev
+                    elif isinstance(ev, AskResult):
+                        final, extra = _final_of_ask(gen, ev), _ask_extension(ev)
+                return final, extra
+
+            final, extra = await self._watch(request, collect(), rid_engine)
             if final is None or final.finish_reason == "error":
                 raise ApiError(500, (final.error if final else None) or "Generation failed.", type="server_error",
                                code="generation_failed")  # fmt: skip
@@ -171,18 +320,18 @@ class Server:
             return JSONResponse(build(rid, gen.model, final, ext))
         finally:
             if not ok:
-                self.service.cancel(gen.request.request_id)
+                self.service.cancel(rid_engine)
             self.service.end(ok)
 
     def _ask_events(self, gen: p.Generation):
         return self.service.ask(gen.question, model=gen.model, max_tokens=gen.request.max_tokens,
                                 sampling=gen.request.sampling, request_id=gen.request.request_id)  # fmt: skip
 
-    async def _sse(self, gen, events, rid: str, chat: bool, decoding: str, reason: str) -> AsyncIterator[str]:
+    async def _sse(self, gen, events, rid: str, chat: bool, decoding: str, reason: str,
+                   ending: _Ending) -> AsyncIterator[str]:  # fmt: skip
         created = int(time.time())
         model = gen.model
         sent: list[str] = []
-        ok = False
         try:
             if chat:
                 yield _data(p.chat_chunk(rid, model, created, {"role": "assistant", "content": ""}))
@@ -223,15 +372,13 @@ class Server:
                     chunk["choices"] = []
                     chunk["usage"] = p.usage(final)
                     yield _data(chunk)
-                ok = True
+                ending.ok = True
             yield "data: [DONE]\n\n"
         finally:
-            if not ok:
-                self.service.cancel(gen.request.request_id)  # the client went away (or the stream failed)
-            self.service.end(ok)
+            ending()  # cancels the request unless it ended well (the client went away, the stream failed)
 
     async def embeddings(self, request: Request) -> Response:
-        body = await _body(request)
+        body = await self._json(request)
         if not isinstance(body, dict):
             raise p.bad("The request body must be a JSON object.")
         texts = body.get("input")
@@ -250,12 +397,15 @@ class Server:
                 "'dimensions' is not supported: the embedder's size is fixed.", "dimensions", "unsupported"
             )
         model = body.get("model") or "default"
-        kind = (body.get("alcove") or {}).get("kind", "document")
+        ext = body.get("alcove") or {}
+        if not isinstance(ext, dict):
+            raise p.bad('\'alcove\' must be an object, e.g. {"kind": "query"}.', "alcove")
+        kind = ext.get("kind", "document")
         if kind not in ("document", "query"):
             raise p.bad("alcove.kind must be 'document' or 'query'.", "alcove.kind")
         self.service.begin()
         try:
-            result = await self._thread(self.service.embed, model, texts, kind)
+            result = await self._thread(request, self.service.embed, model, texts, kind)
         finally:
             self.service.end()
         data = []
@@ -269,7 +419,7 @@ class Server:
                              "alcove": {"truncated": list(result.truncated)}})  # fmt: skip
 
     async def rerank(self, request: Request) -> Response:
-        body = await _body(request)
+        body = await self._json(request)
         if not isinstance(body, dict):
             raise p.bad("The request body must be a JSON object.")
         query, docs = body.get("query"), body.get("documents")
@@ -289,7 +439,10 @@ class Server:
         model = body.get("model") or "default"
         self.service.begin()
         try:
-            result = await self._thread(self.service.rerank, model, query, texts)
+            rid = new_request_id()
+            result = await self._thread(
+                request, self.service.rerank, model, query, texts, rid, request_id=rid
+            )
         finally:
             self.service.end()
         items = result.items[:top_n] if top_n else result.items
@@ -305,7 +458,7 @@ class Server:
                                         "seconds": result.seconds}})  # fmt: skip
 
     async def search(self, request: Request) -> Response:
-        body = await _body(request)
+        body = await self._json(request)
         if not isinstance(body, dict) or not isinstance(body.get("query"), str) or not body["query"].strip():
             raise p.bad("'query' must be a non-empty string.", "query")
         mode = body.get("mode", "hybrid")
@@ -318,14 +471,14 @@ class Server:
         self.service.begin()
         try:
             out = await self._thread(
-                lambda: self.service.search(body["query"], k=k, mode=mode, fusion=fusion, db=None)
+                request, lambda: self.service.search(body["query"], k=k, mode=mode, fusion=fusion, db=None)
             )
         finally:
             self.service.end()
         return JSONResponse(out)
 
     async def ask(self, request: Request) -> Response:
-        body = await _body(request)
+        body = await self._json(request)
         if (
             not isinstance(body, dict)
             or not isinstance(body.get("question"), str)
@@ -334,22 +487,33 @@ class Server:
             raise p.bad("'question' must be a non-empty string.", "question")
         model = body.get("model") or "default"
         max_tokens = p.positive_int(body, "max_tokens", 256)
+        rid = new_request_id()
         self.service.begin()
         result = None
         try:
-            events = await self._thread(
-                lambda: self.service.ask(body["question"], model=model, max_tokens=max_tokens)
-            )
-            async for ev in _pump(lambda: events):
-                if isinstance(ev, AskResult):
-                    result = ev
+
+            async def answer() -> AskResult | None:
+                events = await asyncio.get_running_loop().run_in_executor(
+                    self._pool,
+                    lambda: self.service.ask(
+                        body["question"], model=model, max_tokens=max_tokens, request_id=rid
+                    ),  # fmt: skip
+                )
+                last = None
+                async for ev in _pump(lambda: events):
+                    if isinstance(ev, AskResult):
+                        last = ev
+                return last
+
+            result = await self._watch(request, answer(), rid)
         finally:
             self.service.end(result is not None)
         if result is None:
             raise ApiError(500, "The question was not answered.", type="server_error", code="ask_failed")
         return JSONResponse(result.to_json())
 
-    def app(self) -> Starlette:
+    def app(self) -> Boundary:
+        """The ASGI app: the routes behind the boundary's checks (``app.state.server`` is this Server)."""
         e = self.endpoint
         routes = [
             Route("/health", e(self.health), methods=["GET"]),
@@ -368,8 +532,9 @@ class Server:
             return _error(ApiError(status, f"{msg}: {request.method} {request.url.path}.", code="not_found"
                                    if status == 404 else "method_not_allowed"))  # fmt: skip
 
-        app = Starlette(routes=routes, exception_handlers={404: not_found, 405: not_found})
-        app.state.server = self
+        inner = Starlette(routes=routes, exception_handlers={404: not_found, 405: not_found})
+        inner.state.server = self
+        app = Boundary(inner, self.options)
         return app
 
     def close(self) -> None:

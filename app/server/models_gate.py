@@ -11,6 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from app.server.protocol import ApiError
+from engine.models import list_local_models
 
 # The kinds ``GET /v1/models`` lists after its two defaults (ModelService.list_models).
 SERVED_KINDS = ("chat", "diffusion", "embedder", "reranker")
@@ -25,8 +26,6 @@ def not_available() -> ApiError:
 
 def listed_ids() -> set[str]:
     """The model ids ``GET /v1/models`` lists."""
-    from engine.models import list_local_models
-
     return set(DEFAULT_IDS) | {m.name for m in list_local_models() if m.kind in SERVED_KINDS}
 
 

@@ -1,4 +1,5 @@
-"""Binding and running the server: loopback unless asked otherwise (with a key), uvicorn on any asyncio loop."""
+"""Binding and running the server: loopback unless asked otherwise (with a key), uvicorn on any asyncio loop, with
+deadlines for slow clients (``_protocol``) and bounded buffers."""
 
 from __future__ import annotations
 
@@ -10,13 +11,18 @@ import threading
 from typing import Any
 
 import uvicorn
+from uvicorn.protocols.http.h11_impl import H11Protocol
 
+from app.server.boundary import ABORT_KEY
 from app.server.http import Server
 from app.server.options import BindRefused, ServerOptions, check_bind, is_loopback
 from app.server.service import ModelService
 from engine.core import AlcoveError
 
 log = logging.getLogger(__name__)
+
+_MAX_HEADER_BYTES = 16 << 10  # a request line and headers larger than this: 400 (h11's limit)
+_WRITE_HIGH_WATER = 64 << 10  # asyncio's default: what the server buffers per connection before a send waits
 
 __all__ = ["BindRefused", "RunningServer", "ThreadedServer", "bind_socket", "build_app", "check_bind",
            "is_loopback", "serve_forever"]  # fmt: skip
@@ -28,8 +34,67 @@ def build_app(engine: Any, options: ServerOptions):
     return Server(service).app(), service
 
 
+def _protocol(options: ServerOptions) -> type[H11Protocol]:
+    """uvicorn's HTTP/1.1 protocol with the deadlines it lacks: a connection must deliver a request's headers
+    within ``header_timeout_s`` of connecting (or of its last response), and its body within ``body_timeout_s``
+    (plus a grace: the boundary answers 408 first), else it is closed; slow or half-sent requests are never held
+    open. Each request's scope gets ``alcove.abort`` to drop its connection at once (a stalled stream)."""
+    header_s, body_s = options.header_timeout_s, options.body_timeout_s + 2.0
+
+    class Guarded(H11Protocol):
+        _timer: asyncio.TimerHandle | None = None
+        _seen: Any = None
+
+        def connection_made(self, transport) -> None:  # type: ignore[override]
+            super().connection_made(transport)
+            transport.set_write_buffer_limits(high=min(_WRITE_HIGH_WATER, options.send_buffer_bytes))
+            self._arm(header_s)
+
+        def connection_lost(self, exc: Exception | None) -> None:
+            self._disarm()
+            super().connection_lost(exc)
+
+        def handle_events(self) -> None:
+            super().handle_events()
+            cycle = self.cycle
+            if cycle is None:
+                return
+            if cycle is not self._seen:  # a request's headers arrived: now its body has a deadline
+                self._seen = cycle
+                cycle.scope[ABORT_KEY] = self.transport.abort
+                if cycle.more_body:
+                    self._arm(body_s)
+                else:
+                    self._disarm()
+            elif not cycle.more_body and self._timer is not None and not cycle.response_complete:
+                self._disarm()
+
+        def on_response_complete(self) -> None:
+            if not self.transport.is_closing():
+                self._arm(header_s)  # the next request's headers (before super(), which may start one)
+            super().on_response_complete()
+
+        def _arm(self, seconds: float) -> None:
+            self._disarm()
+            self._timer = self.loop.call_later(seconds, self._expired)
+
+        def _disarm(self) -> None:
+            if self._timer is not None:
+                self._timer.cancel()
+                self._timer = None
+
+        def _expired(self) -> None:
+            self._timer = None
+            if not self.transport.is_closing():
+                log.info("server: closing a connection that did not send its request in time")
+                self.transport.abort()
+
+    return Guarded
+
+
 class _Uvicorn:
-    """uvicorn's Server without its signal handlers (the window and the CLI own those)."""
+    """uvicorn's Server without its signal handlers (the window and the CLI own those), with the boundary's
+    timeouts and limits."""
 
     def __init__(self, app, options: ServerOptions, sock: socket.socket) -> None:
         class Quiet(uvicorn.Server):
@@ -37,8 +102,11 @@ class _Uvicorn:
             def capture_signals(self):
                 yield
 
-        config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off",
-                                timeout_graceful_shutdown=2)  # fmt: skip
+        config = uvicorn.Config(
+            app, log_level="warning", access_log=False, lifespan="off", timeout_graceful_shutdown=2,
+            http=_protocol(options), ws="none", timeout_keep_alive=options.keep_alive_s,
+            limit_concurrency=options.max_connections, h11_max_incomplete_event_size=_MAX_HEADER_BYTES,
+        )  # fmt: skip
         self.server = Quiet(config)
         self.sock = sock
 
@@ -55,6 +123,9 @@ def bind_socket(options: ServerOptions) -> socket.socket:
     family = socket.AF_INET6 if ":" in options.host else socket.AF_INET
     sock = socket.socket(family, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    # Each accepted connection inherits a bounded send buffer: a client that stops reading holds at most this
+    # much (plus the transport's 64 KiB) before its stream counts as stalled.
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, options.send_buffer_bytes)
     try:
         sock.bind((options.host.strip("[]"), options.port))
     except OSError as exc:

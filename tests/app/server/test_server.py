@@ -178,7 +178,8 @@ def test_errors_in_openais_shape(live):
         ("POST", "/embeddings", b'{"input": []}', 400),
         ("POST", "/rerank", b'{"query": "q"}', 400),
     ]:
-        r = httpx.request(method, f"{live.url}{path}", content=body, timeout=30)
+        headers = {"Content-Type": "application/json"} if body is not None else {}
+        r = httpx.request(method, f"{live.url}{path}", content=body, headers=headers, timeout=30)
         assert r.status_code == status, (path, r.text)
         err = r.json()["error"]
         assert set(err) >= {"message", "type", "code"} and err["message"]
@@ -319,7 +320,7 @@ def test_non_loopback_bind_needs_flag_and_key(capsys):
         check_bind(ServerOptions(host="0.0.0.0", allow_remote=True))
     with pytest.raises(BindRefused):
         check_bind(ServerOptions(host="192.168.1.5", api_key="k"))
-    check_bind(ServerOptions(host="0.0.0.0", allow_remote=True, api_key="k"))
+    check_bind(ServerOptions(host="0.0.0.0", allow_remote=True, api_key="k" * 16))  # 16 non-blank characters
     assert serve_main(["--host", "0.0.0.0", "--api-key", "k"]) == 2
     assert "alcove: Refusing to serve on 0.0.0.0" in capsys.readouterr().err
     with pytest.raises(BindRefused, match="API key"):
