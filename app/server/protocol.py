@@ -6,6 +6,8 @@ raises ``ApiError`` with the status, OpenAI ``type`` and ``code`` a client expec
 
 from __future__ import annotations
 
+import json
+import math
 import time
 import uuid
 from dataclasses import asdict, dataclass
@@ -69,24 +71,89 @@ class Generation:
     question: str  # the last user message, for documents mode
 
 
-def _number(body: dict, key: str, kind: type, default: Any, lo: float | None = None, hi: float | None = None):
-    value = body.get(key)
-    if value is None:
+# A reply's cap; whether the prompt plus max_tokens fits the model's context is the engine's check (400
+# context_length_exceeded, before the request is queued).
+MAX_TOKENS = 1 << 20
+SEED_MAX = (1 << 63) - 1
+MAX_DEPTH = 64  # JSON nesting a request may have (OpenAI's bodies need 5)
+_ABSENT = object()
+
+
+def _number(body: dict, key: str, kind: type, default: Any, lo: float | None = None, hi: float | None = None,
+            *, null_ok: bool = True):  # fmt: skip
+    """``body[key]`` as a finite ``kind`` within [lo, hi]; ``default`` when absent (or null, when ``null_ok``)."""
+    value = body.get(key, _ABSENT)
+    if value is _ABSENT or (value is None and null_ok):
         return default
-    if (
-        isinstance(value, bool)
-        or not isinstance(value, (int, float))
-        or (kind is int and not float(value).is_integer())
-    ):
-        raise bad(f"'{key}' must be {'an integer' if kind is int else 'a number'}, not {value!r}.", key)
+    what = "an integer" if kind is int else "a number"
+    ok = not isinstance(value, bool) and isinstance(value, (int, float))
+    if ok and isinstance(value, float):
+        ok = math.isfinite(value) and (kind is float or value.is_integer())
+    if ok and kind is float and isinstance(value, int):
+        ok = abs(value) <= 1 << 1000  # beyond, float() overflows
+    if not ok:
+        raise bad(f"'{key}' must be {what}{_range(lo, hi)}, not {_show(value)}.", key)
     value = kind(value)
     if (lo is not None and value < lo) or (hi is not None and value > hi):
-        raise bad(f"'{key}' must be between {lo} and {hi}; got {value}.", key)
+        raise bad(f"'{key}' must be {what}{_range(lo, hi)}; got {_show(value)}.", key)
     return value
 
 
+def _range(lo: float | None, hi: float | None) -> str:
+    if lo is not None and hi is not None:
+        return f" from {lo} to {hi}"
+    return f" of at least {lo}" if lo is not None else (f" of at most {hi}" if hi is not None else "")
+
+
+def _show(value: Any) -> str:
+    text = json.dumps(value) if isinstance(value, (int, float, str, type(None))) else type(value).__name__
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
 def positive_int(body: dict, key: str, default: int) -> int:
-    return _number(body, key, int, default, 1, 1 << 20)
+    """An Alcove route's count: absent means ``default``; null, text, a fraction, Infinity or < 1 is a 400."""
+    return _number(body, key, int, default, 1, MAX_TOKENS, null_ok=False)
+
+
+def check_json(value: Any) -> None:
+    """Every string (keys too) valid Unicode, nesting at most ``MAX_DEPTH`` deep: else a 400. Iterative, so a
+    deep document cannot exhaust the stack here."""
+    stack: list[tuple[Any, int]] = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, str):
+            _check_text(item)
+        elif isinstance(item, (dict, list)):
+            if depth > MAX_DEPTH:
+                raise bad(f"The request's JSON is nested more than {MAX_DEPTH} levels deep.", code="too_deep")
+            if isinstance(item, dict):
+                for k, v in item.items():
+                    _check_text(k)
+                    stack.append((v, depth + 1))
+            else:
+                stack.extend((v, depth + 1) for v in item)
+
+
+def _check_text(text: str) -> None:
+    unicode_text(text, None)
+
+
+def unicode_text(value: str, param: str | None) -> str:
+    """``value`` when it is valid Unicode (no lone surrogate, which no encoder, tokenizer or database takes)."""
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        where = f"'{param}'" if param else "The request"
+        raise bad(f"{where} holds a lone surrogate ({value[exc.start]!r}), which is not valid Unicode text; send "
+                  "UTF-8 text.", param, "invalid_text") from exc  # fmt: skip
+    return value
+
+
+def text_field(value: Any, param: str) -> str:
+    """A non-empty string field of an Alcove route, valid Unicode: else a 400 naming ``param``."""
+    if not isinstance(value, str) or not value.strip():
+        raise bad(f"'{param}' must be a non-empty string.", param)
+    return unicode_text(value, param)
 
 
 def _stop(body: dict) -> tuple[str, ...]:
@@ -103,6 +170,7 @@ def _stop(body: dict) -> tuple[str, ...]:
 def _common(body: Any, unsupported: dict[str, str], defaults: dict[str, Any]) -> dict[str, Any]:
     if not isinstance(body, dict):
         raise bad("The request body must be a JSON object.")
+    check_json(body)
     for key, what in unsupported.items():
         if body.get(key) not in (None, False, [], {}):
             raise bad(
@@ -122,18 +190,23 @@ def _common(body: Any, unsupported: dict[str, str], defaults: dict[str, Any]) ->
         raise bad(
             "'model' is required: a name from GET /v1/models, or 'default'.", "model", "missing_required"
         )
-    max_tokens = body.get("max_completion_tokens", body.get("max_tokens"))
-    max_tokens = _number({"max_tokens": max_tokens}, "max_tokens", int, defaults["max_tokens"], 1, 1 << 20)
-    seed = _number(body, "seed", int, None)
+    # OpenAI's fields are nullable: null means the default. The prompt plus max_tokens must fit the model's context:
+    # the engine checks that (RequestRefused -> 400 context_length_exceeded) before the request is queued.
+    key = "max_completion_tokens" if body.get("max_completion_tokens") is not None else "max_tokens"
+    max_tokens = _number(body, key, int, defaults["max_tokens"], 1, MAX_TOKENS)
     sampling = SamplingParams(
         temperature=_number(body, "temperature", float, defaults["temperature"], 0.0, 2.0),
         top_p=_number(body, "top_p", float, 1.0, 0.0, 1.0) or 1e-9,
-        seed=seed,
+        seed=_number(body, "seed", int, None, 0, SEED_MAX),
     )
-    opts = body.get("stream_options") or {}
+    opts = body.get("stream_options")
+    if opts is None:
+        opts = {}
     if not isinstance(opts, dict):
         raise bad("'stream_options' must be an object.", "stream_options")
-    ext = body.get("alcove") or {}
+    ext = body.get("alcove")
+    if ext is None:
+        ext = {}
     if not isinstance(ext, dict):
         raise bad("'alcove' must be an object, e.g. {\"documents\": true}.", "alcove")
     mode = ext.get("speculative", defaults["speculative"])
@@ -211,6 +284,12 @@ def parse_completion(body: Any, defaults: dict[str, Any]) -> Generation:
         and prompt
         and all(isinstance(t, int) and not isinstance(t, bool) for t in prompt)
     ):
+        # Non-negative here; within the model's vocabulary is the engine's check (400 invalid_token_id) before the
+        # request is queued: an id past the embedding table would read out of bounds.
+        bad_id = next((t for t in prompt if t < 0 or t > SEED_MAX), None)
+        if bad_id is not None:
+            raise bad(f"Token ids must be integers from 0 to the model's vocabulary size - 1; got {_show(bad_id)}.",
+                      "prompt", "invalid_token_id")  # fmt: skip
         req = _request(c, prompt_ids=tuple(prompt))
     elif isinstance(prompt, str) and prompt:
         req = _request(c, prompt=prompt)

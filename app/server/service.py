@@ -20,7 +20,7 @@ from typing import Any
 from app.common import search_json
 from app.server.models_gate import check_model_name
 from app.server.options import ServerOptions
-from app.server.protocol import ApiError
+from app.server.protocol import ApiError, text_field, unicode_text
 from engine.core import (
     AlcoveError,
     AskRequest,
@@ -39,6 +39,7 @@ from engine.core import (
     new_request_id,
 )
 from engine.encoders import default_embedder_path
+from engine.generation import RequestRefused
 from engine.models import list_local_models, resolve_model
 
 log = logging.getLogger(__name__)
@@ -56,6 +57,19 @@ class Counters:
 
 def _load_failed(exc: ModelLoadError) -> ApiError:
     return ApiError(400, str(exc), code="model_load_failed", param="model")
+
+
+def _refused(exc: RequestRefused, request: ChatRequest) -> ApiError:
+    """The engine's refusal of a request that does not fit the model (before it was queued) as a 400."""
+    param = exc.param
+    if param == "prompt" and request.messages is not None:
+        param = "messages"
+    return ApiError(400, str(exc), code=exc.code, param=param)
+
+
+def _texts(values: list[str], param: str) -> None:
+    for i, text in enumerate(values):
+        unicode_text(text, f"{param}[{i}]")
 
 
 class ModelService:
@@ -151,7 +165,8 @@ class ModelService:
     # -- generation ---------------------------------------------------------------------------------------
     def chat(self, request: ChatRequest, name: str) -> tuple[Iterator[Any], RouteEvent]:
         """Start ``request`` with the chat model ``name`` stands for; returns (the rest of its events, the
-        engine's RouteEvent). Raises ApiError: 404 (no such model), 400 (it cannot load), 429 (the batch is full)."""
+        engine's RouteEvent). Raises ApiError: 404 (no such model), 400 (it cannot load; the engine refused the
+        request: ids outside the vocabulary, the prompt plus max_tokens beyond the context), 429 (the batch is full)."""
         model = self._unless_loaded(Role.CHAT, self.spec(Role.CHAT, name))
         draft = None
         if self.options.draft and request.speculative.mode != "off":
@@ -162,6 +177,8 @@ class ModelService:
             route = next(events)
         except BatchFull as exc:
             raise ApiError(429, str(exc), type="rate_limit_error", code="rate_limit_exceeded") from exc
+        except RequestRefused as exc:  # ids outside the vocabulary, prompt + max_tokens beyond the context
+            raise _refused(exc, req) from exc
         except ModelLoadError as exc:
             raise _load_failed(exc) from exc
         if not isinstance(route, RouteEvent):  # the engine's contract: the route comes first
@@ -188,6 +205,7 @@ class ModelService:
         request_id: str | None = None,
     ) -> Iterator[Any]:
         """Document Q&A: TokenEvents, then one AskResult."""
+        text_field(question, "question")
         chat = self._unless_loaded(Role.CHAT, self.spec(Role.CHAT, model))
         req = AskRequest(question, self._db(None), chat=chat, embedder=self._embedder(), max_tokens=max_tokens,
                          sampling=sampling, request_id=request_id or new_request_id())  # fmt: skip
@@ -198,6 +216,7 @@ class ModelService:
         return ModelRequest(Role.EMBEDDER, self.spec(Role.EMBEDDER, name))
 
     def embed(self, model: str, texts: list[str], kind: str = "document") -> Any:
+        _texts(texts, "input")
         request = EmbedRequest(tuple(texts), kind, self._embedder(model))
         try:
             return self.engine.embed(request)
@@ -207,6 +226,8 @@ class ModelService:
     def rerank(self, model: str, query: str, documents: list[str], request_id: str | None = None) -> Any:
         """Scores by ``model``: "default" is the server's chat model used generatively; a cross-encoder folder
         scores as one (the engine tells them apart)."""
+        text_field(query, "query")
+        _texts(documents, "documents")
         request = RerankRequest(
             query, tuple(Candidate(d) for d in documents), model=self.spec(Role.CHAT, model),
             request_id=request_id or new_request_id(),
@@ -217,6 +238,7 @@ class ModelService:
             raise _load_failed(exc) from exc
 
     def search(self, query: str, *, k: int, mode: str, fusion: str, db: str | None) -> dict[str, Any]:
+        text_field(query, "query")
         embedder = None if mode == "keyword" else self._embedder()
         request = SearchRequest(query, self._db(db), k=k, mode=mode, fusion=fusion, embedder=embedder)
         try:
