@@ -13,24 +13,28 @@ same stages inline, on the calling thread. It yields progress, then one ``IndexS
    unit (only the model runs there: ``Embedder.embed_encoded``), the batch sized so that a unit takes about
    ``unit_seconds`` (so a chat waits at most that long; at least one of the embedder's own length batches); with
    nothing queued it yields ``NOT_READY`` and is parked until the feeder wakes it;
-4. ``write``: the writer counts every file, commits finished files together every ``commit_seconds`` and yields
-   progress;
+4. ``write``: the writer counts every file, takes each batch's vectors, commits them together every
+   ``commit_seconds`` and yields progress;
 5. ``finish`` and ``summarize`` (run.py): the last commit, the run's state, the summary (with ``pipeline``
    timings when the run was threaded).
 
 Inline (no runner), ``run_inline`` takes the stages in turn on the calling thread, file by file: extract a file,
 write it, embed once ``batch_chunks`` chunks are queued (and all that is queued before a big file, so a slow big
-file never holds back what is ready); the embedding job's units run on an ``InlineRunner``.
+file never holds back what is ready); the embedding job's units run on an ``InlineRunner``, pausing whenever a
+commit is due (``embed_inline``).
 
 Incremental (files whose size and timestamp, or else content hash, match the index are skipped; files gone from an
-indexed folder are removed; a moved file keeps its vectors) and crash-safe: finished files are committed together
-in one transaction, so a run killed at any moment loses at most ``commit_seconds`` of work, the index stays
-consistent and the next run resumes. A cancel keeps what is fully embedded; a write failure ends the run with
-``summary.error``.
+indexed folder are removed; a moved file keeps its vectors) and crash-safe: every embedded chunk goes to the writer
+as soon as its batch is done, and the writer commits them together every ``commit_seconds`` in one transaction
+(finished files whole, a file still being embedded as a part of a *partly indexed* document), so a run killed at
+any moment loses at most the last ``commit_seconds`` of embedding, the index stays consistent and the next run
+resumes, inside a large file too (``resume_pending``: only the chunks it is missing are embedded). A cancel keeps
+every embedded chunk; a write failure ends the run with ``summary.error``.
 """
 
 from __future__ import annotations
 
+import bisect
 import logging
 import os
 import queue
@@ -51,7 +55,7 @@ from engine.index.options import IndexOptions, file_options
 from engine.index.prepare import Pending, Prepared
 from engine.index.run import IndexRun, begin, finish, scan, summarize
 from engine.index.runners import BackgroundRunner, InlineRunner, interactive_idle_gate
-from engine.index.store import DocumentWrite, IndexStore
+from engine.index.store import IndexStore, PartialRecord, chunk_digest
 from engine.index.summary import IndexSummary
 from engine.index.walk import Found
 from engine.index.workers import default_workers, document_encoder, make_pool, timed_prepare
@@ -148,6 +152,41 @@ def _intersection(a: list[tuple[float, float]], b: list[tuple[float, float]]) ->
     return total
 
 
+def resume_pending(p: Pending, record: PartialRecord | None) -> Pending:
+    """The chunks of a file still to embed: all of them, unless an earlier run left this version of the file
+    partly indexed (``record``: the same content hash, and each stored chunk's text the new chunk's at its
+    ordinal); then only the chunks missing, the write's ``extra["resumed"]`` saying how many are stored."""
+    w = p.write
+    if record is None or record.content_hash != w.content_hash or record.n_total != len(w.chunks):
+        return p
+    missing = [i for i, ch in enumerate(w.chunks) if ch.ordinal not in record.stored]
+    kept = len(w.chunks) - len(missing)
+    stored = record.stored
+    same = all(stored[ch.ordinal] == chunk_digest(ch.text) for ch in w.chunks if ch.ordinal in stored)
+    if not same or kept != len(stored):  # not the chunks this run makes: all embedded again
+        return p
+    write = replace(w, chunks=tuple(w.chunks[i] for i in missing), extra={**w.extra, "resumed": kept})
+    encoded = p.encoded.take(missing) if p.encoded is not None and missing else None
+    return Pending(write, [p.chunks[i] for i in missing], [p.texts[i] for i in missing], encoded=encoded)
+
+
+def _rows_by_file(group: Group, rows: list[int]) -> list[tuple[str, list[int], np.ndarray]]:
+    """The rows just embedded, by file: (path, indices in its write's chunks, their vectors)."""
+    assert group.vectors is not None
+    starts, pos = [], 0
+    for _, a, b in group.take:
+        starts.append(pos)
+        pos += b - a
+    by_file: dict[int, tuple[str, list[int], list[int]]] = {}
+    for r in rows:
+        k = bisect.bisect_right(starts, r) - 1
+        p, a, _ = group.take[k]
+        _, indices, at = by_file.setdefault(id(p), (p.write.path, [], []))
+        indices.append(a + r - starts[k])
+        at.append(r)
+    return [(path, indices, group.vectors[at]) for path, indices, at in by_file.values()]
+
+
 def _is_big(f: Found) -> bool:
     if f.problem:
         return False
@@ -179,6 +218,7 @@ class _Pipeline:
         self.fed = self.embedded_all = False
         self.failure: BaseException | None = None
         self.write_failed = False
+        self.commit_due = False  # inline: the embedding job paused for a commit
         self.read_of: dict[str, int] = {}  # bytes read of the files waiting for vectors (counted when done)
 
     def index(self) -> Iterator[ProgressEvent | IndexSummary]:
@@ -212,17 +252,15 @@ class _Pipeline:
 
     def run_inline(self) -> Iterator[ProgressEvent]:
         """Every stage on this thread, file by file (see the module's docstring)."""
-        run, units = self.run, self.units
-        assert units is not None
+        run = self.run
         tokenizer, encoder = self.embedder.tokenizer, document_encoder(self.embedder)
         queued = 0  # chunks queued for embedding since the embedder last ran
         for f in run.found:
             if self.halt.is_set():
                 break
             if _is_big(f):  # what is ready is saved first: a slow big file never holds it back
-                units.run_ready()
+                yield from self.embed_inline()
                 queued = 0
-                yield from self.write_waiting()
                 self.commit(force=True)
             try:
                 p, _, _ = timed_prepare(
@@ -235,13 +273,25 @@ class _Pipeline:
             self.hand_on(p)
             queued += len(p.pending.texts) if p.kind == "embed" else 0
             if queued >= self.options.batch_chunks:
-                units.run_ready()
+                yield from self.embed_inline()
                 queued = 0
             yield from self.write_waiting()
         self.put_to_embed(_END)
-        units.run_ready()
+        yield from self.embed_inline()
         self.inbox.put(("fed", None))
         yield from self.write_waiting()
+
+    def embed_inline(self) -> Iterator[ProgressEvent]:
+        """Inline: embed what is queued, writing (and committing, every ``commit_seconds``) on the way: the
+        embedding job pauses when a commit is due (``commit_due``), so a big file's chunks are committed in parts
+        as they are embedded."""
+        assert self.units is not None
+        while True:
+            self.commit_due = False
+            self.units.run_ready()
+            yield from self.write_waiting()
+            if not self.commit_due:
+                return
 
     # -- stage 2: extraction -----------------------------------------------------------------------------------
     def feed(self) -> None:
@@ -286,9 +336,12 @@ class _Pipeline:
             self.inbox.put(("fed", None))
 
     def hand_on(self, p: Prepared) -> None:
-        """A prepared file to the writer and, when it has chunks, to the embedder."""
-        self.inbox.put(("prepared", p))  # before its vectors can come back: the writer counts it first
+        """A prepared file to the writer and, when it has chunks to embed, to the embedder (a file an earlier run
+        left partly indexed: only the chunks it is missing, ``resume_pending``)."""
         if p.kind == "embed":
+            p = replace(p, pending=resume_pending(p.pending, self.run.resumable.get(p.path)))
+        self.inbox.put(("prepared", p))  # before its vectors can come back: the writer counts it first
+        if p.kind == "embed" and p.pending.texts:
             self.put_to_embed(p.pending)
 
     def put_to_embed(self, item: Any) -> None:
@@ -338,7 +391,9 @@ class _Pipeline:
                 group = Group.take(pending, want)
             rows = group.next_rows(batch, budget)
             t0 = time.perf_counter()
-            result = group.embed(embedder, rows, halt)
+            # A cancel lands between units, never inside one: the unit under way (about ``unit_seconds``) is kept.
+            # A failure elsewhere stops it at once (its vectors would not be written).
+            result = group.embed(embedder, rows, halt.stop)
             t1 = time.perf_counter()
             if getattr(result, "cancelled", False):
                 return
@@ -346,20 +401,23 @@ class _Pipeline:
             self.batches.append(len(rows))
             self.tokenized_beside += len(rows) if group.encoded is not None else 0
             group.fill(rows, result)
+            fresh = _rows_by_file(group, rows)  # each row goes to the writer now, not when its file is done
             per_chunk = max((t1 - t0) / len(rows), 1e-6)
             if unit_seconds is not None:  # the next batch: what this device embeds in about unit_seconds
                 batch = max(MIN_BATCH, min(MAX_BATCH, round((batch + unit_seconds / per_chunk) / 2)))
             group_chunks = max(GROUP_CHUNKS, min(GROUP_MAX, round(GROUP_SECONDS / per_chunk)))
             notes = group.hand_out_ready(embedder.max_seq_length)  # files whose rows are all done
-            done = [p for p in pending if p.done == len(p.texts)]
+            done = [p.write.path for p in pending if p.done == len(p.texts)]
+            for p in pending:
+                p.vectors.clear()  # the writer holds them (``fresh``)
             pending = [p for p in pending if p.done < len(p.texts)]
-            writes = [DocumentWrite(w.path, w.file_type, w.size, w.mtime_ns, w.content_hash, w.status, None,
-                                    w.chunks, np.concatenate(p.vectors), w.chars)
-                      for p in done for w in (p.write,)]  # fmt: skip
-            self.inbox.put(("embedded", (writes, notes, len(rows))))
+            self.inbox.put(("embedded", (fresh, done, notes)))
             if group.complete:
                 group = None
             yield len(rows)
+            if self.inline and time.perf_counter() - self.run.last_commit >= self.options.commit_seconds:
+                self.commit_due = True  # inline: the writer commits, then on (``embed_inline``)
+                yield NOT_READY
 
     def embed_done(self, fut: Future) -> None:
         self.embed_finished.set()
@@ -372,10 +430,10 @@ class _Pipeline:
         if what == "prepared":
             yield from self.write_prepared(value)
         elif what == "embedded":
-            writes, notes, n = value
-            run.add_embedded(writes, notes, n)
-            run.bytes_done += sum(self.read_of.pop(w.path, 0) for w in writes)
-            yield run.progress(f"Embedded {run.chunks} chunks")
+            rows, done, notes = value
+            run.add_embedded(rows, done, notes)
+            run.bytes_done += sum(self.read_of.pop(path, 0) for path in done)
+            yield run.progress(f"Embedded {run.embedded} chunks")
         elif what == "failed":
             self.failure = self.failure or value
             self.halt.stop.set()
@@ -392,7 +450,7 @@ class _Pipeline:
     def write_prepared(self, p: Prepared) -> Iterator[ProgressEvent]:
         run = self.run
         run.current = p.path
-        if p.kind == "embed":
+        if p.kind == "embed" and p.pending.texts:
             self.read_of[p.path] = p.bytes_read
             p = Prepared("embed", p.path, pending=p.pending, notes=p.notes)  # its bytes count when embedded
         if p.kind == "touch" and self.write_failed:

@@ -1,7 +1,10 @@
 """The writer's side of an index run: the run's counts and the database, and the stages that need the database.
 
-``IndexRun`` holds what one run has done (files indexed, skipped, moved...), applies each file's ``Prepared`` to it
-and commits finished files together. The stages around the pipeline's concurrent ones: ``begin`` (close
+``IndexRun`` holds what one run has done (files indexed, skipped, moved...), applies each file's ``Prepared`` to
+it, takes each file's vectors as they are embedded and commits them together every ``commit_seconds``: a file
+finished since the last commit in one write, any other file being embedded as a part (``PartWrite``: a large file
+is written as it is embedded), so a cancel keeps every embedded chunk and a kill loses at most the embedding of the
+last ``commit_seconds``. The stages around the pipeline's concurrent ones: ``begin`` (close
 interrupted runs, record this one), ``scan`` (walk the folders and read the index's records of them once, so
 nothing else needs the database), ``finish`` (the last commit, the run's state) and ``summarize``.
 """
@@ -12,16 +15,30 @@ import logging
 import os
 import time
 from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field, replace
 from pathlib import Path
+
+import numpy as np
 
 from engine.core import IndexStoreError, ProgressEvent
 from engine.index.extraction import file_type_for
 from engine.index.prepare import Prepared
-from engine.index.store import DocumentRecord, DocumentWrite, IndexStore
+from engine.index.store import DocumentRecord, DocumentWrite, IndexStore, PartialRecord, PartWrite
 from engine.index.summary import IndexSummary, OutsideLink, SkippedFile
 from engine.index.walk import Found, dedupe, walk
 
 log = logging.getLogger(__name__)
+
+
+@dataclass
+class _Open:
+    """A file being embedded, on the writer's side: its vectors as they come back, until they are committed."""
+
+    write: DocumentWrite  # the file's state and the chunks this run embeds (without vectors)
+    total: int  # chunks the whole file has (those stored by an earlier run included)
+    in_db: bool  # the index holds a partly indexed document of this version (an earlier run's, or a part)
+    new: dict[int, np.ndarray] = field(default_factory=dict)  # index in write.chunks -> vector, not committed
+    complete: bool = False  # every chunk is embedded
 
 
 class IndexRun:
@@ -34,6 +51,12 @@ class IndexRun:
         self.run_id = 0
         self.resumed = False  # an earlier run had been interrupted (killed) and this one picks up after it
         self.indexed = self.unchanged = self.removed = self.chunks = self.bytes = self.moved = 0
+        self.embedded = 0  # chunks embedded in this run (``chunks``: those written to the index)
+        self.chunks_removed = 0  # chunks deleted from the index (earlier versions replaced, files removed)
+        self.chunks_resumed = 0  # chunks an earlier run stored for the files this run continues
+        self.open: dict[str, _Open] = {}  # files whose vectors are coming back
+        self.partial: set[str] = set()  # files left partly indexed, as things stand
+        self.resumable: dict[str, PartialRecord] = {}  # partly indexed documents under the roots
         self.skipped: list[SkippedFile] = []
         self.notes: list[SkippedFile] = []
         self.unsupported: dict[str, int] = {}
@@ -67,7 +90,7 @@ class IndexRun:
                 "phase": phase,
                 "files_done": self.files_done,
                 "files_total": self.total,
-                "chunks": self.chunks,
+                "chunks": self.embedded,
                 "current_file": self.current,
                 "files_skipped": len(self.skipped),
                 "bytes_done": self.bytes_done,
@@ -82,7 +105,7 @@ class IndexRun:
 
     def apply(self, p: Prepared) -> None:
         """Count what ``prepare_file`` decided and queue its writes (a file to embed is the embedder's now: its
-        write is queued when its vectors come back, ``add_embedded``). Raises IndexStoreError when a write fails."""
+        vectors are queued as they come back, ``add_embedded``). Raises IndexStoreError when a write fails."""
         self.bytes_done += p.bytes_read
         if p.kind == "cancelled":
             self.cancelled = True
@@ -111,13 +134,26 @@ class IndexRun:
         elif p.kind == "embed":
             self.notes.extend(SkippedFile(p.path, n) for n in p.notes)
             self.bytes += p.pending.write.size
+            w = p.pending.write
+            kept = int(w.extra.get("resumed", 0))  # chunks an earlier run stored (``resume_pending``)
+            self.chunks_resumed += kept
+            self.open[p.path] = _Open(w, kept + len(w.chunks), in_db=kept > 0, complete=not w.chunks)
+            if kept:
+                self.partial.add(p.path)
 
-    def add_embedded(self, writes: list[DocumentWrite], notes: list[SkippedFile], chunks: int) -> None:
-        """Files whose vectors came back (queued for the next commit), and the chunks embedded for them."""
+    def add_embedded(self, rows: Sequence[tuple[str, Sequence[int], np.ndarray]], done: Sequence[str],
+                     notes: Sequence[SkippedFile]) -> None:  # fmt: skip
+        """Vectors that came back: (path, indices in its write's chunks, vectors) for each file with rows in the
+        batch; the files whose every chunk is now embedded; notes on them. Queued for the next commit."""
+        for path, indices, vectors in rows:
+            self.embedded += len(indices)
+            o = self.open.get(path)  # None: a write of it failed, the run is ending
+            if o is not None:
+                o.new.update(zip(indices, vectors, strict=True))
+        for path in done:
+            if path in self.open:
+                self.open[path].complete = True
         self.notes.extend(notes)
-        self.ready.extend(writes)
-        self.indexed += len(writes)
-        self.chunks += chunks
 
     def count_unsupported(self, path: str) -> None:
         name = Path(path).name.lower()
@@ -127,25 +163,49 @@ class IndexRun:
         self.unsupported[ext] = self.unsupported.get(ext, 0) + 1
 
     def commit(self, force: bool) -> None:
-        """Write the finished files and deletions in one transaction, at most every ``commit_seconds`` unless
-        ``force``. A failed write (disk full) raises IndexStoreError; its files are reported as not saved."""
-        if not (self.ready or self.deletes):
-            return
+        """Write what is queued in one transaction, at most every ``commit_seconds`` unless ``force``: deletions,
+        skipped files, each file embedded since the last commit whole, and the vectors of every other file being
+        embedded as a part (a file finished that had parts: its last part). A failed write (disk full) raises
+        IndexStoreError; its files are reported as not saved."""
         if not force and time.perf_counter() - self.last_commit < self.commit_seconds:
+            return
+        if not (self.ready or self.deletes or any(o.new or o.complete for o in self.open.values())):
             return
         writes, deletes = self.ready, self.deletes
         self.ready, self.deletes = [], []
+        parts: list[PartWrite] = []
+        for path, o in list(self.open.items()):
+            if o.complete and not o.in_db:  # embedded since the last commit: one ordinary write
+                vectors = np.stack([o.new[i] for i in range(len(o.write.chunks))]) if o.write.chunks else None
+                writes.append(replace(o.write, vectors=vectors))
+                del self.open[path]
+            elif o.new or o.complete:
+                order = sorted(o.new)
+                doc = replace(o.write, chunks=tuple(o.write.chunks[i] for i in order),
+                              vectors=np.stack([o.new[i] for i in order]) if order else None)  # fmt: skip
+                parts.append(PartWrite(doc, o.total, fresh=not o.in_db, complete=o.complete))
         try:
-            self.store.write_batch(writes, deletes)
+            removed = self.store.write_batch(writes, deletes, parts)
         except IndexStoreError as exc:
             self.error = str(exc)
-            lost = [w for w in writes if w.status == "indexed"]
-            self.indexed -= len(lost)
-            self.chunks -= sum(len(w.chunks) for w in lost)
-            for w in lost:
-                self.skipped.append(SkippedFile(w.path, f"Not saved: {exc}"))
+            for path in [w.path for w in writes if w.status == "indexed"] + [p.doc.path for p in parts]:
+                self.skipped.append(SkippedFile(path, f"Not saved: {exc}"))
+                self.open.pop(path, None)
             raise
         self.removed += len(deletes)
+        self.chunks_removed += removed
+        done = [w for w in writes if w.status == "indexed"]
+        self.indexed += len(done) + sum(p.complete for p in parts)
+        self.chunks += sum(len(w.chunks) for w in done) + sum(len(p.doc.chunks) for p in parts)
+        for p in parts:
+            path = p.doc.path
+            if p.complete:
+                del self.open[path]
+                self.partial.discard(path)
+            else:
+                o = self.open[path]
+                o.in_db, o.new = True, {}
+                self.partial.add(path)
         self.last_commit = time.perf_counter()
 
 
@@ -181,6 +241,7 @@ def scan(run: IndexRun) -> Iterator[ProgressEvent]:
             break
         # files indexed through a link to a folder that is not followed any more (its allowance revoked)
         unfollowed = tuple(f.path.rstrip("/") + "/" for f in found if f.outside)
+        run.resumable.update(store.partial_documents(under=root))
         for doc in store.documents(under=root):
             run.known[doc.path] = doc
             if unfollowed and doc.path.startswith(unfollowed):
@@ -235,21 +296,25 @@ def summarize(run: IndexRun, pipeline: dict | None = None) -> IndexSummary:
     except IndexStoreError:
         pass
     return IndexSummary(
-        run.indexed,
-        run.unchanged,
-        run.removed,
-        tuple(run.skipped),
-        run.chunks,
-        time.perf_counter() - run.t0,
-        run.bytes,
-        run.cancelled,
-        run.resumed,
-        run.error,
-        tuple(run.notes),
-        stats.documents if stats else 0,
-        stats.chunks if stats else 0,
-        pipeline,
-        run.moved,
-        dict(sorted(run.unsupported.items(), key=lambda kv: (-kv[1], kv[0]))),
-        tuple(OutsideLink(f.path, f.outside, f.problem or "") for f in run.found if f.outside),
+        files_indexed=run.indexed,
+        files_unchanged=run.unchanged,
+        files_removed=run.removed,
+        files_skipped=tuple(run.skipped),
+        chunks=run.chunks,
+        seconds=time.perf_counter() - run.t0,
+        bytes_indexed=run.bytes,
+        cancelled=run.cancelled,
+        resumed=run.resumed,
+        error=run.error,
+        notes=tuple(run.notes),
+        documents_total=stats.documents if stats else 0,
+        chunks_total=stats.chunks if stats else 0,
+        pipeline=pipeline,
+        files_moved=run.moved,
+        files_unsupported=dict(sorted(run.unsupported.items(), key=lambda kv: (-kv[1], kv[0]))),
+        links_outside=tuple(OutsideLink(f.path, f.outside, f.problem or "") for f in run.found if f.outside),
+        files_partial=len(run.partial),
+        chunks_removed=run.chunks_removed,
+        chunks_resumed=run.chunks_resumed,
+        documents_partial=stats.partial if stats else 0,
     )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import os
 import re
 import sqlite3
@@ -50,6 +51,16 @@ CREATE TABLE vectors(
     chunk_id INTEGER PRIMARY KEY REFERENCES chunks(id) ON DELETE CASCADE,
     vector BLOB NOT NULL
 );
+-- A file whose chunks are written as they are embedded, before the whole file is: its documents row has mtime_ns -1
+-- and no content_hash (so any indexer, an older one too, reads the file again); this row says which version of the
+-- file the stored chunks belong to, so the next run embeds only the chunks that are missing. Created on demand in
+-- an index made before it existed (``IndexStore.lock_for_indexing``); older versions of Alcove ignore it.
+CREATE TABLE partial_documents(
+    document_id INTEGER PRIMARY KEY REFERENCES documents(id) ON DELETE CASCADE,
+    content_hash TEXT NOT NULL,
+    mtime_ns INTEGER NOT NULL,
+    n_total INTEGER NOT NULL
+);
 CREATE TABLE runs(
     id INTEGER PRIMARY KEY, started_at REAL NOT NULL, finished_at REAL, state TEXT NOT NULL, paths TEXT NOT NULL
 );
@@ -74,6 +85,7 @@ class IndexStats:
     skipped: int  # files recorded as skipped (with a reason)
     sources: int
     db_bytes: int  # the database file (+ WAL) on disk
+    partial: int = 0  # of the indexed documents, those partly indexed (a run stopped inside them)
 
 
 @dataclass(frozen=True)
@@ -87,6 +99,21 @@ class DocumentRecord:
     status: str  # indexed | skipped
     reason: str | None
     n_chunks: int
+
+
+@dataclass(frozen=True)
+class PartialRecord:
+    """A partly indexed document: the version of the file its stored chunks belong to, and what is stored."""
+
+    path: str
+    content_hash: str
+    n_total: int  # chunks the whole file has
+    stored: dict[int, str]  # ordinal -> a digest of the stored chunk's text (``chunk_digest``)
+
+
+def chunk_digest(text: str) -> str:
+    """A short digest of a chunk's text: a partly indexed file's stored chunks are compared with the new ones."""
+    return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=8).hexdigest()
 
 
 @dataclass(frozen=True)
@@ -128,6 +155,21 @@ class DocumentWrite:
     vectors: np.ndarray | None = None  # [n_chunks, dim] float16
     chars: int = 0
     extra: dict = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class PartWrite:
+    """Chunks of one file written before the whole file is embedded (``IndexStore.write_batch``).
+
+    ``doc``: the file's state (its ``content_hash`` is the version the chunks belong to), with the chunks to add
+    now and their vectors. ``fresh``: replace whatever the index holds for the path first (the first part of a new
+    version); otherwise the chunks are added to the partly indexed document. ``complete``: the last part; the
+    document is whole afterwards (``n_total`` chunks) and looks like any other."""
+
+    doc: DocumentWrite
+    n_total: int
+    fresh: bool
+    complete: bool
 
 
 # Paths are stored as text, but a file name need not be valid UTF-8: Python hands such bytes over as lone

@@ -2,7 +2,10 @@
 
 Every write is one transaction (``write_batch``): a document row, all its chunks, their vectors and their FTS5
 entries appear together or not at all, so a crash (even SIGKILL) between batches leaves a consistent index and the
-next run skips what was committed (content hashes). A database that is not an Alcove index is never modified.
+next run skips what was committed (content hashes). A large file's chunks may be written in parts as they are
+embedded (``PartWrite``): until its last part it is a *partly indexed* document (searchable, marked in
+``partial_documents``), and the next run embeds only the chunks it is missing. A database that is not an Alcove
+index is never modified.
 Use one ``IndexStore`` per thread (sqlite3 connections are not shared across threads).
 """
 
@@ -26,6 +29,9 @@ from engine.index.schema import (  # noqa: F401 - re-exported: the store's publi
     DocumentRecord,
     DocumentWrite,
     IndexStats,
+    PartialRecord,
+    PartWrite,
+    chunk_digest,
     display_path,
     path_from_db,
     path_to_db,
@@ -57,6 +63,20 @@ class IndexStore(Database):
 
     def embedder_name(self) -> str | None:
         return self.meta("embedder")
+
+    def lock_for_indexing(self) -> None:
+        """Take the indexing lock (``Database.lock_for_indexing``) and bring an index made by an earlier version up
+        to date: the ``partial_documents`` table, which older versions ignore."""
+        super().lock_for_indexing()
+        if not self._has_partial_table():
+            self._transaction(lambda c: c.execute(_PARTIAL_TABLE))
+            self._partial_table = True
+
+    def _has_partial_table(self) -> bool:
+        if not getattr(self, "_partial_table", False):
+            rows = self._q("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'partial_documents'")
+            self._partial_table = bool(rows)
+        return self._partial_table
 
     # -- sources and runs ------------------------------------------------------------------------------
     def add_sources(self, paths: Iterable[str]) -> None:
@@ -150,12 +170,19 @@ class IndexStore(Database):
             out.append((source, int(row[0]), int(row[1]), int(row[2])))
         return out
 
-    def write_batch(self, writes: Sequence[DocumentWrite], deletes: Sequence[str] = ()) -> None:
-        """Replace each written document (and remove each deleted path) in ONE transaction."""
-        self._transaction(lambda c: self._write(c, writes, deletes))
+    def write_batch(
+        self, writes: Sequence[DocumentWrite], deletes: Sequence[str] = (), parts: Sequence[PartWrite] = ()
+    ) -> int:
+        """Replace each written document, remove each deleted path and add each part of a partly indexed document,
+        in ONE transaction; returns how many chunks it deleted (earlier versions replaced, documents removed)."""
+        removed = []
+        self._transaction(
+            lambda c: removed.extend((self._write(c, writes, deletes), self._write_parts(c, parts)))
+        )
+        return sum(n or 0 for n in removed)
 
-    def _write(self, c: sqlite3.Connection, writes: Sequence[DocumentWrite], deletes: Sequence[str]) -> None:
-        _delete(c, [path_to_db(p) for p in deletes] + [path_to_db(w.path) for w in writes])
+    def _write(self, c: sqlite3.Connection, writes: Sequence[DocumentWrite], deletes: Sequence[str]) -> int:
+        removed = _delete(c, [path_to_db(p) for p in deletes] + [path_to_db(w.path) for w in writes])
         now = time.time()
         for w in writes:
             doc_id = c.execute(
@@ -164,25 +191,67 @@ class IndexStore(Database):
                 (path_to_db(w.path), w.file_type, w.size, w.mtime_ns, w.content_hash, w.status, w.reason, len(w.chunks),
                  w.chars, now),
             ).lastrowid  # fmt: skip
-            if not w.chunks:
-                continue
-            if w.vectors is None or len(w.vectors) != len(w.chunks):
-                raise ValueError("every chunk needs exactly one vector")
-            title = display_path(Path(w.path).name)
-            cids = [
+            _insert_chunks(c, doc_id, w)
+        return removed
+
+    def _write_parts(self, c: sqlite3.Connection, parts: Sequence[PartWrite]) -> int:
+        """Each part: a partly indexed document created (``fresh``) or found, its new chunks added, and on the last
+        part the document made whole (its real timestamp and content hash, the partial row gone)."""
+        removed = 0
+        now = time.time()
+        for part in parts:
+            w, path = part.doc, path_to_db(part.doc.path)
+            row = None
+            if not part.fresh:
+                row = c.execute(
+                    "SELECT d.id FROM documents d JOIN partial_documents p ON p.document_id = d.id "
+                    "WHERE d.path = ? AND p.content_hash = ?",
+                    (path, w.content_hash),
+                ).fetchone()
+            if row is None:  # a new version (or its document was removed while it was being indexed)
+                removed += _delete(c, [path])
+                doc_id = c.execute(
+                    "INSERT INTO documents(path, file_type, size, mtime_ns, content_hash, status, reason, n_chunks,"
+                    " chars, indexed_at) VALUES (?, ?, ?, -1, NULL, 'indexed', NULL, 0, ?, ?)",
+                    (path, w.file_type, w.size, w.chars, now),
+                ).lastrowid  # fmt: skip
                 c.execute(
-                    "INSERT INTO chunks(document_id, ordinal, page, line_start, line_end, char_start, char_end,"
-                    " token_count, title, heading, text) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    (doc_id, ch.ordinal, ch.page, ch.line_start, ch.line_end, ch.char_start, ch.char_end,
-                     ch.token_count, title, ch.heading, ch.text),
-                ).lastrowid
-                for ch in w.chunks
-            ]  # fmt: skip
-            vecs = np.ascontiguousarray(w.vectors, dtype=np.float16)
-            c.executemany(
-                "INSERT INTO vectors(chunk_id, vector) VALUES (?, ?)",
-                ((cid, vecs[i].tobytes()) for i, cid in enumerate(cids)),
-            )
+                    "INSERT INTO partial_documents(document_id, content_hash, mtime_ns, n_total) VALUES (?, ?, ?, ?)",
+                    (doc_id, w.content_hash, w.mtime_ns, part.n_total),
+                )
+            else:
+                doc_id = row[0]
+            _insert_chunks(c, doc_id, w)
+            c.execute("UPDATE documents SET n_chunks = n_chunks + ?, indexed_at = ? WHERE id = ?",
+                      (len(w.chunks), now, doc_id))  # fmt: skip
+            (stored,) = c.execute("SELECT n_chunks FROM documents WHERE id = ?", (doc_id,)).fetchone()
+            # a document removed while it was being indexed lost chunks: it stays partly indexed, for the next run
+            if part.complete and stored == part.n_total:
+                c.execute(
+                    "UPDATE documents SET mtime_ns = ?, content_hash = ?, size = ? WHERE id = ?",
+                    (w.mtime_ns, w.content_hash, w.size, doc_id),
+                )
+                c.execute("DELETE FROM partial_documents WHERE document_id = ?", (doc_id,))
+        return removed
+
+    def partial_documents(self, under: str | None = None) -> dict[str, PartialRecord]:
+        """The partly indexed documents (under a folder or file), each with a digest of every stored chunk."""
+        if not self._has_partial_table():
+            return {}
+        sql = ("SELECT d.id, d.path, p.content_hash, p.n_total FROM partial_documents p "
+               "JOIN documents d ON d.id = p.document_id")  # fmt: skip
+        args: tuple = ()
+        if under is not None:
+            path = path_to_db(under.rstrip("/") or "/")
+            prefix = path if path.endswith("/") else path + "/"
+            sql += " WHERE d.path = ? OR substr(d.path, 1, ?) = ?"
+            args = (path, len(prefix), prefix)
+        out = {}
+        for doc_id, path, digest, total in self._q(sql, args):
+            stored = {o: chunk_digest(t) for o, t in self._q("SELECT ordinal, text FROM chunks WHERE document_id = ?",
+                                                              (doc_id,))}  # fmt: skip
+            out[path_from_db(path)] = PartialRecord(path_from_db(path), digest, total, stored)
+        return out
 
     def move_document(self, old: str, new: str, size: int, mtime_ns: int) -> None:
         """A file moved or renamed with the same content: keep its chunks and vectors under the new path."""
@@ -341,8 +410,9 @@ class IndexStore(Database):
         skipped = self._q("SELECT count(*) FROM documents WHERE status = 'skipped'")[0][0]
         chunks = self._q("SELECT count(*) FROM chunks")[0][0]
         sources = self._q("SELECT count(*) FROM sources")[0][0]
+        partial = self._q("SELECT count(*) FROM partial_documents")[0][0] if self._has_partial_table() else 0
         db_bytes = sum(p.stat().st_size for p in (self.path, Path(f"{self.path}-wal")) if p.exists())
-        return IndexStats(docs, chunks, size, skipped, sources, db_bytes)
+        return IndexStats(docs, chunks, size, skipped, sources, db_bytes, partial)
 
     def check_consistency(self) -> list[str]:
         """Problems found (empty when the index is consistent): SQLite + FTS5 integrity and our invariants."""
@@ -366,6 +436,16 @@ class IndexStore(Database):
         )[0][0]
         if orphans:
             problems.append(f"{orphans} chunks without a document")
+        if self._has_partial_table():
+            bad = self._q(
+                "SELECT d.path, d.n_chunks, p.n_total, d.content_hash IS NULL AND d.mtime_ns = -1 "
+                "FROM partial_documents p LEFT JOIN documents d ON d.id = p.document_id"
+            )
+            for path, n, total, marked in bad:
+                if path is None:
+                    problems.append("a partial_documents row without a document")
+                elif n > total or not marked:
+                    problems.append(f"{path}: partly indexed, {n} of {total} chunks, marked {bool(marked)}")
         return problems
 
 
@@ -393,14 +473,48 @@ def _under(path: str, cols: str = "path") -> tuple[str, tuple]:
     )
 
 
-def _delete(c: sqlite3.Connection, paths: Sequence[str]) -> None:
-    """Delete documents (stored paths) with their chunks, vectors and FTS rows (triggers and cascades)."""
+_PARTIAL_TABLE = (
+    "CREATE TABLE IF NOT EXISTS partial_documents(document_id INTEGER PRIMARY KEY REFERENCES documents(id) "
+    "ON DELETE CASCADE, content_hash TEXT NOT NULL, mtime_ns INTEGER NOT NULL, n_total INTEGER NOT NULL)"
+)
+
+
+def _insert_chunks(c: sqlite3.Connection, doc_id: int, w: DocumentWrite) -> None:
+    """``w``'s chunks, their vectors and (by trigger) their FTS5 rows, for the document ``doc_id``."""
+    if not w.chunks:
+        return
+    if w.vectors is None or len(w.vectors) != len(w.chunks):
+        raise ValueError("every chunk needs exactly one vector")
+    title = display_path(Path(w.path).name)
+    cids = [
+        c.execute(
+            "INSERT INTO chunks(document_id, ordinal, page, line_start, line_end, char_start, char_end,"
+            " token_count, title, heading, text) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (doc_id, ch.ordinal, ch.page, ch.line_start, ch.line_end, ch.char_start, ch.char_end,
+             ch.token_count, title, ch.heading, ch.text),
+        ).lastrowid
+        for ch in w.chunks
+    ]  # fmt: skip
+    vecs = np.ascontiguousarray(w.vectors, dtype=np.float16)
+    c.executemany(
+        "INSERT INTO vectors(chunk_id, vector) VALUES (?, ?)",
+        ((cid, vecs[i].tobytes()) for i, cid in enumerate(cids)),
+    )
+
+
+def _delete(c: sqlite3.Connection, paths: Sequence[str]) -> int:
+    """Delete documents (stored paths) with their chunks, vectors and FTS rows (triggers and cascades); returns
+    how many chunks went with them."""
+    removed = 0
     for path in paths:
-        row = c.execute("SELECT id FROM documents WHERE path = ?", (path,)).fetchone()
+        row = c.execute("SELECT id, (SELECT count(*) FROM chunks WHERE document_id = documents.id) FROM documents "
+                        "WHERE path = ?", (path,)).fetchone()  # fmt: skip
         if row is None:
             continue
         c.execute(
             "DELETE FROM vectors WHERE chunk_id IN (SELECT id FROM chunks WHERE document_id = ?)", (row[0],)
         )
         c.execute("DELETE FROM chunks WHERE document_id = ?", (row[0],))
-        c.execute("DELETE FROM documents WHERE id = ?", (row[0],))
+        c.execute("DELETE FROM documents WHERE id = ?", (row[0],))  # partial_documents: ON DELETE CASCADE
+        removed += row[1]
+    return removed

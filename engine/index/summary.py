@@ -25,11 +25,14 @@ class OutsideLink:
 
 @dataclass(frozen=True)
 class IndexSummary:
-    files_indexed: int  # new or changed files embedded in this run
+    """What one run did, and what the index holds after it. The chunk counts always agree:
+    ``chunks_total`` = the index's chunks before the run + ``chunks`` - ``chunks_removed``."""
+
+    files_indexed: int  # files embedded in this run and now whole in the index (a continued one too)
     files_unchanged: int
     files_removed: int  # gone from an indexed folder (or now unreadable as text): removed from the index
     files_skipped: tuple[SkippedFile, ...]
-    chunks: int  # chunks embedded in this run
+    chunks: int  # chunks embedded and written to the index in this run (partly indexed files' too)
     seconds: float
     bytes_indexed: int = 0
     cancelled: bool = False
@@ -43,6 +46,10 @@ class IndexSummary:
     # files the walker saw that Alcove does not read (images with OCR off are skipped, not here): {".ext": n}
     files_unsupported: dict[str, int] = field(default_factory=dict)
     links_outside: tuple[OutsideLink, ...] = ()  # also in files_skipped; listed so they can be allowed
+    files_partial: int = 0  # left partly indexed (cancelled inside them): their chunks so far are kept
+    chunks_removed: int = 0  # deleted from the index: earlier versions of re-indexed files, removed files
+    chunks_resumed: int = 0  # stored by an earlier run for files this run continued: not embedded again
+    documents_partial: int = 0  # of ``documents_total``, those partly indexed (the next run finishes them)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -64,5 +71,9 @@ class IndexSummary:
             "links_outside": [
                 {"path": k.path, "target": k.target, "reason": k.reason} for k in self.links_outside
             ],
+            "files_partial": self.files_partial,
+            "chunks_removed": self.chunks_removed,
+            "chunks_resumed": self.chunks_resumed,
+            "documents_partial": self.documents_partial,
             **({"pipeline": self.pipeline} if self.pipeline is not None else {}),
         }

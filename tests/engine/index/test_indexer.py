@@ -90,11 +90,20 @@ def test_cancel_keeps_what_is_done_and_a_rerun_finishes(tmp_path):
     summary = got[-1]
     assert isinstance(summary, IndexSummary) and summary.cancelled
     assert 0 < summary.files_indexed < 11
+    assert summary.chunks == emb.embedded  # every chunk embedded is kept, those of files not finished too
     with IndexStore(db) as store:
         assert store.check_consistency() == []
-        assert store.stats().documents == summary.files_indexed
+        stats = store.stats()
+        assert stats.documents == summary.files_indexed + summary.files_partial == summary.documents_total
+        assert stats.partial == summary.files_partial == summary.documents_partial
+        assert stats.chunks == summary.chunks == summary.chunks_total
+        in_parts = sum(len(r.stored) for r in store.partial_documents().values())
+    embedded = emb.embedded
     s2, _ = run([docs], db, emb)
     assert s2.files_unchanged == summary.files_indexed and s2.files_indexed == 11 - summary.files_indexed
+    assert s2.chunks_removed == 0 and s2.chunks_resumed == in_parts  # the partly indexed files continued
+    assert emb.embedded - embedded == s2.chunks == s2.chunks_total - stats.chunks  # only what was missing
+    assert s2.files_partial == s2.documents_partial == 0
 
 
 def test_runs_on_the_engine_thread(tmp_path):
@@ -142,8 +151,9 @@ def test_sigkill_mid_run_leaves_a_consistent_index_that_resumes(tmp_path):
     assert proc.returncode == -signal.SIGKILL, err.decode()[-2000:]
     with IndexStore(db) as store:
         assert store.check_consistency() == []
-        done = store.stats().documents
-        assert 5 <= done < 41
+        stats = store.stats()
+        assert 5 <= stats.documents < 41
+        done = stats.documents - stats.partial  # whole; a partly indexed file is finished by the next run
         assert store.interrupted_runs()  # the killed run is known
     emb = HashEmbedder()
     summary, _ = run([docs], db, emb)

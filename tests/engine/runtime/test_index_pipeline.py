@@ -22,6 +22,7 @@ from engine.index import IndexStore, IndexSummary, index_paths
 from eval.corpus_archive import ensure_corpus
 from tests.engine.index import index_fakes
 from tests.engine.index.index_fakes import HashEmbedder
+from tests.engine.index.test_indexer_resume import RowDelayEmbedder, write_big
 from tests.tiny_models import make_tiny_encoder
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -162,12 +163,111 @@ def test_cancel_by_request_id_keeps_what_is_done_and_a_rerun_finishes(engine, tm
             assert engine.cancel("job1")
     summary = got[-1]
     assert isinstance(summary, IndexSummary) and summary.cancelled and summary.error is None
-    assert 0 < summary.files_indexed < 22
+    assert 0 < summary.files_indexed + summary.files_partial < 22
+    assert summary.chunks == emb.embedded  # every chunk embedded is kept, those of files not finished too
     with IndexStore(db) as store:
         assert store.check_consistency() == []
-        assert store.stats().documents == summary.files_indexed
-    s2, _ = run_engine(engine, [docs], db, HashEmbedder())
+        stats = store.stats()
+        assert stats.documents == summary.files_indexed + summary.files_partial == summary.documents_total
+        assert stats.chunks == summary.chunks == summary.chunks_total
+    again = HashEmbedder()
+    s2, _ = run_engine(engine, [docs], db, again)
     assert s2.files_indexed + s2.files_unchanged == 22 and not s2.cancelled
+    assert again.embedded == s2.chunks == s2.chunks_total - stats.chunks  # only the chunks still missing
+    assert s2.files_partial == s2.documents_partial == 0
+
+
+@pytest.mark.parametrize("extract_in", ["threads", "processes"])
+def test_a_cancel_inside_a_large_file_keeps_its_embedded_chunks_and_the_rerun_embeds_the_rest(engine, tmp_path,
+                                                                                             extract_in):  # fmt: skip
+    """The threaded pipeline: a large file's chunks are written as they are embedded, a cancel keeps all of them,
+    and the next run embeds only the chunks the file is missing."""
+    docs = tmp_path / "docs"
+    big = write_big(docs / "big.txt")
+    (docs / "small.md").write_text("# Small\n\nA small note about walruses.\n")
+    db = tmp_path / "i.sqlite3"
+    emb = RowDelayEmbedder(0.004)
+    request = IndexRequest([docs], db, embedder=emb, request_id="big1", commit_seconds=0.1, batch_chunks=8,
+                           unit_seconds=0.05, extract_in=extract_in, workers=1)  # fmt: skip
+    summary = None
+    for item in engine.index(request):
+        if isinstance(item, IndexSummary):
+            summary = item
+        elif item.extra["chunks"] >= 100:
+            engine.cancel("big1")
+    assert summary is not None and summary.cancelled and summary.error is None
+    assert summary.files_partial == 1 and summary.chunks == emb.embedded >= 100
+    with IndexStore(db) as store:
+        assert store.check_consistency() == []
+        stats = store.stats()
+        assert (stats.chunks, stats.partial, stats.documents) == (summary.chunks, 1, summary.documents_total)
+        [partial] = store.partial_documents().values()
+    assert partial.path == str(big) and 100 <= len(partial.stored) < partial.n_total
+    again = HashEmbedder()
+    s2, _ = run_engine(engine, [docs], db, again, extract_in=extract_in)
+    assert (s2.files_partial, s2.documents_partial, s2.chunks_removed) == (0, 0, 0)
+    assert s2.chunks_resumed == len(partial.stored)
+    assert again.embedded == s2.chunks == s2.chunks_total - stats.chunks  # only the chunks still missing
+    fresh = run_inline([docs], tmp_path / "fresh.sqlite3", HashEmbedder())
+    assert fresh.chunks == s2.chunks_total
+    a, b = _contents(db), _contents(tmp_path / "fresh.sqlite3")
+    assert a[0].keys() == b[0].keys() and a[1] == b[1] and np.allclose(a[3], b[3], atol=1e-2)
+
+
+class _TokenEmbedder(HashEmbedder):
+    """A fake embedder with a document encoder, as the real one: the extraction workers tokenize its chunks (the
+    MiniLM tokenizer) and the model step (``embed_encoded``) turns token ids into a vector, so a row handed the
+    wrong encoding gets the wrong vector. Counts the rows it embeds."""
+
+    def __init__(self, row_s: float = 0.0) -> None:
+        super().__init__()
+        self.row_s, self.rows = row_s, 0
+
+    def document_encoder(self, kind="document"):
+        from engine.encoders.embedder import DocumentEncoder
+
+        return DocumentEncoder(self.tokenizer.to_str(), self.max_seq_length, "", True, kind)
+
+    def embed_encoded(self, encoded, cancel=None):
+        time.sleep(self.row_s * len(encoded))
+        self.rows += len(encoded)
+        vecs = np.zeros((len(encoded), self.dim), np.float32)
+        for i, row in enumerate(encoded.rows):
+            np.add.at(vecs[i], (np.asarray(row.ids) * 7919) % self.dim, 1.0)
+        vecs /= np.linalg.norm(vecs, axis=1, keepdims=True)
+        lengths = tuple(len(r.ids) for r in encoded.rows)
+        return index_fakes.FakeEmbedResult(vecs, lengths, encoded.truncated)
+
+
+@pytest.mark.parametrize("extract_in", ["threads", "processes"])
+def test_a_file_continued_with_the_workers_tokenization_gets_a_clean_runs_vectors(
+    engine, tmp_path, extract_in
+):
+    """Chunks tokenized by the extraction workers (as the real embedder's are): the rerun hands the model only
+    the encodings of the chunks missing, and every vector is the one a clean run stores."""
+    docs = tmp_path / "docs"
+    write_big(docs / "big.txt", 600)
+    db = tmp_path / "i.sqlite3"
+    slow = _TokenEmbedder(row_s=0.004)
+    request = IndexRequest([docs], db, embedder=slow, request_id="tok1", commit_seconds=0.1, batch_chunks=8,
+                           unit_seconds=0.05, workers=1, extract_in=extract_in)  # fmt: skip
+    summary = None
+    for item in engine.index(request):
+        if isinstance(item, IndexSummary):
+            summary = item
+        elif item.extra["chunks"] >= 40:
+            engine.cancel("tok1")
+    assert summary.cancelled and summary.files_partial == 1 and summary.chunks == slow.rows >= 40
+    assert slow.calls == 0  # every row went through the workers' tokenization
+    again = _TokenEmbedder()
+    s2, _ = run_engine(engine, [docs], db, again, extract_in=extract_in)
+    assert s2.files_indexed == 1 and s2.chunks_resumed == summary.chunks
+    assert again.rows == s2.chunks == s2.chunks_total - summary.chunks
+    assert s2.pipeline["chunks_tokenized_by_workers"] == s2.chunks
+    run_inline([docs], tmp_path / "fresh.sqlite3", _TokenEmbedder())
+    a, b = _vectors_by_chunk(db), _vectors_by_chunk(tmp_path / "fresh.sqlite3")
+    assert a.keys() == b.keys()
+    assert max(float(np.abs(a[k] - b[k]).max()) for k in a) < 2e-3  # float16 storage
 
 
 def test_an_extractor_crash_ends_the_run_and_keeps_an_index_that_resumes(engine, tmp_path, monkeypatch):
@@ -269,8 +369,9 @@ def test_sigkill_mid_pipeline_leaves_a_consistent_index_that_resumes(engine, tmp
     assert proc.returncode == -signal.SIGKILL, err.decode()[-2000:]
     with IndexStore(db) as store:
         assert store.check_consistency() == []
-        done = store.stats().documents
-        assert 5 <= done < 41
+        stats = store.stats()
+        assert 5 <= stats.documents < 41
+        done = stats.documents - stats.partial  # whole; a partly indexed file is finished by the next run
         assert store.interrupted_runs()
     summary, _ = run_engine(engine, [docs], db, HashEmbedder())
     assert summary.resumed
