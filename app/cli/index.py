@@ -1,4 +1,9 @@
-"""``alcove index PATH...`` and ``alcove search QUERY``: the private document index from the command line."""
+"""``alcove index PATH...`` and ``alcove search QUERY``: the private document index from the command line.
+
+``alcove index`` exits 0 when the run is done, 2 when it stopped with an error, and 128 + the signal's number when a
+signal cancelled it (130 for Ctrl-C, 143 for SIGTERM): the first one stops the run after the embedding batch under
+way, keeping every chunk embedded so far (the next run continues, inside a large file too); a second quits at once.
+"""
 
 from __future__ import annotations
 
@@ -94,6 +99,49 @@ def _embedder(args, db: str) -> ModelRequest | None:
     return ModelRequest(Role.EMBEDDER, spec)
 
 
+STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
+
+
+def summary_lines(summary: IndexSummary, db: str) -> list[str]:
+    """The text summary. What this run did and what the index holds are said apart, in words that cannot
+    contradict each other: the index's chunks = those before the run + written - deleted."""
+    chunks = [f"{_count(summary.chunks, 'chunk')} written"]
+    if summary.chunks_resumed:
+        chunks.append(f"{summary.chunks_resumed:,} kept from an earlier run")
+    if summary.chunks_removed:
+        chunks.append(f"{summary.chunks_removed:,} old ones deleted")
+    partly = f" and part of {summary.files_partial:,} more" if summary.files_partial else ""
+    files = _count(summary.files_indexed, "file") + partly
+    lines = [
+        f"Indexed {files} ({', '.join(chunks)}), {summary.files_unchanged:,} unchanged, {summary.files_removed:,} "
+        f"removed, {summary.files_moved:,} moved, {len(summary.files_skipped):,} skipped in {summary.seconds:.1f}s."
+    ]
+    lines += [f"  skipped {s.path}: {s.reason}" for s in summary.files_skipped]
+    lines += [f"  note {n.path}: {n.reason}" for n in summary.notes]
+    if summary.files_unsupported:
+        kinds = ", ".join(f"{n} {ext}" for ext, n in summary.files_unsupported.items())
+        lines.append(f"Not read (unsupported types): {kinds}.")
+    if summary.links_outside:
+        lines.append(
+            f"{len(summary.links_outside)} symbolic link(s) point outside the folders given and were not "
+            "followed; allow one with --allow-link PATH."
+        )
+    if summary.cancelled:
+        lines.append(
+            "The run was cancelled; every chunk embedded so far is kept. Run the same command again to continue."
+        )
+    partial = f" ({summary.documents_partial:,} partly indexed)" if summary.documents_partial else ""
+    lines.append(
+        f"The index now holds {_count(summary.documents_total, 'document')}{partial} and "
+        f"{_count(summary.chunks_total, 'chunk')} in all: {db}"
+    )
+    return lines
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n:,} {noun}" + ("" if n == 1 else "s")
+
+
 def run_index(args) -> int:
     db = db_path(args)
     allow = tuple(os.path.abspath(os.path.expanduser(p)) for p in args.allow_links)
@@ -102,15 +150,20 @@ def run_index(args) -> int:
     )
     engine = Engine()
     summary = None
+    stopped_by: list[int] = []
 
-    def stop(_sig, _frame) -> None:  # the first Ctrl-C ends the run cleanly (what is done is kept)
-        signal.signal(signal.SIGINT, signal.default_int_handler)
-        say("\nalcove: stopping after the current batch (press Ctrl-C again to quit at once)", err=True)
+    def stop(sig, _frame) -> None:
+        """The first Ctrl-C (or SIGTERM) ends the run cleanly, keeping every chunk embedded; a second quits."""
+        for s in STOP_SIGNALS:
+            signal.signal(s, signal.default_int_handler if s == signal.SIGINT else signal.SIG_DFL)
+        stopped_by.append(sig)
+        say("\nalcove: stopping after the current batch; every chunk embedded so far is kept "
+            "(press Ctrl-C again to quit at once)", err=True)  # fmt: skip
         engine.cancel(request.request_id)
 
-    previous = (
-        signal.signal(signal.SIGINT, stop) if threading.current_thread() is threading.main_thread() else None
-    )
+    previous = {}
+    if threading.current_thread() is threading.main_thread():
+        previous = {s: signal.signal(s, stop) for s in STOP_SIGNALS}
     try:
         last_line = 0.0
         for item in engine.index(request):
@@ -120,13 +173,12 @@ def run_index(args) -> int:
                 if time.monotonic() - last_line > 0.2:
                     last_line = time.monotonic()
                     eta = f", about {item.eta_s:.0f}s left" if item.eta_s else ""
-                    sys.stderr.write(
-                        f"\r{item.done}/{item.total} files, {item.extra.get('chunks', 0)} chunks{eta}\x1b[K"
-                    )
+                    n = item.extra.get("chunks", 0)
+                    sys.stderr.write(f"\r{item.done}/{item.total} files, {n} chunks embedded{eta}\x1b[K")
                     sys.stderr.flush()
     finally:
-        if previous is not None:
-            signal.signal(signal.SIGINT, previous)
+        for s, handler in previous.items():
+            signal.signal(s, handler)
         engine.shutdown()
     if not args.json and sys.stderr.isatty():
         sys.stderr.write("\r\x1b[K")
@@ -134,29 +186,13 @@ def run_index(args) -> int:
     if args.json:
         emit_json(summary.to_json())
     else:
-        say(
-            f"Indexed {summary.files_indexed} files ({summary.chunks} chunks), {summary.files_unchanged} unchanged, "
-            f"{summary.files_removed} removed, {summary.files_moved} moved, {len(summary.files_skipped)} skipped "
-            f"in {summary.seconds:.1f}s."
-        )
-        for s in summary.files_skipped:
-            say(f"  skipped {s.path}: {s.reason}")
-        for n in summary.notes:
-            say(f"  note {n.path}: {n.reason}")
-        if summary.files_unsupported:
-            kinds = ", ".join(f"{n} {ext}" for ext, n in summary.files_unsupported.items())
-            say(f"Not read (unsupported types): {kinds}.")
-        if summary.links_outside:
-            say(
-                f"{len(summary.links_outside)} symbolic link(s) point outside the folders given and were not "
-                "followed; allow one with --allow-link PATH."
-            )
-        if summary.cancelled:
-            say("The run was cancelled; run the same command again to continue.")
-        say(f"The index now holds {summary.documents_total} documents, {summary.chunks_total} chunks: {db}")
+        for line in summary_lines(summary, db):
+            say(line)
     if summary.error:
         say(f"alcove: {summary.error}", err=True)
         return 2
+    if summary.cancelled:  # as a shell reports a command a signal ended: 128 + its number (Ctrl-C: 130)
+        return 128 + int(stopped_by[0] if stopped_by else signal.SIGINT)
     return 0
 
 
