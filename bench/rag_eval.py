@@ -51,6 +51,7 @@ from pathlib import Path
 from _common import ROOT, blas, emit
 from retrieval_eval import load_queries, relevant
 
+from engine.core import AskRequest
 from engine.encoders import default_embedder_path, load_embedder
 from engine.generation import PromptCacheStore
 from engine.index import IndexStore, IndexSummary, index_paths, search
@@ -285,9 +286,11 @@ def main() -> None:
         t = calib[best_signal]["fold_thresholds"][1 - fold]  # calibrated on the OTHER half
         signal = "cosine" if best_signal == "cosine" else "rerank"
         result = None
-        for ev in ask(models, q["query"], db=store, k=args.k, retrieve_k=args.depth, rewrite=False,
-                      policy=AbstainPolicy(signal, t, "held-out"), max_tokens=args.max_tokens,
-                      cancel=threading.Event()):  # fmt: skip
+        req = AskRequest(q["query"], db=str(store.path), k=args.k, retrieve_k=args.depth, rewrite=False,
+                         max_tokens=args.max_tokens)  # fmt: skip
+        for ev in ask(
+            models, req, threading.Event(), policy=AbstainPolicy(signal, t, "held-out"), store=store
+        ):
             if isinstance(ev, AskResult):
                 result = ev
         rec = {"id": q["id"], "answerable": "path" in q, "abstained": result.abstained, "answer": result.answer,
@@ -400,8 +403,9 @@ def run_path(name, models, store, qs, unans, policy, answer, max_tokens, log=Non
     recs = []
     for q in qs + unans:
         result = None
-        for ev in ask(models, q["query"], db=store, k=5, retrieve_k=50, rewrite=False, policy=policy,
-                      max_tokens=max_tokens, answer=answer, cancel=threading.Event()):  # fmt: skip
+        req = AskRequest(q["query"], db=str(store.path), k=5, retrieve_k=50, rewrite=False, answer=answer,
+                         max_tokens=max_tokens)  # fmt: skip
+        for ev in ask(models, req, threading.Event(), policy=policy, store=store):
             if isinstance(ev, AskResult):
                 result = ev
         sup = [s for s in result.sentences if s.supported]

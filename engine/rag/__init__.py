@@ -1,5 +1,11 @@
-"""Document Q&A: retrieval for answers, reranking, prompts, citations, grounding, extractive answers, the loop guard,
-abstention, follow-ups, whole-document mode."""
+"""Document Q&A, a pipeline read top to bottom in engine.rag.qa (``ask``):
+
+question (followup) -> retrieve -> rerank (reranking) -> gate (sentence_bounds, abstain) -> sources -> answer
+(extractive | generative) -> grounding -> result (results); whole-document mode (whole) for aggregate questions.
+The models it uses: models; every tuned constant: tuning. Beside the pipeline: the capability check (capability),
+citations, the loop guard (loopguard), the prompt (prompt), the chat model's yes/no judgment (model_grounding,
+generative_rerank), how a quoted sentence is shown (shown_span), file lines (source_lines).
+"""
 
 from engine.rag.abstain import AbstainPolicy, calibrate, evaluate
 from engine.rag.capability import Capability, check_capability
@@ -14,21 +20,16 @@ from engine.rag.extractive import (
 )
 from engine.rag.followup import leans_on_context
 from engine.rag.generative_rerank import GenerativeReranker
-from engine.rag.grounding import SentenceSupport, ground, split_spans
+from engine.rag.grounding import UNSUPPORTED_MARK, SentenceSupport, ground, split_spans
 from engine.rag.loopguard import LoopGuard
-from engine.rag.model_grounding import GROUNDING_MIN_YES, judge_for, judge_verdicts, support_scores
-from engine.rag.pipeline import (
-    MODEL_LABEL,
-    UNSUPPORTED_MARK,
-    Deferred,
-    RagModels,
-    generative_reranker_for,
-)
-from engine.rag.prompt import sources_from
+from engine.rag.model_grounding import judge_for, judge_verdicts, support_scores
+from engine.rag.models import Deferred, RagModels, Reranker, generative_reranker_for
 from engine.rag.qa import ask, ask_request
 from engine.rag.reranking import RerankedItem, RerankResult, rerank
-from engine.rag.results import AskResult, AskStats, Passage
+from engine.rag.results import MODEL_LABEL, AskResult, AskStats, Passage
 from engine.rag.shown_span import shown_span
+from engine.rag.sources import Source, sources_from
+from engine.rag.tuning import GROUNDING_MIN_YES
 
 __all__ = [
     "EXTRACTIVE_INTRO",
@@ -48,7 +49,9 @@ __all__ = [
     "RagModels",
     "RerankResult",
     "RerankedItem",
+    "Reranker",
     "SentenceSupport",
+    "Source",
     "ask",
     "ask_request",
     "calibrate",

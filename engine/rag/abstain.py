@@ -1,4 +1,5 @@
-"""When the documents do not hold the answer: a calibrated threshold on the best evidence.
+"""Stage 3 of an ask, the gate (``judge_passages``): do the ranked passages answer the question, or does Alcove
+decline? A calibrated threshold on the best evidence, the terms the question names, and how much of it they hold.
 
 Two evidence signals are available for every question:
 - ``rerank``: the best reranked score (sigmoid of the reranker's logit / yes-no log-odds) among the top k;
@@ -26,11 +27,15 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
-from engine.index import file_type_for, query_identifiers, query_terms, term_pattern
+from engine.index import IndexStore, file_type_for, query_identifiers, query_terms, term_pattern
 from engine.rag.tuning import COSINE_THRESHOLD, COVERAGE_HEDGE, MINILM_COSINE_THRESHOLD, RERANK_THRESHOLD
+
+if TYPE_CHECKING:  # results imports this module (ABSTAIN_TEXT, hedges)
+    from engine.rag.results import AskStats
 
 ABSTAIN_TEXT = "The documents do not contain an answer to this question."
 _TERM = re.compile(r"(?<![\w.:\-])(?:--[A-Za-z][\w\-]*|\w+(?:(?:[-.]|::)\w+)*)(?:\(\))?")
@@ -61,6 +66,32 @@ class AbstainDecision:
     signal: str
     value: float | None
     threshold: float
+
+
+@dataclass(frozen=True)
+class Gate:
+    """The gate's verdict: ``declined`` is what Alcove says instead of an answer ("" when it answers)."""
+
+    declined: str
+    stats: AskStats
+
+
+def judge_passages(question: str, query: str, hits: Sequence[Any], top: Sequence[Any], store: IndexStore,
+                   embedder_name: str | None, policy: AbstainPolicy | None, stats: AskStats) -> Gate:  # fmt: skip
+    """Decline when the evidence is below the policy's threshold (``policy``: None, the calibrated one for these
+    models), when a term the question names is in none of ``hits``, or when nothing was found; otherwise measure
+    how much of the standalone ``query`` the best of ``top`` holds (``stats.coverage``, which hedges a weak answer)."""
+    cosine = max((h.vector_score for h in hits if getattr(h, "vector_score", None) is not None), default=None)
+    rerank_best = max((it.score for it in top), default=None) if stats.reranker else None
+    pol = policy or policy_for(stats.reranker_kind or None, stats.reranker or None, embedder_name)
+    verdict = decide(Evidence(rerank_best, cosine), pol)
+    missing = missing_terms(question, hits) if pol.signal != "none" and not verdict.abstain else ()
+    stats = replace(stats, evidence_signal=verdict.signal, evidence=verdict.value, threshold=verdict.threshold,
+                    missing_terms=missing)  # fmt: skip
+    if not top or verdict.abstain or missing:
+        return Gate(not_mentioned_text(missing) if missing else ABSTAIN_TEXT, stats)
+    total, frequencies = store.chunk_frequencies(coverage_terms(query))
+    return Gate("", replace(stats, coverage=evidence_coverage(query, top, total, frequencies)))
 
 
 @dataclass(frozen=True)

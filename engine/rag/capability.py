@@ -26,7 +26,8 @@ from engine.generation import run_generation
 from engine.models import model_identity
 from engine.rag.grounding import ground
 from engine.rag.loopguard import LoopGuard
-from engine.rag.prompt import Source, build_messages
+from engine.rag.prompt import build_messages
+from engine.rag.sources import Source
 
 PROBES = (
     ("The Larkspur valve is rated for a maximum pressure of 40 bar. It is made of brass.",

@@ -11,8 +11,8 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from engine.rag.prompt import Source
 from engine.rag.source_lines import mapped_lines
+from engine.rag.sources import Source
 from engine.rag.tuning import MAX_QUOTE_CHARS
 
 _MARKER = re.compile(r"\[\s*(\d+(?:\s*(?:,|;|-|–|and)\s*\d+)*)\s*\]")

@@ -1,4 +1,5 @@
-"""Extractive answers: the few sentences of the retrieved passages that best answer the question, each cited.
+"""Stage 5a of an ask, the extractive answer: the few sentences of the sources that best answer the question, each
+cited; no chat model is read. The weights below are engine.rag.tuning's (their history: docs/TUNING.md).
 
 Used when the chat model fails the capability check (engine.rag.capability) or its answer has no supported
 sentence. Every sentence of the top passages is scored by
@@ -36,7 +37,6 @@ from engine.rag.abstain import name_forms, named_terms
 from engine.rag.citations import Citation, quote_lines
 from engine.rag.grounding import SentenceSupport, Span, content_words, split_spans
 from engine.rag.loopguard import LoopGuard
-from engine.rag.prompt import Source
 from engine.rag.shown_span import (
     BULLET,
     MARKDOWN_HEADING,
@@ -48,6 +48,7 @@ from engine.rag.shown_span import (
     next_piece,
     shown_span,
 )
+from engine.rag.sources import Source
 from engine.rag.tuning import (
     COPY_MAX,
     COPY_MIN_WORDS,

@@ -1,4 +1,5 @@
-"""Follow-up questions ("and what license does it use?") rewritten into standalone search queries.
+"""Stage 0 of an ask, the question: a follow-up ("and what license does it use?") rewritten into a standalone search
+query.
 
 The chat model rewrites the question using the conversation; its output is accepted only when it keeps the
 question's own content words and, for a question that leans on the conversation (pronouns, very short), brings in

@@ -1,4 +1,5 @@
-"""Is each answer sentence supported by the sources it cites? Checked offline, sentence by sentence.
+"""Stage 6 of an ask whose answer the model wrote, grounding (``check_answer``): is each answer sentence supported
+by the sources it cites? Checked offline, sentence by sentence, and by the chat model too when asked.
 
 For every answer sentence the candidate evidence is the sentences of the sources it cites (all sources when it
 cites none). A candidate supports the claim when
@@ -10,19 +11,24 @@ cites none). A candidate supports the claim when
   (CamelCase, snake_case, dotted or hyphenated words, words with digits, capitalised words inside a sentence)
   occurs in the cited source.
 The supporting sentence, its source and its file lines travel with the verdict (``SentenceSupport``), so the
-window can highlight the exact sentence a citation chip points at.
+window can highlight the exact sentence a citation chip points at. An unsupported sentence is shown marked.
 """
 
 from __future__ import annotations
 
 import re
+import threading
+import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
+from engine.core import Grounding
 from engine.rag.citations import find_markers, quote_lines, segments
-from engine.rag.prompt import Source
+from engine.rag.model_grounding import judge_for, judge_verdicts
+from engine.rag.models import RagModels
+from engine.rag.sources import Source
 from engine.rag.tuning import MAX_EVIDENCE_CHARS, MIN_COSINE, MIN_WORD_SHARE, MIN_WORD_SHARE_WITH_COSINE
 
 _MARKER = re.compile(r"\s*\[\s*\d+(?:\s*(?:,|;|-|–|and)\s*\d+)*\s*\]")
@@ -40,6 +46,7 @@ _STOP = frozenset(
     "this these those to was were what when where which who why will with would you your there their then than "
     "so such also may might should use used using one only".split()
 )
+UNSUPPORTED_MARK = "(not found in your documents)"
 
 
 @dataclass(frozen=True)
@@ -83,6 +90,41 @@ class Span:
     @property
     def text(self) -> str:
         return self.source.text[self.start : self.end]
+
+
+@dataclass(frozen=True)
+class Grounded:
+    """A written answer checked: a verdict per sentence, and the answer as shown (unsupported sentences marked)."""
+
+    verdicts: tuple[SentenceSupport, ...]
+    shown: str
+    seconds: float
+
+
+def check_answer(answer: str, sources: Sequence[Source], order: dict[int, int], models: RagModels,
+                 grounding: Grounding, cancel: threading.Event) -> Grounded:  # fmt: skip
+    """Check every sentence of ``answer`` (its markers renumbered by ``order``, old -> new) against ``sources``:
+    offline (``ground``), then for ``Grounding.MODEL`` also by the chat model's yes/no judgment
+    (engine.rag.model_grounding), which can only take support away."""
+    t = time.perf_counter()
+    checked = renumbered_sources(sources, order)
+    verdicts = ground(answer, checked, models.embedder)
+    if grounding is Grounding.MODEL and verdicts:
+        verdicts = judge_verdicts(judge_for(models.chat), verdicts, checked, cancel)
+    return Grounded(verdicts, supported_answer(answer, verdicts, UNSUPPORTED_MARK), time.perf_counter() - t)
+
+
+def renumbered_sources(sources: Sequence[Source], order: dict[int, int]) -> list[Source]:
+    """The sources under the numbers the renumbered answer uses (old -> new in ``order``); the ones it does not
+    cite follow, so a sentence is checked against the source its marker now names."""
+    out, nxt = [], len(order)
+    for s in sources:
+        if s.n in order:
+            out.append(replace(s, n=order[s.n]))
+        else:
+            nxt += 1
+            out.append(replace(s, n=nxt))
+    return out
 
 
 def _stem(word: str) -> str:

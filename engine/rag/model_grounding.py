@@ -13,11 +13,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from engine.rag.generative_rerank import GenerativeReranker
-from engine.rag.grounding import SentenceSupport
-from engine.rag.prompt import Source
+from engine.rag.sources import Source
 from engine.rag.tuning import GROUNDING_MIN_YES, JUDGE_SOURCE_TOKENS
+
+if TYPE_CHECKING:  # grounding runs this judgment after its own checks (engine.rag.grounding.check_answer)
+    from engine.rag.grounding import SentenceSupport
 
 GROUNDING_INSTRUCTION = "Given a statement, judge whether the document supports the statement"
 

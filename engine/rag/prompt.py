@@ -9,9 +9,9 @@ sources: the KV cache of the system prompt and the history is reused (``Generati
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
+
+from engine.rag.sources import Source
 
 SYSTEM_PROMPT = (
     "You answer questions about the user's documents using only the numbered sources given with each question. "
@@ -19,59 +19,6 @@ SYSTEM_PROMPT = (
     "If the sources do not contain the answer, say that the documents do not contain it. Answer briefly."
 )
 ANSWER_HINT = "Answer using the sources above and cite them like [1]."
-
-
-@dataclass(frozen=True)
-class Source:
-    """A passage shown to the model as ``[n]``."""
-
-    n: int
-    text: str
-    path: str
-    page: int | None = None
-    line_start: int | None = None
-    line_end: int | None = None
-    chunk_id: int | None = None
-    heading: str = ""
-    score: float | None = None  # reranker score (sigmoid) or retrieval score
-    char_start: int | None = None
-
-    def label(self) -> str:
-        return source_label(self.path, self.page, self.line_start, self.line_end)
-
-
-def source_label(path: str, page: int | None, line_start: int | None, line_end: int | None) -> str:
-    parts = [Path(path).name or path]
-    if page is not None:
-        parts.append(f"page {page}")
-    if line_start is not None:
-        if line_end is not None and line_end != line_start:
-            parts.append(f"lines {line_start}-{line_end}")
-        else:
-            parts.append(f"line {line_start}")
-    return ", ".join(parts)
-
-
-def sources_from(items: Sequence[Any]) -> tuple[Source, ...]:
-    """Number passages 1..n (RerankedItem, SearchHit, ChunkRecord or anything with text/path/lines)."""
-    out = []
-    for n, it in enumerate(items, 1):
-        score = getattr(it, "score", None)
-        out.append(
-            Source(
-                n=n,
-                text=it.text,
-                path=str(getattr(it, "path", "") or ""),
-                page=getattr(it, "page", None),
-                line_start=getattr(it, "line_start", None),
-                line_end=getattr(it, "line_end", None),
-                chunk_id=getattr(it, "chunk_id", None) or getattr(it, "id", None),
-                heading=str(getattr(it, "heading", "") or ""),
-                score=float(score) if score is not None else None,
-                char_start=getattr(it, "char_start", None),
-            )
-        )
-    return tuple(out)
 
 
 def history_messages(history: Sequence[Any]) -> list[dict[str, str]]:
@@ -112,16 +59,3 @@ def build_messages(
     msgs += history_messages(history)
     msgs.append({"role": "user", "content": user_message(question, sources)})
     return tuple(msgs)
-
-
-def fit_sources(sources: Sequence[Source], count_tokens, budget: int) -> tuple[Source, ...]:
-    """Keep sources, best first, while their text fits ``budget`` tokens (always at least one)."""
-    kept: list[Source] = []
-    used = 0
-    for s in sources:
-        n = count_tokens(s.text) + 16
-        if kept and used + n > budget:
-            break
-        kept.append(s)
-        used += n
-    return tuple(kept)

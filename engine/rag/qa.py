@@ -1,176 +1,187 @@
-"""Document Q&A with citations you can check (engine thread).
+"""Document Q&A with citations you can check: ``ask`` runs one question through the pipeline, top to bottom.
 
-ask(): follow-up rewrite -> hybrid retrieve (top ~50) -> rerank (top k) -> abstain below a calibrated threshold
-(showing the closest passages) -> prompt with numbered sources, laid out for the prompt cache (engine.rag.prompt)
--> streamed answer -> each [n] mapped to file, page, lines and the quoted passage (engine.rag.citations).
-Aggregate questions go to whole-document mode (engine.rag.whole_map: map over every chunk, then reduce) when the
-chat model passes the capability check; a weak model answers them extractively from the retrieved passages.
+    0. question     engine.rag.followup      a follow-up rewritten to stand alone; aggregate questions -> whole
+    1. retrieve     engine.rag.retrieve      hybrid search, top ``retrieve_k``
+    2. rerank       engine.rag.reranking     the best ``k`` by the reranker (when there is one)
+    3. gate         engine.rag.sentence_bounds, engine.rag.abstain
+                                             passages grown to whole sentences; decline when they do not answer
+    4. sources      engine.rag.sources       numbered [1], [2], ... within the prompt's token budget
+    5. answer       engine.rag.extractive    the sources' own best sentences (no chat model), or
+                    engine.rag.generative    the chat model writes, streamed, its markers mapped to citations
+    6. grounding    engine.rag.grounding     each written sentence checked against its source
+    7. result       engine.rag.results       the AskResult
 
-``Engine.ask(AskRequest)`` runs it on the engine thread (``ask_request``). It calls the generation request loop
-directly (``Engine.generate`` would queue behind this very job).
+Whole-document mode (engine.rag.whole) replaces 1-4: the chat model reads every chunk of the chosen documents and
+its notes are the sources of a written answer (5-7). The answer is written by the chat model when it passes the
+capability check (engine.rag.capability) or when asked to; else it is extractive. Tuned constants:
+engine.rag.tuning. Runs on the engine thread (``Engine.ask``).
 """
 
 from __future__ import annotations
 
-import logging
 import threading
 import time
 from collections.abc import Iterator, Sequence
 from dataclasses import replace
-from typing import Any
 
-from engine.core import AlcoveError, AskRequest, ProgressEvent, SamplingParams, TokenEvent, new_request_id
-from engine.rag.abstain import (
-    ABSTAIN_TEXT,
-    AbstainPolicy,
-    Evidence,
-    coverage_terms,
-    decide,
-    evidence_coverage,
-    missing_terms,
-    not_mentioned_text,
-    policy_for,
+from engine.core import (
+    AlcoveError,
+    AnswerMode,
+    AskRequest,
+    AskScope,
+    Grounding,
+    ProgressEvent,
+    TokenEvent,
+    new_request_id,
 )
+from engine.index import IndexStore
+from engine.rag.abstain import AbstainPolicy, hedges, judge_passages
 from engine.rag.capability import check_capability
+from engine.rag.extractive import EXTRACTIVE_INTRO, HEDGED_INTRO, extract_answer
 from engine.rag.followup import rewrite_question
-from engine.rag.pipeline import (
-    RagModels,
-    answer_from_sources,
-    extractive_result,
-    make_result,
-    open_store,
-    passages_of,
-    rerank_hits,
-    retrieve,
-    token_counter,
-)
-from engine.rag.prompt import fit_sources, sources_from
-from engine.rag.results import AskResult, AskStats
+from engine.rag.generative import write_answer
+from engine.rag.grounding import check_answer
+from engine.rag.models import RagModels
+from engine.rag.reranking import rerank_passages
+from engine.rag.results import AskResult, AskStats, extractive_result, passages_of, result, with_model_answer
+from engine.rag.retrieve import open_index, retrieve
 from engine.rag.sentence_bounds import whole_sentences
-from engine.rag.tuning import SOURCE_TOKEN_BUDGET
-from engine.rag.whole import ask_whole_documents
-from engine.rag.whole_map import is_aggregate
+from engine.rag.sources import Source, answer_sources
+from engine.rag.whole import is_aggregate, read_documents
 
-log = logging.getLogger(__name__)
-
-
-def ask_request(models: RagModels, req: AskRequest, cancel, submitted_at: float | None = None
-                ) -> Iterator[TokenEvent | ProgressEvent | AskResult]:  # fmt: skip
-    """``Engine.ask``'s work on the engine thread: the request's fields as ``ask``'s arguments."""
-    yield from ask(models, req.question, history=req.history, db=req.db, k=req.k, retrieve_k=req.retrieve_k,
-                   rerank_k=req.rerank_k, mode=req.scope.value, documents=req.documents or None,
-                   folders=req.folders or None, file_types=req.file_types or None, rewrite=req.rewrite,
-                   max_tokens=req.max_tokens, sampling=req.sampling, cancel=cancel, request_id=req.request_id,
-                   submitted_at=submitted_at, answer=req.answer.value, grounding=req.grounding.value)  # fmt: skip
+AskEvent = ProgressEvent | TokenEvent | AskResult
 
 
-def ask(
-    models: RagModels,
-    question: str,
-    *,
-    history: Sequence[Any] = (),
-    db: Any = None,
-    k: int = 5,
-    retrieve_k: int = 50,
-    rerank_k: int | None = None,
-    mode: str = "auto",
-    documents: Sequence[str] | None = None,
-    folders: Sequence[str] | None = None,
-    file_types: Sequence[str] | None = None,
-    policy: AbstainPolicy | None = None,
-    rewrite: bool = True,
-    max_tokens: int = 256,
-    sampling: SamplingParams | None = None,
-    cancel=None,
-    request_id: str = "",
-    submitted_at: float | None = None,
-    answer: str = "auto",
-    grounding: str = "offline",
-) -> Iterator[TokenEvent | ProgressEvent | AskResult]:
-    """Yields ProgressEvents (phases), TokenEvents (the answer as it is written), then exactly one AskResult.
-
-    ``answer``: "auto" (the chat model writes the answer when it passes the capability check, else the answer is
-    extractive), "generative" (the model always writes; unsupported sentences are marked, and an answer with no
-    supported sentence gets the extractive one first), "extractive" (the sources' best sentences, no generation).
-    ``grounding``: "offline" (the default: word overlap, the embedder, numbers, negations, names) or "model" (also
-    the chat model's yes/no judgment of each supported sentence; measured in bench/rag_eval.py --judge-grounding,
-    not a default).
-    """
-
+def ask(models: RagModels, req: AskRequest, cancel: threading.Event | None = None,
+        submitted_at: float | None = None, *, policy: AbstainPolicy | None = None,
+        store: IndexStore | None = None) -> Iterator[AskEvent]:  # fmt: skip
+    """Yields ProgressEvents (phases), TokenEvents (a written answer as it is written), then exactly one AskResult.
+    ``policy`` (tests, bench/rag_eval.py): the abstention policy instead of the calibrated one for these models;
+    ``store``: an index already open instead of ``req.db``."""
     t0 = submitted_at or time.perf_counter()
-    rid = request_id or new_request_id()
+    rid = req.request_id or new_request_id()
     cancel = cancel or threading.Event()
-    question = question.strip()
+    question = req.question.strip()
     if not question:
         raise AlcoveError("The question is empty. Type a question about your documents.")
-    if answer not in ("auto", "generative", "extractive"):
-        raise AlcoveError(f"answer must be auto, generative or extractive, not {answer!r}.")
-    if grounding not in ("offline", "model"):
-        raise AlcoveError(f"grounding must be offline or model, not {grounding!r}.")
-    store, own = open_store(db)
+    index = store if store is not None else open_index(req.db)
     try:
-        yield ProgressEvent(rid, 0, 3, "Understanding the question", extra={"phase": "rewrite"})
-        # An extractive answer rewrites a follow-up without the chat model (it never loads one).
-        lm = models.chat if rewrite and answer != "extractive" and history else None
-        rw = rewrite_question(question, history, lm=lm, cancel=cancel)
-        stats = AskStats(query=rw.query, rewrite=rw.method, rewrite_s=rw.seconds)
-        whole = mode == "whole" or (mode == "auto" and bool(documents))
-        if mode == "auto" and not whole and is_aggregate(question) and answer != "extractive":
-            # Whole-document mode has the chat model write every note: only for a model that passes the
-            # capability check (or when told to generate); a weak one answers from the retrieved passages.
-            if answer == "auto":
-                cap = check_capability(models.chat, models.prompt_cache, models.embedder, cancel)
-                stats = replace(stats, capable=cap.capable)
-                answer = "generative" if cap.capable else "extractive"
-            whole = answer == "generative"
-        if whole:
-            yield from ask_whole_documents(models, question, rw.query, store, history=history, stats=stats,
-                                           documents=documents, folders=folders, k=k, max_tokens=max_tokens,
-                                           sampling=sampling, cancel=cancel, request_id=rid, t0=t0)  # fmt: skip
-            return
-        yield ProgressEvent(rid, 1, 3, "Searching your documents", extra={"phase": "retrieve"})
-        t = time.perf_counter()
-        hits = retrieve(models, store, rw.query, retrieve_k, folders, file_types)
-        stats = replace(stats, retrieval_s=time.perf_counter() - t, retrieved=len(hits))
-        if cancel.is_set():
-            yield make_result(rid, question, "", (), False, (), stats, t0, "cancelled")
-            return
-        yield ProgressEvent(rid, 2, 3, f"Ranking {min(len(hits), rerank_k or len(hits))} passages",
-                            extra={"phase": "rerank"})  # fmt: skip
-        top, stats = rerank_hits(models, rw.query, hits, k, rerank_k, stats, cancel)
-        if cancel.is_set():
-            yield make_result(rid, question, "", (), False, passages_of(top), stats, t0, "cancelled")
-            return
-        top = whole_sentences(store, top)
-        cosine = max(
-            (h.vector_score for h in hits if getattr(h, "vector_score", None) is not None), default=None
-        )
-        rerank_best = max((it.score for it in top), default=None) if stats.reranker else None
-        pol = policy or policy_for(stats.reranker_kind or None, stats.reranker or None,
-                                   getattr(models.embedder, "name", None))  # fmt: skip
-        verdict = decide(Evidence(rerank_best, cosine), pol)
-        missing = missing_terms(question, hits) if pol.signal != "none" and not verdict.abstain else ()
-        stats = replace(stats, evidence_signal=verdict.signal, evidence=verdict.value, threshold=verdict.threshold,
-                        missing_terms=missing)  # fmt: skip
-        if not top or verdict.abstain or missing:
-            text = not_mentioned_text(missing) if missing else ABSTAIN_TEXT
-            yield make_result(rid, question, text, (), True, passages_of(top[:3]), stats, t0, "stop")
-            return
-        total, frequencies = store.chunk_frequencies(coverage_terms(rw.query))
-        stats = replace(stats, coverage=evidence_coverage(rw.query, top, total, frequencies))
-        if answer == "auto":
-            cap = check_capability(models.chat, models.prompt_cache, models.embedder, cancel)
-            stats = replace(stats, capable=cap.capable)
-            answer = "generative" if cap.capable else "extractive"
-        counter = token_counter(models.chat if answer != "extractive" else None)
-        sources = fit_sources(sources_from(top), counter, SOURCE_TOKEN_BUDGET)
-        if answer == "extractive":
-            yield extractive_result(models, question, sources, stats=stats, request_id=rid, t0=t0)
-            return
-        yield ProgressEvent(rid, 3, 3, "Writing the answer", extra={"phase": "generate"})
-        yield from answer_from_sources(models, question, sources, history=history, stats=stats,
-                                       max_tokens=max_tokens, sampling=sampling, cancel=cancel,
-                                       request_id=rid, t0=t0, grounding=grounding)  # fmt: skip
+        yield from _pipeline(models, req, question, index, policy, cancel, rid, t0)
     finally:
-        if own:
-            store.close()
+        if store is None:
+            index.close()
+
+
+def _pipeline(models: RagModels, req: AskRequest, question: str, store: IndexStore, policy: AbstainPolicy | None,
+              cancel: threading.Event, rid: str, t0: float) -> Iterator[AskEvent]:  # fmt: skip
+    # 0. the question. An extractive answer rewrites a follow-up without the chat model (it never loads one).
+    yield ProgressEvent(rid, 0, 3, "Understanding the question", extra={"phase": "rewrite"})
+    lm = models.chat if req.rewrite and req.answer is not AnswerMode.EXTRACTIVE and req.history else None
+    rw = rewrite_question(question, req.history, lm=lm, cancel=cancel)
+    stats = AskStats(query=rw.query, rewrite=rw.method, rewrite_s=rw.seconds)
+    answer = req.answer
+    whole = req.scope is AskScope.WHOLE or (req.scope is AskScope.AUTO and bool(req.documents))
+    if (
+        req.scope is AskScope.AUTO
+        and not whole
+        and is_aggregate(question)
+        and answer is not AnswerMode.EXTRACTIVE
+    ):
+        # Whole-document mode has the chat model write every note: only for a model that passes the capability
+        # check (or when told to generate); a weak one answers from the retrieved passages.
+        if answer is AnswerMode.AUTO:
+            answer, stats = _answer_mode(models, stats, cancel)
+        whole = answer is AnswerMode.GENERATIVE
+    if whole:  # 1-4 for whole documents
+        notes = yield from read_documents(models, question, rw.query, store, req, stats, cancel, rid, t0)
+        if isinstance(notes, AskResult):
+            yield notes
+            return
+        # 5-7; a whole-document answer is checked offline, whatever the request's grounding
+        yield from _written(models, req, question, notes.sources, notes.quotes, notes.stats, Grounding.OFFLINE,
+                            cancel, rid, t0)  # fmt: skip
+        return
+
+    # 1. retrieve
+    yield ProgressEvent(rid, 1, 3, "Searching your documents", extra={"phase": "retrieve"})
+    hits, stats = retrieve(models, store, rw.query, req, stats)
+    if cancel.is_set():
+        yield result(rid, question, "", (), False, (), stats, t0, "cancelled")
+        return
+
+    # 2. rerank
+    yield ProgressEvent(rid, 2, 3, f"Ranking {min(len(hits), req.rerank_k or len(hits))} passages",
+                        extra={"phase": "rerank"})  # fmt: skip
+    top, stats = rerank_passages(models, rw.query, hits, req.k, req.rerank_k, stats, cancel)
+    if cancel.is_set():
+        yield result(rid, question, "", (), False, passages_of(top), stats, t0, "cancelled")
+        return
+
+    # 3. the gate: the passages grown to whole sentences; declined when they do not answer
+    top = whole_sentences(store, top)
+    gate = judge_passages(question, rw.query, hits, top, store, getattr(models.embedder, "name", None), policy,
+                          stats)  # fmt: skip
+    stats = gate.stats
+    if gate.declined:
+        yield result(rid, question, gate.declined, (), True, passages_of(top[:3]), stats, t0, "stop")
+        return
+
+    # 4. sources: who answers is settled now (AUTO: the capability check), then the sources are counted in the
+    # chat model's tokens when it writes
+    if answer is AnswerMode.AUTO:
+        answer, stats = _answer_mode(models, stats, cancel)
+    sources = answer_sources(top, models.chat if answer is not AnswerMode.EXTRACTIVE else None)
+
+    # 5a, 7. the extractive answer: the sources' own sentences, no chat model
+    if answer is AnswerMode.EXTRACTIVE:
+        yield _extracted(models, question, sources, stats, rid, t0)
+        return
+    # 5b-7. the written answer, grounded
+    yield ProgressEvent(rid, 3, 3, "Writing the answer", extra={"phase": "generate"})
+    yield from _written(models, req, question, sources, sources, stats, req.grounding, cancel, rid, t0)
+
+
+def _answer_mode(models: RagModels, stats: AskStats, cancel: threading.Event) -> tuple[AnswerMode, AskStats]:
+    """AUTO made concrete: the chat model writes when it passes the capability check, else the answer is
+    extractive."""
+    cap = check_capability(models.chat, models.prompt_cache, models.embedder, cancel)
+    mode = AnswerMode.GENERATIVE if cap.capable else AnswerMode.EXTRACTIVE
+    return mode, replace(stats, capable=cap.capable)
+
+
+def _extracted(models: RagModels, question: str, sources: Sequence[Source], stats: AskStats, rid: str,
+               t0: float) -> AskResult:  # fmt: skip
+    """5a-7: the sources' own best sentences, introduced as possibly not answering when the sources hold little of
+    the question (engine.rag.abstain.hedges)."""
+    t = time.perf_counter()
+    intro = HEDGED_INTRO if hedges(stats.coverage) else EXTRACTIVE_INTRO
+    ex = extract_answer(question, sources, models.embedder, intro=intro)
+    stats = replace(stats, extract_s=time.perf_counter() - t)
+    return extractive_result(rid, question, ex, sources, stats, t0)
+
+
+def _written(models: RagModels, req: AskRequest, question: str, sources: Sequence[Source],
+             quoting: Sequence[Source], stats: AskStats, grounding: Grounding, cancel: threading.Event, rid: str,
+             t0: float) -> Iterator[TokenEvent | AskResult]:  # fmt: skip
+    """5b-7: the chat model writes over ``sources`` (its markers quote ``quoting``, the same numbers); each sentence
+    is checked; an answer with no supported sentence is shown after the extractive one, labelled."""
+    draft = yield from write_answer(models, question, sources, quoting, history=req.history,
+                                    max_tokens=req.max_tokens, sampling=req.sampling, stats=stats, cancel=cancel,
+                                    request_id=rid)  # fmt: skip
+    grounded = check_answer(draft.answer, quoting, draft.order, models, grounding, cancel)
+    stats = replace(draft.stats, grounding_s=grounded.seconds)
+    if (
+        draft.error is None
+        and draft.finish != "cancelled"
+        and not any(v.supported for v in grounded.verdicts)
+    ):
+        extracted = _extracted(models, question, quoting, stats, rid, t0)
+        if not extracted.abstained:
+            yield with_model_answer(extracted, draft.answer, grounded, draft.finish)
+            return
+    yield result(rid, question, grounded.shown, draft.citations, False, passages_of(quoting), stats, t0,
+                 draft.finish, draft.error, sentences=grounded.verdicts, generated=draft.answer)  # fmt: skip
+
+
+# The engine's name for ``ask`` (engine/runtime/engine.py): the same function.
+ask_request = ask

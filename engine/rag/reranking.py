@@ -1,15 +1,20 @@
-"""One ``rerank`` over either reranker kind: a cross-encoder (``engine.encoders.cross_encoder``) or a chat model used
-generatively (``engine.rag.generative_rerank``). Engine-thread only (both run MLX)."""
+"""Stage 2 of an ask, rerank (``rerank_passages``): the retrieved passages scored against the query and the best k
+kept. One ``rerank`` over either reranker kind: a cross-encoder (``engine.encoders.cross_encoder``) or a chat model
+used generatively (``engine.rag.generative_rerank``); ``Engine.rerank`` uses it too. Engine-thread only (both run
+MLX)."""
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from engine.core import AlcoveError, Candidate
 from engine.rag.generative_rerank import GenerativeReranker
+from engine.rag.models import RagModels
+from engine.rag.results import AskStats
 
 
 @dataclass(frozen=True)
@@ -42,6 +47,22 @@ class RerankResult:
         from dataclasses import asdict
 
         return asdict(self)
+
+
+def rerank_passages(models: RagModels, query: str, hits: list[Any], k: int, rerank_k: int | None, stats: AskStats,
+                    cancel: threading.Event) -> tuple[list[Any], AskStats]:  # fmt: skip
+    """The best ``k`` of the first ``rerank_k`` hits (None: all) by the reranker, best first; without a reranker,
+    or when cancelled, the first ``k`` hits in search order."""
+    if not models.has_reranker or not hits:
+        return hits[:k], stats
+    depth = len(hits) if rerank_k is None else max(k, rerank_k)
+    t = time.perf_counter()
+    res = rerank(query, hits[:depth], reranker=models.reranker, top_k=k, cancel=cancel)
+    stats = replace(stats, rerank_s=time.perf_counter() - t, reranked=min(depth, len(hits)), reranker=res.model,
+                    reranker_kind=res.kind, rerank_truncated=res.truncated)  # fmt: skip
+    if res.cancelled:
+        return hits[:k], stats
+    return list(res.items), stats
 
 
 def as_candidate(obj: Any) -> Candidate:

@@ -1,12 +1,22 @@
-"""What document Q&A returns: frozen, plain-valued, safe to hand across threads and to write as JSON."""
+"""Stage 7 of an ask, the result: what document Q&A returns (frozen, plain-valued, safe to hand across threads and
+to write as JSON) and how each kind of result is made: ``result`` (any), ``extractive_result`` (the sources' own
+sentences), ``with_model_answer`` (those sentences first when none of the model's was supported).
+"""
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+import time
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
+from engine.rag.abstain import ABSTAIN_TEXT, hedges
 from engine.rag.citations import Citation
-from engine.rag.grounding import SentenceSupport
+from engine.rag.extractive import ExtractiveAnswer
+from engine.rag.grounding import Grounded, SentenceSupport
+from engine.rag.sources import Source
+
+MODEL_LABEL = "The model's answer, not supported by your documents:"
 
 
 @dataclass(frozen=True)
@@ -103,3 +113,51 @@ class AskResult:
             "generated": self.generated,
             "hedged": self.hedged,
         }
+
+
+def result(rid: str, question: str, answer: str, citations: Sequence[Citation], abstained: bool,
+           closest: Sequence[Passage], stats: AskStats, t0: float, finish: str, error: str | None = None, *,
+           sentences: Sequence[SentenceSupport] = (), kind: str = "generative", generated: str = "") -> AskResult:  # fmt: skip
+    """The AskResult, timed from ``t0``; hedged (AskResult.hedged) when it answers and ``stats.coverage`` is below
+    the hedge line."""
+    stats = replace(stats, total_s=time.perf_counter() - t0)
+    kind = "" if abstained else kind
+    return AskResult(rid, question, answer, tuple(citations), abstained, tuple(closest), stats, finish, error,
+                     tuple(sentences), kind, generated, not abstained and hedges(stats.coverage))  # fmt: skip
+
+
+def extractive_result(rid: str, question: str, ex: ExtractiveAnswer, sources: Sequence[Source], stats: AskStats,
+                      t0: float) -> AskResult:  # fmt: skip
+    """The extractive answer, or an abstention when no sentence of ``sources`` had the words to answer anything."""
+    if not ex.sentences:
+        return result(rid, question, ABSTAIN_TEXT, (), True, passages_of(sources[:3]), stats, t0, "stop")
+    return result(rid, question, ex.text, ex.citations, False, passages_of(sources), stats, t0, "stop",
+                  sentences=ex.sentences, kind="extractive")  # fmt: skip
+
+
+def with_model_answer(extracted: AskResult, answer: str, grounded: Grounded, finish: str) -> AskResult:
+    """The extractive answer first, then the model's own ``answer`` (none of whose sentences was supported) under
+    MODEL_LABEL, each sentence's verdict moved to where it is shown."""
+    head = extracted.answer + "\n\n" + MODEL_LABEL + "\n"
+    moved = tuple(replace(v, start=v.start + len(head), end=v.end + len(head)) for v in grounded.verdicts)
+    return replace(extracted, answer=head + grounded.shown if answer else extracted.answer,
+                   sentences=extracted.sentences + moved,
+                   answer_kind="extractive+generative" if answer else "extractive", generated=answer,
+                   finish_reason=finish)  # fmt: skip
+
+
+def passages_of(items: Sequence[Any]) -> tuple[Passage, ...]:
+    """Passages, numbered from 1, of ranked items or sources (whatever has text, path and lines)."""
+    return tuple(
+        Passage(
+            n=i,
+            path=str(it.path),
+            page=it.page,
+            line_start=it.line_start,
+            line_end=it.line_end,
+            text=it.text,
+            score=getattr(it, "score", None),
+            chunk_id=getattr(it, "chunk_id", None),
+        )  # fmt: skip
+        for i, it in enumerate(items, 1)
+    )

@@ -48,8 +48,7 @@ def test_cited_sources_are_numbered_in_order_of_appearance():
 
 def test_grounding_after_renumbering_checks_the_source_the_marker_now_names():
     """[3] renumbered to [1] must be checked against what was source 3, not against the old source 1."""
-    from engine.rag.grounding import ground
-    from engine.rag.pipeline import renumbered_sources
+    from engine.rag.grounding import ground, renumbered_sources
 
     sources = [
         _src(1, "Bread rises because yeast ferments the sugars in the dough."),

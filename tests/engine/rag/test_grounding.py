@@ -135,17 +135,21 @@ def corpus_db(tmp_path_factory, embedder):
 def test_an_answer_from_sources_that_hold_little_of_the_question_is_hedged(tiny_llama, corpus_db):
     """Near the documents' topic but not answered by them: the sources hold "zlib" and nothing else the question
     asks, so the answer is given and introduced as possibly not answering it; the documents' own question is not."""
+    from engine.core import AskRequest
     from engine.generation.prompt_cache import PromptCacheStore
     from engine.rag.abstain import COVERAGE_HEDGE
     from engine.rag.extractive import HEDGED_INTRO
-    from engine.rag.qa import RagModels, ask
+    from engine.rag.models import RagModels
+    from engine.rag.qa import ask
 
     db, embedder = corpus_db
     models = RagModels(load_lm(str(tiny_llama)), embedder, None, PromptCacheStore(1 << 30))
 
     def answer(q):
         return [
-            e for e in ask(models, q, db=db, rewrite=False, answer="extractive") if isinstance(e, AskResult)
+            e
+            for e in ask(models, AskRequest(q, db=db, rewrite=False, answer="extractive"))
+            if isinstance(e, AskResult)
         ][0]
 
     near = answer("Which TCP port does the zlib compression library listen on by default?")
@@ -162,15 +166,21 @@ def test_an_answer_from_sources_that_hold_little_of_the_question_is_hedged(tiny_
 
 
 def test_a_model_that_fails_the_check_answers_extractively(tiny_llama, corpus_db):
+    from engine.core import AskRequest
     from engine.generation.prompt_cache import PromptCacheStore
-    from engine.rag.qa import RagModels, ask
+    from engine.rag.models import RagModels
+    from engine.rag.qa import ask
 
     db, embedder = corpus_db
     lm = load_lm(str(tiny_llama))
     models = RagModels(lm, embedder, None, PromptCacheStore(1 << 30))
     cap = check_capability(lm, models.prompt_cache, embedder)
     assert not cap.capable and cap.probes == 2 and lm.extra["rag_capability"] is cap
-    res = [e for e in ask(models, "Who wrote zlib?", db=db, rewrite=False) if isinstance(e, AskResult)][0]
+    res = [
+        e
+        for e in ask(models, AskRequest("Who wrote zlib?", db=db, rewrite=False))
+        if isinstance(e, AskResult)
+    ][0]
     assert res.answer_kind == "extractive" and res.stats.capable is False and res.stats.generated_tokens == 0
     assert res.answer.startswith(EXTRACTIVE_INTRO) and "Jean-loup Gailly" in res.answer
     assert all(s.supported for s in res.sentences) and res.citations
@@ -179,13 +189,15 @@ def test_a_model_that_fails_the_check_answers_extractively(tiny_llama, corpus_db
 
 
 def test_an_unsupported_generated_answer_gets_the_extractive_one_first(tiny_llama, corpus_db):
+    from engine.core import AskRequest
     from engine.generation.prompt_cache import PromptCacheStore
-    from engine.rag.qa import RagModels, ask
+    from engine.rag.models import RagModels
+    from engine.rag.qa import ask
 
     db, embedder = corpus_db
     models = RagModels(load_lm(str(tiny_llama)), embedder, None, PromptCacheStore(1 << 30))
-    res = [e for e in ask(models, "Who wrote zlib?", db=db, rewrite=False, answer="generative", max_tokens=24)
-           if isinstance(e, AskResult)][0]  # fmt: skip
+    req = AskRequest("Who wrote zlib?", db=db, rewrite=False, answer="generative", max_tokens=24)
+    res = [e for e in ask(models, req) if isinstance(e, AskResult)][0]
     assert res.stats.generated_tokens > 0  # random weights: nothing it writes is supported
     assert res.answer_kind in ("extractive+generative", "extractive")
     assert res.answer.startswith(EXTRACTIVE_INTRO)

@@ -7,12 +7,11 @@ import threading
 
 import pytest
 
-from engine.core import AlcoveError
+from engine.core import AskRequest
 from engine.models.loader import load_lm
 from engine.rag.grounding import ground
 from engine.rag.model_grounding import GROUNDING_INSTRUCTION, judge_for, judge_verdicts, support_scores
 from engine.rag.prompt import Source
-from engine.rag.qa import RagModels, ask
 
 ZLIB = "zlib is a general purpose data compression library.\nIt was written by Jean-loup Gailly and Mark Adler.\n"
 ANSWER = "zlib was written by Jean-loup Gailly and Mark Adler [1]. It was written in Paris by Alice [1]."
@@ -44,7 +43,7 @@ def test_the_model_can_only_withdraw_support(tiny_llama, min_yes):
         assert judged == offline
 
 
-def test_an_unknown_grounding_is_a_clear_error(tiny_llama):
-    models = RagModels(load_lm(str(tiny_llama)), None, None, None)
-    with pytest.raises(AlcoveError, match="grounding must be offline or model"):
-        list(ask(models, "Who wrote zlib?", grounding="oracle"))
+def test_an_unknown_grounding_is_a_clear_error():
+    # the mode is an enum of the typed request: an unknown one fails where the request is built, before any model
+    with pytest.raises(ValueError, match="grounding must be one of offline, model"):
+        AskRequest("Who wrote zlib?", db="index.sqlite3", grounding="oracle")

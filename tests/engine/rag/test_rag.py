@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from engine.core import AskRequest
 from engine.core.events import ProgressEvent, TokenEvent
 from engine.rag.abstain import (
     ABSTAIN_TEXT,
@@ -21,8 +22,9 @@ from engine.rag.abstain import (
 )
 from engine.rag.citations import find_markers, map_citations, segments, strip_invalid_markers
 from engine.rag.followup import accept_rewrite, fallback_rewrite, leans_on_context, rewrite_question
+from engine.rag.models import RagModels
 from engine.rag.prompt import SYSTEM_PROMPT, Source, build_messages
-from engine.rag.qa import RagModels, ask
+from engine.rag.qa import ask
 from engine.rag.results import AskResult
 from tests.engine.index.index_fakes import DOCS
 
@@ -56,7 +58,8 @@ def run(models, question, **kw):
     kw.setdefault(
         "answer", "generative"
     )  # these tests check the generative pipeline (tiny models fail the check)
-    events = list(ask(models, question, **kw))
+    policy = kw.pop("policy", None)
+    events = list(ask(models, AskRequest(question, **kw), policy=policy))
     assert isinstance(events[-1], AskResult) and sum(isinstance(e, AskResult) for e in events) == 1
     return events[-1], events[:-1]
 
@@ -322,8 +325,8 @@ def test_whole_document_mode_cancels_between_chunks(tiny_llama, corpus):
     models = models_for(load_lm(str(tiny_llama)), embedder)
     cancel = threading.Event()
     result = None
-    for ev in ask(models, "Summarise this", db=db, mode="whole", documents=[str(docs / "bread.md")],
-                  cancel=cancel, max_tokens=4):  # fmt: skip
+    req = AskRequest("Summarise this", db=db, scope="whole", documents=[str(docs / "bread.md")], max_tokens=4)
+    for ev in ask(models, req, cancel):
         if isinstance(ev, ProgressEvent) and ev.extra.get("phase") == "map" and ev.done == 1:
             cancel.set()
         if isinstance(ev, AskResult):
@@ -333,7 +336,7 @@ def test_whole_document_mode_cancels_between_chunks(tiny_llama, corpus):
 
 
 def test_aggregate_questions_are_routed_to_whole_document_mode():
-    from engine.rag.whole_map import is_aggregate
+    from engine.rag.whole import is_aggregate
 
     assert is_aggregate("Summarise all of these documents")
     assert is_aggregate("How many times is the license mentioned across these files?")
@@ -377,18 +380,25 @@ def test_default_model_answers_and_reuses_the_cache_on_turn_two(corpus):
     assert second.stats.prompt_tokens > second.stats.cached_tokens
 
 
-def test_engine_side_models_choose_the_reranker(engine, tiny_llama):
-    from engine.rag.generative_rerank import GenerativeReranker
-    from engine.rag.qa import models_from_engine
-
+def test_engine_side_models_choose_the_reranker(engine, tiny_llama, corpus):
+    # the engine chooses the reranker for an ask (engine.runtime.policy); read back from what the ask reports
+    _, db, _ = corpus
     engine.load_model(str(tiny_llama), role="chat")
-    auto = engine.run(models_from_engine, engine)
-    assert auto.reranker is None and auto.embedder is None  # a tiny chat model does not rerank by default
-    forced = engine.run(models_from_engine, engine, rerank=True)
-    assert isinstance(forced.reranker, GenerativeReranker)
-    assert (
-        engine.run(models_from_engine, engine, rerank=True).reranker is forced.reranker
-    )  # made once per model
+
+    def reranked_by(policy):
+        req = AskRequest("Who wrote zlib?", db=db, rerank=policy, answer="extractive", rewrite=False)
+        return [e for e in engine.ask(req) if isinstance(e, AskResult)][0].stats
+
+    def kept():
+        return engine.run(lambda: engine.model("chat").extra.get("generative_reranker"))
+
+    auto = reranked_by("auto")
+    assert auto.reranker == "" and kept() is None  # a tiny chat model does not rerank by default
+    forced = reranked_by("generative")
+    assert forced.reranker_kind == "generative" and forced.reranker.startswith(engine.models()["chat"].name)
+    first = kept()
+    reranked_by("generative")
+    assert first is not None and kept() is first  # made once per model
 
 
 def test_evidence_coverage_weighs_the_questions_terms_by_rarity_in_the_best_source():

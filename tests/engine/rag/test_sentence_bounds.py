@@ -127,15 +127,18 @@ def test_a_heading_underline_is_not_taken_into_a_passage():
 def test_an_answer_is_made_from_the_extended_passages(store, tiny_llama):
     """``ask`` hands the answerer whole-sentence passages: every source it shows begins a sentence, and every quoted
     sentence is the file's own text at the lines its citation names."""
+    from engine.core import AskRequest
     from engine.generation.prompt_cache import PromptCacheStore
     from engine.models.loader import load_lm
     from engine.rag.abstain import AbstainPolicy
-    from engine.rag.qa import RagModels, ask
+    from engine.rag.models import RagModels
+    from engine.rag.qa import ask
 
     models = RagModels(load_lm(str(tiny_llama)), load_embedder(default_embedder_path()), None,
                        PromptCacheStore(1 << 30))  # fmt: skip
     question = "What limit does option kilo set, and to how many entries?"
-    result = list(ask(models, question, db=store, answer="extractive", policy=AbstainPolicy("none", 0.0)))[-1]
+    req = AskRequest(question, db=str(store.path), answer="extractive")
+    result = list(ask(models, req, policy=AbstainPolicy("none", 0.0), store=store))[-1]
     assert not result.abstained and result.closest
     queues = [p for p in result.closest if p.path.endswith("queues.txt")]
     assert queues and all(_STARTS_SENTENCE.match(p.text) for p in queues), [p.text[:40] for p in queues]

@@ -1,0 +1,96 @@
+"""Stage 4 of an ask, sources: the ranked passages numbered [1], [2], ... as the answer's sources, as many as fit
+SOURCE_TOKEN_BUDGET. (Before this, engine.rag.sentence_bounds grew each passage to whole sentences and
+engine.rag.abstain judged whether they answer at all.)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from engine.models import LoadedLM
+from engine.rag.tuning import SOURCE_TOKEN_BUDGET
+
+
+@dataclass(frozen=True)
+class Source:
+    """A passage shown to the model as ``[n]``."""
+
+    n: int
+    text: str
+    path: str
+    page: int | None = None
+    line_start: int | None = None
+    line_end: int | None = None
+    chunk_id: int | None = None
+    heading: str = ""
+    score: float | None = None  # reranker score (sigmoid) or retrieval score
+    char_start: int | None = None
+
+    def label(self) -> str:
+        return source_label(self.path, self.page, self.line_start, self.line_end)
+
+
+def source_label(path: str, page: int | None, line_start: int | None, line_end: int | None) -> str:
+    parts = [Path(path).name or path]
+    if page is not None:
+        parts.append(f"page {page}")
+    if line_start is not None:
+        if line_end is not None and line_end != line_start:
+            parts.append(f"lines {line_start}-{line_end}")
+        else:
+            parts.append(f"line {line_start}")
+    return ", ".join(parts)
+
+
+def answer_sources(passages: Sequence[Any], chat: LoadedLM | None) -> tuple[Source, ...]:
+    """The passages, best first, numbered and cut to the token budget as ``chat``'s tokenizer counts (None: the
+    extractive answer, which loads no chat model, counts by an estimate)."""
+    return fit_sources(sources_from(passages), token_counter(chat), SOURCE_TOKEN_BUDGET)
+
+
+def sources_from(items: Sequence[Any]) -> tuple[Source, ...]:
+    """Number passages 1..n (RerankedItem, SearchHit, ChunkRecord or anything with text/path/lines)."""
+    out = []
+    for n, it in enumerate(items, 1):
+        score = getattr(it, "score", None)
+        out.append(
+            Source(
+                n=n,
+                text=it.text,
+                path=str(getattr(it, "path", "") or ""),
+                page=getattr(it, "page", None),
+                line_start=getattr(it, "line_start", None),
+                line_end=getattr(it, "line_end", None),
+                chunk_id=getattr(it, "chunk_id", None) or getattr(it, "id", None),
+                heading=str(getattr(it, "heading", "") or ""),
+                score=float(score) if score is not None else None,
+                char_start=getattr(it, "char_start", None),
+            )
+        )
+    return tuple(out)
+
+
+def token_counter(lm: LoadedLM | None) -> Callable[[str], int]:
+    """Tokens of a text in ``lm``'s tokenizer; None: an estimate (4 characters a token) that loads no model."""
+    if lm is None:
+        return lambda text: len(text) // 4 + 1
+    tok = lm.tokenizer
+    return lambda text: len(tok.encode(text))
+
+
+def fit_sources(
+    sources: Sequence[Source], count_tokens: Callable[[str], int], budget: int
+) -> tuple[Source, ...]:
+    """Keep sources, best first, while their text fits ``budget`` tokens (always at least one)."""
+    kept: list[Source] = []
+    used = 0
+    for s in sources:
+        n = count_tokens(s.text) + 16
+        if kept and used + n > budget:
+            break
+        kept.append(s)
+        used += n
+    return tuple(kept)
