@@ -30,6 +30,7 @@ from engine.core import (
     EmbedRequest,
     ModelLoadError,
     ModelRequest,
+    RequestRefused,
     RerankRequest,
     Role,
     RouteEvent,
@@ -39,7 +40,6 @@ from engine.core import (
     new_request_id,
 )
 from engine.encoders import default_embedder_path
-from engine.generation import RequestRefused
 from engine.models import list_local_models, resolve_model
 
 log = logging.getLogger(__name__)

@@ -9,6 +9,7 @@ from engine.core.errors import (
     IndexStoreError,
     ModelLoadError,
     NoModelLoadedError,
+    RequestRefused,
     TransformError,
 )
 from engine.core.events import (
@@ -79,6 +80,7 @@ __all__ = [
     "ModelLoadError",
     "NOT_READY",
     "NoModelLoadedError",
+    "RequestRefused",
     "ProgressEvent",
     "SamplingParams",
     "SpeculativeParams",

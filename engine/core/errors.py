@@ -33,3 +33,12 @@ class TransformError(AlcoveError):
 
 class BatchFull(AlcoveError):
     """The shared batch's queue is full: the caller should answer "busy" (HTTP 429) and retry later."""
+
+
+class RequestRefused(AlcoveError):
+    """A request the model cannot run as asked. ``code``: ``context_length_exceeded``, ``invalid_token_id`` or
+    ``invalid_value``; ``param``: the request field at fault (``prompt`` stands for the messages too)."""
+
+    def __init__(self, message: str, *, code: str = "invalid_value", param: str | None = None) -> None:
+        super().__init__(message)
+        self.code, self.param = code, param

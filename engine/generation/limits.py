@@ -20,7 +20,7 @@ from dataclasses import replace
 from numbers import Integral
 from typing import Any
 
-from engine.core import AlcoveError, GenerateRequest
+from engine.core import GenerateRequest, RequestRefused
 
 SEED_LIMIT = 1 << 64  # MLX seeds are unsigned 64-bit
 _PROBE_CHARS_PER_TOKEN = (
@@ -28,15 +28,6 @@ _PROBE_CHARS_PER_TOKEN = (
 )
 _FALLBACK_TOKEN_BYTES = 256  # when a tokenizer does not list its vocabulary
 _token_bytes: weakref.WeakKeyDictionary[Any, int] = weakref.WeakKeyDictionary()
-
-
-class RequestRefused(AlcoveError):
-    """A request the model cannot run as asked. ``code``: ``context_length_exceeded``, ``invalid_token_id`` or
-    ``invalid_value``; ``param``: the request field at fault (``prompt`` stands for the messages too)."""
-
-    def __init__(self, message: str, *, code: str = "invalid_value", param: str | None = None) -> None:
-        super().__init__(message)
-        self.code, self.param = code, param
 
 
 def _config_int(lm: Any, *names: str) -> int | None:

@@ -24,7 +24,7 @@ from engine.rag.grounding import UNSUPPORTED_MARK, SentenceSupport, ground, spli
 from engine.rag.loopguard import LoopGuard
 from engine.rag.model_grounding import judge_for, judge_verdicts, support_scores
 from engine.rag.models import Deferred, RagModels, Reranker, generative_reranker_for
-from engine.rag.qa import ask, ask_request
+from engine.rag.qa import ask
 from engine.rag.reranking import RerankedItem, RerankResult, rerank
 from engine.rag.results import MODEL_LABEL, AskResult, AskStats, Passage
 from engine.rag.shown_span import shown_span
@@ -53,7 +53,6 @@ __all__ = [
     "SentenceSupport",
     "Source",
     "ask",
-    "ask_request",
     "calibrate",
     "check_capability",
     "evaluate",

@@ -184,4 +184,3 @@ def _written(models: RagModels, req: AskRequest, question: str, sources: Sequenc
 
 
 # The engine's name for ``ask`` (engine/runtime/engine.py): the same function.
-ask_request = ask

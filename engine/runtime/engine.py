@@ -39,7 +39,7 @@ from engine.core import (
 from engine.generation import PromptCacheStore, check_request
 from engine.index import forget_vectors, index_pipeline, search, vector_cache_bytes
 from engine.models import release_wired_memory
-from engine.rag import Deferred, RagModels, ask_request, generative_reranker_for, rerank
+from engine.rag import Deferred, RagModels, ask, generative_reranker_for, rerank
 from engine.runtime import policy
 from engine.runtime.registry import generation_route
 from engine.runtime.roles import RoleSlots
@@ -368,7 +368,7 @@ class Engine:
     def _ask(self, req: AskRequest, cancel: threading.Event, submitted: float) -> Iterator[Any]:
         try:
             assert_engine_thread("Engine._ask")
-            yield from ask_request(self._rag_models(req), req, cancel, submitted)
+            yield from ask(self._rag_models(req), req, cancel, submitted)
         finally:
             self._unregister(req.request_id)
 
