@@ -247,7 +247,8 @@ class _Pipeline:
                 what, value = self.inbox.get(timeout=wait)
             except queue.Empty:
                 what, value = "", None
-            yield from self.write(what, value)
+            yield from self.write(what, value, commit=False)
+            yield from self.write_waiting()  # and all that came meanwhile, then a commit if one is due
         feeder.join()
 
     def run_inline(self) -> Iterator[ProgressEvent]:
@@ -424,8 +425,9 @@ class _Pipeline:
         self.inbox.put(("embed-done", fut))
 
     # -- stage 4: the writer -----------------------------------------------------------------------------------
-    def write(self, what: str, value: Any) -> Iterator[ProgressEvent]:
-        """Count one message from the other stages, yield progress, commit what is due."""
+    def write(self, what: str, value: Any, commit: bool = True) -> Iterator[ProgressEvent]:
+        """Count one message from the other stages, yield progress, commit what is due (unless ``commit`` is
+        False: more messages are waiting)."""
         run = self.run
         if what == "prepared":
             yield from self.write_prepared(value)
@@ -445,7 +447,8 @@ class _Pipeline:
             if exc is not None:
                 self.failure = self.failure or exc
                 self.halt.stop.set()
-        self.commit(force=False)
+        if commit:
+            self.commit(force=False)
 
     def write_prepared(self, p: Prepared) -> Iterator[ProgressEvent]:
         run = self.run
@@ -464,13 +467,15 @@ class _Pipeline:
         yield run.progress(f"Indexing {Path(p.path).name}")
 
     def write_waiting(self) -> Iterator[ProgressEvent]:
-        """Inline: write every message the other stages have left."""
+        """Write every message the other stages have left, then commit what is due: a commit takes all of them
+        (one after the first would leave the rest a whole ``commit_seconds`` more)."""
         while True:
             try:
                 what, value = self.inbox.get_nowait()
             except queue.Empty:
-                return
-            yield from self.write(what, value)
+                break
+            yield from self.write(what, value, commit=False)
+        self.commit(force=False)
 
     def commit(self, force: bool) -> None:
         if self.write_failed:
