@@ -4,7 +4,9 @@ A DiffusionGemma-shaped random model (MLX, fp32) generates through ``diffusion_g
 lengths and denoising step counts; an mlx-lm ``gemma3_text`` random model of similar width, depth and active
 parameters decodes greedily with a KV cache, one forward per token. Random weights: the figures measure cost, not
 quality (a random model never becomes confident, so adaptive stopping rarely cuts steps here; real checkpoints
-stop early and need fewer passes). Times are min/median over --runs runs.
+stop early and need fewer passes). The autoregressive model and every grid point run in palindromic order (ar, d1,
+..., dn, dn, ..., d1, ar: bench/abba.py) for --runs rounds; times are min/median over each one's runs, and each
+grid point's ratio to autoregressive decoding is given of the medians and per round.
 
     .venv/bin/python bench/bench_diffusion.py [--tokens 64] [--runs 3] [--quick]
 """
@@ -12,10 +14,12 @@ stop early and need fewer passes). Times are min/median over --runs runs.
 from __future__ import annotations
 
 import argparse
+import itertools
 import threading
 import time
 
-from _common import blas, emit, preload_blas, summary
+from _common import blas, emit, preload_blas
+from abba import abba
 
 preload_blas()  # OpenBLAS must be loaded before mlx.core (a no-op if _common already did it)
 
@@ -177,47 +181,49 @@ def main() -> None:
         },
     }
 
-    run_ar(am, prompt, 4)  # warm-up
-    walls = []
-    for _ in range(a.runs):
-        wall, forwards = run_ar(am, prompt, a.tokens)
-        walls.append(wall / a.tokens)
-    report["autoregressive"] = {"forwards_per_token": forwards / a.tokens, "s_per_token": summary(walls)}
-    ar_median = report["autoregressive"]["s_per_token"]["median"]
-
     canvases = (16, 32) if a.quick else (16, 32, 64)
     steps_list = (4, 8) if a.quick else (4, 8, 16)
-    rows = []
+    grid = [(c, s, False) for c in canvases for s in steps_list] + [(32, 8, True)]
+    run_ar(am, prompt, 4)  # warm-up
     run_diffusion(
         dm, prompt, 8, DiffusionGenConfig(max_denoising_steps=2, canvas_length=8, emit_canvas=False), 0
     )
-    grid = [(c, s, False) for c in canvases for s in steps_list] + [(32, 8, True)]
+
+    def diffusion_side(cfg: DiffusionGenConfig):
+        seeds = itertools.count()  # the k-th run of every configuration, seed k
+        return lambda: run_diffusion(dm, prompt, a.tokens, cfg, seed=next(seeds))
+
+    sides = {"autoregressive": lambda: run_ar(am, prompt, a.tokens)}
     for canvas, steps, adaptive in grid:
-        if True:
-            if True:
-                cfg = DiffusionGenConfig(
-                    max_denoising_steps=steps,
-                    canvas_length=canvas,
-                    adaptive_stopping=adaptive,
-                    emit_canvas=False,
-                )
-                walls = []
-                for r in range(a.runs):
-                    wall, info = run_diffusion(dm, prompt, a.tokens, cfg, seed=r)
-                    walls.append(wall / a.tokens)
-                med = summary(walls)["median"]
-                rows.append(
-                    {
-                        "canvas": canvas,
-                        "steps": steps,
-                        "adaptive_stopping": adaptive,
-                        "decoder_forwards_per_token": info["forwards"] / a.tokens,
-                        "encoder_forwards": info["encoder_forwards"],
-                        "early_stops": info["early_stops"],
-                        "s_per_token": summary(walls),
-                        "wall_ratio_vs_ar": med / ar_median,
-                    }
-                )
+        cfg = DiffusionGenConfig(max_denoising_steps=steps, canvas_length=canvas, adaptive_stopping=adaptive,
+                                 emit_canvas=False)  # fmt: skip
+        sides[f"canvas{canvas}_steps{steps}" + ("_adaptive" if adaptive else "")] = diffusion_side(cfg)
+    # The autoregressive model and every grid point in palindromic order (ar, d1, ..., dn, dn, ..., d1, ar) for
+    # --runs rounds: each is timed beside the others, none always first or last.
+    run = abba(sides, a.runs)
+    per_token = lambda r: r[0] / a.tokens  # noqa: E731 - both runners return (wall seconds, ...)
+    report["order"] = run.about()
+    report["autoregressive"] = {
+        "forwards_per_token": run.results("autoregressive")[-1][1] / a.tokens,
+        "s_per_token": run.summary("autoregressive", per_token),
+    }
+    rows = []
+    for (canvas, steps, adaptive), name in zip(grid, list(sides)[1:], strict=True):
+        info = run.results(name)[-1][1]
+        ratio = run.ratio(name, "autoregressive", per_token)
+        rows.append(
+            {
+                "canvas": canvas,
+                "steps": steps,
+                "adaptive_stopping": adaptive,
+                "decoder_forwards_per_token": info["forwards"] / a.tokens,
+                "encoder_forwards": info["encoder_forwards"],
+                "early_stops": info["early_stops"],
+                "s_per_token": run.summary(name, per_token),
+                "wall_ratio_vs_ar": ratio["of_medians"],
+                "wall_ratio_vs_ar_paired": ratio["paired_median"],
+            }
+        )
     report["diffusion"] = rows
     emit(report)
 

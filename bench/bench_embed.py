@@ -1,9 +1,11 @@
 """Embedding throughput: Alcove's MLX encoder vs sentence-transformers on PyTorch CPU, same chunks, same model.
 
 Chunks are real text (docstrings of this Python's standard library) cut to ~60-250 tokens of all-MiniLM-L6-v2.
-Runs of the two engines alternate so a busy machine hurts both alike. Prints JSON; never passes or fails on time.
+The two engines run in ABBA order (bench/abba.py), ``--runs`` rounds of each twice, so a busy machine hurts both
+alike and neither always goes first; the ratios are of the medians and per round (``ratio_paired``). Prints JSON;
+never passes or fails on time.
 
-    .venv/bin/python bench/bench_embed.py                 # OPENBLAS/torch threads 1 and 2, 3 runs each
+    .venv/bin/python bench/bench_embed.py                 # OPENBLAS/torch threads 1 and 2, 3 ABBA rounds each
     .venv/bin/python bench/bench_embed.py --threads 2 --runs 5 --chunks 600
 """
 
@@ -17,10 +19,11 @@ import statistics
 import subprocess
 import sys
 import sysconfig
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "bench"))
+from abba import abba  # noqa: E402
 
 
 def _docstrings() -> list[str]:
@@ -81,14 +84,11 @@ def child(threads: int, runs: int, n: int, batch_size: int) -> dict:
     tokens = [ours.count_tokens(c) for c in chunks]
     ours.embed(chunks[:64])  # warm up (compiles a few shapes)
     st.encode(chunks[:64], batch_size=batch_size)
-    t_ours, t_st = [], []
-    for _ in range(runs):
-        t0 = time.perf_counter()
-        mine = ours.embed(chunks)
-        t_ours.append(time.perf_counter() - t0)
-        t0 = time.perf_counter()
-        ref = st.encode(chunks, batch_size=batch_size, convert_to_numpy=True)
-        t_st.append(time.perf_counter() - t0)
+    run = abba({"mlx": lambda: ours.embed(chunks),
+                "sentence_transformers": lambda: st.encode(chunks, batch_size=batch_size, convert_to_numpy=True)},
+               runs)  # fmt: skip
+    mine, ref = run.results("mlx")[-1], run.results("sentence_transformers")[-1]
+    t_ours, t_st = run.values("mlx"), run.values("sentence_transformers")
     cos = float((mine.vectors * ref).sum(1).min())
 
     def rate(ts):
@@ -99,6 +99,7 @@ def child(threads: int, runs: int, n: int, batch_size: int) -> dict:
             "median_s": round(statistics.median(ts), 3),
         }
 
+    paired = run.paired("sentence_transformers", "mlx")  # seconds: theirs over ours, a speed-up of ours
     info = blas_info()
     return {
         "threads": threads,
@@ -108,6 +109,7 @@ def child(threads: int, runs: int, n: int, batch_size: int) -> dict:
         "tokens_max": max(tokens),
         "truncated": len(mine.truncated),
         "runs": runs,
+        **run.about(),
         "mlx": rate(t_ours),
         "sentence_transformers_torch_cpu": {
             **rate(t_st),
@@ -116,6 +118,11 @@ def child(threads: int, runs: int, n: int, batch_size: int) -> dict:
         },
         "ratio_best": round(min(t_st) / min(t_ours), 3),
         "ratio_median": round(statistics.median(t_st) / statistics.median(t_ours), 3),
+        "ratio_paired": {
+            "median": round(statistics.median(paired), 3),
+            "min": round(min(paired), 3),
+            "max": round(max(paired), 3),
+        },  # fmt: skip
         "min_cosine_vs_reference": round(cos, 7),
         "blas": {"name": info.name, "path": info.path, "note": info.note},
         "load_average": os.getloadavg()[0],
@@ -125,7 +132,7 @@ def child(threads: int, runs: int, n: int, batch_size: int) -> dict:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--threads", type=int, nargs="*", default=[1, 2])
-    ap.add_argument("--runs", type=int, default=3)
+    ap.add_argument("--runs", type=int, default=3, help="ABBA rounds")
     ap.add_argument("--chunks", type=int, default=500)
     ap.add_argument("--batch-size", type=int, default=32, help="sentence-transformers batch size")
     ap.add_argument("--child", action="store_true", help=argparse.SUPPRESS)

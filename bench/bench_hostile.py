@@ -13,10 +13,12 @@ outcome the issue asks for (indexed, or skipped with the named reason).
 from __future__ import annotations
 
 import argparse
+import functools
 import gzip
 import json
 import os
 import resource
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -26,6 +28,7 @@ from pathlib import Path
 
 import numpy as np
 from _common import ROOT, emit, summary
+from abba import abba
 
 from engine.encoders import default_embedder_path
 from engine.index import IndexStore, IndexSummary, chunk_document, extract, index_paths
@@ -281,18 +284,28 @@ def run_case(case: str) -> dict:
 
 
 def chunk_rates(runs: int) -> dict:
+    """CPU seconds to chunk one line of 1, 4 and 16 MB, the sizes in palindromic order (1 4 16 16 4 1:
+    bench/abba.py), ``runs`` calls of each rounded up to whole rounds (two calls a round), so the scaling ratios do
+    not lean on when each size ran."""
     emb = ConstantEmbedder()
-    out = {}
-    for mb in (1, 4, 16):
-        doc = extract(Path("line.txt"), words_line(mb << 20))
-        times = []
-        for _ in range(runs if mb < 16 else 1):
-            t0 = time.process_time()
-            chunk_document(doc, emb.tokenizer)
-            times.append(time.process_time() - t0)
+    docs = {mb: extract(Path("line.txt"), words_line(mb << 20)) for mb in (1, 4, 16)}
+
+    def cpu_s(doc) -> float:
+        t0 = time.process_time()
+        chunk_document(doc, emb.tokenizer)
+        return time.process_time() - t0
+
+    run = abba(
+        {f"{mb}mb": functools.partial(cpu_s, doc) for mb, doc in docs.items()}, max(1, (runs + 1) // 2)
+    )
+    out: dict = {"order": run.about()}
+    for mb in docs:
+        times = run.values(f"{mb}mb", float)  # each call returns its CPU seconds
         out[f"{mb}mb"] = {"cpu_s": summary(times), "cpu_s_per_mb": round(min(times) / mb, 3)}
     out["ratio_4mb_to_1mb"] = round(out["4mb"]["cpu_s"]["min"] / out["1mb"]["cpu_s"]["min"], 2)
     out["ratio_16mb_to_1mb"] = round(out["16mb"]["cpu_s"]["min"] / out["1mb"]["cpu_s"]["min"], 2)
+    for mb in (4, 16):  # per round: the sizes ran beside each other
+        out[f"ratio_{mb}mb_to_1mb_paired"] = round(statistics.median(run.paired(f"{mb}mb", "1mb", float)), 2)
     return out
 
 

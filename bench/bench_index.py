@@ -6,7 +6,8 @@
 2. Search latency: exact MLX vector search over synthetic normalised 384-d vectors at 10k, 100k and 1M chunks
    (p50/p95 of single queries, and of a batch of 16 queries in one matrix product), and the full hybrid
    ``search()`` (SQLite + FTS5 + MLX + snippets) on a real 100k-chunk database with synthetic text; query
-   embedding with the real model is timed separately.
+   embedding with the real model is timed separately. MLX and the numpy reference run in ABBA order query by query,
+   and the three search modes in palindromic order (bench/abba.py), so no side is timed on a quieter machine.
 
     .venv/bin/python bench/bench_index.py [--folder PATH] [--runs 3] [--scales 10000,100000,1000000]
 """
@@ -14,6 +15,7 @@
 from __future__ import annotations
 
 import argparse
+import itertools
 import shutil
 import tempfile
 import time
@@ -21,6 +23,7 @@ from pathlib import Path
 
 import numpy as np
 from _common import ROOT, blas, emit, summary
+from abba import Abba, abba
 
 from engine.encoders import default_embedder_path, load_embedder
 from engine.index import IndexSummary, index_paths
@@ -93,8 +96,26 @@ def _unit(rng, n, dim):
     return v
 
 
-def bench_vector_scales(scales: list[int], dim: int, queries: int = 60) -> list[dict]:
+def _mlx_vs_numpy(m, q: np.ndarray) -> Abba:
+    """Side by side: the same exact search in numpy (OpenBLAS sgemv + argpartition) on the same machine, the two in
+    ABBA order query by query (each side searches every query once, its k-th call the k-th query)."""
     import mlx.core as mx
+
+    ref = np.ascontiguousarray(np.array(m.matrix_t.astype(mx.float32)).T)
+
+    def numpy_search(v) -> None:
+        scores = ref @ v
+        top = np.argpartition(-scores, 9)[:10]
+        top[np.argsort(-scores[top])]
+
+    m.search(q[:1], 10)  # warm-up
+    numpy_search(q[0])
+    next_mlx, next_numpy = itertools.count(), itertools.count()
+    return abba({"mlx": lambda: m.search(q[next(next_mlx)][None], 10),
+                 "numpy": lambda: numpy_search(q[next(next_numpy)])}, len(q) // 2)  # fmt: skip
+
+
+def bench_vector_scales(scales: list[int], dim: int, queries: int = 60) -> list[dict]:
 
     from engine.index import VectorMatrix
 
@@ -109,27 +130,13 @@ def bench_vector_scales(scales: list[int], dim: int, queries: int = 60) -> list[
         load_s = time.perf_counter() - t
         del vecs
         q = _unit(rng, queries, dim)
-        m.search(q[:1], 10)  # warm-up
-        single = []
-        for i in range(queries):
-            t = time.perf_counter()
-            m.search(q[i : i + 1], 10)
-            single.append(time.perf_counter() - t)
+        run = _mlx_vs_numpy(m, q)
+        single, numpy_single = run.values("mlx"), run.values("numpy")
         batch = []
         for i in range(0, queries - 15, 16):
             t = time.perf_counter()
             m.search(q[i : i + 16], 10)
             batch.append(time.perf_counter() - t)
-        # Side by side: the same exact search in numpy (OpenBLAS sgemv + argpartition) on the same machine.
-        ref = np.ascontiguousarray(np.array(m.matrix_t.astype(mx.float32)).T)
-        numpy_single = []
-        for i in range(queries):
-            t = time.perf_counter()
-            scores = ref @ q[i]
-            top = np.argpartition(-scores, 9)[:10]
-            top[np.argsort(-scores[top])]
-            numpy_single.append(time.perf_counter() - t)
-        del ref
         filt = []
         allowed = np.arange(0, n // 20, 2)  # half of the documents
         for i in range(min(queries, 20)):
@@ -143,6 +150,8 @@ def bench_vector_scales(scales: list[int], dim: int, queries: int = 60) -> list[
             "single_query_with_folder_filter": _percentiles(filt),
             "numpy_reference_single_query": _percentiles(numpy_single),
             "mlx_over_numpy_p50": round(float(np.median(single) / np.median(numpy_single)), 2),
+            "mlx_over_numpy_paired": round(float(np.median(run.paired("mlx", "numpy"))), 2),
+            "mlx_vs_numpy_order": run.about(),
         })  # fmt: skip
         del m
     return out
@@ -188,15 +197,19 @@ def bench_full_search(n: int, embedder, dim: int) -> dict:
             t_embed.append(time.perf_counter() - t)
         result["query_embedding"] = _percentiles(t_embed)
         del qv
-        for mode in ("vector", "keyword", "hybrid"):
+        modes = ("vector", "keyword", "hybrid")
+        for mode in modes:
             search(store, embedder, queries[0], k=10, mode=mode)  # loads and caches the matrix
-            lat = []
-            for _ in range(4):
-                for q in queries:
-                    t = time.perf_counter()
-                    search(store, embedder, q, k=10, mode=mode)
-                    lat.append(time.perf_counter() - t)
-            result[mode] = _percentiles(lat)
+
+        def one(mode: str):  # each mode counts its own calls: the k-th call of every mode, the same query
+            calls = itertools.count()
+            return lambda: search(store, embedder, queries[next(calls) % len(queries)], k=10, mode=mode)
+
+        # the modes in palindromic order (vector keyword hybrid hybrid keyword vector), 10 rounds: 20 calls each
+        run = abba({mode: one(mode) for mode in modes}, 2 * len(queries))
+        for mode in modes:
+            result[mode] = _percentiles(run.values(mode))
+        result["modes_order"] = run.about()
         store.close()
         return result
     finally:

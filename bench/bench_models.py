@@ -1,16 +1,18 @@
 """Models as users bring them: loading mixed-precision checkpoints, GGUF kept quantized, downloads.
 
 1. load: a mixed-precision checkpoint (mlx-lm's quantize_model with a per-layer predicate: 4-bit default, 8-bit
-   down projections, 6-bit first layer) loaded by Alcove (load_lm) and by mlx_lm.load, each in a fresh process,
-   runs alternating; seconds and peak memory (MLX peak and the process's max RSS).
+   down projections, 6-bit first layer) loaded by Alcove (load_lm) and by mlx_lm.load, each in a fresh process;
+   seconds and peak memory (MLX peak and the process's max RSS).
 2. gguf: SmolLM2-135M (Q4_1 + Q8_0) and Gemma 3 270M (Q4_K_M: Q8_0, Q5_0, Q4_K, Q6_K) imported with
    ``--quantization keep``: MLX weight bytes / GGUF bytes, max and mean absolute weight error per GGUF type against
    the dequantized (float32) import (which the tests prove equal to transformers' dequantization), and greedy-token
    agreement with the dequantized import: argmax at every position of a real text (teacher forced) and a free greedy
-   continuation.
+   continuation, whose decode time per token is compared between the two imports.
 3. download: a repo served over loopback with the hub's file API (tests/app/hub_server.py): Alcove's downloader vs
    huggingface_hub.snapshot_download, MB/s; then an interrupted download resumed (bytes re-sent, sha256 equal).
 
+Every comparison (Alcove vs mlx-lm, kept vs float32, Alcove vs huggingface_hub) runs its two sides in ABBA order,
+``--runs`` rounds (each side twice a round: bench/abba.py); ratios are of the medians and per round (``*_paired``).
 Prints JSON; never passes or fails on time.
 
     .venv/bin/python bench/bench_models.py                  # everything
@@ -21,7 +23,9 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import functools
 import hashlib
+import itertools
 import json
 import os
 import shutil
@@ -32,7 +36,8 @@ import threading
 import time
 from pathlib import Path
 
-from _common import ROOT, blas, emit, summary
+from _common import ROOT, blas, emit
+from abba import abba
 
 _LOAD_CHILD = r"""
 import json, resource, sys, time
@@ -95,24 +100,25 @@ def bench_load(runs: int) -> dict:
     with tempfile.TemporaryDirectory() as tmp:
         folder, about = _mixed_checkpoint(Path(tmp))
         code = _LOAD_CHILD.format(root=str(ROOT))
-        results: dict[str, list[dict]] = {"alcove": [], "mlx_lm": []}
-        for _ in range(runs):
-            for which in ("alcove", "mlx_lm"):
-                out = subprocess.run(
-                    [sys.executable, "-c", code, which, str(folder)],
-                    capture_output=True,
-                    text=True,
-                    check=True,
-                )
-                results[which].append(json.loads(out.stdout.strip().splitlines()[-1]))
-    a, m = results["alcove"], results["mlx_lm"]
-    med = lambda rows, k: summary([r[k] for r in rows])["median"]  # noqa: E731
+
+        def load_in_child(which: str) -> dict:
+            out = subprocess.run([sys.executable, "-c", code, which, str(folder)], capture_output=True, text=True,
+                                 check=True)  # fmt: skip
+            return json.loads(out.stdout.strip().splitlines()[-1])
+
+        run = abba(
+            {"alcove": lambda: load_in_child("alcove"), "mlx_lm": lambda: load_in_child("mlx_lm")}, runs
+        )
+    a, m = run.results("alcove"), run.results("mlx_lm")
+    keys = ("seconds", "mlx_peak_bytes", "max_rss_bytes")
     return {
         "checkpoint": about,
-        "alcove": {k: summary([r[k] for r in a]) for k in ("seconds", "mlx_peak_bytes", "max_rss_bytes")},
-        "mlx_lm": {k: summary([r[k] for r in m]) for k in ("seconds", "mlx_peak_bytes", "max_rss_bytes")},
-        "ratio_seconds_alcove_over_mlx_lm": med(a, "seconds") / med(m, "seconds"),
-        "ratio_peak_alcove_over_mlx_lm": med(a, "mlx_peak_bytes") / med(m, "mlx_peak_bytes"),
+        **run.about(),
+        "alcove": {k: run.summary("alcove", k) for k in keys},
+        "mlx_lm": {k: run.summary("mlx_lm", k) for k in keys},
+        "ratio_seconds_alcove_over_mlx_lm": run.ratio("alcove", "mlx_lm", "seconds")["of_medians"],
+        "ratio_seconds_alcove_over_mlx_lm_paired": run.ratio("alcove", "mlx_lm", "seconds")["paired_median"],
+        "ratio_peak_alcove_over_mlx_lm": run.ratio("alcove", "mlx_lm", "mlx_peak_bytes")["of_medians"],
         "same_next_token": all(x["argmax"] == y["argmax"] for x, y in zip(a, m, strict=True)),
     }
 
@@ -145,43 +151,45 @@ def _weights(folder: Path) -> dict:
     return out
 
 
-def _agreement(keep: Path, full: Path, free_tokens: int) -> dict:
+def _agreement(keep: Path, full: Path, free_tokens: int, runs: int) -> dict:
+    """Greedy agreement of the kept-quantized import with the float32 one, and their decode speed side by side (ABBA,
+    ``runs`` rounds of a free greedy continuation each)."""
     import mlx.core as mx
 
     from engine.models import load_lm
 
-    rows = {}
-    for label, folder in (("keep", keep), ("float32", full)):
-        lm = load_lm(str(folder), dtype="float32")  # the same activation dtype for both
-        ids = lm.tokenizer.encode(_PROMPT)
-        logits = lm.model(mx.array([ids]))
-        forced = mx.argmax(logits[0], axis=-1).tolist()
-        free, seq = [], list(ids[:12])
-        t0 = time.perf_counter()
+    lms = {
+        label: load_lm(str(folder), dtype="float32") for label, folder in (("keep", keep), ("float32", full))
+    }
+    ids = lms["float32"].tokenizer.encode(_PROMPT)
+    forced = {label: mx.argmax(lm.model(mx.array([ids]))[0], axis=-1).tolist() for label, lm in lms.items()}
+
+    def free(lm) -> list[int]:  # no KV cache: every step a forward over the whole sequence
+        seq = list(ids[:12])
         for _ in range(free_tokens):
-            nxt = int(mx.argmax(lm.model(mx.array([seq]))[0, -1]).item())
-            free.append(nxt)
-            seq.append(nxt)
-        rows[label] = {
-            "forced": forced,
-            "free": free,
-            "seconds_per_token": (time.perf_counter() - t0) / free_tokens,
-        }
-        del lm
-    k, f = rows["keep"], rows["float32"]
-    same = sum(a == b for a, b in zip(k["forced"], f["forced"], strict=True))
-    first_diff = next((i for i, (a, b) in enumerate(zip(k["free"], f["free"], strict=True)) if a != b), None)
+            seq.append(int(mx.argmax(lm.model(mx.array([seq]))[0, -1]).item()))
+        return seq[12:]
+
+    run = abba(
+        {label: functools.partial(free, lm) for label, lm in lms.items()}, runs
+    )  # the same activation dtype
+    k, f = run.results("keep")[-1], run.results("float32")[-1]
+    same = sum(a == b for a, b in zip(forced["keep"], forced["float32"], strict=True))
+    first_diff = next((i for i, (a, b) in enumerate(zip(k, f, strict=True)) if a != b), None)
+    per_token = lambda label: run.median(label) / free_tokens  # noqa: E731
     return {
-        "teacher_forced_positions": len(f["forced"]),
-        "teacher_forced_agreement": same / len(f["forced"]),
+        "teacher_forced_positions": len(forced["float32"]),
+        "teacher_forced_agreement": same / len(forced["float32"]),
         "free_greedy_tokens": free_tokens,
         "free_greedy_identical_prefix": free_tokens if first_diff is None else first_diff,
-        "decode_s_per_token_keep": k["seconds_per_token"],
-        "decode_s_per_token_float32": f["seconds_per_token"],
+        "decode_s_per_token_keep": per_token("keep"),  # medians over the ABBA runs
+        "decode_s_per_token_float32": per_token("float32"),
+        "decode_ratio_keep_over_float32_paired": run.ratio("keep", "float32")["paired_median"],
+        "decode_order": run.about(),
     }
 
 
-def bench_gguf(name: str, gguf_path: Path, free_tokens: int) -> dict:
+def bench_gguf(name: str, gguf_path: Path, free_tokens: int, runs: int) -> dict:
     import numpy as np
 
     from engine.models import gguf_tensor_types, import_gguf
@@ -220,7 +228,7 @@ def bench_gguf(name: str, gguf_path: Path, free_tokens: int) -> dict:
         "import_seconds_keep": keep_s,
         "requantized_to_8bit": marker["requantized"],
         "error_vs_dequantized_by_gguf_type": types,
-        **_agreement(keep, full, free_tokens),
+        **_agreement(keep, full, free_tokens, runs),
     }
 
 
@@ -247,22 +255,30 @@ def bench_download(size_mb: int, runs: int) -> dict:
         with HubServer(hub) as endpoint:
             os.environ["HF_ENDPOINT"] = endpoint
             os.environ.pop("HF_HUB_OFFLINE", None)
-            speeds: dict[str, list[float]] = {"alcove": [], "huggingface_hub": []}
-            for i in range(runs):
-                for which in ("alcove", "huggingface_hub"):
-                    cache = Path(tmp) / f"{which}-{i}"
-                    t0 = time.perf_counter()
-                    if which == "alcove":
-                        download_model("bench/blob", token=None, progress=lambda d, t: None,
-                                       cancel=threading.Event(), cache_dir=cache)  # fmt: skip
-                    else:
-                        snapshot_download("bench/blob", cache_dir=str(cache), endpoint=endpoint)
-                    speeds[which].append((size_mb << 20) / (time.perf_counter() - t0) / 1e6)
-                    shutil.rmtree(cache)
-            out["mb_per_s"] = {k: summary(v) for k, v in speeds.items()}
-            out["ratio_alcove_over_huggingface_hub"] = (
-                summary(speeds["alcove"])["median"] / summary(speeds["huggingface_hub"])["median"]
+            caches = itertools.count()
+
+            def timed(which: str) -> float:
+                """MB/s of one download of the repo into a fresh cache (removed after, untimed)."""
+                cache = Path(tmp) / f"{which}-{next(caches)}"
+                t0 = time.perf_counter()
+                if which == "alcove":
+                    download_model("bench/blob", token=None, progress=lambda d, t: None, cancel=threading.Event(),
+                                   cache_dir=cache)  # fmt: skip
+                else:
+                    snapshot_download("bench/blob", cache_dir=str(cache), endpoint=endpoint)
+                mb_per_s = (size_mb << 20) / (time.perf_counter() - t0) / 1e6
+                shutil.rmtree(cache)
+                return mb_per_s
+
+            run = abba(
+                {"alcove": lambda: timed("alcove"), "huggingface_hub": lambda: timed("huggingface_hub")}, runs
             )
+            speed = lambda v: v  # noqa: E731 - each call returns its MB/s
+            out.update(run.about())
+            out["mb_per_s"] = {k: run.summary(k, speed) for k in run.sides}
+            ratio = run.ratio("alcove", "huggingface_hub", speed)
+            out["ratio_alcove_over_huggingface_hub"] = ratio["of_medians"]
+            out["ratio_alcove_over_huggingface_hub_paired"] = ratio["paired_median"]
             cut = int((size_mb << 20) * 0.4)
             hub.cut_after["model.safetensors"] = cut
             cache = Path(tmp) / "resume"
@@ -292,7 +308,7 @@ def main() -> None:
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("--only", choices=["load", "gguf", "download"], action="append")
-    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--runs", type=int, default=3, help="ABBA rounds per comparison")
     parser.add_argument("--free-tokens", type=int, default=8)
     parser.add_argument("--download-mb", type=int, default=256)
     args = parser.parse_args()
@@ -307,8 +323,8 @@ def main() -> None:
             from engine.models import gemma3_gguf_path, smollm2_gguf_path
 
             result["gguf_keep"] = [
-                bench_gguf("SmolLM2-135M-Instruct Q4_1", smollm2_gguf_path(), args.free_tokens),
-                bench_gguf("Gemma 3 270M Q4_K_M", gemma3_gguf_path(), args.free_tokens),
+                bench_gguf("SmolLM2-135M-Instruct Q4_1", smollm2_gguf_path(), args.free_tokens, args.runs),
+                bench_gguf("Gemma 3 270M Q4_K_M", gemma3_gguf_path(), args.free_tokens, args.runs),
             ]
         if "download" in only:
             result["download_loopback"] = bench_download(args.download_mb, args.runs)

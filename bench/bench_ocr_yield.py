@@ -9,8 +9,11 @@ same chat request is timed:
   (the default);
 - ``ocr_runs_on``: the same run with ``ocr_yields=False`` (OCR keeps taking the CPU while the chat generates).
 
-For each: median / min / max of TTFT and decode tokens/s over ``--chats`` chats, and the OCR run's wall time and how
-many pages it read while chats ran. Times are wall clock on a shared machine: compare within one run.
+The three cases run in palindromic order (idle, ocr_yields, ocr_runs_on, ocr_runs_on, ocr_yields, idle: bench/abba.py),
+``--rounds`` rounds, so none is always first or timed on a quieter machine. For each: median / min / max of TTFT and
+decode tokens/s over its chats (``--chats`` a run), and the OCR runs' wall time and how many chats ended while OCR
+ran; the ratios are of the medians and per round (``*_paired``). Times are wall clock on a shared machine: compare
+within one run.
 
     .venv/bin/python bench/bench_ocr_yield.py [--pages 10] [--chats 3] [--max-tokens 24]
 """
@@ -19,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import io
+import itertools
 import re
 import statistics
 import tempfile
@@ -27,8 +31,10 @@ import time
 from pathlib import Path
 
 from _common import ROOT, blas, chat_once, emit
+from abba import abba
 
 from engine import Engine
+from engine.core import IndexRequest
 from engine.index import IndexSummary
 
 PROMPT = "In two sentences: why does a lighthouse use a Fresnel lens?"
@@ -77,7 +83,7 @@ def during_ocr(
 
     def run() -> None:
         t0 = time.perf_counter()
-        for item in engine.index([str(pdf)], db, embedder="default", ocr_yields=yields):
+        for item in engine.index(IndexRequest((str(pdf),), str(db), ocr_yields=yields)):
             if isinstance(item, IndexSummary):
                 result["summary"], result["seconds"] = item, time.perf_counter() - t0
         result["t_end"] = time.perf_counter()
@@ -93,12 +99,29 @@ def during_ocr(
         time.sleep(0.3)
     t.join()
     s = result["summary"]
-    out = stats_of(rows)
-    out["chats_ended_before_the_ocr"] = sum(1 for r in rows if r["t1"] < result["t_end"])
-    out["ocr_run_s"] = round(result["seconds"], 2)
-    out["files_indexed"] = s.files_indexed
-    out["notes"] = [n.reason for n in s.notes]
+    return {"chats": rows, "chats_ended_before_the_ocr": sum(1 for r in rows if r["t1"] < result["t_end"]),
+            "ocr_run_s": result["seconds"], "files_indexed": s.files_indexed, "notes": [n.reason for n in s.notes]}  # fmt: skip
+
+
+def merged(calls: list[dict]) -> dict:
+    """The chats of every OCR run of one case pooled; the runs' own figures summed or listed."""
+    out = stats_of([r for c in calls for r in c["chats"]])
+    out["chats_ended_before_the_ocr"] = sum(c["chats_ended_before_the_ocr"] for c in calls)
+    out["ocr_run_s"] = round(statistics.median(c["ocr_run_s"] for c in calls), 2)
+    out["ocr_run_s_runs"] = [round(c["ocr_run_s"], 2) for c in calls]
+    out["files_indexed"] = calls[-1]["files_indexed"]
+    out["notes"] = calls[-1]["notes"]
     return out
+
+
+def median_of_chats(key: str):
+    """A figure of one call for abba: the median of ``key`` over its chats (None when it ran none)."""
+
+    def figure(call: dict) -> float | None:
+        vals = [r[key] for r in call["chats"] if r.get(key) is not None]
+        return statistics.median(vals) if vals else None
+
+    return figure
 
 
 def main() -> None:
@@ -107,17 +130,26 @@ def main() -> None:
     ap.add_argument("--chats", type=int, default=3)
     ap.add_argument("--max-tokens", type=int, default=24)
     ap.add_argument("--warmup", type=float, default=4.0, help="seconds of OCR before the first chat")
+    ap.add_argument("--rounds", type=int, default=1, help="palindromic rounds (each case twice a round)")
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp, Engine() as engine:
         pdf = Path(tmp) / "scan.pdf"
         pdf.write_bytes(scanned_pdf(args.pages))
         engine.load_model("default")
         chat_once(engine, PROMPT, 4)  # warm-up
-        idle = stats_of([chat_once(engine, PROMPT, args.max_tokens) for _ in range(args.chats)])
-        runs = {}
-        for name, yields in (("ocr_yields", True), ("ocr_runs_on", False)):
-            db = Path(tmp) / f"{name}.sqlite3"
-            runs[name] = during_ocr(engine, pdf, db, args.chats, args.max_tokens, yields, args.warmup)
+        dbs = itertools.count()
+
+        def case(yields: bool):
+            return lambda: during_ocr(engine, pdf, Path(tmp) / f"ocr-{next(dbs)}.sqlite3", args.chats,
+                                      args.max_tokens, yields, args.warmup)  # fmt: skip
+
+        # idle ocr_yields ocr_runs_on ocr_runs_on ocr_yields idle, --rounds times: no case always first or last
+        run = abba({"idle": lambda: {"chats": [chat_once(engine, PROMPT, args.max_tokens) for _ in range(args.chats)]},
+                    "ocr_yields": case(True), "ocr_runs_on": case(False)}, args.rounds)  # fmt: skip
+        runs = {name: merged(run.results(name)) for name in ("ocr_yields", "ocr_runs_on")}
+        ttft, decode = median_of_chats("ttft_s"), median_of_chats("decode_tokens_per_s")
+        paired_ttft = run.paired("ocr_runs_on", "ocr_yields", ttft)
+        paired_decode = run.paired("ocr_yields", "ocr_runs_on", decode)
         emit({
             "bench": "ocr_yield",
             "blas": blas(),
@@ -125,12 +157,16 @@ def main() -> None:
             "chats": args.chats,
             "max_tokens": args.max_tokens,
             "warmup_s": args.warmup,
-            "idle": idle,
+            **run.about(),
+            "idle": stats_of([r for c in run.results("idle") for r in c["chats"]]),
             **runs,
             "ttft_ratio_runs_on_vs_yields": round(runs["ocr_runs_on"]["ttft_s"]["median"]
                                                   / runs["ocr_yields"]["ttft_s"]["median"], 2),
             "decode_ratio_yields_vs_runs_on": round(runs["ocr_yields"]["decode_tokens_per_s"]["median"]
                                                     / runs["ocr_runs_on"]["decode_tokens_per_s"]["median"], 2),
+            "ttft_ratio_runs_on_vs_yields_paired": round(statistics.median(paired_ttft), 2) if paired_ttft else None,
+            "decode_ratio_yields_vs_runs_on_paired": round(statistics.median(paired_decode), 2) if paired_decode
+            else None,
         })  # fmt: skip
 
 

@@ -1,7 +1,8 @@
 """PDF text layers: pypdf (what the indexer uses) against pypdfium2 (what OCR renders with), on the same files.
 
-For each PDF: pages, seconds to extract every page's text (min of ``--runs``), characters and words found, and how
-much of one library's words the other finds (word-set overlap), so a switch is decided on speed AND coverage.
+For each PDF: pages, seconds to extract every page's text (min and median; the two libraries in ABBA order, ``--runs``
+rounds: bench/abba.py), characters and words found, and how much of one library's words the other finds (word-set
+overlap), so a switch is decided on speed AND coverage.
 
     .venv/bin/python bench/bench_pdf_text.py [PDF ...] [--runs 3]
 """
@@ -10,10 +11,11 @@ from __future__ import annotations
 
 import argparse
 import re
-import time
+from functools import partial
 from pathlib import Path
 
 from _common import emit
+from abba import abba
 
 DEFAULT = [Path("/usr/share/doc/libtasn1-doc/libtasn1.pdf"), Path("/usr/share/doc/shared-mime-info/shared-mime-info-spec.pdf")]  # fmt: skip
 
@@ -44,24 +46,24 @@ def with_pdfium(data: bytes) -> list[str]:
 def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("pdfs", nargs="*", type=Path)
-    ap.add_argument("--runs", type=int, default=3)
+    ap.add_argument("--runs", type=int, default=3, help="ABBA rounds")
     args = ap.parse_args()
     results = []
     for path in [p for p in (args.pdfs or DEFAULT) if p.exists()]:
         data = path.read_bytes()
         row = {"pdf": str(path), "bytes": len(data)}
         words = {}
-        for name, fn in (("pypdf", with_pypdf), ("pypdfium2", with_pdfium)):
-            times = []
-            for _ in range(args.runs):
-                t0 = time.perf_counter()
-                pages = fn(data)
-                times.append(time.perf_counter() - t0)
+        run = abba({"pypdf": partial(with_pypdf, data), "pypdfium2": partial(with_pdfium, data)}, args.runs)
+        for name in run.sides:
+            pages = run.results(name)[-1]
             text = "\n".join(pages)
             words[name] = set(re.findall(r"\w{3,}", text.lower()))
-            row[name] = {"pages": len(pages), "seconds_min": min(times), "chars": len(text),
-                         "distinct_words": len(words[name])}  # fmt: skip
+            times = run.summary(name)
+            row[name] = {"pages": len(pages), "seconds_min": times["min"], "seconds_median": times["median"],
+                         "chars": len(text), "distinct_words": len(words[name])}  # fmt: skip
         row["pypdfium2_speedup"] = row["pypdf"]["seconds_min"] / row["pypdfium2"]["seconds_min"]
+        row["pypdfium2_speedup_paired"] = run.ratio("pypdf", "pypdfium2")["paired_median"]
+        row["order"] = run.about()
         a, b = words["pypdf"], words["pypdfium2"]
         row["words_only_pypdf"] = len(a - b)
         row["words_only_pypdfium2"] = len(b - a)

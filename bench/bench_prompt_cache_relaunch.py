@@ -1,10 +1,11 @@
 """TTFT of turn 2 of a ~2,000-token conversation after a relaunch: with the persisted prompt cache vs without.
 
-Each run: engine A answers turn 1 with the disk tier on and shuts down (its cache file is written after the reply);
-then, interleaved, a fresh engine B with the same cache folder (a relaunch) and a fresh engine C without it answer
-turn 2, greedy. Reported: both TTFTs (min/median), the speed-up, the tokens B reused and prefilled, whether B and C
-produced the same tokens, the file's size, the engine-thread cost of the copy taken after the reply and the writer
-thread's time. The cache file is read back from the OS page cache (it was just written); a cold SSD read adds about
+The two sides run in ABBA order, ``--runs`` rounds (bench/abba.py). "with": engine A answers turn 1 with the disk tier
+on and shuts down (its cache file is written after the reply), then a fresh engine B with the same cache folder (a
+relaunch) answers turn 2; "without": a fresh engine C without a cache folder answers turn 2. Greedy throughout.
+Reported: both TTFTs (min/median), the speed-up (of the medians and per round), the tokens B reused and prefilled,
+whether B and C produced the same tokens, the file's size, the engine-thread cost of the copy taken after the reply
+and the writer thread's time. The cache file is read back from the OS page cache (it was just written); a cold SSD read adds about
 size / SSD bandwidth.
 
     python bench/bench_prompt_cache_relaunch.py --runs 3
@@ -17,7 +18,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from _common import blas, emit, summary
+from _common import blas, emit
+from abba import abba
 
 from engine.core import FinalEvent, GenerateRequest, SamplingParams
 from engine.models import default_chat_model_path
@@ -59,61 +61,73 @@ def _engine(model: str, folder: Path | None) -> Engine:
     return engine
 
 
+def _first_launch(model: str, folder: Path, conversation_tokens: int) -> dict:
+    """Engine A answers turn 1 with the disk tier in ``folder`` and shuts down (its cache file written)."""
+    first = _engine(model, folder)
+    try:
+        turn1 = _conversation(first, conversation_tokens)
+        f1 = _final(first.generate(GenerateRequest(messages=turn1, max_tokens=24, sampling=GREEDY)))
+        copy_s = first.run(lambda e=first: e.prompt_cache.last_persist_s)
+        t0 = time.perf_counter()
+        first.run(first.prompt_cache.close)
+        write_s = time.perf_counter() - t0
+    finally:
+        first.shutdown()
+    files = list(folder.glob("*.safetensors"))
+    turn2 = turn1 + (
+        {"role": "assistant", "content": f1.text},
+        {"role": "user", "content": "And in one word?"},
+    )
+    return {"turn2": turn2, "copy_s": copy_s, "write_s": write_s, "cache_files": len(files),
+            "cache_file_bytes": sum(p.stat().st_size for p in files)}  # fmt: skip
+
+
+def _relaunch(model: str, folder: Path | None, turn2: tuple[dict, ...]) -> FinalEvent:
+    """Turn 2 from a new engine (nothing in memory), with the cache folder or without one."""
+    engine = _engine(model, folder)
+    try:
+        return _final(engine.generate(GenerateRequest(messages=turn2, max_tokens=8, sampling=GREEDY)))
+    finally:
+        engine.shutdown()
+
+
 def run(model: str, runs: int, conversation_tokens: int) -> dict:
-    with_cache, without, copy_s, write_s = [], [], [], []
-    out: dict = {}
-    for _ in range(runs):
+    """With and without the persisted cache in ABBA order, ``runs`` rounds. Greedy: every engine A gives the same
+    turn 1 reply, so every call's turn 2 is the same prompt (taken here from one launch before the rounds)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        turn2 = _first_launch(model, Path(tmp), conversation_tokens)["turn2"]
+
+    def with_cache() -> dict:
         with tempfile.TemporaryDirectory() as tmp:
-            folder = Path(tmp)
-            first = _engine(model, folder)
-            try:
-                turn1 = _conversation(first, conversation_tokens)
-                f1 = _final(first.generate(GenerateRequest(messages=turn1, max_tokens=24, sampling=GREEDY)))
-                copy_s.append(first.run(lambda e=first: e.prompt_cache.last_persist_s))
-                t0 = time.perf_counter()
-                first.run(first.prompt_cache.close)
-                write_s.append(time.perf_counter() - t0)
-            finally:
-                first.shutdown()
-            files = list(folder.glob("*.safetensors"))
-            file_bytes = sum(p.stat().st_size for p in files)  # before turn 2's file replaces it
-            turn2 = turn1 + (
-                {"role": "assistant", "content": f1.text},
-                {"role": "user", "content": "And in one word?"},
-            )
-            request = GenerateRequest(messages=turn2, max_tokens=8, sampling=GREEDY)
-            finals = {}
-            for label, cache_folder in (("with", folder), ("without", None)):
-                engine = _engine(model, cache_folder)  # a relaunch: a new engine, nothing in memory
-                try:
-                    finals[label] = _final(engine.generate(request))
-                finally:
-                    engine.shutdown()
-            with_cache.append(finals["with"].stats.ttft_s)
-            without.append(finals["without"].stats.ttft_s)
-            out = {
-                "conversation_tokens": finals["with"].stats.prompt_tokens,
-                "cached_tokens_with": finals["with"].stats.cached_tokens,
-                "prefilled_tokens_with": finals["with"].stats.prompt_tokens
-                - finals["with"].stats.cached_tokens,
-                "cached_tokens_without": finals["without"].stats.cached_tokens,
-                "same_tokens": finals["with"].token_ids == finals["without"].token_ids,
-                "cache_file_bytes": file_bytes,
-                "cache_files": len(files),
-            }
+            first = _first_launch(model, Path(tmp), conversation_tokens)
+            return {**first, "final": _relaunch(model, Path(tmp), first["turn2"])}
+
+    r = abba({"with": with_cache, "without": lambda: {"final": _relaunch(model, None, turn2)}}, runs)
+    ttft = lambda x: x["final"].stats.ttft_s  # noqa: E731
+    w, wo = r.results("with")[-1], r.results("without")[-1]
     return {
-        **out,
-        "ttft_relaunch_with_persisted_cache_s": summary(with_cache),
-        "ttft_relaunch_without_s": summary(without),
-        "speedup_median": summary(without)["median"] / summary(with_cache)["median"],
-        "engine_thread_copy_after_reply_s": summary(copy_s),
-        "writer_thread_write_s": summary(write_s),
+        "conversation_tokens": w["final"].stats.prompt_tokens,
+        "cached_tokens_with": w["final"].stats.cached_tokens,
+        "prefilled_tokens_with": w["final"].stats.prompt_tokens - w["final"].stats.cached_tokens,
+        "cached_tokens_without": wo["final"].stats.cached_tokens,
+        "same_tokens": all(
+            x["final"].token_ids == wo["final"].token_ids for x in r.results("with") + r.results("without")
+        ),
+        "cache_file_bytes": w["cache_file_bytes"],  # before turn 2's file replaces it
+        "cache_files": w["cache_files"],
+        **r.about(),
+        "ttft_relaunch_with_persisted_cache_s": r.summary("with", ttft),
+        "ttft_relaunch_without_s": r.summary("without", ttft),
+        "speedup_median": r.ratio("without", "with", ttft)["of_medians"],
+        "speedup_paired": r.ratio("without", "with", ttft)["paired_median"],
+        "engine_thread_copy_after_reply_s": r.summary("with", "copy_s"),
+        "writer_thread_write_s": r.summary("with", "write_s"),
     }
 
 
 def main() -> None:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--runs", type=int, default=3)
+    ap.add_argument("--runs", type=int, default=3, help="ABBA rounds")
     ap.add_argument("--model", default="", help="a model folder or spec (default: the built-in SmolLM2)")
     ap.add_argument("--conversation-tokens", type=int, default=2000)
     args = ap.parse_args()

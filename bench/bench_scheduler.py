@@ -9,7 +9,10 @@
 3. Model swap: peak MLX memory while swapping the chat model (the built-in model in float32 <-> float16, two
    different sizes), against the larger model's weights; active memory after unload vs before load.
 
-Times are wall clock on whatever machine runs it (ours is shared: compare the ratios, not the absolute figures).
+Times are wall clock on whatever machine runs it (ours is shared: compare the ratios, not the absolute figures). The
+cases of 1 and 2 run in palindromic order (idle chats, each indexer with and without chats, then the same backwards:
+bench/abba.py), ``--rounds`` rounds, so none is always first or always timed on a quieter machine; ratios come of
+the medians and per round (``*_paired``).
 
     .venv/bin/python bench/bench_scheduler.py [--folder eval/corpus] [--files 411] [--chats 3] [--max-tokens 32]
 """
@@ -17,6 +20,7 @@ Times are wall clock on whatever machine runs it (ours is shared: compare the ra
 from __future__ import annotations
 
 import argparse
+import itertools
 import os
 import statistics
 import tempfile
@@ -25,8 +29,10 @@ import time
 from pathlib import Path
 
 from _common import ROOT, blas, chat_once, emit
+from abba import abba
 
 from engine import Engine
+from engine.core import IndexRequest
 from engine.index import IndexSummary, index_paths
 
 PROMPT = (
@@ -60,6 +66,33 @@ def throughput(summary: IndexSummary, seconds: float) -> dict:
     }
 
 
+def _thread(fn, result: dict) -> threading.Thread:
+    """``fn`` on a thread of its own; an exception it raises is kept in ``result["error"]`` for ``_join``."""
+
+    def target() -> None:
+        try:
+            fn()
+        except BaseException as exc:  # noqa: BLE001 - re-raised on the calling thread by _join
+            result["error"] = exc
+
+    t = threading.Thread(target=target)
+    t.start()
+    return t
+
+
+def _wait_for(started: threading.Event, t: threading.Thread, timeout: float = 600.0) -> None:
+    """Until the run is under way, or over (a run that failed or ended early does not keep us waiting)."""
+    deadline = time.monotonic() + timeout
+    while not started.wait(0.2) and t.is_alive() and time.monotonic() < deadline:
+        pass
+
+
+def _join(t: threading.Thread, result: dict) -> None:
+    t.join()
+    if "error" in result:
+        raise result["error"]
+
+
 def index_with_pipeline(engine, files, db, chats: int, max_tokens: int, **opts) -> tuple[dict, list[dict]]:
     """One Engine.index run; with ``chats`` > 0, that many chats are sent one after another once embedding runs."""
     started = threading.Event()
@@ -67,17 +100,16 @@ def index_with_pipeline(engine, files, db, chats: int, max_tokens: int, **opts) 
 
     def run() -> None:
         t0 = time.perf_counter()
-        for item in engine.index(files, db, embedder="default", **opts):
+        for item in engine.index(IndexRequest(tuple(files), str(db), **opts)):
             if isinstance(item, IndexSummary):
                 result["summary"], result["seconds"] = item, time.perf_counter() - t0
             elif item.extra.get("chunks", 0) > 0:
                 started.set()
 
-    t = threading.Thread(target=run)
-    t.start()
+    t = _thread(run, result)
     rows = []
     if chats:
-        started.wait(600)
+        _wait_for(started, t)
         for _ in range(chats):
             if not t.is_alive():
                 break
@@ -85,7 +117,7 @@ def index_with_pipeline(engine, files, db, chats: int, max_tokens: int, **opts) 
             row["last_unit_s"] = engine.scheduler_state().last_unit_s
             rows.append(row)
             time.sleep(0.5)
-    t.join()
+    _join(t, result)
     out = throughput(result["summary"], result["seconds"])
     out["chats_finished_before_the_run"] = len(rows)
     return out, rows
@@ -104,14 +136,13 @@ def index_sequential(engine, files, db, chat: bool, max_tokens: int) -> tuple[di
             if isinstance(item, IndexSummary):
                 result["summary"], result["seconds"] = item, time.perf_counter() - t0
 
-    t = threading.Thread(target=run)
-    t.start()
+    t = _thread(run, result)
     row = None
     if chat:
-        started.wait(600)
+        _wait_for(started, t)
         time.sleep(2.0)  # as in the pipeline case: the run is well under way
         row = chat_once(engine, PROMPT, max_tokens)
-    t.join()
+    _join(t, result)
     return throughput(result["summary"], result["seconds"]), row
 
 
@@ -145,19 +176,12 @@ def swap_memory(engine: Engine) -> dict:
 
 
 def throughput_ab(engine: Engine, files: list[str], tmp: Path, rounds: int, **opts) -> dict:
-    """Indexing throughput only: sequential and pipeline runs alternated ``rounds`` times, the order flipped each
-    round (fresh databases, nothing else running), so load that comes and goes on a shared machine falls on both
-    alike."""
-    seq, pipe = [], []
-    for i in range(rounds):
-        # which goes first alternates (A B, B A, ...): a machine that speeds up or slows down over a round
-        # favours neither
-        for kind in ("seq", "pipe") if i % 2 == 0 else ("pipe", "seq"):
-            db = tmp / f"ab-{kind}-{i}.sqlite3"
-            if kind == "seq":
-                seq.append(index_sequential(engine, files, db, False, 0)[0])
-            else:
-                pipe.append(index_with_pipeline(engine, files, db, 0, 0, **opts)[0])
+    """Indexing throughput only: sequential and pipeline runs in ABBA order, ``rounds`` rounds (fresh databases,
+    nothing else running), so load that comes and goes on a shared machine falls on both alike."""
+    dbs = itertools.count()
+    run = abba({"seq": lambda: index_sequential(engine, files, tmp / f"ab-seq-{next(dbs)}.sqlite3", False, 0)[0],
+                "pipe": lambda: index_with_pipeline(engine, files, tmp / f"ab-pipe-{next(dbs)}.sqlite3", 0, 0,
+                                                    **opts)[0]}, rounds)  # fmt: skip
 
     def summary(rows: list[dict]) -> dict:
         cps = [r["chunks_per_s"] for r in rows]
@@ -165,13 +189,123 @@ def throughput_ab(engine: Engine, files: list[str], tmp: Path, rounds: int, **op
                 "seconds": [r["seconds"] for r in rows], "chunks": rows[0]["chunks"],
                 "pipeline": rows[0].get("pipeline")}  # fmt: skip
 
-    out = {"rounds": rounds, "sequential": summary(seq), "pipeline": summary(pipe)}
+    out = {"rounds": rounds, **run.about(), "sequential": summary(run.results("seq")),
+           "pipeline": summary(run.results("pipe"))}  # fmt: skip
     out["pipeline_vs_sequential_median"] = round(
         out["pipeline"]["chunks_per_s"]["median"] / out["sequential"]["chunks_per_s"]["median"], 3
     )
-    out["pipeline_vs_sequential_per_round"] = [
-        round(p["chunks_per_s"] / s["chunks_per_s"], 3) for s, p in zip(seq, pipe, strict=True)
-    ]
+    out["pipeline_vs_sequential_per_round"] = [round(r, 3) for r in run.paired("pipe", "seq", "chunks_per_s")]
+    return out
+
+
+def merged(outs: list[dict]) -> dict:
+    """One throughput figure over several runs: the first run's dict with the medians of the timed figures, and
+    every run's chunks/s."""
+    out = dict(outs[0])
+    for key in ("seconds", "chunks_per_s", "files_per_s"):
+        out[key] = round(statistics.median(o[key] for o in outs), 2)
+    if "chats_finished_before_the_run" in out:
+        out["chats_finished_before_the_run"] = sum(o["chats_finished_before_the_run"] for o in outs)
+    out["runs"] = len(outs)
+    out["chunks_per_s_runs"] = [o["chunks_per_s"] for o in outs]
+    return out
+
+
+def median_of_rows(key: str):
+    """A figure of one call for abba: the median of ``key`` over the chats it ran (None when it ran none)."""
+
+    def figure(result: dict) -> float | None:
+        vals = [r[key] for r in result["chats"] if r.get(key) is not None]
+        return statistics.median(vals) if vals else None
+
+    return figure
+
+
+def side_by_side(engine: Engine, files: list[str], tmp: Path, modes: list[str], args) -> dict:
+    """Chats on an idle engine, chats while each indexer runs, and each indexer alone, all in palindromic order
+    (``--rounds`` rounds, each case twice a round: bench/abba.py), so no case is timed on a quieter machine. Every
+    call returns {"index": throughput or None, "chats": [chat_once rows]}."""
+    dbs = itertools.count()
+
+    def db(name: str) -> Path:
+        return tmp / f"{name}-{next(dbs)}.sqlite3"
+
+    def chats_idle() -> dict:
+        return {
+            "index": None,
+            "chats": [chat_once(engine, PROMPT, args.max_tokens) for _ in range(args.chats)],
+        }
+
+    def pipeline(mode: str, chats: int):
+        def call() -> dict:
+            out, rows = index_with_pipeline(engine, files, db(f"pipe-{mode}-{chats}"), chats, args.max_tokens,
+                                            extract_in=mode)  # fmt: skip
+            return {"index": out, "chats": rows}
+
+        return call
+
+    def sequential(chat: bool):
+        def call() -> dict:
+            out, row = index_sequential(engine, files, db(f"seq-{chat}"), chat, args.max_tokens)
+            return {"index": out, "chats": [row] if row else []}
+
+        return call
+
+    sides = {"chat_idle": chats_idle}
+    for mode in modes:
+        sides[f"pipeline_{mode}_while_chatting"] = pipeline(mode, args.chats)
+        sides[f"pipeline_{mode}_idle"] = pipeline(mode, 0)
+    sides["sequential_idle"] = sequential(False)
+    sides["sequential_while_chatting"] = sequential(True)
+    run = abba(sides, args.rounds)
+    chats = {name: [r for res in run.results(name) for r in res["chats"]] for name in sides}
+    index = {
+        name: merged([res["index"] for res in run.results(name)]) for name in sides if name != "chat_idle"
+    }
+
+    out: dict = {"order": run.about(), "chat_idle": stats_of(chats["chat_idle"])}
+    for mode in modes:
+        busy = f"pipeline_{mode}_while_chatting"
+        out[f"chat_while_indexing_{mode}"] = stats_of(chats[busy])
+        out[f"chat_while_indexing_{mode}"]["last_unit_s"] = [round(r["last_unit_s"], 3) for r in chats[busy]]
+        out[f"index_pipeline_{mode}_while_chatting"] = index[busy]
+        out[f"index_pipeline_{mode}_idle"] = index[f"pipeline_{mode}_idle"]
+    out["index_sequential_idle"] = index["sequential_idle"]
+    out["index_sequential_while_chatting"] = index["sequential_while_chatting"]
+    seq_rows = chats["sequential_while_chatting"]
+    out["chat_while_sequential_indexing"] = seq_rows[-1] if seq_rows else None
+    out["chat_while_sequential_indexing_all"] = stats_of(seq_rows)
+
+    idle_ttft = out["chat_idle"]["ttft_s"]["median"]
+    idle_dec = out["chat_idle"]["decode_tokens_per_s"]["median"]
+    ratios: dict = {"pipeline_vs_sequential_idle_throughput": {},
+                    "pipeline_vs_sequential_idle_throughput_paired": {}}  # fmt: skip
+    decode = median_of_rows("decode_tokens_per_s")
+    for mode in modes:
+        busy = out[f"chat_while_indexing_{mode}"]
+        if busy["ttft_s"]:
+            ratios[f"ttft_while_indexing_minus_idle_s_{mode}"] = round(
+                busy["ttft_s"]["median"] - idle_ttft, 3
+            )
+            ratios[f"decode_while_indexing_over_idle_{mode}"] = round(
+                busy["decode_tokens_per_s"]["median"] / idle_dec, 3
+            )
+            paired = run.paired(f"pipeline_{mode}_while_chatting", "chat_idle", decode)
+            if paired:
+                ratios[f"decode_while_indexing_over_idle_{mode}_paired"] = round(statistics.median(paired), 3)
+        ratios["pipeline_vs_sequential_idle_throughput"][mode] = round(
+            out[f"index_pipeline_{mode}_idle"]["chunks_per_s"] / out["index_sequential_idle"]["chunks_per_s"],
+            3,
+        )
+        cps = lambda res: res["index"]["chunks_per_s"]  # noqa: E731
+        ratios["pipeline_vs_sequential_idle_throughput_paired"][mode] = round(
+            statistics.median(run.paired(f"pipeline_{mode}_idle", "sequential_idle", cps)), 3
+        )
+    if seq_rows:
+        ratios["ttft_while_sequential_indexing_s"] = round(
+            statistics.median(r["ttft_s"] for r in seq_rows), 3
+        )
+    out["ratios"] = ratios
     return out
 
 
@@ -184,7 +318,9 @@ def main() -> None:
     ap.add_argument("--extract-in", default="threads", choices=["threads", "processes", "both"])
     ap.add_argument("--skip-swap", action="store_true")
     ap.add_argument("--ab", type=int, default=0, metavar="N",
-                    help="only the idle throughput A/B: sequential and pipeline alternated N times")  # fmt: skip
+                    help="only the idle throughput: sequential and pipeline in ABBA order, N rounds")  # fmt: skip
+    ap.add_argument("--rounds", type=int, default=1,
+                    help="palindromic rounds of the side-by-side cases (each case twice a round)")  # fmt: skip
     args = ap.parse_args()
     files = files_of(Path(args.folder), args.files)
     out: dict = {
@@ -203,44 +339,8 @@ def main() -> None:
             return
         engine.load_model("default")
         chat_once(engine, PROMPT, 4)  # warm-up
-        idle = [chat_once(engine, PROMPT, args.max_tokens) for _ in range(args.chats)]
-        out["chat_idle"] = stats_of(idle)
-
         modes = ["threads", "processes"] if args.extract_in == "both" else [args.extract_in]
-        for mode in modes:
-            pipe_chat, rows = index_with_pipeline(engine, files, tmp / f"pipe-chat-{mode}.sqlite3", args.chats,
-                                                  args.max_tokens, extract_in=mode)  # fmt: skip
-            out[f"chat_while_indexing_{mode}"] = stats_of(rows)
-            out[f"chat_while_indexing_{mode}"]["last_unit_s"] = [round(r["last_unit_s"], 3) for r in rows]
-            out[f"index_pipeline_{mode}_while_chatting"] = pipe_chat
-            pipe_idle, _ = index_with_pipeline(engine, files, tmp / f"pipe-idle-{mode}.sqlite3", 0, 0,
-                                               extract_in=mode)  # fmt: skip
-            out[f"index_pipeline_{mode}_idle"] = pipe_idle
-
-        seq_idle, _ = index_sequential(engine, files, tmp / "seq-idle.sqlite3", False, 0)
-        out["index_sequential_idle"] = seq_idle
-        seq_chat, row = index_sequential(engine, files, tmp / "seq-chat.sqlite3", True, args.max_tokens)
-        out["index_sequential_while_chatting"] = seq_chat
-        out["chat_while_sequential_indexing"] = row
-
-        idle_ttft = out["chat_idle"]["ttft_s"]["median"]
-        idle_dec = out["chat_idle"]["decode_tokens_per_s"]["median"]
-        ratios = {"pipeline_vs_sequential_idle_throughput": {}}
-        for mode in modes:
-            busy = out[f"chat_while_indexing_{mode}"]
-            if busy["ttft_s"]:
-                ratios[f"ttft_while_indexing_minus_idle_s_{mode}"] = round(
-                    busy["ttft_s"]["median"] - idle_ttft, 3
-                )
-                ratios[f"decode_while_indexing_over_idle_{mode}"] = round(
-                    busy["decode_tokens_per_s"]["median"] / idle_dec, 3
-                )
-            ratios["pipeline_vs_sequential_idle_throughput"][mode] = round(
-                out[f"index_pipeline_{mode}_idle"]["chunks_per_s"] / seq_idle["chunks_per_s"], 3
-            )
-        if row:
-            ratios["ttft_while_sequential_indexing_s"] = round(row["ttft_s"], 3)
-        out["ratios"] = ratios
+        out.update(side_by_side(engine, files, tmp, modes, args))
         if not args.skip_swap:
             engine.unload_model("embedder")
             out["swap"] = swap_memory(engine)

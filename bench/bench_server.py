@@ -6,25 +6,26 @@ pass/fail.
 * Both servers run as subprocesses on loopback ports with the built-in chat model's folder
   (``engine.models.default_chat_model_path()``, SmolLM2-135M-Instruct, fp32); mlx_lm's is started with the same
   Debian OpenBLAS preloaded that Alcove uses (without it mlx's reference BLAS would handicap it). Only one server is
-  measured at a time (the other idles), alternating which goes first at every level and run.
+  measured at a time (the other idles), in ABBA order at every level (``--runs`` rounds, each server twice a round:
+  bench/abba.py).
 * At 1, 4 and 8 concurrent clients each client streams one chat completion (temperature 0, ``max_tokens`` tokens,
   a distinct prompt per client and per run so no prompt cache answers for it): aggregate generated tokens/s (all
   completion tokens / wall time of the level) and TTFT p50/p95 (request sent -> first content chunk).
 * CPU seconds per generated token of each server process (user + system, from /proc): what the work costs, a figure
   the machine's load does not move the way it moves wall time.
-* Ratios: of the two medians, and the median of the per-run ratios (the two servers run back to back in each run,
-  so a run's ratio sees nearly the same machine load); the load average after each level is printed with it.
+* Ratios: of the two medians, and the median of the per-round ratios (the two servers run back to back in each
+  round, so a round's ratio sees nearly the same machine load); the load average after each level is printed with it.
 * Overhead: one client through Alcove's HTTP server vs ``Engine.generate`` in this process over the same engine
-  (wall and CPU seconds per request, alternated).
+  (wall and CPU seconds per request, ABBA).
 """
 
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import os
 import socket
-import statistics
 import subprocess
 import sys
 import threading
@@ -34,6 +35,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import httpx  # noqa: E402
 from _common import ROOT, blas, emit, summary  # noqa: E402
+from abba import abba  # noqa: E402
 
 from app.server import ServerOptions, ThreadedServer  # noqa: E402
 from engine.core import GenerateRequest, TokenEvent  # noqa: E402
@@ -128,19 +130,19 @@ def pct(values: list[float], q: float) -> float:
 
 
 def overhead(folder: str, runs: int, max_tokens: int) -> dict:
-    """One client: the HTTP server vs ``Engine.generate``, in THIS process over the same engine and model, alternated;
+    """One client: the HTTP server vs ``Engine.generate``, in THIS process over the same engine and model, ABBA;
     wall seconds and CPU seconds (all threads: HTTP, JSON, SSE, the batch loop) per request."""
     engine = Engine()
     server = None
     try:
         engine.load_model(folder)
         server = ThreadedServer(engine, ServerOptions(port=0, chat_model=folder))
-        wall = {"engine": [], "server": []}
-        cpu = {"engine": [], "server": []}
-        tokens = {"engine": [], "server": []}
-        for run in range(runs):
-            for who in ("engine", "server") if run % 2 == 0 else ("server", "engine"):
-                msgs = messages(1000 + run, 0)  # the same new prompt for both: the prompt cache never answers
+
+        def one(who: str):
+            requests = itertools.count()  # the k-th call of each side: the same new prompt, never cached
+
+            def call() -> dict:
+                msgs = messages(1000 + next(requests), 0)
                 c0, t0 = time.process_time(), time.perf_counter()
                 if who == "engine":
                     req = GenerateRequest(messages=tuple(msgs), max_tokens=max_tokens, use_prompt_cache=False)
@@ -149,21 +151,26 @@ def overhead(folder: str, runs: int, max_tokens: int) -> dict:
                     out: dict = {}
                     one_stream(server.url, "default", msgs, max_tokens, out)
                     n = out["tokens"]
-                wall[who].append(time.perf_counter() - t0)
-                cpu[who].append(time.process_time() - c0)
-                tokens[who].append(n)
-        med = {k: statistics.median(v) for k, v in wall.items()}
-        cmed = {k: statistics.median(v) for k, v in cpu.items()}
+                return {"wall": time.perf_counter() - t0, "cpu": time.process_time() - c0, "tokens": n}
+
+            return call
+
+        run = abba({"engine": one("engine"), "server": one("server")}, runs)
+        sides = run.sides
+        wall = {k: run.values(k, "wall") for k in sides}
+        med = {k: run.median(k, "wall") for k in sides}
+        cmed = {k: run.median(k, "cpu") for k in sides}
         return {
-            "wall_s": {k: summary(v) for k, v in wall.items()},
-            "cpu_s": {k: summary(v) for k, v in cpu.items()},
-            "tokens": tokens,
+            **run.about(),
+            "wall_s": {k: run.summary(k, "wall") for k in sides},
+            "cpu_s": {k: run.summary(k, "cpu") for k in sides},
+            "tokens": {k: [int(t) for t in run.values(k, "tokens")] for k in sides},
             "overhead_wall_median": med["server"] / med["engine"] - 1.0,
             "overhead_wall_min": min(wall["server"]) / min(wall["engine"]) - 1.0,
             "overhead_cpu_median": cmed["server"] / cmed["engine"] - 1.0,
-            # per run (the two back to back): server / engine - 1
-            "overhead_wall_paired": summary([s / e - 1.0 for s, e in zip(wall["server"], wall["engine"])]),
-            "overhead_cpu_paired": summary([s / e - 1.0 for s, e in zip(cpu["server"], cpu["engine"])]),
+            # per ABBA round (the two back to back): server / engine - 1
+            "overhead_wall_paired": summary([r - 1.0 for r in run.paired("server", "engine", "wall")]),
+            "overhead_cpu_paired": summary([r - 1.0 for r in run.paired("server", "engine", "cpu")]),
         }
     finally:
         if server is not None:
@@ -173,7 +180,7 @@ def overhead(folder: str, runs: int, max_tokens: int) -> dict:
 
 def main() -> None:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--runs", type=int, default=3)
+    ap.add_argument("--runs", type=int, default=3, help="ABBA rounds")
     ap.add_argument("--max-tokens", type=int, default=32)
     ap.add_argument("--levels", default="1,4,8")
     ap.add_argument("--skip-overhead", action="store_true")
@@ -198,13 +205,18 @@ def main() -> None:
     try:
         for base, model in servers.values():  # warm-up: first-request compilation, caches
             level(base, model, 2, -1, 4)
+
+        def level_side(name: str, clients: int):
+            base, model = servers[name]
+            # the k-th call of each server gets the same new prompts, never cached before
+            calls = itertools.count()
+            return lambda: level(
+                base, model, clients, next(calls) * 100 + clients, args.max_tokens, pids[name]
+            )
+
         for c in levels:
-            rows = {name: [] for name in servers}
-            for run in range(args.runs):
-                order = list(servers) if (run + c) % 2 == 0 else list(servers)[::-1]
-                for name in order:
-                    base, model = servers[name]
-                    rows[name].append(level(base, model, c, run * 100 + c, args.max_tokens, pids[name]))
+            run = abba({name: level_side(name, c) for name in servers}, args.runs)
+            rows = {name: run.results(name) for name in servers}
             entry = {}
             for name, rs in rows.items():
                 ttft = [t for r in rs for t in r["ttft"]]
@@ -217,10 +229,10 @@ def main() -> None:
             entry["alcove_vs_mlx_lm_cpu_per_token_median"] = (
                 entry["alcove"]["cpu_s_per_token"]["median"] / entry["mlx_lm"]["cpu_s_per_token"]["median"]
             )
-            # Each run measures the two servers back to back: the ratio within a run sees (nearly) the same load,
-            # so its median is steadier than the ratio of the two medians on a machine whose load swings.
-            paired = [a["tok_s"] / m["tok_s"] for a, m in zip(rows["alcove"], rows["mlx_lm"])]
-            entry["alcove_vs_mlx_lm_tok_s_paired"] = summary(paired)
+            # Each ABBA round measures the two servers back to back: the ratio within a round sees (nearly) the same
+            # load, so its median is steadier than the ratio of the two medians on a machine whose load swings.
+            entry["alcove_vs_mlx_lm_tok_s_paired"] = summary(run.paired("alcove", "mlx_lm", "tok_s"))
+            entry["order"] = run.about()
             entry["load_average_after"] = os.getloadavg()
             result["levels"][str(c)] = entry
             emit({"progress": c, "entry": entry})
@@ -235,7 +247,7 @@ def main() -> None:
             mlx.wait(30)
             alcove.terminate()
             alcove.wait(30)
-            result["overhead"] = overhead(folder, args.runs + 2, args.max_tokens)
+            result["overhead"] = overhead(folder, args.runs, args.max_tokens)
         result["load_average_end"] = os.getloadavg()
     finally:
         for proc in (alcove, mlx):

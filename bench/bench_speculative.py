@@ -1,8 +1,10 @@
 """Speculative decoding on SmolLM2-135M-Instruct (fp32): prompt lookup, draft models, the governor, vs mlx-lm.
 
-Prints one JSON document. Every configuration runs on the same prompts, side by side, interleaved per repeat, and
-reports min/median wall time over the repeats plus hardware-independent figures: target forwards per generated
-token, acceptance rate and mean accepted prefix per verification. Greedy outputs are checked against plain decoding.
+Prints one JSON document. Every configuration runs on the same prompts, side by side, in palindromic order per
+repeat (A B C ... C B A: bench/abba.py, so each runs twice a repeat and none is always first), and reports min/median
+wall time over its runs, its wall ratio to plain decoding (of the medians, and per repeat), plus
+hardware-independent figures: target forwards per generated token, acceptance rate and mean accepted prefix per
+verification. Greedy outputs are checked against plain decoding.
 
   python bench/bench_speculative.py [--max-tokens 64] [--repeats 3] [--num-draft 4] [--draft-layers 10]
 
@@ -13,6 +15,7 @@ a subprocess with ALCOVE_BLAS=off and compares ``auto`` against plain decoding t
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import os
 import statistics
@@ -24,6 +27,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench.abba import abba  # noqa: E402
 from engine.core import blas_info, preload_blas  # noqa: E402
 
 preload_blas()  # before mlx.core
@@ -199,16 +203,19 @@ def bench(configs: list[str], args) -> dict:
     results = {}
     for task in args.tasks:
         ids = encode(lm, TASKS[task])
-        runs: dict[str, list[dict]] = {c: [] for c in configs}
         runners["plain"](ids)  # warm-up
-        for _ in range(args.repeats):
-            for c in configs:  # interleaved, so load changes on the machine hit every configuration alike
-                runs[c].append(runners[c](ids))
+        # palindromic rounds (plain lookup ... mlx_lm_self mlx_lm_self ... lookup plain): load changes on the
+        # machine hit every configuration alike, and none is always first
+        run = abba({c: functools.partial(runners[c], ids) for c in configs}, args.repeats)
         print(f"[bench_speculative] {task}: done", file=sys.stderr, flush=True)
-        plain = runs.get("plain")
-        results[task] = {"prompt_tokens": len(ids)} | {
-            c: summarise(runs[c], None if c == "plain" else plain) for c in configs
+        plain = run.results("plain") if "plain" in configs else None
+        results[task] = {"prompt_tokens": len(ids), "order": run.about()} | {
+            c: summarise(run.results(c), None if c == "plain" else plain) for c in configs
         }
+        if plain is not None:
+            for c in [c for c in configs if c != "plain"]:
+                paired = run.paired(c, "plain", "wall_s")  # per round: the configurations back to back
+                results[task][c]["wall_ratio_vs_plain_paired"] = round(statistics.median(paired), 3)
     return results
 
 
