@@ -213,7 +213,9 @@ def extract_answer(
     scores = score_spans(cos, keyword, prior, passage, embedder is not None, form_texts(spans, pieces))
     chosen: list[tuple[Span, float]] = []
     used = 0  # sentences shown: a bullet counts one, and one more for the sentence a pronoun's sentence is shown with
-    for i in sorted(range(len(spans)), key=lambda i: -scores[i]):
+    # Scores within float noise of each other are a tie, kept in source order: one text in two sources differs
+    # only in the last bits of its vectors (its rows in the embedding batch), and the first source must win.
+    for i in sorted(range(len(spans)), key=lambda i: -round(float(scores[i]), 5)):
         shown = shown_span(spans[i], pieces[spans[i].source.n])
         with_antecedent = shown.start < spans[i].start and PRONOUN.match(spans[i].text) is not None
         clash = [k for k, (c, _) in enumerate(chosen)
