@@ -2,8 +2,8 @@
 
 from engine.generation.batch import BatchFull, BatchRunner, batchable
 from engine.generation.decoding import Block, DecodeState, plain_decoder, plain_steps
-from engine.generation.limits import RequestRefused, check_request, context_of, vocab_of
-from engine.generation.loop import encode_request, run_generation
+from engine.generation.limits import RequestRefused, context_of, vocab_of
+from engine.generation.loop import check_request, encode_request, run_generation
 from engine.generation.prompt_cache import PromptCacheStore, common_prefix, mlx_cache
 from engine.generation.sampling import process_logits
 

@@ -16,7 +16,6 @@ from __future__ import annotations
 import math
 import weakref
 from collections.abc import Sequence
-from dataclasses import replace
 from numbers import Integral
 from typing import Any
 
@@ -183,14 +182,3 @@ def check_ids(lm: Any, ids: Sequence[Any], reserve: int = 1) -> list[int]:
             param="max_tokens",
         )
     return out
-
-
-def check_request(lm: Any, req: GenerateRequest, *, reply_fits: bool = False) -> GenerateRequest:
-    """``req`` with its prompt as checked token ids, or RequestRefused. ``reply_fits``: the prompt plus
-    ``max_tokens`` must fit the context (OpenAI's rule for a server's requests); else the prompt must leave room for
-    one token. Reads the tokenizer only: callable off the engine thread (the engine thread checks the ids again)."""
-    from engine.generation.loop import encode_request  # the loop imports this module
-
-    check_sampling(req)
-    ids = encode_request(lm, req, reserve=req.max_tokens if reply_fits else 1)
-    return replace(req, prompt_ids=tuple(ids))

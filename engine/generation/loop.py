@@ -12,6 +12,7 @@ import logging
 import threading
 import time
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 from typing import Any
 
 import mlx.core as mx
@@ -204,3 +205,12 @@ def run_generation(
     yield FinalEvent(rid, "".join(text_parts), tuple(generated), finish or "error", stats, error)
     # After the reply (its last token and its final event are out): the copy for the on-disk prompt cache.
     store.persist_pending()
+
+
+def check_request(lm: Any, req: GenerateRequest, *, reply_fits: bool = False) -> GenerateRequest:
+    """``req`` with its prompt as checked token ids, or RequestRefused. ``reply_fits``: the prompt plus
+    ``max_tokens`` must fit the context (OpenAI's rule for a server's requests); else the prompt must leave room for
+    one token. Reads the tokenizer only: callable off the engine thread (the engine thread checks the ids again)."""
+    check_sampling(req)
+    ids = encode_request(lm, req, reserve=req.max_tokens if reply_fits else 1)
+    return replace(req, prompt_ids=tuple(ids))
