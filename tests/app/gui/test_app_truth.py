@@ -182,7 +182,8 @@ def test_2_4_5_6_a_cited_source_is_numbered_1_opens_in_the_viewer_and_followups_
     """Items 2 (document TTFT from sending), 4 (the chip opens the viewer at the line), 5 (numbered as shown),
     6 (a question that names its own subject is not rewritten)."""
     # The engine is busy when the question is sent (the test's own job on the engine thread).
-    hold = window.bridge.call("hold", window.bridge.engine.run, time.sleep, 1.0)
+    # Held 2 s: the question is sent a moment after the hold starts (the window loaded the chosen model already).
+    hold = window.bridge.call("hold", window.bridge.engine.run, time.sleep, 2.0)
     events = _ask(qtbot, window, "Who wrote zlib?")
     assert hold.result is None and any(isinstance(e, ProgressEvent) for e in events)
     reply = window.chat._widgets[-1]
@@ -196,7 +197,7 @@ def test_2_4_5_6_a_cited_source_is_numbered_1_opens_in_the_viewer_and_followups_
     assert "1 source cited" in reply.metrics_label.text()
     stats = meta["stats"]
     steps = stats["ttft_steps"]
-    assert stats["ttft_s"] >= 0.9 and steps["wait_s"] > 0.5  # the held engine counts, as the user waited it
+    assert stats["ttft_s"] >= 1.5 and steps["wait_s"] > 1.0  # the held engine counts, as the user waited it
     assert {"rewrite_s", "retrieval_s", "rerank_s", "prefill_s"} <= set(steps)
     tip = reply.metrics_label.toolTip()
     assert "searching the documents" in tip and "reading the prompt" in tip and not _ZERO_RATE.search(tip)
