@@ -39,6 +39,7 @@ DEFAULT_FILE_SECONDS = 300.0  # a file's extraction + chunking budget
 # bench_hostile) accounts ~540 MB of it (its peak RSS: 904 MB); a 64 MB text file (the size cap) ~400 MB.
 DEFAULT_FILE_MEMORY_BYTES = 1 << 30
 _READ_CHUNK = 1 << 20
+_GZIP_FIRST_FEED = 64  # bytes of a gzip member fed first (an empty member is 20)
 
 SYSTEM_FOLDERS = ("/proc", "/sys", "/dev")  # kernel and device views: never read, whatever links point there
 
@@ -124,6 +125,14 @@ def pause_point(check: Callable[[], None]) -> None:
         wait()
     else:
         check()
+
+
+def short_reason(exc: BaseException) -> str:
+    """An exception as part of a reason shown to the user: its type and the start of its message."""
+    text = " ".join(str(exc).split())
+    if len(text) > 160:
+        text = text[:160] + "..."
+    return f"{type(exc).__name__}: {text}" if text else type(exc).__name__
 
 
 def _mb(n: int) -> str:
@@ -255,29 +264,38 @@ def read_gzip(
     ratio: float = MAX_RATIO,
     check: Callable[[], None] = no_check,
 ) -> bytes:
-    """Decompress gzip (or zlib) ``data`` in bounded steps; concatenated gzip members are followed."""
+    """Decompress gzip (or zlib) ``data`` in bounded steps; concatenated gzip members are followed.
+
+    Each member is fed to zlib in pieces that start at a few bytes and double while the member lasts, so what is
+    left over at its end (zlib copies it) is at most twice the member: the work is linear in the file, however
+    many members it has (400,000 empty members used to copy the rest of the file once each: minutes)."""
+    view = memoryview(data)
+    n = len(data)
     parts, out, pos = [], 0, 0
     try:
-        while pos < len(data):
+        while pos < n:
+            if data[pos] == 0 and data.count(0, pos) == n - pos:
+                break  # zero padding after the last member (tar and dd leave it)
             d = zlib.decompressobj(wbits=47)  # 32 + 15: gzip or zlib header, detected
-            buf = data[pos:]
+            feed, buf = _GZIP_FIRST_FEED, b""
             while not d.eof:
+                if not buf:
+                    if pos >= n:
+                        raise ExtractError("The compressed file is truncated.")
+                    buf = view[pos : pos + feed]
+                    pos += len(buf)
+                    feed = min(2 * feed, _READ_CHUNK)
                 chunk = d.decompress(buf, _READ_CHUNK)
                 buf = d.unconsumed_tail
-                if not chunk and not buf:
-                    break  # the input ran out before the end of the stream
-                out += len(chunk)
-                reason = _too_big("The compressed file", out, len(data), cap, ratio)
-                if reason:
-                    raise BudgetExceeded(reason)
-                parts.append(chunk)
-                charge(check, len(chunk))
+                if chunk:
+                    out += len(chunk)
+                    reason = _too_big("The compressed file", out, n, cap, ratio)
+                    if reason:
+                        raise BudgetExceeded(reason)
+                    parts.append(chunk)
+                    charge(check, len(chunk))
                 check()
-            if not d.eof:
-                raise ExtractError("The compressed file is truncated.")
-            pos = len(data) - len(d.unused_data)
-            if not d.unused_data.strip(b"\x00"):
-                break
+            pos -= len(d.unused_data)  # read past this member's end: the next one starts there
     except zlib.error as exc:
         raise ExtractError(f"The compressed file is damaged ({exc}).") from exc
     return b"".join(parts)

@@ -15,7 +15,9 @@ place in the file:
 - gzip-compressed files of any of these types (``notes.txt.gz``, ``changelog.Debian.gz``): as the inner file.
 - Images and PDF pages without a text layer: read by OCR (``engine.index.readers.ocr``); lines are visual lines.
 
-Failures raise ``ExtractError`` whose message is the reason shown in the index summary.
+Failures raise ``ExtractError`` whose message is the reason shown in the index summary. Whatever else a reader
+raises on a hostile file (a ValueError deep in a library, a RecursionError, a MemoryError) becomes an
+``ExtractError`` naming it too: one file is skipped with its reason, the run goes on.
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from engine.index.bounds import charge, no_check, read_gzip
+from engine.index.bounds import BudgetExceeded, ExtractCancelled, charge, no_check, read_gzip, short_reason
 from engine.index.document import (
     Block,
     Extracted,
@@ -153,8 +155,34 @@ def extract(
     """Extract ``data`` (the bytes of ``path``) as ``file_type`` (default: from the name, else sniffed).
 
     ``check`` (see ``engine.index.bounds.Deadline``) is called between pages and pieces of work; ``ocr``: read
-    images and PDF pages without a text layer by OCR; when False they raise ``OcrOff``."""
+    images and PDF pages without a text layer by OCR; when False they raise ``OcrOff``. Raises ExtractError (a
+    BudgetExceeded for a spent budget or memory that ran out) or ExtractCancelled, nothing else."""
     file_type = file_type or file_type_for(path) or "text"
+    try:
+        return _extract(path, data, file_type, check, ocr)
+    except (ExtractError, ExtractCancelled):
+        raise
+    except RecursionError as exc:
+        raise ExtractError(
+            f"The {_kind(file_type)} is nested too deeply to read (structures inside structures, hundreds of "
+            "levels deep)."
+        ) from exc
+    except MemoryError as exc:  # not remembered as a bad file: with more memory free it may be read
+        raise BudgetExceeded(
+            f"Reading the {_kind(file_type)} ran out of memory; it was skipped so the rest of the run could go on."
+        ) from exc
+    except Exception as exc:  # noqa: BLE001 - a reader library's error on a malformed file
+        raise ExtractError(f"The {_kind(file_type)} could not be read ({short_reason(exc)}).") from exc
+
+
+def _kind(file_type: str) -> str:
+    names = {"pdf": "PDF", "docx": "DOCX file", "epub": "EPUB file", "pptx": "PPTX file", "xlsx": "XLSX file",
+             "odt": "ODT file", "email": "e-mail", "emlx": "e-mail", "mbox": "mailbox", "rtf": "RTF file",
+             "notebook": "notebook", "image": "image", "html": "HTML file"}  # fmt: skip
+    return names.get(file_type, "file")
+
+
+def _extract(path: Path, data: bytes, file_type: str, check: Callable[[], None], ocr: bool) -> Extracted:
     if not data:
         raise ExtractError("The file is empty (0 bytes).")
     if path.suffix.lower() == ".gz" and file_type != "binary":
@@ -207,7 +235,7 @@ def _extract_rich(
 ) -> Extracted | None:
     """The formats read by a library of their own; None for the text formats handled by ``extract``."""
     if file_type == "pdf":
-        pages = pdfium_pages(data)
+        pages = pdfium_pages(data, check)
         if pages is None:  # PDFium cannot open it: pypdf reads it or says why (password, damage)
             try:
                 pages = extract_pdf(data, check)
@@ -225,23 +253,26 @@ def _extract_rich(
     if file_type == "image":
         return Extracted("image", (image_page(data, path.suffix.lower(), ocr, check),))
     if file_type == "epub":
-        return Extracted("epub", extract_epub(data))
+        return Extracted("epub", extract_epub(data, check))
     if file_type == "pptx":
-        return Extracted("pptx", extract_pptx(data))
+        pages, notes = extract_pptx(data, check)
+        return Extracted("pptx", pages, None, notes)
     if file_type == "xlsx":
-        pages, notes = extract_xlsx(data)
+        pages, notes = extract_xlsx(data, check)
         return Extracted("xlsx", pages, None, notes)
     if file_type == "odt":
-        return Extracted("odt", (extract_odt(data),))
+        return Extracted("odt", (extract_odt(data, check),))
     if file_type in ("email", "emlx"):
-        return Extracted("email", (extract_eml(data, apple_mail=file_type == "emlx"),))
+        return Extracted("email", (extract_eml(data, file_type == "emlx", check),))
     if file_type == "mbox":
-        return Extracted("email", extract_mbox(data))
+        pages, notes = extract_mbox(data, check)
+        return Extracted("email", pages, None, notes)
     if file_type in ("rtf", "notebook"):
         text, encoding = decode_text(data)
+        charge(check, sys.getsizeof(text))
         if file_type == "rtf":
-            return Extracted("rtf", (extract_rtf(text),), encoding)
-        return Extracted("notebook", extract_notebook(text), encoding)
+            return Extracted("rtf", (extract_rtf(text, check),), encoding)
+        return Extracted("notebook", extract_notebook(text, check), encoding)
     return None
 
 

@@ -21,6 +21,7 @@ from engine.index.bounds import (
     Deadline,
     ExtractCancelled,
     read_regular_file,
+    short_reason,
 )
 from engine.index.chunking import Chunk, chunk_document
 from engine.index.extraction import ExtractError, extract, file_type_for, looks_binary
@@ -128,6 +129,12 @@ def prepare_file(
         return Prepared("skip", path, str(exc), bytes_read=read)
     except ExtractError as exc:
         return Prepared("skip", path, str(exc), _skipped(path, st, digest, str(exc)), bytes_read=read)
+    except MemoryError:  # chunking a huge text: not remembered (with more memory free it may be read)
+        return Prepared("skip", path, "Reading it ran out of memory; it was skipped so the rest of the run could "
+                        "go on.", bytes_read=read)  # fmt: skip
+    except Exception as exc:  # noqa: BLE001 - whatever one file does to the chunker, the run goes on
+        reason = f"The file could not be read ({short_reason(exc)})."
+        return Prepared("skip", path, reason, _skipped(path, st, digest, reason), bytes_read=read)
     # The bytes we read must be the file as it is now: otherwise they mix two versions.
     try:
         st2 = os.stat(path)

@@ -13,36 +13,40 @@ import json
 import logging
 from dataclasses import replace
 
-from engine.index.bounds import open_zip
+from engine.index.bounds import charge, no_check, open_zip, short_reason
 from engine.index.document import ExtractError, Page
 from engine.index.readers.html import extract_html
 from engine.index.readers.office import lines_page
 
 log = logging.getLogger(__name__)
 
+MAX_NOTEBOOK_CELLS = 100_000
 
-def extract_epub(data: bytes) -> tuple[Page, ...]:
+
+def extract_epub(data: bytes, check=no_check) -> tuple[Page, ...]:
     open_zip(data, "EPUB").close()
+    check()
     try:
         from ebooklib import ITEM_DOCUMENT, epub
 
         book = epub.read_epub(io.BytesIO(data), options={"ignore_ncx": True})
+        order = []
+        for entry in book.spine:
+            item = book.get_item_with_id(entry[0] if isinstance(entry, (tuple, list)) and entry else entry)
+            if item is not None and item.get_type() == ITEM_DOCUMENT:
+                order.append(item)
+        if not order:
+            order = list(book.get_items_of_type(ITEM_DOCUMENT))
     except Exception as exc:  # noqa: BLE001 - zip, lxml and ebooklib errors come in many types
-        raise ExtractError(
-            f"The EPUB file is damaged or not an e-book ({type(exc).__name__}: {exc})."
-        ) from exc
-    order = []
-    for entry in book.spine:
-        item = book.get_item_with_id(entry[0] if isinstance(entry, tuple) else entry)
-        if item is not None and item.get_type() == ITEM_DOCUMENT:
-            order.append(item)
-    if not order:
-        order = list(book.get_items_of_type(ITEM_DOCUMENT))
+        raise ExtractError(f"The EPUB file is damaged or not an e-book ({short_reason(exc)}).") from exc
     pages = []
     for number, item in enumerate(order, 1):
-        source = item.get_content().decode("utf-8", errors="replace").replace("\r\n", "\n")
+        check()
+        content = item.get_content() or b""
+        charge(check, 2 * len(content))
+        source = content.decode("utf-8", errors="replace").replace("\r\n", "\n")
         try:
-            page = extract_html(source)
+            page = extract_html(source, check)
         except ExtractError:
             continue  # a cover image page or an empty title page
         pages.append(replace(page, number=number))
@@ -51,16 +55,23 @@ def extract_epub(data: bytes) -> tuple[Page, ...]:
     return tuple(pages)
 
 
-def extract_notebook(text: str) -> tuple[Page, ...]:
+def extract_notebook(text: str, check=no_check) -> tuple[Page, ...]:
+    """Cells as pages. Whatever a cell holds that is not the notebook format's (outputs that are not a list,
+    data that is not a mapping, numbers where text belongs) is read as far as it makes sense, never trusted."""
     try:
         nb = json.loads(text)
-        cells = nb["cells"] if isinstance(nb, dict) else None
-    except (ValueError, KeyError, TypeError) as exc:
-        raise ExtractError(f"The notebook is not valid JSON with cells ({exc}).") from exc
+    except RecursionError as exc:
+        raise ExtractError("The notebook's JSON is nested too deeply to read.") from exc
+    except ValueError as exc:
+        raise ExtractError(f"The notebook is not valid JSON ({exc}).") from exc
+    cells = nb.get("cells") if isinstance(nb, dict) else None
     if not isinstance(cells, list):
         raise ExtractError("The notebook has no list of cells.")
+    charge(check, 2 * len(text))  # the parsed JSON
     pages = []
-    for number, cell in enumerate(cells, 1):
+    for number, cell in enumerate(cells[:MAX_NOTEBOOK_CELLS], 1):
+        if number % 100 == 0:
+            check()
         if not isinstance(cell, dict):
             continue
         kind = cell.get("cell_type")
@@ -73,13 +84,14 @@ def extract_notebook(text: str) -> tuple[Page, ...]:
                 if 1 <= hashes <= 6 and stripped[hashes : hashes + 1] == " ":
                     level = hashes
             lines.append((line, level))
-        if kind == "code":
-            for out in cell.get("outputs") or ():
-                if not isinstance(out, dict):
-                    continue
-                body = out.get("text") or (out.get("data") or {}).get("text/plain")
-                if body:
-                    lines.extend((line, 0) for line in _source(body).split("\n"))
+        outputs = cell.get("outputs") if kind == "code" else None
+        for out in outputs if isinstance(outputs, list) else ():
+            if not isinstance(out, dict):
+                continue
+            data = out.get("data")
+            body = out.get("text") or (data.get("text/plain") if isinstance(data, dict) else None)
+            if body:
+                lines.extend((line, 0) for line in _source(body).split("\n"))
         page = lines_page(lines, number)
         if page is not None:
             pages.append(page)
@@ -89,6 +101,9 @@ def extract_notebook(text: str) -> tuple[Page, ...]:
 
 
 def _source(value) -> str:
+    """A cell's source or an output's text: a string or a list of strings (anything else holds no text)."""
+    if isinstance(value, str):
+        return value
     if isinstance(value, list):
-        return "".join(str(v) for v in value)
-    return str(value or "")
+        return "".join(v for v in value if isinstance(v, str))
+    return ""

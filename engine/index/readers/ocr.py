@@ -16,6 +16,7 @@ from __future__ import annotations
 import functools
 import io
 import logging
+import math
 import os
 import subprocess
 import sys
@@ -26,7 +27,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from engine.index.bounds import no_check, pause_point
+from engine.index.bounds import charge, no_check, pause_point
 from engine.index.document import Block, ExtractError, Page
 
 log = logging.getLogger(__name__)
@@ -34,6 +35,14 @@ log = logging.getLogger(__name__)
 IMAGE_EXTENSIONS = {".png", ".jpg", ".jpeg", ".tif", ".tiff", ".bmp", ".webp", ".heic", ".heif"}
 MAX_IMAGE_PIXELS = 60_000_000  # a 60-megapixel image is a photo far past any scan; larger ones are refused
 MIN_IMAGE_SIDE = 32  # icons and buttons: not worth a recognition pass
+# Longer than this many times its width (or wider than tall): not read. RapidOCR shrinks the long side to 2,000
+# pixels and then enlarges the short side to 736, so its work grows with the ratio: a 32 x 1,800,000 strip left no
+# width at all (an error), a 32 x 1,600 one took 80 s (a page: 7 s); at 16 the worst is about three pages' work.
+MAX_ASPECT = 16
+# A scanned PDF page is rendered at PDF_RENDER_DPI unless that makes more pixels than this; then at the DPI that
+# fits (a 200 x 200 inch page at 200 dpi was 1.6 billion pixels, 4.8 GB). 16 MP: A2 paper at 200 dpi; RapidOCR
+# shrinks a page to 2,000 pixels on its long side anyway.
+MAX_RENDER_PIXELS = 16_000_000
 MAX_OCR_PAGES = 300  # pages OCRed per PDF (a few seconds each on a CPU); more is noted, not hidden
 PDF_RENDER_DPI = 200
 MIN_CONFIDENCE = 0.5
@@ -118,8 +127,12 @@ class _VisionRecogniser:  # exercised on macOS only (tests/mac/test_ocr_vision.p
 
 def recognise(rgb: np.ndarray) -> list[OcrLine]:
     """Text lines of an RGB image, top to bottom; segments whose vertical extents overlap form one line."""
+    recogniser = _engine()
     with _lock:  # one recognition at a time: the ONNX session and Vision request are not shared safely
-        segments = _engine()(rgb)
+        try:
+            segments = recogniser(rgb)
+        except Exception as exc:  # noqa: BLE001 - OpenCV and ONNX Runtime errors come in many types
+            raise ExtractError(f"OCR could not read the image ({type(exc).__name__}: {exc}).") from exc
     segments = [s for s in segments if s[0].strip() and s[2] >= MIN_CONFIDENCE]
     segments.sort(key=lambda s: (s[1][1] + s[1][3]) / 2)
     lines: list[list[tuple]] = []
@@ -176,7 +189,7 @@ def image_page(data: bytes, suffix: str, ocr: bool, check: Callable[[], None] = 
     """The text of an image file (PNG, JPEG, TIFF, WebP, BMP; HEIC on macOS)."""
     if not ocr:
         raise OcrOff("An image: its text is read by OCR, which is turned off in Settings.")
-    rgb = _decode_image(data, suffix)
+    rgb = _decode_image(data, suffix, check)
     pause_point(check)  # background work: wait while a chat or a search runs
     page = lines_to_page(recognise(rgb), None)
     if page is None:
@@ -198,8 +211,18 @@ def _heic_to_png(data: bytes) -> bytes:
             return f.read()
 
 
-def _decode_image(data: bytes, suffix: str) -> np.ndarray:
-    from PIL import Image, UnidentifiedImageError
+def shape_reason(width: float, height: float, what: str = "The image") -> str | None:
+    """Why an image (or a rendered page) of this size is not read by OCR; None when it is."""
+    if not (width >= 1 and height >= 1):
+        return f"{what} has no size ({width:g} x {height:g})."
+    if max(width, height) > MAX_ASPECT * min(width, height):
+        return (f"{what} is {width:.0f}x{height:.0f}: too long and narrow for OCR (more than {MAX_ASPECT} times "
+                "as long as it is wide).")  # fmt: skip
+    return None
+
+
+def _decode_image(data: bytes, suffix: str, check: Callable[[], None] = no_check) -> np.ndarray:
+    from PIL import Image
 
     if suffix in (".heic", ".heif") and sys.platform == "darwin":
         data = _heic_to_png(data)  # exercised on macOS only
@@ -214,11 +237,15 @@ def _decode_image(data: bytes, suffix: str) -> np.ndarray:
             raise ExtractError(
                 f"The image is {image.width}x{image.height} pixels: an icon, too small to hold readable text."
             )
+        reason = shape_reason(image.width, image.height)
+        if reason:
+            raise ExtractError(reason)
+        charge(check, 4 * image.width * image.height)  # the decoded image and its RGB copy
         image.seek(0)  # a multi-page TIFF: its first page
         return np.asarray(image.convert("RGB"))
-    except ExtractError:
+    except (ExtractError, MemoryError):  # MemoryError: a budget, not a bad file (``extraction.extract``)
         raise
-    except (UnidentifiedImageError, OSError, ValueError, Image.DecompressionBombError) as exc:
+    except Exception as exc:  # noqa: BLE001 - UnidentifiedImageError, OSError, SyntaxError (a broken PNG chunk)...
         if suffix in (".heic", ".heif") and sys.platform != "darwin":
             raise ExtractError("HEIC images are read on macOS only.") from exc
         raise ExtractError(f"The image could not be decoded ({type(exc).__name__}: {exc}).") from exc
@@ -251,20 +278,67 @@ def ocr_pdf_pages(
         if len(missing) > MAX_OCR_PAGES:
             notes.append(f"only the first {MAX_OCR_PAGES} of {len(missing)} scanned pages were read by OCR")
             missing = missing[:MAX_OCR_PAGES]
-        pages = []
+        pages, unread, shrunk = [], [], []
         for number in missing:
             pause_point(check)
-            page = doc[number - 1]
             try:
-                bitmap = page.render(scale=PDF_RENDER_DPI / 72)
-                rgb = np.asarray(bitmap.to_pil().convert("RGB"))
-            finally:
-                page.close()
+                page = doc[number - 1]
+                try:
+                    rgb, note = _render(page, number, check)
+                finally:
+                    page.close()
+            except ExtractError:  # a spent memory budget
+                raise
+            except Exception as exc:  # noqa: BLE001 - PdfiumError, a page PDFium cannot draw: the others go on
+                rgb, note = None, f"page {number}: {type(exc).__name__}: {exc}"
+            if rgb is None:
+                unread.append(note)
+                continue
+            if note:
+                shrunk.append(note)
             got = lines_to_page(recognise(rgb), number)
+            del rgb
             if got is not None:
                 pages.append(got)
+        if shrunk:
+            notes.append(f"{len(shrunk)} very large page(s) read at a lower resolution ({shrunk[0]})")
+        if unread:
+            notes.append(f"{len(unread)} scanned page(s) could not be rendered for OCR ({unread[0]})")
+            if not pages and not have:
+                raise ExtractError(f"The PDF's scanned pages could not be rendered for OCR ({unread[0]}).")
         if pages:
             notes.append(f"{len(pages)} scanned page(s) read by OCR")
         return pages, notes
     finally:
         doc.close()
+
+
+def render_scale(width_pt: float, height_pt: float) -> float:
+    """Pixels per PDF point for OCR: ``PDF_RENDER_DPI``, lowered so the page has at most ``MAX_RENDER_PIXELS``."""
+    scale = PDF_RENDER_DPI / 72
+    area = width_pt * height_pt
+    if area * scale * scale > MAX_RENDER_PIXELS:
+        scale = math.sqrt(MAX_RENDER_PIXELS / area)
+    return scale
+
+
+def _render(page, number: int, check: Callable[[], None]) -> tuple[np.ndarray | None, str]:
+    """The page as RGB for OCR, capped in pixels before anything is drawn; or None and why not."""
+    width, height = page.get_size()
+    if not (math.isfinite(width) and math.isfinite(height)):
+        return None, f"page {number} has no size"
+    reason = shape_reason(width, height, f"page {number}")
+    if reason:
+        return None, reason
+    scale = render_scale(width, height)
+    pixels = int(width * scale) * int(height * scale)
+    charge(check, 7 * pixels)  # PDFium's bitmap (4 bytes a pixel) and the RGB copy (3)
+    note = ""
+    if scale < PDF_RENDER_DPI / 72:
+        note = (f"page {number} is {width / 72:.0f} x {height / 72:.0f} inches: read by OCR at {scale * 72:.0f} dpi, "
+                f"not {PDF_RENDER_DPI}")  # fmt: skip
+    bitmap = page.render(scale=scale)
+    try:
+        return np.asarray(bitmap.to_pil().convert("RGB")), note
+    finally:
+        bitmap.close()

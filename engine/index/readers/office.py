@@ -12,12 +12,26 @@ from __future__ import annotations
 import io
 import logging
 
-from engine.index.bounds import check_zip, no_check, open_zip
+from engine.index.bounds import charge, check_zip, no_check, open_zip, short_reason
 from engine.index.document import Block, ExtractError, Page
 
 log = logging.getLogger(__name__)
 
 MAX_SHEET_ROWS = 200_000  # a sheet of millions of rows is data, not a document: read the first ones, note it
+MAX_SPACES = (
+    1000  # ODT ``text:s text:c``: spaces one element stands for (a hostile count asked for 1.5 billion)
+)
+_CHECK_EVERY = 1000  # rows, paragraphs or elements between two budget checks
+_CHARGE_EVERY = 1 << 20  # characters gathered between two charges to the file's memory budget
+
+
+def small_int(value, default: int, cap: int) -> int:
+    """A count or level written in the file: ASCII digits (at most 9) read as a number no larger than ``cap``;
+    anything else ("abc", "²", a 5,000-digit number, "-3") is ``default``."""
+    value = (value or "").strip()
+    if not (0 < len(value) <= 9 and value.isascii() and value.isdigit()):
+        return default
+    return min(int(value), cap)
 
 
 def lines_page(lines: list[tuple[str, int]], number: int | None = None) -> Page | None:
@@ -35,88 +49,132 @@ def lines_page(lines: list[tuple[str, int]], number: int | None = None) -> Page 
     return Page(text, tuple(blocks), number=number) if blocks else None
 
 
-def extract_pptx(data: bytes) -> tuple[Page, ...]:
+def extract_pptx(data: bytes, check=no_check) -> tuple[tuple[Page, ...], tuple[str, ...]]:
     """One page per slide: the title as a heading, then every text frame and table cell in reading order, then
-    the speaker notes."""
+    the speaker notes. A shape whose XML holds values python-pptx cannot read (an offset "abc") is left out and
+    noted; the rest of the slide is kept."""
     open_zip(data, "PPTX").close()
     try:
         from pptx import Presentation
 
         prs = Presentation(io.BytesIO(data))
+        slides = list(prs.slides)
     except Exception as exc:  # noqa: BLE001 - zip, lxml and package errors come in many types
-        raise ExtractError(
-            f"The PPTX file is damaged or not a presentation ({type(exc).__name__}: {exc})."
-        ) from exc
-    pages = []
-    for number, slide in enumerate(prs.slides, 1):
+        raise ExtractError(f"The PPTX file is damaged or not a presentation ({short_reason(exc)}).") from exc
+    pages, bad = [], []
+    for number, slide in enumerate(slides, 1):
+        check()
         lines: list[tuple[str, int]] = []
-        title = slide.shapes.title
-        if title is not None and title.has_text_frame and title.text_frame.text.strip():
-            lines.append((title.text_frame.text.replace("\n", " "), 2))
-        shapes = sorted(
-            (s for s in slide.shapes if title is None or s.shape_id != title.shape_id),
-            key=lambda s: ((s.top or 0), (s.left or 0)),
-        )
+        try:
+            title = slide.shapes.title
+            if title is not None and title.has_text_frame and title.text_frame.text.strip():
+                lines.append((title.text_frame.text.replace("\n", " "), 2))
+            title_id = title.shape_id if title is not None else None
+            shapes = sorted(
+                (s for s in slide.shapes if title_id is None or s.shape_id != title_id), key=_shape_place
+            )
+        except Exception as exc:  # noqa: BLE001 - a slide whose XML python-pptx cannot read
+            bad.append(f"slide {number}: {short_reason(exc)}")
+            continue
         for shape in shapes:
-            _shape_lines(shape, lines)
-        if slide.has_notes_slide:
-            notes = slide.notes_slide.notes_text_frame
-            if notes is not None and notes.text.strip():
-                lines.append(("Notes", 3))
-                lines.extend((p, 0) for p in notes.text.split("\n"))
+            try:
+                _shape_lines(shape, lines, check)
+            except Exception as exc:  # noqa: BLE001 - one unreadable shape must not lose the slide
+                bad.append(f"slide {number}: {short_reason(exc)}")
+        try:
+            if slide.has_notes_slide:
+                notes = slide.notes_slide.notes_text_frame
+                if notes is not None and notes.text.strip():
+                    lines.append(("Notes", 3))
+                    lines.extend((p, 0) for p in notes.text.split("\n"))
+        except Exception as exc:  # noqa: BLE001
+            bad.append(f"slide {number} notes: {short_reason(exc)}")
+        charge(check, sum(len(t) for t, _ in lines))
         page = lines_page(lines, number)
         if page is not None:
             pages.append(page)
     if not pages:
+        if bad:
+            raise ExtractError(f"The presentation could not be read ({bad[0]}).")
         raise ExtractError("The presentation has no text.")
-    return tuple(pages)
+    notes_out = (
+        (f"{len(bad)} part(s) of slides could not be read and were left out ({bad[0]})",) if bad else ()
+    )
+    return tuple(pages), notes_out
 
 
-def _shape_lines(shape, lines: list[tuple[str, int]]) -> None:
+def _shape_place(shape) -> tuple[int, int]:
+    """(top, left) for reading order; a place the file writes wrongly (not a number) sorts first."""
+    try:
+        return (shape.top or 0), (shape.left or 0)
+    except Exception:  # noqa: BLE001 - python-pptx parses the offset when asked
+        return 0, 0
+
+
+def _shape_lines(shape, lines: list[tuple[str, int]], check=no_check, depth: int = 0) -> None:
     if getattr(shape, "shape_type", None) == 6 and hasattr(shape, "shapes"):  # a group: its members in order
-        for member in shape.shapes:
-            _shape_lines(member, lines)
+        if depth < 32:  # groups nested deeper hold no text worth a recursion limit
+            for member in shape.shapes:
+                _shape_lines(member, lines, check, depth + 1)
         return
     if getattr(shape, "has_text_frame", False) and shape.has_text_frame:
         for para in shape.text_frame.paragraphs:
             text = "".join(run.text for run in para.runs) or para.text
             lines.append((text, 0))
     if getattr(shape, "has_table", False) and shape.has_table:
-        for row in shape.table.rows:
+        for i, row in enumerate(shape.table.rows):
+            if i % _CHECK_EVERY == 0:
+                check()
             lines.append((" | ".join(c.text.replace("\n", " ").strip() for c in row.cells), 0))
 
 
-def extract_xlsx(data: bytes) -> tuple[tuple[Page, ...], tuple[str, ...]]:
+def extract_xlsx(data: bytes, check=no_check) -> tuple[tuple[Page, ...], tuple[str, ...]]:
     """One page per sheet (its name as a heading), one line per non-empty row: ``row: cell | cell``; values,
-    not formulas (the values Excel saved)."""
+    not formulas (the values Excel saved). A sheet whose XML goes bad part way (a cell value that is not the
+    number, date or shared string it says) keeps the rows before it, noted; the next sheets are still read."""
     open_zip(data, "XLSX").close()
     try:
         import openpyxl
 
         book = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=True)
     except Exception as exc:  # noqa: BLE001
-        raise ExtractError(
-            f"The XLSX file is damaged or not a workbook ({type(exc).__name__}: {exc})."
-        ) from exc
-    pages, notes = [], []
+        raise ExtractError(f"The XLSX file is damaged or not a workbook ({short_reason(exc)}).") from exc
+    pages, notes, bad = [], [], []
     try:
         for number, sheet in enumerate(book.worksheets, 1):
-            lines: list[tuple[str, int]] = [(sheet.title, 2)]
-            for i, row in enumerate(sheet.iter_rows(values_only=True), 1):
-                if i > MAX_SHEET_ROWS:
-                    notes.append(f"sheet {sheet.title!r}: only the first {MAX_SHEET_ROWS} rows were indexed")
-                    break
-                cells = ["" if v is None else _cell(v) for v in row]
-                while cells and not cells[-1]:
-                    cells.pop()
-                if any(cells):
-                    lines.append((f"{i}: " + " | ".join(cells), 0))
+            check()
+            title = str(sheet.title)
+            lines: list[tuple[str, int]] = [(title, 2)]
+            held = i = 0
+            try:
+                for i, row in enumerate(sheet.iter_rows(values_only=True), 1):
+                    if i > MAX_SHEET_ROWS:
+                        notes.append(f"sheet {title!r}: only the first {MAX_SHEET_ROWS} rows were indexed")
+                        break
+                    if i % _CHECK_EVERY == 0:
+                        check()
+                    cells = ["" if v is None else _cell(v) for v in row]
+                    while cells and not cells[-1]:
+                        cells.pop()
+                    if any(cells):
+                        line = f"{i}: " + " | ".join(cells)
+                        lines.append((line, 0))
+                        held += len(line)
+                        if held > _CHARGE_EVERY:
+                            charge(check, 2 * held)  # the line and its cells' strings
+                            held = 0
+            except Exception as exc:  # noqa: BLE001 - openpyxl converts each value as it parses the row
+                bad.append(f"sheet {title!r} row {i + 1}: {short_reason(exc)}")
+            charge(check, 2 * held)
             if len(lines) > 1:
                 pages.append(lines_page(lines, number))
     finally:
         book.close()
     if not pages:
+        if bad:
+            raise ExtractError(f"The workbook could not be read ({bad[0]}).")
         raise ExtractError("The workbook has no values.")
+    notes += [f"{where}: the rest of the sheet could not be read" for where in bad]
     return tuple(pages), tuple(notes)
 
 
@@ -130,9 +188,9 @@ _ODF_TEXT = "urn:oasis:names:tc:opendocument:xmlns:text:1.0"
 _ODF_TABLE = "urn:oasis:names:tc:opendocument:xmlns:table:1.0"
 
 
-def extract_odt(data: bytes) -> Page:
+def extract_odt(data: bytes, check=no_check) -> Page:
     """OpenDocument text: headings (``text:h`` with their outline level), paragraphs and list items, table
-    rows as ``cell | cell``, in document order."""
+    rows as ``cell | cell``, in document order. A space count (``text:s text:c``) is at most ``MAX_SPACES``."""
     from lxml import etree
 
     with open_zip(data, "ODT") as zf:
@@ -142,70 +200,97 @@ def extract_odt(data: bytes) -> Page:
             raise ExtractError("The ODT file has no content.xml; it is not an OpenDocument text.") from exc
         except Exception as exc:  # noqa: BLE001 - zlib / CRC errors
             raise ExtractError(f"The ODT file is damaged ({exc}).") from exc
+    charge(check, len(content))
     parser = etree.XMLParser(resolve_entities=False, no_network=True, huge_tree=False)
     try:
         root = etree.fromstring(content, parser)
     except etree.XMLSyntaxError as exc:
         raise ExtractError(f"The ODT file's content is not valid XML ({exc}).") from exc
+    charge(check, 2 * len(content))  # the tree: about twice the XML
     lines: list[tuple[str, int]] = []
     body = root.find("{urn:oasis:names:tc:opendocument:xmlns:office:1.0}body")
-    _odf_walk(body if body is not None else root, lines)
+    _odf_walk(body if body is not None else root, lines, _Meter(check))
     page = lines_page(lines)
     if page is None:
         raise ExtractError("The ODT document has no text.")
     return page
 
 
-def _odf_walk(node, lines: list[tuple[str, int]]) -> None:
+class _Meter:
+    """Counts the characters a reader gathers: every ``_CHARGE_EVERY`` of them are charged to the file's memory
+    budget and its time checked, so one paragraph of a million space elements is stopped while it grows."""
+
+    def __init__(self, check) -> None:
+        self.check, self.held, self.steps = check, 0, 0
+
+    def add(self, n: int) -> None:
+        self.held += n
+        self.steps += 1
+        if self.held > _CHARGE_EVERY or self.steps >= _CHECK_EVERY:
+            charge(self.check, self.held)
+            self.check()
+            self.held = self.steps = 0
+
+
+def _odf_walk(node, lines: list[tuple[str, int]], meter: _Meter) -> None:
     for child in node:
         tag = child.tag if isinstance(child.tag, str) else ""
         if tag == f"{{{_ODF_TEXT}}}h":
-            level = child.get(f"{{{_ODF_TEXT}}}outline-level") or "1"
-            lines.append((_odf_text(child), min(6, int(level)) if level.isdigit() else 1))
+            level = small_int(child.get(f"{{{_ODF_TEXT}}}outline-level"), 1, 6)
+            lines.append((_odf_text(child, meter), level))
         elif tag == f"{{{_ODF_TEXT}}}p":
-            lines.append((_odf_text(child), 0))
+            lines.append((_odf_text(child, meter), 0))
         elif tag == f"{{{_ODF_TABLE}}}table-row":
-            cells = [_odf_text(c) for c in child if isinstance(c.tag, str) and c.tag.endswith("table-cell")]
+            cells = [
+                _odf_text(c, meter) for c in child if isinstance(c.tag, str) and c.tag.endswith("table-cell")
+            ]
             lines.append((" | ".join(cells), 0))
         else:
-            _odf_walk(child, lines)
+            _odf_walk(child, lines, meter)
 
 
-def _odf_text(node) -> str:
+def _odf_text(node, meter: _Meter) -> str:
     parts = []
+
+    def add(text: str) -> None:
+        parts.append(text)
+        meter.add(len(text))
 
     def visit(n):
         tag = n.tag if isinstance(n.tag, str) else ""
         if tag == f"{{{_ODF_TEXT}}}s":
-            parts.append(" " * int(n.get(f"{{{_ODF_TEXT}}}c") or 1))
+            add(" " * small_int(n.get(f"{{{_ODF_TEXT}}}c"), 1, MAX_SPACES))
         elif tag == f"{{{_ODF_TEXT}}}tab":
-            parts.append("\t")
+            add("\t")
         elif tag == f"{{{_ODF_TEXT}}}line-break":
-            parts.append(" ")
+            add(" ")
         elif tag.endswith("}note"):  # footnotes: their text follows the paragraph's
             pass
         elif n.text:
-            parts.append(n.text)
+            add(n.text)
         if tag not in (f"{{{_ODF_TEXT}}}s",) and not tag.endswith("}note"):
             for c in n:
                 visit(c)
                 if c.tail:
-                    parts.append(c.tail)
+                    add(c.tail)
 
     visit(node)
     return "".join(parts)
 
 
-def extract_rtf(text: str) -> Page:
+def extract_rtf(text: str, check=no_check) -> Page:
     """RTF through striprtf: one line per paragraph of the plain text."""
     from striprtf.striprtf import rtf_to_text
 
     if not text.lstrip().startswith("{\\rtf"):
         raise ExtractError("The file is not RTF (it does not start with {\\rtf).")
+    check()
     try:
         plain = rtf_to_text(text, errors="replace")
     except Exception as exc:  # noqa: BLE001 - a damaged group structure
-        raise ExtractError(f"The RTF file could not be read ({type(exc).__name__}: {exc}).") from exc
+        raise ExtractError(f"The RTF file could not be read ({short_reason(exc)}).") from exc
+    charge(check, 2 * len(plain))
+    check()
     page = lines_page([(line, 0) for line in plain.replace("\r\n", "\n").split("\n")])
     if page is None:
         raise ExtractError("The RTF document has no text.")
@@ -250,7 +335,9 @@ def extract_docx(data: bytes, check=no_check):
     check()
     lines: list[tuple[str, int]] = []  # (paragraph text, heading level)
     body = document.element.body
-    for child in body.iterchildren():
+    for i, child in enumerate(body.iterchildren()):
+        if i % _CHECK_EVERY == 0:
+            check()
         tag = child.tag.rsplit("}", 1)[-1] if isinstance(child.tag, str) else ""
         if tag == "p":
             para = Paragraph(child, document)
@@ -259,8 +346,7 @@ def extract_docx(data: bytes, check=no_check):
             if style == "Title":
                 level = 1
             elif style.startswith("Heading"):
-                digits = style.removeprefix("Heading").strip()
-                level = min(6, int(digits)) if digits.isdigit() else 1
+                level = small_int(style.removeprefix("Heading"), 1, 6)
             lines.append((_para_text(child).replace("\n", " "), level))
         elif tag == "tbl":
             for row in Table(child, document).rows:

@@ -8,14 +8,14 @@ from __future__ import annotations
 import io
 import logging
 
-from engine.index.bounds import no_check
+from engine.index.bounds import charge, no_check, short_reason
 from engine.index.document import ExtractError, Page, paragraph_blocks
 
 log = logging.getLogger(__name__)
 
 
-def pdfium_pages(data: bytes) -> tuple[Page, ...] | None:
-    """The pages with text, or None when PDFium cannot open the file."""
+def pdfium_pages(data: bytes, check=no_check) -> tuple[Page, ...] | None:
+    """The pages with text, or None when PDFium cannot open the file. ``check`` runs before each page."""
     import pypdfium2 as pdfium
 
     try:
@@ -26,6 +26,7 @@ def pdfium_pages(data: bytes) -> tuple[Page, ...] | None:
     pages = []
     try:
         for number in range(1, len(doc) + 1):
+            check()
             try:
                 page = doc[number - 1]
                 textpage = page.get_textpage()
@@ -39,6 +40,7 @@ def pdfium_pages(data: bytes) -> tuple[Page, ...] | None:
             text = text.replace("\r\n", "\n").replace("\r", "\n").replace("\x00", "")
             text = text.replace("\ufffe\n", "").replace("\ufffe", "-")
             blocks = paragraph_blocks(text)
+            charge(check, 2 * len(text) + 64 * len(blocks))
             if blocks:
                 pages.append(Page(text, tuple(blocks), number=number))
     finally:
@@ -48,7 +50,7 @@ def pdfium_pages(data: bytes) -> tuple[Page, ...] | None:
 
 def extract_pdf(data: bytes, check=no_check):
     from pypdf import PdfReader
-    from pypdf.errors import DependencyError, FileNotDecryptedError, PdfReadError, PdfStreamError
+    from pypdf.errors import DependencyError, FileNotDecryptedError
 
     logging.getLogger("pypdf").setLevel(logging.ERROR)  # damaged files are reported in the summary instead
     try:
@@ -67,8 +69,10 @@ def extract_pdf(data: bytes, check=no_check):
         raise
     except (FileNotDecryptedError, DependencyError) as exc:
         raise ExtractError("The PDF is encrypted and cannot be opened; remove its password first.") from exc
-    except (PdfReadError, PdfStreamError, ValueError, KeyError, TypeError, OSError, AttributeError) as exc:
-        raise ExtractError(f"The PDF is damaged or not a PDF ({type(exc).__name__}: {exc}).") from exc
+    except RecursionError as exc:
+        raise ExtractError("The PDF is damaged: its objects are nested too deeply to read.") from exc
+    except Exception as exc:  # noqa: BLE001 - PdfReadError, PdfStreamError, LimitReachedError (a loop) and others
+        raise ExtractError(f"The PDF is damaged or not a PDF ({short_reason(exc)}).") from exc
     pages = []
     failed = 0
     for number in range(1, n_pages + 1):
