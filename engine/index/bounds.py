@@ -289,11 +289,11 @@ def read_gzip(
                 buf = d.unconsumed_tail
                 if chunk:
                     out += len(chunk)
+                    charge(check, len(chunk))  # first: a file over its memory budget says so
                     reason = _too_big("The compressed file", out, n, cap, ratio)
                     if reason:
                         raise BudgetExceeded(reason)
                     parts.append(chunk)
-                    charge(check, len(chunk))
                 check()
             pos -= len(d.unused_data)  # read past this member's end: the next one starts there
     except zlib.error as exc:
