@@ -248,7 +248,7 @@ class Engine:
             try:
                 emb = request.embedder
                 if isinstance(emb, str):  # loaded once and kept (a second index run reuses it)
-                    emb = self._thread.submit_call(self._index_embedder, (emb,),
+                    emb = self._thread.submit_call(self._role, (ModelRequest(Role.EMBEDDER, emb),),
                                                    label=f"index {rid}: load the embedder").result()  # fmt: skip
                 for item in index_pipeline(list(request.paths), request.db, emb, self._thread, cancel=cancel,
                                            request_id=rid, **request.pipeline_options()):  # fmt: skip
@@ -261,10 +261,6 @@ class Engine:
 
         threading.Thread(target=writer, name=f"alcove-index-{rid}", daemon=True).start()
         return _drain_until(out)
-
-    def _index_embedder(self, spec: str) -> Any:
-        self._roles.load(spec, "embedder", None, None, False)
-        return self._roles.get("embedder")
 
     # -- the use cases: one typed request each; roles load when a request needs them --------------------
     def ensure(self, request: ModelRequest, timeout: float | None = None):

@@ -4,6 +4,7 @@ and batching."""
 
 from __future__ import annotations
 
+import contextlib
 import threading
 import time
 
@@ -33,6 +34,25 @@ DOCS = {
     "backup.md": "# Backups\n\nBackups of the Quillon server run every night at 02:00 and are kept for 14 days.\n",
     "bread.md": "# Bread\n\nA sourdough loaf needs flour, water, salt and a starter; it proves for twelve hours.\n",
 }
+
+
+@contextlib.contextmanager
+def engine_held(eng: Engine):
+    """The engine thread busy with a job of the test's own until the block ends."""
+    started, release = threading.Event(), threading.Event()
+
+    def busy() -> None:
+        started.set()
+        release.wait(5)
+
+    worker = threading.Thread(target=eng.run, args=(busy,))
+    worker.start()
+    started.wait(5)
+    try:
+        yield
+    finally:
+        release.set()
+        worker.join()
 
 
 @pytest.fixture(scope="module")
@@ -110,20 +130,10 @@ def test_rerank_uses_the_loaded_chat_model_generatively(tiny_llama):
 
 def test_models_never_waits_for_the_engine_thread():
     with Engine() as eng:
-        started, release = threading.Event(), threading.Event()
-
-        def busy() -> None:
-            started.set()
-            release.wait(5)
-
-        worker = threading.Thread(target=eng.run, args=(busy,))
-        worker.start()
-        started.wait(5)
-        t0 = time.perf_counter()
-        assert eng.models() == {}
-        assert time.perf_counter() - t0 < 0.5
-        release.set()
-        worker.join()
+        with engine_held(eng):
+            t0 = time.perf_counter()
+            assert eng.models() == {}
+            assert time.perf_counter() - t0 < 0.5
 
 
 def test_the_policy_routes_shared_requests():
@@ -154,17 +164,7 @@ def test_the_policy_reranks_with_a_chat_model_only_when_it_helps():
 def test_ensure_of_the_loaded_model_never_waits_for_the_engine_thread(tiny_llama):
     with Engine() as eng:
         info = eng.ensure(ModelRequest(Role.CHAT, str(tiny_llama)))
-        started, release = threading.Event(), threading.Event()
-
-        def busy() -> None:
-            started.set()
-            release.wait(5)
-
-        worker = threading.Thread(target=eng.run, args=(busy,))
-        worker.start()
-        started.wait(5)
-        t0 = time.perf_counter()
-        assert eng.ensure(ModelRequest(Role.CHAT, str(tiny_llama))) is info
-        assert time.perf_counter() - t0 < 0.5
-        release.set()
-        worker.join()
+        with engine_held(eng):
+            t0 = time.perf_counter()
+            assert eng.ensure(ModelRequest(Role.CHAT, str(tiny_llama))) is info
+            assert time.perf_counter() - t0 < 0.5
