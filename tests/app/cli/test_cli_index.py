@@ -18,6 +18,7 @@ import pytest
 import engine.runtime.engine as engine_module
 from app.cli.index import summary_lines
 from app.cli.main import main
+from engine.core.requests import Role
 from engine.index import IndexSummary, index_paths
 from engine.index.store import IndexStore
 from tests.engine.index.index_fakes import HashEmbedder, make_tree
@@ -42,11 +43,21 @@ _CLI_SCRIPT = textwrap.dedent(
                 f.write(f"{{self.embedded}}\\n")
             return result
 
-    engine_module.Engine._index_embedder = lambda self, spec: Reporting(0.004)
+    from engine.core.requests import Role
+
+    fake, real = Reporting(0.004), engine_module.Engine._role
+    engine_module.Engine._role = lambda self, req: fake if req.role is Role.EMBEDDER else real(self, req)
     from app.cli.main import main
     sys.exit(main(["index", {docs!r}, "--db", {db!r}, "--json"]))
     """
 )
+
+
+def use_embedder(monkeypatch, fake) -> None:
+    """Every embedder role the engine loads is ``fake``; the other roles load as they would."""
+    real = engine_module.Engine._role
+    monkeypatch.setattr(engine_module.Engine, "_role",
+                        lambda self, req: fake if req.role is Role.EMBEDDER else real(self, req))  # fmt: skip
 
 
 def _embedded(report: Path) -> int:
@@ -91,7 +102,7 @@ def test_a_signal_inside_a_large_file_exits_with_its_code_and_keeps_every_embedd
 
     # the same command again finishes the file, embedding only the chunks it is missing
     again = HashEmbedder()
-    monkeypatch.setattr(engine_module.Engine, "_index_embedder", lambda self, spec: again)
+    use_embedder(monkeypatch, again)
     assert main(["index", str(docs), "--db", str(db), "--json"]) == 0
     s2 = json.loads(capsys.readouterr().out)
     assert (s2["cancelled"], s2["files_indexed"], s2["files_partial"]) == (False, 1, 0)
@@ -110,7 +121,7 @@ def test_the_text_summary_says_what_the_run_wrote_and_what_the_index_holds_witho
                                                                                                  capsys):  # fmt: skip
     docs = make_tree(tmp_path, 6, repeat=200)
     db = str(tmp_path / "i.sqlite3")
-    monkeypatch.setattr(engine_module.Engine, "_index_embedder", lambda self, spec: HashEmbedder())
+    use_embedder(monkeypatch, HashEmbedder())
     assert main(["index", str(docs), "--db", db]) == 0
     lines = capsys.readouterr().out.splitlines()
     with IndexStore(db) as store:
