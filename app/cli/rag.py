@@ -48,8 +48,8 @@ def add_ask(a) -> None:
     a.add_argument("--reranker", default=None,
                    help="a cross-encoder folder (default: rerank with the chat model)")  # fmt: skip
     a.add_argument("--rerank", choices=["auto", "generative", "none"], default="auto",
-                   help="auto: a --reranker cross-encoder, else the chat model when it is large enough (1B+), "
-                        "else the search order")  # fmt: skip
+                   help="auto: a --reranker cross-encoder, else the search order; generative: the chat model "
+                        "judges the top passages (opt-in: slower and measured no better)")  # fmt: skip
     a.add_argument("--no-rerank", dest="rerank", action="store_const", const="none",
                    help="keep the search order (the same as --rerank none)")  # fmt: skip
     a.add_argument("--embedder", default="default")

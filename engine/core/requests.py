@@ -71,7 +71,7 @@ class AnswerMode(StrEnum):
 
 
 class RerankPolicy(StrEnum):
-    AUTO = "auto"  # the request's cross-encoder, else the chat model when large enough, else the search order
+    AUTO = "auto"  # the request's cross-encoder, else the search order (a chat model only when it is a reranker)
     GENERATIVE = "generative"  # the request's cross-encoder, else the chat model whatever its size
     NONE = "none"  # the search order
 

@@ -9,9 +9,11 @@ from typing import Any
 
 from engine.core import AnswerMode, ChatRequest, RerankPolicy
 
-# Generative reranking by a small chat model did harm on the eval set (docs/EVALUATION.md): below this size
-# "auto" keeps the search order unless a cross-encoder is asked for.
-MIN_GENERATIVE_RERANK_PARAMS = 1_000_000_000
+# Generative reranking by a chat model is opt-in (``RerankPolicy.GENERATIVE``): it did harm wherever it was measured.
+# SmolLM2-135M took hybrid recall@5 0.91 -> 0.32; the real Qwen2.5-Coder 0.5B/1.5B on the held-out retrieval set:
+# docs/EVALUATION.md "Generative reranking with real models" (bench/bench_rerank.py). Under ``auto`` a chat model
+# reranks only when it is a reranker by name (Qwen3-Reranker and the like: a user who picks one asked for it).
+RERANKER_NAME_HINT = "rerank"
 
 
 def is_cross_encoder(spec: str) -> bool:
@@ -28,17 +30,18 @@ def is_cross_encoder(spec: str) -> bool:
 
 def chat_reranks(policy: RerankPolicy, chat_info: Any | None) -> bool:
     """Whether the chat model (its ModelInfo; None: none is loaded and none will be) reranks generatively when no
-    cross-encoder is asked for: always under GENERATIVE, under AUTO only when it is large enough to help."""
+    cross-encoder is asked for: always under GENERATIVE; under AUTO never for a plain chat model, whatever its size
+    (measured worse and minutes slower), only for a model named as a reranker."""
     if policy is RerankPolicy.NONE or chat_info is None:
         return False
     if policy is RerankPolicy.GENERATIVE:
         return True
-    return chat_info.parameters >= MIN_GENERATIVE_RERANK_PARAMS or "rerank" in chat_info.name.lower()
+    return RERANKER_NAME_HINT in str(chat_info.name).lower()
 
 
 def loads_chat_to_rerank(policy: RerankPolicy, answer: AnswerMode) -> bool:
     """Whether the chat model is loaded (if it is not) to decide or do reranking: not for an extractive answer,
-    which never loads one; for the others it is needed to answer anyway."""
+    which never loads one; for the others it is needed to answer anyway (under AUTO its name decides)."""
     return policy is not RerankPolicy.NONE and answer is not AnswerMode.EXTRACTIVE
 
 

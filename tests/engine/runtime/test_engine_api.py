@@ -152,7 +152,7 @@ def test_the_policy_reranks_with_a_chat_model_only_when_it_helps():
             self.parameters, self.name = parameters, name
 
     assert not policy.chat_reranks(RerankPolicy.AUTO, Info(135_000_000))
-    assert policy.chat_reranks(RerankPolicy.AUTO, Info(1_500_000_000))
+    assert not policy.chat_reranks(RerankPolicy.AUTO, Info(1_500_000_000))  # opt-in: test_policy_rerank.py
     assert policy.chat_reranks(RerankPolicy.AUTO, Info(135_000_000, "tiny-reranker"))
     assert policy.chat_reranks(RerankPolicy.GENERATIVE, Info(135_000_000))
     assert not policy.chat_reranks(RerankPolicy.NONE, Info(8_000_000_000))
