@@ -112,7 +112,7 @@ def _pipeline(models: RagModels, req: AskRequest, question: str, store: IndexSto
     # 2. rerank
     yield ProgressEvent(rid, 2, 3, f"Ranking {min(len(hits), req.rerank_k or len(hits))} passages",
                         extra={"phase": "rerank"})  # fmt: skip
-    top, stats = rerank_passages(models, rw.query, hits, req.k, req.rerank_k, stats, cancel)
+    top, stats = yield from rerank_passages(models, rw.query, hits, req.k, req.rerank_k, stats, cancel, rid)
     if cancel.is_set():
         yield result(rid, question, "", (), False, passages_of(top), stats, t0, "cancelled")
         return

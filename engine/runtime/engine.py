@@ -39,7 +39,8 @@ from engine.core import (
 from engine.generation import PromptCacheStore, check_request
 from engine.index import forget_vectors, index_pipeline, search, vector_cache_bytes
 from engine.models import release_wired_memory
-from engine.rag import Deferred, RagModels, ask, generative_reranker_for, rerank
+from engine.rag import Deferred, RagModels, ask, generative_reranker_for
+from engine.rag.reranking import rerank_steps
 from engine.runtime import policy
 from engine.runtime.registry import generation_route
 from engine.runtime.roles import RoleSlots
@@ -51,6 +52,7 @@ from engine.runtime.scheduler import (
     assert_engine_thread,
 )
 from engine.runtime.shared_batch import SharedBatch
+from engine.runtime.streams import DONE_ITEM, after, drain_until
 
 log = logging.getLogger(__name__)
 
@@ -257,10 +259,10 @@ class Engine:
                 out.put(_Raised(exc))
             finally:
                 self._unregister(rid)
-                out.put(_DONE_ITEM)
+                out.put(DONE_ITEM)
 
         threading.Thread(target=writer, name=f"alcove-index-{rid}", daemon=True).start()
-        return _drain_until(out)
+        return drain_until(out)
 
     # -- the use cases: one typed request each; roles load when a request needs them --------------------
     def ensure(self, request: ModelRequest, timeout: float | None = None):
@@ -300,7 +302,7 @@ class Engine:
             stream = self._shared.submit(req)
         else:
             stream = self.generate(req)
-        return _after(RouteEvent(request.request_id, decoding, reason), stream)
+        return after(RouteEvent(request.request_id, decoding, reason), stream)
 
     def set_batch_limits(self, max_batch: int, max_waiting: int) -> None:
         """The shared batch's size and queue (requests beyond ``max_waiting`` are refused with BatchFull)."""
@@ -329,14 +331,32 @@ class Engine:
         return self._role(req.embedder or _DEFAULT_EMBEDDER).embed(list(req.texts), kind=req.kind.value)
 
     def rerank(self, request: RerankRequest) -> Any:
-        """A RerankResult, best first. Cancel with ``cancel(request.request_id)``: it ends unscored."""
-        cancel = self._register(request.request_id)
-        try:
-            return self._thread.call(self._rerank, request, cancel)
-        finally:
-            self._unregister(request.request_id)
+        """A RerankResult, best first (``rerank_stream``'s last item). Cancel: it ends unscored."""
+        *_, result = self.rerank_stream(request)
+        return result
 
-    def _rerank(self, req: RerankRequest, cancel: threading.Event) -> Any:
+    def rerank_stream(self, request: RerankRequest) -> Iterator[Any]:
+        """ProgressEvent (phase "rank": n of N passages scored), then the RerankResult; cancel by request id."""
+        return self._cancellable_stream(self._rerank, request, f"rerank {request.request_id}")
+
+    def _cancellable_stream(self, gen_fn: Callable, request: Any, label: str, *args: Any) -> Iterator[Any]:
+        """``gen_fn(request, cancel, *args)`` as interactive work, cancelled by the request's id until it ends."""
+        rid = request.request_id
+        cancel = self._register(rid)
+
+        def run() -> Iterator[Any]:
+            try:
+                yield from gen_fn(request, cancel, *args)
+            finally:
+                self._unregister(rid)
+
+        try:
+            return self._thread.submit_stream(run, label=label)
+        except BaseException:
+            self._unregister(rid)
+            raise
+
+    def _rerank(self, req: RerankRequest, cancel: threading.Event) -> Iterator[Any]:
         assert_engine_thread("Engine._rerank")
         asked = req.model if not isinstance(req.model, str) else ModelRequest(Role.CHAT, req.model)
         if asked is not None and policy.is_cross_encoder(asked.spec):
@@ -347,26 +367,17 @@ class Engine:
             scorer = self._roles.get(Role.RERANKER)
         else:
             scorer = generative_reranker_for(self.model(Role.CHAT.value))
-        return rerank(req.query, req.candidates, reranker=scorer, top_k=req.top_k, cancel=cancel)
+        yield (yield from rerank_steps(req.query, req.candidates, reranker=scorer, top_k=req.top_k, cancel=cancel,
+                                       request_id=req.request_id))  # fmt: skip
 
     def ask(self, request: AskRequest) -> Iterator[Any]:
         """Document Q&A: ProgressEvent (phases), TokenEvent (a written answer), then exactly one AskResult.
         Cancel with ``cancel(request.request_id)``: it ends as an AskResult whose finish_reason is "cancelled"."""
-        cancel = self._register(request.request_id)
-        submitted = time.perf_counter()
-        try:
-            return self._thread.submit_stream(self._ask, (request, cancel, submitted),
-                                              label=f"ask {request.request_id}")  # fmt: skip
-        except BaseException:
-            self._unregister(request.request_id)
-            raise
+        return self._cancellable_stream(self._ask, request, f"ask {request.request_id}", time.perf_counter())
 
     def _ask(self, req: AskRequest, cancel: threading.Event, submitted: float) -> Iterator[Any]:
-        try:
-            assert_engine_thread("Engine._ask")
-            yield from ask(self._rag_models(req), req, cancel, submitted)
-        finally:
-            self._unregister(req.request_id)
+        assert_engine_thread("Engine._ask")
+        yield from ask(self._rag_models(req), req, cancel, submitted)
 
     def _rag_models(self, req: AskRequest) -> RagModels:
         """The models one ask may use, by the engine's one policy; the chat model and a cross-encoder load only
@@ -478,20 +489,4 @@ class Engine:
         self.shutdown()
 
 
-_DONE_ITEM = object()
 _DEFAULT_EMBEDDER = ModelRequest(Role.EMBEDDER, "default")
-
-
-def _after(first: Any, stream: Iterator[Any]) -> Iterator[Any]:
-    yield first
-    yield from stream
-
-
-def _drain_until(out: queue.Queue) -> Iterator[Any]:
-    while True:
-        item = out.get()
-        if item is _DONE_ITEM:
-            return
-        if isinstance(item, _Raised):
-            raise item.exc
-        yield item
