@@ -1,6 +1,12 @@
 """Speculative decoding: proposers (prompt lookup, draft model, Gemma 4 MTP), the governor, verification, draft compatibility."""
 
-from engine.speculative.compat import best_draft, check_folders, drafts_for_models, local_draft_folders
+from engine.speculative.compat import (
+    best_draft,
+    check_folders,
+    check_locations,
+    drafts_for_models,
+    local_draft_folders,
+)
 from engine.speculative.decoder import generate_with_decoder, make_decoder_factory
 from engine.speculative.gemma4_assistant import is_gemma4_assistant_config, load_gemma4_assistant
 
@@ -8,6 +14,7 @@ __all__ = [
     "best_draft",
     "generate_with_decoder",
     "check_folders",
+    "check_locations",
     "drafts_for_models",
     "is_gemma4_assistant_config",
     "load_gemma4_assistant",

@@ -1,9 +1,11 @@
 """Can model D draft for model T? Checked on the whole tokenizer, not on vocab size.
 
 A draft proposes token ids that the target verifies, so both must give every token the same id (the whole
-vocabulary, added tokens included), agree on the special tokens (BOS, EOS, pad, unk and the EOS ids generation stops
-on) and render chat conversations identically (the prompt the target sees must mean the same to the draft). The
-result is a frozen value with one sentence per difference, so the user learns what differs, never just "no".
+vocabulary, added tokens included) and agree on the special tokens (BOS, EOS, pad, unk and the EOS ids generation
+stops on). Chat templates may differ: the target's template formats the prompt and the draft only sees the token ids
+(a difference is a note). The result is a frozen value with one sentence per difference, so the user learns what
+differs, never just "no". ``engine.speculative.tokenizer_identity`` compares GGUF files and folders from their files
+alone, before anything loads (the pickers and the automatic pairing use it).
 """
 
 from __future__ import annotations
@@ -51,7 +53,7 @@ class DraftCompatibility:
     def explanation(self) -> str:
         if self.compatible:
             extra = (" " + " ".join(self.notes)) if self.notes else ""
-            return f"{self.draft} can draft for {self.target}: identical tokenizer and chat template.{extra}"
+            return f"{self.draft} can draft for {self.target}: identical tokenizer.{extra}"
         return (
             f"{self.draft} cannot draft for {self.target}: "
             + " ".join(self.differences)
@@ -179,13 +181,15 @@ def check_tokenizers(
     """Compare two tokenizers (mlx-lm TokenizerWrapper or transformers tokenizers)."""
     diffs = _vocab_differences(dict(_hf(tok_t).get_vocab()), dict(_hf(tok_d).get_vocab()))
     diffs += _special_differences(tok_t, tok_d)
-    diffs += _template_differences(tok_t, tok_d)
+    notes = [
+        f"{d} The chat model's template formats the prompt; the draft only sees its token ids."
+        for d in _template_differences(tok_t, tok_d)
+    ]
     et, ed = _ids((target_config or {}).get("eos_token_id")), _ids((draft_config or {}).get("eos_token_id"))
     if target_config is not None and draft_config is not None and et != ed:
         diffs.append(
             f"The models stop on different end-of-sequence ids (target {et or 'none'}, draft {ed or 'none'})."
         )
-    notes = []
     vt = (target_config or {}).get("vocab_size")
     vd = (draft_config or {}).get("vocab_size")
     if not diffs and vt and vd and vt != vd:
@@ -243,7 +247,6 @@ def tokenizer_fingerprint(tok: Any) -> str:
     h = hashlib.sha256()
     h.update(json.dumps(sorted(dict(_hf(tok).get_vocab()).items())).encode())
     h.update(json.dumps(sorted(_special_map(tok).items())).encode())
-    h.update(json.dumps(render_chats(tok)).encode())
     return h.hexdigest()
 
 
@@ -291,31 +294,69 @@ def drafts_for_models(models: Iterable[Any]) -> dict[str, list[str]]:
     return table
 
 
-def best_draft(target_dir: str | Path, candidates: Iterable[str | Path]) -> str | None:
-    """The smallest local model that can draft for ``target_dir`` (identical tokenizer and chat template, fewer
-    weight bytes, not the same weights under another path), or None. Reads tokenizers only, no weights."""
-    target = Path(target_dir)
+def _signature_or_none(location: Path):
+    from engine.speculative.tokenizer_identity import TokenizerUnreadable, signature
+
     try:
-        target_print = tokenizer_fingerprint(load_tokenizer(target))
+        return signature(location)
+    except (TokenizerUnreadable, OSError, ValueError) as exc:
+        log.info("draft candidates: no tokenizer read from %s (%s)", location, exc)
+        return None
+    except Exception as exc:  # noqa: BLE001 - a damaged file (GGUFImportError and the like) drafts for nothing
+        log.info("draft candidates: skipping %s (%s)", location, exc)
+        return None
+
+
+def check_locations(target: str | Path, draft: str | Path) -> DraftCompatibility:
+    """Can the model at ``draft`` draft for the one at ``target``? GGUF files and folders, read from their files
+    (tokens and merges, engine.speculative.tokenizer_identity); folders without tokenizer.json fall back to the
+    transformers tokenizers (``check_folders``). Raises when a tokenizer cannot be read at all."""
+    from engine.speculative.tokenizer_identity import compare, signature
+
+    t, d = Path(target), Path(draft)
+    st, sd = _signature_or_none(t), _signature_or_none(d)
+    if st is None or sd is None:
+        if t.is_dir() and d.is_dir():
+            return check_folders(t, d)
+        signature(t if st is None else d)  # raises with the reason
+    assert st is not None and sd is not None
+    res = compare(st, sd)
+    return DraftCompatibility(t.name, d.name, res.compatible, res.differences, res.notes)
+
+
+def best_draft(target_dir: str | Path, candidates: Iterable[str | Path]) -> str | None:
+    """The smallest local model that can draft for ``target_dir`` (the same tokens and merges, fewer weight bytes,
+    not the same weights under another path), or None. GGUF files and folders alike; reads tokenizers only."""
+    from engine.speculative.tokenizer_identity import weight_bytes
+
+    target = Path(target_dir)
+    sig = _signature_or_none(target)
+    if sig is None:
+        return None
+    try:
         target_id = model_identity(target)
-    except Exception as exc:  # noqa: BLE001 - a target whose tokenizer cannot be read gets no automatic draft
+    except Exception as exc:  # noqa: BLE001 - a target that cannot be read gets no automatic draft
         log.info("no automatic draft for %s (%s)", target, exc)
         return None
-    target_size = _weight_bytes(target)
+    target_size = weight_bytes(target)
     best: tuple[int, str] | None = None
-    for folder in candidates:
-        path = Path(folder)
-        if not (path / "config.json").is_file() or path.resolve() == target.resolve():
+    for cand in candidates:
+        path = Path(cand)
+        if (
+            not ((path / "config.json").is_file() or path.suffix.lower() == ".gguf")
+            or path.resolve() == target.resolve()
+        ):
             continue
-        size = _weight_bytes(path)
-        if size >= target_size or (best is not None and size >= best[0]):
+        size = weight_bytes(path)
+        if not size or size >= target_size or (best is not None and size >= best[0]):
+            continue
+        other = _signature_or_none(path)
+        if other is None or other.identity != sig.identity:
             continue
         try:
             if model_identity(path) == target_id:
                 continue
-            if tokenizer_fingerprint(load_tokenizer(path)) != target_print:
-                continue
-        except Exception as exc:  # noqa: BLE001 - an unreadable folder drafts for nothing
+        except Exception as exc:  # noqa: BLE001 - an unreadable model drafts for nothing
             log.info("draft candidates: skipping %s (%s)", path, exc)
             continue
         best = (size, str(path))
@@ -323,5 +364,5 @@ def best_draft(target_dir: str | Path, candidates: Iterable[str | Path]) -> str 
 
 
 def local_draft_folders() -> list[str]:
-    """Folders of the local chat models (downloads and imports) that could be drafts."""
-    return [m.path for m in list_local_models() if m.kind == "chat" and Path(m.path).is_dir()]
+    """Folders and GGUF files of the local chat models (downloads, imports, built-ins) that could be drafts."""
+    return [m.path for m in list_local_models() if m.kind == "chat" and m.path and Path(m.path).exists()]

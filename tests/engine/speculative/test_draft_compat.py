@@ -89,7 +89,8 @@ def test_different_special_tokens(base, tmp_path):
     assert any("padding token differs" in d and "<|im_start|>" in d for d in res.differences)
 
 
-def test_different_chat_template(base, tmp_path):
+def test_a_different_chat_template_is_only_a_note(base, tmp_path):
+    # the target's template formats the prompt and the draft only sees token ids (Qwen2.5-Coder 0.5B vs 1.5B)
     def template(data):
         if "chat_template" in data:
             data["chat_template"] = data["chat_template"].replace(
@@ -97,14 +98,14 @@ def test_different_chat_template(base, tmp_path):
             )
 
     res = check_folders(base, variant(base, tmp_path / "tmpl", tok_config=template))
-    assert not res.compatible
-    assert "chat templates render conversations differently" in res.explanation
+    assert res.compatible and not res.differences
+    assert "chat templates render conversations differently" in res.notes[0]
 
     def none(data):
         data.pop("chat_template", None)
 
     res = check_folders(base, variant(base, tmp_path / "notmpl", tok_config=none))
-    assert res.differences == ("Only the target has a chat template.",)
+    assert res.compatible and res.notes[0].startswith("Only the target has a chat template.")
 
 
 def test_padded_output_layer_is_only_a_note(base, tmp_path):
