@@ -1,0 +1,336 @@
+"""Validate the real-document sets against the documents themselves, with readers of our own (pypdfium2, the HTML
+source, python-docx, openpyxl, python-pptx, ebooklib, the standard library's email), not Alcove's:
+
+- every labelled document is in documents.json, in the question's part, and present once materialised;
+- every answer fact (``answer`` or one of ``answers``, and each of ``all_of``) occurs in the labelled unit: the PDF
+  page, the slide, the sheet (its labelled rows), the message, the EPUB chapter's labelled source lines, the labelled
+  lines of a text/HTML/DOCX file (text compared with whitespace runs as one space, line-end hyphens joined, NFKC);
+  so does each ``evidence`` string, and a ``quote`` occurs exactly once in its text file at the labelled lines;
+- an unanswerable question's ``absent_terms`` occur in no document of either part (whole words, any case);
+- ids are unique; questions are not copied from the document (no run of 8 words shared with the labelled unit).
+
+    python eval/realdocs/check.py [--part tuning|heldout|all] [--committed-only]
+
+Package documents are read where the packages installed them; committed ones from files/. ``--committed-only``
+checks only questions on committed documents (what CI can check without the packages).
+"""
+
+from __future__ import annotations
+
+import argparse
+import email
+import email.policy
+import html
+import mailbox
+import re
+import sys
+import zipfile
+from pathlib import Path
+
+if not __package__:  # run as a script: make the repository importable
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+from eval.realdocs.realdocs import (  # noqa: E402
+    HERE,
+    PAGED,
+    PARTS,
+    SETS,
+    answer_found,
+    documents,
+    flat,
+    load,
+    source_of,
+)
+
+
+def html_source_lines(src: str) -> list[str]:
+    """The visible text of each source line of an HTML/XHTML document (tags removed, entities decoded); a tag
+    spanning lines leaves those lines empty."""
+    s = re.sub(r"<(script|style)\b.*?</\1>", lambda m: "\n" * m.group(0).count("\n"), src, flags=re.S | re.I)
+    s = re.sub(r"<[^>]*>", lambda m: "\n" * m.group(0).count("\n"), s, flags=re.S)
+    return [html.unescape(line) for line in s.split("\n")]
+
+
+def pdf_page(path: Path, number: int) -> str:
+    import pypdfium2 as pdfium
+
+    doc = pdfium.PdfDocument(str(path))
+    try:
+        if not 1 <= number <= len(doc):
+            raise LookupError(f"page {number} not in 1..{len(doc)}")
+        page = doc[number - 1]
+        tp = page.get_textpage()
+        text = tp.get_text_range()
+        tp.close()
+        page.close()
+        return text.replace("\r\n", "\n").replace("\ufffe\n", "\ufffe")
+    finally:
+        doc.close()
+
+
+def pdf_all(path: Path) -> str:
+    import pypdfium2 as pdfium
+
+    doc = pdfium.PdfDocument(str(path))
+    try:
+        n = len(doc)
+    finally:
+        doc.close()
+    return "\n".join(pdf_page(path, i) for i in range(1, n + 1))
+
+
+def docx_lines(path: Path) -> list[str]:
+    """One line per body paragraph, one per table row (cells joined with " | ")."""
+    import docx
+    from docx.table import Table
+    from docx.text.paragraph import Paragraph
+
+    d = docx.Document(str(path))
+    out = []
+    for child in d.element.body.iterchildren():
+        tag = child.tag.rsplit("}", 1)[-1] if isinstance(child.tag, str) else ""
+        if tag == "p":
+            out.append(Paragraph(child, d).text)
+        elif tag == "tbl":
+            out += [" | ".join(c.text for c in row.cells) for row in Table(child, d).rows]
+    return out
+
+
+def xlsx_sheet_rows(path: Path, number: int) -> list[str]:
+    """The non-empty rows of sheet ``number`` (1-based), cells joined with " | "."""
+    import openpyxl
+
+    book = openpyxl.load_workbook(str(path), read_only=True, data_only=True)
+    try:
+        ws = book.worksheets[number - 1]
+        rows = []
+        for row in ws.iter_rows(values_only=True):
+            cells = ["" if v is None else str(v) for v in row]
+            if any(c.strip() for c in cells):
+                rows.append(" | ".join(cells))
+        return rows
+    finally:
+        book.close()
+
+
+def pptx_slide(path: Path, number: int) -> str:
+    from pptx import Presentation
+
+    slide = list(Presentation(str(path)).slides)[number - 1]
+    parts = [s.text_frame.text for s in slide.shapes if s.has_text_frame]
+    for s in slide.shapes:
+        if getattr(s, "has_table", False) and s.has_table:
+            parts += [" | ".join(c.text for c in row.cells) for row in s.table.rows]
+    if slide.has_notes_slide:
+        parts.append(slide.notes_slide.notes_text_frame.text)
+    return "\n".join(parts)
+
+
+def message_text(msg) -> str:
+    heads = [f"{h}: {msg[h]}" for h in ("Subject", "From", "To", "Cc", "Date") if msg[h]]
+    bodies = []
+    for part in msg.walk():
+        if part.get_content_maintype() == "text" and part.get_content_subtype() == "plain":
+            bodies.append(
+                part.get_content() if hasattr(part, "get_content") else part.get_payload(decode=True)
+            )
+    return "\n".join(heads + [b if isinstance(b, str) else b.decode("utf-8", "replace") for b in bodies])
+
+
+def mbox_message(path: Path, number: int) -> str:
+    box = mailbox.mbox(
+        str(path), factory=lambda f: email.message_from_binary_file(f, policy=email.policy.default)
+    )
+    try:
+        return message_text(list(box)[number - 1])
+    finally:
+        box.close()
+
+
+def eml_text(path: Path) -> str:
+    return message_text(email.message_from_bytes(path.read_bytes(), policy=email.policy.default))
+
+
+def epub_chapters(path: Path) -> list[str]:
+    """The XHTML sources of the spine's documents, in reading order (chapter N is the N-th)."""
+    import posixpath
+    import xml.etree.ElementTree as ET
+
+    with zipfile.ZipFile(path) as z:
+        container = ET.fromstring(z.read("META-INF/container.xml"))
+        opf_path = next(e.get("full-path") for e in container.iter() if e.tag.endswith("rootfile"))
+        opf = ET.fromstring(z.read(opf_path))
+        items = {e.get("id"): e.get("href") for e in opf.iter() if e.tag.endswith("}item")}
+        spine = [e.get("idref") for e in opf.iter() if e.tag.endswith("}itemref")]
+        base = posixpath.dirname(opf_path)
+        return [z.read(posixpath.join(base, items[i])).decode("utf-8") for i in spine]
+
+
+def lines_of(text_lines: list[str], q: dict) -> str:
+    lo, hi = q["line_start"], q["line_end"]
+    if not 1 <= lo <= hi <= len(text_lines):
+        raise LookupError(f"lines {lo}-{hi} not in 1..{len(text_lines)}")
+    return "\n".join(text_lines[lo - 1 : hi])
+
+
+def unit_text(path: Path, q: dict) -> str:
+    """The text of the labelled unit of ``q`` in the document at ``path``."""
+    kind, suffix = q["kind"], path.suffix.lower()
+    if kind in PAGED and q.get("page") is None:
+        raise LookupError(f"a {kind} label needs a page")
+    if suffix == ".pdf":
+        return pdf_page(path, q["page"])
+    if suffix in (".html", ".htm"):
+        return lines_of(html_source_lines(path.read_text(encoding="utf-8")), q)
+    if suffix == ".epub":
+        chapters = epub_chapters(path)
+        if not 1 <= q["page"] <= len(chapters):
+            raise LookupError(f"chapter {q['page']} not in 1..{len(chapters)}")
+        lines = html_source_lines(chapters[q["page"] - 1])
+        return lines_of(lines, q) if q.get("line_start") else "\n".join(lines)
+    if suffix == ".docx":
+        return lines_of(docx_lines(path), q)
+    if suffix == ".xlsx":
+        rows = xlsx_sheet_rows(path, q["page"])
+        return lines_of(rows, q) if q.get("line_start") else "\n".join(rows)
+    if suffix == ".pptx":
+        return pptx_slide(path, q["page"])
+    if suffix == ".mbox":
+        return mbox_message(path, q["page"])
+    if suffix == ".eml":
+        return eml_text(path)
+    return lines_of(path.read_text(encoding="utf-8").split("\n"), q)
+
+
+def whole_text(path: Path) -> str:
+    """All the text of a document, for the absent-terms check."""
+    suffix = path.suffix.lower()
+    if suffix == ".pdf":
+        return pdf_all(path)
+    if suffix in (".html", ".htm"):
+        return "\n".join(html_source_lines(path.read_text(encoding="utf-8")))
+    if suffix == ".epub":
+        return "\n".join("\n".join(html_source_lines(c)) for c in epub_chapters(path))
+    if suffix == ".docx":
+        return "\n".join(docx_lines(path))
+    if suffix == ".xlsx":
+        import openpyxl
+
+        n = len(openpyxl.load_workbook(str(path), read_only=True).sheetnames)
+        return "\n".join("\n".join(xlsx_sheet_rows(path, i)) for i in range(1, n + 1))
+    if suffix == ".pptx":
+        from pptx import Presentation
+
+        n = len(Presentation(str(path)).slides)
+        return "\n".join(pptx_slide(path, i) for i in range(1, n + 1))
+    if suffix == ".mbox":
+        box = mailbox.mbox(str(path))
+        n = len(box)
+        box.close()
+        return "\n".join(mbox_message(path, i) for i in range(1, n + 1))
+    if suffix == ".eml":
+        return eml_text(path)
+    return path.read_text(encoding="utf-8")
+
+
+def copied_run(query: str, text: str, n: int = 8) -> str | None:
+    """A run of ``n`` words the question shares with the text, or None."""
+    words = re.findall(r"\w+", flat(query))
+    hay = " ".join(re.findall(r"\w+", flat(text)))
+    for i in range(len(words) - n + 1):
+        run = " ".join(words[i : i + n])
+        if f" {run} " in f" {hay} ":
+            return run
+    return None
+
+
+def check(part: str = "all", committed_only: bool = False) -> list[str]:
+    """Every problem found, as one line each; empty when the sets hold."""
+    problems: list[str] = []
+    docs = {d["path"]: d for d in documents("all")}
+    parts = [p for p in (PARTS if part == "all" else (part,)) if (HERE / SETS[p][0]).is_file()]
+    seen: set[str] = set()
+    for p in parts:
+        answerable, unanswerable = load(p)
+        for q in answerable + unanswerable:
+            if q["id"] in seen:
+                problems.append(f"{q['id']}: duplicate id")
+            seen.add(q["id"])
+        for q in answerable:
+            d = docs.get(q["path"])
+            if d is None:
+                problems.append(f"{q['id']}: {q['path']} is not in documents.json")
+                continue
+            if committed_only and "package" in d:
+                continue
+            if d["part"] != p:
+                problems.append(f"{q['id']}: {q['path']} belongs to part {d['part']}, the question to {p}")
+            if d["kind"] != q["kind"]:
+                problems.append(f"{q['id']}: kind {q['kind']} but the document is {d['kind']}")
+            src = source_of(d)
+            if not src.is_file():
+                problems.append(
+                    f"{q['id']}: {src} is missing" + (f" (install {d['package']})" if "package" in d else "")
+                )
+                continue
+            try:
+                unit = unit_text(src, q)
+            except (LookupError, KeyError, IndexError, ValueError) as exc:
+                problems.append(f"{q['id']}: the labelled place cannot be read ({exc})")
+                continue
+            if not answer_found(q, unit):
+                problems.append(
+                    f"{q['id']}: answer {q['answer']!r} (or alternatives/all_of) not in the labelled unit"
+                )
+            evs = q.get("evidence", [])
+            for ev in [evs] if isinstance(evs, str) else evs:
+                if flat(ev) not in flat(unit):
+                    problems.append(f"{q['id']}: evidence {ev[:40]!r} not in the labelled unit")
+            if "quote" in q:
+                text = src.read_text(encoding="utf-8")
+                at = text.find(q["quote"])
+                if at < 0 or text.find(q["quote"], at + 1) >= 0:
+                    problems.append(f"{q['id']}: quote does not occur exactly once")
+                elif (text.count("\n", 0, at) + 1, text.count("\n", 0, at + len(q["quote"])) + 1) != (
+                    q["line_start"],
+                    q["line_end"],
+                ):
+                    problems.append(f"{q['id']}: quote is not at lines {q['line_start']}-{q['line_end']}")
+            run = copied_run(q["query"], unit)
+            if run:
+                problems.append(f"{q['id']}: the question copies the document ({run!r})")
+    # unanswerable: key terms in no document at all (both parts), whole words
+    checked = [d for d in documents("all") if not (committed_only and "package" in d)]
+    texts = {d["path"]: flat(whole_text(source_of(d))) for d in checked if source_of(d).is_file()}
+    for p in parts:
+        for q in load(p)[1]:
+            if q["kind"] not in ("near-topic", "missing-term"):
+                problems.append(f"{q['id']}: unanswerable kind must be near-topic or missing-term")
+            if q["kind"] == "missing-term" and not q.get("absent_terms"):
+                problems.append(f"{q['id']}: a missing-term question names its absent terms")
+            if not q.get("absent_terms") and not q.get("why"):
+                problems.append(f"{q['id']}: a question with no absent terms says why it is unanswerable")
+            for term in q.get("absent_terms", []):
+                pat = re.compile(r"(?<!\w)" + re.escape(flat(term)) + r"(?!\w)")
+                hits = [path for path, t in texts.items() if pat.search(t)]
+                if hits:
+                    problems.append(f"{q['id']}: absent term {term!r} occurs in {hits[0]}")
+    return problems
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--part", choices=(*PARTS, "all"), default="all")
+    ap.add_argument("--committed-only", action="store_true")
+    args = ap.parse_args()
+    problems = check(args.part, args.committed_only)
+    for line in problems:
+        sys.stdout.write(line + "\n")
+    parts = [p for p in (PARTS if args.part == "all" else (args.part,)) if (HERE / SETS[p][0]).is_file()]
+    n = sum(len(a) + len(u) for a, u in (load(p) for p in parts))
+    sys.stderr.write(f"{n} questions checked, {len(problems)} problem(s)\n")
+    raise SystemExit(1 if problems else 0)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,135 @@
+"""The real-document sets of issue 37: their documents, how to put them in one folder, their labelled questions, and
+what counts as a hit on a label.
+
+The documents are listed in ``documents.json``: each has a path under a documents root (``pdf/R-FAQ.pdf``), a part
+(``tuning`` or ``heldout``) and where it comes from: a file of an installed Debian package (``package`` +
+``source``; not committed, the version is recorded) or a file committed here under ``files/`` at the same path.
+
+    python eval/realdocs/realdocs.py ROOT [--part tuning|heldout|all]   # copy the part's documents into ROOT
+
+Each part is meant to be indexed on its own (a root per part); the unanswerable questions of a part are checked
+against that part's documents (``check.py``), and their key terms against every document of both parts.
+
+Labels (see README.md): ``path`` (relative to the root), then ``page`` (1-based: a PDF page as PDFium numbers it, a
+slide, a sheet, a message of a mailbox, a chapter of an EPUB in spine order) and/or ``line_start``/``line_end``
+(1-based lines of the file itself: text and Markdown, the HTML source, an EPUB chapter's XHTML source; a DOCX
+"line" is a paragraph or a table row; an XLSX "line" the N-th non-empty row of its sheet). ``answer`` is the fact a
+correct answer must contain (compared case-insensitively, whitespace runs as one space); ``answers`` lists
+acceptable alternatives (any one will do), ``all_of`` lists facts that must all be present.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import shutil
+import sys
+import unicodedata
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+FILES = HERE / "files"
+PARTS = ("tuning", "heldout")
+SETS = {
+    "tuning": ("qa_tuning.jsonl", "unanswerable_tuning.jsonl"),
+    "heldout": ("qa_heldout.jsonl", "unanswerable_heldout.jsonl"),
+}
+PAGED = {"pdf-manual", "pptx", "xlsx", "mbox", "eml", "epub"}  # kinds whose labels carry a page
+
+
+def manifest() -> dict:
+    return json.loads((HERE / "documents.json").read_text(encoding="utf-8"))
+
+
+def documents(part: str = "all") -> list[dict]:
+    """The documents of ``part`` (``tuning``, ``heldout`` or ``all``), in manifest order."""
+    return [d for d in manifest()["documents"] if part == "all" or d["part"] == part]
+
+
+def source_of(doc: dict) -> Path:
+    """Where the document lies on this machine: the package's file, or the committed copy under files/."""
+    return Path(doc["source"]) if "package" in doc else FILES / doc["path"]
+
+
+def materialise(root: Path, part: str = "all") -> list[Path]:
+    """Copy the documents of ``part`` into ``root`` at their labelled paths; a missing package file is a clear
+    error naming the package to install."""
+    missing = [d for d in documents(part) if not source_of(d).is_file()]
+    if missing:
+        pkgs = sorted({d["package"] for d in missing if "package" in d})
+        raise SystemExit(
+            f"{len(missing)} document(s) missing, e.g. {source_of(missing[0])}; install: apt-get install -y "
+            + " ".join(pkgs)
+        )
+    out = []
+    for d in documents(part):
+        dest = root / d["path"]
+        dest.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(source_of(d), dest)
+        out.append(dest)
+    return out
+
+
+def read_jsonl(path: Path) -> list[dict]:
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+
+
+def load(part: str, root: Path | None = None) -> tuple[list[dict], list[dict]]:
+    """(answerable, unanswerable) questions of ``part``; with ``root``, each answerable one gets ``abs_path``."""
+    qa_name, un_name = SETS[part]
+    answerable, unanswerable = read_jsonl(HERE / qa_name), read_jsonl(HERE / un_name)
+    if root is not None:
+        for q in answerable:
+            q["abs_path"] = str((root / q["path"]).resolve())
+    return answerable, unanswerable
+
+
+def relevant(q: dict, path: str, page: int | None, line_start: int | None, line_end: int | None) -> bool:
+    """A hit (a citation, a passage) is on the label: the labelled file; the labelled page where the label names
+    one; and lines overlapping the labelled lines where the label names them and the hit has lines."""
+    if str(Path(path).resolve()) != q["abs_path"]:
+        return False
+    if q.get("page") is not None and page != q["page"]:
+        return False
+    if q.get("line_start") is not None and line_start is not None and line_end is not None:
+        return line_start <= q["line_end"] and line_end >= q["line_start"]
+    return True
+
+
+def flat(text: str) -> str:
+    """Text compared as a reader reads it: NFKC, soft and line-end hyphens joined, quotes and dashes plain, whitespace runs
+    as one space, lower case."""
+    text = unicodedata.normalize("NFKC", text).replace("\ufffe", "").replace("\u00ad", "")
+    text = re.sub(r"(\w)-\s*\n\s*(\w)", r"\1\2", text)
+    for a, b in (
+        ("\u2018", "'"),
+        ("\u2019", "'"),
+        ("\u201c", '"'),
+        ("\u201d", '"'),
+        ("\u2013", "-"),
+        ("\u2014", "-"),
+    ):
+        text = text.replace(a, b)
+    return " ".join(text.split()).lower()
+
+
+def answer_found(q: dict, text: str) -> bool:
+    """The answer fact(s) of ``q`` are in ``text``: ``all_of`` all present, and ``answer`` or one of ``answers``."""
+    t = flat(text)
+    if any(flat(a) not in t for a in q.get("all_of", [])):
+        return False
+    return any(flat(a) in t for a in [q["answer"], *q.get("answers", [])])
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("root", type=Path)
+    ap.add_argument("--part", choices=(*PARTS, "all"), default="all")
+    args = ap.parse_args()
+    paths = materialise(args.root, args.part)
+    sys.stderr.write(f"{len(paths)} documents of part {args.part} in {args.root}\n")
+
+
+if __name__ == "__main__":
+    main()
