@@ -1,9 +1,15 @@
 """What differs per architecture when turning a GGUF model into a Hugging Face / mlx-lm folder.
 
-- tensor names: llama.cpp's ``blk.N.attn_q`` -> ``model.layers.N.self_attn.q_proj``;
-- values: llama.cpp permutes the rows of llama's q/k projections for its interleaved RoPE (undone here), and
-  stores Gemma's RMSNorm weights with the +1 folded in (subtracted here);
-- config.json: written the way mlx-lm 0.32 reads it (``rope_theta`` at the top level, Gemma 3's window settings).
+Families: ``llama`` (Llama 2/3, SmolLM, and the Mistral models, which llama.cpp also writes as ``llama``),
+``qwen2`` (Qwen2/2.5, Qwen2.5-Coder), ``qwen3``, ``phi3`` (Phi-3/3.5 mini), ``gemma2`` and ``gemma3``.
+
+- tensor names: llama.cpp's ``blk.N.attn_q`` -> ``model.layers.N.self_attn.q_proj`` (biases alike: Qwen2's q/k/v
+  carry them); Phi-3 keeps its fused ``attn_qkv``/``ffn_up`` as HF's ``qkv_proj``/``gate_up_proj``;
+- values: llama.cpp permutes the rows of llama's q/k projections for its interleaved RoPE (undone here; Qwen, Phi-3
+  and Gemma use the NeoX layout and are stored unpermuted), and stores Gemma's RMSNorm weights with the +1 folded in
+  (subtracted here);
+- config.json: written the way mlx-lm 0.32 reads it (``rope_theta`` at the top level, Gemma's window and
+  soft-capping settings, Phi-3's LongRoPE factors).
 """
 
 from __future__ import annotations
@@ -15,7 +21,7 @@ import numpy as np
 
 from engine.core import GGUFImportError
 
-SUPPORTED_ARCHITECTURES = ("llama", "gemma3")
+SUPPORTED_ARCHITECTURES = ("llama", "qwen2", "qwen3", "phi3", "gemma2", "gemma3")
 
 _COMMON = {
     "attn_q": "self_attn.q_proj",
@@ -27,22 +33,34 @@ _COMMON = {
     "ffn_down": "mlp.down_proj",
     "attn_norm": "input_layernorm",
 }
-_BLOCK_NAMES = {
-    "llama": {**_COMMON, "ffn_norm": "post_attention_layernorm"},
-    "gemma3": {
-        **_COMMON,
-        "attn_q_norm": "self_attn.q_norm",
-        "attn_k_norm": "self_attn.k_norm",
-        "post_attention_norm": "post_attention_layernorm",
-        "ffn_norm": "pre_feedforward_layernorm",
-        "post_ffw_norm": "post_feedforward_layernorm",
-    },
+_QK_NORMS = {"attn_q_norm": "self_attn.q_norm", "attn_k_norm": "self_attn.k_norm"}
+_GEMMA_NORMS = {
+    "post_attention_norm": "post_attention_layernorm",
+    "ffn_norm": "pre_feedforward_layernorm",
+    "post_ffw_norm": "post_feedforward_layernorm",
 }
+_LLAMA_LIKE = {**_COMMON, "ffn_norm": "post_attention_layernorm"}
+_BLOCK_NAMES = {
+    "llama": _LLAMA_LIKE,
+    "qwen2": _LLAMA_LIKE,
+    "qwen3": {**_LLAMA_LIKE, **_QK_NORMS},
+    "phi3": {
+        "attn_qkv": "self_attn.qkv_proj",
+        "attn_output": "self_attn.o_proj",
+        "ffn_up": "mlp.gate_up_proj",
+        "ffn_down": "mlp.down_proj",
+        "attn_norm": "input_layernorm",
+        "ffn_norm": "post_attention_layernorm",
+    },
+    "gemma2": {**_COMMON, **_GEMMA_NORMS},
+    "gemma3": {**_COMMON, **_QK_NORMS, **_GEMMA_NORMS},
+}
+_GEMMAS = ("gemma2", "gemma3")
 _TOP_NAMES = {"token_embd": "model.embed_tokens", "output_norm": "model.norm", "output": "lm_head"}
 _BLOCK = re.compile(r"^blk\.(\d+)\.([a-z0-9_]+)\.(weight|bias)$")
 _TOP = re.compile(r"^([a-z0-9_]+)\.(weight|bias)$")
 # consumed into config.json, not weights
-_CONFIG_ONLY = {"rope_freqs.weight"}
+_CONFIG_ONLY = {"rope_freqs.weight", "rope_factors_long.weight", "rope_factors_short.weight"}
 
 
 def check_architecture(metadata: dict[str, Any]) -> str:
@@ -50,7 +68,8 @@ def check_architecture(metadata: dict[str, Any]) -> str:
     if arch not in SUPPORTED_ARCHITECTURES:
         raise GGUFImportError(
             f"This GGUF file holds a {arch!r} model; Alcove can import {', '.join(SUPPORTED_ARCHITECTURES)} "
-            "models from GGUF. Use an MLX or Hugging Face folder of this model instead."
+            "models from GGUF (Mistral files are 'llama'). Use an MLX or Hugging Face folder of this model "
+            "instead."
         )
     return arch
 
@@ -76,7 +95,7 @@ def transform(arch: str, gguf_name: str, weights: np.ndarray, config: dict[str, 
     if arch == "llama" and gguf_name.endswith((".attn_q.weight", ".attn_k.weight")):
         heads = config["num_attention_heads"] if ".attn_q." in gguf_name else config["num_key_value_heads"]
         return _unpermute_rope_rows(weights, heads)
-    if arch == "gemma3" and gguf_name.endswith("norm.weight"):
+    if arch in _GEMMAS and gguf_name.endswith("norm.weight"):
         return weights - np.float32(1.0)
     return weights
 
@@ -92,8 +111,10 @@ def hf_config(
     metadata: dict[str, Any],
     tensor_shapes: dict[str, tuple[int, ...]],
     rope_freqs: np.ndarray | None,
+    rope_factors: tuple[np.ndarray, np.ndarray] | None = None,
 ) -> dict[str, Any]:
-    """config.json contents (without the tokenizer ids, which the caller adds)."""
+    """config.json contents (without the tokenizer ids, which the caller adds). ``rope_factors``: Phi-3's
+    LongRoPE (long, short) factor tensors, when the file has them."""
 
     def get(key: str, default: Any = None) -> Any:
         return metadata.get(f"{arch}.{key}", default)
@@ -121,41 +142,107 @@ def hf_config(
         "tie_word_embeddings": "output.weight" not in tensor_shapes,
     }
     scaling = _rope_scaling(metadata, arch, rope_freqs, float(get("rope.freq_base", 10000.0)))
-    if arch == "llama":
-        head_dim = int(get("attention.key_length", get("rope.dimension_count", hidden // heads)))
-        config.update(
-            model_type="llama",
-            architectures=["LlamaForCausalLM"],
-            head_dim=head_dim,
-            rope_theta=float(get("rope.freq_base", 10000.0)),
-            hidden_act="silu",
-            attention_bias="blk.0.attn_q.bias" in tensor_shapes,
-            mlp_bias="blk.0.ffn_up.bias" in tensor_shapes,
-        )
+    if arch in ("llama", "qwen2", "qwen3"):
+        config.update(_llama_like(arch, get, hidden, heads, tensor_shapes))
+    elif arch == "phi3":
+        config.update(_phi3(get, hidden, heads, config["num_hidden_layers"]))
+        if rope_factors is not None:
+            scaling = {
+                "type": "longrope",
+                "rope_type": "longrope",
+                "long_factor": [float(x) for x in rope_factors[0]],
+                "short_factor": [float(x) for x in rope_factors[1]],
+            }
     else:
-        head_dim = int(get("attention.key_length", 256))
-        layers = config["num_hidden_layers"]
-        pattern = 6  # llama.cpp hard-codes Gemma 3's five local layers per global one
-        # llama.cpp: the 27B model scales queries by hidden/heads, the others by head_dim
-        scalar = hidden // heads if (layers, hidden) == (62, 5376) else head_dim
-        config.update(
-            model_type="gemma3_text",
-            architectures=["Gemma3ForCausalLM"],
-            head_dim=head_dim,
-            rope_theta=float(get("rope.freq_base", 1_000_000.0)),
-            rope_local_base_freq=10_000.0,
-            query_pre_attn_scalar=scalar,
-            sliding_window=int(get("attention.sliding_window", 512)),
-            sliding_window_pattern=pattern,
-            layer_types=[
-                "full_attention" if (i + 1) % pattern == 0 else "sliding_attention" for i in range(layers)
-            ],
-            hidden_activation="gelu_pytorch_tanh",
-            final_logit_softcapping=None,
-            attn_logit_softcapping=None,
-        )
+        config.update(_gemma(arch, get, hidden, heads, config["num_hidden_layers"]))
     config["rope_scaling"] = scaling
     return config
+
+
+def _llama_like(arch: str, get, hidden: int, heads: int, tensor_shapes) -> dict[str, Any]:
+    head_dim = int(get("attention.key_length", get("rope.dimension_count", hidden // heads)))
+    out: dict[str, Any] = {
+        "head_dim": head_dim,
+        "rope_theta": float(get("rope.freq_base", 10000.0 if arch == "llama" else 1_000_000.0)),
+        "hidden_act": "silu",
+    }
+    if arch == "llama":
+        return out | {
+            "model_type": "llama",
+            "architectures": ["LlamaForCausalLM"],
+            "attention_bias": "blk.0.attn_q.bias" in tensor_shapes,
+            "mlp_bias": "blk.0.ffn_up.bias" in tensor_shapes,
+        }
+    if arch == "qwen2":
+        if "blk.0.attn_q.bias" not in tensor_shapes:  # mlx-lm's and HF's qwen2 always have q/k/v biases
+            raise GGUFImportError(
+                "This qwen2 GGUF file has no attention biases (blk.0.attn_q.bias), which every Qwen2 model has; "
+                "the file is damaged or mislabelled."
+            )
+        return out | {
+            "model_type": "qwen2",
+            "architectures": ["Qwen2ForCausalLM"],
+            "use_sliding_window": False,
+        }
+    return out | {"model_type": "qwen3", "architectures": ["Qwen3ForCausalLM"], "attention_bias": False}
+
+
+def _phi3(get, hidden: int, heads: int, layers: int) -> dict[str, Any]:
+    head_dim = hidden // heads
+    rotary = int(get("rope.dimension_count", head_dim))
+    window = get("attention.sliding_window")
+    return {
+        "model_type": "phi3",
+        "architectures": ["Phi3ForCausalLM"],
+        "rope_theta": float(get("rope.freq_base", 10000.0)),
+        "partial_rotary_factor": rotary / head_dim,
+        "original_max_position_embeddings": int(
+            get("rope.scaling.original_context_length", get("context_length", 4096))
+        ),
+        "hidden_act": "silu",
+        "sliding_window": int(window) if window else None,
+        "attention_bias": False,
+    }
+
+
+def _gemma(arch: str, get, hidden: int, heads: int, layers: int) -> dict[str, Any]:
+    head_dim = int(get("attention.key_length", 256))
+    if arch == "gemma2":
+        # llama.cpp: Gemma 2 27B scales queries by hidden/heads, the others by head_dim; layers alternate
+        # local (sliding window) and global attention, local first
+        scalar = hidden // heads if (layers, hidden) == (46, 4608) else head_dim
+        return {
+            "model_type": "gemma2",
+            "architectures": ["Gemma2ForCausalLM"],
+            "head_dim": head_dim,
+            "rope_theta": float(get("rope.freq_base", 10_000.0)),
+            "query_pre_attn_scalar": scalar,
+            "sliding_window": int(get("attention.sliding_window", 4096)),
+            "layer_types": ["sliding_attention" if i % 2 == 0 else "full_attention" for i in range(layers)],
+            "hidden_activation": "gelu_pytorch_tanh",
+            "attn_logit_softcapping": float(get("attn_logit_softcapping", 50.0)),
+            "final_logit_softcapping": float(get("final_logit_softcapping", 30.0)),
+            "tie_word_embeddings": True,
+        }
+    pattern = 6  # llama.cpp hard-codes Gemma 3's five local layers per global one
+    # llama.cpp: the 27B model scales queries by hidden/heads, the others by head_dim
+    scalar = hidden // heads if (layers, hidden) == (62, 5376) else head_dim
+    return {
+        "model_type": "gemma3_text",
+        "architectures": ["Gemma3ForCausalLM"],
+        "head_dim": head_dim,
+        "rope_theta": float(get("rope.freq_base", 1_000_000.0)),
+        "rope_local_base_freq": 10_000.0,
+        "query_pre_attn_scalar": scalar,
+        "sliding_window": int(get("attention.sliding_window", 512)),
+        "sliding_window_pattern": pattern,
+        "layer_types": [
+            "full_attention" if (i + 1) % pattern == 0 else "sliding_attention" for i in range(layers)
+        ],
+        "hidden_activation": "gelu_pytorch_tanh",
+        "final_logit_softcapping": None,
+        "attn_logit_softcapping": None,
+    }
 
 
 def _rope_scaling(
@@ -169,6 +256,12 @@ def _rope_scaling(
         return None
     if kind == "linear":
         return {"type": "linear", "rope_type": "linear", "factor": float(factor)}
+    if kind == "yarn":  # Qwen2.5's long-context setting
+        original = metadata.get(f"{arch}.rope.scaling.original_context_length")
+        scaling = {"type": "yarn", "rope_type": "yarn", "factor": float(factor)}
+        if original:
+            scaling["original_max_position_embeddings"] = int(original)
+        return scaling
     raise GGUFImportError(f"This GGUF file uses {kind!r} RoPE scaling, which Alcove cannot import yet.")
 
 

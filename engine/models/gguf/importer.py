@@ -244,7 +244,7 @@ def _plan(gguf_file: GGUFFile) -> dict[str, Any]:
     arch = check_architecture(metadata)
     readable = {int(GGMLQuantizationType.F32), int(GGMLQuantizationType.F16)} | {int(t) for t in _type_traits}
     names: dict[str, TensorInfo] = {}
-    rope_freqs = None
+    config_only: dict[str, np.ndarray] = {}
     for info in gguf_file.tensors:
         if info.ggml_type not in readable:
             type_name = GGMLQuantizationType(info.ggml_type).name
@@ -254,12 +254,14 @@ def _plan(gguf_file: GGUFFile) -> dict[str, Any]:
             )
         hf_name = hf_tensor_name(arch, info.name)
         if hf_name is None:
-            if info.name == "rope_freqs.weight":
-                rope_freqs = _dequantize(gguf_file, info)
+            config_only[info.name] = _dequantize(gguf_file, info)
             continue
         names[hf_name] = info
     shapes = {info.name: info.shape for info in gguf_file.tensors}
-    config = hf_config(arch, metadata, shapes, rope_freqs)
+    rope_freqs = config_only.get("rope_freqs.weight")
+    long = config_only.get("rope_factors_long.weight")
+    short = config_only.get("rope_factors_short.weight", long)
+    config = hf_config(arch, metadata, shapes, rope_freqs, None if long is None else (long, short))
     tokenizer = build_tokenizer(metadata, arch)
     eos = list(tokenizer.eos_token_ids)
     config.update(

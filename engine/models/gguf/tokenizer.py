@@ -70,7 +70,9 @@ def build_tokenizer(metadata: dict[str, Any], architecture: str) -> TokenizerFil
         spec = _byte_level_bpe(metadata, tokens)
         add_bos_default = False
     elif model_type == "llama":
-        spec = _sentencepiece_bpe(metadata, tokens, gemma=architecture in _GEMMA_ARCHS)
+        spec = _sentencepiece_bpe(
+            metadata, tokens, gemma=architecture in _GEMMA_ARCHS, prepend=architecture == "phi3"
+        )
         add_bos_default = True
     else:
         raise GGUFImportError(
@@ -247,7 +249,12 @@ def _byte_level_bpe(metadata: dict[str, Any], tokens: list[str]) -> dict[str, An
     }
 
 
-def _sentencepiece_bpe(metadata: dict[str, Any], tokens: list[str], *, gemma: bool) -> dict[str, Any]:
+def _sentencepiece_bpe(
+    metadata: dict[str, Any], tokens: list[str], *, gemma: bool, prepend: bool = False
+) -> dict[str, Any]:
+    """``prepend``: Phi-3's form (its own tokenizer.json): the prefix "▁" and the space replacement are a
+    normalizer and there is no pre-tokenizer, so a text that starts with spaces keeps one "▁" more than with
+    ``Metaspace`` (what Llama/Mistral files get, as transformers' GGUF conversion does)."""
     if gemma:
         # Gemma files store whitespace-only tokens as real spaces; the model's vocabulary spells them "▁".
         tokens = ["▁" * len(t) if " " in t and not t.strip() else t for t in tokens]
@@ -281,6 +288,16 @@ def _sentencepiece_bpe(metadata: dict[str, Any], tokens: list[str], *, gemma: bo
             "behavior": "MergedWithPrevious",
             "invert": False,
         }
+    elif prepend:
+        normalizer = {
+            "type": "Sequence",
+            "normalizers": [
+                {"type": "Prepend", "prepend": "▁"},
+                {"type": "Replace", "pattern": {"String": " "}, "content": "▁"},
+            ],
+        }
+        pre_tokenizer = None
+        decoder_steps.append({"type": "Strip", "content": " ", "start": 1, "stop": 0})
     else:
         prefix = bool(metadata.get("tokenizer.ggml.add_space_prefix", True))
         normalizer = None
