@@ -210,6 +210,14 @@ def ask_request(args) -> AskRequest:
     )
 
 
+def where(path: str, page: int | None, line_start: int | None, line_end: int | None) -> str:
+    """A passage's place as the reader looks for it: the file, the page (a PDF's), the lines."""
+    lines = ""
+    if line_start:
+        lines = f" line {line_start}" if line_end in (None, line_start) else f" lines {line_start}-{line_end}"
+    return path + (f" page {page}" if page else "") + lines
+
+
 def run_ask(args) -> int:
     request = ask_request(args)
     engine = Engine()
@@ -235,20 +243,25 @@ def run_ask(args) -> int:
         return 0 if result.error is None else 1
     if sys.stderr.isatty():
         sys.stderr.write("\r\x1b[K")
+    say(result.answer)
     if result.abstained:
-        say(result.answer)
         if result.closest:
             say("Closest passages:")
-    else:
-        say(result.answer)
-        say()
-        for c in result.citations:
-            where = c.path + (f" page {c.page}" if c.page else "") + (f" lines {c.line_start}-{c.line_end}"
-                                                                      if c.line_start else "")  # fmt: skip
-            say(f'[{c.n}] {where}: "{" ".join(c.quote.split())[:200]}"')
-    if result.abstained:
         for p in result.closest:
-            say(f"  {p.path} lines {p.line_start}-{p.line_end}: {' '.join(p.text.split())[:160]}")
+            say(f"  {where(p.path, p.page, p.line_start, p.line_end)}: {' '.join(p.text.split())[:160]}")
+    elif result.citations:
+        say()
+        for c in result.citations:  # numbered 1..k as the answer cites them (the engine numbers them)
+            say(
+                f'[{c.n}] {where(c.path, c.page, c.line_start, c.line_end)}: "{" ".join(c.quote.split())[:200]}"'
+            )
+    elif result.closest:  # an answer that cites nothing: the passages it was given, under their numbers
+        say()
+        say("No source cited; the passages the answer was given:")
+        for p in result.closest:
+            say(
+                f"[{p.n}] {where(p.path, p.page, p.line_start, p.line_end)}: {' '.join(p.text.split())[:160]}"
+            )
     s = result.stats
     say(f"({s.mode}; retrieval {s.retrieval_s:.2f}s, rerank {s.rerank_s:.2f}s, generation {s.generation_s:.2f}s; "
         f"{s.cached_tokens} of {s.prompt_tokens} prompt tokens cached)", err=True)  # fmt: skip

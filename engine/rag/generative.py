@@ -1,7 +1,8 @@
 """Stage 5b of an ask, the generative answer (``write_answer``): the chat model writes over the numbered sources,
 streamed token by token and cut where it starts repeating itself (engine.rag.loopguard); its [n] markers are then
 mapped to the passages they cite (engine.rag.citations), an unmarked sentence is given the source whose words it
-uses, and the cited sources are renumbered [1], [2], ... as they appear. Grounding (engine.rag.grounding) follows.
+uses. The markers keep the sources' own numbers here: grounding (engine.rag.grounding) follows, and the result
+numbers the cited sources [1], [2], ... as they appear (engine.rag.numbering).
 
 It runs the generation request loop directly on the engine thread (``Engine.chat`` would queue behind this job).
 """
@@ -16,7 +17,7 @@ from typing import Any
 
 from engine.core import FinalEvent, GenerateRequest, SamplingParams, TokenEvent
 from engine.generation import run_generation
-from engine.rag.citations import Citation, infer_citations, map_citations, renumber, strip_invalid_markers
+from engine.rag.citations import Citation, infer_citations, map_citations, strip_invalid_markers
 from engine.rag.loopguard import LoopGuard
 from engine.rag.models import RagModels
 from engine.rag.prompt import build_messages
@@ -26,11 +27,11 @@ from engine.rag.sources import Source
 
 @dataclass(frozen=True)
 class Draft:
-    """The model's answer before grounding: markers cleaned and renumbered, with the citations they make."""
+    """The model's answer before grounding: markers cleaned (in the sources' own numbers), with the citations they
+    make."""
 
     answer: str
     citations: tuple[Citation, ...]
-    order: dict[int, int]  # source number as given -> as the answer now cites it
     finish: str  # the generation's finish_reason ("repetition" when the loop guard cut it)
     error: str | None
     stats: AskStats
@@ -71,9 +72,8 @@ def write_answer(models: RagModels, question: str, sources: Sequence[Source], qu
     citations, _ = map_citations(answer, quoting)
     flagged = {c.n for c in inferred} - {c.n for c in map_citations(final.text, quoting)[0]}
     citations = tuple(replace(c, inferred=c.n in flagged) for c in citations)
-    answer, citations, order = renumber(answer, citations)  # cited sources read [1], [2], ... as they appear
     stats = replace(stats, invalid_markers=tuple(invalid), inferred_citations=len(flagged))
-    return Draft(answer, citations, order, final.finish_reason, final.error, stats)
+    return Draft(answer, citations, final.finish_reason, final.error, stats)
 
 
 class _Stop:

@@ -101,13 +101,13 @@ class Grounded:
     seconds: float
 
 
-def check_answer(answer: str, sources: Sequence[Source], order: dict[int, int], models: RagModels,
-                 grounding: Grounding, cancel: threading.Event) -> Grounded:  # fmt: skip
-    """Check every sentence of ``answer`` (its markers renumbered by ``order``, old -> new) against ``sources``:
-    offline (``ground``), then for ``Grounding.MODEL`` also by the chat model's yes/no judgment
+def check_answer(answer: str, sources: Sequence[Source], models: RagModels, grounding: Grounding,
+                 cancel: threading.Event) -> Grounded:  # fmt: skip
+    """Check every sentence of ``answer`` (its markers in ``sources``' own numbers) against ``sources``: offline
+    (``ground``), then for ``Grounding.MODEL`` also by the chat model's yes/no judgment
     (engine.rag.model_grounding), which can only take support away."""
     t = time.perf_counter()
-    checked = renumbered_sources(sources, order)
+    checked = list(sources)
     verdicts = ground(answer, checked, models.embedder)
     if grounding is Grounding.MODEL and verdicts:
         verdicts = judge_verdicts(judge_for(models.chat), verdicts, checked, cancel)

@@ -9,7 +9,8 @@
     5. answer       engine.rag.extractive    the sources' own best sentences (no chat model), or
                     engine.rag.generative    the chat model writes, streamed, its markers mapped to citations
     6. grounding    engine.rag.grounding     each written sentence checked against its source
-    7. result       engine.rag.results       the AskResult
+    7. result       engine.rag.results       the AskResult, its sources numbered 1..k as the answer cites
+                    engine.rag.numbering     them
 
 Whole-document mode (engine.rag.whole) replaces 1-4: the chat model reads every chunk of the chosen documents and
 its notes are the sources of a written answer (5-7). The answer is written by the chat model when it passes the
@@ -37,7 +38,7 @@ from engine.core import (
 from engine.index import IndexStore
 from engine.rag.abstain import AbstainPolicy, hedges, judge_passages
 from engine.rag.capability import check_capability
-from engine.rag.extractive import EXTRACTIVE_INTRO, HEDGED_INTRO, extract_answer
+from engine.rag.extractive import EXTRACTIVE_INTRO, HEDGED_INTRO, ExtractiveAnswer, extract_answer
 from engine.rag.followup import rewrite_question
 from engine.rag.generative import write_answer
 from engine.rag.grounding import check_answer
@@ -153,11 +154,16 @@ def _extracted(models: RagModels, question: str, sources: Sequence[Source], stat
                t0: float) -> AskResult:  # fmt: skip
     """5a-7: the sources' own best sentences, introduced as possibly not answering when the sources hold little of
     the question (engine.rag.abstain.hedges)."""
+    ex, stats = _extract(models, question, sources, stats)
+    return extractive_result(rid, question, ex, sources, stats, t0)
+
+
+def _extract(models: RagModels, question: str, sources: Sequence[Source],
+             stats: AskStats) -> tuple[ExtractiveAnswer, AskStats]:  # fmt: skip
     t = time.perf_counter()
     intro = HEDGED_INTRO if hedges(stats.coverage) else EXTRACTIVE_INTRO
     ex = extract_answer(question, sources, models.embedder, intro=intro)
-    stats = replace(stats, extract_s=time.perf_counter() - t)
-    return extractive_result(rid, question, ex, sources, stats, t0)
+    return ex, replace(stats, extract_s=time.perf_counter() - t)
 
 
 def _written(models: RagModels, req: AskRequest, question: str, sources: Sequence[Source],
@@ -168,16 +174,18 @@ def _written(models: RagModels, req: AskRequest, question: str, sources: Sequenc
     draft = yield from write_answer(models, question, sources, quoting, history=req.history,
                                     max_tokens=req.max_tokens, sampling=req.sampling, stats=stats, cancel=cancel,
                                     request_id=rid)  # fmt: skip
-    grounded = check_answer(draft.answer, quoting, draft.order, models, grounding, cancel)
+    grounded = check_answer(draft.answer, quoting, models, grounding, cancel)
     stats = replace(draft.stats, grounding_s=grounded.seconds)
     if (
         draft.error is None
         and draft.finish != "cancelled"
         and not any(v.supported for v in grounded.verdicts)
     ):
-        extracted = _extracted(models, question, quoting, stats, rid, t0)
-        if not extracted.abstained:
-            yield with_model_answer(extracted, draft.answer, grounded, draft.finish)
+        ex, ex_stats = _extract(models, question, quoting, stats)
+        if ex.sentences:
+            yield with_model_answer(
+                rid, question, ex, quoting, ex_stats, t0, draft.answer, grounded, draft.finish
+            )
             return
     yield result(rid, question, grounded.shown, draft.citations, False, passages_of(quoting), stats, t0,
                  draft.finish, draft.error, sentences=grounded.verdicts, generated=draft.answer)  # fmt: skip

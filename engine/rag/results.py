@@ -1,6 +1,7 @@
 """Stage 7 of an ask, the result: what document Q&A returns (frozen, plain-valued, safe to hand across threads and
 to write as JSON) and how each kind of result is made: ``result`` (any), ``extractive_result`` (the sources' own
-sentences), ``with_model_answer`` (those sentences first when none of the model's was supported).
+sentences), ``with_model_answer`` (those sentences first when none of the model's was supported). Each is numbered
+as the answer cites its sources (engine.rag.numbering).
 """
 
 from __future__ import annotations
@@ -11,9 +12,10 @@ from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 from engine.rag.abstain import ABSTAIN_TEXT, hedges
-from engine.rag.citations import Citation
+from engine.rag.citations import Citation, map_citations
 from engine.rag.extractive import ExtractiveAnswer
 from engine.rag.grounding import Grounded, SentenceSupport
+from engine.rag.numbering import number_as_shown
 from engine.rag.sources import Source
 
 MODEL_LABEL = "The model's answer, not supported by your documents:"
@@ -119,11 +121,27 @@ def result(rid: str, question: str, answer: str, citations: Sequence[Citation], 
            closest: Sequence[Passage], stats: AskStats, t0: float, finish: str, error: str | None = None, *,
            sentences: Sequence[SentenceSupport] = (), kind: str = "generative", generated: str = "") -> AskResult:  # fmt: skip
     """The AskResult, timed from ``t0``; hedged (AskResult.hedged) when it answers and ``stats.coverage`` is below
-    the hedge line."""
+    the hedge line. Everything is given in the sources' own numbers; the result numbers them 1..k as the answer
+    cites them (engine.rag.numbering)."""
     stats = replace(stats, total_s=time.perf_counter() - t0)
     kind = "" if abstained else kind
-    return AskResult(rid, question, answer, tuple(citations), abstained, tuple(closest), stats, finish, error,
-                     tuple(sentences), kind, generated, not abstained and hedges(stats.coverage))  # fmt: skip
+    return number_as_shown(
+        AskResult(
+            rid,
+            question,
+            answer,
+            tuple(citations),
+            abstained,
+            tuple(closest),
+            stats,
+            finish,
+            error,
+            tuple(sentences),
+            kind,
+            generated,
+            not abstained and hedges(stats.coverage),
+        )  # fmt: skip
+    )
 
 
 def extractive_result(rid: str, question: str, ex: ExtractiveAnswer, sources: Sequence[Source], stats: AskStats,
@@ -135,22 +153,34 @@ def extractive_result(rid: str, question: str, ex: ExtractiveAnswer, sources: Se
                   sentences=ex.sentences, kind="extractive")  # fmt: skip
 
 
-def with_model_answer(extracted: AskResult, answer: str, grounded: Grounded, finish: str) -> AskResult:
-    """The extractive answer first, then the model's own ``answer`` (none of whose sentences was supported) under
-    MODEL_LABEL, each sentence's verdict moved to where it is shown."""
-    head = extracted.answer + "\n\n" + MODEL_LABEL + "\n"
+def with_model_answer(rid: str, question: str, ex: ExtractiveAnswer, sources: Sequence[Source], stats: AskStats,
+                      t0: float, answer: str, grounded: Grounded, finish: str) -> AskResult:  # fmt: skip
+    """The extractive answer ``ex`` first, then the model's own ``answer`` (none of whose sentences was supported)
+    under MODEL_LABEL, each sentence's verdict moved to where it is shown. All in the sources' own numbers (as
+    ``sources`` give them): the result numbers both parts alike."""
+    if not answer:
+        return extractive_result(rid, question, ex, sources, stats, t0)
+    head = ex.text + "\n\n" + MODEL_LABEL + "\n"
     moved = tuple(replace(v, start=v.start + len(head), end=v.end + len(head)) for v in grounded.verdicts)
-    return replace(extracted, answer=head + grounded.shown if answer else extracted.answer,
-                   sentences=extracted.sentences + moved,
-                   answer_kind="extractive+generative" if answer else "extractive", generated=answer,
-                   finish_reason=finish)  # fmt: skip
+    cited = {c.n for c in ex.citations}
+    quoted, _ = map_citations(
+        grounded.shown, sources
+    )  # the sources the model's answer cites, after the quoted ones
+    citations = ex.citations + tuple(
+        replace(c, marker_start=c.marker_start + len(head), marker_end=c.marker_end + len(head))
+        for c in quoted
+        if c.n not in cited
+    )
+    return result(rid, question, head + grounded.shown, citations, False, passages_of(sources), stats, t0, finish,
+                  sentences=ex.sentences + moved, kind="extractive+generative", generated=answer)  # fmt: skip
 
 
 def passages_of(items: Sequence[Any]) -> tuple[Passage, ...]:
-    """Passages, numbered from 1, of ranked items or sources (whatever has text, path and lines)."""
+    """Passages of ranked items (numbered from 1) or sources (under their own numbers: the ones the answer's markers
+    use), whatever has text, path and lines."""
     return tuple(
         Passage(
-            n=i,
+            n=it.n if isinstance(it, Source) else i,
             path=str(it.path),
             page=it.page,
             line_start=it.line_start,
