@@ -83,7 +83,13 @@ def _spm_vocab(family: str) -> tuple[list[str], list[int], list[float], dict]:
 
 
 def write_tiny_gguf(
-    path: Path, family: str, *, layers: int | None = None, seed: int = 0, qtypes: tuple[str, ...] = QTYPES
+    path: Path,
+    family: str,
+    *,
+    layers: int | None = None,
+    seed: int = 0,
+    qtypes: tuple[str, ...] = QTYPES,
+    output_type: str = "Q6_K",
 ) -> Path:
     """Write a random ``family`` GGUF at ``path`` (about 1-5 MB). Two layers; Gemma 3 six (one global layer
     after five local ones, as llama.cpp and mlx-lm assume)."""
@@ -171,7 +177,7 @@ def write_tiny_gguf(
 
     matrix("token_embd.weight", normal(vocab, hidden, scale=0.5), "Q8_0")
     if not family.startswith("gemma"):
-        matrix("output.weight", normal(vocab, hidden), "Q6_K")
+        matrix("output.weight", normal(vocab, hidden), output_type)
     writer.add_tensor("output_norm.weight", norm())
     permute = arch == "llama"
     for i in range(layers):

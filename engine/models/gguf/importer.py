@@ -29,19 +29,21 @@ import numpy as np
 
 from engine.core import GGUFImportError, paths
 from engine.models.gguf.arch import check_architecture, hf_config, hf_tensor_name, transform
-from engine.models.gguf.quantized import GROUP, QuantizedTensor, exact_types, from_gguf, quantize_affine
+from engine.models.gguf.quantized import GROUP, QuantizedTensor, exact_types, fallback_bits, to_mlx
 from engine.models.gguf.reader import GGUFFile, TensorInfo, read_gguf
 from engine.models.gguf.tokenizer import build_tokenizer
 
 log = logging.getLogger(__name__)
 
 FORMAT_VERSION = 2  # bump when the output changes, so old cached conversions are redone
+KEEP_FORMAT_VERSION = 3  # kept-quantized output: 3 = Q6_K as 6 bits
 MARKER = "alcove_gguf_import.json"
 _DTYPES = {"float32": "F32", "float16": "F16", "bfloat16": "BF16"}
 QUANTIZATIONS = ("keep", *_DTYPES)
 _ITEMSIZE = {"F32": 4, "F16": 2, "BF16": 2, "U32": 4}
 _SAMPLES = 64  # tensor-data samples hashed into the content key
 _SAMPLE_BYTES = 64 << 10
+_Q6_K = 14  # GGMLQuantizationType.Q6_K
 _CONTENT_MEMO: dict[str, str] = {}  # "path|size|mtime_ns" -> content key, this process
 
 
@@ -231,7 +233,8 @@ def is_complete(folder: Path, key: str | None = None) -> bool:
 
 
 def _cache_key(content: str, quantization: str) -> str:
-    text = f"{content}|{quantization}|v{FORMAT_VERSION}"
+    version = KEEP_FORMAT_VERSION if quantization == "keep" else FORMAT_VERSION
+    text = f"{content}|{quantization}|v{version}"
     return hashlib.sha256(text.encode()).hexdigest()[:12]
 
 
@@ -315,13 +318,8 @@ def _quantizable(info: TensorInfo, hf_name: str) -> bool:
 
 
 def _quantized(gguf_file: GGUFFile, plan: dict[str, Any], info: TensorInfo) -> QuantizedTensor:
-    from gguf.constants import GGML_QUANT_SIZES, GGMLQuantizationType
-
-    if info.ggml_type in exact_types():
-        type_size = GGML_QUANT_SIZES[GGMLQuantizationType(info.ggml_type)][1]
-        q = from_gguf(info.ggml_type, gguf_file.tensor_bytes(info), info.shape, type_size)
-    else:  # no MLX layout holds it exactly (Q6_K's groups of 16, Q2_K, IQ...): 8 bits from the reference values
-        q = quantize_affine(_dequantize(gguf_file, info))
+    reference = None if info.ggml_type in exact_types() | {_Q6_K} else _dequantize(gguf_file, info)
+    q = to_mlx(info.ggml_type, gguf_file.tensor_bytes(info), info.shape, reference)
     arch, config = plan["arch"], plan["config"]
     # llama.cpp's row permutation moves whole rows: the same on codes, scales and biases
     return QuantizedTensor(
@@ -405,10 +403,7 @@ def _type_name(ggml_type: int) -> str:
 
 
 def _bits_for(info: TensorInfo) -> int:
-    from gguf.constants import GGMLQuantizationType as T
-
-    bits = {T.Q4_0: 4, T.Q4_1: 4, T.Q4_K: 4, T.Q5_0: 5, T.Q5_1: 5, T.Q5_K: 5, T.Q8_0: 8}
-    return bits.get(T(info.ggml_type), 8)
+    return fallback_bits(info.ggml_type)
 
 
 def _quantization_config(plan: dict[str, Any]) -> dict[str, Any]:

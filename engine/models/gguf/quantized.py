@@ -3,8 +3,9 @@
 Q4_0, Q4_1, Q5_0, Q5_1 and Q8_0 are groups of 32 with one fp16 scale (and min): they map onto MLX groups of 32
 exactly. Q4_K and Q5_K hold eight sub-blocks of 32 per 256-value super-block, each with scale ``d * sc`` and bias
 ``-dmin * m``: MLX groups of 32 again, exact up to rounding ``d * sc`` to the stored scale dtype. Q6_K's sub-blocks
-of 16 (and every other type) have no MLX layout: those tensors are re-quantized to 8 bits in groups of 32 from the
-reference dequantization, and the import records it.
+of 16 have no MLX layout (MLX groups are 32, 64 or 128): they become 6-bit groups of 32 that keep one sub-block of
+each pair exact (``_codes_q6_k``; 8 bits would make a Q4_K_M file 1.19x its size). Every other type is re-quantized
+to 8 bits in groups of 32 from the reference dequantization. The import records which tensors were re-quantized.
 
 The codes are read by running ``gguf.quants``' own reference dequantizer on the blocks with their scales set to 1
 and their mins to 0, so the bit layout of every format comes from the reference, not from a second copy of it.
@@ -92,6 +93,37 @@ def _codes_k(qtype: int, blocks: np.ndarray) -> tuple[np.ndarray, np.ndarray, np
     return codes, scale, bias, 4 if t == T.Q4_K else 5
 
 
+def _codes_q6_k(blocks: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, bool]:
+    """Q6_K in MLX 6-bit groups of 32 (MLX has no groups of 16): each group holds two Q6_K sub-blocks of 16 with
+    scales ``s1``, ``s2``. The group takes the larger ``|s|`` as its step, so that sub-block keeps its codes
+    exactly; the other sub-block's values (``|s2| <= |s1|``, so they fit the same range) are rounded onto that step.
+    Exact where the two scales are equal; otherwise half the values are exact and the rest off by at most half a
+    step -- about half the squared error of a min/max re-quantization, at 7 bits per weight (the file's 6.56)."""
+    from gguf.constants import GGMLQuantizationType as T
+    from gguf.quants import dequantize
+
+    n = len(blocks)
+    unit = blocks.copy()
+    unit[:, 192:208] = 1  # every int8 sub-block scale 1
+    _set_f16(unit, 208, 1.0)  # d = 1: the reference dequantizer now yields q - 32 exactly
+    signed = dequantize(unit, T.Q6_K).reshape(n * 8, 2, 16)  # groups of 32 = sub-block pairs
+    d = _f16(blocks, 208)
+    sub = (d[:, None] * blocks[:, 192:208].view(np.int8).astype(np.float32)).reshape(n * 8, 2)
+    big = np.argmax(np.abs(sub), axis=1)
+    step = np.abs(sub[np.arange(len(sub)), big])
+    sign = np.sign(sub[np.arange(len(sub)), big])
+    offset = np.where(sign < 0, 31.0, 32.0)  # a negative scale flips q - 32 in [-32, 31] to [-31, 32]
+    values = signed * sub[:, :, None]
+    safe = np.where(step > 0, step, 1.0)
+    codes = np.clip(np.rint(values / safe[:, None, None]) + offset[:, None, None], 0, 63).astype(np.uint8)
+    scale = step.astype(np.float32)
+    bias = (-offset * step).astype(np.float32)
+    exact = bool(
+        np.array_equal(codes.astype(np.float32) * scale[:, None, None] + bias[:, None, None], values)
+    )
+    return codes.reshape(n * 8, GROUP), scale, bias, exact
+
+
 def exact_types() -> frozenset[int]:
     from gguf.constants import GGMLQuantizationType as T
 
@@ -140,6 +172,40 @@ def from_gguf(qtype: int, raw: np.ndarray, shape: tuple[int, ...], type_size: in
         bits,
         True,
     )
+
+
+def to_mlx(
+    qtype: int, raw: np.ndarray, shape: tuple[int, ...], reference: np.ndarray | None
+) -> QuantizedTensor:
+    """One 2-D GGUF tensor as MLX affine quantization: exact for the types in ``exact_types``, Q6_K as 6 bits
+    (see ``_codes_q6_k``), anything else re-quantized to 8 bits from ``reference`` (its dequantized values)."""
+    from gguf.constants import GGML_QUANT_SIZES
+    from gguf.constants import GGMLQuantizationType as T
+
+    if qtype in exact_types():
+        return from_gguf(qtype, raw, shape, GGML_QUANT_SIZES[T(qtype)][1])
+    rows, cols = shape
+    if qtype == T.Q6_K:
+        codes, scale, bias, exact = _codes_q6_k(_blocks(raw, GGML_QUANT_SIZES[T.Q6_K][1]))
+        groups = cols // GROUP
+        return QuantizedTensor(
+            pack(codes.reshape(rows, cols), 6),
+            scale.reshape(rows, groups),
+            bias.reshape(rows, groups),
+            6,
+            exact,
+        )
+    if reference is None:
+        raise ValueError("a re-quantized type needs its reference values")
+    return quantize_affine(reference)
+
+
+def fallback_bits(qtype: int) -> int:
+    """Bits per value of the MLX form of a GGUF type."""
+    from gguf.constants import GGMLQuantizationType as T
+
+    bits = {T.Q4_0: 4, T.Q4_1: 4, T.Q4_K: 4, T.Q5_0: 5, T.Q5_1: 5, T.Q5_K: 5, T.Q6_K: 6, T.Q8_0: 8}
+    return bits.get(T(qtype), _FALLBACK_BITS)
 
 
 def dequantize(q: QuantizedTensor) -> np.ndarray:
