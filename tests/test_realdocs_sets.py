@@ -8,6 +8,10 @@ from eval.realdocs import check as realdocs_check
 from eval.realdocs.realdocs import FILES, HERE, SETS, answer_found, documents, flat, load, relevant
 
 
+def test_each_part_has_its_files():
+    assert all((HERE / name).is_file() for names in SETS.values() for name in names)
+
+
 def test_committed_documents_are_listed_and_present():
     listed = {d["path"] for d in documents() if "package" not in d}
     on_disk = {str(p.relative_to(FILES)) for p in FILES.rglob("*") if p.is_file()}
@@ -26,6 +30,15 @@ def test_parts_share_no_document_and_every_question_is_on_its_part():
         answerable, _ = load(part)
         assert all(parts[q["path"]] == part for q in answerable)
     assert len(parts) == len(documents())
+
+
+def test_held_out_part_has_kinds_tuning_lacks_and_both_parts_have_unanswerables():
+    kinds = {p: {d["kind"] for d in documents(p)} for p in SETS}
+    assert kinds["heldout"] - kinds["tuning"] >= {"eml", "mbox", "docx", "xlsx", "pptx", "epub"}
+    for part in SETS:
+        answerable, unanswerable = load(part)
+        assert len(unanswerable) >= 10 and len(answerable) >= 30
+        assert {q["kind"] for q in unanswerable} == {"near-topic", "missing-term"}
 
 
 def test_a_wrong_label_is_caught():
