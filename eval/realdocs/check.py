@@ -3,7 +3,7 @@ source, python-docx, openpyxl, python-pptx, ebooklib, the standard library's ema
 
 - every labelled document is in documents.json, in the question's part, and present once materialised;
 - every answer fact (``answer`` or one of ``answers``, and each of ``all_of``) occurs in the labelled unit: the PDF
-  page, the slide, the sheet (its labelled rows), the message, the EPUB chapter's labelled source lines, the labelled
+  page, the slide, the sheet's labelled row, the message, the EPUB chapter's labelled source lines, the labelled
   lines of a text/HTML/DOCX file (text compared with whitespace runs as one space, line-end hyphens joined, NFKC);
   so does each ``evidence`` string, and a ``quote`` occurs exactly once in its text file at the labelled lines;
 - an unanswerable question's ``absent_terms`` occur in no document of either part (whole words, any case);
@@ -96,18 +96,18 @@ def docx_lines(path: Path) -> list[str]:
     return out
 
 
-def xlsx_sheet_rows(path: Path, number: int) -> list[str]:
-    """The non-empty rows of sheet ``number`` (1-based), cells joined with " | "."""
+def xlsx_sheet_rows(path: Path, number: int) -> dict[int, str]:
+    """The non-empty rows of sheet ``number`` (1-based) by their row number, cells joined with " | "."""
     import openpyxl
 
     book = openpyxl.load_workbook(str(path), read_only=True, data_only=True)
     try:
         ws = book.worksheets[number - 1]
-        rows = []
-        for row in ws.iter_rows(values_only=True):
+        rows = {}
+        for i, row in enumerate(ws.iter_rows(values_only=True), 1):
             cells = ["" if v is None else str(v) for v in row]
             if any(c.strip() for c in cells):
-                rows.append(" | ".join(cells))
+                rows[i] = " | ".join(cells)
         return rows
     finally:
         book.close()
@@ -192,7 +192,11 @@ def unit_text(path: Path, q: dict) -> str:
         return lines_of(docx_lines(path), q)
     if suffix == ".xlsx":
         rows = xlsx_sheet_rows(path, q["page"])
-        return lines_of(rows, q) if q.get("line_start") else "\n".join(rows)
+        if q.get("row") is not None:
+            if q["row"] not in rows:
+                raise LookupError(f"row {q['row']} of sheet {q['page']} is empty or missing")
+            return rows[q["row"]]
+        return "\n".join(rows.values())
     if suffix == ".pptx":
         return pptx_slide(path, q["page"])
     if suffix == ".mbox":
@@ -217,7 +221,7 @@ def whole_text(path: Path) -> str:
         import openpyxl
 
         n = len(openpyxl.load_workbook(str(path), read_only=True).sheetnames)
-        return "\n".join("\n".join(xlsx_sheet_rows(path, i)) for i in range(1, n + 1))
+        return "\n".join("\n".join(xlsx_sheet_rows(path, i).values()) for i in range(1, n + 1))
     if suffix == ".pptx":
         from pptx import Presentation
 

@@ -11,9 +11,10 @@ Each part is meant to be indexed on its own (a root per part); the unanswerable 
 against that part's documents (``check.py``), and their key terms against every document of both parts.
 
 Labels (see README.md): ``path`` (relative to the root), then ``page`` (1-based: a PDF page as PDFium numbers it, a
-slide, a sheet, a message of a mailbox, a chapter of an EPUB in spine order) and/or ``line_start``/``line_end``
-(1-based lines of the file itself: text and Markdown, the HTML source, an EPUB chapter's XHTML source; a DOCX
-"line" is a paragraph or a table row; an XLSX "line" the N-th non-empty row of its sheet). ``answer`` is the fact a
+slide, a sheet, a message of a mailbox, a chapter of an EPUB in spine order; an .eml file is one message and has
+none) and/or ``line_start``/``line_end`` (1-based lines of the file itself: text and Markdown, the HTML source; a
+DOCX "line" is a body paragraph or a table row). An XLSX label names its sheet (``page``) and ``row``, the row's
+own number as the spreadsheet shows it. ``answer`` is the fact a
 correct answer must contain (compared case-insensitively, whitespace runs as one space); ``answers`` lists
 acceptable alternatives (any one will do), ``all_of`` lists facts that must all be present.
 """
@@ -35,7 +36,7 @@ SETS = {
     "tuning": ("qa_tuning.jsonl", "unanswerable_tuning.jsonl"),
     "heldout": ("qa_heldout.jsonl", "unanswerable_heldout.jsonl"),
 }
-PAGED = {"pdf-manual", "pptx", "xlsx", "mbox", "eml", "epub"}  # kinds whose labels carry a page
+PAGED = {"pdf-manual", "pptx", "xlsx", "mbox", "epub"}  # kinds whose labels carry a page
 
 
 def manifest() -> dict:
