@@ -36,6 +36,7 @@ from engine.core import (
     RouteEvent,
     SamplingParams,
     SearchRequest,
+    TokenEvent,
     default_index_db,
     new_request_id,
 )
@@ -204,12 +205,14 @@ class ModelService:
         sampling: SamplingParams | None = None,
         request_id: str | None = None,
     ) -> Iterator[Any]:
-        """Document Q&A: TokenEvents, then one AskResult."""
+        """Document Q&A: the engine's progress, then one AskResult. The model's tokens are not passed on: an answer
+        is sent once checked against the sources and numbered as shown (its [n] as its citations number them), as
+        ``alcove ask`` prints it; the raw tokens carry the sources' own numbers and unchecked sentences."""
         text_field(question, "question")
         chat = self._unless_loaded(Role.CHAT, self.spec(Role.CHAT, model))
         req = AskRequest(question, self._db(None), chat=chat, embedder=self._embedder(), max_tokens=max_tokens,
                          sampling=sampling, request_id=request_id or new_request_id())  # fmt: skip
-        return self.engine.ask(req)
+        return _checked_only(self.engine.ask(req))
 
     # -- encoders and the index --------------------------------------------------------------------------------
     def _embedder(self, name: str = "default") -> ModelRequest:
@@ -245,3 +248,10 @@ class ModelService:
             return search_json(self.engine.search(request))
         except ModelLoadError as exc:
             raise _load_failed(exc) from exc
+
+
+def _checked_only(events: Iterator[Any]) -> Iterator[Any]:
+    """``events`` without the written answer's TokenEvents (see ``Service.ask``)."""
+    for ev in events:
+        if not isinstance(ev, TokenEvent):
+            yield ev
