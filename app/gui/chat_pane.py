@@ -259,15 +259,18 @@ class ChatPane(QWidget):
             min_p=s["sampling/min_p"],
             repetition_penalty=s["sampling/repetition_penalty"],
         )
-        drafting = s["speculative/mode"] in ("draft", "mtp", "auto")
+        mode = s["speculative/mode"]
+        draft = s.model("draft") if mode in ("draft", "mtp", "auto") else None
+        if mode in ("draft", "mtp") and draft is None:
+            mode = "off"  # no draft (none can draft for this chat model): plain decoding, as Settings › Models says
         return ChatRequest(
             messages=tuple(history),
             max_tokens=s["sampling/max_tokens"],
             sampling=sampling,
-            speculative=SpeculativeParams(mode=s["speculative/mode"], num_draft=s["speculative/num_draft"]),
+            speculative=SpeculativeParams(mode=mode, num_draft=s["speculative/num_draft"]),
             diffusion={"steps": s["diffusion/steps"], "canvas_length": s["diffusion/canvas_length"]},
             model=s.model("chat"),
-            draft=s.model("draft") if drafting else None,
+            draft=draft,
         )
 
     def _start_reply(self) -> None:

@@ -1,6 +1,7 @@
-"""Settings › Models: chat, draft, embedding and reranker pickers (incompatible drafts greyed with the reason, the
-smallest compatible local draft offered automatically), Add Folder / Import GGUF, the recommended catalog with
-"fits this Mac", and Hugging Face downloads with progress, cancel and resume (the token lives in the keychain)."""
+"""Settings › Models: chat, draft, embedding and reranker pickers (the draft picker offers only models that can draft
+for the chat model, judged from their files before anything loads, and the smallest of them automatically; a draft
+no longer used is unloaded), Add Folder / Import GGUF, the recommended catalog with "fits this Mac", and Hugging Face
+downloads with progress, cancel and resume (the token lives in the keychain)."""
 
 from __future__ import annotations
 
@@ -27,17 +28,16 @@ from PySide6.QtWidgets import (
 )
 from shiboken6 import isValid
 
-from app.gui.model_catalog import DraftCheck, PickerModel, check_drafts, scan
-from app.gui.model_identity import content_identity
+from app.gui.draft_offers import DraftOffers, draft_note, draft_offers, model_location
+from app.gui.model_catalog import PickerModel, scan
+from engine.core import Role
 from engine.models import (
     CatalogModel,
     fits,
     hf_cached_repo_path,
-    list_local_models,
     load_catalog,
     memory_budget,
 )
-from engine.speculative import best_draft
 
 from .bridge import Bridge, Job
 from .downloads import DownloadCancelled, download_model
@@ -52,64 +52,13 @@ ROLES = (
 )
 
 
-def scan_with_drafts(
-    known: list[str], chat_spec: str
-) -> tuple[list[PickerModel], dict[str, DraftCheck], str]:
-    """Worker thread: the local models, every draft candidate's compatibility with the chosen chat model, and the
-    smallest compatible local draft ("" when none)."""
+def scan_with_drafts(known: list[str], chat_spec: str) -> tuple[list[PickerModel], DraftOffers]:
+    """Worker thread: the local models and which of them can draft for the chosen chat model (and the smallest)."""
     catalog = scan(known)
-    chat = next((m for m in catalog if m.spec == chat_spec), None)
-    drafts = [m for m in catalog if m.kind in ("chat", "gguf")]
-    checks = {c.spec: c for c in check_drafts(chat, drafts)}
-    chat_id = content_identity(model_location(chat_spec, chat))
-    if chat_id is not None:  # the chat model again under another name (an imported copy, a second folder)
-        for m in drafts:
-            if m.spec != chat_spec and content_identity(model_location(m.spec, m)) == chat_id:
-                checks[m.spec] = DraftCheck(m.spec, False, "the same weights as the chat model")
-    auto = ""
-    if chat is not None and chat.folder:
-        folders = {
-            m.folder: m.spec
-            for m in drafts
-            if m.folder and checks.get(m.spec, DraftCheck("", True)).compatible
-        }
-        best = best_draft(chat.folder, list(folders))
-        auto = folders.get(best, "") if best else ""
-    return catalog, checks, auto
+    return catalog, draft_offers(catalog, chat_spec)
 
 
-def model_location(spec: str, model: PickerModel | None = None) -> str | None:
-    """The folder or file holding a spec's weights (the built-in model's GGUF for "default")."""
-    if model is not None and model.folder:
-        return model.folder
-    if spec == "default":
-        return next((m.path for m in list_local_models() if m.name == "default"), None)
-    path = Path(spec).expanduser()
-    return str(path) if path.exists() else None
-
-
-def draft_note(mode: str, draft_label: str, chosen: bool) -> str:
-    if mode == "off":
-        return (
-            "Speculative decoding is off (Generation › Speculative decoding); the draft model is not loaded."
-        )
-    if mode == "lookup":
-        return "Speculative decoding uses prompt lookup, which needs no draft model; the draft model is not loaded."
-    if mode == "mtp":
-        return "Gemma 4 assistant (MTP) mode: the assistant head drafts; the draft model below is not used."
-    if not chosen:
-        return (
-            "Draft model mode is on but no draft model is chosen, so replies use plain decoding. Choose a "
-            "smaller model with the chat model's tokenizer below."
-            if mode == "draft"
-            else "Automatic: prompt lookup now; choose a draft model to let it draft with one when that pays."
-        )
-    lead = "Draft model mode" if mode == "draft" else "Automatic"
-    return (
-        f"{lead}: {draft_label} proposes tokens for the chat model to verify; it is loaded beside the chat "
-        "model and uses memory of its own. Greyed-out models cannot draft for this chat model (the reason is "
-        "shown beside each)."
-    )
+__all__ = ["ModelsPage", "draft_note", "model_location", "recommended", "scan_with_drafts"]
 
 
 def recommended(budget: int | None = None) -> list[tuple[CatalogModel, bool, bool]]:
@@ -143,10 +92,11 @@ class ModelsPage(QWidget):
             combo.activated.connect(lambda _i, r=role: self._picked(r))
             self.pickers[role] = combo
             form.addRow(label + ":", combo)
-        self.draft_note = QLabel()
-        self.draft_note.setObjectName("Muted")
-        self.draft_note.setWordWrap(True)
-        form.addRow("", self.draft_note)
+            if role == "draft":  # the note sits right under the picker it speaks of ("above" in its text)
+                self.draft_note = QLabel()
+                self.draft_note.setObjectName("Muted")
+                self.draft_note.setWordWrap(True)
+                form.addRow("", self.draft_note)
         outer.addLayout(form)
         buttons = QHBoxLayout()
         add_folder = QPushButton("Add Model Folder…")
@@ -217,6 +167,7 @@ class ModelsPage(QWidget):
         outer.addStretch(1)
         self.download_progress.connect(self._show_progress)
         self.auto_draft = ""
+        self.offers: DraftOffers | None = None
         settings.changed.connect(self._setting_changed)
         self.rescan()
         self.fill_recommended()
@@ -289,12 +240,17 @@ class ModelsPage(QWidget):
         if self._scan_again and isValid(self):
             self.rescan()
 
-    def _fill(self, catalog: list[PickerModel], checks: dict[str, DraftCheck], auto: str = "") -> None:
+    def _fill(self, catalog: list[PickerModel], offers: DraftOffers) -> None:
         if not isValid(self) or not all(isValid(c) for c in self.pickers.values()):
             return  # the page was closed while its models were being scanned
-        self.catalog = catalog
-        self.auto_draft = auto
-        self.settings["models/draft_auto"] = auto  # used when no draft is chosen
+        self.catalog, self.offers = catalog, offers
+        self.auto_draft = offers.auto
+        self.settings["models/draft_auto"] = offers.auto  # used when no draft is chosen
+        chosen = self.settings["models/draft"]
+        if chosen and not offers.offered(
+            chosen
+        ):  # it cannot draft for this chat model: never sent, never loaded
+            self.settings["models/draft"] = ""
         for role, _label, kinds in ROLES:
             combo = self.pickers[role]
             current = self.settings[f"models/{role}"]
@@ -303,7 +259,7 @@ class ModelsPage(QWidget):
                 combo.addItem("None", "")
             elif (
                 role == "reranker"
-            ):  # no cross-encoder: Q&A lets the engine decide, Rerank uses the chat model
+            ):  # no cross-encoder: Q&A keeps the search order, Rerank uses the chat model
                 combo.addItem("No cross-encoder (chat model)", "")
                 combo.setItemData(
                     0,
@@ -312,48 +268,96 @@ class ModelsPage(QWidget):
                     Qt.ItemDataRole.ToolTipRole,
                 )
             for m in catalog:
-                if m.kind in kinds and combo.findData(m.spec) < 0:
-                    combo.addItem(m.label, m.spec)
-            if current and combo.findData(current) < 0:
+                if m.kind not in kinds or combo.findData(m.spec) >= 0:
+                    continue
+                if role == "draft" and not offers.offered(m.spec):
+                    continue  # it cannot draft for this chat model: the note's tooltip says why
+                combo.addItem(m.label, m.spec)
+                if role == "draft":
+                    check = offers.checks.get(m.spec)
+                    tip = (
+                        f"Can draft: {check.reason}."
+                        if check and check.compatible
+                        else "Checked when it loads."
+                    )
+                    combo.setItemData(combo.count() - 1, tip, Qt.ItemDataRole.ToolTipRole)
+            if current and combo.findData(current) < 0 and role != "draft":
                 combo.addItem(Path(current).name or current, current)
-            if role == "draft":
-                self._grey_drafts(combo, checks)
             combo.setCurrentIndex(max(0, combo.findData(current)))
-        self._update_draft_note(checks)
+        self._offer_mtp()
+        self._update_draft_note()
+        self._release_unused_draft()
 
-    def _grey_drafts(self, combo: QComboBox, checks: dict) -> None:
-        model = combo.model()
-        assert isinstance(model, QStandardItemModel)
-        for i in range(combo.count()):
-            check = checks.get(combo.itemData(i))
-            item = model.item(i)
-            if check is not None and check.compatible is False:
-                item.setEnabled(False)
-                item.setText(f"{combo.itemText(i)} — {check.reason}")
-                item.setToolTip(f"Not usable as a draft: {check.reason}.")
-            elif check is not None and check.compatible is None:
-                item.setToolTip(f"Compatibility {check.reason}.")
+    def _offer_mtp(self) -> None:
+        """The Generation pane's "Gemma 4 assistant (MTP)" mode only where the chat model can have one."""
+        combo = self.window().findChild(QComboBox, "speculative/mode")
+        if combo is None or self.offers is None:
+            return
+        i, model = combo.findData("mtp"), combo.model()
+        if i < 0 or not isinstance(model, QStandardItemModel):
+            return
+        ok = self.offers.chat_is_gemma4
+        model.item(i).setEnabled(ok)
+        model.item(i).setToolTip(
+            "" if ok else "Only Gemma 4 chat models have a multi-token-prediction assistant."
+        )
 
-    def _update_draft_note(self, checks: dict | None = None) -> None:
+    def _release_unused_draft(self) -> None:
+        """Unload a loaded draft that replies will no longer use (another draft chosen, none, or a mode without
+        one), so it stops holding memory."""
+        loaded = self.bridge.loaded_models().get(Role.DRAFT.value)
+        if loaded is None:
+            return
+        drafting = self.settings["speculative/mode"] in ("draft", "mtp", "auto")
+        wanted = self.settings.model(Role.DRAFT) if drafting else None
+        if wanted is not None and self.offers is not None and not self.offers.offered(wanted.spec):
+            wanted = None
+        if wanted is not None:
+            where = model_location(wanted.spec)
+            if wanted.spec in (loaded.path, loaded.name) or (
+                where is not None and Path(where).resolve() == Path(loaded.path).resolve()
+            ):
+                return
+        self.bridge.unload_model(Role.DRAFT)
+
+    def _update_draft_note(self, _checks: dict | None = None) -> None:
         """What the draft model does under the mode chosen now (Generation › Speculative decoding), including the
-        draft picked automatically when none is chosen."""
+        draft picked automatically when none is chosen; the tooltip lists the models not offered and why."""
         mode = self.settings["speculative/mode"]
         auto = self.auto_draft and not self.settings["models/draft"]
         label = next((m.label for m in self.catalog if m.spec == self.auto_draft), self.auto_draft)
+        chat = self.pickers["chat"].currentText() or "the chat model"
+        refused = (
+            [c for c in self.offers.refused if c.reason != "it is the chat model itself"]
+            if self.offers
+            else []
+        )
+        tip = "; ".join(f"{self._label(c.spec)}: {c.reason}" for c in refused)
+        self.draft_note.setToolTip(f"Not offered as drafts — {tip}" if tip else "")
         if auto and mode in ("draft", "auto"):
             self.draft_note.setText(
-                f"Drafting with {label}: the smallest local model that shares the chat model's tokenizer and chat "
-                "template (chosen automatically; pick another above)."
+                f"Drafting with {label}: the smallest local model with the chat model's tokenizer (chosen "
+                "automatically; pick another above)."
             )
             return
         self.draft_note.setText(
-            draft_note(mode, self.pickers["draft"].currentText(), bool(self.settings["models/draft"]))
+            draft_note(
+                mode,
+                self.pickers["draft"].currentText(),
+                bool(self.settings["models/draft"]),
+                chat_label=chat,
+                offers=self.offers,
+            )  # fmt: skip
         )
+
+    def _label(self, spec: str) -> str:
+        return next((m.label for m in self.catalog if m.spec == spec), Path(spec).name or spec)
 
     @Slot(str, object)
     def _setting_changed(self, key: str, _value: Any) -> None:
         if key in ("speculative/mode", "models/draft"):
             self._update_draft_note()
+            self._release_unused_draft()
 
     @Slot()
     def _picked(self, role: str) -> None:

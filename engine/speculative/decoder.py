@@ -310,8 +310,8 @@ def make_decoder_factory(
             notes.append(compat.explanation)
     elif spec.mode == "draft" and not use_mtp:
         raise IncompatibleDraftError(
-            "Speculative mode 'draft' needs a draft model, and none is loaded. Load a smaller model of the same "
-            "family as the draft (--draft-model), or use --speculative lookup or auto."
+            "Speculative mode 'draft' needs a draft model, and none is loaded. Choose as the draft a smaller model "
+            "with the chat model's tokenizer, or use prompt lookup or automatic speculative decoding."
         )
 
     def factory(state: DecodeState, request: GenerateRequest) -> Iterator[Block]:

@@ -35,9 +35,9 @@ def check_mtp(mode: str, target: Any, assistant: LoadedAssistant | None) -> tupl
     try:
         if assistant is None:
             raise IncompatibleDraftError(
-                "Speculative mode 'mtp' needs a Gemma 4 assistant checkpoint loaded as the draft model "
-                "(--draft-model), and none is loaded. Load the assistant released with your Gemma 4 model, or use "
-                "--speculative lookup or auto."
+                "Speculative mode 'mtp' needs a Gemma 4 assistant checkpoint as the draft model, and none is "
+                "loaded. Choose the assistant released with your Gemma 4 model as the draft, or use prompt lookup "
+                "or automatic speculative decoding."
             )
         check_pairing(target, assistant)
     except IncompatibleDraftError as exc:

@@ -5,7 +5,8 @@ same way: the token list (id -> string, specials included) and, for BPE, the mer
 file carries them in its metadata (``tokenizer.ggml.tokens``, ``tokenizer.ggml.merges``), a folder in its
 ``tokenizer.json``; both spell byte-level BPE tokens with the GPT-2 byte alphabet and SentencePiece ones with
 "▁", so the two can be compared without importing either. Trailing ``[PADn]`` rows that llama.cpp adds to fill the
-embedding matrix (token type UNUSED) are not tokens and are dropped.
+embedding matrix (token type UNUSED; folders converted from GGUF keep them as plain vocabulary entries) are not
+tokens and are dropped from both.
 
 The chat template is NOT part of the identity: the target's template formats the prompt and the draft only ever
 sees the resulting token ids, so a template difference (Qwen2.5-Coder 0.5B vs 1.5B: a different default system
@@ -131,6 +132,8 @@ def _from_tokenizer_json(folder: Path) -> TokenizerSignature:
     if not by_id:
         raise TokenizerUnreadable(f"{folder.name}/tokenizer.json has no vocabulary.")
     size = max(by_id) + 1
+    while size > 1 and _PAD.match(by_id.get(size - 1, "")):  # llama.cpp's padding rows, kept by some converters
+        size -= 1
     tokens = tuple(by_id.get(i, f"\x00missing{i}") for i in range(size))
     mtype = str(model.get("type", "")).lower()
     byte_level = "ByteLevel" in json.dumps(data.get("pre_tokenizer") or data.get("decoder") or {})
