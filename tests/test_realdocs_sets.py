@@ -65,3 +65,60 @@ def test_relevant_needs_the_labelled_page_and_lines(tmp_path):
     q = {"abs_path": str(f.resolve()), "line_start": 10, "line_end": 12}
     assert relevant(q, str(f), None, 12, 20) and not relevant(q, str(f), None, 13, 20)
     assert not relevant(q, str(tmp_path / "b.pdf"), None, 10, 12)
+
+
+def _perfect(part, root):
+    """What a perfect system would show: each answer's facts, a citation on its label; unanswerables declined."""
+    answerable, unanswerable = load(part, root)
+    out = {}
+    for q in answerable:
+        text = " ".join([q["answer"], *q.get("all_of", [])])
+        cite = {"n": 1, "path": q["abs_path"], "page": q.get("page"), "line_start": q.get("line_start"),
+                "line_end": q.get("line_end"), "quote": text}  # fmt: skip
+        out[q["id"]] = {"answer": text, "abstained": False, "hedged": False, "citations": [cite]}
+    for q in unanswerable:
+        out[q["id"]] = {"answer": "", "abstained": True, "hedged": False, "citations": []}
+    return out
+
+
+def test_score_gives_full_marks_to_the_labels_and_catches_each_failure(tmp_path):
+    from eval.realdocs import score as S
+
+    results = _perfect("heldout", tmp_path)
+    fig = S.score(
+        "heldout", tmp_path, results, pdf_page_text=lambda p, n: "Chapter 7: Connections 29\nbody\n"
+    )
+    assert fig["answer_holds_fact"] == fig["citation_on_label"] == fig["near_topic_declined_or_hedged"] == 1.0
+    assert fig["answerable_hedged"] == 0.0 and fig["numbering_gaps"] == 0
+    assert fig["quotes_starting_with_page_furniture"] == 0
+    pdf_q = next(q for q in load("heldout", tmp_path)[0] if q["kind"] == "pdf-manual")
+    r = results[pdf_q["id"]]
+    r["citations"] = [
+        {**r["citations"][0], "n": 2, "page": pdf_q["page"] + 1, "quote": "Chapter 7: Connections 29 x"}
+    ]
+    r["answer"] = "something else"
+    un = next(q for q in load("heldout")[1] if q["kind"] == "near-topic")
+    results[un["id"]] = {"answer": "port forwarding", "abstained": False, "hedged": False, "citations": []}
+    fig = S.score(
+        "heldout", tmp_path, results, pdf_page_text=lambda p, n: "Chapter 7: Connections 29\nbody\n"
+    )
+    assert fig["answer_holds_fact"] < 1.0 and fig["citation_on_label"] < 1.0
+    assert fig["near_topic_declined_or_hedged"] < 1.0
+    assert fig["numbering_gaps"] == 1 and fig["quotes_starting_with_page_furniture"] == 1
+    assert (
+        fig["by_kind"]["pdf-manual"]["answer_holds_fact"] < 1.0 == fig["by_kind"]["epub"]["answer_holds_fact"]
+    )
+
+
+def test_page_furniture_and_numbering():
+    from eval.realdocs.score import numbering_gap, page_furniture, starts_with_furniture
+
+    f, contents = page_furniture("Chapter 2: R Basics 10\nPlease always use the URL.\n")
+    assert f == ["Chapter 2: R Basics 10"] and not contents
+    assert starts_with_furniture("Chapter 2: R Basics 10 Please always", f, contents)
+    assert not starts_with_furniture("Please always use the URL.", f, contents)
+    toc = "\n".join(f"1.{i} Section . . . . . . . . {i}" for i in range(6))
+    assert page_furniture(toc)[1]
+    assert not numbering_gap([1, 2, 3]) and not numbering_gap([2, 1]) and not numbering_gap([])
+    assert numbering_gap([1, 3, 4]) and numbering_gap([2, 3, 4, 5])
+    assert numbering_gap([2, 1], ordered=True) and not numbering_gap([1, 2], ordered=True)
