@@ -65,6 +65,12 @@ def test_relevant_needs_the_labelled_page_and_lines(tmp_path):
     q = {"abs_path": str(f.resolve()), "line_start": 10, "line_end": 12}
     assert relevant(q, str(f), None, 12, 20) and not relevant(q, str(f), None, 13, 20)
     assert not relevant(q, str(tmp_path / "b.pdf"), None, 10, 12)
+    q = {"abs_path": str(f.resolve()), "page": 34, "also": [{"page": 33}]}
+    assert (
+        relevant(q, str(f), 33, None, None)
+        and relevant(q, str(f), 34, 1, 2)
+        and not relevant(q, str(f), 35, 1, 2)
+    )
 
 
 def _perfect(part, root):

@@ -2,7 +2,8 @@
 source, python-docx, openpyxl, python-pptx, ebooklib, the standard library's email), not Alcove's:
 
 - every labelled document is in documents.json, in the question's part, and present once materialised;
-- every answer fact (``answer`` or one of ``answers``, and each of ``all_of``) occurs in the labelled unit: the PDF
+- every answer fact (``answer`` or one of ``answers``, and each of ``all_of``) occurs in the labelled unit (and in
+  each other place ``also`` lists): the PDF
   page, the slide, the sheet's labelled row, the message, the EPUB chapter's labelled source lines, the labelled
   lines of a text/HTML/DOCX file (text compared with whitespace runs as one space, line-end hyphens joined, NFKC);
   so does each ``evidence`` string, and a ``quote`` occurs exactly once in its text file at the labelled lines;
@@ -286,6 +287,12 @@ def check(part: str = "all", committed_only: bool = False) -> list[str]:
                 problems.append(
                     f"{q['id']}: answer {q['answer']!r} (or alternatives/all_of) not in the labelled unit"
                 )
+            for place in q.get("also", []):
+                try:
+                    if not answer_found(q, unit_text(src, {**q, **place})):
+                        problems.append(f"{q['id']}: answer not at its other place {place}")
+                except (LookupError, KeyError, IndexError, ValueError) as exc:
+                    problems.append(f"{q['id']}: its other place {place} cannot be read ({exc})")
             evs = q.get("evidence", [])
             for ev in [evs] if isinstance(evs, str) else evs:
                 if flat(ev) not in flat(unit):

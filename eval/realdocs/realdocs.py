@@ -88,13 +88,18 @@ def load(part: str, root: Path | None = None) -> tuple[list[dict], list[dict]]:
 
 def relevant(q: dict, path: str, page: int | None, line_start: int | None, line_end: int | None) -> bool:
     """A hit (a citation, a passage) is on the label: the labelled file; the labelled page where the label names
-    one; and lines overlapping the labelled lines where the label names them and the hit has lines."""
+    one; and lines overlapping the labelled lines where the label names them and the hit has lines. ``also`` lists
+    other places of the same file that answer the question as well (each a page and/or lines)."""
     if str(Path(path).resolve()) != q["abs_path"]:
         return False
-    if q.get("page") is not None and page != q["page"]:
+    return any(_at(place, page, line_start, line_end) for place in [q, *q.get("also", [])])
+
+
+def _at(place: dict, page: int | None, line_start: int | None, line_end: int | None) -> bool:
+    if place.get("page") is not None and page != place["page"]:
         return False
-    if q.get("line_start") is not None and line_start is not None and line_end is not None:
-        return line_start <= q["line_end"] and line_end >= q["line_start"]
+    if place.get("line_start") is not None and line_start is not None and line_end is not None:
+        return line_start <= place["line_end"] and line_end >= place["line_start"]
     return True
 
 
