@@ -1,7 +1,7 @@
 """The HTTP app (Starlette, ASGI): OpenAI-compatible routes, Alcove's document routes, auth and errors.
 
 Every engine call is blocking and runs in a worker thread; streams are pumped from their thread into the event loop
-(``_pump``), so the loop (uvicorn's own, or Qt's through qasync in the window) never waits on MLX. Before a route
+(``pump``), so the loop (uvicorn's own, or Qt's through qasync in the window) never waits on MLX. Before a route
 runs, ``boundary.Boundary`` has checked the request's Host, Origin and Content-Type and read its body within limits.
 
 No work outlives its client: every route's work is raced against the client's disconnect (ASGI ``http.disconnect``)
@@ -14,13 +14,11 @@ from __future__ import annotations
 
 import asyncio
 import base64
-import contextlib
 import hmac
 import json
 import logging
-import threading
 import time
-from collections.abc import AsyncIterator, Callable, Iterator
+from collections.abc import AsyncIterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict
 from typing import Any
@@ -31,158 +29,18 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from app.server import protocol as p
-from app.server.boundary import ABORT_KEY, DEADLINE_KEY, Boundary, parse_json
+from app.server.boundary import DEADLINE_KEY, Boundary, parse_json
 from app.server.protocol import ApiError
 from app.server.service import ModelService
+from app.server.streaming import ClientGone, Ending, EventStream, deadline_error, disconnected, forget, pump
 from engine.core import AlcoveError, FinalEvent, GenerationStats, TokenEvent, new_request_id
 from engine.rag import AskResult
 
 log = logging.getLogger(__name__)
 
-_END = object()
-
 
 def _error(exc: ApiError) -> JSONResponse:
     return JSONResponse(exc.body(), status_code=exc.status)
-
-
-class _ClientGone(Exception):
-    """The client disconnected while its request was being worked on (nothing can be sent any more)."""
-
-
-async def _disconnected(receive: Callable[[], Any]) -> None:
-    """Return when the client has gone (ASGI ``http.disconnect``); body messages (already read) are skipped."""
-    while (await receive())["type"] != "http.disconnect":
-        pass
-
-
-def _deadline_error() -> ApiError:
-    return ApiError(504, "The request ran past the server's time limit (alcove serve --request-timeout) and was "
-                    "cancelled.", type="server_error", code="deadline_exceeded")  # fmt: skip
-
-
-def _forget(fut: asyncio.Future) -> None:
-    """Let ``fut`` finish unobserved (its result or error is no one's now)."""
-    fut.add_done_callback(lambda f: f.cancelled() or f.exception())
-
-
-async def _pump(make: Callable[[], Iterator[Any]]) -> AsyncIterator[Any]:
-    """Iterate a blocking iterator (built by ``make`` in the worker thread) from the event loop."""
-    loop = asyncio.get_running_loop()
-    q: asyncio.Queue = asyncio.Queue()
-
-    def work() -> None:
-        try:
-            for item in make():
-                loop.call_soon_threadsafe(q.put_nowait, item)
-        except BaseException as exc:  # noqa: BLE001 - errors cross to the loop as values
-            loop.call_soon_threadsafe(q.put_nowait, exc)
-        finally:
-            loop.call_soon_threadsafe(q.put_nowait, _END)
-
-    # A thread of its own per stream: a stream lives as long as its request, and a shared pool (asyncio's default
-    # has cpu_count + 4 threads) would make the ninth concurrent stream wait for one of the first eight to end.
-    threading.Thread(target=work, name="alcove-server-stream", daemon=True).start()
-    while True:
-        item = await q.get()
-        if item is _END:
-            return
-        if isinstance(item, BaseException):
-            raise item
-        yield item
-
-
-class _Ending:
-    """A request's end, told to the service exactly once: a request that did not end well is cancelled."""
-
-    def __init__(self, service: ModelService, request_id: str) -> None:
-        self.service, self.request_id = service, request_id
-        self.ok = False
-        self._told = False
-
-    def __call__(self) -> None:
-        if self._told:
-            return
-        self._told = True
-        if not self.ok:
-            self.service.cancel(self.request_id)
-        self.service.end(self.ok)
-
-
-class _EventStream(Response):
-    """Server-sent events from ``chunks``, raced against the client: a disconnect, or a send buffer that stays
-    full for ``stall_s`` (a client that stopped reading), ends the stream at once and drops the connection; the
-    deadline ends it with an error event. However it ends, ``ending`` cancels the engine request unless it ended
-    well."""
-
-    media_type = "text/event-stream"
-
-    def __init__(self, chunks: AsyncIterator[str], *, ending: _Ending, stall_s: float,
-                 on_deadline: Callable[[], str]) -> None:  # fmt: skip
-        self.chunks = chunks
-        self.ending = ending
-        self.stall_s = stall_s
-        self.on_deadline = on_deadline
-        self.status_code = 200
-        self.background = None
-        self.init_headers({"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
-
-    async def __call__(self, scope: dict, receive: Any, send: Any) -> None:
-        loop = asyncio.get_running_loop()
-        deadline = scope.get(DEADLINE_KEY)
-        gone = asyncio.ensure_future(_disconnected(receive))
-        step: asyncio.Future | None = None
-        try:
-            if not await self._send(send, gone, {"type": "http.response.start", "status": self.status_code,
-                                                 "headers": self.raw_headers}):  # fmt: skip
-                return self._drop(scope)
-            chunks = aiter(self.chunks)
-            while True:
-                step = asyncio.ensure_future(anext(chunks))
-                left = None if deadline is None else max(0.0, deadline - loop.time())
-                await asyncio.wait({step, gone}, timeout=left, return_when=asyncio.FIRST_COMPLETED)
-                if not step.done():  # the client left, or the deadline came, while the engine worked
-                    step.cancel()
-                    await asyncio.gather(step, return_exceptions=True)
-                    if gone.done():
-                        return self._drop(scope)
-                    await self._send(send, gone, {"type": "http.response.body", "body": self.on_deadline().encode(),
-                                                  "more_body": False})  # fmt: skip
-                    return None
-                try:
-                    chunk = step.result()
-                except StopAsyncIteration:
-                    break
-                message = {"type": "http.response.body", "body": chunk.encode("utf-8"), "more_body": True}
-                if not await self._send(send, gone, message):
-                    return self._drop(scope)
-            await self._send(send, gone, {"type": "http.response.body", "body": b"", "more_body": False})
-        finally:
-            gone.cancel()
-            if step is not None and not step.done():
-                step.cancel()
-            with contextlib.suppress(Exception):
-                await self.chunks.aclose()
-            self.ending()  # (again: a stream that never started has not run its own finally)
-
-    async def _send(self, send: Any, gone: asyncio.Future, message: dict) -> bool:
-        """Send ``message``; False when the client left, or its buffer stayed full for ``stall_s``."""
-        if gone.done():
-            return False
-        sending = asyncio.ensure_future(send(message))
-        await asyncio.wait({sending, gone}, timeout=self.stall_s, return_when=asyncio.FIRST_COMPLETED)
-        if sending.done():
-            return sending.exception() is None
-        sending.cancel()
-        await asyncio.gather(sending, return_exceptions=True)
-        log.info("server: a client read nothing for %.1f s; its stream is dropped", self.stall_s)
-        return False
-
-    @staticmethod
-    def _drop(scope: dict) -> None:
-        abort = scope.get(ABORT_KEY)
-        if abort is not None:
-            abort()  # close now: a close would wait for the full buffer to drain
 
 
 class Server:
@@ -216,7 +74,7 @@ class Server:
             try:
                 self._check_key(request)
                 return await handler(request)
-            except _ClientGone:
+            except ClientGone:
                 return Response(status_code=499)  # nobody reads it: the connection is gone
             except ApiError as exc:
                 return _error(exc)
@@ -235,9 +93,9 @@ class Server:
     async def _watch(self, request: Request, work: Any, request_id: str | None = None) -> Any:
         """``work``'s result (an awaitable), unless the client disconnects or the request's deadline passes first:
         then the engine is asked to cancel ``request_id`` (when the work has one), the work is left to finish on
-        its own, and _ClientGone or a 504 is raised."""
+        its own, and ClientGone or a 504 is raised."""
         work = asyncio.ensure_future(work)
-        gone = asyncio.ensure_future(_disconnected(request.receive))
+        gone = asyncio.ensure_future(disconnected(request.receive))
         deadline = request.scope.get(DEADLINE_KEY)
         left = None if deadline is None else max(0.0, deadline - asyncio.get_running_loop().time())
         try:
@@ -252,10 +110,10 @@ class Server:
         if request_id is not None:
             self.service.cancel(request_id)
         work.cancel()  # a worker thread's call runs on; its result is dropped
-        _forget(work)
+        forget(work)
         if gone.done() and not gone.cancelled():
-            raise _ClientGone
-        raise _deadline_error()
+            raise ClientGone
+        raise deadline_error()
 
     async def _thread(self, request: Request, fn, *args, request_id: str | None = None):
         """``fn(*args)`` in a worker thread, watched (``_watch``)."""
@@ -294,16 +152,16 @@ class Server:
             raise
         rid = p.new_id("chatcmpl" if chat else "cmpl")
         if gen.stream:
-            ending = _Ending(self.service, rid_engine)
-            return _EventStream(self._sse(gen, events, rid, chat, decoding, reason, ending), ending=ending,
+            ending = Ending(self.service, rid_engine)
+            return EventStream(self._sse(gen, events, rid, chat, decoding, reason, ending), ending=ending,
                                 stall_s=self.options.send_stall_s,
-                                on_deadline=lambda: _data(_deadline_error().body()) + "data: [DONE]\n\n")  # fmt: skip
+                                on_deadline=lambda: _data(deadline_error().body()) + "data: [DONE]\n\n")  # fmt: skip
         ok = False
         try:
 
             async def collect() -> tuple[Any, dict]:
                 final, extra = None, {}
-                async for ev in _pump(lambda: events):
+                async for ev in pump(lambda: events):
                     if isinstance(ev, FinalEvent):
                         final = ev
                     elif isinstance(ev, AskResult):
@@ -328,14 +186,14 @@ class Server:
                                 sampling=gen.request.sampling, request_id=gen.request.request_id)  # fmt: skip
 
     async def _sse(self, gen, events, rid: str, chat: bool, decoding: str, reason: str,
-                   ending: _Ending) -> AsyncIterator[str]:  # fmt: skip
+                   ending: Ending) -> AsyncIterator[str]:  # fmt: skip
         created = int(time.time())
         model = gen.model
         sent: list[str] = []
         try:
             if chat:
                 yield _data(p.chat_chunk(rid, model, created, {"role": "assistant", "content": ""}))
-            async for ev in _pump(lambda: events):
+            async for ev in pump(lambda: events):
                 if isinstance(ev, TokenEvent):
                     if ev.text:
                         sent.append(ev.text)
@@ -500,7 +358,7 @@ class Server:
                     ),  # fmt: skip
                 )
                 last = None
-                async for ev in _pump(lambda: events):
+                async for ev in pump(lambda: events):
                     if isinstance(ev, AskResult):
                         last = ev
                 return last

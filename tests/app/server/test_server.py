@@ -18,7 +18,7 @@ import pytest
 from app.common import search_json
 from app.server import BindRefused, ServerOptions, ThreadedServer, check_bind, is_loopback
 from app.server.command import main as serve_main
-from app.server.http import _pump
+from app.server.streaming import pump as _pump
 from engine.core import EmbedRequest, FinalEvent, GenerateRequest, RerankRequest, SearchRequest
 from tests.app.server.conftest import batch_of
 
