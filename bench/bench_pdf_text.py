@@ -1,10 +1,20 @@
-"""PDF text layers: pypdf (what the indexer uses) against pypdfium2 (what OCR renders with), on the same files.
+"""PDF text layers: pypdf against pypdfium2 (what the indexer reads with), and how the reader's text reads.
 
-For each PDF: pages, seconds to extract every page's text (min and median; the two libraries in ABBA order, ``--runs``
-rounds: bench/abba.py), characters and words found, and how much of one library's words the other finds (word-set
-overlap), so a switch is decided on speed AND coverage.
+Speed (default): for each PDF, pages, seconds to extract every page's text (min and median; the two libraries in
+ABBA order, ``--runs`` rounds: bench/abba.py), characters and words found, and how much of one library's words the
+other finds (word-set overlap), so a switch is decided on speed AND coverage.
 
     .venv/bin/python bench/bench_pdf_text.py [PDF ...] [--runs 3]
+
+Reading (``--reading``): the sentences a user may be quoted (``engine.rag.citations.segments`` over every block the
+chunker packs) under the first PDF reader (reader 1: PDFium's text as it came, blocks at blank lines) and under the
+current one (``engine.index.extract``), counted for what issue 37 found wrong (``bench/pdf_reading.py``): sentences
+that start with page furniture (a running header, footer or page number of that document, found independently on
+the raw text layer: an edge line repeating on 3+ pages with digits masked, or a number alone) or hold a contents
+entry (dotted leaders), words still cut by a line-end hyphen, accents still split from their letters, and
+sentences that glue a console/code line to prose. Plus seconds to extract (min of ``--runs``).
+
+    .venv/bin/python bench/bench_pdf_text.py --reading /usr/share/R/doc/manual/R-*.pdf
 """
 
 from __future__ import annotations
@@ -47,7 +57,14 @@ def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("pdfs", nargs="*", type=Path)
     ap.add_argument("--runs", type=int, default=3, help="ABBA rounds")
+    ap.add_argument("--reading", action="store_true", help="count what reads wrong, reader 1 against now")
+    ap.add_argument("--examples", type=int, default=0, help="with --reading: show this many of each fault")
     args = ap.parse_args()
+    if args.reading:
+        from pdf_reading import reading_report
+
+        emit(reading_report([p for p in args.pdfs if p.exists()], args.runs, args.examples))
+        return 0
     results = []
     for path in [p for p in (args.pdfs or DEFAULT) if p.exists()]:
         data = path.read_bytes()

@@ -22,6 +22,9 @@ class Block:
     start: int  # character span in Page.text
     end: int
     heading_level: int = 0  # 0: paragraph; 1..6: a heading of that level
+    # what the block holds (PDF pages; other readers leave "text"): "text" (prose, list items, headings),
+    # "code" (lines set in a monospace font: code, console input and output), "table" (rows of columns)
+    kind: str = "text"
 
 
 @dataclass(frozen=True)
@@ -34,11 +37,16 @@ class Page:
     # its source span proportionally, so no offset inside it points past it
     anchors: tuple[tuple[int, ...], ...] = ()
     first_line: int = 1
+    # PDF pages: blank lines only separate blocks and are no lines of the page, so "line N" is the N-th line of
+    # text on the page (as on an OCRed page); elsewhere every newline counts
+    text_lines_only: bool = False
 
     @cached_property
     def _newlines(self) -> list[int]:
         """Offsets of every newline, found once: each ``locate`` is then a binary search, never a scan from
         offset 0 (which made chunking quadratic in the file's size)."""
+        if self.text_lines_only:  # only the newlines that end a line with text on it
+            return [m.start() for m in _TEXT_LINE_END.finditer(self.text)]
         return [m.start() for m in re.finditer("\n", self.text)]
 
     def _lines_before(self, offset: int) -> int:
@@ -82,6 +90,15 @@ def looks_binary(data: bytes) -> bool:
     return controls / len(head) > 0.05
 
 
+_TEXT_LINE_END = re.compile(r"(?<=[^\s])[ \t]*\n")
+
+
+def text_lines_between(text: str, start: int, end: int) -> int:
+    """Lines with text that end in ``text[start:end]``: how many lines a PDF page's "line N" moves on from
+    ``start`` to ``end`` (blank lines between its blocks are not lines of the page; ``Page.text_lines_only``)."""
+    return sum(1 for _ in _TEXT_LINE_END.finditer(text, start, end))
+
+
 _BLANK_SPLIT = re.compile(r"\n[ \t]*\n\s*")
 
 
@@ -107,10 +124,12 @@ def line_blocks(text: str) -> list[Block]:
     return blocks
 
 
-def add_span(blocks: list[Block], text: str, start: int, end: int, level: int = 0) -> None:
+def add_span(
+    blocks: list[Block], text: str, start: int, end: int, level: int = 0, kind: str = "text"
+) -> None:
     while start < end and text[start].isspace():
         start += 1
     while end > start and text[end - 1].isspace():
         end -= 1
     if end > start:
-        blocks.append(Block(start, end, level))
+        blocks.append(Block(start, end, level, kind))

@@ -8,9 +8,19 @@ from typing import Any
 
 from engine.index.bounds import DEFAULT_FILE_MEMORY_BYTES, DEFAULT_FILE_SECONDS
 from engine.index.chunking import chunk_budget
+from engine.index.readers.pdf import READER_VERSION
 
 DEFAULT_MAX_FILE_BYTES = 64 << 20
-CHUNKER_VERSION = 1  # bump when extraction or chunking changes what a file turns into
+CHUNKER_VERSION = 1  # bump when extraction or chunking changes what every file turns into
+# A reader's version, where its files turn into other text than before: an index made with another reads those
+# files again (only those: other files' content hashes stay the same)
+READER_VERSIONS = {"pdf": READER_VERSION}
+
+
+def reader_tag(file_type: str | None) -> bytes:
+    """What a file's content hash covers beside its bytes and the chunker's settings: its reader's version."""
+    version = READER_VERSIONS.get(file_type or "")
+    return f":{file_type}-{version}".encode() if version is not None else b""
 
 
 @dataclass(frozen=True)
@@ -60,6 +70,7 @@ def file_options(store, embedder, options: IndexOptions) -> dict[str, Any]:
     chunk_tokens = chunk_budget(embedder.max_seq_length, options.chunk_tokens)
     # The hash covers the chunking settings too: changing them re-chunks and re-embeds every file.
     tag = f"chunker-{CHUNKER_VERSION}:{chunk_tokens}:{options.overlap_tokens}"
+    readers = "".join(reader_tag(t).decode() for t in sorted(READER_VERSIONS))
     return {
         "max_file_bytes": options.max_file_bytes,
         "chunk_tokens": chunk_tokens,
@@ -70,6 +81,7 @@ def file_options(store, embedder, options: IndexOptions) -> dict[str, Any]:
         "ocr": options.ocr,
         "as_sources": options.as_sources,
         "config_tag": tag.encode(),
-        "tag": tag,
-        "same_config": store.meta("chunker") == tag,
+        "tag": tag
+        + readers,  # a new reader version: every file is looked at again (its hash says which changed)
+        "same_config": store.meta("chunker") == tag + readers,
     }

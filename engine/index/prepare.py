@@ -25,6 +25,7 @@ from engine.index.bounds import (
 )
 from engine.index.chunking import Chunk, chunk_document
 from engine.index.extraction import ExtractError, extract, file_type_for, looks_binary
+from engine.index.options import reader_tag
 from engine.index.readers import OcrOff
 from engine.index.schema import display_path
 from engine.index.store import ChunkRow, DocumentRecord, DocumentWrite
@@ -107,7 +108,7 @@ def prepare_file(
         return Prepared("skip", path, os_reason(exc, "file"),
                         forget=isinstance(exc, FileNotFoundError) and old is not None)  # fmt: skip
     read = len(data)
-    digest = hashlib.blake2b(data + opts["config_tag"], digest_size=16).hexdigest()
+    digest = hashlib.blake2b(data + opts["config_tag"] + reader_tag(ftype), digest_size=16).hexdigest()
     if old is not None and old.content_hash == digest and old.status == "indexed":
         return Prepared("touch", path, touch=(st.st_size, st.st_mtime_ns), bytes_read=read)
     if old is None and digest in opts.get(

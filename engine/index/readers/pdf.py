@@ -1,7 +1,12 @@
 """PDF text layers through PDFium (pypdfium2): 9-12x faster than pypdf on our PDFs with the same words found
 (``bench/bench_pdf_text.py``). One page per PDF page (1-based numbers kept); a page with no text is left out, for
 OCR to read. A PDF PDFium cannot open (a password, damage) goes back to pypdf (``extract_pdf``), whose errors say
-why."""
+why.
+
+The text is the page as a reader sees it (``pdf_layout``: visual lines with their fonts and places;
+``pdf_text``: characters, running headers, contents pages and line-end hyphens, decided per document;
+``pdf_blocks``: headings, paragraphs, code and tables as blocks). ``READER_VERSION`` names this reading: an index
+made with another reads its PDFs again."""
 
 from __future__ import annotations
 
@@ -9,9 +14,13 @@ import io
 import logging
 
 from engine.index.bounds import charge, no_check, short_reason
-from engine.index.document import ExtractError, Page, paragraph_blocks
+from engine.index.document import ExtractError, Page
+from engine.index.readers.pdf_blocks import document_pages
+from engine.index.readers.pdf_layout import Line, page_lines, text_lines
 
 log = logging.getLogger(__name__)
+
+READER_VERSION = 2  # 1: PDFium's text as it came; 2: pages as a reader sees them (pdf_blocks)
 
 
 def pdfium_pages(data: bytes, check=no_check) -> tuple[Page, ...] | None:
@@ -23,28 +32,30 @@ def pdfium_pages(data: bytes, check=no_check) -> tuple[Page, ...] | None:
     except Exception as exc:  # noqa: BLE001 - PdfiumError (password, format) and others
         log.debug("pdfium cannot open the PDF (%s); pypdf will say why", exc)
         return None
-    pages = []
+    numbered: list[tuple[int, list[Line]]] = []
     try:
         for number in range(1, len(doc) + 1):
             check()
             try:
                 page = doc[number - 1]
                 textpage = page.get_textpage()
-                text = textpage.get_text_range()
+                lines = page_lines(textpage)
                 textpage.close()
                 page.close()
             except Exception as exc:  # noqa: BLE001 - one bad page must not lose the others
                 log.debug("page %d: %s", number, exc)
                 continue
-            # PDFium marks a soft hyphen at a line end with U+FFFE: join the word again
-            text = text.replace("\r\n", "\n").replace("\r", "\n").replace("\x00", "")
-            text = text.replace("\ufffe\n", "").replace("\ufffe", "-")
-            blocks = paragraph_blocks(text)
-            charge(check, 2 * len(text) + 64 * len(blocks))
-            if blocks:
-                pages.append(Page(text, tuple(blocks), number=number))
+            charge(check, sum(128 + 2 * len(ln.text) for ln in lines))
+            if lines:
+                numbered.append((number, lines))
     finally:
         doc.close()
+    return _pages(numbered, check)
+
+
+def _pages(numbered: list[tuple[int, list[Line]]], check) -> tuple[Page, ...]:
+    pages = document_pages(numbered, check)
+    charge(check, sum(2 * len(p.text) + 64 * len(p.blocks) for p in pages))
     return tuple(pages)
 
 
@@ -73,7 +84,7 @@ def extract_pdf(data: bytes, check=no_check):
         raise ExtractError("The PDF is damaged: its objects are nested too deeply to read.") from exc
     except Exception as exc:  # noqa: BLE001 - PdfReadError, PdfStreamError, LimitReachedError (a loop) and others
         raise ExtractError(f"The PDF is damaged or not a PDF ({short_reason(exc)}).") from exc
-    pages = []
+    numbered: list[tuple[int, list[Line]]] = []
     failed = 0
     for number in range(1, n_pages + 1):
         check()
@@ -83,10 +94,10 @@ def extract_pdf(data: bytes, check=no_check):
             log.debug("page %d: %s", number, exc)
             failed += 1
             continue
-        text = text.replace("\r\n", "\n").replace("\r", "\n").replace("\x00", "")
-        blocks = paragraph_blocks(text)
-        if blocks:
-            pages.append(Page(text, tuple(blocks), number=number))
+        lines = text_lines(text.replace("\x00", ""))
+        if lines:
+            numbered.append((number, lines))
+    pages = _pages(numbered, check)
     if not pages:
         if failed:
             raise ExtractError(f"The PDF is damaged: none of its {n_pages} pages could be read.")

@@ -1,0 +1,222 @@
+"""A PDF document's visual lines (``pdf_layout``) turned into pages of blocks: headings, paragraphs, code and tables.
+
+Each page's text is its lines of text, one per visual line, top to bottom, with a blank line between two blocks;
+blank lines are no lines of the page (``Page.text_lines_only``), so "page 12, line 30" is the 30th line of text on
+page 12 whatever was cleaned. Running headers, footers, page numbers and whole contents or index pages stay in the
+page's text (so every line keeps its number) but in no block, so no chunk and no quoted sentence holds them.
+
+Lines are told apart by their type and place (``pdf_layout.Line``): a line in a font clearly larger than the
+document's body text is a heading (its level by size, the largest 1), so is a short line wholly in bold; a line
+mostly in a monospace font is code (console input and output included); consecutive lines with two or more
+column gaps are a table. A new paragraph starts after a line that ends a sentence short of the right margin, at
+a wider gap between lines than the page's usual, at a change of font size, at a list bullet or number, and at a
+line whose first word stands in a column of its own (a definition list's term).
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Callable, Sequence
+from statistics import median
+
+from engine.index.bounds import no_check
+from engine.index.document import Block, Page
+from engine.index.readers.pdf_layout import Line
+from engine.index.readers.pdf_text import Vocabulary, find_furniture, is_contents, join_hyphens, normalise
+
+HEADING_SIZE_RATIO = 1.12  # a font this much larger than the body text's is a heading's
+MONO_SHARE = 0.6  # a line this much in a monospace font is code
+_BULLET = re.compile(r"^(?:[•◦▪‣∙·○●■□–—*-]\s|\(?\d{1,3}[.)]\s|\(?[a-z][.)]\s|\([ivx]{1,4}\)\s)")
+_MARK = re.compile(r"[\d*†‡§¶]{1,3}")
+_SENTENCE_END = re.compile(r"[.!?:;]['\"”’)\]]*$")
+
+
+def document_pages(
+    numbered: Sequence[tuple[int, list[Line]]], check: Callable[[], None] = no_check
+) -> list[Page]:
+    """Pages (their PDF numbers kept) for the lines of every page of one PDF that has text."""
+    pages = [lines for _, lines in numbered]
+    for lines in pages:
+        for ln in lines:
+            ln.text = normalise(ln.text)
+    pages = [[ln for ln in lines if ln.text] for lines in pages]
+    furniture = find_furniture(pages)
+    vocab = Vocabulary(pages)
+    body = _body_size(pages)
+    levels = _heading_levels(pages, body)
+    out = []
+    for p, ((number, _), lines) in enumerate(zip(numbered, pages, strict=True)):
+        check()
+        where = {i: furniture[(p, i)] for i in range(len(lines)) if (p, i) in furniture}
+        # headers first and footers last, where they are seen (a footer may come first in the content stream)
+        top = sorted((i for i in where if where[i] == "top"), key=lambda i: -lines[i].y)
+        bottom = sorted((i for i in where if where[i] == "bottom"), key=lambda i: -lines[i].y)
+        order = top + [i for i in range(len(lines)) if i not in where] + bottom
+        lines = [lines[i] for i in order]
+        skip = set(range(len(top))) | set(range(len(lines) - len(bottom), len(lines)))
+        if is_contents([ln for i, ln in enumerate(lines) if i not in skip]):
+            skip = set(range(len(lines)))
+        out.append(_page(number, lines, skip, body, levels, vocab))
+    return out
+
+
+def _body_size(pages: Sequence[Sequence[Line]]) -> float:
+    sizes: Counter[float] = Counter()
+    for lines in pages:
+        for ln in lines:
+            if ln.geometry and ln.size > 0:
+                sizes[round(ln.size * 2) / 2] += len(ln.text)
+    return sizes.most_common(1)[0][0] if sizes else 0.0
+
+
+def _heading_levels(pages: Sequence[Sequence[Line]], body: float) -> dict[float, int]:
+    """Heading level by rounded font size: the largest heading size is level 1 (at most 5 levels by size; a
+    bold line at body size is one level below the smallest)."""
+    sizes = {
+        round(ln.size * 2) / 2
+        for lines in pages
+        for ln in lines
+        if body and ln.geometry and ln.size >= body * HEADING_SIZE_RATIO and ln.mono < MONO_SHARE
+    }
+    return {s: min(5, i + 1) for i, s in enumerate(sorted(sizes, reverse=True))}
+
+
+def _kind(line: Line, body: float, levels: dict[float, int]) -> tuple[str, int]:
+    """("heading", level) | ("code", 0) | ("row", 0) | ("text", 0) for one line."""
+    if not line.geometry or not body:
+        return "text", 0
+    if line.mono >= MONO_SHARE:
+        return "code", 0
+    if len(line.text) <= 200 and line.size >= body * HEADING_SIZE_RATIO:
+        return "heading", levels.get(round(line.size * 2) / 2, 1)
+    if (
+        line.bold >= 0.9
+        and abs(line.size - body) <= 0.1 * body
+        and len(line.text) <= 80
+        and not line.text.endswith((".", ",", ";"))
+    ):
+        return "heading", min(6, len(levels) + 1)
+    if len(line.gaps) >= 2:
+        return "row", 0
+    return "text", 0
+
+
+def _page(
+    number: int, lines: list[Line], skip: set[int], body: float, levels: dict[float, int], vocab: Vocabulary
+) -> Page:
+    kinds = [("skip", 0) if i in skip else _kind(ln, body, levels) for i, ln in enumerate(lines)]
+    kinds = _wrapped_code(lines, _tables(kinds))
+    groups = _groups(lines, kinds)
+    for group in groups:  # words cut at line ends, inside prose only
+        if group[1] == "text":
+            members = group[3]
+            for a, b in zip(members, members[1:], strict=False):
+                join_hyphens(lines[a], lines[b], vocab)
+    parts: list[str] = []
+    blocks: list[Block] = []
+    pos = 0
+    for gi, (level, kind, _, members) in enumerate(groups):
+        if gi:
+            parts.append("\n\n")
+            pos += 2
+        start = pos
+        for k, i in enumerate(members):
+            if k:
+                parts.append("\n")
+                pos += 1
+            parts.append(lines[i].text)
+            pos += len(lines[i].text)
+        if kind != "skip" and pos > start:
+            blocks.append(Block(start, pos, level, "text" if kind == "heading" else kind))
+    return Page("".join(parts), tuple(blocks), number=number, text_lines_only=True)
+
+
+def _wrapped_code(lines: list[Line], kinds: list[tuple[str, int]]) -> list[tuple[str, int]]:
+    """A monospace line that goes on with a sentence of the paragraph above it (a URL or a name wrapped onto the
+    next line at the text's left margin) is that paragraph's line, not a code block."""
+    margin = min(
+        (ln.x0 for ln, (k, _) in zip(lines, kinds, strict=True) if k == "text" and ln.geometry), default=0.0
+    )
+    out = list(kinds)
+    for i in range(1, len(lines)):
+        prev, line = lines[i - 1], lines[i]
+        if out[i][0] != "code" or out[i - 1][0] != "text" or not (prev.geometry and line.geometry):
+            continue
+        if _SENTENCE_END.search(prev.text) or line.x0 > margin + 0.5 * max(line.size, 1.0):
+            continue
+        if " " not in line.text or line.mono < 0.95:
+            out[i] = ("text", 0)
+    return out
+
+
+def _tables(kinds: list[tuple[str, int]]) -> list[tuple[str, int]]:
+    """Runs of two or more rows are a table; a row alone is a paragraph's line."""
+    out = list(kinds)
+    i = 0
+    while i < len(out):
+        if out[i][0] != "row":
+            i += 1
+            continue
+        j = i
+        while j < len(out) and out[j][0] == "row":
+            j += 1
+        for k in range(i, j):
+            out[k] = ("table", 0) if j - i >= 2 else ("text", 0)
+        i = j
+    return out
+
+
+def _groups(lines: list[Line], kinds: list[tuple[str, int]]) -> list[tuple[int, str, int, list[int]]]:
+    """(heading level, kind, first line, line indexes) for each block of the page, in order; "skip" groups hold
+    the furniture (one group per run of such lines)."""
+    text_lines = [ln for ln, (k, _) in zip(lines, kinds, strict=True) if k == "text" and ln.geometry]
+    right = max((ln.x1 for ln in text_lines), default=0.0)
+    steps = [
+        a.y - b.y
+        for a, b, ka, kb in zip(lines, lines[1:], kinds, kinds[1:], strict=False)
+        if ka[0] == kb[0] == "text" and a.geometry and b.geometry and 0 < a.y - b.y < 3 * max(a.size, 1.0)
+    ]
+    pitch = median(steps) if steps else 0.0
+    groups: list[tuple[int, str, int, list[int]]] = []
+    for i, (kind, level) in enumerate(kinds):
+        if groups and not _breaks(lines, kinds, groups[-1], i, right, pitch):
+            groups[-1][3].append(i)
+            continue
+        groups.append((level, kind, i, [i]))
+    return groups
+
+
+def _breaks(
+    lines: list[Line], kinds: list[tuple[str, int]], group: tuple, i: int, right: float, pitch: float
+) -> bool:
+    """Whether line ``i`` starts a new block after ``group`` (the block of the line before)."""
+    level, kind, _, members = group
+    prev, line = lines[members[-1]], lines[i]
+    new_kind, new_level = kinds[i]
+    if new_kind != kind or new_level != level:
+        return True
+    if kind in ("skip", "table"):
+        return False
+    geometry = prev.geometry and line.geometry
+    gap = prev.y - line.y if geometry else 0.0
+    if kind == "heading":
+        return geometry and not 0 < gap < 2.0 * max(line.size, 1.0)
+    if kind == "code":
+        return geometry and not -0.5 < gap < 2.2 * max(line.size, 1.0)
+    # prose
+    if _MARK.fullmatch(prev.text) and len(members) == 1:  # a footnote's mark on a line of its own
+        return False
+    if _BULLET.match(line.text):
+        return True
+    if not geometry:
+        return False
+    size = max(line.size, 1.0)
+    if abs(line.size - prev.size) > 0.12 * size:
+        return True
+    if pitch and gap > 1.45 * pitch or gap < -0.5 * size:
+        return True
+    if line.gaps and line.gaps[0] <= 30:  # a term in a column of its own: a definition list's entry
+        return True
+    ended = _SENTENCE_END.search(prev.text) is not None
+    return ended and (prev.x1 < right - 2.0 * size or line.x0 > prev.x0 + 0.8 * size)

@@ -1,0 +1,171 @@
+"""The visual lines of a PDF page, read from PDFium's text layer with their place and type.
+
+PDFium's text (``get_text_range``) holds one string character per PDF character, line ends as generated ``\\r\\n``
+and, where it judged a line-end hyphen to be hyphenation, U+FFFE in its place with the next line joined on. Here
+that string is cut back into the lines a reader sees: at every ``\\r\\n`` and after every U+FFFE; pieces PDFium put
+on lines of their own though they sit on one baseline (a footnote mark's superscript broke the line) are joined
+again. Each line keeps what telling a heading, a code line, a table row or a page's running header needs: its
+left and right edges and baseline (PDF points), its font size, how much of it is set in a monospace or a bold font,
+and the column gaps inside it. ``engine.index.readers.pdf_text`` turns a document's lines into pages and blocks.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import re
+from dataclasses import dataclass
+from statistics import median
+
+COLUMN_GAP_EM = 1.5  # a gap this many times the font size wide between two words is a column gap, not a space
+_MONO_NAME = re.compile(r"mono|courier|typewriter|consol|menlo|inconsolata|code|cmtt|lmtt|sfmono|\btt|tt\d|fixed",
+                        re.IGNORECASE)  # fmt: skip
+_BREAK = re.compile("\r\n|\n|\ufffe|\r$")  # a lone CR inside a line is a glyph (TeX's circle of ©)
+_WORD = re.compile(r"[^\s\ufffe]+")
+_BOLD_NAME = re.compile(r"bold|black|heavy|semibold|demi|cmbx|\bbx", re.IGNORECASE)
+
+
+@dataclass(slots=True)
+class Line:
+    """One visual line of a page. Geometry is None where the text layer could not be mapped to characters."""
+
+    text: str
+    soft_hyphen: bool = False  # the line ended in a hyphen PDFium judged to be hyphenation (U+FFFE)
+    x0: float = 0.0  # left edge of the first character, PDF points
+    x1: float = 0.0  # right edge of the last character
+    y: float = 0.0  # baseline, PDF points from the page's bottom
+    size: float = 0.0  # the font size most of its characters have
+    mono: float = 0.0  # share of its characters set in a monospace font
+    bold: float = 0.0  # share set in a bold font
+    gaps: tuple[int, ...] = ()  # character offsets in ``text`` where a column gap begins
+    geometry: bool = True
+
+
+class _Fonts:
+    """Monospace and bold flags of the font a character is set in, by the font's name (each name read once)."""
+
+    def __init__(self, raw) -> None:
+        self.get_info = raw.FPDFText_GetFontInfo
+        self.cache: dict[tuple[bytes, int], tuple[bool, bool]] = {}
+        self.buf = ctypes.create_string_buffer(128)
+        self.flags_value = ctypes.c_int()
+        self.flags_ref = ctypes.byref(self.flags_value)
+
+    def flags(self, textpage, index: int) -> tuple[bool, bool]:
+        self.get_info(textpage, index, self.buf, len(self.buf), self.flags_ref)
+        key = (self.buf.value, self.flags_value.value)
+        found = self.cache.get(key)
+        if found is None:
+            name = key[0].decode("latin-1", "replace").split("+", 1)[-1]  # "ABCDEF+CMTT10": a subset's prefix
+            flags = key[1]
+            found = (bool(flags & 1) or bool(_MONO_NAME.search(name)),
+                     bool(flags & (1 << 18)) or bool(_BOLD_NAME.search(name)))  # fmt: skip
+            self.cache[key] = found
+        return found
+
+
+def page_lines(textpage) -> list[Line]:
+    """The visual lines of a pypdfium2 ``PdfTextPage``, top to bottom as PDFium reads them."""
+    import pypdfium2.raw as raw
+
+    text = textpage.get_text_range()
+    n = textpage.count_chars()
+    if n != len(text):  # the string is not one character per PDF character: no geometry can be trusted
+        return text_lines(text)
+    tp = textpage.raw
+    fonts = _Fonts(raw)
+    left, right, bottom, top = (ctypes.c_double() for _ in range(4))
+    ox, oy = ctypes.c_double(), ctypes.c_double()
+    refs = [ctypes.byref(v) for v in (left, right, bottom, top)]
+    ox_ref, oy_ref = ctypes.byref(ox), ctypes.byref(oy)
+    get_box, get_origin, get_size = (
+        raw.FPDFText_GetCharBox,
+        raw.FPDFText_GetCharOrigin,
+        raw.FPDFText_GetFontSize,
+    )
+    lines: list[Line] = []
+    start = 0
+    for brk in _BREAK.finditer(text + "\n"):
+        i = brk.start()
+        spans = [(m.start(), m.end() - 1) for m in _WORD.finditer(text, start, i)]
+        sampled = {0, len(spans) // 2, len(spans) - 1}  # font, size and baseline: read on three words
+        words = []
+        for k, (a, b) in enumerate(spans):
+            if not get_box(tp, a, *refs):
+                continue
+            x_left, x_right = left.value, right.value
+            if b > a and get_box(tp, b, *refs):
+                x_right = right.value
+            info = None
+            if k in sampled:
+                get_origin(tp, a, ox_ref, oy_ref)
+                info = (oy.value, get_size(tp, a))
+            words.append((a - start, b + 1 - start, x_left, x_right, info, *fonts.flags(tp, a)))
+        line = _line(text[start:i], words, brk.group() == "\ufffe")
+        if line is not None:
+            _append(lines, line)
+        start = brk.end()
+    return lines
+
+
+def _line(text: str, words: list[tuple], soft: bool) -> Line | None:
+    """A line from its text and its words' (start, end, left, right, info, mono, bold): ``info`` (baseline,
+    size) is read on a few words only; the monospace and bold shares are by characters."""
+    stripped = text.strip()
+    if not stripped:
+        return None
+    lead = len(text) - len(text.lstrip())
+    read = [w[4] for w in words if w[4] is not None]
+    if not read:
+        return Line(stripped, soft, geometry=False)
+    weights = [w[1] - w[0] for w in words]
+    total = sum(weights)
+    size = median(info[1] for info in read)
+    gaps = tuple(
+        cur[0] - lead
+        for prev, cur in zip(words, words[1:], strict=False)
+        if cur[2] - prev[3] >= COLUMN_GAP_EM * max(size, 1.0)
+    )
+    return Line(
+        stripped, soft, words[0][2], max(w[3] for w in words), median(info[0] for info in read), size,
+        sum(k * w[5] for k, w in zip(weights, words, strict=True)) / total,
+        sum(k * w[6] for k, w in zip(weights, words, strict=True)) / total, gaps,
+    )  # fmt: skip
+
+
+def _append(lines: list[Line], line: Line) -> None:
+    """Add ``line``, joined to the line before when both sit on one baseline, this one to the right of it
+    (PDFium breaks a line at a superscript: ".RData5" / "in the current directory")."""
+    prev = lines[-1] if lines else None
+    if (
+        prev is not None
+        and prev.geometry
+        and line.geometry
+        and not prev.soft_hyphen
+        and abs(prev.y - line.y) < 0.3 * max(prev.size, line.size, 1.0)
+        and line.x0 >= prev.x1 - 1.0
+    ):
+        gap = line.x0 - prev.x1
+        sep = "" if gap < 0.12 * max(line.size, 1.0) else " "
+        column = gap >= COLUMN_GAP_EM * max(line.size, 1.0)
+        width = len(prev.text) + len(sep)
+        n_prev, n_line = len(prev.text), len(line.text)
+        lines[-1] = Line(
+            prev.text + sep + line.text, line.soft_hyphen, prev.x0, line.x1, prev.y, prev.size,
+            (prev.mono * n_prev + line.mono * n_line) / (n_prev + n_line),
+            (prev.bold * n_prev + line.bold * n_line) / (n_prev + n_line),
+            prev.gaps + ((width,) if column else ()) + tuple(width + g for g in line.gaps),
+        )  # fmt: skip
+        return
+    lines.append(line)
+
+
+def text_lines(text: str) -> list[Line]:
+    """Lines of a text layer without geometry (pypdf's, or PDFium's where characters cannot be mapped)."""
+    out = []
+    text = text.replace("\r\n", "\n").replace("\ufffe", "\ufffe\n")
+    for raw_line in text.split("\n"):
+        soft = raw_line.endswith("\ufffe")
+        stripped = raw_line.rstrip("\ufffe").replace("\r", " ").strip()
+        if stripped:
+            out.append(Line(stripped, soft, geometry=False))
+    return out

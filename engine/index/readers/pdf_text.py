@@ -1,0 +1,222 @@
+"""A PDF's text as a reader sees it: characters normalised, running headers, footers and page numbers found, contents
+and index pages found, and line-end hyphens joined, each decided for the whole document.
+
+- Characters: NFC; a spacing accent PDF text layers put beside its letter ("Wirtschaftsuniversit¨at", TeX's
+  accents) is composed with it ("Wirtschaftsuniversität"); ligatures (ﬁ, ﬂ, ...) are letters again; TeX's
+  copyright circle (a lone CR glyph before "c") is ©; soft hyphens and control characters go.
+- Page furniture: the top-most and bottom-most lines of each page are compared across pages with digits and roman
+  numerals masked ("Chapter 7: Connections 29" and "Chapter 7: Connections 30" are one header). A line that repeats
+  at the same edge on several pages, or is a page number alone ("12", "Page 3 of 9", "- iv -"), is furniture; so is
+  any edge line at the height where furniture was found that holds a number (the header of a chapter one page long).
+- Contents pages: pages where dotted leaders to a page number ("1.2 Related software . . . . 2") make up much of the
+  text (tables of contents, indexes).
+- Hyphens: a word cut at a line end is joined when the joined word is one the document uses elsewhere; a cut PDFium
+  marked as hyphenation (U+FFFE) is also joined when neither form occurs elsewhere; a hyphen is kept where the
+  document writes the hyphenated form more often than the joined one ("on-line"), where the rest goes on with
+  another hyphen ("column-by-column"), before a capital ("Non-Sweave") and for a plain hyphen nothing confirms
+  as hyphenation ("well-known").
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections import Counter, defaultdict
+from collections.abc import Sequence
+
+from engine.index.readers.pdf_layout import Line
+
+_ACCENTS = {
+    "\u00a8": "\u0308", "\u00b4": "\u0301", "\u02c6": "\u0302", "\u02dc": "\u0303", "\u00b8": "\u0327",
+    "\u02da": "\u030a", "\u02dd": "\u030b", "\u02c7": "\u030c", "\u02d8": "\u0306", "\u00af": "\u0304",
+    "\u02d9": "\u0307", "\u02db": "\u0328",
+}  # fmt: skip
+_ACC = "".join(_ACCENTS)
+_LETTER = r"[^\W\d_]"
+_ACCENT_PAIR = re.compile(rf"([{_ACC}])[ ]?({_LETTER})|({_LETTER})([{_ACC}])(?!{_LETTER})")
+_MARK_FIRST = re.compile(
+    rf"(?<!{_LETTER})([\u0300-\u036f]+)({_LETTER})"
+)  # a combining mark set before its letter
+_LIGATURES = str.maketrans({"\ufb00": "ff", "\ufb01": "fi", "\ufb02": "fl", "\ufb03": "ffi", "\ufb04": "ffl",
+                            "\ufb05": "st", "\ufb06": "st", "\u00ad": None, "\t": " ", "\x0b": " ", "\x0c": " "})  # fmt: skip
+_CONTROL = re.compile(r"[\x00-\x08\x0e-\x1f\x7f]")
+
+
+def _compose(letter: str, accent: str) -> str | None:
+    base = {"\u0131": "i", "\u0237": "j"}.get(letter, letter)  # TeX sets accents on a dotless i or j
+    out = unicodedata.normalize("NFC", base + _ACCENTS[accent])
+    return out if len(out) == 1 else None
+
+
+def _accent(m: re.Match) -> str:
+    if m.group(1):
+        return _compose(m.group(2), m.group(1)) or m.group(0)
+    return _compose(m.group(3), m.group(4)) or m.group(0)
+
+
+def normalise(text: str) -> str:
+    """One line of a PDF's text layer as the words a reader sees (see the module's docstring)."""
+    if "\r" in text:
+        text = re.sub(r"\r(?=c\b)c", "\u00a9", text).replace("\r", " ")
+    text = _CONTROL.sub("", text.translate(_LIGATURES))
+    if any(ch in _ACCENTS for ch in text):
+        text = _ACCENT_PAIR.sub(_accent, text)
+    if _MARK_FIRST.search(text):
+        text = _MARK_FIRST.sub(lambda m: m.group(2) + m.group(1), text)
+    return unicodedata.normalize("NFC", text).strip()
+
+
+# Page furniture
+
+_ROMAN = re.compile(r"(?<![\w.])[ivxlcdm]{1,7}(?![\w.])", re.IGNORECASE)
+_DIGITS = re.compile(r"\d+")
+_PAGE_NUMBER = re.compile(r"(?:page\s*)?#(?:\s*(?:of|/)\s*#)?|[-–—]\s*#\s*[-–—]|\[#\]|\(#\)", re.IGNORECASE)
+_HAS_NUMBER = re.compile(r"\d|(?<![\w.])[ivxlc]{1,6}(?![\w.])", re.IGNORECASE)
+
+
+def _key(text: str) -> str:
+    text = _DIGITS.sub("#", text.lower())
+    text = _ROMAN.sub(lambda m: "#" if _is_roman(m.group()) else m.group(), text)
+    return " ".join(text.split())
+
+
+def _is_roman(word: str) -> bool:
+    return re.fullmatch(r"m{0,3}(cm|cd|d?c{0,3})(xc|xl|l?x{0,3})(ix|iv|v?i{0,3})", word.lower()) is not None
+
+
+def _edges(lines: Sequence[Line]) -> list[tuple[int, str]]:
+    """(line index, "top" | "bottom") for a page's edge lines: the top-most and bottom-most, and the next one in
+    where that one is a page number alone (a header above its own page-number line)."""
+    if not lines:
+        return []
+    if all(ln.geometry for ln in lines):
+        order = sorted(range(len(lines)), key=lambda i: -lines[i].y)
+    else:
+        order = list(range(len(lines)))
+    out = [(order[0], "top")]
+    if len(order) > 1 and _PAGE_NUMBER.fullmatch(_key(lines[order[0]].text)):
+        out.append((order[1], "top"))
+    if len(order) > 1:
+        out.append((order[-1], "bottom"))
+        if len(order) > 2 and _PAGE_NUMBER.fullmatch(_key(lines[order[-1]].text)):
+            out.append((order[-2], "bottom"))
+    return out
+
+
+def find_furniture(pages: Sequence[Sequence[Line]]) -> dict[tuple[int, int], str]:
+    """(page index, line index) -> "top" | "bottom" for every running header, footer and page number in the
+    document. A page keeps at least one line that is not furniture by repetition alone (a one-line page's body
+    text, repeated with other digits on the next page, is no header)."""
+    edges = [_edges(lines) for lines in pages]
+    seen: dict[tuple[str, str], set[int]] = defaultdict(set)
+    for p, page_edges in enumerate(edges):
+        for i, where in page_edges:
+            seen[(where, _key(pages[p][i].text))].add(p)
+    repeat = 2 if len(pages) <= 5 else 3
+    found: dict[tuple[int, int], str] = {}
+    heights: dict[str, list[float]] = defaultdict(list)
+    for p, page_edges in enumerate(edges):
+        for i, where in page_edges:
+            line, key = pages[p][i], _key(pages[p][i].text)
+            number = _PAGE_NUMBER.fullmatch(key) is not None
+            left = len(pages[p]) - sum(1 for q, _ in found if q == p)
+            if number or (len(seen[(where, key)]) >= repeat and len(key) <= 160 and left > 1):
+                found[(p, i)] = where
+                if line.geometry:
+                    heights[where].append(line.y)
+    for p, page_edges in enumerate(edges):  # a chapter's header on its only page: at the furniture's height
+        for i, where in page_edges:
+            line = pages[p][i]
+            if (
+                (p, i) in found
+                or not line.geometry
+                or not _HAS_NUMBER.search(line.text)
+                or len(line.text) > 160
+            ):
+                continue
+            if sum(abs(line.y - y) <= 1.5 for y in heights[where]) >= repeat:
+                found[(p, i)] = where
+    return found
+
+
+# Contents and index pages
+
+_LEADER = re.compile(
+    r"(?:\.\s?){4,}\s*(?:\d+|[ivxlc]+)(?:,\s*\d+)*\s*$|\s\.\s\.\s\.(?:\s\.)*\s*$", re.IGNORECASE
+)
+
+
+def is_contents(lines: Sequence[Line]) -> bool:
+    """A table of contents or an index: entries with dotted leaders to page numbers make up much of the page."""
+    if not lines:
+        return False
+    leaders = sum(1 for ln in lines if _LEADER.search(ln.text))
+    return leaders >= 10 or (leaders >= 3 and leaders >= 0.4 * len(lines))
+
+
+# Hyphenation
+
+_WORDS = re.compile(rf"{_LETTER}+(?:-{_LETTER}+)*")
+_TAIL = re.compile(rf"({_LETTER}+)-?$")
+_HEAD = re.compile(rf"^({_LETTER}+)(-)?")
+
+
+class Vocabulary:
+    """How often the document uses each word, and which hyphenated compounds it writes with their hyphen."""
+
+    def __init__(self, pages: Sequence[Sequence[Line]]) -> None:
+        self.words: Counter[str] = Counter()
+        self.compounds: Counter[str] = Counter()
+        for lines in pages:
+            for ln in lines:
+                for w in _WORDS.findall(ln.text.lower()):
+                    if "-" in w:
+                        self.compounds[w] += 1
+                        self.words.update(w.split("-"))
+                    else:
+                        self.words[w] += 1
+
+    def join_with(self, first: str, second: str, soft: bool) -> str | None:
+        """How to join the cut word ``first`` | ``second``: "" (one word), "-" (a compound) or None (not a cut
+        word: the line is left as it is)."""
+        if not first or not second:
+            return None
+        joined, hyphened = (first + second).lower(), f"{first}-{second}".lower()
+        if second[0].isupper() and not second.isupper():
+            return "-"
+        if self.compounds[hyphened] > self.words[joined]:
+            return "-"
+        if self.words[joined] > 0:
+            return ""
+        return "" if soft else "-"
+
+
+def join_hyphens(a: Line, b: Line, vocab: Vocabulary) -> bool:
+    """Join the word cut at the end of ``a`` (ending in "-", or in PDFium's hyphenation mark) with its rest at the
+    start of ``b``: the rest moves up to ``a`` (or, where ``b`` would be left empty, the start moves down), so
+    each line stays a line. True when the lines changed."""
+    if not a.soft_hyphen and not a.text.endswith("-"):
+        return False
+    tail = _TAIL.search(a.text)
+    head = _HEAD.match(b.text)
+    if tail is None or head is None or (not a.soft_hyphen and not head.group(1)[0].islower()):
+        return False
+    joiner = "-" if head.group(2) else vocab.join_with(tail.group(1), head.group(1), a.soft_hyphen)
+    if joiner is None:
+        return False
+    first = a.text[:-1] if a.text.endswith("-") else a.text
+    token = b.text.split(None, 1)
+    rest = token[1] if len(token) > 1 else ""
+    if rest:
+        a.text, b.text = first + joiner + token[0], rest
+        a.soft_hyphen = False
+        return True
+    words = first.rsplit(None, 1)
+    if len(words) == 2:
+        a.text, b.text = words[0], words[1] + joiner + b.text
+        a.soft_hyphen = False
+        return True
+    if a.soft_hyphen:
+        a.text, a.soft_hyphen = first + "-", False  # two one-word lines: the hyphen is shown, nothing moves
+        return True
+    return False

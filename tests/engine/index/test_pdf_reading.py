@@ -1,0 +1,157 @@
+"""PDF text as a reader sees it (issue 37): running headers, footers, page numbers and contents pages out of every
+block, line-end hyphens joined, accents composed, code and tables in blocks of their own, lines counted exactly."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from engine.index import extract
+from engine.index.chunking import chunk_document
+from engine.index.document import text_lines_between
+from engine.rag.citations import segments
+from tests.engine.index.index_fakes import minilm_tokenizer
+from tests.engine.index.pdf_pages import Text, build_pdf, page_lines
+
+CONTENTS = [
+    ("H", "Contents"),
+    ("R", "1 Getting started . . . . . . . . . . . . . . . . . . . . . . . . . . . . . . . 1"),
+    ("R", "1.1 A first example . . . . . . . . . . . . . . . . . . . . . . . . . . . . . 1"),
+    ("R", "1.2 Tables of data . . . . . . . . . . . . . . . . . . . . . . . . . . . . . 2"),
+    ("R", "1.3 Reading files . . . . . . . . . . . . . . . . . . . . . . . . . . . . . 3"),
+    ("R", "2 Data files . . . . . . . . . . . . . . . . . . . . . . . . . . . . . . . . . 4"),
+]
+FIRST = [
+    ("H", "1.1 A first example"),
+    ("R", "The example shows how a word cut at the end of a line is read again: an exam-"),
+    ("R", "ple of hyphenation is joined when the document uses the word elsewhere."),
+    ("R", "A well-known compound keeps its hyphen, and so does this well-"),
+    ("R", "known one at the end of a line."),
+    ("R", "The office is at the Wirtschaftsuniversit\u00a8at Wien in Austria."),
+    ("R", "Floating point numbers may differ in their last digits, for example"),
+    ("M", "> print(a * a, digits = 18)"),
+    ("M", "[1] 2.00000000000000044"),
+    ("R", "The function all.equal() compares two objects using a numeric tolerance."),
+]
+SECOND = [
+    ("H", "1.2 Tables of data"),
+    ("R", "The hills data set starts like this, with one row for each race"),
+]
+ROWS = [
+    ("Race", "dist", "climb", "time"),
+    ("Greenmantle", "2.5", "650", "16.083"),
+    ("Carnethy", "6", "2500", "48.35"),
+]
+THIRD = [
+    ("H", "1.3 Reading files"),
+    ("R", "Data files are read with read.table, which takes the name of a file and gives"),
+    ("R", "back a data frame. The first line may hold the names of the columns."),
+]
+FOURTH = [("H", "2 Data files"), ("R", "Chapter two begins here, on a page of its own.")]
+
+
+def _header(chapter: str, number: int) -> list[Text]:
+    return [
+        Text(72, 750, chapter, 10),
+        Text(530, 750, str(number), 10),
+        Text(250, 40, "Alcove test manual", 9),
+    ]
+
+
+def manual() -> bytes:
+    table = [
+        Text(x, 640 - 13.5 * r, cell)
+        for r, row in enumerate(ROWS)
+        for x, cell in zip((72, 220, 300, 380), row)
+    ]
+    after = [
+        Text(72, 640 - 13.5 * len(ROWS) - 4, "The table above lists distances, climbs and record times.")
+    ]
+    return build_pdf([
+        [*page_lines(CONTENTS), Text(300, 40, "i", 10)],
+        _header("Chapter 1: Getting started", 1) + page_lines(FIRST),
+        _header("Chapter 1: Getting started", 2) + page_lines(SECOND) + table + after,
+        _header("Chapter 1: Getting started", 3) + page_lines(THIRD),
+        _header("Chapter 2: Data files", 4) + page_lines(FOURTH),
+    ])  # fmt: skip
+
+
+@pytest.fixture(scope="module")
+def doc():
+    return extract(Path("manual.pdf"), manual())
+
+
+def _blocks(page) -> list[tuple[str, str, int]]:
+    return [(page.text[b.start : b.end], b.kind, b.heading_level) for b in page.blocks]
+
+
+def _sentences(doc) -> list[str]:
+    return [" ".join(b[0][s:e].split()) for p in doc.pages for b in _blocks(p) for s, e in segments(b[0])]
+
+
+def test_contents_page_and_furniture_are_in_no_block(doc):
+    assert [p.number for p in doc.pages] == [1, 2, 3, 4, 5]
+    contents = doc.pages[0]
+    assert contents.blocks == () and "1.2 Tables of data" in contents.text  # kept in the text, not chunked
+    every = " ".join(text for p in doc.pages for text, _, _ in _blocks(p))
+    for furniture in ("Chapter 1: Getting started", "Chapter 2: Data files", "Alcove test manual"):
+        assert furniture not in every
+    sentences = _sentences(doc)
+    assert not [s for s in sentences if s.startswith(("Chapter 1:", "Chapter 2:", "Alcove", "i ", "1 1.1"))]
+    assert not [s for s in sentences if s.isdigit() or s == "i"]
+    assert doc.pages[1].text.startswith("Chapter 1: Getting started")  # still line 1 of its page
+
+
+def test_hyphens_joined_compounds_kept_and_accents_composed(doc):
+    text = doc.pages[1].text
+    assert "an example\nof hyphenation is joined" in text  # the rest of the word moved up: lines stay lines
+    assert "exam-" not in text and "exam\n" not in text
+    assert "this well-known\none at the end" in text  # the document writes "well-known": the hyphen stays
+    assert "Wirtschaftsuniversität Wien" in text and "\u00a8" not in text
+
+
+def test_code_and_tables_are_blocks_of_their_own(doc):
+    first = _blocks(doc.pages[1])
+    assert ("> print(a * a, digits = 18)\n[1] 2.00000000000000044", "code", 0) in first
+    assert ("1.1 A first example", "text", 1) in [(t, k, min(h, 1)) for t, k, h in first]
+    sentences = _sentences(doc)
+    assert "The function all.equal() compares two objects using a numeric tolerance." in sentences
+    assert not [s for s in sentences if "2.00000000000000044" in s and "function" in s]
+    second = _blocks(doc.pages[2])
+    tables = [t for t, k, _ in second if k == "table"]
+    assert tables == ["Race dist climb time\nGreenmantle 2.5 650 16.083\nCarnethy 6 2500 48.35"]
+    assert "The table above lists distances, climbs and record times." in sentences
+    assert not [s for s in sentences if "Greenmantle" in s and "table above" in s]
+
+
+def test_lines_are_the_pages_lines_of_text(doc):
+    """Line N is the N-th line of text on the page (the header is line 1; blank lines between blocks are none)."""
+    page = doc.pages[1]
+    where = {page.text[b.start : b.end].split("\n")[0]: page.locate(b.start)[0] for b in page.blocks}
+    assert where["1.1 A first example"] == 2
+    assert where["The office is at the Wirtschaftsuniversität Wien in Austria."] == 7
+    assert where["> print(a * a, digits = 18)"] == 9
+    assert where["The function all.equal() compares two objects using a numeric tolerance."] == 11
+    code = next(b for b in page.blocks if b.kind == "code")
+    assert page.locate(code.end - 1)[0] == 10
+    assert text_lines_between(page.text, 0, code.start) == 8  # lines ended before it: what a quote counts
+
+
+def test_chunks_hold_no_furniture_and_name_exact_lines(doc):
+    chunks = chunk_document(doc, minilm_tokenizer(), max_tokens=40, overlap_tokens=0)
+    assert chunks and not [c for c in chunks if "Chapter 1:" in c.text or "Alcove test manual" in c.text]
+    assert not [c for c in chunks if c.page == 1]  # the contents page is not chunked
+    code = next(c for c in chunks if "2.00000000000000044" in c.text)
+    first = code.text.index("> print")
+    assert code.page == 2 and code.line_start + text_lines_between(code.text, 0, first) == 9
+
+
+def test_a_lone_number_line_at_the_top_is_a_page_number():
+    data = build_pdf([[Text(300, 750, str(n), 10), *page_lines([("R", f"Body text of page {n} ends here.")])]
+                      for n in (7, 8)])  # fmt: skip
+    doc = extract(Path("n.pdf"), data)
+    assert [[p.text[b.start : b.end] for b in p.blocks] for p in doc.pages] == [
+        ["Body text of page 7 ends here."],
+        ["Body text of page 8 ends here."],
+    ]

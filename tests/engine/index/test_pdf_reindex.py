@@ -1,0 +1,38 @@
+"""An index made with another PDF reader reads its PDFs again, and only them (reader versions in the content hash)."""
+
+from __future__ import annotations
+
+from engine.index import IndexSummary, index_paths
+from engine.index.store import IndexStore
+from tests.engine.index.index_fakes import HashEmbedder
+from tests.engine.index.test_pdf_reading import manual
+
+
+def _run(paths, db, emb) -> IndexSummary:
+    summary = None
+    for item in index_paths(paths, db, emb):
+        if isinstance(item, IndexSummary):
+            summary = item
+    assert summary is not None
+    return summary
+
+
+def test_a_new_pdf_reader_reindexes_pdfs_only(tmp_path, monkeypatch):
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "manual.pdf").write_bytes(manual())
+    (docs / "notes.txt").write_text("Plain notes about walruses.\n")
+    db, emb = tmp_path / "i.sqlite3", HashEmbedder()
+    monkeypatch.setattr("engine.index.options.READER_VERSIONS", {})  # an index made before reader versions
+    first = _run([docs], db, emb)
+    assert (first.files_indexed, first.files_unchanged) == (2, 0)
+    monkeypatch.undo()
+    embedded = emb.embedded
+    second = _run([docs], db, emb)
+    assert (second.files_indexed, second.files_unchanged) == (1, 1)  # the PDF read again, the notes not
+    with IndexStore(db) as store:
+        pdf_chunks = store.chunks_for_document(str(docs / "manual.pdf"))
+        assert emb.embedded == embedded + len(pdf_chunks)
+        assert not [c for c in pdf_chunks if "Chapter 1:" in c.text]
+    third = _run([docs], db, emb)
+    assert (third.files_indexed, third.files_unchanged) == (0, 2)
