@@ -132,7 +132,7 @@ def import_gguf(
         raise
     if report["requantized"]:
         log.warning(
-            "%s: %d tensors have no exact MLX layout (%s) and were re-quantized to 8 bits",
+            "%s: %d tensors have no exact MLX layout (%s) and were re-quantized (Q6_K: 6 bits, others: 8)",
             source.name,
             len(report["requantized"]),
             ", ".join(sorted({t for t in report["requantized"].values()})),

@@ -13,6 +13,7 @@ and their mins to 0, so the bit layout of every format comes from the reference,
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import numpy as np
@@ -44,10 +45,19 @@ def _set_f16(blocks: np.ndarray, start: int, value: float) -> None:
     blocks[:, start : start + 2] = np.frombuffer(np.float16(value).tobytes(), dtype=np.uint8)
 
 
+def _dequantize_blocks(blocks: np.ndarray, qtype) -> np.ndarray:
+    """``gguf.quants.dequantize`` on ``(n, type_size)`` blocks, one value row per block. Passed as wide rows
+    of many blocks: gguf-py loops in Python over groups of rows, so one block per row is ~20x slower."""
+    from gguf.quants import dequantize
+
+    per = math.gcd(len(blocks), 1024) or 1
+    wide = np.ascontiguousarray(blocks).reshape(len(blocks) // per, per * blocks.shape[1])
+    return dequantize(wide, qtype).reshape(len(blocks), -1)
+
+
 def _codes_simple(qtype: int, blocks: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, int]:
     """(codes per value, scale per block, bias per block, bits) for the 32-value block formats."""
     from gguf.constants import GGMLQuantizationType as T
-    from gguf.quants import dequantize
 
     t = T(qtype)
     unit = blocks.copy()
@@ -56,7 +66,7 @@ def _codes_simple(qtype: int, blocks: np.ndarray) -> tuple[np.ndarray, np.ndarra
     if t in (T.Q4_1, T.Q5_1):
         m = _f16(blocks, 2)
         _set_f16(unit, 2, 0.0)
-    values = dequantize(unit, t).reshape(len(blocks), GROUP)  # = code - offset, exactly (small integers)
+    values = _dequantize_blocks(unit, t).reshape(len(blocks), GROUP)  # = code - offset, exactly (small ints)
     if t == T.Q8_0:
         bits, offset = 8, 128.0
     elif t == T.Q4_0:
@@ -75,7 +85,7 @@ def _codes_simple(qtype: int, blocks: np.ndarray) -> tuple[np.ndarray, np.ndarra
 def _codes_k(qtype: int, blocks: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, int]:
     """Q4_K / Q5_K: eight sub-blocks of 32 per super-block, scale d*sc and bias -dmin*m."""
     from gguf.constants import GGMLQuantizationType as T
-    from gguf.quants import Q4_K, dequantize
+    from gguf.quants import Q4_K
 
     t = T(qtype)
     d, dmin = _f16(blocks, 0), _f16(blocks, 2)
@@ -87,7 +97,7 @@ def _codes_k(qtype: int, blocks: np.ndarray) -> tuple[np.ndarray, np.ndarray, np
     unit[:, 4:8] = 1
     unit[:, 8:12] = 0
     unit[:, 12:16] = 1
-    codes = dequantize(unit, t).reshape(len(blocks) * 8, GROUP).astype(np.uint8)
+    codes = _dequantize_blocks(unit, t).reshape(len(blocks) * 8, GROUP).astype(np.uint8)
     scale = (d[:, None] * sc.astype(np.float32)).reshape(-1)
     bias = (-dmin[:, None] * m.astype(np.float32)).reshape(-1)
     return codes, scale, bias, 4 if t == T.Q4_K else 5
@@ -100,13 +110,12 @@ def _codes_q6_k(blocks: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray,
     Exact where the two scales are equal; otherwise half the values are exact and the rest off by at most half a
     step -- about half the squared error of a min/max re-quantization, at 7 bits per weight (the file's 6.56)."""
     from gguf.constants import GGMLQuantizationType as T
-    from gguf.quants import dequantize
 
     n = len(blocks)
     unit = blocks.copy()
     unit[:, 192:208] = 1  # every int8 sub-block scale 1
     _set_f16(unit, 208, 1.0)  # d = 1: the reference dequantizer now yields q - 32 exactly
-    signed = dequantize(unit, T.Q6_K).reshape(n * 8, 2, 16)  # groups of 32 = sub-block pairs
+    signed = _dequantize_blocks(unit, T.Q6_K).reshape(n * 8, 2, 16)  # groups of 32 = sub-block pairs
     d = _f16(blocks, 208)
     sub = (d[:, None] * blocks[:, 192:208].view(np.int8).astype(np.float32)).reshape(n * 8, 2)
     big = np.argmax(np.abs(sub), axis=1)
@@ -138,9 +147,13 @@ def pack(codes: np.ndarray, bits: int) -> np.ndarray:
         return codes.view("<u4").astype(np.uint32)
     if bits == 4:
         return np.ascontiguousarray(codes[:, 0::2] | (codes[:, 1::2] << 4)).view("<u4").astype(np.uint32)
-    shifts = np.arange(bits, dtype=np.uint8)
-    bitplanes = ((codes[:, :, None] >> shifts) & 1).astype(np.uint8).reshape(rows, cols * bits)
-    return np.packbits(bitplanes, axis=1, bitorder="little").view("<u4").astype(np.uint32)
+    # eight values make exactly ``bits`` bytes: build each 8-value run in a uint64, keep its low ``bits`` bytes
+    runs = codes.reshape(rows, cols // 8, 8).astype(np.uint64)
+    words = np.zeros((rows, cols // 8), dtype="<u8")
+    for j in range(8):
+        words |= runs[:, :, j] << np.uint64(bits * j)
+    stream = words.view(np.uint8).reshape(rows, cols // 8, 8)[:, :, :bits]
+    return np.ascontiguousarray(stream).reshape(rows, cols * bits // 8).view("<u4").astype(np.uint32)
 
 
 def quantize_affine(values: np.ndarray, bits: int = _FALLBACK_BITS) -> QuantizedTensor:
