@@ -36,6 +36,7 @@ from engine.index.schema import (  # noqa: F401 - re-exported: the store's publi
     path_from_db,
     path_to_db,
 )
+from engine.index.store_writes import delete_documents, insert_chunks, write_parts
 
 log = logging.getLogger(__name__)
 
@@ -96,7 +97,7 @@ class IndexStore(Database):
         self._transaction(
             lambda c: (
                 c.execute("DELETE FROM sources WHERE path = ?", (path_to_db(path),)),
-                _delete(c, paths),
+                delete_documents(c, paths),
             )
         )
         return len(paths)
@@ -176,13 +177,11 @@ class IndexStore(Database):
         """Replace each written document, remove each deleted path and add each part of a partly indexed document,
         in ONE transaction; returns how many chunks it deleted (earlier versions replaced, documents removed)."""
         removed = []
-        self._transaction(
-            lambda c: removed.extend((self._write(c, writes, deletes), self._write_parts(c, parts)))
-        )
+        self._transaction(lambda c: removed.extend((self._write(c, writes, deletes), write_parts(c, parts))))
         return sum(n or 0 for n in removed)
 
     def _write(self, c: sqlite3.Connection, writes: Sequence[DocumentWrite], deletes: Sequence[str]) -> int:
-        removed = _delete(c, [path_to_db(p) for p in deletes] + [path_to_db(w.path) for w in writes])
+        removed = delete_documents(c, [path_to_db(p) for p in deletes] + [path_to_db(w.path) for w in writes])
         now = time.time()
         for w in writes:
             doc_id = c.execute(
@@ -191,47 +190,7 @@ class IndexStore(Database):
                 (path_to_db(w.path), w.file_type, w.size, w.mtime_ns, w.content_hash, w.status, w.reason, len(w.chunks),
                  w.chars, now),
             ).lastrowid  # fmt: skip
-            _insert_chunks(c, doc_id, w)
-        return removed
-
-    def _write_parts(self, c: sqlite3.Connection, parts: Sequence[PartWrite]) -> int:
-        """Each part: a partly indexed document created (``fresh``) or found, its new chunks added, and on the last
-        part the document made whole (its real timestamp and content hash, the partial row gone)."""
-        removed = 0
-        now = time.time()
-        for part in parts:
-            w, path = part.doc, path_to_db(part.doc.path)
-            row = None
-            if not part.fresh:
-                row = c.execute(
-                    "SELECT d.id FROM documents d JOIN partial_documents p ON p.document_id = d.id "
-                    "WHERE d.path = ? AND p.content_hash = ?",
-                    (path, w.content_hash),
-                ).fetchone()
-            if row is None:  # a new version (or its document was removed while it was being indexed)
-                removed += _delete(c, [path])
-                doc_id = c.execute(
-                    "INSERT INTO documents(path, file_type, size, mtime_ns, content_hash, status, reason, n_chunks,"
-                    " chars, indexed_at) VALUES (?, ?, ?, -1, NULL, 'indexed', NULL, 0, ?, ?)",
-                    (path, w.file_type, w.size, w.chars, now),
-                ).lastrowid  # fmt: skip
-                c.execute(
-                    "INSERT INTO partial_documents(document_id, content_hash, mtime_ns, n_total) VALUES (?, ?, ?, ?)",
-                    (doc_id, w.content_hash, w.mtime_ns, part.n_total),
-                )
-            else:
-                doc_id = row[0]
-            _insert_chunks(c, doc_id, w)
-            c.execute("UPDATE documents SET n_chunks = n_chunks + ?, indexed_at = ? WHERE id = ?",
-                      (len(w.chunks), now, doc_id))  # fmt: skip
-            (stored,) = c.execute("SELECT n_chunks FROM documents WHERE id = ?", (doc_id,)).fetchone()
-            # a document removed while it was being indexed lost chunks: it stays partly indexed, for the next run
-            if part.complete and stored == part.n_total:
-                c.execute(
-                    "UPDATE documents SET mtime_ns = ?, content_hash = ?, size = ? WHERE id = ?",
-                    (w.mtime_ns, w.content_hash, w.size, doc_id),
-                )
-                c.execute("DELETE FROM partial_documents WHERE document_id = ?", (doc_id,))
+            insert_chunks(c, doc_id, w)
         return removed
 
     def partial_documents(self, under: str | None = None) -> dict[str, PartialRecord]:
@@ -258,7 +217,7 @@ class IndexStore(Database):
         title = Path(new).name
 
         def move(c: sqlite3.Connection) -> None:
-            _delete(c, [new])
+            delete_documents(c, [new])
             (doc_id,) = c.execute("SELECT id FROM documents WHERE path = ?", (old,)).fetchone()
             c.execute(
                 "INSERT INTO chunks_fts(chunks_fts, rowid, text, heading, title) "
@@ -477,44 +436,3 @@ _PARTIAL_TABLE = (
     "CREATE TABLE IF NOT EXISTS partial_documents(document_id INTEGER PRIMARY KEY REFERENCES documents(id) "
     "ON DELETE CASCADE, content_hash TEXT NOT NULL, mtime_ns INTEGER NOT NULL, n_total INTEGER NOT NULL)"
 )
-
-
-def _insert_chunks(c: sqlite3.Connection, doc_id: int, w: DocumentWrite) -> None:
-    """``w``'s chunks, their vectors and (by trigger) their FTS5 rows, for the document ``doc_id``."""
-    if not w.chunks:
-        return
-    if w.vectors is None or len(w.vectors) != len(w.chunks):
-        raise ValueError("every chunk needs exactly one vector")
-    title = display_path(Path(w.path).name)
-    cids = [
-        c.execute(
-            "INSERT INTO chunks(document_id, ordinal, page, line_start, line_end, char_start, char_end,"
-            " token_count, title, heading, text) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (doc_id, ch.ordinal, ch.page, ch.line_start, ch.line_end, ch.char_start, ch.char_end,
-             ch.token_count, title, ch.heading, ch.text),
-        ).lastrowid
-        for ch in w.chunks
-    ]  # fmt: skip
-    vecs = np.ascontiguousarray(w.vectors, dtype=np.float16)
-    c.executemany(
-        "INSERT INTO vectors(chunk_id, vector) VALUES (?, ?)",
-        ((cid, vecs[i].tobytes()) for i, cid in enumerate(cids)),
-    )
-
-
-def _delete(c: sqlite3.Connection, paths: Sequence[str]) -> int:
-    """Delete documents (stored paths) with their chunks, vectors and FTS rows (triggers and cascades); returns
-    how many chunks went with them."""
-    removed = 0
-    for path in paths:
-        row = c.execute("SELECT id, (SELECT count(*) FROM chunks WHERE document_id = documents.id) FROM documents "
-                        "WHERE path = ?", (path,)).fetchone()  # fmt: skip
-        if row is None:
-            continue
-        c.execute(
-            "DELETE FROM vectors WHERE chunk_id IN (SELECT id FROM chunks WHERE document_id = ?)", (row[0],)
-        )
-        c.execute("DELETE FROM chunks WHERE document_id = ?", (row[0],))
-        c.execute("DELETE FROM documents WHERE id = ?", (row[0],))  # partial_documents: ON DELETE CASCADE
-        removed += row[1]
-    return removed
