@@ -9,6 +9,8 @@ from dataclasses import dataclass
 
 import pypdfium2 as pdfium
 
+from engine.index.readers.pdf_text import text_layer_views
+
 from .locate import ViewError, find_quote
 
 log = logging.getLogger(__name__)
@@ -76,7 +78,13 @@ def _quote_boxes(pg, quote: str, scale: float) -> tuple[tuple[tuple[float, float
         text = text_page.get_text_range()
         if len(text) != text_page.count_chars():  # not one string character per PDF character: cannot map
             log.debug("text layer of %d chars read as %d", text_page.count_chars(), len(text))
-        span = find_quote(text, quote)
+        span = None
+        for view, index in text_layer_views(text):
+            # the layer as the index read it (hyphens joined or kept, accents composed): the quote is its text
+            found = find_quote(view, quote)
+            if found is not None:
+                span = index[found[0]], index[found[1] - 1] + 1
+                break
         if span is None:
             return (), False
         height = pg.get_height()

@@ -121,15 +121,32 @@ def _page(
             parts.append("\n\n")
             pos += 2
         start = pos
-        for k, i in enumerate(members):
+        indents = _indents([lines[i] for i in members]) if kind == "code" else [0] * len(members)
+        for k, (i, indent) in enumerate(zip(members, indents, strict=True)):
             if k:
                 parts.append("\n")
                 pos += 1
-            parts.append(lines[i].text)
-            pos += len(lines[i].text)
+            parts.append(" " * indent + lines[i].text)
+            pos += indent + len(lines[i].text)
         if kind != "skip" and pos > start:
             blocks.append(Block(start, pos, level, "text" if kind == "heading" else kind))
     return Page("".join(parts), tuple(blocks), number=number, text_lines_only=True)
+
+
+def _indents(code: list[Line]) -> list[int]:
+    """Each code line's indentation in characters of its monospace font, from its left edge (a PDF holds no
+    leading spaces): ``if (x)`` / ``    stop()`` read as written."""
+    if not all(ln.geometry for ln in code) or len(code) < 2:
+        return [0] * len(code)
+    width = (
+        median((ln.x1 - ln.x0) / len(ln.text) for ln in code if len(ln.text) >= 4)
+        if any(len(ln.text) >= 4 for ln in code)
+        else 0.0
+    )
+    if width <= 0:
+        return [0] * len(code)
+    left = min(ln.x0 for ln in code)
+    return [min(40, round((ln.x0 - left) / width)) for ln in code]
 
 
 def _wrapped_code(lines: list[Line], kinds: list[tuple[str, int]]) -> list[tuple[str, int]]:

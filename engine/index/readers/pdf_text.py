@@ -34,6 +34,7 @@ _ACCENTS = {
 _ACC = "".join(_ACCENTS)
 _LETTER = r"[^\W\d_]"
 _ACCENT_PAIR = re.compile(rf"([{_ACC}])[ ]?({_LETTER})|({_LETTER})([{_ACC}])(?!{_LETTER})")
+_ANY_ACCENT = re.compile(f"[{_ACC}]")
 _MARK_FIRST = re.compile(
     rf"(?<!{_LETTER})([\u0300-\u036f]+)({_LETTER})"
 )  # a combining mark set before its letter
@@ -59,7 +60,7 @@ def normalise(text: str) -> str:
     if "\r" in text:
         text = re.sub(r"\r(?=c\b)c", "\u00a9", text).replace("\r", " ")
     text = _CONTROL.sub("", text.translate(_LIGATURES))
-    if any(ch in _ACCENTS for ch in text):
+    if _ANY_ACCENT.search(text):
         text = _ACCENT_PAIR.sub(_accent, text)
     if _MARK_FIRST.search(text):
         text = _MARK_FIRST.sub(lambda m: m.group(2) + m.group(1), text)
@@ -220,3 +221,60 @@ def join_hyphens(a: Line, b: Line, vocab: Vocabulary) -> bool:
         a.text, a.soft_hyphen = first + "-", False  # two one-word lines: the hyphen is shown, nothing moves
         return True
     return False
+
+
+# The raw text layer read the same way (the source viewer finds a quote on the page with it)
+
+_LAYER_CUT = re.compile(rf"(?<={_LETTER})(?:\ufffe|-\r\n)(?={_LETTER})")
+
+
+def text_layer_views(raw: str) -> list[tuple[str, list[int]]]:
+    """A page's raw PDFium text (``get_text_range``) as this reader's words, each character with the index of the
+    raw character it comes from, so a quoted passage of the indexed text is found on the page and boxed there:
+    accents composed, ligatures expanded, ``\\r\\n`` as a newline; two views, line-end cuts joined ("example")
+    and with their hyphen kept ("well-known")."""
+    views = []
+    for joiner in ("", "-"):
+        out: list[str] = []
+        index: list[int] = []
+        pos = 0
+        for m in _LAYER_CUT.finditer(raw):
+            _append_layer(raw, pos, m.start(), out, index)
+            if joiner:
+                out.append(joiner)
+                index.append(m.start())
+            pos = m.end()
+        _append_layer(raw, pos, len(raw), out, index)
+        views.append(("".join(out), index))
+    return views
+
+
+def _append_layer(raw: str, start: int, end: int, out: list[str], index: list[int]) -> None:
+    i = start
+    while i < end:
+        ch = raw[i]
+        nxt = raw[i + 1] if i + 1 < end else ""
+        if ch == "\r" and nxt == "\n":
+            out.append("\n")
+            index.append(i)
+            i += 2
+            continue
+        if ch in _ACCENTS and nxt and _compose(nxt, ch):
+            out.append(_compose(nxt, ch) or nxt)
+            index.append(i)
+            i += 2
+            continue
+        if (
+            nxt in _ACCENTS
+            and ch.isalpha()
+            and not (i + 2 < end and raw[i + 2].isalpha())
+            and _compose(ch, nxt)
+        ):
+            out.append(_compose(ch, nxt) or ch)
+            index.append(i)
+            i += 2
+            continue
+        for piece in (ch.translate(_LIGATURES) if ch not in "\r" else " ") or " ":
+            out.append(piece)
+            index.append(i)
+        i += 1

@@ -10,6 +10,7 @@ import pytest
 from engine.index import extract
 from engine.index.chunking import chunk_document
 from engine.index.document import text_lines_between
+from engine.index.readers.pdf_text import text_layer_views
 from engine.rag.citations import segments
 from tests.engine.index.index_fakes import minilm_tokenizer
 from tests.engine.index.pdf_pages import Text, build_pdf, page_lines
@@ -155,3 +156,23 @@ def test_a_lone_number_line_at_the_top_is_a_page_number():
         ["Body text of page 7 ends here."],
         ["Body text of page 8 ends here."],
     ]
+
+
+def test_every_indexed_sentence_is_found_in_the_raw_text_layer(doc):
+    """The source viewer boxes a quote on the page through ``text_layer_views``: every sentence the index holds
+    is found there (white space aside) and maps back onto the raw characters it was read from."""
+    import pypdfium2 as pdfium
+
+    pdf = pdfium.PdfDocument(manual())
+    for page in doc.pages[1:]:
+        raw = pdf[page.number - 1].get_textpage().get_text_range()
+        views = [(" ".join(v.split()), v, index) for v, index in text_layer_views(raw)]
+        for text, _, _ in _blocks(page):
+            for s, e in segments(text):
+                quote = " ".join(text[s:e].split())
+                assert any(quote in flat for flat, _, _ in views), quote
+    raw = pdf[1].get_textpage().get_text_range()
+    view, index = text_layer_views(raw)[0]
+    at = view.index("an example of")
+    assert raw[index[at] : index[at + len("an example of") - 1] + 1] == "an exam\ufffeple of"
+    assert "Wirtschaftsuniversität" in view and "this well-known" in text_layer_views(raw)[1][0]
