@@ -52,6 +52,7 @@ class IndexRun:
         self.resumed = False  # an earlier run had been interrupted (killed) and this one picks up after it
         self.indexed = self.unchanged = self.removed = self.chunks = self.bytes = self.moved = 0
         self.embedded = 0  # chunks embedded in this run (``chunks``: those written to the index)
+        self.to_embed = 0  # chunks this run has to embed, as far as the files read so far tell
         self.chunks_removed = 0  # chunks deleted from the index (earlier versions replaced, files removed)
         self.chunks_resumed = 0  # chunks an earlier run stored for the files this run continues
         self.open: dict[str, _Open] = {}  # files whose vectors are coming back
@@ -76,6 +77,10 @@ class IndexRun:
         self.known: dict[str, DocumentRecord] = {}  # the index's record of each file under the roots
 
     def progress(self, message: str, phase: str = "index") -> ProgressEvent:
+        """``extra["stage"]``: "scan" (finding files), "read" (files still being read; embedding runs beside) or
+        "embed" (every file read, passages still being embedded): a front end shows the two phases, read then
+        embed, with the embed phase counted in chunks (``chunks`` of ``chunks_total``), not in files."""
+        stage = "scan" if phase == "scan" else ("read" if self.files_done < self.total else "embed")
         elapsed = time.perf_counter() - self.t0
         eta = None
         if self.bytes_done > 0 and self.bytes_total > self.bytes_done and elapsed > 0.5:
@@ -91,6 +96,8 @@ class IndexRun:
                 "files_done": self.files_done,
                 "files_total": self.total,
                 "chunks": self.embedded,
+                "chunks_total": self.to_embed,
+                "stage": stage,
                 "current_file": self.current,
                 "files_skipped": len(self.skipped),
                 "bytes_done": self.bytes_done,
@@ -138,6 +145,7 @@ class IndexRun:
             kept = int(w.extra.get("resumed", 0))  # chunks an earlier run stored (``resume_pending``)
             self.chunks_resumed += kept
             self.open[p.path] = _Open(w, kept + len(w.chunks), in_db=kept > 0, complete=not w.chunks)
+            self.to_embed += len(w.chunks)
             if kept:
                 self.partial.add(p.path)
 
