@@ -66,6 +66,14 @@ class ChatStore:
 
     # -- conversations ---------------------------------------------------------------------------------
     def create_conversation(self, title: str = DEFAULT_TITLE) -> Conversation:
+        """A new conversation. Sending again what failed (the same first message, every reply an error) replaces
+        the failed conversation instead of leaving two of the same title; any other title already used gets a
+        number ("Hello (2)")."""
+        if title != DEFAULT_TITLE:
+            for twin in self._titled(title):
+                if self.failed_only(twin):
+                    self.delete(twin)
+            title = self.unique_title(title)
         now = time.time()
         cur = self._db.execute(
             "INSERT INTO conversations(title, created, updated) VALUES (?, ?, ?)", (title, now, now)
@@ -95,12 +103,34 @@ class ChatStore:
             ).fetchall()
         return [Conversation(*r) for r in rows]
 
+    def _titled(self, title: str, exclude: int = 0) -> list[int]:
+        rows = self._db.execute("SELECT id FROM conversations WHERE title = ? AND id != ?", (title, exclude))
+        return [int(r[0]) for r in rows.fetchall()]
+
+    def unique_title(self, title: str, exclude: int = 0) -> str:
+        """``title``, or ``title (2)``, ``(3)``... when another conversation has it."""
+        if title == DEFAULT_TITLE or not self._titled(title, exclude):
+            return title
+        n = 2
+        while self._titled(f"{title} ({n})", exclude):
+            n += 1
+        return f"{title} ({n})"
+
+    def failed_only(self, conversation_id: int) -> bool:
+        """One question whose every reply failed (an error, nothing written): nothing worth keeping twice."""
+        msgs = self.messages(conversation_id)
+        users = [m for m in msgs if m.role == "user"]
+        replies = [m for m in msgs if m.role == "assistant"]
+        return len(users) == 1 and all(m.meta.get("error") and not m.content.strip() for m in replies)
+
     def rename(self, conversation_id: int, title: str) -> None:
         title = " ".join(title.split()) or DEFAULT_TITLE
+        title = self.unique_title(title, exclude=conversation_id)
         self._db.execute("UPDATE conversations SET title = ? WHERE id = ?", (title, conversation_id))
         self._db.commit()
 
     def delete(self, conversation_id: int) -> None:
+        self._db.execute("DELETE FROM messages WHERE conversation_id = ?", (conversation_id,))
         self._db.execute("DELETE FROM conversations WHERE id = ?", (conversation_id,))
         self._db.commit()
 

@@ -76,7 +76,7 @@ class ConversationList(QFrame):
         self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.empty.setWordWrap(True)
         self.empty.hide()
-        layout.addWidget(self.empty)
+        layout.insertWidget(layout.indexOf(self.list), self.empty)  # under the header, where the first chat goes
         self._current = 0
 
     def current_id(self) -> int:
@@ -97,7 +97,11 @@ class ConversationList(QFrame):
             if conv.id == want:
                 self.list.setCurrentItem(item)
         self.list.blockSignals(False)
-        self.empty.setVisible(not convs and bool(query.strip()))
+        searching = bool(query.strip())
+        self.empty.setText(
+            "No chats match your search." if searching else "No chats yet. Your conversations will be listed here."
+        )
+        self.empty.setVisible(not convs)  # never a bare "CHATS" header over an empty list
         self._current = want
 
     def select(self, conversation_id: int) -> None:

@@ -209,8 +209,9 @@ def download_model(
         )
     if _offline():
         raise DownloadError(
-            f"{repo_id} could not be downloaded: downloads are disabled on this Mac (HF_HUB_OFFLINE is set, "
-            "offline mode). Unset it and connect to the internet to download."
+            f"{repo_id} could not be downloaded: Alcove is set to work offline on this Mac, so it does not "
+            "download models. Turn offline mode off (it was set outside Alcove, for example in the shell that "
+            "started it) and connect to the internet to download."
         )
     root = Path(cache_dir) if cache_dir else hf_cache_dir()
     repo_dir = root / ("models--" + repo_id.replace("/", "--"))

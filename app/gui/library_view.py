@@ -1,6 +1,8 @@
 """The library window: every library folder with its file counts, and every file (indexed or skipped, with the
 reason) in a table that pages lazily from the index database: 100,000 files cost a few pages of rows, never a
-widget per file."""
+widget per file. Space shows the selected file in Quick Look; its context menu and the buttons below offer Open and
+Reveal in Finder (app.gui.open_location). The selected file's whole path and reason show under the table, so a
+long reason is never only cut at the window's edge."""
 
 from __future__ import annotations
 
@@ -11,14 +13,18 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
     QDialog,
+    QHBoxLayout,
     QHeaderView,
     QLabel,
+    QPushButton,
     QTableView,
     QVBoxLayout,
     QWidget,
 )
 
 from engine.index import IndexStore
+
+from .open_location import QUICK_LOOK_LABEL, REVEAL_LABEL, install_file_actions
 
 PAGE_ROWS = 500
 COLUMNS = ("Name", "Folder", "Type", "Status", "Passages", "Reason")
@@ -99,7 +105,7 @@ class LibraryDialog(QDialog):
     def __init__(self, db_path: Path, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Library")
-        self.resize(980, 620)
+        self.resize(1040, 640)
         lay = QVBoxLayout(self)
         self.folders = QLabel()
         self.folders.setObjectName("Muted")
@@ -118,9 +124,28 @@ class LibraryDialog(QDialog):
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)  # never measures every row
         header.setStretchLastSection(True)
-        for col, width in enumerate((220, 300, 70, 70, 70)):
-            self.table.setColumnWidth(col, width)
+        self.table.setTextElideMode(Qt.TextElideMode.ElideMiddle)  # a path keeps its start and its file name
+        self._size_columns()
         lay.addWidget(self.table, 1)
+        self.detail = QLabel()
+        self.detail.setObjectName("Muted")
+        self.detail.setWordWrap(True)
+        self.detail.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        lay.addWidget(self.detail)
+        self.file_actions = install_file_actions(self.table, self.path_at)
+        row = QHBoxLayout()
+        row.addStretch(1)
+        self.quick_look_button = QPushButton(QUICK_LOOK_LABEL)
+        self.quick_look_button.clicked.connect(self.file_actions.quick_look_action.trigger)
+        self.reveal_button = QPushButton(REVEAL_LABEL)
+        self.reveal_button.clicked.connect(self.file_actions.reveal_action.trigger)
+        for b in (self.quick_look_button, self.reveal_button):
+            b.setEnabled(False)
+            row.addWidget(b)
+        lay.addLayout(row)
+        self.table.selectionModel().currentRowChanged.connect(self._current_changed)
+        self.model.modelReset.connect(lambda: self._current_changed(self.table.currentIndex()))
+        self.table.doubleClicked.connect(lambda _i: self.file_actions.open_action.trigger())
         self.skipped_only.toggled.connect(self._filter)
         self.refresh()
 
@@ -135,7 +160,40 @@ class LibraryDialog(QDialog):
                     )
         self.folders.setText("\n".join(lines) or "The library is empty: add a folder to index it.")
         self.model.reload()
+        self._size_columns()
 
     @Slot(bool)
     def _filter(self, on: bool) -> None:
         self.model.set_skipped_only(on)
+
+    def _size_columns(self) -> None:
+        """Widths from the words each column holds: Type ("markdown", "presentation"), Status and Passages fit their
+        longest value; Name and Folder share what is left; Reason stretches to the edge."""
+        fm = self.table.fontMetrics()
+        pad = 24
+
+        def fit(*words: str) -> int:
+            return max(fm.horizontalAdvance(w) for w in words) + pad
+
+        types = [r.file_type for r in self.model.rows[:PAGE_ROWS]] or ["markdown"]
+        widths = (230, 260, fit("Type", "presentation", *types), fit("Status", "Indexed", "Skipped"),
+                  fit("Passages", "100,000"))  # fmt: skip
+        for col, width in enumerate(widths):
+            self.table.setColumnWidth(col, width)
+
+    def path_at(self, index) -> str | None:
+        if not index.isValid() or index.row() >= len(self.model.rows):
+            return None
+        return self.model.rows[index.row()].path
+
+    @Slot()
+    def _current_changed(self, current, _previous=None) -> None:
+        path = self.path_at(current)
+        for b in (self.quick_look_button, self.reveal_button):
+            b.setEnabled(bool(path) and Path(path).exists())
+        if not path:
+            self.detail.setText("")
+            return
+        doc = self.model.rows[current.row()]
+        reason = f" — {doc.reason}" if doc.reason else ""
+        self.detail.setText(f"{path}{reason}")

@@ -93,6 +93,8 @@ async def _run(app, argv: list[str], server: ServerPackage | None) -> int:
         if any(p.severity == "error" for p in problems):
             return 1
     window = build(app, server=server)
+    if window.first_run():  # model loading and a drop target, not a bare "Loading…" over an empty list
+        window.show_welcome()
     window.show()
     window.start()
     window.server.start_if_enabled()

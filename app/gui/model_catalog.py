@@ -11,6 +11,11 @@ import logging
 from dataclasses import dataclass
 from pathlib import Path
 
+from engine.models import hf_cached_repo_path
+
+from .metrics import format_bytes
+from .model_identity import display_name
+
 log = logging.getLogger(__name__)
 
 
@@ -48,11 +53,11 @@ def scan(known: list[str]) -> list[PickerModel]:
     out: list[PickerModel] = []
     for m in list_local_models():
         if m.name == "default":
-            out.append(PickerModel("default", "Built-in: SmolLM2-135M-Instruct", "chat"))
+            out.append(PickerModel("default", display_name("default"), "chat"))
         elif m.name == "default-embedder":
-            out.append(PickerModel("default", "Built-in: all-MiniLM-L6-v2", "embedder", m.path))
+            out.append(PickerModel("default", display_name("default", role="embedder"), "embedder", m.path))
         elif m.source == "builtin-gguf":  # a GGUF inside a package: imported when it loads
-            out.append(PickerModel(m.name, f"Built-in: {m.name}", m.kind))
+            out.append(PickerModel(m.name, display_name(m.name, source="default"), m.kind))
         elif m.source == "imported-gguf":
             out.append(PickerModel(m.path, f"{Path(m.path).name} (imported GGUF)", m.kind, m.path))
         elif m.path:
@@ -88,3 +93,51 @@ def check_drafts(target: PickerModel | None, candidates: list[PickerModel]) -> l
             reason = result.differences[0] if result.differences else ""
             out.append(DraftCheck(cand.spec, result.compatible, reason.rstrip(".")))
     return out
+
+
+# -- the recommended catalog, as Settings › Models lists it ------------------------------------------------------
+BUILT_IN_REPOS = {  # catalog entries Alcove ships: never offered for download
+    "sentence-transformers/all-MiniLM-L6-v2": "default-embedder",
+    "HuggingFaceTB/SmolLM2-135M-Instruct": "default",
+}
+
+
+@dataclass(frozen=True)
+class CatalogRow:
+    cells: tuple[str, str, str, str]  # Model, Download, This Mac, Good for
+    state: str  # "built-in" | "installed" | "fits" | "too-large"
+    downloadable: bool
+
+
+def catalog_row(model, fit: bool, present: bool, budget_text: str = "") -> CatalogRow:
+    """One catalog entry's row: built-in models marked and not downloadable, installed ones marked "Installed"."""
+    name = f"{model.repo.rsplit('/', 1)[-1]} · {model.kind}"  # the owner is in the tooltip
+    if model.repo in BUILT_IN_REPOS:
+        role = "embedder" if BUILT_IN_REPOS[model.repo] == "default-embedder" else "chat"
+        name = f"{display_name('default', role=role)} · {model.kind}"
+        return CatalogRow((name, "—", "✓ Built in", model.good_for), "built-in", False)
+    if present:
+        return CatalogRow(
+            (name, format_bytes(model.download_bytes), "✓ Installed", model.good_for), "installed", False
+        )
+    where = "Fits" if fit else f"Needs {format_bytes(model.memory_bytes)}"
+    return CatalogRow((name, format_bytes(model.download_bytes), where, model.good_for), "fits" if fit else "too-large",
+                      fit)  # fmt: skip
+
+
+def is_diffusion_spec(spec: str | None) -> bool:
+    """Whether the chat model ``spec`` is a block-diffusion model (its config's model_type says so). Reads one small
+    file; the built-ins and anything unreadable are not."""
+    if not spec or spec in ("default", "gemma3-270m"):
+        return False
+    path = Path(spec).expanduser()
+    folder = (
+        path if path.is_dir() else (hf_cached_repo_path(spec) if "/" in spec and not path.exists() else None)
+    )
+    if folder is None:
+        return False
+    try:
+        config = json.loads((Path(folder) / "config.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return False
+    return "diffusion" in str(config.get("model_type", ""))

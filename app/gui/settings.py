@@ -41,7 +41,9 @@ _OPTIONS = (
     Option(
         "models/transform", str, ""
     ),  # YAML of runtime weight transforms applied to the chat model ("" = none)
-    Option("models/known", list, []),  # folders and GGUF files the user added (shown in the model pickers)
+    Option("models/known", list, []),
+    Option("models/load_seconds", dict, {}),  # spec -> how long its last load took (the welcome's progress)
+    Option("ui/welcomed", bool, False),  # the first-run welcome was closed  # folders and GGUF files the user added (shown in the model pickers)
     Option("speculative/mode", str, "off", ("off", "lookup", "draft", "mtp", "auto")),
     Option("speculative/num_draft", int, 4, minimum=1, maximum=16),
     Option("diffusion/steps", int, 32, minimum=1, maximum=512),

@@ -1,9 +1,14 @@
-"""The Settings window (⌘, on macOS): General, Models, Generation, Library. Like a Mac preferences window, every
-change applies at once; there is no OK/Cancel."""
+"""The Settings window (⌘, on macOS): General, Models, Generation, Library, Server. Like a Mac preferences window:
+a toolbar of panes (icon over label, centred), the window taking each pane's own size (never below its minimum),
+every change applied at once, no OK/Cancel.
+
+On macOS the toolbar is the window's unified NSToolbar (``setUnifiedTitleAndToolBarOnMac`` is for QMainWindow; a
+dialog's QToolBar is drawn by Qt in the content area, as in System Settings' older panes). Fusion elsewhere."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QEvent, QSize, Qt, QTimer, Signal, Slot
+from PySide6.QtGui import QAction, QActionGroup
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -12,22 +17,51 @@ from PySide6.QtWidgets import (
     QFileDialog,
     QFormLayout,
     QHBoxLayout,
+    QHeaderView,
     QLabel,
     QLineEdit,
     QListWidget,
     QPlainTextEdit,
     QPushButton,
+    QSizePolicy,
     QSpinBox,
-    QTabWidget,
+    QStackedWidget,
+    QToolBar,
     QVBoxLayout,
     QWidget,
 )
 
+from . import style
 from .bridge import Bridge
 from .links_panel import OutsideLinksPanel
+from .model_catalog import is_diffusion_spec
 from .server_panel import ServerPage
 from .settings import OPTIONS, Settings
 from .settings_models import ModelsPage
+
+PANES = (  # key, label, icon
+    ("general", "General", "settings"),
+    ("models", "Models", "model"),
+    ("generation", "Generation", "generation"),
+    ("library", "Library", "library"),
+    ("server", "Server", "server"),
+)
+MIN_WIDTH = 560
+MODELS_WIDTH = (
+    660  # the Models pane: its catalog needs the room  # narrow panes keep a preferences window's usual width
+)
+FIELD_WIDTH = 200  # every picker and number field of a form is this wide: their left and right edges line up
+MODE_HELP = {
+    "off": "Replies are written one token at a time by the chat model.",
+    "lookup": "Prompt lookup proposes the next words by copying from the conversation and your documents; the chat "
+    "model checks every proposal, so replies are the same, only faster when they repeat text (code, quotes).",
+    "draft": "A small draft model (chosen in Models) proposes the next words and the chat model checks them: replies "
+    "are the same, faster when the draft often agrees. It must share the chat model's tokenizer.",
+    "mtp": "The Gemma 4 assistant head proposes the next words for a Gemma 4 chat model that has one; the chat model "
+    "checks them, so replies are the same. Other models write plainly.",
+    "auto": "Alcove chooses per reply: prompt lookup, or a draft model when one is installed, and turns drafting off "
+    "when it does not make replies faster.",
+}
 
 
 def _spin(settings: Settings, key: str, *, decimals: int = 0, step: float = 1.0, suffix: str = ""):
@@ -45,6 +79,7 @@ def _spin(settings: Settings, key: str, *, decimals: int = 0, step: float = 1.0,
     box.setKeyboardTracking(False)
     box.valueChanged.connect(lambda v: settings.__setitem__(key, v))
     box.setObjectName(key)
+    box.setFixedWidth(FIELD_WIDTH)
     return box
 
 
@@ -55,6 +90,7 @@ def _choice(settings: Settings, key: str, labels: dict[str, str]) -> QComboBox:
     combo.setCurrentIndex(max(0, combo.findData(settings[key])))
     combo.currentIndexChanged.connect(lambda _i: settings.__setitem__(key, combo.currentData()))
     combo.setObjectName(key)
+    combo.setFixedWidth(FIELD_WIDTH)
     return combo
 
 
@@ -84,25 +120,188 @@ def _form() -> tuple[QWidget, QFormLayout]:
     return page, form
 
 
+def wrap_words(text: str, metrics, width: int) -> str:
+    """``text`` broken into lines of whole words that fit ``width`` pixels."""
+    lines: list[str] = []
+    for word in text.split():
+        if lines and metrics.horizontalAdvance(f"{lines[-1]} {word}") <= width:
+            lines[-1] = f"{lines[-1]} {word}"
+        else:
+            lines.append(word)
+    return "\n".join(lines)
+
+
+class PaneStack(QStackedWidget):
+    """The panes, measured by the one shown: QStackedWidget's own size and height-for-width are the largest of all
+    its pages (the Models pane made every pane 760 px tall)."""
+
+    def _shown(self) -> QWidget | None:
+        return self.currentWidget()
+
+    def sizeHint(self) -> QSize:  # noqa: N802 - Qt API
+        w = self._shown()
+        return w.sizeHint() if w is not None else super().sizeHint()
+
+    def minimumSizeHint(self) -> QSize:  # noqa: N802 - Qt API
+        w = self._shown()
+        return w.minimumSizeHint() if w is not None else super().minimumSizeHint()
+
+    def hasHeightForWidth(self) -> bool:  # noqa: N802 - Qt API
+        w = self._shown()
+        return w.hasHeightForWidth() if w is not None else False
+
+    def heightForWidth(self, width: int) -> int:  # noqa: N802 - Qt API
+        w = self._shown()
+        return w.heightForWidth(width) if w is not None else -1
+
+
 class SettingsDialog(QDialog):
     reindex_requested = Signal()
 
     def __init__(self, bridge: Bridge, settings: Settings, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Settings")
-        self.settings = settings
-        self.setMinimumSize(620, 520)
-        self.tabs = QTabWidget()
-        self.tabs.setDocumentMode(True)
-        self.tabs.addTab(self._general(), "General")
+        self.bridge, self.settings = bridge, settings
+        self.toolbar = QToolBar("Settings")
+        self.toolbar.setObjectName("SettingsPanes")
+        self.toolbar.setMovable(False)
+        self.toolbar.setFloatable(False)
+        self.toolbar.setIconSize(QSize(22, 22))
+        self.toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextUnderIcon)
+        self.tabs = PaneStack()  # "tabs": the panes, one shown at a time (the name older code uses)
         self.models = ModelsPage(bridge, settings)
-        self.tabs.addTab(self.models, "Models")
-        self.tabs.addTab(self._generation(), "Generation")
-        self.tabs.addTab(self._library(), "Library")
-        self.tabs.addTab(ServerPage(settings, getattr(parent, "server", None)), "Server")
+        self._fit_models_page()
+        pages = {"general": self._general(), "models": self.models, "generation": self._generation(),
+                 "library": self._library(), "server": ServerPage(settings, getattr(parent, "server", None))}  # fmt: skip
+        self.pane_actions = QActionGroup(self)
+        self.pane_actions.setExclusive(True)
+        self._left = QWidget()
+        self._left.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
+        self.toolbar.addWidget(self._left)  # the panes centred, as macOS lays out a preferences toolbar
+        for key, label, icon_name in PANES:
+            self.tabs.addWidget(pages[key])
+            act = style.set_icon(QAction(label, self), icon_name)
+            act.setCheckable(True)
+            act.setData(key)
+            act.setMenuRole(QAction.MenuRole.NoRole)
+            act.triggered.connect(lambda _=False, w=pages[key]: self.tabs.setCurrentWidget(w))
+            self.pane_actions.addAction(act)
+            self.toolbar.addAction(act)
+            self.toolbar.widgetForAction(act).setObjectName("SettingsPane")
+        right = QWidget()
+        right.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
+        self.toolbar.addWidget(right)
+        self.pages = pages
         lay = QVBoxLayout(self)
-        lay.setContentsMargins(0, 8, 0, 0)
-        lay.addWidget(self.tabs)
+        lay.setContentsMargins(0, 0, 0, 0)
+        lay.setSpacing(0)
+        lay.addWidget(self.toolbar)
+        lay.addWidget(self.tabs, 1)
+        self.tabs.currentChanged.connect(self._pane_changed)
+        settings.changed.connect(self._setting_changed)
+        self._show_diffusion()
+        self._pane_changed(0)
+
+    def _fit_models_page(self) -> None:
+        """The Models pane's pickers equally wide (each took its longest entry's width), and the catalog's "Good
+        for" column wrapping in the space left rather than cut at the window's edge."""
+        for combo in self.models.pickers.values():
+            combo.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+            combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+            combo.setMinimumContentsLength(24)
+        tree = self.models.recommended
+        tree.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        tree.setTextElideMode(Qt.TextElideMode.ElideNone)
+        header = tree.header()
+        header.setStretchLastSection(True)
+        for col in range(3):
+            header.setSectionResizeMode(col, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
+        tree.setMinimumHeight(200)
+        tree.setWordWrap(
+            False
+        )  # wrapped here (``_wrap_good_for``): the delegate's own wrapping cut the third line
+        self.models.setMinimumWidth(MODELS_WIDTH)
+        # A tree's rows are one line high whatever the column's width (the delegate never learns it), so wrapping
+        # is done here, by words, at the column's width: rows with line breaks get their height.
+        tree.model().rowsInserted.connect(lambda *_: QTimer.singleShot(0, self._wrap_good_for))
+        tree.viewport().installEventFilter(self)  # re-wrapped when the tree's width changes
+
+    def eventFilter(self, obj, event) -> bool:  # noqa: N802 - Qt API
+        if event.type() == QEvent.Type.Resize and obj is self.models.recommended.viewport():
+            QTimer.singleShot(0, self._wrap_good_for)
+        return super().eventFilter(obj, event)
+
+    def _wrap_good_for(self) -> None:
+        tree = self.models.recommended
+        header = tree.header()
+        width = tree.viewport().width() - sum(header.sectionSize(c) for c in range(3)) - 12
+        metrics = tree.fontMetrics()
+        for i in range(tree.topLevelItemCount()):
+            item = tree.topLevelItem(i)
+            whole = item.data(3, Qt.ItemDataRole.UserRole) or item.text(3)
+            item.setData(3, Qt.ItemDataRole.UserRole, whole)
+            item.setText(3, wrap_words(whole, metrics, width))
+
+    # -- panes sized to their content ---------------------------------------------------------------------
+    def pane_key(self) -> str:
+        return PANES[self.tabs.currentIndex()][0]
+
+    @Slot(int)
+    def _pane_changed(self, index: int) -> None:
+        """Only the pane shown counts for the window's size (the others are ignored), so the window takes the
+        shown pane's size hint, and that pane's minimum as its own."""
+        for i in range(self.tabs.count()):
+            policy = QSizePolicy.Policy.Preferred if i == index else QSizePolicy.Policy.Ignored
+            self.tabs.widget(i).setSizePolicy(policy, policy)
+        self.pane_actions.actions()[index].setChecked(True)
+        self.setWindowTitle(PANES[index][1])  # a Mac preferences window is titled by its pane
+        self.fit_to_pane()
+        QTimer.singleShot(0, self.fit_to_pane)  # again once the pane's lazily filled parts have laid out
+
+    def pane_size(self) -> tuple[QSize, QSize]:
+        """(wanted, least) for the window with the pane shown now: the toolbar over the pane's size hint (its height
+        for that width when it wraps text), and over its minimum. Computed from the pane itself: the dialog's own
+        hints keep the largest pane's height."""
+        page, bar = self.tabs.currentWidget(), self.toolbar.sizeHint()
+        hint, least = page.sizeHint(), page.minimumSizeHint().expandedTo(page.minimumSize())
+        width = max(hint.width(), least.width(), bar.width(), MIN_WIDTH)
+        height = hint.height()
+        if page.hasHeightForWidth():
+            height = max(height, page.heightForWidth(width))
+        return QSize(width, bar.height() + max(height, least.height())), QSize(
+            max(least.width(), bar.width()), bar.height() + least.height()
+        )
+
+    def fit_to_pane(self) -> None:
+        """The window at the shown pane's size (``pane_size``), never below its minimum, at most the screen."""
+        want, least = self.pane_size()
+        screen = self.screen().availableGeometry() if self.screen() is not None else None
+        if screen is not None:
+            want = want.boundedTo(screen.size())
+        self.setMinimumSize(least.boundedTo(want))
+        self.resize(want)
+
+    # -- Generation: diffusion settings only for a diffusion chat model; the mode's help ----------------------
+    def chat_is_diffusion(self) -> bool:
+        loaded = self.bridge.loaded_models().get("chat") if hasattr(self.bridge, "loaded_models") else None
+        if loaded is not None and getattr(loaded, "kind", "") == "diffusion":
+            return True
+        return is_diffusion_spec(self.settings["models/chat"])
+
+    def _show_diffusion(self) -> None:
+        on = self.chat_is_diffusion()
+        for w in self._diffusion_rows:
+            w.setVisible(on)
+
+    @Slot(str, object)
+    def _setting_changed(self, key: str, value) -> None:
+        if key == "speculative/mode":
+            self.mode_help.setText(MODE_HELP.get(value, ""))
+        elif key == "models/chat":
+            self._show_diffusion()
+        if key in ("speculative/mode", "models/chat") and self.isVisible():
+            QTimer.singleShot(0, self.fit_to_pane)
 
     def _general(self) -> QWidget:
         page, form = _form()
@@ -166,29 +365,20 @@ class SettingsDialog(QDialog):
     def _generation(self) -> QWidget:
         page, form = _form()
         s = self.settings
-        form.addRow(
-            "Speculative decoding:",
-            _choice(
-                s,
-                "speculative/mode",
-                {
-                    "off": "Off",
-                    "lookup": "Prompt lookup",
-                    "draft": "Draft model",
-                    "mtp": "Gemma 4 assistant (MTP)",
-                    "auto": "Automatic",
-                },
-            ),
-        )
+        modes = {"off": "Off", "lookup": "Prompt lookup", "draft": "Draft model",
+                 "mtp": "Gemma 4 assistant (MTP)", "auto": "Automatic"}  # fmt: skip
+        form.addRow("Speculative decoding:", _choice(s, "speculative/mode", modes))
+        self.mode_help = _note(MODE_HELP.get(s["speculative/mode"], ""))
+        self.mode_help.setObjectName("Muted")
+        form.addRow("", self.mode_help)
         form.addRow("Proposal length:", _spin(s, "speculative/num_draft", suffix=" tokens"))
-        form.addRow(
-            "",
-            _note(
-                "Prompt lookup copies from the conversation; a draft model proposes tokens for the chat model to verify. Automatic turns drafting off when it does not pay."
-            ),
-        )
-        form.addRow("Diffusion steps:", _spin(s, "diffusion/steps"))
-        form.addRow("Canvas length:", _spin(s, "diffusion/canvas_length", suffix=" tokens"))
+        self._diffusion_rows: list[QWidget] = []
+        for key, label, suffix in (("diffusion/steps", "Diffusion steps:", ""),
+                                   ("diffusion/canvas_length", "Canvas length:", " tokens")):  # fmt: skip
+            field = _spin(s, key, suffix=suffix)
+            name = QLabel(label)
+            form.addRow(name, field)
+            self._diffusion_rows += [name, field]
         form.addRow("Temperature:", _spin(s, "sampling/temperature", decimals=2, step=0.05))
         form.addRow("Top P:", _spin(s, "sampling/top_p", decimals=2, step=0.05))
         top_k = _spin(s, "sampling/top_k")

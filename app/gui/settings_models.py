@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
 from shiboken6 import isValid
 
 from app.gui.draft_offers import DraftOffers, draft_note, draft_offers, model_location
-from app.gui.model_catalog import PickerModel, scan
+from app.gui.model_catalog import PickerModel, catalog_row, scan
 from engine.core import Role
 from engine.models import (
     CatalogModel,
@@ -108,11 +108,13 @@ class ModelsPage(QWidget):
         buttons.addWidget(add_gguf)
         outer.addLayout(buttons)
 
-        rec = QGroupBox("Recommended for document Q&A")
+        rec = QGroupBox("Recommended for document Q&&A")  # && : a lone & is a mnemonic
         rec_box = QVBoxLayout(rec)
         self.recommended = QTreeWidget()
         self.recommended.setHeaderLabels(["Model", "Download", "This Mac", "Good for"])
         self.recommended.setRootIsDecorated(False)
+        self.recommended.setWordWrap(True)  # "Good for" wraps instead of being cut
+        self.recommended.setUniformRowHeights(False)
         self.recommended.setMinimumHeight(180)
         self.recommended.itemSelectionChanged.connect(self._recommended_selected)
         self.recommended.itemDoubleClicked.connect(lambda *_: self.download_recommended())
@@ -188,17 +190,14 @@ class ModelsPage(QWidget):
             f"This Mac can give models about {format_bytes(budget)} (its memory minus room for macOS and apps)."
         )
         for model, fit, present in rows:
-            where = (
-                "Downloaded" if present else ("Fits" if fit else f"Needs {format_bytes(model.memory_bytes)}")
-            )
-            item = QTreeWidgetItem(
-                [f"{model.repo}  ({model.kind})", format_bytes(model.download_bytes), where, model.good_for]
-            )
+            row = catalog_row(model, fit, present)  # built-ins marked and not offered, installed ones marked
+            item = QTreeWidgetItem(list(row.cells))
             item.setData(0, Qt.ItemDataRole.UserRole, model.repo)
+            item.setData(0, Qt.ItemDataRole.UserRole + 1, row.downloadable)
             item.setToolTip(
                 3, f"{model.good_for} Licence: {model.license}. Memory: {format_bytes(model.memory_bytes)}."
             )
-            if not fit:
+            if not fit and row.state == "too-large":
                 item.setDisabled(True)
                 item.setToolTip(
                     2, f"Needs {format_bytes(model.memory_bytes)}; this Mac has {format_bytes(budget)}."
@@ -210,12 +209,17 @@ class ModelsPage(QWidget):
     @Slot()
     def _recommended_selected(self) -> None:
         items = self.recommended.selectedItems()
-        self.get_button.setEnabled(bool(items) and not items[0].isDisabled() and self.download_job is None)
+        ok = (
+            bool(items)
+            and not items[0].isDisabled()
+            and items[0].data(0, Qt.ItemDataRole.UserRole + 1) is not False
+        )
+        self.get_button.setEnabled(ok and self.download_job is None)
 
     @Slot()
     def download_recommended(self) -> None:
         items = self.recommended.selectedItems()
-        if not items or items[0].isDisabled():
+        if not items or items[0].isDisabled() or items[0].data(0, Qt.ItemDataRole.UserRole + 1) is False:
             return
         self.repo.setText(items[0].data(0, Qt.ItemDataRole.UserRole))
         self.start_download()

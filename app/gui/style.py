@@ -111,7 +111,8 @@ def apply_theme(app: QApplication, mode: str = "system") -> str:
         )
         app.styleHints().setColorScheme(scheme)
     else:
-        app.setStyle("Fusion")
+        if app.style().name().lower() != "fusion":  # setting it again re-polishes every widget: the
+            app.setStyle("Fusion")  # toolbar's margins were counted twice (66 -> 78 px on a theme change)
         app.setPalette(_palette(_current))
         font = QFont(app.font())
         font.setPointSizeF(10.0)
@@ -184,8 +185,32 @@ QProgressBar#AnswerProgress::chunk { background: @accent; border-radius: 3px; }
 """
 
 
+# The window's own parts: Settings' pane switcher, the first-run welcome, the indexing phases. Check boxes are drawn
+# here only off macOS: Fusion's dark indicator is a near-invisible dark square, while Cocoa's is native and visible.
+WINDOW_QSS = """
+QToolBar#SettingsPanes { background: @window; border: none; border-bottom: 1px solid @separator; padding: 4px; spacing: 2px; }
+QToolButton#SettingsPane { border: 1px solid transparent; border-radius: 6px; padding: 3px 8px; color: @text; font-size: 11px; }
+QToolButton#SettingsPane:checked { background: @selection; border-color: @chipborder; }
+QToolButton#SettingsPane:hover:!checked { background: @hover; }
+#Welcome { background: @base; }
+#WelcomeDrop { background: @chip; border: 2px dashed @chipborder; border-radius: 14px; }
+#WelcomeTitle { color: @text; font-size: 20px; font-weight: 600; }
+QProgressBar#WelcomeProgress { background: @hover; border: none; border-radius: 3px; }
+QProgressBar#WelcomeProgress::chunk { background: @accent; border-radius: 3px; }
+"""
+INDICATOR_QSS = """
+QCheckBox::indicator { width: 13px; height: 13px; border: 1px solid @muted; border-radius: 3px; background: @field; }
+QCheckBox::indicator:hover { border-color: @accent; }
+QCheckBox::indicator:checked { background: @accent; border-color: @accent; image: url(@icons/check.svg); }
+QCheckBox::indicator:disabled { background: @hover; border-color: @separator; }
+QCheckBox::indicator:checked:disabled { background: @disabled; border-color: @disabled; }
+"""
+
+
 def style_sheet(c: dict[str, str]) -> str:
-    qss = (resources_dir() / "style.qss").read_text(encoding="utf-8") + ANSWER_QSS
+    qss = (resources_dir() / "style.qss").read_text(encoding="utf-8") + ANSWER_QSS + WINDOW_QSS
+    if sys.platform != "darwin":
+        qss += INDICATOR_QSS.replace("@icons", (resources_dir() / "icons").as_posix())
     for name in sorted(c, key=len, reverse=True):  # longest first: @chipborder before @chip
         qss = qss.replace("@" + name, c[name])
     return qss

@@ -7,12 +7,12 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any, Protocol
 
 from PySide6.QtCore import QObject, Slot
 
 from .metrics import format_duration
+from .model_identity import display_name
 
 # Jobs that never hold the engine for long (status reads) or do not run on it.
 _NOT_BLOCKING = ("status", "scan-models", "memory-limit", "view-source")
@@ -40,7 +40,7 @@ class WaitSource(Protocol):
 
 
 def model_name(spec: str) -> str:
-    return "SmolLM2-135M (built-in)" if spec in ("", "default") else Path(spec.rstrip("/")).name
+    return display_name(spec)  # one name per model everywhere (app.gui.model_identity)
 
 
 _JOB_WORDS = {"index": "indexing", "search": "a search", "rerank": "reranking", "load": "a model load",

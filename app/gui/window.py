@@ -4,17 +4,17 @@ and a status bar with the loaded models, their memory and the index size."""
 from __future__ import annotations
 
 import logging
+import time
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QByteArray, Qt, Slot
+from PySide6.QtCore import QByteArray, QEvent, Qt, QTimer, Slot
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
     QFileDialog,
     QHBoxLayout,
-    QLabel,
     QMainWindow,
     QSizePolicy,
     QSplitter,
@@ -35,13 +35,17 @@ from .dropzone import DropOverlay, IndexController, IndexPanel, local_paths
 from .dropzone.indexing import summary_text
 from .errors import show_error
 from .library_view import LibraryDialog
-from .metrics import format_bytes, index_bytes
+from .metrics import format_bytes
+from .model_identity import display_name, info_name
 from .rerank_pane import RerankPane
 from .search_pane import SearchPane
 from .settings import Settings
 from .settings_dialog import SettingsDialog
 from .source_viewer import SourceViewer
+from .status_bar import ElidedLabel, index_size, library_documents, notify
 from .status_center import ERROR, NOTICE, PASSING, StatusCenter
+from .welcome import WelcomeView
+from .window_menus import build_menus
 
 log = logging.getLogger(__name__)
 PANES = (("chat", "Chat", "chat"), ("search", "Search", "search"), ("rerank", "Rerank", "rerank"))
@@ -75,11 +79,22 @@ class MainWindow(QMainWindow):
         self.indexer = IndexController(bridge, settings, default_index_db(), self)
         self.index_panel = IndexPanel(self.indexer)
         self.indexer.finished.connect(self._indexed)
+        self.indexer.started.connect(self._update_index_size)
+        self.indexer.progress.connect(self._index_progress)
+        self._size_timer = QTimer(self)  # the index's size while a run writes to it, now and then
+        self._size_timer.setInterval(3000)
+        self._size_timer.timeout.connect(self._update_index_size)
+        self.chat.busy_changed.connect(self._chat_busy)
         central = QWidget()
         col = QVBoxLayout(central)
         col.setContentsMargins(0, 0, 0, 0)
         col.setSpacing(0)
         col.addWidget(self.stack, 1)
+        self.welcome = WelcomeView()  # first run only: model loading and a drop target, over the panes
+        self.welcome.start_chatting.connect(self.close_welcome)
+        self.welcome.choose_folder.connect(self.choose_and_index)
+        self.welcome.hide()
+        col.addWidget(self.welcome, 1)
         col.addWidget(self.index_panel)
         self.viewer = SourceViewer(run_beside=lambda fn, *a: bridge.call("view-source", fn, *a))
         self.viewer.failed.connect(lambda why: self.show_message(why, ERROR))
@@ -110,6 +125,7 @@ class MainWindow(QMainWindow):
         self._restore_geometry()
         self.switch_to("chat")
         self._update_index_size()
+        self._loading_since: dict[str, float] = {}
         bridge.refresh_status()
 
     # -- construction ---------------------------------------------------------------------------------
@@ -153,28 +169,13 @@ class MainWindow(QMainWindow):
         for act in (self.add_action, self.preferences_action):
             bar.widgetForAction(act).setObjectName("PaneSwitch")
         self.addToolBar(Qt.ToolBarArea.TopToolBarArea, bar)
+        # QToolBar sizes its layout when it is made, before its object name selects the style sheet's padding, and
+        # again at the first theme change: the toolbar grew 66 -> 78 px when switching to dark. Read it now.
+        QApplication.sendEvent(bar, QEvent(QEvent.Type.StyleChange))
         self.toolbar = bar
 
     def _build_menus(self) -> None:
-        menu = self.menuBar()
-        file = menu.addMenu("&File")
-        new_chat = file.addAction("New Chat", self._new_chat)
-        new_chat.setShortcut(QKeySequence.StandardKey.New)
-        file.addAction(self.add_action)
-        file.addAction("Show Library…", self.show_library)
-        file.addSeparator()
-        close = file.addAction("Close Window", self.close)
-        close.setShortcut(QKeySequence.StandardKey.Close)
-        edit = menu.addMenu("&Edit")
-        stop = edit.addAction("Stop Generating", self.chat.stop)
-        stop.setShortcut(QKeySequence("Ctrl+."))
-        edit.addAction(self.preferences_action)  # moved to the application menu on macOS by its role
-        view = menu.addMenu("&View")
-        for act in self.pane_actions.actions():
-            view.addAction(act)
-        for act in self.findChildren(QAction):
-            if act is not self.preferences_action and act.menuRole() == QAction.MenuRole.TextHeuristicRole:
-                act.setMenuRole(QAction.MenuRole.NoRole)
+        self.menu_actions = build_menus(self)  # File, Edit, View, Window, Help (app.gui.window_menus)
 
     def _build_status(self) -> None:
         bar = self.statusBar()
@@ -184,7 +185,7 @@ class MainWindow(QMainWindow):
         row = QHBoxLayout(self.notice)
         row.setContentsMargins(0, 0, 0, 0)
         row.setSpacing(4)
-        self.notice_label = QLabel()
+        self.notice_label = ElidedLabel(min_width=80)
         self.notice_label.setObjectName("StatusNotice")
         self.notice_dismiss = QToolButton()
         self.notice_dismiss.setObjectName("MessageAction")
@@ -197,14 +198,35 @@ class MainWindow(QMainWindow):
         row.addStretch(1)
         self.notice.hide()
         bar.addWidget(self.notice, 1)  # hidden by passing messages, back when they clear
-        self.models_label = QLabel("Starting…")
-        self.memory_label = QLabel()
-        self.index_label = QLabel()
+        # At 800 px the labels share the bar: each gives up width by whole words ("SmolLM2-135M Instruct…"),
+        # never cut mid-word at the window's edge.
+        self.models_label = ElidedLabel("Starting…", min_width=90)
+        self.memory_label = ElidedLabel(min_width=60)
+        self.index_label = ElidedLabel(min_width=60)
         for label in (self.models_label, self.memory_label, self.index_label):
             bar.addPermanentWidget(label)
 
     # -- panes ----------------------------------------------------------------------------------------
+    def first_run(self) -> bool:
+        return not self.settings["ui/welcomed"] and not self.store.conversations()
+
+    def show_welcome(self) -> None:
+        """First run (``main`` asks ``first_run()``): the welcome in place of the panes until the user starts
+        chatting or picks a pane."""
+        self.welcome.set_idle(self.settings["models/chat"] or "default")
+        self.stack.hide()
+        self.welcome.show()
+
+    @Slot()
+    def close_welcome(self) -> None:
+        self.welcome.hide()
+        self.stack.show()
+        self.settings["ui/welcomed"] = True
+        self.switch_to("chat")
+
     def switch_to(self, key: str) -> None:
+        if not self.welcome.isHidden() and self.isVisible():
+            self.close_welcome()  # a pane chosen from the toolbar or ⌘1-3 ends the welcome
         index = [p[0] for p in PANES].index(key)
         self.stack.setCurrentIndex(index)
         self.pane_actions.actions()[index].setChecked(True)
@@ -296,8 +318,12 @@ class MainWindow(QMainWindow):
     @Slot(str, str)
     def _model_loading(self, role: str, spec: str) -> None:
         if spec:
-            name = "the built-in model" if spec == "default" else Path(spec).name
-            self.models_label.setText(f"Loading {name}…")
+            self._loading_since[role] = time.monotonic()
+            self._loading_spec = getattr(self, "_loading_spec", {}) | {role: spec}
+            self.models_label.setText(f"Loading {display_name(spec, role=role)}…")
+            if role == "chat" and not self.welcome.isHidden():
+                expected = self.settings["models/load_seconds"].get(spec)
+                self.welcome.loading(spec, float(expected) if expected else None)
         else:
             self._show_models()
 
@@ -305,6 +331,18 @@ class MainWindow(QMainWindow):
     def _models_changed(self, models: dict[str, Any]) -> None:
         self.models = dict(models)
         self._show_models()
+        chat = self.models.get("chat")
+        spec = getattr(self, "_loading_spec", {}).get("chat")
+        if chat is not None and spec and "chat" in self._loading_since:
+            del self._loading_since["chat"]
+            took = float(getattr(chat, "load_time_s", 0) or 0)
+            if took > 0:  # the welcome's next progress bar fills toward this
+                self.settings["models/load_seconds"] = {
+                    **self.settings["models/load_seconds"],
+                    spec: round(took, 2),
+                }
+            if not self.welcome.isHidden():
+                self.welcome.loaded(chat)
 
     def _show_models(self) -> None:
         chat = self.models.get("chat")
@@ -312,13 +350,11 @@ class MainWindow(QMainWindow):
             self.models_label.setText("No chat model loaded")
             self.models_label.setToolTip("")
             return
-        names = [getattr(chat, "name", "model")]
-        names += [getattr(i, "name", "?") for role, i in self.models.items() if role != "chat"]
+        names = [info_name(chat)]
+        names += [info_name(i, role) for role, i in self.models.items() if role != "chat"]
         self.models_label.setText("  ·  ".join(names))
-        lines = [
-            f"{role}: {getattr(i, 'name', '?')} ({format_bytes(getattr(i, 'bytes', 0))})"
-            for role, i in self.models.items()
-        ]
+        lines = [f"{role}: {info_name(i, role)} ({format_bytes(getattr(i, 'bytes', 0))})"
+                 for role, i in self.models.items()]  # fmt: skip
         self.models_label.setToolTip("\n".join(lines))
 
     @Slot(object)
@@ -331,9 +367,44 @@ class MainWindow(QMainWindow):
             f"Limit: {format_bytes(mem.memory_limit_bytes) if mem.memory_limit_bytes else 'automatic'}"
         )
 
-    def _update_index_size(self) -> None:
-        size = index_bytes(default_index_db())
-        self.index_label.setText(f"Index {format_bytes(size)}" if size else "Index empty")
+    def library_documents(self) -> int:
+        return library_documents(Path(self.indexer.db_path))
+
+    @Slot()
+    def _update_index_size(self, running: bool | None = None) -> None:
+        """The status bar's index label and the "Use my documents" box: it cannot be ticked with nothing indexed."""
+        size, docs = index_size(Path(self.indexer.db_path)), self.library_documents()
+        if self.indexer.busy if running is None else running:
+            text = f"Indexing · {format_bytes(size)}" if size else "Indexing…"
+            self._size_timer.start()
+        else:
+            self._size_timer.stop()
+            text = f"Index {format_bytes(size)}" if docs else "No documents yet"
+        self.index_label.setText(text)
+        self.index_label.setToolTip(
+            f"{docs:,} documents indexed" if docs else "Drop files or folders on the window"
+        )
+        box = self.chat.composer.use_documents
+        box.setEnabled(docs > 0)
+        box.setToolTip("Answer from your indexed files, with numbered sources" if docs else
+                       "Add files or folders to your library first (drop them on the window)")  # fmt: skip
+
+    @Slot(int, int, str, float)
+    def _index_progress(self, done: int, total: int, _current: str, _eta: float) -> None:
+        self._index_counts = (done, total)
+
+    @Slot(bool)
+    def _chat_busy(self, busy: bool) -> None:
+        """A document question asked while files are still being indexed says so: the answer can only use what is
+        indexed so far."""
+        box = self.chat.composer.use_documents
+        if busy and self.indexer.busy and box.isChecked() and box.isEnabled():
+            done, total = getattr(self, "_index_counts", (0, 0))
+            so_far = f" ({done:,} of {total:,} files read so far)" if total else ""
+            self.show_message(
+                f"Your files are still being indexed{so_far}: this answer uses only what is indexed now.",
+                NOTICE,
+            )
 
     @Slot(str, object)
     def _setting_changed(self, key: str, value: Any) -> None:
@@ -397,8 +468,12 @@ class MainWindow(QMainWindow):
         text = summary_text(summary) if summary is not None else "Indexing stopped."
         failed = summary is not None and bool(getattr(summary, "error", None))
         self.show_message(text, ERROR if failed or summary is None else NOTICE)
-        self._update_index_size()
+        self._update_index_size(running=False)  # the controller lets go of its job just after this
         self.search.refresh_state()
+        if summary is not None and not summary.cancelled:
+            self.last_notification = notify(
+                self, "Indexing finished" if not failed else "Indexing stopped", text
+            )
 
     # -- window state ---------------------------------------------------------------------------------
     def _restore_geometry(self) -> None:

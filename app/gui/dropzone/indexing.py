@@ -23,8 +23,8 @@ from engine.index import refresh_roots
 from ..bridge import Bridge, Job
 from ..library_watch import LibraryWatcher
 from ..links_panel import merge_links_outside
-from ..metrics import EtaEstimate
 from ..settings import Settings
+from .progress import IndexProgress, SettlingEta
 
 log = logging.getLogger(__name__)
 PAUSE_POLL_MS = 250  # how often the scheduler's state is read while a run is going
@@ -65,6 +65,7 @@ def summary_text(summary: Any) -> str:
 class IndexController(QObject):
     started = Signal()
     progress = Signal(int, int, str, float)  # done, total, current file, eta seconds (-1 unknown)
+    stage_progress = Signal(object)  # IndexProgress: the phase (read, then embed) with its own counts
     finished = Signal(object)  # IndexSummary, or None after an error
     available_changed = Signal(bool)
     paused_changed = Signal(bool)  # True while the run waits because a chat or search holds the engine
@@ -178,6 +179,7 @@ class IndexController(QObject):
             elapsed = time.monotonic() - self._t0
             eta = elapsed / done * (total - done)
         self.progress.emit(done, total, current, -1.0 if eta is None else float(eta))
+        self.stage_progress.emit(IndexProgress.from_event(ev))
 
     @Slot(object)
     def _on_summary(self, summary: Any) -> None:
@@ -218,7 +220,8 @@ class IndexController(QObject):
 
 
 class IndexPanel(QFrame):
-    """The strip above the status bar while indexing: progress bar, current file, ETA, Cancel."""
+    """The strip above the status bar while indexing: the phase (1 of 2: reading files, 2 of 2: embedding passages)
+    with its own count and bar, the file being read, the time left once it has settled, Cancel."""
 
     def __init__(self, controller: IndexController, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -227,62 +230,67 @@ class IndexPanel(QFrame):
         row = QHBoxLayout(self)
         row.setContentsMargins(16, 8, 12, 8)
         row.setSpacing(12)
+        self.step = QLabel()
+        self.step.setObjectName("Muted")
         self.title = QLabel("Indexing")
         self.title.setObjectName("PaneTitle")
         self.bar = QProgressBar()
         self.bar.setTextVisible(False)
-        self.bar.setFixedWidth(220)
+        self.bar.setFixedWidth(200)
         self.bar.setFixedHeight(8)
         self.current = QLabel()
         self.current.setObjectName("Muted")
-        self.current.setMinimumWidth(120)
+        self.current.setMinimumWidth(60)
         self.eta = QLabel()
-        self.estimate = EtaEstimate()
+        self.estimate = SettlingEta()
         self.eta.setObjectName("Muted")
         self.eta.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         self.cancel_button = QPushButton("Cancel")
         self.cancel_button.clicked.connect(controller.cancel)
-        row.addWidget(self.title)
-        row.addWidget(self.bar)
+        for w in (self.step, self.title, self.bar):
+            row.addWidget(w)
         row.addWidget(self.current, 1)
         row.addWidget(self.eta)
         row.addWidget(self.cancel_button)
         controller.started.connect(self._started)
-        controller.progress.connect(self._progress)
+        controller.stage_progress.connect(self._progress)
         controller.finished.connect(lambda _s: self.hide())
         controller.paused_changed.connect(self._paused)
-        self._done_total = (0, 0)
+        self.last: IndexProgress | None = None
         self.hide()
 
     @Slot()
     def _started(self) -> None:
         self.bar.setRange(0, 0)  # busy until the first progress event tells us the total
+        self.step.setText("")
+        self.title.setText("Indexing")
         self.current.setText("Preparing…")
         self.eta.setText("")
         self.estimate.reset()
+        self.last = None
         self.show()
 
-    @Slot(int, int, str, float)
-    def _progress(self, done: int, total: int, current: str, eta: float) -> None:
-        self._done_total = (done, total)
-        if total > 0:
-            self.bar.setRange(0, total)
-            self.bar.setValue(min(done, total))
-            self.title.setText(self._title())
-        name = Path(current).name if current else ""
+    @Slot(object)
+    def _progress(self, p: IndexProgress) -> None:
+        self.last = p
+        value, maximum = p.bar()
+        self.bar.setRange(0, maximum)
+        self.bar.setValue(value)
+        self.step.setText("" if p.stage == "scan" else f"Step {p.step} of 2")
+        self.title.setText(self._title())
+        text = Path(p.current).name if p.stage == "read" and p.current else p.detail()
+        if p.stage == "read" and p.detail():
+            text = f"{text} · {p.detail()}" if text else p.detail()
         metrics = self.current.fontMetrics()
         self.current.setText(
-            metrics.elidedText(name, Qt.TextElideMode.ElideMiddle, max(120, self.current.width()))
+            metrics.elidedText(text, Qt.TextElideMode.ElideMiddle, max(60, self.current.width()))
         )
-        self.current.setToolTip(current)
-        self.eta.setText(self.estimate.update(eta) if total > 0 else "")
+        self.current.setToolTip(p.current)
+        self.eta.setText(self.estimate.text(p) if p.stage != "scan" else "")
 
     def _title(self) -> str:
-        done, total = self._done_total
-        counted = f" {done} of {total}" if total > 0 else ""
-        return (
-            f"Indexing{counted} (paused while you chat)" if self.controller.paused else f"Indexing{counted}"
-        )
+        title = self.last.title() if self.last is not None else "Indexing"
+        return f"{title} (paused while you chat)" if self.controller.paused else title
 
     @Slot(bool)
     def _paused(self, _paused: bool) -> None:

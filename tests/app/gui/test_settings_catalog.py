@@ -54,7 +54,7 @@ def test_catalog_marks_what_fits_and_downloads_in_one_click(qtbot, window, small
         assert "Downloaded" in page.download_status.text(), page.download_status.text()
         qtbot.waitUntil(
             lambda: any(
-                page.recommended.topLevelItem(i).text(2) == "Downloaded"
+                page.recommended.topLevelItem(i).text(2) == "✓ Installed"
                 for i in range(page.recommended.topLevelItemCount())
             ),
             timeout=30000,
