@@ -57,6 +57,7 @@ from engine.index.run import IndexRun, begin, finish, scan, summarize
 from engine.index.runners import BackgroundRunner, InlineRunner, interactive_idle_gate
 from engine.index.store import IndexStore, PartialRecord, chunk_digest
 from engine.index.summary import IndexSummary
+from engine.index.timeline import Timeline, overlap, span_length
 from engine.index.walk import Found
 from engine.index.workers import default_workers, document_encoder, make_pool, timed_prepare
 
@@ -111,45 +112,6 @@ class _Halt:
 
     def is_set(self) -> bool:
         return self.stop.is_set() or (self.cancel is not None and self.cancel.is_set())
-
-
-class _Timeline:
-    """Busy intervals of one stage, to measure how much extraction overlaps embedding."""
-
-    def __init__(self) -> None:
-        self.spans: list[tuple[float, float]] = []
-        self._lock = threading.Lock()
-
-    def add(self, t0: float, t1: float) -> None:
-        with self._lock:
-            self.spans.append((t0, t1))
-
-    def union(self) -> list[tuple[float, float]]:
-        out: list[list[float]] = []
-        for a, b in sorted(self.spans):
-            if out and a <= out[-1][1]:
-                out[-1][1] = max(out[-1][1], b)
-            else:
-                out.append([a, b])
-        return [(a, b) for a, b in out]
-
-
-def _length(spans: list[tuple[float, float]]) -> float:
-    return sum(b - a for a, b in spans)
-
-
-def _intersection(a: list[tuple[float, float]], b: list[tuple[float, float]]) -> float:
-    i = j = 0
-    total = 0.0
-    while i < len(a) and j < len(b):
-        lo, hi = max(a[i][0], b[j][0]), min(a[i][1], b[j][1])
-        if hi > lo:
-            total += hi - lo
-        if a[i][1] < b[j][1]:
-            i += 1
-        else:
-            j += 1
-    return total
 
 
 def resume_pending(p: Pending, record: PartialRecord | None) -> Pending:
@@ -212,7 +174,7 @@ class _Pipeline:
         self.to_embed: queue.Queue = queue.Queue(maxsize=0 if self.inline else max(1, options.queued_files))
         self.inbox: queue.Queue = queue.Queue()  # (what, value) from the other stages to the writer
         self.embed_finished = threading.Event()
-        self.extracting, self.embedding = _Timeline(), _Timeline()
+        self.extracting, self.embedding = Timeline(), Timeline()
         self.batches: list[int] = []
         self.tokenized_beside = 0  # chunks tokenized by the extraction workers (the engine ran the model)
         self.fed = self.embedded_all = False
@@ -489,15 +451,15 @@ class _Pipeline:
     # -- stage 5: the pipeline's timings for the summary ---------------------------------------------------------
     def timings(self, wall: float) -> dict[str, Any]:
         ex, em = self.extracting.union(), self.embedding.union()
-        both = _intersection(ex, em)
+        both = overlap(ex, em)
         return {
             "extract_in": self.options.extract_in,
             "workers": self.workers,
             "pipeline_s": round(wall, 3),
-            "extract_busy_s": round(_length(ex), 3),
-            "embed_busy_s": round(_length(em), 3),
+            "extract_busy_s": round(span_length(ex), 3),
+            "embed_busy_s": round(span_length(em), 3),
             "overlap_s": round(both, 3),
-            "embed_overlapped": round(both / _length(em), 3) if em else 0.0,
+            "embed_overlapped": round(both / span_length(em), 3) if em else 0.0,
             "embed_units": len(self.batches),
             "chunks_tokenized_by_workers": self.tokenized_beside,
             "batch_chunks_median": int(np.median(self.batches)) if self.batches else 0,
