@@ -99,6 +99,15 @@ def text_lines_between(text: str, start: int, end: int) -> int:
     return sum(1 for _ in _TEXT_LINE_END.finditer(text, start, end))
 
 
+def line_breaks(path: str | None, text: str, start: int, end: int) -> int:
+    """How many lines a citation moves on from ``text[start]`` to ``text[end]``, ``text`` being a passage of the
+    file at ``path``: its newlines, or in a PDF (``Page.text_lines_only``) its lines with text."""
+    name = (path or "").lower()
+    if name.endswith((".pdf", ".pdf.gz")):
+        return text_lines_between(text, start, end)
+    return text.count("\n", start, end)
+
+
 _BLANK_SPLIT = re.compile(r"\n[ \t]*\n\s*")
 
 

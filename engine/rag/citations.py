@@ -11,6 +11,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+from engine.index.document import line_breaks
 from engine.rag.source_lines import mapped_lines
 from engine.rag.sources import Source
 from engine.rag.tuning import MAX_QUOTE_CHARS
@@ -158,8 +159,8 @@ def quote_lines(source: Source, start: int, end: int) -> tuple[int | None, int |
     mapped = mapped_lines(source.path, source.char_start, source.text, start, end)
     if mapped is not None:
         return mapped
-    first = source.line_start + source.text.count("\n", 0, start)
-    last = first + source.text.count("\n", start, max(start, end - 1))
+    first = source.line_start + line_breaks(source.path, source.text, 0, start)  # a PDF's blank lines: none
+    last = first + line_breaks(source.path, source.text, start, max(start, end - 1))
     if source.line_end is not None:
         first, last = min(first, source.line_end), min(last, source.line_end)
     return first, last

@@ -20,6 +20,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
+from engine.index.document import line_breaks
 from engine.rag.citations import segments
 from engine.rag.source_lines import mapped_lines
 from engine.rag.tuning import MAX_EXTEND_CHARS
@@ -123,8 +124,8 @@ def _extended(item, rec, lead: str, tail: str):
     if item.line_start is not None:
         lines = mapped_lines(rec.path, char_start, new, 0, len(new))
         if lines is None:
-            lines = (item.line_start - window.count("\n", start, a),
-                     (item.line_end or item.line_start) + window.count("\n", b, end))  # fmt: skip
+            lines = (item.line_start - line_breaks(rec.path, window, start, a),
+                     (item.line_end or item.line_start) + line_breaks(rec.path, window, b, end))  # fmt: skip
         changes["line_start"], changes["line_end"] = lines
     if "char_start" in names and _exact(rec):
         changes["char_start"], changes["char_end"] = char_start, rec.char_end + (end - b)

@@ -176,3 +176,22 @@ def test_every_indexed_sentence_is_found_in_the_raw_text_layer(doc):
     at = view.index("an example of")
     assert raw[index[at] : index[at + len("an example of") - 1] + 1] == "an exam\ufffeple of"
     assert "Wirtschaftsuniversität" in view and "this well-known" in text_layer_views(raw)[1][0]
+
+
+def test_a_quote_in_a_pdf_passage_names_its_own_lines(doc):
+    """A quote's lines are counted from its chunk's first line over lines of text only (engine.rag.quote_lines):
+    every block's first line, quoted from any chunk that holds it, is the line the page says."""
+    from engine.rag.citations import quote_lines
+    from engine.rag.sources import Source
+
+    checked = 0
+    for chunk in chunk_document(doc, minilm_tokenizer(), max_tokens=120, overlap_tokens=0):
+        page = next(p for p in doc.pages if p.number == chunk.page)
+        source = Source(1, chunk.text, "/docs/manual.pdf", chunk.page, chunk.line_start, chunk.line_end)
+        offset = page.text.index(chunk.text)
+        for block in page.blocks:
+            if offset <= block.start < offset + len(chunk.text):
+                at = block.start - offset
+                assert quote_lines(source, at, at + 3)[0] == page.locate(block.start)[0]
+                checked += 1 if "\n\n" in chunk.text[:at] else 0
+    assert checked >= 3  # blocks after blank lines inside a chunk were among them
