@@ -42,11 +42,14 @@ def extract_epub(data: bytes, check=no_check) -> tuple[Page, ...]:
     pages = []
     for number, item in enumerate(order, 1):
         check()
-        content = item.get_content() or b""
+        # the file's own bytes: get_content() re-renders the chapter (its <head> rebuilt, <title> dropped), which
+        # moves every line, and the citation must point at the chapter's source as it is in the book
+        raw = getattr(item, "content", None)
+        content = (raw if isinstance(raw, bytes) else item.get_content()) or b""
         charge(check, 2 * len(content))
         source = content.decode("utf-8", errors="replace").replace("\r\n", "\n")
         try:
-            page = extract_html(source, check)
+            page = extract_html(source, check, title=False)
         except ExtractError:
             continue  # a cover image page or an empty title page
         pages.append(replace(page, number=number))

@@ -14,14 +14,15 @@ _BLOCK_TAGS = {
     "dt", "dd", "table", "tr", "blockquote", "pre", "figure", "figcaption", "form", "fieldset", "address",
     "h1", "h2", "h3", "h4", "h5", "h6", "hr", "body", "title", "td", "th",
 }  # fmt: skip
-_SKIP_TAGS = {"script", "style", "noscript", "template", "svg", "head"}
+_SKIP_TAGS = frozenset({"script", "style", "noscript", "template", "svg"})  # (a <head> is read: its <title>)
 _WS = re.compile(r"\s+")
 _WS_CHANGED = re.compile(r"\s\s+|[^\S ]")  # the whitespace runs that collapsing changes: all but a lone space
 
 
 class _HTMLText(HTMLParser):
-    def __init__(self, source: str) -> None:
+    def __init__(self, source: str, skip: frozenset[str]) -> None:
         super().__init__(convert_charrefs=True)
+        self.skip_tags = skip
         self.line_starts = [0] + [m.end() for m in re.finditer("\n", source)]
         self.parts: list[str] = []
         self.size = 0
@@ -50,7 +51,7 @@ class _HTMLText(HTMLParser):
         self.block_part = len(self.parts)
 
     def handle_starttag(self, tag, attrs):
-        if tag in _SKIP_TAGS and tag != "head":
+        if tag in self.skip_tags:
             self.skip += 1
         elif tag in _BLOCK_TAGS:
             self._break()
@@ -62,7 +63,7 @@ class _HTMLText(HTMLParser):
             self._emit("\n")
 
     def handle_endtag(self, tag):
-        if tag in _SKIP_TAGS and tag != "head":
+        if tag in self.skip_tags:
             self.skip = max(0, self.skip - 1)
         elif tag in _BLOCK_TAGS:
             self._break()
@@ -98,8 +99,10 @@ class _HTMLText(HTMLParser):
         self._emit(text)
 
 
-def extract_html(source: str, check=no_check):
-    parser = _HTMLText(source)
+def extract_html(source: str, check=no_check, *, title: bool = True):
+    """The page's visible text; ``title=False`` leaves out its <title> (an e-book chapter's, which repeats the book's
+    or the chapter's name above its own heading)."""
+    parser = _HTMLText(source, _SKIP_TAGS if title else _SKIP_TAGS | {"title"})
     try:
         for i in range(0, len(source), 1 << 20):  # fed in pieces, so a cancel or deadline is noticed
             parser.feed(source[i : i + (1 << 20)])

@@ -73,9 +73,13 @@ def test_epub_chapters_are_pages_with_headings():
     assert [p.number for p in doc.pages] == [1, 2]
     assert _blocks(doc.pages[0]) == [("River otters", 1), ("They live in rivers.", 0)]
     assert _blocks(doc.pages[1])[0] == ("Sea otters", 1)
+    with zipfile.ZipFile(io.BytesIO(buf.getvalue())) as z:  # the chapter's XHTML as the book holds it
+        [name] = [n for n in z.namelist() if n.endswith("c2.xhtml")]
+        source = z.read(name).decode()
+    assert "<title>" in source  # (ebooklib writes a <head>: lines above the text that a re-render would move)
     page = doc.pages[1]
-    line, _char = page.locate(page.text.index("Kelp"))
-    assert line >= 1  # a line of the chapter's XHTML source
+    line, char = page.locate(page.text.index("Kelp"))
+    assert "Kelp" in source.split("\n")[line - 1] and source[char : char + 4] == "Kelp", (line, char)
     with pytest.raises(ExtractError, match="EPUB"):
         extract(Path("bad.epub"), b"PK\x03\x04 not really")
 
