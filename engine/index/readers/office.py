@@ -2,8 +2,9 @@
 per sheet, a line per row), OpenDocument text (ODT) and RTF.
 
 Locations: the page text is the document's text joined by newlines; a "line" is a paragraph (DOCX, ODT, RTF, a
-slide's shapes' paragraphs; a DOCX table row is one line) or a spreadsheet row (XLSX: line N is the N-th non-empty
-row; the row's own number is kept in the text as ``N:``). Pages are 1-based slide and sheet numbers, so a citation
+slide's shapes' paragraphs; a DOCX table row is one line) or a spreadsheet row (XLSX: line 1 is the sheet's name,
+then one line per non-empty row, each starting with the spreadsheet's own row number as ``N:``, which is what a
+citation of a sheet names). Pages are 1-based slide and sheet numbers, so a citation
 opens the right slide or sheet.
 """
 
