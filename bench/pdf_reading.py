@@ -49,8 +49,8 @@ def current_pages(path: Path) -> list[tuple[int, str, list[str]]]:
 class RawPages:
     """What the raw text layer says, independently of the reader under test: each page's edge lines that are
     furniture (a first or last line repeating on 3+ pages with digits masked, or a number alone), the line-end
-    cuts PDFium marked as hyphenation (U+FFFE), and which lines are set in a monospace font (pdf_layout's font
-    reading) or in a proportional one."""
+    cuts PDFium marked as hyphenation (U+FFFE), and which lines are code (set in a monospace font by
+    pdf_layout's font reading, and indented past the page's prose) or prose (6+ words in a proportional font)."""
 
     def __init__(self, data: bytes) -> None:
         import pypdfium2 as pdfium
@@ -73,9 +73,13 @@ class RawPages:
                 w.lower() for w in re.findall(r"[^\W\d_]+(?:-[^\W\d_]+)*", raw.replace("\ufffe", "\ufffe "))
             )
             lines = [" ".join(ln.split()) for ln in raw.split("\r\n") if ln.strip()]
-            for ln in page_lines(tp):
+            laid = page_lines(tp)
+            margin = min((ln.x0 for ln in laid if ln.mono < 0.2 and ln.geometry), default=0.0)
+            for (
+                ln
+            ) in laid:  # code: set in a monospace font and indented (a book's examples), not a wrapped name
                 flat = " ".join(ln.text.split())
-                if ln.mono >= 0.6:
+                if ln.mono >= 0.6 and ln.x0 > margin + 5:
                     self.mono[number].add(flat)
                 elif ln.mono < 0.2 and len(flat.split()) >= 6:
                     self.prose[number].add(flat)

@@ -7,8 +7,11 @@ place in the file:
 - plain text, Markdown, reStructuredText, source code, CSV: the location text IS the decoded file; lines and
   character offsets are the file's own (1-based lines, 0-based characters).
 - HTML: the location text is the visible text; ``Page.anchors`` map it back to source lines and characters.
-- PDF: one page per PDF page (1-based page numbers); lines and characters refer to that page's extracted text
-  (PDFium's text layer; pypdf for files PDFium cannot open: ``readers.pdf``).
+- PDF: one page per PDF page (1-based page numbers); the page's text is its visual lines as a reader sees them
+  (``readers.pdf_blocks``: hyphens joined, accents composed, blocks apart by blank lines, running headers and
+  contents pages in no block), from PDFium's text layer (pypdf for files PDFium cannot open: ``readers.pdf``).
+  "Line N" is the N-th line of text on the page: blank lines are not counted (``Page.text_lines_only``);
+  characters index the page's text.
 - DOCX: the paragraphs joined by newlines; a "line" is a paragraph number.
 - EPUB (a page per chapter), e-mail (a page per message), PPTX (a page per slide), XLSX (a page per sheet, a line
   per row), ODT, RTF, notebooks (a page per cell): see ``engine.index.readers``.

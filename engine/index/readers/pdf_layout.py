@@ -134,14 +134,14 @@ def _line(text: str, words: list[tuple], soft: bool) -> Line | None:
 
 def _append(lines: list[Line], line: Line) -> None:
     """Add ``line``, joined to the line before when both sit on one baseline, this one to the right of it
-    (PDFium breaks a line at a superscript: ".RData5" / "in the current directory")."""
+    (PDFium breaks a line at a superscript: ".RData5" / "in the current directory"; a footnote's mark)."""
     prev = lines[-1] if lines else None
     if (
         prev is not None
         and prev.geometry
         and line.geometry
         and not prev.soft_hyphen
-        and abs(prev.y - line.y) < 0.3 * max(prev.size, line.size, 1.0)
+        and abs(prev.y - line.y) < _baseline_slack(prev, line)
         and line.x0 >= prev.x1 - 1.0
     ):
         gap = line.x0 - prev.x1
@@ -157,6 +157,13 @@ def _append(lines: list[Line], line: Line) -> None:
         )  # fmt: skip
         return
     lines.append(line)
+
+
+def _baseline_slack(a: Line, b: Line) -> float:
+    """How far apart two pieces' baselines may be on one visual line: a superscript (a footnote's mark, set
+    smaller) sits up to about half the text's size above it."""
+    big, small = max(a.size, b.size, 1.0), min(a.size, b.size)
+    return (0.6 if small < 0.85 * big else 0.3) * big
 
 
 def text_lines(text: str) -> list[Line]:
