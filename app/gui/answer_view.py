@@ -124,7 +124,8 @@ class SourcesView(QWidget):
 
 
 class AnswerProgress(QWidget):
-    """A phase line for top-k answers; a bar with count, ETA and Cancel while every passage is read."""
+    """A bar with a count and Stop while the passages are ranked (the reranker scores them a few at a time) or
+    every passage is read (whole-document answers, with an ETA); hidden in the other phases."""
 
     cancel_requested = Signal()
 
@@ -140,8 +141,8 @@ class AnswerProgress(QWidget):
         self.bar.setMaximumWidth(260)
         self.label = QLabel()
         self.label.setObjectName("MessageMetrics")
-        self.cancel = QPushButton("Cancel")
-        self.cancel.setToolTip("Stop reading; nothing is answered from a partial read")
+        self.cancel = QPushButton("Stop")
+        self.cancel.setToolTip("Stop; nothing is answered from a partial read or ranking")
         self.cancel.clicked.connect(self.cancel_requested)
         row.addWidget(self.bar, 1)
         row.addWidget(self.label)
@@ -151,16 +152,24 @@ class AnswerProgress(QWidget):
         self.hide()
 
     def show_event(self, ev: Any) -> None:
-        """A ProgressEvent from engine.rag.qa: only the whole-document read ("map") has a count worth a bar."""
+        """A ProgressEvent from engine.rag.qa: the whole-document read ("map") and the reranker's steps ("rank")
+        have a count worth a bar; any other phase hides it."""
         phase = (ev.extra or {}).get("phase", "")
-        if phase != "map" or not ev.total:
+        if phase not in ("map", "rank") or not ev.total:
             self.hide()
             return
         if not self.isVisible() or ev.done == 0:
             self.estimate.reset()
         self.bar.setRange(0, ev.total)
         self.bar.setValue(ev.done)
-        left = self.estimate.update(ev.eta_s)
-        eta = f"  ·  {left[0].lower()}{left[1:]}" if left else ""
-        self.label.setText(f"Reading passage {ev.done} of {ev.total}{eta}")
+        if phase == "rank":
+            model = (ev.extra or {}).get("model", "")
+            by = f" with {model}" if model else ""
+            self.label.setText(f"Ranking passages{by}: {ev.done} of {ev.total}")
+            self.cancel.setToolTip("Stop ranking; nothing is answered")
+        else:
+            left = self.estimate.update(ev.eta_s)
+            eta = f"  ·  {left[0].lower()}{left[1:]}" if left else ""
+            self.label.setText(f"Reading passage {ev.done} of {ev.total}{eta}")
+            self.cancel.setToolTip("Stop reading; nothing is answered from a partial read")
         self.show()

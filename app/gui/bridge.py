@@ -35,7 +35,7 @@ from engine.core import (
     cache_dir,
 )
 from engine.index import IndexSummary
-from engine.rag import AskResult
+from engine.rag import AskResult, RerankResult
 
 from .workers import Job
 
@@ -255,11 +255,17 @@ class Bridge(QObject):
         return self.launch(Job("search", lambda: self.engine.search(request), title="Search failed"))
 
     def rerank(self, request: RerankRequest) -> Job:
-        """``Engine.rerank``: returns a RerankResult (best first, with old rank, new rank and score). The engine
-        decides how ``request.model`` scores (a cross-encoder, or a chat model's yes/no relevance) and loads it."""
+        """``Engine.rerank_stream``: yields ProgressEvent (phase "rank": n of N passages scored), returns the
+        RerankResult (best first, with old rank, new rank and score). The engine decides how ``request.model``
+        scores (a cross-encoder, or a chat model's yes/no relevance) and loads it; cancelling ends it unscored."""
         engine = self.engine
-        job = Job("rerank", lambda: engine.rerank(request), on_cancel=lambda: engine.cancel(request.request_id),
-                  title="Reranking failed")  # fmt: skip
+
+        def work() -> Generator[Any, None, RerankResult | None]:
+            return (yield from _until_result(engine.rerank_stream(request), RerankResult))
+
+        job = Job(
+            "rerank", work, on_cancel=lambda: engine.cancel(request.request_id), title="Reranking failed"
+        )
         return self.launch(job)
 
     def ask(self, request: AskRequest) -> Job:

@@ -33,6 +33,11 @@ from .wait_status import BridgeWaits, WaitSource, model_name, wait_text
 
 log = logging.getLogger(__name__)
 CONTENT_WIDTH = 760
+RATE_INTERVAL_S = 0.25  # the live tok/s in a reply's footer is rewritten at most this often
+COUNTED_PHASES = (
+    "map",
+    "rank",
+)  # document-answer phases with a count worth a bar (reading, ranking passages)
 NO_LIBRARY = (
     "Your library is empty, so there is nothing to answer from. Drop files or folders on the window (or use "
     "Add to Library), then ask again."
@@ -63,6 +68,8 @@ class ChatPane(QWidget):
         self.waits: WaitSource = BridgeWaits(bridge, self)  # an engine scheduler's own state can replace it
         self._sent_at = 0.0  # perf_counter() when the message was sent
         self._first_token_at = 0.0
+        self._tokens = 0  # tokens of the reply so far (the live rate in its footer)
+        self._rate_shown_at = 0.0
         self._phase = ""  # the latest phase of a document answer ("Searching your documents")
         self._wait_timer = QTimer(self)
         self._wait_timer.setInterval(500)
@@ -279,6 +286,7 @@ class ChatPane(QWidget):
         placeholder = Message(0, self.conversation_id, "assistant", "", {})
         self._reply = self._add_widget(placeholder)
         self._sent_at, self._first_token_at, self._phase = time.perf_counter(), 0.0, ""
+        self._tokens, self._rate_shown_at = 0, 0.0
         loading = "chat" not in self.bridge.loaded_models()
         self._reply.set_pending(f"Loading {model_name(s['models/chat'])}…" if loading else "Thinking…")
         self.request_id = req.request_id
@@ -364,15 +372,30 @@ class ChatPane(QWidget):
             self._wait_timer.stop()
         if isinstance(ev, ProgressEvent):
             self._phase = ev.message  # what the wait line says from now on (a whole-document read: its count)
-            if (ev.extra or {}).get("phase") != "map":
+            if (ev.extra or {}).get("phase") not in COUNTED_PHASES:  # a count and Stop only while passages
+                self._reply.progress.hide()  # are read or ranked
                 self._show_wait()
                 return
         if isinstance(ev, TokenEvent):
             self._reply.append_token(ev.text, ev.from_draft)
+            self._tokens += 1
+            self._show_rate()
         elif isinstance(ev, ProgressEvent):
             self._reply.show_progress(ev)
         elif isinstance(ev, CanvasEvent):
             self._reply.show_canvas(ev.block, ev.text, ev.settled)
+
+    def _show_rate(self) -> None:
+        """The model's name and the live tok/s in the footer from the first token, four times a second at most."""
+        now = time.perf_counter()
+        if self._reply is None or (self._tokens > 1 and now - self._rate_shown_at < RATE_INTERVAL_S):
+            return
+        self._rate_shown_at = now
+        self._reply.show_streaming(self.writer_name(), self._tokens, now - self._first_token_at)
+
+    def writer_name(self) -> str:
+        """The chat model's name: the loaded model's own, else the one Settings name (until the engine says)."""
+        return self._model_name or model_name(self.settings["models/chat"])
 
     @Slot(object)
     def _on_final(self, final: Any) -> None:
@@ -383,13 +406,13 @@ class ChatPane(QWidget):
             meta: dict[str, Any] = {
                 "stats": final.stats.to_dict() if final.stats else {},
                 "finish_reason": final.finish_reason,
-                "model": self._model_name,
+                "model": self.writer_name(),
             }
             if final.error:
                 meta["error"] = final.error
         else:  # a document answer (engine.rag.qa.AskResult)
             text = final.answer or ("" if final.abstained else self._reply.text())
-            meta = answer_meta(final, self._model_name)
+            meta = answer_meta(final, self.writer_name())
         spans = self._reply.draft_spans()
         if spans:
             meta["draft_spans"] = spans

@@ -89,7 +89,10 @@ class Composer(QFrame):
         options.addStretch(1)
         self.hint = QLabel("Return to send  ·  Shift+Return for a new line")
         self.hint.setObjectName("Muted")
-        options.addWidget(self.hint)
+        # The hint gives way when the window is narrow (the source viewer open at 800 px): it never widens it.
+        self.hint.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.hint.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        options.addWidget(self.hint, 1)
         outer.addLayout(options)
         self.editing_id: int | None = None
         self._busy = False
@@ -140,6 +143,11 @@ class Composer(QFrame):
     @Slot()
     def _sync(self) -> None:
         self.send_button.setEnabled(bool(self.text().strip()) and not self._busy)
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt API
+        super().resizeEvent(event)
+        room = self.width() - self.use_documents.sizeHint().width() - 60
+        self.hint.setVisible(room >= self.hint.sizeHint().width())
 
     @Slot()
     def _grow(self) -> None:

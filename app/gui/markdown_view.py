@@ -27,10 +27,11 @@ _CITATION = re.compile(r"(?<![\[\w])\[(\d{1,3}(?:\s*,\s*\d{1,3}){0,9})\](?![(\[]
 
 
 def _link_markers(text: str) -> str:
-    """``[2]`` and ``[1, 3]`` become one link per number (``[[1]](#source-1)``), styled as chips after rendering."""
+    """``[2]`` and ``[1, 3]`` become one link per number (``[[1]](#source-1@40)``), styled as chips after
+    rendering. ``@40``: where the marker stands in ``text``, so a click can open the sentence it follows."""
 
     def sub(m: re.Match) -> str:
-        return "".join(f"[[{n}]](#source-{n})" for n in re.findall(r"\d+", m.group(1)))
+        return "".join(f"[[{n}]](#source-{n}@{m.start()})" for n in re.findall(r"\d+", m.group(1)))
 
     return _CITATION.sub(sub, text)
 
@@ -90,6 +91,7 @@ MIN_INTERVAL_MS = 30  # at most ~33 re-renders a second while a reply streams
 
 class MarkdownView(QTextBrowser):
     source_clicked = Signal(int)  # a [n] citation was clicked
+    citation_clicked = Signal(int, int)  # the same click: n, and where the marker stands in the Markdown
     file_link_clicked = Signal(str)  # a link to a local file: opened in the viewer when it is a cited source
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -166,7 +168,7 @@ class MarkdownView(QTextBrowser):
             while not it.atEnd():
                 href = it.fragment().charFormat().anchorHref()
                 if href.startswith("#source-"):
-                    out.append(int(href[8:]))
+                    out.append(_marker(href[1:])[0])
                 it += 1
             block = block.next()
         return out
@@ -257,7 +259,7 @@ class MarkdownView(QTextBrowser):
                     chip.setForeground(style.color("accent"))
                     chip.setBackground(style.color("chip"))
                     chip.setFontWeight(QFont.Weight.DemiBold)
-                    tip = self._citation_tips.get(int(href[8:]))
+                    tip = self._citation_tips.get(_marker(href[1:])[0])
                     if tip:
                         chip.setToolTip(tip)
                     cursor.mergeCharFormat(chip)
@@ -284,8 +286,10 @@ class MarkdownView(QTextBrowser):
     @Slot(QUrl)
     def _on_anchor(self, url: QUrl) -> None:
         frag = url.fragment() if not url.scheme() else ""
-        if frag.startswith("source-") and frag[7:].isdigit():
-            self.source_clicked.emit(int(frag[7:]))
+        if re.fullmatch(r"source-\d+(@\d+)?", frag):
+            n, at = _marker(frag)
+            self.source_clicked.emit(n)
+            self.citation_clicked.emit(n, at)
         elif url.isLocalFile() or (not url.scheme() and url.path().startswith("/")):
             self.file_link_clicked.emit(url.toLocalFile() or url.path())
         elif url.scheme() in ("http", "https", "mailto") and confirm_open(self.window(), url):
@@ -294,6 +298,12 @@ class MarkdownView(QTextBrowser):
     def loadResource(self, kind: int, url: QUrl):  # noqa: N802 - Qt API
         """Nothing in an answer is ever loaded: no image, no style sheet, local or remote."""
         return None
+
+
+def _marker(fragment: str) -> tuple[int, int]:
+    """``source-3@120`` -> (3, 120); ``source-3`` -> (3, -1)."""
+    n, _, at = fragment[7:].partition("@")
+    return int(n), int(at) if at else -1
 
 
 def _merge(segments: list[tuple[str, bool]]) -> list[tuple[str, bool]]:

@@ -6,7 +6,7 @@ from typing import Any
 
 from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtGui import QGuiApplication
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QToolButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QSizePolicy, QToolButton, QVBoxLayout, QWidget
 
 from . import style
 from .answer_meta import ABSTAINED_TITLE, rag_parts, source_tooltip, support_summary
@@ -44,7 +44,7 @@ class MessageWidget(QFrame):
         self._segments: list[tuple[str, bool]] = []
         self._canvas_blocks: dict[int, str] = {}
         self.body = MarkdownView()
-        self.body.source_clicked.connect(self._cite)
+        self.body.citation_clicked.connect(self._cite)
         self.body.file_link_clicked.connect(self._file_link)
         outer = QVBoxLayout(self)
         outer.setContentsMargins(0, 6, 0, 6)
@@ -108,6 +108,9 @@ class MessageWidget(QFrame):
         self.metrics_label = QLabel()
         self.metrics_label.setObjectName("MessageMetrics")
         self.metrics_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        # The stats line wraps at narrow widths instead of widening the reply (it was clipped at <= 800 px).
+        self.metrics_label.setWordWrap(True)
+        self.metrics_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         footer.addWidget(self.metrics_label, 1)
         outer.addLayout(footer)
         self.edit_button = None
@@ -133,6 +136,18 @@ class MessageWidget(QFrame):
     def set_pending(self, note: str) -> None:
         if self.message.role != "user":
             self.metrics_label.setText(note)
+
+    def show_streaming(self, model: str, tokens: int, seconds: float) -> None:
+        """While the reply is written: the model's name in the header and the footer, the live rate (tokens
+        after the first over the time since it came) and the count."""
+        if self.message.role == "user":
+            return
+        if model:
+            self.role_label.setText(f"ALCOVE  ·  {model}")
+        rate = f"{(tokens - 1) / seconds:.1f} tok/s" if tokens > 1 and seconds > 0 else "first token"
+        count = f"{tokens} token{'s' if tokens != 1 else ''}"
+        self.metrics_label.setText("  ·  ".join(p for p in (model, rate, count) if p))
+        self.metrics_label.setToolTip("Writing: tokens per second since the first token, live")
 
     def _show_content(self, *, final: bool) -> None:
         if self.highlight_draft and any(flag for _, flag in self._segments):
@@ -182,8 +197,7 @@ class MessageWidget(QFrame):
             self.error_label.show()
         else:
             self.error_label.hide()
-        if meta.get("model"):
-            self.role_label.setText(f"ALCOVE  ·  {meta['model']}")
+        self.role_label.setText(role_title(meta))
         self.progress.hide()
         self._set_sources(meta)
 
@@ -205,11 +219,16 @@ class MessageWidget(QFrame):
         self.metrics_label.setText(ev.message + ("…" if ev.message and not ev.message.endswith("…") else ""))
         self.progress.show_event(ev)
 
-    @Slot(int)
-    def _cite(self, n: int) -> None:
+    @Slot(int, int)
+    def _cite(self, n: int, at: int = -1) -> None:
+        """An inline ``[n]``: source n opened at the sentence the marker follows (its evidence quoted), not at the
+        whole stretch the source's chip spans (an extractive answer's chip runs from its first quoted sentence to
+        its last: 17 lines tinted for one sentence)."""
         src = getattr(self, "_sources", {}).get(n)
         if src is not None:
-            self.source_clicked.emit(src)
+            self.source_clicked.emit(
+                cited_sentence(src, self._text, self.message.meta.get("sentences") or [], at)
+            )
 
     @Slot(str)
     def _file_link(self, path: str) -> None:
@@ -230,6 +249,36 @@ class MessageWidget(QFrame):
     @Slot()
     def copy(self) -> None:
         QGuiApplication.clipboard().setText(self._text)
+
+
+def cited_sentence(
+    src: dict[str, Any], answer: str, sentences: list[dict[str, Any]], at: int
+) -> dict[str, Any]:
+    """``src`` narrowed to the sentence whose marker stands at ``at`` in ``answer`` (the sentence ends right
+    before it): its evidence as the quote, and its lines when it cites this very source. Unchanged when no
+    sentence ends there."""
+    for s in sentences if at >= 0 else ():
+        text, evidence = str(s.get("text") or "").strip(), str(s.get("evidence") or "")
+        for shown in (text, text.rstrip(".!?;:…")) if text and evidence else ():
+            pos = answer.rfind(shown, 0, at + 1)
+            if pos >= 0 and not answer[pos + len(shown) : at].strip(" .,;:!?…*_`"):
+                own = s.get("citation") == src.get("n") and s.get("line_start")
+                first, last = (s["line_start"], s.get("line_end") or s["line_start"]) if own else (
+                    src.get("line_start"), src.get("line_end"))  # fmt: skip
+                return {**src, "quote": evidence, "line_start": first, "line_end": last}
+    return src
+
+
+def role_title(meta: dict[str, Any]) -> str:
+    """The header over a reply: who wrote it. An extractive document answer was quoted, not written: it says so
+    (the model's name over quoted text read as if the model wrote it)."""
+    model = str(meta.get("model") or "")
+    kind = str(meta.get("answer_kind") or "")
+    if meta.get("kind") == "documents" and (meta.get("abstained") or kind.startswith("extractive")):
+        if kind == "extractive+generative" and model:
+            return f"QUOTED FROM YOUR DOCUMENTS  ·  THEN {model}, UNSUPPORTED"
+        return "QUOTED FROM YOUR DOCUMENTS" if kind.startswith("extractive") else "ALCOVE"
+    return f"ALCOVE  ·  {model}" if model else "ALCOVE"
 
 
 def _segments_from_spans(text: str, spans: list[list[int]]) -> list[tuple[str, bool]]:

@@ -7,7 +7,7 @@ import html
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal, Slot
+from PySide6.QtCore import Qt, QTimer, Signal, Slot
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -17,7 +17,9 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QPlainTextEdit,
+    QProgressBar,
     QPushButton,
+    QSizePolicy,
     QSplitter,
     QTableWidget,
     QTableWidgetItem,
@@ -25,7 +27,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from engine.core import RerankRequest
+from engine.core import ProgressEvent, RerankRequest
 from engine.rag import RerankedItem, RerankResult
 
 from . import style
@@ -56,6 +58,7 @@ NO_RERANKER_NOTE = (
     "(SmolLM2-135M took recall@5 from 0.91 to 0.32), so passages are ranked by their retrieval score. "
     "Add a cross-encoder in Settings › Models to rerank with it."
 )
+NOT_RERANKED = "Not reranked: no reranker is chosen, so this is the search order by retrieval score"
 PREVIEW_CHARS = 320  # a row shows the start of a long passage; the tooltip holds the rest
 
 
@@ -82,7 +85,9 @@ class RerankPane(QWidget):
         self.query.returnPressed.connect(self.run_rerank)
         self.reranker = QComboBox()
         self.reranker.setEditable(True)
-        self.reranker.setMinimumWidth(220)
+        self.reranker.setMinimumWidth(150)
+        self.reranker.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.reranker.setMinimumContentsLength(12)
         self.reranker.lineEdit().setPlaceholderText("Cross-encoder folder")
         self.reranker.setToolTip(
             "By default passages keep their retrieval score; choose a cross-encoder folder to rerank with it "
@@ -93,10 +98,15 @@ class RerankPane(QWidget):
         self.rerank_button = QPushButton("Rerank")
         self.rerank_button.setDefault(True)
         self.rerank_button.clicked.connect(self.run_rerank)
+        self.stop_button = QPushButton("Stop")
+        self.stop_button.setToolTip("Stop scoring; the order stays as it was")
+        self.stop_button.clicked.connect(self.stop)
+        self.stop_button.hide()
         top.addWidget(self.query, 1)
         top.addWidget(QLabel("Reranker"))
         top.addWidget(self.reranker)
         top.addWidget(self.rerank_button)
+        top.addWidget(self.stop_button)
         outer.addLayout(top)
 
         self.split = split = QSplitter(Qt.Orientation.Vertical)
@@ -144,8 +154,22 @@ class RerankPane(QWidget):
         self.table_empty.setObjectName("EmptyState")
         self.table_empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.table.viewport().installEventFilter(self)
+        # Wrapped rows are measured again after a resize (they kept their old heights, cut or gappy).
+        self._fit_rows = QTimer(self)
+        self._fit_rows.setSingleShot(True)
+        self._fit_rows.setInterval(60)
+        self._fit_rows.timeout.connect(self.table.resizeRowsToContents)
+        header.sectionResized.connect(lambda *_: self._fit_rows.start())
         self.result_note = QLabel()
         self.result_note.setObjectName("Muted")
+        self.result_note.setWordWrap(True)
+        self.result_note.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.progress = QProgressBar()
+        self.progress.setObjectName("AnswerProgress")
+        self.progress.setTextVisible(False)
+        self.progress.setFixedHeight(6)
+        self.progress.setMaximumWidth(200)
+        self.progress.hide()
         right = QWidget()
         rcol = QVBoxLayout(right)
         rcol.setContentsMargins(0, 0, 0, 0)
@@ -154,6 +178,7 @@ class RerankPane(QWidget):
         results_title.setObjectName("PaneTitle")
         rtitle.addWidget(results_title)
         rtitle.addWidget(self.result_note, 1)
+        rtitle.addWidget(self.progress)
         rcol.addLayout(rtitle)
         rcol.addWidget(self.table, 1)
         split.addWidget(right)
@@ -177,6 +202,7 @@ class RerankPane(QWidget):
     def eventFilter(self, obj, event) -> bool:  # noqa: N802 - Qt API: keep the empty-state note centred
         if obj is self.table.viewport() and event.type() == event.Type.Resize:
             self.table_empty.setGeometry(self.table.viewport().geometry())
+            self._fit_rows.start()
         return super().eventFilter(obj, event)
 
     def _sync_empty(self) -> None:
@@ -273,10 +299,15 @@ class RerankPane(QWidget):
             self.show_ranking(self.retrieval_ranking(passages))
             return
         self.rerank_button.setEnabled(False)
-        self.result_note.setText("  Scoring…")
+        self.stop_button.show()
+        self.result_note.setText(f"  Scoring {len(passages)} passages…")
+        self.progress.setRange(0, len(passages))
+        self.progress.setValue(0)
+        self.progress.show()
         # The chat model used generatively, or the chosen reranker: the engine decides how each one scores.
         model = (self.settings["models/chat"] or "default") if spec == GENERATIVE else spec
         self.job = self.bridge.rerank(RerankRequest(query, tuple(passages), model=model))
+        self.job.yielded.connect(self._progress)
         self.job.returned.connect(self.show_ranking)
         self.job.errored.connect(lambda exc: self.result_note.setText(f"  Reranking failed: {exc}"))
         self.job.finished.connect(self._done)
@@ -292,15 +323,36 @@ class RerankPane(QWidget):
                                    text=passages[i]) for r, i in enumerate(order))  # fmt: skip
         return RerankResult(items, "retrieval score", "retrieval", 0, 0.0)
 
+    @Slot(object)
+    def _progress(self, ev: Any) -> None:
+        """The reranker's count (engine.rag.reranking.rerank_steps): n of N passages scored."""
+        if isinstance(ev, ProgressEvent) and ev.total and self.job is not None:
+            self.progress.setRange(0, ev.total)
+            self.progress.setValue(ev.done)
+            model = (ev.extra or {}).get("model", "")
+            self.result_note.setText(
+                f"  Scored {ev.done} of {ev.total} passages" + (f" with {model}" if model else "") + "…"
+            )
+
+    @Slot()
+    def stop(self) -> None:
+        if self.job is not None:
+            self.job.cancel()
+            self.result_note.setText("  Stopping…")
+
     @Slot()
     def _done(self) -> None:
         self.job = None
         self.rerank_button.setEnabled(True)
+        self.stop_button.hide()
+        self.progress.hide()
 
     @Slot(object)
     def show_ranking(self, result: Any) -> None:
         """An engine.rag.reranking.RerankResult: new rank, old rank (with how far it moved), score, passage."""
         items = list(result.items)
+        score = "Retrieval" if result.kind == "retrieval" else "Score"
+        self.table.setHorizontalHeaderLabels(["New", "Was", score, "Passage"])
         self.table.setRowCount(len(items))
         muted = style.color("muted")
         for row, it in enumerate(items):
@@ -335,6 +387,9 @@ class RerankPane(QWidget):
         self.split.setSizes([min(150, total // 3), total - min(150, total // 3)])  # room for the ranking
         if result.cancelled:
             self.result_note.setText("  Stopped before scoring: the order is unchanged")
+            return
+        if result.kind == "retrieval":
+            self.result_note.setText(f"  {NOT_RERANKED}")
             return
         changed = sum(1 for it in items if it.new_rank != it.old_rank)
         self.result_note.setText(

@@ -56,6 +56,55 @@ def place(hit: Any) -> str:
     return " · ".join(bits)
 
 
+_FENCE = re.compile(r"(```+|~~~+)[\w+#.-]*")
+_HEADING = re.compile(r"(^|\s)#{1,6}(?=\s)")
+_RULE = re.compile(r"(^|\s)([-*_=])\2{2,}(?=\s|$)")
+_QUOTE_MARK = re.compile(r"^(…?)>(?=\s)")  # only where a line surely starts: "a > b" keeps its sign
+_EMPHASIS = re.compile(r"(\*\*|__)(?=\S)(.+?)(?<=\S)\1")
+_IMAGE_MD = re.compile(r"!\[([^\]]*)\]\([^)]*\)")
+_LINK_MD = re.compile(r"\[([^\]]+)\]\([^)\s]*\)")
+_TICKS = re.compile(r"`+")
+
+
+def plain_snippet(text: str) -> str:
+    """A snippet as a reader sees the passage: Markdown's marks (code fences, ``###``, ``**``, backticks, link
+    addresses, quote marks, rules) taken out, the words kept, the engine's «marks» kept. Snippets arrive with
+    their lines joined, so a mark is found wherever a word could start."""
+    flat = _FENCE.sub(" ", str(text))
+    flat = _RULE.sub(r"\1", _QUOTE_MARK.sub(r"\1", _HEADING.sub(r"\1", flat)))
+    flat = _LINK_MD.sub(r"\1", _IMAGE_MD.sub(r"\1", flat))
+    return " ".join(_TICKS.sub("", _EMPHASIS.sub(r"\2", flat)).split())
+
+
+def score_text(hit: Any, mode: str) -> tuple[str, str]:
+    """(what the result shows, its tooltip) for a hit's relevance. Hybrid's fused score is min-max normalised
+    over the result list, so the top hit always gets 1.000 however poor: what is shown instead is what each
+    side found, the meaning's cosine similarity (absolute: comparable across queries) and the rank among
+    exact-word matches."""
+    score = float(getattr(hit, "score", 0.0) or 0.0)
+    if mode == "keyword":
+        return f"words {score:.1f}", f"BM25 score {score:.2f} (exact words; higher is better, no upper bound)"
+    if mode == "vector":
+        return (
+            f"meaning {score:.2f}",
+            f"Cosine similarity {score:.3f} between the query and the passage (−1 to 1)",
+        )
+    cosine, rank = getattr(hit, "vector_score", None), getattr(hit, "keyword_rank", None)
+    parts = [f"meaning {cosine:.2f}" if cosine is not None else "", f"words #{rank}" if rank else ""]
+    shown = "  ·  ".join(p for p in parts if p) or "—"
+    tip = (
+        (
+            f"Meaning: cosine similarity {cosine:.3f} (−1 to 1). "
+            if cosine is not None
+            else "Not among the closest by meaning. "
+        )
+        + (f"Exact words: #{rank} of the keyword matches. " if rank else "No exact-word match. ")
+        + f"Fused rank score {score:.3f}: relative to this list (the top result always has the most), "
+        "not a measure of how well it matches."
+    )
+    return shown, tip
+
+
 def highlight(text: str, query: str, color: str) -> str:
     """HTML-escaped ``text`` with the query's words marked (the engine's «marks» when present)."""
     escaped = html.escape(" ".join(text.split()))
@@ -81,12 +130,13 @@ class ResultDelegate(QStyledItemDelegate):
         hit = index.data(_HIT)
         c = style.colors()
         path = Path(str(getattr(hit, "path", "")))
-        snippet = getattr(hit, "snippet", "") or getattr(hit, "text", "")
+        snippet = plain_snippet(getattr(hit, "snippet", "") or getattr(hit, "text", ""))
+        shown, _tip = score_text(hit, self.pane.shown_mode)
         html_text = (
             f'<table width="100%" cellspacing="0" cellpadding="0"><tr>'
             f'<td><span style="font-weight:600">{html.escape(path.name)}</span>'
             f'&nbsp;&nbsp;<span style="color:{c["muted"]}">{html.escape(place(hit))}</span></td>'
-            f'<td align="right" style="color:{c["muted"]}">{float(getattr(hit, "score", 0.0)):.3f}</td>'
+            f'<td align="right" style="color:{c["muted"]}">{html.escape(shown)}</td>'
             f"</tr></table>"
             f'<div style="color:{c["muted"]}; font-size:small">{html.escape(str(path.parent))}</div>'
             f'<div style="margin-top:4px">{highlight(snippet[:600], self.pane.last_query, c["highlight"])}</div>'
@@ -126,6 +176,7 @@ class SearchPane(QWidget):
         self.job: Job | None = None
         self.hits: list[Any] = []
         self.last_query = ""
+        self.shown_mode = "hybrid"  # the mode of the search whose results are shown
         outer = QVBoxLayout(self)
         outer.setContentsMargins(24, 16, 24, 12)
         outer.setSpacing(10)
@@ -148,6 +199,8 @@ class SearchPane(QWidget):
         self.folder = QComboBox()
         self.file_type = QComboBox()
         self.file_type.addItems(list(FILE_TYPES))
+        for box in (self.mode, self.folder, self.file_type):  # they shrink (eliding) before the window widens
+            box.setMinimumWidth(72)
         self.search_button = QPushButton("Search")
         self.search_button.setDefault(True)
         self.search_button.clicked.connect(self.run_search)
@@ -258,6 +311,7 @@ class SearchPane(QWidget):
                                 file_types=tuple(FILE_TYPES[self.file_type.currentText()] or ()),
                                 embedder=self.settings.model("embedder"))  # fmt: skip
         self.last_query = query
+        self._asked_mode = request.mode.value if hasattr(request.mode, "value") else str(request.mode)
         self.summary.setText("Searching…")
         self.search_button.setEnabled(False)
         self.job = self.bridge.search(request)
@@ -273,12 +327,13 @@ class SearchPane(QWidget):
     @Slot(object)
     def _show_hits(self, hits: list[Any]) -> None:
         self.hits = list(hits or [])
+        self.shown_mode = getattr(self, "_asked_mode", self.shown_mode)
         self.model.clear()
         for hit in self.hits:
             item = QStandardItem()
             item.setData(hit, _HIT)
             item.setEditable(False)
-            item.setToolTip(str(getattr(hit, "path", "")))
+            item.setToolTip(f"{getattr(hit, 'path', '')}\n\n{score_text(hit, self.shown_mode)[1]}")
             self.model.appendRow(item)
         n = len(self.hits)
         self.rerank_button.setEnabled(n > 1)

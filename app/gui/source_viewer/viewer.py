@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
     QPlainTextEdit,
     QPushButton,
     QScrollArea,
+    QSizePolicy,
     QStackedWidget,
     QTextEdit,
     QToolButton,
@@ -46,6 +47,59 @@ class _Gutter(QWidget):
 
     def paintEvent(self, event) -> None:  # noqa: N802 - Qt API
         self.view.paint_gutter(event.rect())
+
+
+PARAGRAPH_LINE = 160  # characters: a text with many lines longer than this has paragraphs for lines
+
+
+def wraps(view: TextView) -> bool:
+    """Whether a text is shown wrapped: paragraphs one per line (DOCX, HTML, unwrapped prose), never code."""
+    if view.kind in ("code", "csv"):
+        return False
+    if view.kind in ("docx", "html"):
+        return True
+    lines = [ln for ln in view.text.splitlines() if ln.strip()]
+    return bool(lines) and sum(len(ln) > PARAGRAPH_LINE for ln in lines) > 0.1 * len(lines)
+
+
+def quote_lines(text: str, quote: tuple[int, int] | None) -> tuple[int, int] | None:
+    """1-based first and last line of the quoted span of ``text`` (None without one)."""
+    if quote is None:
+        return None
+    return text.count("\n", 0, quote[0]) + 1, text.count("\n", 0, max(quote[0], quote[1] - 1)) + 1
+
+
+class ElidedLabel(QLabel):
+    """A one-line label that never asks for more width than it gets: a long file name or folder is elided."""
+
+    def __init__(self, mode: Qt.TextElideMode = Qt.TextElideMode.ElideRight, parent: QWidget | None = None):
+        super().__init__(parent)
+        self._full, self._mode = "", mode
+        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+
+    def setText(self, text: str) -> None:  # noqa: N802 - Qt API
+        self._full = text
+        self.setToolTip(text)
+        self._elide()
+
+    def text(self) -> str:  # the whole text, as set (what is drawn may be elided)
+        return self._full
+
+    def shown_text(self) -> str:
+        return super().text()
+
+    def sizeHint(self) -> QSize:  # noqa: N802 - Qt API
+        return QSize(self.fontMetrics().horizontalAdvance(self._full) + 4, super().sizeHint().height())
+
+    def minimumSizeHint(self) -> QSize:  # noqa: N802 - Qt API
+        return QSize(40, super().minimumSizeHint().height())
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt API
+        super().resizeEvent(event)
+        self._elide()
+
+    def _elide(self) -> None:
+        super().setText(self.fontMetrics().elidedText(self._full, self._mode, max(40, self.width())))
 
 
 class CodeView(QPlainTextEdit):
@@ -98,16 +152,20 @@ class CodeView(QPlainTextEdit):
         painter.end()
 
     def show_view(self, view: TextView) -> None:
-        wrap = view.kind not in ("code", "csv")  # code keeps its lines; prose wraps to the pane
+        # Monospace text keeps its lines (a horizontal scroll bar at narrow widths); only text whose lines are
+        # whole paragraphs (DOCX, HTML, unwrapped prose) wraps to the pane.
         self.setLineWrapMode(
-            QPlainTextEdit.LineWrapMode.WidgetWidth if wrap else QPlainTextEdit.LineWrapMode.NoWrap
+            QPlainTextEdit.LineWrapMode.WidgetWidth if wraps(view) else QPlainTextEdit.LineWrapMode.NoWrap
         )
         self.setPlainText(view.text)
         self.setViewportMargins(self.gutter_width(), 0, 0, 0)
         self.cited = view.lines
         selections = []
         doc = self.document()
-        if view.lines:  # a block background tints every wrapped row of a cited line
+        quoted = quote_lines(view.text, view.quote)
+        if quoted is not None:  # the gutter marks the quote's lines; the words alone are tinted
+            self.cited = quoted
+        if view.lines and (quoted is None or quoted == view.lines):  # every wrapped row of the cited lines
             tint = QTextBlockFormat()
             tint.setBackground(style.color("selection"))
             cur = QTextCursor(doc.findBlockByNumber(view.lines[0] - 1))
@@ -242,7 +300,7 @@ class SourceViewer(QFrame):
         col.setContentsMargins(12, 10, 12, 10)
         col.setSpacing(6)
         head = QHBoxLayout()
-        self.title = QLabel()
+        self.title = ElidedLabel(Qt.TextElideMode.ElideMiddle)
         self.title.setObjectName("ViewerTitle")
         font = self.title.font()
         font.setBold(True)
@@ -257,12 +315,12 @@ class SourceViewer(QFrame):
         self.close_button.setToolTip("Close the viewer (Esc)")
         self.close_button.setShortcut(Qt.Key.Key_Escape)
         self.close_button.clicked.connect(self.close_viewer)
-        head.addWidget(self.title)
+        head.addWidget(self.title, 1)
         head.addWidget(self.where)
         head.addStretch(1)
         head.addWidget(self.close_button)
         col.addLayout(head)
-        self.folder = QLabel()
+        self.folder = ElidedLabel(Qt.TextElideMode.ElideMiddle)
         self.folder.setObjectName("Muted")
         self.folder.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         col.addWidget(self.folder)
@@ -284,13 +342,17 @@ class SourceViewer(QFrame):
         actions.addWidget(self.open_button)
         actions.addWidget(self.reveal_button)
         actions.addStretch(1)
-        for w in (self.prev_page, self.page_label, self.next_page):
-            actions.addWidget(w)
         col.addLayout(actions)
+        pages = QHBoxLayout()  # a PDF's pages: a row of their own, so the pane stays narrow enough for 800 px
+        pages.addStretch(1)
+        for w in (self.prev_page, self.page_label, self.next_page):
+            pages.addWidget(w)
+        pages.addStretch(1)
         self.note = QLabel()
         self.note.setObjectName("Muted")
         self.note.setWordWrap(True)
         col.addWidget(self.note)
+        col.addLayout(pages)
         self.stack = QStackedWidget()
         self.text_view = CodeView()
         self.pdf_view = PdfView()

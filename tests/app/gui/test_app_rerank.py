@@ -73,7 +73,8 @@ def test_the_default_is_the_retrieval_score_and_says_no_capable_reranker_is_inst
     order = [1, 2, 4, 0, 3]
     assert [int(pane.table.item(r, 1).text().split()[0]) for r in range(5)] == [i + 1 for i in order]
     assert [float(pane.table.item(r, 2).text()) for r in range(5)] == [0.9, 0.5, 0.3, 0.2, 0.1]
-    assert "(retrieval)" in pane.result_note.text()
+    assert "Not reranked: no reranker is chosen" in pane.result_note.text()  # not "0 of 5 moved"
+    assert "moved" not in pane.result_note.text()
     assert window.settings["models/reranker"] == ""
     pane.resize(900, 600)
     pane.grab().save(str(Path(os.environ.get("ALCOVE_SHOTS", "/tmp")) / "rerank-default.png"))
