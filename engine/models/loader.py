@@ -292,12 +292,21 @@ def model_key(path: Path, transform: str | None) -> str:
     return h.hexdigest()[:16]
 
 
-def load_lm(spec: str | ResolvedModel, *, dtype: str | None = None, transform: str | None = None) -> LoadedLM:
+def load_lm(
+    spec: str | ResolvedModel,
+    *,
+    dtype: str | None = None,
+    transform: str | None = None,
+    tokenizer: Any = None,
+) -> LoadedLM:
+    """``tokenizer``: an already loaded tokenizer known to be identical to the folder's (a draft sharing its chat
+    model's: engine.speculative.tokenizer_identity), used instead of loading it again."""
     t0 = time.perf_counter()
     resolved = spec if isinstance(spec, ResolvedModel) else resolve_model(spec)
     config = read_config(resolved.path)
     model, target, thash = build_model(resolved.path, config, dtype=dtype, transform=transform)
-    tokenizer = load_tokenizer(resolved.path, config)
+    if tokenizer is None:
+        tokenizer = load_tokenizer(resolved.path, config)
     params = sum(v.size for _, v in tree_flatten(model.parameters()))
     nbytes = sum(v.nbytes for _, v in tree_flatten(model.parameters()))
     info = ModelInfo(

@@ -120,8 +120,11 @@ def validate_for_role(where: Any, role: str, *, transform: str | None = None) ->
     weight_files(inner)
 
 
-def load_for_role(where: Any, role: str, *, dtype: str | None = None, transform: str | None = None):
-    """Load what ``identify`` resolved; returns (loaded object, ModelInfo)."""
+def load_for_role(
+    where: Any, role: str, *, dtype: str | None = None, transform: str | None = None, tokenizer: Any = None
+):
+    """Load what ``identify`` resolved; returns (loaded object, ModelInfo). ``tokenizer``: a loaded tokenizer
+    identical to the model's (a draft sharing its chat model's), used instead of loading one."""
     if role in ("chat", "draft"):
         config = read_config(where.path)
         kind = _lm_kind(config, role)
@@ -130,7 +133,7 @@ def load_for_role(where: Any, role: str, *, dtype: str | None = None, transform:
         elif kind == "diffusion":
             loaded = load_diffusion(where, config, dtype=dtype, transform=transform)
         else:
-            loaded = load_lm(where, dtype=dtype, transform=transform)
+            loaded = load_lm(where, dtype=dtype, transform=transform, tokenizer=tokenizer)
         return loaded, loaded.info
     t0 = time.perf_counter()
     if role == "embedder":

@@ -103,7 +103,8 @@ class RoleSlots:
         old = None
         prev = self.release(role)
         try:
-            loaded, info = load_for_role(where, role, dtype=dtype, transform=transform)
+            shared = self._chat_tokenizer_for(where) if role == Role.DRAFT else None
+            loaded, info = load_for_role(where, role, dtype=dtype, transform=transform, tokenizer=shared)
         except Exception as exc:  # noqa: BLE001 - any failure (MLX errors too) must not leave the role empty
             if prev is not None:
                 raise self._restore(role, prev, exc) from exc
@@ -112,6 +113,18 @@ class RoleSlots:
             raise ModelLoadError(f"The {role} model could not be loaded: {exc}") from exc
         self._put(role, Slot(loaded, info, identity, dtype, transform))
         return info
+
+    def _chat_tokenizer_for(self, where: Any) -> Any:
+        """The chat model's tokenizer when the draft's files hold the same one: loading a 150k-token tokenizer
+        again holds the GIL for seconds (the window froze during draft loads), and a draft only sees token ids."""
+        from engine.speculative.tokenizer_identity import same_tokenizer
+
+        chat = self._slots.get(Role.CHAT)
+        tok = getattr(getattr(chat, "loaded", None), "tokenizer", None)
+        path = getattr(where, "path", None)
+        if tok is None or path is None or not same_tokenizer(chat.info.path, path):
+            return None
+        return tok
 
     def _put(self, role: str, slot: Slot) -> None:
         if role == Role.CHAT:

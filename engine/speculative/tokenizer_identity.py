@@ -132,7 +132,9 @@ def _from_tokenizer_json(folder: Path) -> TokenizerSignature:
     if not by_id:
         raise TokenizerUnreadable(f"{folder.name}/tokenizer.json has no vocabulary.")
     size = max(by_id) + 1
-    while size > 1 and _PAD.match(by_id.get(size - 1, "")):  # llama.cpp's padding rows, kept by some converters
+    while size > 1 and _PAD.match(
+        by_id.get(size - 1, "")
+    ):  # llama.cpp's padding rows, kept by some converters
         size -= 1
     tokens = tuple(by_id.get(i, f"\x00missing{i}") for i in range(size))
     mtype = str(model.get("type", "")).lower()
@@ -194,3 +196,27 @@ def weight_bytes(location: str | Path) -> int:
         return sum(f.stat().st_size for f in path.glob("*.safetensors"))
     except OSError:
         return 0
+
+
+def _file_digest(path: Path) -> str | None:
+    try:
+        with path.open("rb") as f:
+            return hashlib.file_digest(f, "sha256").hexdigest()  # hashing big blocks releases the GIL
+    except OSError:
+        return None
+
+
+def same_tokenizer(a: str | Path, b: str | Path) -> bool:
+    """Whether two models' files hold the same tokenizer: byte-identical tokenizer.json files (hashed without
+    holding the GIL for long), else the same token list and merges (``signature``). Unreadable: False."""
+    pa, pb = Path(a), Path(b)
+    ta, tb = pa / "tokenizer.json", pb / "tokenizer.json"
+    if ta.is_file() and tb.is_file():
+        da = _file_digest(ta)
+        if da is not None and da == _file_digest(tb):
+            return True
+    try:
+        return signature(pa).identity == signature(pb).identity
+    except Exception as exc:  # noqa: BLE001 - unreadable or damaged: not known to be the same
+        log.info("same_tokenizer(%s, %s): %s", pa, pb, exc)
+        return False
