@@ -7,7 +7,8 @@ page's text (so every line keeps its number) but in no block, so no chunk and no
 
 Lines are told apart by their type and place (``pdf_layout.Line``): a line in a font clearly larger than the
 document's body text is a heading (its level by size, the largest 1), so is a short line wholly in bold; a line
-mostly in a monospace font is code (console input and output included); consecutive lines with two or more
+mostly in a monospace font is code (console input and output included) unless three or more of its words are in
+a proportional font (a sentence about identifiers); consecutive lines with two or more
 column gaps are a table. A new paragraph starts after a line that ends a sentence short of the right margin, at
 a wider gap between lines than the page's usual, at a change of font size, at a list bullet or number, and at a
 line whose first word stands in a column of its own (a definition list's term).
@@ -86,7 +87,7 @@ def _kind(line: Line, body: float, levels: dict[float, int]) -> tuple[str, int]:
     """("heading", level) | ("code", 0) | ("row", 0) | ("text", 0) for one line."""
     if not line.geometry or not body:
         return "text", 0
-    if line.mono >= MONO_SHARE:
+    if line.mono >= MONO_SHARE and line.prose_words < 3:  # not a sentence about identifiers
         return "code", 0
     if len(line.text) <= 200 and line.size >= body * HEADING_SIZE_RATIO:
         return "heading", levels.get(round(line.size * 2) / 2, 1)
@@ -151,16 +152,13 @@ def _indents(code: list[Line]) -> list[int]:
 
 def _wrapped_code(lines: list[Line], kinds: list[tuple[str, int]]) -> list[tuple[str, int]]:
     """A monospace line that goes on with a sentence of the paragraph above it (a URL or a name wrapped onto the
-    next line at the text's left margin) is that paragraph's line, not a code block."""
-    margin = min(
-        (ln.x0 for ln, (k, _) in zip(lines, kinds, strict=True) if k == "text" and ln.geometry), default=0.0
-    )
+    next line, not indented past the line above) is that paragraph's line, not a code block."""
     out = list(kinds)
     for i in range(1, len(lines)):
         prev, line = lines[i - 1], lines[i]
         if out[i][0] != "code" or out[i - 1][0] != "text" or not (prev.geometry and line.geometry):
             continue
-        if _SENTENCE_END.search(prev.text) or line.x0 > margin + 0.5 * max(line.size, 1.0):
+        if _SENTENCE_END.search(prev.text) or line.x0 > prev.x0 + 0.5 * max(line.size, 1.0):
             continue
         if " " not in line.text or line.mono < 0.95:
             out[i] = ("text", 0)
@@ -220,7 +218,7 @@ def _breaks(
     if kind == "heading":
         return geometry and not 0 < gap < 2.0 * max(line.size, 1.0)
     if kind == "code":
-        return geometry and not -0.5 < gap < 2.2 * max(line.size, 1.0)
+        return geometry and not -0.5 < gap < 3.6 * max(line.size, 1.0)  # blank lines inside code: one block
     # prose
     if _MARK.fullmatch(prev.text) and len(members) == 1:  # a footnote's mark on a line of its own
         return False

@@ -37,6 +37,7 @@ class Line:
     mono: float = 0.0  # share of its characters set in a monospace font
     bold: float = 0.0  # share set in a bold font
     gaps: tuple[int, ...] = ()  # character offsets in ``text`` where a column gap begins
+    prose_words: int = 0  # words with a letter set in a proportional font (a sentence around inline code)
     geometry: bool = True
 
 
@@ -99,7 +100,9 @@ def page_lines(textpage) -> list[Line]:
             if k in sampled:
                 get_origin(tp, a, ox_ref, oy_ref)
                 info = (oy.value, get_size(tp, a))
-            words.append((a - start, b + 1 - start, x_left, x_right, info, *fonts.flags(tp, a)))
+            mono, bold = fonts.flags(tp, a)
+            prose = not mono and any(c.isalpha() for c in text[a : b + 1])
+            words.append((a - start, b + 1 - start, x_left, x_right, info, mono, bold, prose))
         line = _line(text[start:i], words, brk.group() == "\ufffe")
         if line is not None:
             _append(lines, line)
@@ -128,7 +131,7 @@ def _line(text: str, words: list[tuple], soft: bool) -> Line | None:
     return Line(
         stripped, soft, words[0][2], max(w[3] for w in words), median(info[0] for info in read), size,
         sum(k * w[5] for k, w in zip(weights, words, strict=True)) / total,
-        sum(k * w[6] for k, w in zip(weights, words, strict=True)) / total, gaps,
+        sum(k * w[6] for k, w in zip(weights, words, strict=True)) / total, gaps, sum(w[7] for w in words),
     )  # fmt: skip
 
 
@@ -154,6 +157,7 @@ def _append(lines: list[Line], line: Line) -> None:
             (prev.mono * n_prev + line.mono * n_line) / (n_prev + n_line),
             (prev.bold * n_prev + line.bold * n_line) / (n_prev + n_line),
             prev.gaps + ((width,) if column else ()) + tuple(width + g for g in line.gaps),
+            prev.prose_words + line.prose_words,
         )  # fmt: skip
         return
     lines.append(line)

@@ -6,15 +6,16 @@ and index pages found, and line-end hyphens joined, each decided for the whole d
   copyright circle (a lone CR glyph before "c") is ©; soft hyphens and control characters go.
 - Page furniture: the top-most and bottom-most lines of each page are compared across pages with digits and roman
   numerals masked ("Chapter 7: Connections 29" and "Chapter 7: Connections 30" are one header). A line that repeats
-  at the same edge on several pages, or is a page number alone ("12", "Page 3 of 9", "- iv -"), is furniture; so is
-  any edge line at the height where furniture was found that holds a number (the header of a chapter one page long).
+  at the same edge and height on several pages, or is a page number alone ("12", "Page 3 of 9", "- iv -"), is
+  furniture (the title page's big title is not, though the running header repeats it); so is any edge line at the
+  height where furniture was found that holds a number (the header of a chapter one page long).
 - Contents pages: pages where dotted leaders to a page number ("1.2 Related software . . . . 2") make up much of the
   text (tables of contents, indexes).
 - Hyphens: a word cut at a line end is joined when the joined word is one the document uses elsewhere; a cut PDFium
   marked as hyphenation (U+FFFE) is also joined when neither form occurs elsewhere; a hyphen is kept where the
   document writes the hyphenated form more often than the joined one ("on-line"), where the rest goes on with
-  another hyphen ("column-by-column"), before a capital ("Non-Sweave") and for a plain hyphen nothing confirms
-  as hyphenation ("well-known").
+  another hyphen ("column-by-column"), and, where the document never writes the joined word, before a capital
+  ("Non-Sweave") and for a plain hyphen ("well-known").
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ import re
 import unicodedata
 from collections import Counter, defaultdict
 from collections.abc import Sequence
+from statistics import median
 
 from engine.index.readers.pdf_layout import Line
 
@@ -43,16 +45,17 @@ _LIGATURES = str.maketrans({"\ufb00": "ff", "\ufb01": "fi", "\ufb02": "fl", "\uf
 _CONTROL = re.compile(r"[\x00-\x08\x0e-\x1f\x7f]")
 
 
-def _compose(letter: str, accent: str) -> str | None:
+def _compose(letter: str, accent: str) -> str:
+    """The letter with the accent on it: one precomposed character where Unicode has one ("ä"), else the letter
+    and its combining mark ("f̂")."""
     base = {"\u0131": "i", "\u0237": "j"}.get(letter, letter)  # TeX sets accents on a dotless i or j
-    out = unicodedata.normalize("NFC", base + _ACCENTS[accent])
-    return out if len(out) == 1 else None
+    return unicodedata.normalize("NFC", base + _ACCENTS[accent])
 
 
 def _accent(m: re.Match) -> str:
     if m.group(1):
-        return _compose(m.group(2), m.group(1)) or m.group(0)
-    return _compose(m.group(3), m.group(4)) or m.group(0)
+        return _compose(m.group(2), m.group(1))
+    return _compose(m.group(3), m.group(4))
 
 
 def normalise(text: str) -> str:
@@ -114,6 +117,12 @@ def find_furniture(pages: Sequence[Sequence[Line]]) -> dict[tuple[int, int], str
         for i, where in page_edges:
             seen[(where, _key(pages[p][i].text))].add(p)
     repeat = 2 if len(pages) <= 5 else 3
+    height: dict[tuple[str, str], float] = {}  # where a repeated line usually sits: elsewhere it is no header
+    for group, members in seen.items():
+        ys = [pages[p][i].y for p in members for i, w in edges[p] if w == group[0] and pages[p][i].geometry
+              and _key(pages[p][i].text) == group[1]]  # fmt: skip
+        if ys:
+            height[group] = median(ys)
     found: dict[tuple[int, int], str] = {}
     heights: dict[str, list[float]] = defaultdict(list)
     for p, page_edges in enumerate(edges):
@@ -121,7 +130,10 @@ def find_furniture(pages: Sequence[Sequence[Line]]) -> dict[tuple[int, int], str
             line, key = pages[p][i], _key(pages[p][i].text)
             number = _PAGE_NUMBER.fullmatch(key) is not None
             left = len(pages[p]) - sum(1 for q, _ in found if q == p)
-            if number or (len(seen[(where, key)]) >= repeat and len(key) <= 160 and left > 1):
+            usual = (
+                not line.geometry or abs(line.y - height.get((where, key), line.y)) <= 2.0
+            )  # not the title
+            if number or (len(seen[(where, key)]) >= repeat and len(key) <= 160 and left > 1 and usual):
                 found[(p, i)] = where
                 if line.geometry:
                     heights[where].append(line.y)
@@ -183,12 +195,12 @@ class Vocabulary:
         if not first or not second:
             return None
         joined, hyphened = (first + second).lower(), f"{first}-{second}".lower()
-        if second[0].isupper() and not second.isupper():
-            return "-"
         if self.compounds[hyphened] > self.words[joined]:
             return "-"
         if self.words[joined] > 0:
             return ""
+        if second[0].isupper() and not second.isupper():
+            return "-"
         return "" if soft else "-"
 
 
@@ -259,19 +271,14 @@ def _append_layer(raw: str, start: int, end: int, out: list[str], index: list[in
             index.append(i)
             i += 2
             continue
-        if ch in _ACCENTS and nxt and _compose(nxt, ch):
-            out.append(_compose(nxt, ch) or nxt)
-            index.append(i)
-            i += 2
-            continue
-        if (
-            nxt in _ACCENTS
-            and ch.isalpha()
-            and not (i + 2 < end and raw[i + 2].isalpha())
-            and _compose(ch, nxt)
-        ):
-            out.append(_compose(ch, nxt) or ch)
-            index.append(i)
+        composed = None
+        if ch in _ACCENTS and nxt.isalpha():
+            composed = _compose(nxt, ch)
+        elif nxt and nxt in _ACCENTS and ch.isalpha() and not (i + 2 < end and raw[i + 2].isalpha()):
+            composed = _compose(ch, nxt)
+        if composed:
+            out.extend(composed)
+            index.extend([i] * len(composed))
             i += 2
             continue
         for piece in (ch.translate(_LIGATURES) if ch not in "\r" else " ") or " ":

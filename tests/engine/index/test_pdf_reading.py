@@ -195,3 +195,49 @@ def test_a_quote_in_a_pdf_passage_names_its_own_lines(doc):
                 assert quote_lines(source, at, at + 3)[0] == page.locate(block.start)[0]
                 checked += 1 if "\n\n" in chunk.text[:at] else 0
     assert checked >= 3  # blocks after blank lines inside a chunk were among them
+
+
+def test_a_title_repeated_as_the_running_header_stays_on_the_title_page():
+    body = [("R", "Some body text for this page of the guide.")]
+    pages = [[Text(150, 700, "Walrus Field Guide", 24, "B"), *page_lines(body, top=650)]]
+    pages += [[Text(400, 750, "Walrus Field Guide", 9), *page_lines(body)] for _ in range(3)]
+    doc = extract(Path("g.pdf"), build_pdf(pages))
+    assert _blocks(doc.pages[0])[0] == ("Walrus Field Guide", "text", 1)
+    assert all("Walrus" not in text for p in doc.pages[1:] for text, _, _ in _blocks(p))
+
+
+def _mixed(y: float, pieces: list[tuple[str, str]], x: float = 72) -> list[Text]:
+    """One line of words in several fonts ("R" or "M"), each word after the last with a word space."""
+    out = []
+    for font, word in pieces:
+        out.append(Text(x, y, word, 11, font))
+        x += 0.6 * 11 * len(word) + 3
+    return out
+
+
+def test_sentences_about_identifiers_stay_prose_and_examples_are_code():
+    page = [
+        *_mixed(
+            700, [("R", "Creates the structures needed to manage the definitions; the array is a vector")]
+        ),
+        *_mixed(686.5, [("R", "created"), ("R", "by"), ("M", "asn1_parser2array().")]),
+        *_mixed(
+            673,
+            [
+                ("R", "Returns:"),
+                ("M", "ASN1_SUCCESS_VALUE"),
+                ("R", "if"),
+                ("R", "the"),
+                ("R", "structure"),
+                ("R", "was"),
+                ("M", "ASN1_ELEMENT_NOT_FOUND_AT_ALL"),
+            ],
+        ),  # fmt: skip
+        *_mixed(659.5, [("R", "The definitions follow the syntax below:")]),
+        *_mixed(646, [("M", "DEFINITIONS <EXPLICIT or IMPLICIT> TAGS ::=")], x=100),
+    ]
+    doc = extract(Path("ids.pdf"), build_pdf([page]))
+    blocks = _blocks(doc.pages[0])
+    assert [k for _, k, _ in blocks] == ["text", "text", "code"]
+    assert blocks[0][0].endswith("is a vector\ncreated by asn1_parser2array().")
+    assert blocks[1][0].startswith("Returns: ASN1_SUCCESS_VALUE if the structure was")
