@@ -49,8 +49,10 @@ def current_pages(path: Path) -> list[tuple[int, str, list[str]]]:
 class RawPages:
     """What the raw text layer says, independently of the reader under test: each page's edge lines that are
     furniture (a first or last line repeating on 3+ pages with digits masked, or a number alone), the line-end
-    cuts PDFium marked as hyphenation (U+FFFE), and which lines are code (set in a monospace font by
-    pdf_layout's font reading, and indented past the page's prose) or prose (6+ words in a proportional font)."""
+    cuts PDFium marked as hyphenation (U+FFFE), and which lines are code (wholly in a monospace font by
+    pdf_layout's font reading, indented past the page's prose, two or more words: not a wrapped URL's end or a
+    definition list's term) or prose (6+ words in a proportional font, opening with a letter or a bracket or
+    quote: not a code comment set in roman)."""
 
     def __init__(self, data: bytes) -> None:
         import pypdfium2 as pdfium
@@ -75,13 +77,12 @@ class RawPages:
             lines = [" ".join(ln.split()) for ln in raw.split("\r\n") if ln.strip()]
             laid = page_lines(tp)
             margin = min((ln.x0 for ln in laid if ln.mono < 0.2 and ln.geometry), default=0.0)
-            for (
-                ln
-            ) in laid:  # code: set in a monospace font and indented (a book's examples), not a wrapped name
+            for ln in laid:
                 flat = " ".join(ln.text.split())
-                if ln.mono >= 0.6 and ln.x0 > margin + 5:
+                tokens = flat.split()
+                if ln.mono >= 0.95 and ln.x0 > margin + 5 and len(tokens) >= 2:
                     self.mono[number].add(flat)
-                elif ln.mono < 0.2 and len(flat.split()) >= 6:
+                elif ln.mono < 0.2 and len(tokens) >= 6 and (flat[0].isalpha() or flat[0] in '("“‘'):
                     self.prose[number].add(flat)
             tp.close()
             first_last[number] = []

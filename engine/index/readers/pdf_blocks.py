@@ -152,7 +152,8 @@ def _indents(code: list[Line]) -> list[int]:
 
 def _wrapped_code(lines: list[Line], kinds: list[tuple[str, int]]) -> list[tuple[str, int]]:
     """A monospace line that goes on with a sentence of the paragraph above it (a URL or a name wrapped onto the
-    next line, not indented past the line above) is that paragraph's line, not a code block."""
+    next line, not indented past the line above) is that paragraph's line, not a code block; a line between two
+    code lines, indented as far, is code."""
     out = list(kinds)
     for i in range(1, len(lines)):
         prev, line = lines[i - 1], lines[i]
@@ -160,8 +161,18 @@ def _wrapped_code(lines: list[Line], kinds: list[tuple[str, int]]) -> list[tuple
             continue
         if _SENTENCE_END.search(prev.text) or line.x0 > prev.x0 + 0.5 * max(line.size, 1.0):
             continue
-        if " " not in line.text or line.mono < 0.95:
+        if any(c.isalpha() for c in line.text) and (" " not in line.text or line.mono < 0.95):
             out[i] = ("text", 0)
+    for i in range(1, len(lines) - 1):  # a placeholder inside an example ("[function body omitted]") is code
+        prev, line, nxt = lines[i - 1], lines[i], lines[i + 1]
+        if (
+            out[i][0] == "text"
+            and out[i - 1][0] == out[i + 1][0] == "code"
+            and line.geometry
+            and prev.geometry
+        ):
+            if line.x0 >= prev.x0 - 1.0 and nxt.geometry and nxt.x0 >= prev.x0 - 1.0:
+                out[i] = ("code", 0)
     return out
 
 
