@@ -198,6 +198,8 @@ def _groups(lines: list[Line], kinds: list[tuple[str, int]]) -> list[tuple[int, 
     the furniture (one group per run of such lines)."""
     text_lines = [ln for ln, (k, _) in zip(lines, kinds, strict=True) if k == "text" and ln.geometry]
     right = max((ln.x1 for ln in text_lines), default=0.0)
+    if not text_lines:  # no geometry (pypdf's text): the right margin in characters
+        right = float(max((len(ln.text) for ln in lines), default=0))
     steps = [
         a.y - b.y
         for a, b, ka, kb in zip(lines, lines[1:], kinds, kinds[1:], strict=False)
@@ -235,8 +237,8 @@ def _breaks(
         return False
     if _BULLET.match(line.text):
         return True
-    if not geometry:
-        return False
+    if not geometry:  # a sentence's end on a line clearly shorter than the page's longest ends a paragraph
+        return _SENTENCE_END.search(prev.text) is not None and len(prev.text) < 0.8 * right
     size = max(line.size, 1.0)
     if abs(line.size - prev.size) > 0.12 * size:
         return True

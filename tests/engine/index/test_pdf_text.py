@@ -91,3 +91,20 @@ def test_contents_pages_by_dotted_leaders():
     toc = text_lines("Contents\n1 Intro . . . . . . . 1\n1.1 Start . . . . . . 2\n2 End . . . . . . . . 9\n")
     assert is_contents(toc)
     assert not is_contents(text_lines("A sentence . . . trailing off\nand a normal line.\nAnother one."))
+
+
+def test_paragraphs_of_a_text_layer_without_geometry():
+    """pypdf's text (a PDF PDFium cannot open): a sentence's end on a short line ends a paragraph."""
+    from engine.index.readers.pdf_blocks import document_pages
+
+    text = (
+        "The first paragraph runs over two lines of text and it goes on to\n"
+        "end here.\n"
+        "The second paragraph starts here and runs over two lines as well, until\n"
+        "it ends.\n"
+    )
+    page = document_pages([(1, text_lines(text))])[0]
+    assert [page.text[b.start : b.end] for b in page.blocks] == [
+        "The first paragraph runs over two lines of text and it goes on to\nend here.",
+        "The second paragraph starts here and runs over two lines as well, until\nit ends.",
+    ]
