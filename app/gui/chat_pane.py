@@ -34,6 +34,9 @@ from .wait_status import BridgeWaits, WaitSource, model_name, wait_text
 log = logging.getLogger(__name__)
 CONTENT_WIDTH = 760
 RATE_INTERVAL_S = 0.25  # the live tok/s in a reply's footer is rewritten at most this often
+SIDEBAR_PANE_MIN = (
+    640  # narrower than this (the source viewer open in a small window) the chat list gives way
+)
 COUNTED_PHASES = (
     "map",
     "rank",
@@ -132,6 +135,10 @@ class ChatPane(QWidget):
         convs = store.conversations()
         if convs:
             self.sidebar.select(convs[0].id)
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt API
+        super().resizeEvent(event)
+        self.sidebar.setVisible(self.width() >= SIDEBAR_PANE_MIN)
 
     def _empty_state(self) -> QWidget:
         box = QWidget()

@@ -86,7 +86,6 @@ class Composer(QFrame):
         self.use_documents = QCheckBox("Use my documents")
         self.use_documents.setToolTip("Answer from your indexed files, with numbered sources")
         options.addWidget(self.use_documents)
-        options.addStretch(1)
         self.hint = QLabel("Return to send  ·  Shift+Return for a new line")
         self.hint.setObjectName("Muted")
         # The hint gives way when the window is narrow (the source viewer open at 800 px): it never widens it.

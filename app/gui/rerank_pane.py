@@ -33,6 +33,7 @@ from engine.rag import RerankedItem, RerankResult
 from . import style
 from .answer_meta import place
 from .bridge import Bridge, Job
+from .search_pane import score_text
 from .settings import Settings
 
 
@@ -51,7 +52,7 @@ def split_passages(text: str) -> list[str]:
 
 
 RETRIEVAL_LABEL = "Retrieval score (no reranker)"
-GENERATIVE_LABEL = "Chat model · yes/no relevance (experimental)"
+GENERATIVE_LABEL = "Chat model (yes/no)"  # the tooltip says it is experimental
 GENERATIVE = "chat:generative"  # the pane's own choice; never written to models/reranker (Q&A would load it)
 NO_RERANKER_NOTE = (
     "No capable reranker is installed: the chat model's yes/no scores lowered recall on the labelled set "
@@ -60,6 +61,15 @@ NO_RERANKER_NOTE = (
 )
 NOT_RERANKED = "Not reranked: no reranker is chosen, so this is the search order by retrieval score"
 PREVIEW_CHARS = 320  # a row shows the start of a long passage; the tooltip holds the rest
+
+
+def _retrieval_label(hit: Any) -> tuple[str, str]:
+    """What Search showed for a hit (the meaning's cosine, the exact-word rank): a hybrid search's fused score
+    is normalised over its list (the top one always 1.000), so it is not shown as a score."""
+    if getattr(hit, "vector_score", None) is None and not getattr(hit, "keyword_rank", None):
+        score = getattr(hit, "score", None)
+        return (f"{score:.3f}", "retrieval score") if score is not None else ("—", "no score")
+    return score_text(hit, "hybrid")
 
 
 def _preview(text: str) -> str:
@@ -87,7 +97,7 @@ class RerankPane(QWidget):
         self.reranker.setEditable(True)
         self.reranker.setMinimumWidth(150)
         self.reranker.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
-        self.reranker.setMinimumContentsLength(12)
+        self.reranker.setMinimumContentsLength(18)
         self.reranker.lineEdit().setPlaceholderText("Cross-encoder folder")
         self.reranker.setToolTip(
             "By default passages keep their retrieval score; choose a cross-encoder folder to rerank with it "
@@ -237,6 +247,7 @@ class RerankPane(QWidget):
 
     @Slot(str)
     def _reranker_chosen(self, _text: str) -> None:
+        self.reranker.lineEdit().setCursorPosition(0)  # a long name shows its start, not its end
         spec = self.reranker_spec()
         if spec != GENERATIVE and spec != self.settings["models/reranker"]:
             self.settings["models/reranker"] = spec
@@ -248,6 +259,7 @@ class RerankPane(QWidget):
         self.query.setText(query)
         texts, self.sources = [], []
         self.retrieval_scores = [getattr(hit, "score", None) for hit in hits]
+        self.retrieval_labels = [_retrieval_label(hit) for hit in hits]
         for hit in hits:
             texts.append(" ".join(str(getattr(hit, "text", "") or getattr(hit, "snippet", "")).split()))
             at = place({k: getattr(hit, k, None) for k in ("page", "line_start", "line_end")})
@@ -280,7 +292,7 @@ class RerankPane(QWidget):
 
     def _count(self, keep_sources: bool = False) -> None:
         if not keep_sources:
-            self.sources = []
+            self.sources, self.retrieval_labels, self.retrieval_scores = [], [], []
         n = len(self.passages())
         self.count.setText(f"  {n} passage{'s' if n != 1 else ''}" if n else "")
 
@@ -347,6 +359,12 @@ class RerankPane(QWidget):
         self.stop_button.hide()
         self.progress.hide()
 
+    def _score_label(self, result: Any, it: Any) -> str:
+        labels = getattr(self, "retrieval_labels", [])
+        if result.kind == "retrieval" and len(labels) >= it.old_rank:
+            return labels[it.old_rank - 1][0]
+        return f"{it.score:.3f}"
+
     @Slot(object)
     def show_ranking(self, result: Any) -> None:
         """An engine.rag.reranking.RerankResult: new rank, old rank (with how far it moved), score, passage."""
@@ -361,14 +379,18 @@ class RerankPane(QWidget):
             cells = [
                 QTableWidgetItem(str(it.new_rank)),
                 QTableWidgetItem(f"{it.old_rank}{arrow}"),
-                QTableWidgetItem(f"{it.score:.3f}"),
+                QTableWidgetItem(self._score_label(result, it)),
                 QTableWidgetItem(_preview(it.text)),
             ]
             cells[1].setForeground(muted)
             what = {"generative": "log-odds of “yes” over “no”", "retrieval": "retrieval score"}.get(
                 result.kind, "logit"
             )
-            cells[2].setToolTip(f"probability {it.score:.4f}; raw score ({what}) {it.raw_score:.4f}")
+            labels = getattr(self, "retrieval_labels", [])
+            if result.kind == "retrieval" and len(labels) >= it.old_rank:
+                cells[2].setToolTip(labels[it.old_rank - 1][1])
+            else:
+                cells[2].setToolTip(f"probability {it.score:.4f}; raw score ({what}) {it.raw_score:.4f}")
             old = it.old_rank - 1
             source = self.sources[old] if old < len(self.sources) else ""
             cut = "\n\n(cut to fit the reranker)" if it.truncated else ""

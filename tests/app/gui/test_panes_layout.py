@@ -49,18 +49,17 @@ def test_opening_the_viewer_keeps_an_800px_window_800px_wide(qtbot, window, tmp_
         window.open_source({"path": str(path), "line_start": 10, "line_end": 26, "quote": "012 terms and"})
         qtbot.waitUntil(lambda: not window.viewer.loading, timeout=10000)
         qtbot.wait(100)
-        assert window.width() == 800 and window.viewer.isVisible(), (
-            pane,
-            window.width(),
-            window.split.sizes(),
-        )
+        sizes = window.split.sizes()
+        assert window.width() == 800 and window.viewer.isVisible(), (pane, window.width(), sizes)
+        if pane == "chat":  # the chat list gives way: the transcript keeps room to read
+            assert not window.chat.sidebar.isVisible() and window.chat.scroll.viewport().width() >= 400
         window.open_source({"path": PDF, "page": 3, "quote": "Each application"})
         qtbot.waitUntil(lambda: not window.viewer.loading, timeout=30000)
         qtbot.wait(100)
         assert window.width() == 800, (pane, "pdf", window.width())
         window.viewer.close_viewer()
         qtbot.wait(50)
-        assert window.width() == 800
+        assert window.width() == 800 and window.chat.sidebar.isVisible() == (pane == "chat")
 
 
 def test_monospace_lines_scroll_instead_of_wrapping(qtbot, window, tmp_path):
@@ -194,3 +193,28 @@ def test_an_inline_marker_opens_the_sentence_it_follows_not_the_chips_whole_stre
         ("Seventeen lines below, the second.", 19, 19), ("The first term applies.", 3, 3)]  # fmt: skip
     widget.body.anchorClicked.emit(QUrl("#source-1"))  # no place given: the chip's whole source
     assert opened[-1]["quote"] == stretch
+
+
+def test_the_composer_hint_is_shown_whole_or_not_at_all(qtbot, window, tmp_path):
+    hint = window.chat.composer.hint
+    for width in (1180, 800):
+        window.resize(width, 500)
+        qtbot.wait(100)
+        assert hint.isVisible() and hint.width() >= hint.sizeHint().width(), (width, hint.width())
+    window.open_source({"path": str(_text_file(tmp_path)), "line_start": 1, "line_end": 1})
+    qtbot.waitUntil(lambda: not window.viewer.loading, timeout=10000)
+    qtbot.wait(100)
+    assert hint.isHidden() or hint.width() >= hint.sizeHint().width(), hint.width()
+
+
+def test_rerank_without_a_reranker_shows_what_search_found_not_1_000(qtbot, window):
+    pane = window.rerank
+    window.switch_to("rerank")
+    hits = [SimpleNamespace(text=f"passage {i}", path=f"/d/{i}.txt", score=1.0 - i / 4, page=None, line_start=1,
+                            line_end=1, vector_score=0.5 - i / 10, keyword_rank=i + 1) for i in range(3)]  # fmt: skip
+    pane.set_candidates("query", hits)
+    pane.run_rerank()
+    assert pane.table.horizontalHeaderItem(2).text() == "Retrieval"
+    assert [pane.table.item(r, 2).text() for r in range(3)] == [
+        "meaning 0.50  ·  words #1", "meaning 0.40  ·  words #2", "meaning 0.30  ·  words #3"]  # fmt: skip
+    assert "relative to this list" in pane.table.item(0, 2).toolTip()
