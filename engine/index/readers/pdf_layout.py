@@ -20,6 +20,7 @@ COLUMN_GAP_EM = 1.5  # a gap this many times the font size wide between two word
 _MONO_NAME = re.compile(r"mono|courier|typewriter|consol|menlo|inconsolata|code|cmtt|lmtt|sfmono|\btt|tt\d|fixed",
                         re.IGNORECASE)  # fmt: skip
 _BREAK = re.compile("\r\n|\n|\ufffe|\r$")  # a lone CR inside a line is a glyph (TeX's circle of ©)
+_LETTER = re.compile(r"[^\W\d_]")
 _WORD = re.compile(r"[^\s\ufffe]+")
 _BOLD_NAME = re.compile(r"bold|black|heavy|semibold|demi|cmbx|\bbx", re.IGNORECASE)
 
@@ -74,12 +75,14 @@ def page_lines(textpage) -> list[Line]:
         return text_lines(text)
     tp = textpage.raw
     fonts = _Fonts(raw)
-    left, right, bottom, top = (ctypes.c_double() for _ in range(4))
+    # the loose box (the glyph's advance, one struct): half the cost of four doubles per call, and a word's
+    # advance is what spaces it from the next
+    box = raw.FS_RECTF()
+    box_ref = ctypes.byref(box)
     ox, oy = ctypes.c_double(), ctypes.c_double()
-    refs = [ctypes.byref(v) for v in (left, right, bottom, top)]
     ox_ref, oy_ref = ctypes.byref(ox), ctypes.byref(oy)
     get_box, get_origin, get_size = (
-        raw.FPDFText_GetCharBox,
+        raw.FPDFText_GetLooseCharBox,
         raw.FPDFText_GetCharOrigin,
         raw.FPDFText_GetFontSize,
     )
@@ -88,20 +91,25 @@ def page_lines(textpage) -> list[Line]:
     for brk in _BREAK.finditer(text + "\n"):
         i = brk.start()
         spans = [(m.start(), m.end() - 1) for m in _WORD.finditer(text, start, i)]
-        sampled = {0, len(spans) // 2, len(spans) - 1}  # font, size and baseline: read on three words
+        n = len(spans)
+        sampled = {0, n // 2, n - 1}  # size and baseline: read on three words
+        # fonts: read on five words; on every word only where one of those is monospace (inline code)
+        probes = {k: fonts.flags(tp, spans[k][0]) for k in {0, n // 4, n // 2, (3 * n) // 4, n - 1} if n}
+        mixed = any(mono for mono, _ in probes.values())
+        plain = (False, all(bold for _, bold in probes.values()))
         words = []
         for k, (a, b) in enumerate(spans):
-            if not get_box(tp, a, *refs):
+            if not get_box(tp, a, box_ref):
                 continue
-            x_left, x_right = left.value, right.value
-            if b > a and get_box(tp, b, *refs):
-                x_right = right.value
+            x_left, x_right = box.left, box.right
+            if b > a and get_box(tp, b, box_ref):
+                x_right = box.right
             info = None
             if k in sampled:
                 get_origin(tp, a, ox_ref, oy_ref)
                 info = (oy.value, get_size(tp, a))
-            mono, bold = fonts.flags(tp, a)
-            prose = not mono and any(c.isalpha() for c in text[a : b + 1])
+            mono, bold = probes.get(k) or (fonts.flags(tp, a) if mixed else plain)
+            prose = not mono and _LETTER.search(text, a, b + 1) is not None
             words.append((a - start, b + 1 - start, x_left, x_right, info, mono, bold, prose))
         line = _line(text[start:i], words, brk.group() == "\ufffe")
         if line is not None:
