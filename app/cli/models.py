@@ -28,8 +28,12 @@ def add_models(p) -> None:
     )
     ls.add_argument("--json", action="store_true")
     ls.set_defaults(handler=run_list)
-    imp = msub.add_parser("import", help="convert a .gguf file into an MLX model folder (cached by content)")
-    imp.add_argument("file")
+    imp = msub.add_parser(
+        "import",
+        help="convert a .gguf file (or an installed chunked model: qwen2.5-coder-0.5b-instruct, "
+        "qwen2.5-coder-1.5b-instruct) into an MLX model folder (cached by content)",
+    )
+    imp.add_argument("file", help="a .gguf file, or the name of a chunked model installed from PyPI")
     imp.add_argument(
         "--quantization",
         choices=QUANTIZATIONS,
@@ -53,7 +57,20 @@ PARSERS = {"models": add_models}
 
 
 def check_import(args) -> None:
-    validate.readable_file(args.file, "models import")
+    from engine.models.chunked import lookup
+
+    if Path(args.file).expanduser().exists() or lookup(args.file) is None:
+        validate.readable_file(args.file, "models import")
+
+
+def _source_file(name: str) -> Path:
+    """``name`` itself, or the assembled file of the chunked model it names (assembled once, then cached)."""
+    from engine.models.chunked import assemble, lookup
+
+    model = lookup(name)
+    if Path(name).expanduser().exists() or model is None:
+        return Path(name).expanduser()
+    return assemble(model)
 
 
 def run_list(args) -> int:
@@ -83,9 +100,10 @@ def _weights_bytes(folder) -> int:
 def run_import(args) -> int:
     t0 = time.perf_counter()
     quantization = args.quantization or args.dtype or _default_quantization()
-    folder = import_gguf(args.file, quantization=quantization)
+    source = _source_file(args.file)
+    folder = import_gguf(source, quantization=quantization)
     seconds = time.perf_counter() - t0
-    gguf_bytes = Path(args.file).expanduser().stat().st_size
+    gguf_bytes = source.stat().st_size
     mlx_bytes = _weights_bytes(folder)
     if args.json:
         emit_json(
