@@ -27,13 +27,34 @@ _CITATION = re.compile(r"(?<![\[\w])\[(\d{1,3}(?:\s*,\s*\d{1,3}){0,9})\](?![(\[]
 
 
 def _link_markers(text: str) -> str:
-    """``[2]`` and ``[1, 3]`` become one link per number (``[[1]](#source-1@40)``), styled as chips after
-    rendering. ``@40``: where the marker stands in ``text``, so a click can open the sentence it follows."""
+    """``[2]`` and ``[1, 3]`` become one link per number (``[[1]](#source-1@4)``), styled as chips after
+    rendering. ``@4``: the marker is the text's fifth, so a click can open the sentence it follows."""
+    count = iter(range(1 << 30))
 
     def sub(m: re.Match) -> str:
-        return "".join(f"[[{n}]](#source-{n}@{m.start()})" for n in re.findall(r"\d+", m.group(1)))
+        k = next(count)
+        return "".join(f"[[{n}]](#source-{n}@{k})" for n in re.findall(r"\d+", m.group(1)))
 
     return _CITATION.sub(sub, text)
+
+
+# A list item whose text starts like another block ("- 9. BECAUSE…", "- # Notes", "- > quote"): Markdown would
+# nest a numbered list (an empty bullet, then "9." on the next line), a heading or a quote inside the bullet.
+_ITEM_BLOCK_START = re.compile(
+    r"^(?! {0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*$)( {0,3}[-*+][ \t]+)(?:(\d{1,9})([.)])|(#{1,6}|[>*+-]))(?=[ \t]|$)",
+    re.M,
+)
+
+
+def literal_items(text: str) -> str:
+    """List items keep their text as written: a leading "9.", "#", ">", "*" is escaped, not read as a block."""
+
+    def sub(m: re.Match) -> str:
+        if m.group(3):
+            return f"{m.group(2)}{m.group(3)}\\{m.group(4)}"
+        return f"{m.group(2)}\\{m.group(5)}"
+
+    return _ITEM_BLOCK_START.sub(sub, text)
 
 
 _FENCE = re.compile(r"^ {0,3}(```|~~~)", re.M)
@@ -58,6 +79,7 @@ def inert_links(text: str) -> str:
             out.append(part)
             continue
         if not in_code:
+            part = literal_items(part)
             part = _IMAGE.sub(lambda m: f"[image: {m.group(1) or 'untitled'}] `{m.group(2)}`", part)
             part = _LINK.sub(_shown_link, part)
         out.append(part)
@@ -159,6 +181,11 @@ class MarkdownView(QTextBrowser):
             self._citation_tips = dict(tips)
             self._timer.stop()
             self._render()
+
+    def marker_position(self, k: int) -> int:
+        """Where the text's ``k``-th citation marker starts in the Markdown as given (-1: none)."""
+        found = list(_CITATION.finditer(self._markdown)) if k >= 0 else []
+        return found[k].start() if 0 <= k < len(found) else -1
 
     def citation_anchors(self) -> list[int]:
         """The ``[n]`` markers as rendered, in reading order (for tests)."""
@@ -287,9 +314,9 @@ class MarkdownView(QTextBrowser):
     def _on_anchor(self, url: QUrl) -> None:
         frag = url.fragment() if not url.scheme() else ""
         if re.fullmatch(r"source-\d+(@\d+)?", frag):
-            n, at = _marker(frag)
+            n, k = _marker(frag)
             self.source_clicked.emit(n)
-            self.citation_clicked.emit(n, at)
+            self.citation_clicked.emit(n, self.marker_position(k))
         elif url.isLocalFile() or (not url.scheme() and url.path().startswith("/")):
             self.file_link_clicked.emit(url.toLocalFile() or url.path())
         elif url.scheme() in ("http", "https", "mailto") and confirm_open(self.window(), url):

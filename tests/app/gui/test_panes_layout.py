@@ -218,3 +218,24 @@ def test_rerank_without_a_reranker_shows_what_search_found_not_1_000(qtbot, wind
     assert [pane.table.item(r, 2).text() for r in range(3)] == [
         "meaning 0.50  ·  words #1", "meaning 0.40  ·  words #2", "meaning 0.30  ·  words #3"]  # fmt: skip
     assert "relative to this list" in pane.table.item(0, 2).toolTip()
+
+
+def test_a_quoted_sentence_stays_one_bullet_whatever_it_starts_with(qtbot):
+    """The licences' "9. BECAUSE THE PROGRAM…" and "15. Disclaimer of Warranty." read as nested numbered lists:
+    an empty bullet with the sentence on the next line (a sentence across two bullets), or no bullet at all."""
+    text = ("From your documents:\n\n- 9. BECAUSE THE PROGRAM IS LICENSED FREE OF CHARGE. [1]\n- NO WARRANTY [2]\n"
+            "- 15. Disclaimer of Warranty. [3]\n- # Notes [4]\n- > a quote [5]\n\n* * *\n\nAfter a rule.")  # fmt: skip
+    widget = MessageWidget(
+        Message(1, 1, "assistant", text, {"kind": "documents", "answer_kind": "extractive"})
+    )
+    qtbot.addWidget(widget)
+    doc = widget.body.document()
+    items, block = [], doc.begin()
+    while block.isValid():
+        if block.textList() is not None:
+            items.append((block.text(), block.textList().format().style()))
+        block = block.next()
+    assert [t for t, _ in items] == ["9. BECAUSE THE PROGRAM IS LICENSED FREE OF CHARGE. [1]", "NO WARRANTY [2]",
+                                     "15. Disclaimer of Warranty. [3]", "# Notes [4]", "> a quote [5]"]  # fmt: skip
+    assert len({style for _, style in items}) == 1  # one bulleted list: nothing nested, nothing numbered
+    assert widget.body.citation_anchors() == [1, 2, 3, 4, 5] and "After a rule." in widget.body.toPlainText()
