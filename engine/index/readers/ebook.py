@@ -21,6 +21,7 @@ from engine.index.readers.office import lines_page
 log = logging.getLogger(__name__)
 
 MAX_NOTEBOOK_CELLS = 100_000
+READER_VERSION = 2  # 2: a chapter's own lines (not a re-render's), its <title> left out
 
 
 def extract_epub(data: bytes, check=no_check) -> tuple[Page, ...]:
