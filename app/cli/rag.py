@@ -46,7 +46,7 @@ def add_ask(a) -> None:
     a.add_argument("--db", help="index database (default: the app's index)")
     a.add_argument("--model", default="default", help="chat model (default: the built-in one)")
     a.add_argument("--reranker", default=None,
-                   help="a cross-encoder folder (default: rerank with the chat model)")  # fmt: skip
+                   help="a cross-encoder folder (default: none: the search order)")  # fmt: skip
     a.add_argument("--rerank", choices=["auto", "generative", "none"], default="auto",
                    help="auto: a --reranker cross-encoder, else the search order; generative: the chat model "
                         "judges the top passages (opt-in: slower and measured no better)")  # fmt: skip
