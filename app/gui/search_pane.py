@@ -28,6 +28,7 @@ from engine.core import SearchRequest, default_index_db
 
 from . import style
 from .bridge import Bridge, Job
+from .open_location import install_file_actions
 from .settings import Settings
 
 _HIT = Qt.ItemDataRole.UserRole + 1
@@ -249,6 +250,8 @@ class SearchPane(QWidget):
         self.results.selectionModel().selectionChanged.connect(
             lambda *_: self.open_button.setEnabled(bool(self.results.selectedIndexes()))
         )
+        # Space: Quick Look of the result's file; its context menu: Quick Look, Open, Reveal in Finder
+        self.file_actions = install_file_actions(self.results, self._path_at)
         self.message = QLabel()
         self.message.setObjectName("EmptyState")
         self.message.setAlignment(Qt.AlignmentFlag.AlignCenter)
@@ -346,6 +349,11 @@ class SearchPane(QWidget):
             self._show_message(
                 f"No passages match “{self.last_query}”", "Try other words, or the Hybrid mode."
             )
+
+    @staticmethod
+    def _path_at(index: QModelIndex) -> str | None:
+        hit = index.data(_HIT)
+        return str(getattr(hit, "path", "") or "") or None
 
     @Slot()
     def open_selected(self) -> None:

@@ -239,3 +239,32 @@ def test_a_quoted_sentence_stays_one_bullet_whatever_it_starts_with(qtbot):
                                      "15. Disclaimer of Warranty. [3]", "# Notes [4]", "> a quote [5]"]  # fmt: skip
     assert len({style for _, style in items}) == 1  # one bulleted list: nothing nested, nothing numbered
     assert widget.body.citation_anchors() == [1, 2, 3, 4, 5] and "After a rule." in widget.body.toPlainText()
+
+
+def test_a_search_result_has_quick_look_and_reveal(qtbot, window, tmp_path, monkeypatch):
+    from PySide6.QtCore import Qt
+
+    from app.gui import open_location
+
+    calls = []
+    monkeypatch.setattr(open_location, "_spawn", lambda argv: calls.append(("spawn", argv)) or True)
+    monkeypatch.setattr(open_location.QDesktopServices, "openUrl",
+                        lambda url: calls.append(("url", url.toLocalFile())) or True)  # fmt: skip
+    path = _text_file(tmp_path)
+    pane = window.search
+    window.switch_to("search")
+    pane.last_query = "terms"
+    pane._show_hits([SimpleNamespace(path=str(path), page=None, line_start=1, line_end=2, score=0.5, text="terms",
+                                     snippet="terms", vector_score=0.5, keyword_rank=1)])  # fmt: skip
+    pane.results.setFocus()
+    qtbot.keyClick(pane.results, Qt.Key.Key_Space)
+    pane.file_actions.reveal_action.trigger()
+    if open_location.sys.platform == "darwin":
+        assert calls == [("spawn", ["qlmanage", "-p", str(path)]), ("spawn", ["open", "-R", str(path)])]
+    else:  # no Quick Look here: the file in its default app; Reveal: its folder
+        assert calls == [("url", str(path)), ("url", str(path.parent))]
+    assert [a.text() for a in pane.file_actions.actions()] == [
+        "Quick Look",
+        "Open",
+        open_location.REVEAL_LABEL,
+    ]
