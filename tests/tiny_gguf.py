@@ -90,9 +90,12 @@ def write_tiny_gguf(
     seed: int = 0,
     qtypes: tuple[str, ...] = QTYPES,
     output_type: str = "Q6_K",
+    lie: dict[str, int] | None = None,
 ) -> Path:
     """Write a random ``family`` GGUF at ``path`` (about 1-5 MB). Two layers; Gemma 3 six (one global layer
-    after five local ones, as llama.cpp and mlx-lm assume)."""
+    after five local ones, as llama.cpp and mlx-lm assume). ``lie``: metadata values written instead of the true
+    ones (block_count, embedding_length, feed_forward_length, head_count, head_count_kv; rows_short: that many embedding rows fewer than tokens), for
+    files whose metadata contradicts their tensors."""
     layers = layers or (6 if family == "gemma3" else 2)
     import gguf
     from gguf.quants import quantize
@@ -104,12 +107,19 @@ def write_tiny_gguf(
     path.parent.mkdir(parents=True, exist_ok=True)
     writer = gguf.GGUFWriter(str(path), arch)
     writer.add_name({"mistral": "Mistral 7B Instruct v0.3 (tiny)"}.get(family, f"tiny {family}"))
+    meta = {
+        "block_count": layers,
+        "embedding_length": hidden,
+        "feed_forward_length": inter,
+        "head_count": heads,
+        "head_count_kv": kv_heads,
+    } | (lie or {})
     writer.add_context_length(2048)
-    writer.add_embedding_length(hidden)
-    writer.add_block_count(layers)
-    writer.add_feed_forward_length(inter)
-    writer.add_head_count(heads)
-    writer.add_head_count_kv(kv_heads)
+    writer.add_embedding_length(meta["embedding_length"])
+    writer.add_block_count(meta["block_count"])
+    writer.add_feed_forward_length(meta["feed_forward_length"])
+    writer.add_head_count(meta["head_count"])
+    writer.add_head_count_kv(meta["head_count_kv"])
     writer.add_rope_freq_base(base)
     writer.add_layer_norm_rms_eps(1e-6)
     if family in ("qwen3", "gemma2", "gemma3") or head_dim != hidden // heads:
@@ -142,7 +152,7 @@ def write_tiny_gguf(
     writer.add_bos_token_id(ids["bos"])
     writer.add_eos_token_id(ids["eos"])
     writer.add_chat_template("{% for m in messages %}<{{ m['role'] }}>{{ m['content'] }}\n{% endfor %}")
-    vocab = len(tokens)
+    vocab = len(tokens) - (lie or {}).get("rows_short", 0)
     cycle = iter(qtypes * 100)
 
     def k_blocks(rows: int, cols: int, qtype) -> np.ndarray:

@@ -100,6 +100,73 @@ def transform(arch: str, gguf_name: str, weights: np.ndarray, config: dict[str, 
     return weights
 
 
+def check_shapes(arch: str, config: dict[str, Any], shapes: dict[str, tuple[int, ...]], vocab: int) -> None:
+    """Refuse a file whose metadata contradicts its tensors (a broken converter, a hand-edited or mixed-up file)
+    before anything is written: the folder would otherwise fail to load, or load and compute garbage."""
+    hidden, inter = config["hidden_size"], config["intermediate_size"]
+    heads, kv = config["num_attention_heads"], config["num_key_value_heads"]
+    layers = config["num_hidden_layers"]
+    head_dim = config.get("head_dim") or hidden // max(heads, 1)
+    if heads <= 0 or kv <= 0 or heads % kv:
+        _contradiction(
+            f"{heads} attention heads and {kv} key/value heads (heads must be a multiple of kv heads)"
+        )
+    found = {int(m.group(1)) for name in shapes if (m := _BLOCK.match(name))}
+    if found != set(range(layers)):
+        extra = sorted(found - set(range(layers)))
+        missing = sorted(set(range(layers)) - found)
+        _contradiction(
+            f"block_count = {layers}, but the tensors hold layers {min(found, default=0)}..{max(found, default=-1)}"
+            + (f" (missing {missing[:5]})" if missing else f" (extra {extra[:5]})")
+        )
+    expected = {"token_embd.weight": (config["vocab_size"], hidden), "output_norm.weight": (hidden,)}
+    if "output.weight" in shapes:
+        expected["output.weight"] = (config["vocab_size"], hidden)
+    q, k = heads * head_dim, kv * head_dim
+    block = {
+        "attn_norm.weight": (hidden,),
+        "attn_output.weight": (hidden, q),
+        "ffn_down.weight": (hidden, inter),
+        "attn_q.bias": (q,),
+        "attn_k.bias": (k,),
+        "attn_v.bias": (k,),
+        "attn_q_norm.weight": (head_dim,),
+        "attn_k_norm.weight": (head_dim,),
+    }
+    if arch == "phi3":
+        block |= {"attn_qkv.weight": (q + 2 * k, hidden), "ffn_up.weight": (2 * inter, hidden)}
+    else:
+        block |= {
+            "attn_q.weight": (q, hidden),
+            "attn_k.weight": (k, hidden),
+            "attn_v.weight": (k, hidden),
+            "ffn_gate.weight": (inter, hidden),
+            "ffn_up.weight": (inter, hidden),
+        }
+    for layer in range(layers):
+        expected |= {f"blk.{layer}.{part}": shape for part, shape in block.items()}
+    for name, shape in expected.items():
+        if name in shapes and tuple(shapes[name]) != shape:
+            _contradiction(
+                f"{name} is {'x'.join(map(str, shapes[name]))} but the metadata (hidden {hidden}, "
+                f"{heads}/{kv} heads of {head_dim}, feed-forward {inter}) makes it {'x'.join(map(str, shape))}"
+            )
+    for name in ("attn_norm.weight", "attn_output.weight", "ffn_down.weight"):
+        if f"blk.0.{name}" not in shapes:
+            _contradiction(f"the tensors lack blk.0.{name}, which every {arch} layer has")
+    if vocab > config["vocab_size"]:
+        _contradiction(
+            f"the vocabulary has {vocab} tokens but the embedding only {config['vocab_size']} rows"
+        )
+
+
+def _contradiction(detail: str) -> None:
+    raise GGUFImportError(
+        f"This GGUF file's metadata contradicts its tensors: {detail}. The file is damaged or was written by a "
+        "broken converter; download it again or convert it anew. Nothing was imported."
+    )
+
+
 def _unpermute_rope_rows(weights: np.ndarray, heads: int) -> np.ndarray:
     """llama.cpp stores each head's rows as (half, pair) pairs interleaved; HF keeps the two halves apart."""
     half = weights.shape[0] // heads // 2

@@ -28,7 +28,7 @@ from typing import Any, Protocol
 import numpy as np
 
 from engine.core import GGUFImportError, paths
-from engine.models.gguf.arch import check_architecture, hf_config, hf_tensor_name, transform
+from engine.models.gguf.arch import check_architecture, check_shapes, hf_config, hf_tensor_name, transform
 from engine.models.gguf.quantized import GROUP, QuantizedTensor, exact_types, fallback_bits, to_mlx
 from engine.models.gguf.reader import GGUFFile, TensorInfo, read_gguf
 from engine.models.gguf.tokenizer import build_tokenizer
@@ -265,6 +265,7 @@ def _plan(gguf_file: GGUFFile) -> dict[str, Any]:
     long = config_only.get("rope_factors_long.weight")
     short = config_only.get("rope_factors_short.weight", long)
     config = hf_config(arch, metadata, shapes, rope_freqs, None if long is None else (long, short))
+    check_shapes(arch, config, shapes, len(metadata.get("tokenizer.ggml.tokens") or ()))
     tokenizer = build_tokenizer(metadata, arch)
     eos = list(tokenizer.eos_token_ids)
     config.update(
