@@ -10,8 +10,9 @@ document's body text is a heading (its level by size, the largest 1), so is a sh
 mostly in a monospace font is code (console input and output included) unless three or more of its words are in
 a proportional font (a sentence about identifiers); consecutive lines with two or more
 column gaps are a table. A new paragraph starts after a line that ends a sentence short of the right margin, at
-a wider gap between lines than the page's usual, at a change of font size, at a list bullet or number, and at a
-line whose first word stands in a column of its own (a definition list's term).
+a wider gap between lines than the page's usual, at a change of font size, at a list bullet or number, at a
+line whose first word stands in a column of its own (a definition list's term), and after a short line alone
+whose text below is set further in (a list item's label: "1. Precision").
 """
 
 from __future__ import annotations
@@ -247,4 +248,7 @@ def _breaks(
     if line.gaps and line.gaps[0] <= 30:  # a term in a column of its own: a definition list's entry
         return True
     ended = _SENTENCE_END.search(prev.text) is not None
-    return ended and (prev.x1 < right - 2.0 * size or line.x0 > prev.x0 + 0.8 * size)
+    if ended and (prev.x1 < right - 2.0 * size or line.x0 > prev.x0 + 0.8 * size):
+        return True
+    # a short line with the text under it set further in: a list item's label ("1. Precision") or a term
+    return len(members) == 1 and prev.x1 < right - 6.0 * size and line.x0 > prev.x0 + 0.8 * size

@@ -241,3 +241,16 @@ def test_sentences_about_identifiers_stay_prose_and_examples_are_code():
     assert [k for _, k, _ in blocks] == ["text", "text", "code"]
     assert blocks[0][0].endswith("is a vector\ncreated by asn1_parser2array().")
     assert blocks[1][0].startswith("Returns: ASN1_SUCCESS_VALUE if the structure was")
+
+
+def test_a_list_items_label_is_not_glued_to_its_text():
+    page = [
+        Text(96, 700, "1. Precision"),
+        Text(112, 686.5, "Most of the conversions of numbers done by these functions is to full"),
+        Text(112, 673, "precision, but those by write are governed by the current setting."),
+        Text(96, 655, "2. Header line"),
+        Text(112, 641.5, "R prefers the header line to have no entry for the row names."),
+    ]
+    blocks = [text for text, _, _ in _blocks(extract(Path("l.pdf"), build_pdf([page])).pages[0])]
+    assert blocks[0] == "1. Precision" and blocks[2] == "2. Header line"
+    assert blocks[1].startswith("Most of the conversions") and blocks[3].startswith("R prefers")
