@@ -6,6 +6,7 @@ import sys
 
 from app.cli import validate
 from app.cli.args import UsageError, dtype_name, float_in, non_negative_int, positive_int
+from app.cli.node import add_peer_options, check_peer_generate, run_peer_generate
 from app.cli.output import emit_json, say
 from engine.core import (
     ChatRequest,
@@ -51,6 +52,7 @@ def add_generate(p) -> None:
         "A later run whose prompt starts the same way prefills only the rest",
     )
     p.add_argument("--json", action="store_true")
+    add_peer_options(p)
     p.set_defaults(handler=run_generate, validate=check_generate)
 
 
@@ -69,6 +71,10 @@ PARSERS = {"generate": add_generate, "bench": add_bench}
 def check_generate(args) -> None:
     """Options that need each other, the models and files named, and (``--speculative draft|auto`` without
     ``--draft-model``) the local draft, chosen from tokenizers only: all before any model loads."""
+    if args.peer or args.code:
+        if not args.peer:
+            raise UsageError("--code is used only with --peer.")
+        check_peer_generate(args)
     if args.speculative == "mtp" and not args.draft_model:
         raise UsageError("--speculative mtp needs --draft-model (the folder of the Gemma 4 assistant).")
     if args.draft_model and args.speculative in ("off", "lookup"):
@@ -125,6 +131,8 @@ def chat_request(args) -> ChatRequest:
 
 
 def run_generate(args) -> int:
+    if args.peer:
+        return run_peer_generate(args)
     request = chat_request(args)
     final = None
     with Engine() as engine:  # leaving it saves the reply's cache to disk (Engine.shutdown)

@@ -29,6 +29,7 @@ SUBCOMMANDS: tuple[tuple[str, str | None, str], ...] = (
     ("rerank", "app.cli.rag", "rerank candidate passages for a query"),
     ("ask", "app.cli.rag", "answer a question from your indexed documents, with citations"),
     ("serve", None, "serve models to other programs (OpenAI-compatible HTTP on 127.0.0.1)"),
+    ("node", "app.cli.node", "lend this Mac's memory to a paired Mac (one model split over both)"),
 )
 
 

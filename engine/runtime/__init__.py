@@ -2,10 +2,28 @@
 over it, and which loader and generation path a model uses."""
 
 from engine.runtime.benchmark import bench_engine
+from engine.runtime.distributed import (
+    DistributedError,
+    DistributedSession,
+    HelperNode,
+    SplitReply,
+    new_code,
+    parse_address,
+    split_prompt_ids,
+    stream_split_text,
+)
 from engine.runtime.engine import Engine, MemoryInfo
 from engine.runtime.scheduler import EngineClosedError, EngineTimeoutError, QueuedWork, SchedulerState
 
 __all__ = [
+    "DistributedError",
+    "DistributedSession",
+    "HelperNode",
+    "SplitReply",
+    "new_code",
+    "parse_address",
+    "split_prompt_ids",
+    "stream_split_text",
     "Engine",
     "EngineClosedError",
     "EngineTimeoutError",

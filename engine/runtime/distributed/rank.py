@@ -1,0 +1,151 @@
+"""One rank of a split model, run as its own process (``python -m engine.runtime.distributed.rank``): MLX's ring
+group, mlx-lm's pipeline sharding, and a greedy decode loop that every rank runs in lockstep.
+
+Its parent writes one JSON line of setup to stdin (rank, ring addresses, model folder, split, the ring tokens), then
+(rank 0 only) requests, one JSON line each. It answers in JSON lines on stdout. A rank whose stdin closes (its parent
+quit or was killed) exits at once, which closes its ring sockets, so the other rank fails fast instead of hanging.
+
+Per step, rank 0 broadcasts a header through the ring (an ``all_sum`` to which the other ranks add zeros): [1, n]
+then the n prompt tokens for a new request, [2, token] for the next decode step, [0, 0] to quit. Other ranks hold no
+tokenizer and make no choices; they run their layers on what rank 0 broadcasts.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import queue
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+log = logging.getLogger("alcove.distributed.rank")
+
+QUIT, PROMPT, STEP = 0, 1, 2
+
+
+def _emit(obj: dict) -> None:
+    sys.stdout.write(json.dumps(obj) + "\n")
+    sys.stdout.flush()
+
+
+def _stdin_reader(commands: queue.Queue) -> None:
+    for line in sys.stdin:
+        if line.strip():
+            commands.put(json.loads(line))
+    os._exit(0)  # the parent is gone: leave now, closing the ring sockets
+
+
+def _bcast(mx, values: list[int], rank: int):
+    arr = mx.array(values if rank == 0 else [0] * len(values), dtype=mx.int32)
+    out = mx.distributed.all_sum(arr, stream=mx.cpu)
+    mx.eval(out)
+    return out.tolist()
+
+
+def _check_ring(mx, group, own: bytes, expected_other: bytes) -> None:
+    """Each rank sends its rank-bound token; the ring's other end must be the paired session."""
+    gathered = mx.distributed.all_gather(mx.array(list(own), dtype=mx.uint8), group=group, stream=mx.cpu)
+    mx.eval(gathered)
+    parts = [bytes(gathered[i * 32 : (i + 1) * 32].tolist()) for i in range(group.size())]
+    other = parts[1 - group.rank()]
+    if other != expected_other:
+        raise RuntimeError("the ring's other end did not prove the pairing session: refusing to run")
+
+
+def _run(setup: dict, commands: queue.Queue) -> None:
+    import mlx.core as mx
+    from mlx.utils import tree_flatten
+    from mlx_lm.models.cache import make_prompt_cache
+    from mlx_lm.utils import load_model
+
+    rank = int(setup["rank"])
+    with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
+        json.dump(setup["hosts"], f)
+    os.environ["MLX_RANK"] = str(rank)
+    os.environ["MLX_HOSTFILE"] = f.name
+    t0 = time.perf_counter()
+    try:
+        group = mx.distributed.init(backend="ring", strict=True)
+    finally:
+        os.unlink(f.name)
+    _check_ring(mx, group, bytes.fromhex(setup["token_self"]), bytes.fromhex(setup["token_other"]))
+    t_ring = time.perf_counter() - t0
+    model, _ = load_model(Path(setup["model"]), lazy=True, strict=False)
+    model.model.pipeline(group, split=list(setup["split"]))
+    mx.eval(model.parameters())
+    held = sum(v.nbytes for _, v in tree_flatten(model.parameters()))
+    mx.eval(mx.distributed.all_sum(mx.array(1.0), stream=mx.cpu))
+    _emit({"ready": True, "rank": rank, "held_bytes": held, "ring_s": round(t_ring, 3),
+           "layers": [model.model.start_idx, model.model.end_idx]})  # fmt: skip
+    while True:
+        if rank == 0:
+            cmd = commands.get()
+            if cmd.get("op") == "quit":
+                _bcast(mx, [QUIT, 0], rank)
+                return
+            prompt = [int(t) for t in cmd["prompt"]]
+            header = _bcast(mx, [PROMPT, len(prompt)], rank)
+        else:
+            header = _bcast(mx, [0, 0], rank)
+        if header[0] == QUIT:
+            return
+        prompt = _bcast(mx, prompt if rank == 0 else [0] * header[1], rank)
+        cache = make_prompt_cache(model)
+        _serve_request(mx, model, cache, prompt, rank, cmd if rank == 0 else None, commands)
+
+
+def _serve_request(mx, model, cache, prompt, rank, cmd, commands) -> None:
+    x = mx.array([prompt], dtype=mx.int32)
+    eos = set(cmd.get("eos", [])) if cmd else set()
+    max_tokens = int(cmd["max_tokens"]) if cmd else 0
+    t0, produced, t_first = time.perf_counter(), 0, None
+    while True:
+        if rank == 0:
+            y = int(mx.argmax(model(x, cache=cache)[0, -1, :]).item())
+            produced += 1
+            if t_first is None:
+                t_first = time.perf_counter()
+            _emit({"token": y})
+            cancelled = _cancelled(commands)
+            go = produced < max_tokens and y not in eos and not cancelled
+            _bcast(mx, [STEP if go else 0, y], rank)
+            if not go:
+                t1 = time.perf_counter()
+                _emit({"done": {"prompt_tokens": len(prompt), "generated": produced, "cancelled": cancelled,
+                                "prefill_s": round(t_first - t0, 6), "decode_s": round(t1 - t_first, 6)}})  # fmt: skip
+                return
+        else:
+            mx.eval(model.model(x, cache=cache))
+            ctl = _bcast(mx, [0, 0], rank)
+            if ctl[0] != STEP:
+                return
+            y = ctl[1]
+        x = mx.array([[y]], dtype=mx.int32)
+
+
+def _cancelled(commands: queue.Queue) -> bool:
+    try:
+        return commands.get_nowait().get("op") == "cancel"
+    except queue.Empty:
+        return False
+
+
+def main() -> int:
+    logging.basicConfig(level=logging.WARNING, stream=sys.stderr)
+    setup = json.loads(sys.stdin.readline())
+    commands: queue.Queue = queue.Queue()
+    threading.Thread(target=_stdin_reader, args=(commands,), daemon=True).start()
+    try:
+        _run(setup, commands)
+    except Exception as exc:  # noqa: BLE001 - the parent gets every failure as a value
+        _emit({"error": f"{type(exc).__name__}: {exc}"})
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,231 @@
+"""One tiny model split over two processes on loopback (CPU) through MLX's ring backend and mlx-lm's pipeline:
+the same greedy tokens as one process, each rank holding its share, refusals in words, and a helper that quits
+mid-reply ending the reply with a clear error within seconds."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from engine.runtime.distributed.pairing import DistributedError, HandshakeRefused
+
+pytestmark = pytest.mark.slow
+
+CODE = "H9TEST-CODE"
+ROOT = Path(__file__).resolve().parents[4]
+
+
+def _ring_available() -> str | None:
+    import mlx.core as mx
+
+    if not mx.distributed.is_available():
+        return "this MLX build has no distributed backends (mx.distributed.is_available() is False)"
+    return None
+
+
+_why = _ring_available()
+if _why:
+    pytest.skip(_why, allow_module_level=True)
+
+
+def _qwen2(folder: Path, seed: int) -> Path:
+    from tests.tiny_models import make_tiny_model
+
+    return make_tiny_model(folder, "llama", seed=seed, model_type="qwen2", architectures=["Qwen2ForCausalLM"],
+                           num_hidden_layers=4)  # fmt: skip
+
+
+@pytest.fixture(scope="module")
+def model_a(tmp_path_factory):
+    return _qwen2(tmp_path_factory.mktemp("qwen2a"), seed=1)
+
+
+@pytest.fixture(scope="module")
+def model_b(tmp_path_factory):
+    return _qwen2(tmp_path_factory.mktemp("qwen2b"), seed=2)
+
+
+class NodeProcess:
+    """``alcove node`` as the user runs it, in its own process."""
+
+    def __init__(self, models: list[Path], log_path: Path):
+        self.log_path = log_path
+        self.log = log_path.open("w")
+        args = [sys.executable, "-m", "app.cli", "node", "--listen", "127.0.0.1:0", "--code", CODE]
+        for m in models:
+            args += ["--model", str(m)]
+        self.proc = subprocess.Popen(args, cwd=ROOT, stdout=subprocess.PIPE, stderr=self.log, text=True)
+        deadline = time.monotonic() + 120
+        self.address = None
+        while time.monotonic() < deadline and self.address is None:
+            line = self.proc.stdout.readline()
+            if not line:
+                break
+            m = re.search(r"listening on (\S+)", line)
+            if m:
+                self.address = m.group(1)
+        assert self.address, f"the node did not start: {log_path.read_text()}"
+
+    def children(self) -> list[int]:
+        out = []
+        for stat in Path("/proc").glob("[0-9]*/stat"):
+            try:
+                fields = stat.read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == self.proc.pid:
+                out.append(int(stat.parent.name))
+        return out
+
+    def stop(self):
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGINT)
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+        self.log.close()
+
+
+@pytest.fixture(scope="module")
+def node(model_a, tmp_path_factory):
+    n = NodeProcess([model_a], tmp_path_factory.mktemp("node") / "node.log")
+    yield n
+    n.stop()
+
+
+def _single_process_greedy(folder: Path, prompt: list[int], n: int) -> list[int]:
+    import mlx.core as mx
+    from mlx_lm.generate import generate_step
+    from mlx_lm.utils import load_model
+
+    model, _ = load_model(folder)
+    out = []
+    for tok, _ in generate_step(mx.array(prompt), model, max_tokens=n):
+        out.append(int(tok))
+    return out
+
+
+def _session(node, folder, **kw):
+    from engine.runtime.distributed.session import DistributedSession
+
+    return DistributedSession(node.address, kw.pop("code", CODE), folder, **kw)
+
+
+def test_split_over_two_ranks_decodes_the_same_greedy_tokens_as_one_process(node, model_a):
+    prompts = [[5, 6, 7, 8, 9], [40, 41, 2, 17]]
+    expected = [_single_process_greedy(model_a, p, 12) for p in prompts]
+    assert expected[0] != expected[1]  # the check can tell two replies apart
+    s = _session(node, model_a, step_timeout_s=60)
+    try:
+        s.pair()
+        plan = s.make_plan()
+        assert plan.layers_per_rank == (2, 2) or sum(plan.layers_per_rank) == 4
+        s.start(plan)
+        got = [list(s.generate(p, 12)) for p in prompts]
+        again = list(s.generate(prompts[0], 12))  # a second request in the same session starts clean
+        stats = s.stats.as_json()
+    finally:
+        s.close()
+    assert got == expected and again == expected[0]
+    assert (
+        stats["ranks"] == 2
+        and stats["backend"] == "ring"
+        and stats["layers_per_rank"] == list(plan.layers_per_rank)
+    )
+    # each rank holds its share (its layers plus the shared embeddings, norm and head), as planned
+    for held, planned in zip(stats["held_bytes_per_rank"], stats["bytes_per_rank"], strict=True):
+        assert abs(held - planned) <= 0.01 * planned
+    assert stats["bytes_sent_per_token"] == (1 + 2) * 64 * 4 + 2 * 8  # hidden 64, float32
+
+
+def test_the_helper_pairs_again_after_a_session_and_names_a_model_it_lacks(node, model_b):
+    s = _session(node, model_b)
+    try:
+        s.pair()
+        with pytest.raises(DistributedError) as err:
+            s.start(s.make_plan())
+    finally:
+        s.close()
+    size = sum(f.stat().st_size for f in model_b.glob("*.safetensors"))
+    assert f"does not have the model {model_b.name!r} ({size / 1e9:.2f} GB)" in str(err.value)
+
+
+def test_a_wrong_code_is_refused_and_the_helper_logs_it(node, model_a):
+    s = _session(node, model_a, code="WRONG-CODE-1")
+    with pytest.raises(HandshakeRefused, match="wrong pairing code"):
+        s.pair()
+    s.close()
+    deadline = time.monotonic() + 10
+    while "wrong code from 127.0.0.1" not in node.log_path.read_text() and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert "pairing refused: wrong code from 127.0.0.1" in node.log_path.read_text()
+
+
+@pytest.mark.skipif(
+    not Path("/proc/self/stat").exists(), reason="finds the helper's rank process through /proc"
+)
+def test_the_helper_quitting_mid_reply_ends_the_reply_with_a_clear_error_within_seconds(model_a, tmp_path):
+    helper = NodeProcess([model_a], tmp_path / "node.log")
+    s = _session(helper, model_a, step_timeout_s=60)
+    try:
+        s.pair()
+        s.start()
+        ranks = helper.children()
+        assert ranks, "the helper runs its rank in a child process"
+        tokens = s.generate([5, 6, 7], 1_000_000)  # far longer than the test waits
+        for _ in range(5):
+            next(tokens)
+        killed = time.monotonic()
+        os.kill(helper.proc.pid, signal.SIGKILL)
+        with pytest.raises(DistributedError) as err:
+            for _ in tokens:
+                pass
+        took = time.monotonic() - killed
+    finally:
+        s.close()
+        helper.stop()
+    assert took < 10, f"the reply took {took:.1f} s to end"
+    assert "went away" in str(err.value) or "rank 0 failed" in str(err.value)
+    assert "127.0.0.1" in str(err.value) or "connection to a peer was lost" in str(err.value)
+    # the helper's rank does not outlive it (its stdin closed): nothing keeps the ring port open
+    deadline = time.monotonic() + 10
+    while (
+        any(Path(f"/proc/{p}").exists() and "Z" not in _state(p) for p in ranks)
+        and time.monotonic() < deadline
+    ):
+        time.sleep(0.2)
+    assert not any(Path(f"/proc/{p}").exists() and "Z" not in _state(p) for p in ranks)
+
+
+def _state(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return "Z"
+
+
+def test_alcove_generate_peer_prints_the_plan_and_matches_the_engine_in_one_process(node, model_a):
+    def run(*extra):
+        args = [sys.executable, "-m", "app.cli", "generate", "--model", str(model_a), "--prompt", "hello world",
+                "--max-tokens", "10", "--json", *extra]  # fmt: skip
+        done = subprocess.run(args, cwd=ROOT, capture_output=True, text=True, timeout=300)
+        assert done.returncode == 0, done.stderr
+        return json.loads(done.stdout.strip().splitlines()[-1]), done.stderr
+
+    split, shown = run("--peer", node.address, "--code", CODE.lower())
+    alone, _ = run()
+    assert split["token_ids"] == alone["token_ids"] and split["text"] == alone["text"]
+    assert "rank 0 (this Mac): layers 2-3 (2)" in shown and "rank 1 (helper 1): layers 0-1 (2)" in shown
+    d = split["stats"]["distributed"]
+    assert d["ranks"] == 2 and d["backend"] == "ring" and d["layers_per_rank"] == [2, 2]
+    assert d["bytes_sent_per_token"] > 0 and len(d["bytes_per_rank"]) == 2
