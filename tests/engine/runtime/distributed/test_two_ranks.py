@@ -229,3 +229,54 @@ def test_alcove_generate_peer_prints_the_plan_and_matches_the_engine_in_one_proc
     d = split["stats"]["distributed"]
     assert d["ranks"] == 2 and d["backend"] == "ring" and d["layers_per_rank"] == [2, 2]
     assert d["bytes_sent_per_token"] > 0 and len(d["bytes_per_rank"]) == 2
+
+
+def test_the_helper_refuses_a_ring_toward_any_address_but_the_paired_one(node, model_a, caplog):
+    import socket
+
+    from engine.models import model_identity
+    from engine.runtime.distributed.pairing import Channel, client_handshake, derive_key
+
+    host, port = node.address.rsplit(":", 1)
+    chan = Channel(socket.create_connection((host, int(port)), timeout=30), role="client")
+    try:
+        client_handshake(chan, derive_key(CODE))
+        chan.send({"op": "open", "identity": model_identity(model_a), "name": model_a.name, "size_bytes": 1,
+                   "split": [2, 2], "rank0_ring": "10.9.8.7:45000"})  # fmt: skip
+        reply = chan.recv()
+    finally:
+        chan.close()
+    assert "must connect to the paired address 127.0.0.1, not 10.9.8.7" in reply["error"]
+
+
+def test_a_ring_peer_that_cannot_prove_the_session_is_refused_before_any_model_data(model_a):
+    """MLX's ring accepts whoever connects first; the ranks' first exchange proves the session, bound to rank."""
+    import json as _json
+    import socket
+
+    from engine.runtime.distributed.pairing import ring_token
+
+    def port():
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            return s.getsockname()[1]
+
+    hosts = [[f"127.0.0.1:{port()}"], [f"127.0.0.1:{port()}"]]
+    real, stranger = b"r" * 32, b"s" * 32  # the stranger holds another session's key
+    procs = []
+    for rank, key in ((0, real), (1, stranger)):
+        setup = {"rank": rank, "hosts": hosts, "model": str(model_a), "split": [2, 2],
+                 "token_self": ring_token(key, rank).hex(), "token_other": ring_token(key, 1 - rank).hex()}  # fmt: skip
+        p = subprocess.Popen([sys.executable, "-m", "engine.runtime.distributed.rank"], cwd=ROOT,
+                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)  # fmt: skip
+        p.stdin.write(_json.dumps(setup) + "\n")
+        p.stdin.flush()
+        procs.append(p)
+    try:
+        lines = [p.stdout.readline() for p in procs]
+    finally:
+        for p in procs:
+            p.stdin.close()
+            p.wait(30)
+    for line in lines:
+        assert "did not prove the pairing session" in _json.loads(line)["error"]
