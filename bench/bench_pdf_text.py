@@ -10,7 +10,8 @@ Reading (``--reading``): the sentences a user may be quoted (``engine.rag.citati
 chunker packs) under the first PDF reader (reader 1: PDFium's text as it came, blocks at blank lines) and under the
 current one (``engine.index.extract``), counted for what issue 37 found wrong (``bench/pdf_reading.py``): sentences
 that start with page furniture (a running header, footer or page number of that document, found independently on
-the raw text layer: an edge line repeating on 3+ pages with digits masked, or a number alone) or hold a contents
+the raw text layer: an edge line repeating on 3+ pages with digits masked, a number alone, or a top line set apart
+holding a number at the height where half the pages have one) or hold a contents
 entry (dotted leaders), words still cut by a line-end hyphen, accents still split from their letters, and
 sentences that glue a console/code line to prose. Plus seconds to extract (min of ``--runs``).
 

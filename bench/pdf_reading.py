@@ -48,7 +48,8 @@ def current_pages(path: Path) -> list[tuple[int, str, list[str]]]:
 
 class RawPages:
     """What the raw text layer says, independently of the reader under test: each page's edge lines that are
-    furniture (a first or last line repeating on 3+ pages with digits masked, or a number alone), the line-end
+    furniture (a first or last line repeating on 3+ pages with digits masked, or a number alone; or a top line set
+    apart from the text, holding a number, at the height where half the pages have such a line), the line-end
     cuts PDFium marked as hyphenation (U+FFFE), and which lines are code (wholly in a monospace font by
     pdf_layout's font reading, indented past the page's prose, two or more words: not a wrapped URL's end or a
     definition list's term) or prose (6+ words in a proportional font, opening with a letter or a bracket or
@@ -65,6 +66,7 @@ class RawPages:
         cuts: set[tuple[str, str]] = set()
         words: Counter[str] = Counter()
         self.mono: dict[int, set[str]] = defaultdict(set)
+        sits: dict[int, tuple[int, str]] = {}
         self.prose: dict[int, set[str]] = defaultdict(set)
         for number in range(1, len(doc) + 1):
             tp = doc[number - 1].get_textpage()
@@ -76,6 +78,9 @@ class RawPages:
             )
             lines = [" ".join(ln.split()) for ln in raw.split("\r\n") if ln.strip()]
             laid = page_lines(tp)
+            placed = sorted((ln for ln in laid if ln.geometry), key=lambda ln: -ln.y)
+            if len(placed) > 1 and placed[0].y - placed[1].y >= 1.8 * max(placed[0].size, 1.0):
+                sits[number] = (round(placed[0].y), " ".join(placed[0].text.split()))  # apart above the text
             margin = min((ln.x0 for ln in laid if ln.mono < 0.2 and ln.geometry), default=0.0)
             for ln in laid:
                 flat = " ".join(ln.text.split())
@@ -99,6 +104,14 @@ class RawPages:
             }
             for number, pairs in first_last.items()
         }
+        # a running header whose words change with every page (refman's "agrep 9"): a top line set apart from the
+        # text below it, holding a number, at the height where half the pages have such a line
+        heights = Counter(y for y, _ in sits.values())
+        if heights and heights.most_common(1)[0][1] >= 0.5 * len(first_last):
+            y0 = heights.most_common(1)[0][0]
+            for number, (y, text) in sits.items():
+                if abs(y - y0) <= 1 and re.search(r"\d", text):
+                    self.furniture.setdefault(number, set()).add(text)
 
 
 def faults(pages: list[tuple[int, str, list[str]]], raw: RawPages, examples: int) -> dict:

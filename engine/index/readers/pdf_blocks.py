@@ -88,6 +88,8 @@ def _kind(line: Line, body: float, levels: dict[float, int]) -> tuple[str, int]:
     """("heading", level) | ("code", 0) | ("row", 0) | ("text", 0) for one line."""
     if not line.geometry or not body:
         return "text", 0
+    if len(line.gaps) >= 2 and line.mono < 0.95:  # cells apart (some in a monospace font: names in a table)
+        return "row", 0
     if line.mono >= MONO_SHARE and line.prose_words < 3:  # not a sentence about identifiers
         return "code", 0
     if len(line.text) <= 200 and line.size >= body * HEADING_SIZE_RATIO:
@@ -128,11 +130,19 @@ def _page(
             if k:
                 parts.append("\n")
                 pos += 1
-            parts.append(" " * indent + lines[i].text)
-            pos += indent + len(lines[i].text)
+            text = _cells(lines[i]) if kind == "table" else " " * indent + lines[i].text
+            parts.append(text)
+            pos += len(text)
         if kind != "skip" and pos > start:
             blocks.append(Block(start, pos, level, "text" if kind == "heading" else kind))
     return Page("".join(parts), tuple(blocks), number=number, text_lines_only=True)
+
+
+def _cells(line: Line) -> str:
+    """A table row with a tab between its cells (where a column gap was), a space inside them."""
+    words = line.text.split()
+    gaps = set(line.gaps)
+    return "".join(("\t" if k in gaps else " ") + w if k else w for k, w in enumerate(words))
 
 
 def _indents(code: list[Line]) -> list[int]:
@@ -245,7 +255,7 @@ def _breaks(
         return True
     if pitch and gap > 1.45 * pitch or gap < -0.5 * size:
         return True
-    if line.gaps and line.gaps[0] <= 30:  # a term in a column of its own: a definition list's entry
+    if line.gaps and line.gaps[0] <= 3:  # a term in a column of its own: a definition list's entry
         return True
     ended = _SENTENCE_END.search(prev.text) is not None
     if ended and (prev.x1 < right - 2.0 * size or line.x0 > prev.x0 + 0.8 * size):

@@ -37,7 +37,7 @@ class Line:
     size: float = 0.0  # the font size most of its characters have
     mono: float = 0.0  # share of its characters set in a monospace font
     bold: float = 0.0  # share set in a bold font
-    gaps: tuple[int, ...] = ()  # character offsets in ``text`` where a column gap begins
+    gaps: tuple[int, ...] = ()  # the words (their index in ``text.split()``) a column gap comes before
     prose_words: int = 0  # words with a letter set in a proportional font (a sentence around inline code)
     geometry: bool = True
 
@@ -110,7 +110,7 @@ def page_lines(textpage) -> list[Line]:
                 info = (oy.value, get_size(tp, a))
             mono, bold = probes.get(k) or (fonts.flags(tp, a) if mixed else plain)
             prose = not mono and _LETTER.search(text, a, b + 1) is not None
-            words.append((a - start, b + 1 - start, x_left, x_right, info, mono, bold, prose))
+            words.append((a - start, b + 1 - start, x_left, x_right, info, mono, bold, prose, k))
         line = _line(text[start:i], words, brk.group() == "\ufffe")
         if line is not None:
             _append(lines, line)
@@ -119,12 +119,11 @@ def page_lines(textpage) -> list[Line]:
 
 
 def _line(text: str, words: list[tuple], soft: bool) -> Line | None:
-    """A line from its text and its words' (start, end, left, right, info, mono, bold): ``info`` (baseline,
-    size) is read on a few words only; the monospace and bold shares are by characters."""
+    """A line from its text and its words' (start, end, left, right, info, mono, bold, prose, index): ``info``
+    (baseline, size) is read on a few words only; the monospace and bold shares are by characters."""
     stripped = text.strip()
     if not stripped:
         return None
-    lead = len(text) - len(text.lstrip())
     read = [w[4] for w in words if w[4] is not None]
     if not read:
         return Line(stripped, soft, geometry=False)
@@ -132,7 +131,7 @@ def _line(text: str, words: list[tuple], soft: bool) -> Line | None:
     total = sum(weights)
     size = median(info[1] for info in read)
     gaps = tuple(
-        cur[0] - lead
+        cur[8]
         for prev, cur in zip(words, words[1:], strict=False)
         if cur[2] - prev[3] >= COLUMN_GAP_EM * max(size, 1.0)
     )
@@ -158,7 +157,7 @@ def _append(lines: list[Line], line: Line) -> None:
         gap = line.x0 - prev.x1
         sep = "" if gap < 0.12 * max(line.size, 1.0) else " "
         column = gap >= COLUMN_GAP_EM * max(line.size, 1.0)
-        width = len(prev.text) + len(sep)
+        width = len(prev.text.split()) - (0 if sep else 1)  # words before this piece's first
         n_prev, n_line = len(prev.text), len(line.text)
         lines[-1] = Line(
             prev.text + sep + line.text, line.soft_hyphen, prev.x0, line.x1, prev.y, prev.size,

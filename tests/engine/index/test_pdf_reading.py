@@ -121,7 +121,9 @@ def test_code_and_tables_are_blocks_of_their_own(doc):
     assert not [s for s in sentences if "2.00000000000000044" in s and "function" in s]
     second = _blocks(doc.pages[2])
     tables = [t for t, k, _ in second if k == "table"]
-    assert tables == ["Race dist climb time\nGreenmantle 2.5 650 16.083\nCarnethy 6 2500 48.35"]
+    assert tables == [
+        "Race\tdist\tclimb\ttime\nGreenmantle\t2.5\t650\t16.083\nCarnethy\t6\t2500\t48.35"
+    ]  # cells
     assert "The table above lists distances, climbs and record times." in sentences
     assert not [s for s in sentences if "Greenmantle" in s and "table above" in s]
 
@@ -254,3 +256,21 @@ def test_a_list_items_label_is_not_glued_to_its_text():
     blocks = [text for text, _, _ in _blocks(extract(Path("l.pdf"), build_pdf([page])).pages[0])]
     assert blocks[0] == "1. Precision" and blocks[2] == "2. Header line"
     assert blocks[1].startswith("Most of the conversions") and blocks[3].startswith("R prefers")
+
+
+def test_a_table_with_names_in_a_monospace_font_is_one_table():
+    rows = [
+        ("beta", "beta", "shape1, shape2"),
+        ("binomial", "binom", "size, prob"),
+        ("F", "f", "df1, df2, ncp"),
+    ]
+    page = [Text(72, 700, "The distributions, with their names in R:")]
+    for r, (name, code, args) in enumerate(rows):
+        y = 680 - 13.5 * r
+        page += [Text(90, y, name), Text(200, y, code, font="M"), Text(300, y, args, font="M")]
+    blocks = _blocks(extract(Path("t.pdf"), build_pdf([page])).pages[0])
+    assert blocks[1] == (
+        "beta\tbeta\tshape1, shape2\nbinomial\tbinom\tsize, prob\nF\tf\tdf1, df2, ncp",
+        "table",
+        0,
+    )
