@@ -93,10 +93,7 @@ def _edges(lines: Sequence[Line]) -> list[tuple[int, str]]:
     where that one is a page number alone (a header above its own page-number line)."""
     if not lines:
         return []
-    if all(ln.geometry for ln in lines):
-        order = sorted(range(len(lines)), key=lambda i: -lines[i].y)
-    else:
-        order = list(range(len(lines)))
+    order = _by_height(lines)
     out = [(order[0], "top")]
     if len(order) > 1 and _PAGE_NUMBER.fullmatch(_key(lines[order[0]].text)):
         out.append((order[1], "top"))
@@ -105,6 +102,24 @@ def _edges(lines: Sequence[Line]) -> list[tuple[int, str]]:
         if len(order) > 2 and _PAGE_NUMBER.fullmatch(_key(lines[order[-1]].text)):
             out.append((order[-2], "bottom"))
     return out
+
+
+def _by_height(lines: Sequence[Line]) -> list[int]:
+    if all(ln.geometry for ln in lines):
+        return sorted(range(len(lines)), key=lambda i: -lines[i].y)
+    return list(range(len(lines)))
+
+
+def _apart(lines: Sequence[Line], i: int, where: str) -> bool:
+    """Whether edge line ``i`` stands apart from the text: a wider gap to the next line in than a line's."""
+    line = lines[i]
+    if not line.geometry:
+        return False
+    inner = [ln.y for ln in lines if ln.geometry and (ln.y < line.y if where == "top" else ln.y > line.y)]
+    if not inner:
+        return False
+    nearest = max(inner) if where == "top" else min(inner)
+    return abs(line.y - nearest) >= 1.6 * max(line.size, 1.0)
 
 
 def find_furniture(pages: Sequence[Sequence[Line]]) -> dict[tuple[int, int], str]:
@@ -116,7 +131,9 @@ def find_furniture(pages: Sequence[Sequence[Line]]) -> dict[tuple[int, int], str
     for p, page_edges in enumerate(edges):
         for i, where in page_edges:
             seen[(where, _key(pages[p][i].text))].add(p)
-    repeat = 2 if len(pages) <= 5 else 3
+    # a short document's header: on 2 pages where it stands apart from the text, else on 3 and nearly every page
+    repeat = 3 if len(pages) > 5 else max(3, len(pages) - 1)
+    apart_repeat = min(repeat, 2)
     height: dict[tuple[str, str], float] = {}  # where a repeated line usually sits: elsewhere it is no header
     for group, members in seen.items():
         ys = [pages[p][i].y for p in members for i, w in edges[p] if w == group[0] and pages[p][i].geometry
@@ -133,7 +150,8 @@ def find_furniture(pages: Sequence[Sequence[Line]]) -> dict[tuple[int, int], str
             usual = (
                 not line.geometry or abs(line.y - height.get((where, key), line.y)) <= 2.0
             )  # not the title
-            if number or (len(seen[(where, key)]) >= repeat and len(key) <= 160 and left > 1 and usual):
+            needed = apart_repeat if _apart(pages[p], i, where) else repeat
+            if number or (len(seen[(where, key)]) >= needed and len(key) <= 160 and left > 1 and usual):
                 found[(p, i)] = where
                 if line.geometry:
                     heights[where].append(line.y)
@@ -147,7 +165,8 @@ def find_furniture(pages: Sequence[Sequence[Line]]) -> dict[tuple[int, int], str
                 or len(line.text) > 160
             ):
                 continue
-            if sum(abs(line.y - y) <= 1.5 for y in heights[where]) >= repeat:
+            needed = apart_repeat if _apart(pages[p], i, where) else repeat
+            if sum(abs(line.y - y) <= 1.5 for y in heights[where]) >= needed:
                 found[(p, i)] = where
     return found
 

@@ -108,3 +108,17 @@ def test_paragraphs_of_a_text_layer_without_geometry():
         "The first paragraph runs over two lines of text and it goes on to\nend here.",
         "The second paragraph starts here and runs over two lines as well, until\nit ends.",
     ]
+
+
+def test_a_short_documents_repeated_closing_line_is_text_unless_set_apart():
+    """Two pages ending in the same sentence (digits aside) keep it; a footer set apart from the text is dropped."""
+    from engine.index.readers.pdf_layout import Line as L
+
+    def page(last: str, y_last: float) -> list[L]:
+        body = [L(f"Body line {k} of the page.", x0=72, x1=400, y=700 - 14 * k, size=11) for k in range(3)]
+        return [*body, L(last, x0=72, x1=200, y=y_last, size=11)]
+
+    same_gap = [page("Total: 5 items.", 658), page("Total: 7 items.", 658)]
+    assert find_furniture(same_gap) == {}
+    footer = [page("Walrus Society newsletter", 60), page("Walrus Society newsletter", 60)]
+    assert find_furniture(footer) == {(0, 3): "bottom", (1, 3): "bottom"}
