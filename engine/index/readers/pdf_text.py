@@ -141,20 +141,22 @@ def find_furniture(pages: Sequence[Sequence[Line]]) -> dict[tuple[int, int], str
         if ys:
             height[group] = median(ys)
     found: dict[tuple[int, int], str] = {}
-    heights: dict[str, list[float]] = defaultdict(list)
+    heights: dict[str, Counter[int]] = defaultdict(Counter)  # where furniture sits, by whole points
+    taken: Counter[int] = Counter()  # furniture lines found on each page so far
     for p, page_edges in enumerate(edges):
         for i, where in page_edges:
             line, key = pages[p][i], _key(pages[p][i].text)
             number = _PAGE_NUMBER.fullmatch(key) is not None
-            left = len(pages[p]) - sum(1 for q, _ in found if q == p)
+            left = len(pages[p]) - taken[p]
             usual = (
                 not line.geometry or abs(line.y - height.get((where, key), line.y)) <= 2.0
             )  # not the title
             needed = apart_repeat if _apart(pages[p], i, where) else repeat
             if number or (len(seen[(where, key)]) >= needed and len(key) <= 160 and left > 1 and usual):
                 found[(p, i)] = where
+                taken[p] += 1
                 if line.geometry:
-                    heights[where].append(line.y)
+                    heights[where][round(line.y)] += 1
     for p, page_edges in enumerate(edges):  # a chapter's header on its only page: at the furniture's height
         for i, where in page_edges:
             line = pages[p][i]
@@ -166,7 +168,8 @@ def find_furniture(pages: Sequence[Sequence[Line]]) -> dict[tuple[int, int], str
             ):
                 continue
             needed = apart_repeat if _apart(pages[p], i, where) else repeat
-            if sum(abs(line.y - y) <= 1.5 for y in heights[where]) >= needed:
+            at = round(line.y)
+            if sum(heights[where][y] for y in (at - 1, at, at + 1)) >= needed:
                 found[(p, i)] = where
     return found
 
@@ -182,7 +185,7 @@ def is_contents(lines: Sequence[Line]) -> bool:
     """A table of contents or an index: entries with dotted leaders to page numbers make up much of the page."""
     if not lines:
         return False
-    leaders = sum(1 for ln in lines if _LEADER.search(ln.text))
+    leaders = sum(1 for ln in lines if (". ." in ln.text or "...." in ln.text) and _LEADER.search(ln.text))
     return leaders >= 10 or (leaders >= 3 and leaders >= 0.4 * len(lines))
 
 
