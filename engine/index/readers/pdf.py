@@ -5,8 +5,9 @@ why.
 
 The text is the page as a reader sees it (``pdf_layout``: visual lines with their fonts and places;
 ``pdf_text``: characters, running headers, contents pages and line-end hyphens, decided per document;
-``pdf_blocks``: headings, paragraphs, code and tables as blocks). ``READER_VERSION`` names this reading: an index
-made with another reads its PDFs again."""
+``pdf_blocks``: headings, paragraphs, code and tables as blocks). Reading each word's place and font costs about 4x
+PDFium's bare text (677 pages of R manuals: 9.9 s vs 2.3 s, ``bench_pdf_text.py --reading``), still faster than
+pypdf's text. ``READER_VERSION`` names this reading: an index made with another reads its PDFs again."""
 
 from __future__ import annotations
 
