@@ -75,6 +75,7 @@ class ConversationList(QFrame):
         self.empty.setObjectName("EmptyState")
         self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.empty.setWordWrap(True)
+        self.empty.setContentsMargins(14, 6, 14, 0)
         self.empty.hide()
         layout.insertWidget(layout.indexOf(self.list), self.empty)  # under the header, where the first chat goes
         self._current = 0

@@ -155,9 +155,9 @@ class LibraryDialog(QDialog):
         if db.exists():
             with IndexStore(db, read_only=True) as store:
                 for folder, indexed, skipped, chunks in store.folder_counts():
-                    lines.append(
-                        f"{folder}: {indexed:,} files indexed ({chunks:,} passages), {skipped:,} skipped"
-                    )
+                    files = f"{indexed:,} file{'' if indexed == 1 else 's'}"
+                    passages = f"{chunks:,} passage{'' if chunks == 1 else 's'}"
+                    lines.append(f"{folder}: {files} indexed ({passages}), {skipped:,} skipped")
         self.folders.setText("\n".join(lines) or "The library is empty: add a folder to index it.")
         self.model.reload()
         self._size_columns()

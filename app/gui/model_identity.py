@@ -59,8 +59,12 @@ def display_name(spec: str | None, *, source: str = "", role: str = "chat") -> s
     return path.name or spec
 
 
-def info_name(info: object | None, role: str = "chat") -> str:
-    """The on-screen name of a loaded model (an engine ``ModelInfo``)."""
+def info_name(info: object | None, role: str = "chat", spec: str = "") -> str:
+    """The on-screen name of a loaded model (an engine ``ModelInfo``); ``spec``: what Settings chose for the role
+    ("default" for the built-in: encoders report their source as "folder", so their name alone cannot say)."""
     if info is None:
         return ""
-    return display_name(str(getattr(info, "name", "") or ""), source=str(getattr(info, "source", "")), role=role)
+    name, source = str(getattr(info, "name", "") or ""), str(getattr(info, "source", ""))
+    if spec in ("", "default") and name in BUILT_IN_NAMES:
+        source = "default"
+    return display_name(name, source=source, role=role)

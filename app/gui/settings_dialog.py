@@ -46,10 +46,8 @@ PANES = (  # key, label, icon
     ("library", "Library", "library"),
     ("server", "Server", "server"),
 )
-MIN_WIDTH = 560
-MODELS_WIDTH = (
-    660  # the Models pane: its catalog needs the room  # narrow panes keep a preferences window's usual width
-)
+MIN_WIDTH = 560  # narrow panes keep a preferences window's usual width
+MODELS_WIDTH = 720  # the Models pane: its catalog's "Good for" needs the room
 FIELD_WIDTH = 200  # every picker and number field of a form is this wide: their left and right edges line up
 MODE_HELP = {
     "off": "Replies are written one token at a time by the chat model.",

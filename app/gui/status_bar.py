@@ -11,7 +11,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import QApplication, QLabel, QSizePolicy, QWidget
 
@@ -28,7 +28,7 @@ def elide_words(text: str, metrics: QFontMetrics, width: int) -> str:
     words = text.split(" ")
     while len(words) > 1:
         words.pop()
-        candidate = " ".join(words).rstrip(" ·,;:-") + "…"
+        candidate = " ".join(words).rstrip(" ·,;:.-") + "…"
         if metrics.horizontalAdvance(candidate) <= width:
             return candidate
     return metrics.elidedText(text, Qt.TextElideMode.ElideRight, width)
@@ -56,16 +56,15 @@ class ElidedLabel(QLabel):
     def shown_text(self) -> str:
         return super().text()
 
+    # Layouts ask these often: no call into Qt that returns nothing (each costs None a reference under PySide6
+    # 6.12 on CPython 3.11, see the commit that added this), only ones that return values.
     def sizeHint(self):  # noqa: N802 - Qt API
-        hint = super().sizeHint()
         margins = self.contentsMargins()
-        hint.setWidth(self.fontMetrics().horizontalAdvance(self._full) + margins.left() + margins.right() + 2)
-        return hint
+        width = self.fontMetrics().horizontalAdvance(self._full) + margins.left() + margins.right() + 2
+        return QSize(width, super().sizeHint().height())
 
     def minimumSizeHint(self):  # noqa: N802 - Qt API
-        hint = super().minimumSizeHint()
-        hint.setWidth(self.minimumWidth())
-        return hint
+        return QSize(self.minimumWidth(), super().minimumSizeHint().height())
 
     def resizeEvent(self, event) -> None:  # noqa: N802 - Qt API
         super().resizeEvent(event)
@@ -77,7 +76,8 @@ class ElidedLabel(QLabel):
         shown = elide_words(self._full, self.fontMetrics(), room) if self.isVisible() else self._full
         if shown != super().text():
             super().setText(shown)
-        self.setToolTip(self._full if shown != self._full else self.toolTip())
+            if shown != self._full:
+                self.setToolTip(self._full)
 
 
 def index_size(db: Path) -> int:

@@ -39,7 +39,7 @@ from .metrics import format_bytes
 from .model_identity import display_name, info_name
 from .rerank_pane import RerankPane
 from .search_pane import SearchPane
-from .settings import Settings
+from .settings import OPTIONS, Settings
 from .settings_dialog import SettingsDialog
 from .source_viewer import SourceViewer
 from .status_bar import ElidedLabel, index_size, library_documents, notify
@@ -350,10 +350,14 @@ class MainWindow(QMainWindow):
             self.models_label.setText("No chat model loaded")
             self.models_label.setToolTip("")
             return
-        names = [info_name(chat)]
-        names += [info_name(i, role) for role, i in self.models.items() if role != "chat"]
+        specs = {
+            role: self.settings[f"models/{role}"] if f"models/{role}" in OPTIONS else ""
+            for role in self.models
+        }
+        names = [info_name(chat, "chat", specs["chat"])]
+        names += [info_name(i, role, specs[role]) for role, i in self.models.items() if role != "chat"]
         self.models_label.setText("  ·  ".join(names))
-        lines = [f"{role}: {info_name(i, role)} ({format_bytes(getattr(i, 'bytes', 0))})"
+        lines = [f"{role}: {info_name(i, role, specs[role])} ({format_bytes(getattr(i, 'bytes', 0))})"
                  for role, i in self.models.items()]  # fmt: skip
         self.models_label.setToolTip("\n".join(lines))
 

@@ -30,6 +30,10 @@ log = logging.getLogger(__name__)
 PAUSE_POLL_MS = 250  # how often the scheduler's state is read while a run is going
 
 
+def _count(n: int, word: str) -> str:
+    return f"{n:,} {word}" + ("" if n == 1 else "s")
+
+
 def summary_text(summary: Any) -> str:
     """One line from an engine.index.indexer.IndexSummary."""
     if summary is None:
@@ -55,7 +59,7 @@ def summary_text(summary: Any) -> str:
     if summary.cancelled:
         return f"Indexing cancelled ({files}; what was done is kept)."
     total = (
-        f" Library: {summary.documents_total} documents, {summary.chunks_total} passages."
+        f" Library: {_count(summary.documents_total, 'document')}, {_count(summary.chunks_total, 'passage')}."
         if summary.documents_total
         else ""
     )
