@@ -102,13 +102,20 @@ class GroundingTap:
         return self._inner(answer, sources, models, mode, cancel)
 
 
-def ask_once(models, store, q: dict, route: str, max_tokens: int) -> AskResult:
+def ask_once(models, store, q: dict, route: str, max_tokens: int, limit_s: float) -> AskResult:
+    """One ask as `alcove ask --answer ROUTE` runs it, cancelled after ``limit_s`` (a result "cancelled")."""
     req = AskRequest(q["query"], db=str(store.path), k=5, retrieve_k=50, rewrite=False, answer=route,
                      max_tokens=max_tokens)  # fmt: skip
+    cancel = threading.Event()
+    timer = threading.Timer(limit_s, cancel.set)
+    timer.start()
     out = None
-    for ev in ask(models, req, threading.Event(), store=store):
-        if isinstance(ev, AskResult):
-            out = ev
+    try:
+        for ev in ask(models, req, cancel, store=store):
+            if isinstance(ev, AskResult):
+                out = ev
+    finally:
+        timer.cancel()
     assert out is not None
     return out
 
@@ -123,6 +130,7 @@ def record(q: dict, route: str, res: AskResult) -> dict:
            "unsupported_unmarked": shown_unsupported_unmarked(res), "seconds": round(res.stats.total_s, 2),
            "prompt_tokens": res.stats.prompt_tokens, "cached_tokens": res.stats.cached_tokens,
            "generated_tokens": res.stats.generated_tokens, "ttft_s": round(res.stats.ttft_s, 3),
+           "mode": res.stats.mode, "timed_out": res.finish_reason == "cancelled",
            "decode_tokens_per_s": round(res.stats.decode_tokens_per_s, 3)}  # fmt: skip
     if answerable:
         rec["correct"] = not res.abstained and holds_fact(q, res.answer)
@@ -179,7 +187,7 @@ def run(args) -> None:
         for q in qs:
             for route in ROUTES:
                 tap.last = None
-                res = ask_once(models, stores[q["set"]], q, route, args.max_tokens)
+                res = ask_once(models, stores[q["set"]], q, route, args.max_tokens, args.limit_s)
                 rec = record(q, route, res)
                 if route == "generative" and tap.last is not None:
                     sents = candidates(*tap.last, embedder)
@@ -218,6 +226,20 @@ def summarize(args) -> None:
         head, recs = lines[0], lines[1:]
         g = groups.setdefault((head["model"], head["part"]), {"head": head, "recs": []})
         g["recs"] += recs
+    labels = {}  # every answerable question by id, to judge the model's own reply (``generated``)
+    for v in PARTS.values():
+        labels.update({q["id"]: {**q, "set": "eval"} for q in realdocs.read_jsonl(EVAL / v["eval"][0])})
+        labels.update({q["id"]: {**q, "set": "realdocs"} for q in realdocs.load(v["realdocs"])[0]})
+    for g in groups.values():
+        for r in g["recs"]:
+            if r["answerable"]:
+                r["reply_holds_fact"] = bool(r["generated"]) and holds_fact(labels[r["id"]], r["generated"])
+    for g in groups.values():  # side by side: only questions asked both ways (a killed run leaves one route)
+        both = {r["id"] for r in g["recs"] if r["route"] == ROUTES[0]} & {
+            r["id"] for r in g["recs"] if r["route"] == ROUTES[1]
+        }
+        g["incomplete"] = sorted({r["id"] for r in g["recs"]} - both)
+        g["recs"] = [r for r in g["recs"] if r["id"] in both]
     report: dict = {"sets": {p: {"eval": v["eval"], "realdocs": v["realdocs"]} for p, v in PARTS.items()},
                     "seed": SEED, "models": {}}  # fmt: skip
     embedder = load_embedder(default_embedder_path()) if not args.no_calibration else None
@@ -225,7 +247,8 @@ def summarize(args) -> None:
     for (model, part), g in sorted(groups.items()):
         m = report["models"].setdefault(model, {"capability": g["head"]["capability"], "parts": {}})
         recs = g["recs"]
-        p = m["parts"][part] = {"questions": g["head"]["ids"][: len(recs) // 2], "max_tokens": g["head"]["max_tokens"],
+        p = m["parts"][part] = {"questions": [r["id"] for r in recs if r["route"] == ROUTES[0]],
+                                "asked_one_way_only": g["incomplete"], "max_tokens": g["head"]["max_tokens"],
                                 "dtype": g["head"]["dtype"], "blas": g["head"]["blas"]}  # fmt: skip
         for route in ROUTES:
             mine = [r for r in recs if r["route"] == route]
@@ -251,6 +274,9 @@ def main() -> None:
     r.add_argument("--n", type=int, default=5, help="answerable questions per set (eval corpus, realdocs)")
     r.add_argument("--n-unans", type=int, default=2, help="unanswerable questions per set")
     r.add_argument("--max-tokens", type=int, default=96)
+    r.add_argument("--limit-s", type=float, default=480.0,
+                   help="cancel one ask after this long (recorded as timed out): whole-document mode reads every "
+                        "chunk of up to 3 documents with the chat model, hours on this machine")  # fmt: skip
     r.add_argument("--out", required=True)
     s = sub.add_parser("summarize", help="figures, route choice and grounding calibration from run outputs")
     s.add_argument("files", nargs="+")

@@ -63,6 +63,9 @@ def figures(recs: list[dict]) -> dict:
            "answer_correct": share(ans, lambda r: r["correct"]),
            "answer_correct_in_supported_sentences": share(ans, lambda r: r["correct_supported"]),
            "citation_on_labelled_passage": share(ans, lambda r: r["cites_label"]),
+           # the model's own reply (before grounding): holds the fact; shown as the answer (a sentence supported)
+           "model_reply_holds_fact": share(ans, lambda r: r.get("reply_holds_fact")),
+           "model_reply_shown_as_the_answer": share(ans, lambda r: r["kind"] == "generative"),
            "labelled_passage_among_sources": share(ans, lambda r: r["label_in_sources"]),
            "unsupported_sentences_shown_unmarked": sum(r["unsupported_unmarked"] for r in recs),
            "looping_replies_shown": sum(r["looping_shown"] for r in recs),
@@ -73,6 +76,8 @@ def figures(recs: list[dict]) -> dict:
            "unanswerable_declined_or_hedged": share(una, lambda r: r["abstained"] or r["hedged"]),
            "answer_kinds": {k: sum((r["kind"] or "abstained") == k for r in recs)
                             for k in sorted({r["kind"] or "abstained" for r in recs})},
+           "whole_document_mode": sum(r.get("mode") == "whole-document" for r in recs),
+           "timed_out": sum(bool(r.get("timed_out")) for r in recs),
            "median_seconds": statistics.median(r["seconds"] for r in recs) if recs else None}  # fmt: skip
     if gen:
         out["generation"] = {"replies": len(gen),
