@@ -279,8 +279,8 @@ def newest_version(versions) -> str | None:
 def installed_binary_versions() -> list[str]:
     """The minimum macOS written into each installed Mach-O (and the metallib) of MACOS_WHEEL_DISTS.
 
-    Wheel tags understate it: PySide6-Essentials 6.12.0 is tagged macosx_14_0 but its binding modules and
-    libshiboken6 say 26.0 (Qt's own frameworks 14.4); mlx-metal's macosx_26_0 wheel holds a 26.2 libmlx. Empty on
+    Wheel tags understate it: PySide6-Essentials 6.12.0 (no longer pinned) was tagged macosx_14_0 but its binding
+    modules and libshiboken6 said 26.0; mlx-metal's macosx_26_0 wheel holds a 26.2 libmlx. Empty on
     Linux (ELF files)."""
     import macho  # beside this file (alcove.spec and verify_bundle.py put packaging/ on sys.path)
 
