@@ -127,12 +127,17 @@ def run_peer_generate(args) -> int:
         say(plan.describe(), err=True)
         session.start(plan)
         reply = None
-        for piece in stream_split_text(session, tokenizer, ids, args.max_tokens):
-            if isinstance(piece, SplitReply):
-                reply = piece
-            elif not args.json:
-                sys.stdout.write(piece)
-                sys.stdout.flush()
+        try:
+            for piece in stream_split_text(session, tokenizer, ids, args.max_tokens):
+                if isinstance(piece, SplitReply):
+                    reply = piece
+                elif not args.json:
+                    sys.stdout.write(piece)
+                    sys.stdout.flush()
+        except DistributedError as exc:
+            if not args.json:
+                sys.stdout.write("\n")
+            raise DistributedError(f"{exc} {session.local_fallback_hint()}") from None
     finally:
         session.close()
     if args.json:

@@ -39,6 +39,25 @@ def rank_command() -> list[str]:
     return [sys.executable, "-m", "engine.runtime.distributed.rank"]
 
 
+def start_rank(setup: dict) -> subprocess.Popen:
+    """A rank process, given its setup on stdin; its stderr goes to the log (MLX's ring repeats each socket
+    error ten times: those lines are debug detail, the session reports the fault in words)."""
+    proc = subprocess.Popen(
+        rank_command(), stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+    threading.Thread(target=_log_stderr, args=(proc, setup["rank"]), daemon=True).start()
+    proc.stdin.write(json.dumps(setup) + "\n")
+    proc.stdin.flush()
+    return proc
+
+
+def _log_stderr(proc: subprocess.Popen, rank: int) -> None:
+    for line in proc.stderr:
+        line = line.rstrip()
+        if line:
+            log.log(logging.DEBUG if line.startswith("[ring]") else logging.INFO, "rank %d: %s", rank, line)
+
+
 def free_port(host: str) -> int:
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
         s.bind((host, 0))
@@ -147,9 +166,7 @@ class HelperNode:
             "token_self": ring_token(chan.session_key, 1).hex(),
             "token_other": ring_token(chan.session_key, 0).hex(),
         }
-        worker = subprocess.Popen(rank_command(), stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
-        worker.stdin.write(json.dumps(setup) + "\n")
-        worker.stdin.flush()
+        worker = start_rank(setup)
         chan.send({"helper_ring": mine, "model_bytes": folder_bytes(folder)})
         threading.Thread(target=_relay, args=(worker, chan), daemon=True).start()
         log.info("rank 1 started for %s (ring %s)", peer, mine)

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from engine.models import model_identity
-from engine.runtime.distributed.node import free_port, rank_command
+from engine.runtime.distributed.node import free_port, start_rank
 from engine.runtime.distributed.pairing import (
     Channel,
     DistributedError,
@@ -133,11 +133,7 @@ class DistributedSession:
         setup = {"rank": 0, "hosts": [[mine], [reply["helper_ring"]]], "model": str(self.model),
                  "split": list(plan.layers_per_rank), "token_self": ring_token(self.chan.session_key, 0).hex(),
                  "token_other": ring_token(self.chan.session_key, 1).hex()}  # fmt: skip
-        self.rank0 = subprocess.Popen(
-            rank_command(), stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
-        )
-        self.rank0.stdin.write(json.dumps(setup) + "\n")
-        self.rank0.stdin.flush()
+        self.rank0 = start_rank(setup)
         threading.Thread(target=self._watch_rank0, args=(self.rank0,), daemon=True).start()
         held = {0: None, 1: None}
         deadline = time.monotonic() + self.load_timeout_s
@@ -223,6 +219,18 @@ class DistributedSession:
             elif "done" in ev:
                 self.last_done = ev["done"]
                 return
+
+    def local_fallback_hint(self, free_bytes: int | None = None) -> str:
+        """What to tell the user after a fault: whether the model fits on this Mac alone."""
+        need = folder_bytes(self.model)
+        free = free_memory_bytes() if free_bytes is None else free_bytes
+        sizes = f"{need / 1e9:.2f} GB, {free / 1e9:.2f} GB free"
+        if need <= free * 0.9:
+            return (
+                f"The model fits on this Mac alone ({sizes}): run the same command without --peer and --code "
+                "to continue here."
+            )
+        return f"The model does not fit on this Mac alone ({sizes}): pair again when the helper is back."
 
     def close(self) -> None:
         proc, self.rank0 = self.rank0, None

@@ -104,3 +104,12 @@ def test_which_families_mlx_lm_can_split_by_layers(tiny_qwen2):
 
 def test_free_memory_is_a_plausible_figure():
     assert 10**7 < free_memory_bytes() < 10**14
+
+
+def test_after_a_fault_the_user_learns_whether_the_model_fits_here_alone(tiny_qwen2):
+    from engine.runtime.distributed import DistributedSession
+
+    s = DistributedSession("127.0.0.1:7470", "ABCD2345", tiny_qwen2)  # nothing connects until pair()
+    assert "fits on this Mac alone" in s.local_fallback_hint(free_bytes=10**10)
+    assert "without --peer and --code" in s.local_fallback_hint(free_bytes=10**10)
+    assert "does not fit on this Mac alone" in s.local_fallback_hint(free_bytes=1000)
