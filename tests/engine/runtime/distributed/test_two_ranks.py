@@ -280,3 +280,37 @@ def test_a_ring_peer_that_cannot_prove_the_session_is_refused_before_any_model_d
             p.wait(30)
     for line in lines:
         assert "did not prove the pairing session" in _json.loads(line)["error"]
+
+
+@pytest.mark.skipif(
+    not Path("/proc/self/stat").exists(), reason="finds the helper's rank process through /proc"
+)
+def test_a_link_that_goes_silent_ends_the_reply_at_the_step_deadline(model_a, tmp_path):
+    """No reset, no EOF (a cable pulled): the helper's rank is frozen, the pairing channel stays open."""
+    helper = NodeProcess([model_a], tmp_path / "node.log")
+    s = _session(helper, model_a, step_timeout_s=4)
+    ranks: list[int] = []
+    try:
+        s.pair()
+        s.start()
+        ranks = helper.children()
+        tokens = s.generate([5, 6, 7], 1_000_000)
+        for _ in range(3):
+            next(tokens)
+        for pid in ranks:
+            os.kill(pid, signal.SIGSTOP)
+        frozen = time.monotonic()
+        with pytest.raises(DistributedError, match="down or stalled") as err:
+            for _ in tokens:
+                pass
+        took = time.monotonic() - frozen
+        assert s.rank0 is None  # rank 0 was stopped with the reply
+    finally:
+        for pid in ranks:
+            try:
+                os.kill(pid, signal.SIGCONT)
+            except ProcessLookupError:
+                pass
+        s.close()
+        helper.stop()
+    assert took < 10, f"the reply took {took:.1f} s to end: {err.value}"
