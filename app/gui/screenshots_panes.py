@@ -67,7 +67,7 @@ def _answer_and_viewer(app, win, out: Path, theme: str, conversation: int | None
         chat.composer.use_documents.setChecked(False)
         conversation = chat.conversation_id
     else:
-        chat.open_conversation(conversation)
+        chat.sidebar.select(conversation)  # as a click on it: the list shows which chat is open
     reply = chat._widgets[-1]
     for size in SIZES:
         win.viewer.close_viewer()
