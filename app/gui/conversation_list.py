@@ -77,7 +77,9 @@ class ConversationList(QFrame):
         self.empty.setWordWrap(True)
         self.empty.setContentsMargins(14, 6, 14, 0)
         self.empty.hide()
-        layout.insertWidget(layout.indexOf(self.list), self.empty)  # under the header, where the first chat goes
+        layout.insertWidget(
+            layout.indexOf(self.list), self.empty
+        )  # under the header, where the first chat goes
         self._current = 0
 
     def current_id(self) -> int:
@@ -100,7 +102,9 @@ class ConversationList(QFrame):
         self.list.blockSignals(False)
         searching = bool(query.strip())
         self.empty.setText(
-            "No chats match your search." if searching else "No chats yet. Your conversations will be listed here."
+            "No chats match your search."
+            if searching
+            else "No chats yet. Your conversations will be listed here."
         )
         self.empty.setVisible(not convs)  # never a bare "CHATS" header over an empty list
         self._current = want

@@ -63,7 +63,10 @@ def test_space_is_quick_look_and_reveal_shows_the_file(qtbot, tmp_path, monkeypa
     qtbot.keyClick(table, Qt.Key.Key_Space)
     dialog.reveal_button.click()
     if open_location.sys.platform == "darwin":
-        assert calls == [("spawn", ["qlmanage", "-p", str(files[1])]), ("spawn", ["open", "-R", str(files[1])])]
+        assert calls == [
+            ("spawn", ["qlmanage", "-p", str(files[1])]),
+            ("spawn", ["open", "-R", str(files[1])]),
+        ]
     else:  # no Quick Look: the file in its default app; Reveal: the folder that holds it
         assert calls == [("url", str(files[1])), ("url", str(files[1].parent))]
     labels = [a.text() for a in dialog.file_actions.actions()]
