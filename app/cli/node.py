@@ -100,8 +100,7 @@ def check_peer_generate(args) -> None:
     unsupported = [
         name
         for name, bad in (
-            ("--temp", args.temp != 0.0), ("--top-p", args.top_p != 1.0), ("--top-k", args.top_k != 0),
-            ("--min-p", args.min_p != 0.0), ("--repetition-penalty", args.repetition_penalty != 1.0),
+            ("--repetition-penalty", args.repetition_penalty != 1.0),
             ("--stop", bool(args.stop)), ("--speculative", args.speculative != "off"),
             ("--draft-model", bool(args.draft_model)), ("--transform", bool(args.transform)),
             ("--dtype", bool(args.dtype)),
@@ -110,8 +109,19 @@ def check_peer_generate(args) -> None:
     ]  # fmt: skip
     if unsupported:
         raise UsageError(
-            f"--peer decodes greedily with the model as saved for now: drop {', '.join(unsupported)}."
+            f"--peer does not take {', '.join(unsupported)} yet (it runs the model as saved, with temperature, "
+            f"top-p, top-k, min-p and seed sampling): drop {'it' if len(unsupported) == 1 else 'them'}."
         )
+
+
+def _sampling(args) -> dict:
+    return {
+        "temp": args.temp,
+        "top_p": args.top_p,
+        "top_k": args.top_k,
+        "min_p": args.min_p,
+        "seed": args.seed,
+    }
 
 
 def run_peer_generate(args) -> int:
@@ -128,7 +138,7 @@ def run_peer_generate(args) -> int:
         session.start(plan)
         reply = None
         try:
-            for piece in stream_split_text(session, tokenizer, ids, args.max_tokens):
+            for piece in stream_split_text(session, tokenizer, ids, args.max_tokens, _sampling(args)):
                 if isinstance(piece, SplitReply):
                     reply = piece
                 elif not args.json:

@@ -100,12 +100,13 @@ def _run(setup: dict, commands: queue.Queue) -> None:
 
 def _serve_request(mx, model, cache, prompt, rank, cmd, commands) -> None:
     x = mx.array([prompt], dtype=mx.int32)
+    pick = _picker(mx, cmd.get("sampling") or {}) if cmd else None
     eos = set(cmd.get("eos", [])) if cmd else set()
     max_tokens = int(cmd["max_tokens"]) if cmd else 0
     t0, produced, t_first = time.perf_counter(), 0, None
     while True:
         if rank == 0:
-            y = int(mx.argmax(model(x, cache=cache)[0, -1, :]).item())
+            y = pick(model(x, cache=cache)[:, -1, :])
             produced += 1
             if t_first is None:
                 t_first = time.perf_counter()
@@ -125,6 +126,20 @@ def _serve_request(mx, model, cache, prompt, rank, cmd, commands) -> None:
                 return
             y = ctl[1]
         x = mx.array([[y]], dtype=mx.int32)
+
+
+def _picker(mx, sampling: dict):
+    """How rank 0 picks each token: argmax, or mlx-lm's sampler over log-probabilities (as its generate_step)."""
+    from mlx_lm.sample_utils import make_sampler  # deferred: only rank 0 of a sampled request needs it
+
+    temp = float(sampling.get("temp") or 0.0)
+    if temp <= 0.0:
+        return lambda logits: int(mx.argmax(logits[0]).item())
+    if sampling.get("seed") is not None:
+        mx.random.seed(int(sampling["seed"]))
+    sampler = make_sampler(temp, float(sampling.get("top_p") or 0.0), float(sampling.get("min_p") or 0.0),
+                           top_k=int(sampling.get("top_k") or 0))  # fmt: skip
+    return lambda logits: int(sampler(logits - mx.logsumexp(logits, keepdims=True)).item())
 
 
 def _cancelled(commands: queue.Queue) -> bool:

@@ -199,16 +199,21 @@ class DistributedSession:
 
     # -- generate -----------------------------------------------------------------------------------------------
     def generate(
-        self, prompt: list[int], max_tokens: int, eos: list[int] | tuple[int, ...] = ()
+        self,
+        prompt: list[int],
+        max_tokens: int,
+        eos: list[int] | tuple[int, ...] = (),
+        sampling: dict | None = None,
     ) -> Iterator[int]:
-        """Greedy tokens, as rank 0 decides them. Raises DistributedError (within the step deadline) on a fault."""
+        """Tokens as rank 0 picks them: greedy, or sampled with ``sampling`` ({temp, top_p, top_k, min_p, seed},
+        mlx-lm's sampler). Raises DistributedError (within the step deadline) on a fault."""
         if self.rank0 is None:
             raise DistributedError(
                 "The split model is not running (start() first, or it stopped after a fault)."
             )
         self.last_done: dict | None = None
         self.rank0.stdin.write(json.dumps({"op": "generate", "prompt": list(prompt), "max_tokens": max_tokens,
-                                           "eos": list(eos)}) + "\n")  # fmt: skip
+                                           "eos": list(eos), "sampling": sampling or {}}) + "\n")  # fmt: skip
         self.rank0.stdin.flush()
         deadline = time.monotonic() + self.load_timeout_s  # the first token includes the prompt's prefill
         while True:

@@ -26,14 +26,14 @@ def split_prompt_ids(tokenizer, prompt: str, *, chat: bool, system: str | None =
 
 
 def stream_split_text(
-    session: DistributedSession, tokenizer, ids: list[int], max_tokens: int
+    session: DistributedSession, tokenizer, ids: list[int], max_tokens: int, sampling: dict | None = None
 ) -> Iterator[str | SplitReply]:
     """Text pieces as tokens arrive, then one SplitReply. A fault raises DistributedError (within the deadline)."""
     eos = sorted(tokenizer.eos_token_ids)
     detok = tokenizer.detokenizer
     detok.reset()
     tokens: list[int] = []
-    for tok in session.generate(ids, max_tokens, eos):
+    for tok in session.generate(ids, max_tokens, eos, sampling):
         tokens.append(tok)
         if tok in eos:
             break

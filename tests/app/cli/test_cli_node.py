@@ -31,11 +31,11 @@ from app.cli.main import main
                 "127.0.0.1:7470",
                 "--code",
                 "ABCD2345",
-                "--temp",
-                "0.7",
+                "--stop",
+                "x",
                 "--json",
             ],
-            "drop --temp",
+            "does not take --stop yet",
         ),  # fmt: skip
         (["node", "--listen", "127.0.0.1", "--model", ".", "--json"], None),  # argparse: no --json for node
     ],

@@ -115,6 +115,18 @@ def _single_process_greedy(folder: Path, prompt: list[int], n: int) -> list[int]
     return out
 
 
+def _single_process_sampled(folder: Path, prompt: list[int], n: int, sampling: dict) -> list[int]:
+    import mlx.core as mx
+    from mlx_lm.generate import generate_step
+    from mlx_lm.sample_utils import make_sampler
+    from mlx_lm.utils import load_model
+
+    model, _ = load_model(folder)
+    mx.random.seed(sampling["seed"])
+    sampler = make_sampler(sampling["temp"], sampling["top_p"], sampling["min_p"], top_k=sampling["top_k"])
+    return [int(tok) for tok, _ in generate_step(mx.array(prompt), model, max_tokens=n, sampler=sampler)]
+
+
 def _session(node, folder, **kw):
     from engine.runtime.distributed.session import DistributedSession
 
@@ -133,10 +145,14 @@ def test_split_over_two_ranks_decodes_the_same_greedy_tokens_as_one_process(node
         s.start(plan)
         got = [list(s.generate(p, 12)) for p in prompts]
         again = list(s.generate(prompts[0], 12))  # a second request in the same session starts clean
+        sampling = {"temp": 0.9, "top_p": 0.95, "top_k": 50, "min_p": 0.0, "seed": 3}
+        sampled = list(s.generate(prompts[1], 12, sampling=sampling))
         stats = s.stats.as_json()
     finally:
         s.close()
     assert got == expected and again == expected[0]
+    # rank 0 samples as mlx-lm's generate_step does, with the same seed: the same tokens as one process
+    assert sampled == _single_process_sampled(model_a, prompts[1], 12, sampling) != expected[1]
     assert (
         stats["ranks"] == 2
         and stats["backend"] == "ring"
