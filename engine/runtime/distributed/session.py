@@ -216,14 +216,42 @@ class DistributedSession:
                                            "eos": list(eos), "sampling": sampling or {}}) + "\n")  # fmt: skip
         self.rank0.stdin.flush()
         deadline = time.monotonic() + self.load_timeout_s  # the first token includes the prompt's prefill
-        while True:
-            ev = self._next(deadline, "generating")
-            if "token" in ev:
-                yield int(ev["token"])
-                deadline = time.monotonic() + self.step_timeout_s
-            elif "done" in ev:
-                self.last_done = ev["done"]
-                return
+        finished = False
+        try:
+            while True:
+                ev = self._next(deadline, "generating")
+                if "token" in ev:
+                    yield int(ev["token"])
+                    deadline = time.monotonic() + self.step_timeout_s
+                elif "done" in ev:
+                    self.last_done = ev["done"]
+                    finished = True
+                    return
+        except DistributedError:
+            finished = True  # _next stopped everything
+            raise
+        finally:
+            if not finished:
+                self._cancel()
+
+    def _cancel(self) -> None:
+        """The caller stopped reading mid-reply: rank 0 stops at its next step (both ranks stay in lockstep) and
+        what it had already sent is drained, so the next request starts clean."""
+        if self.rank0 is None:
+            return
+        try:
+            self.rank0.stdin.write(json.dumps({"op": "cancel"}) + "\n")
+            self.rank0.stdin.flush()
+        except OSError:
+            self.close()
+            return
+        deadline = time.monotonic() + self.step_timeout_s
+        try:
+            while "done" not in (ev := self._next(deadline, "stopping the reply")):
+                pass
+            self.last_done = ev["done"]
+        except DistributedError:
+            log.warning("the split model did not stop cleanly; it was closed")
 
     def local_fallback_hint(self, free_bytes: int | None = None) -> str:
         """What to tell the user after a fault: whether the model fits on this Mac alone."""

@@ -144,7 +144,11 @@ def test_split_over_two_ranks_decodes_the_same_greedy_tokens_as_one_process(node
         assert plan.layers_per_rank == (2, 2) or sum(plan.layers_per_rank) == 4
         s.start(plan)
         got = [list(s.generate(p, 12)) for p in prompts]
-        again = list(s.generate(prompts[0], 12))  # a second request in the same session starts clean
+        stream = s.generate(prompts[1], 10_000)
+        first = [next(stream) for _ in range(3)]
+        stream.close()  # the caller stops reading mid-reply (Stop): rank 0 cancels, leftovers are drained
+        assert s.last_done["cancelled"] and first == expected[1][:3]
+        again = list(s.generate(prompts[0], 12))  # the next request in the same session starts clean
         sampling = {"temp": 0.9, "top_p": 0.95, "top_k": 50, "min_p": 0.0, "seed": 3}
         sampled = list(s.generate(prompts[1], 12, sampling=sampling))
         stats = s.stats.as_json()
