@@ -35,6 +35,7 @@ from .settings import OPTIONS, Settings
 
 log = logging.getLogger(__name__)
 NOT_AVAILABLE = "this build has no local server"
+_RESTART_ON = ("server/port", "server/allow_origins", "server/allow_model_paths")
 
 
 class _Counters(Protocol):
@@ -64,6 +65,8 @@ class ServerPackage(Protocol):
     ServerOptions: Callable[..., Any]  # plain settings: port, api_key, chat_model, embedder, max_tokens, ...
     RunningServer: Callable[[Any, Any], LoopServer]  # (engine, options)
     ThreadedServer: Callable[[Any, Any], LocalServer]  # (engine, options): listens on a thread of its own
+    # a web page's origin as the server compares it; AlcoveError when it is not one
+    normalise_origin: Callable[[str], str]
 
 
 class ServerController(QObject):
@@ -89,7 +92,7 @@ class ServerController(QObject):
     def _setting_changed(self, key: str, _value: Any) -> None:
         if key == "server/enabled":
             self.start() if self.settings[key] else self.stop()
-        elif key == "server/port" and self._server is not None:
+        elif key in _RESTART_ON and self._server is not None:
             self.restart()
 
     def options(self) -> Any:
@@ -103,8 +106,9 @@ class ServerController(QObject):
         # "default" means the window's own chat and embedding models.
         return self.package.ServerOptions(port=s["server/port"], api_key=key, chat_model=s["models/chat"] or "default",
                              embedder=s["models/embedder"] or "default", max_tokens=s["sampling/max_tokens"],
-                             temperature=s["sampling/temperature"],
-                             speculative=s["speculative/mode"])  # fmt: skip
+                             temperature=s["sampling/temperature"], speculative=s["speculative/mode"],
+                             allow_origins=tuple(s["server/allow_origins"]),
+                             allow_model_paths=s["server/allow_model_paths"])  # fmt: skip
 
     def start(self) -> None:
         if self._server is not None:
@@ -223,6 +227,19 @@ class ServerPage(QWidget):
         kbox = QWidget()
         kbox.setLayout(krow)
         form.addRow("API key:", kbox)
+        self.origins = QLineEdit(", ".join(settings["server/allow_origins"]))
+        self.origins.setObjectName("server/allow_origins")
+        self.origins.setPlaceholderText("None: no web page can call the server")
+        self.origins.setToolTip("Web pages (scheme://host[:port], comma-separated) whose scripts may call the "
+                                "server, e.g. http://localhost:3000. Apps and scripts on this Mac need none.")  # fmt: skip
+        self.origins.editingFinished.connect(self._save_origins)
+        form.addRow("Allowed web pages:", self.origins)
+        self.model_paths = QCheckBox("Clients may name a model by its path on this Mac")
+        self.model_paths.setObjectName("server/allow_model_paths")
+        self.model_paths.setChecked(settings["server/allow_model_paths"])
+        self.model_paths.setToolTip("Off: clients can use only the models the server lists (/v1/models).")
+        self.model_paths.toggled.connect(lambda on: settings.__setitem__("server/allow_model_paths", on))
+        form.addRow("", self.model_paths)
         self.state = QLabel()
         self.state.setWordWrap(True)
         self.state.setObjectName("Muted")
@@ -244,6 +261,18 @@ class ServerPage(QWidget):
             )
         else:
             self.state.setText("Off.")
+
+    def _save_origins(self) -> None:
+        """The field's origins, each checked as the server checks them; a bad one is named and nothing is saved."""
+        given = [o.strip() for o in self.origins.text().replace("\n", ",").split(",") if o.strip()]
+        package = self.controller.package if self.controller is not None else None
+        try:
+            origins = [package.normalise_origin(o) for o in given] if package is not None else given
+        except AlcoveError as exc:
+            self.state.setText(str(exc))
+            return
+        self.origins.setText(", ".join(origins))
+        self.settings["server/allow_origins"] = origins
 
     def copy_address(self) -> None:
         QGuiApplication.clipboard().setText(self.address.text())

@@ -43,7 +43,9 @@ _OPTIONS = (
     ),  # YAML of runtime weight transforms applied to the chat model ("" = none)
     Option("models/known", list, []),
     Option("models/load_seconds", dict, {}),  # spec -> how long its last load took (the welcome's progress)
-    Option("ui/welcomed", bool, False),  # the first-run welcome was closed  # folders and GGUF files the user added (shown in the model pickers)
+    Option(
+        "ui/welcomed", bool, False
+    ),  # the first-run welcome was closed  # folders and GGUF files the user added (shown in the model pickers)
     Option("speculative/mode", str, "off", ("off", "lookup", "draft", "mtp", "auto")),
     Option("speculative/num_draft", int, 4, minimum=1, maximum=16),
     Option("diffusion/steps", int, 32, minimum=1, maximum=512),
@@ -75,6 +77,8 @@ _OPTIONS = (
         "server/enabled", bool, False
     ),  # "Serve models on this Mac" (loopback only; the key is in the keychain)
     Option("server/port", int, 8765, minimum=1024, maximum=65535),
+    Option("server/allow_origins", list, []),  # web pages (scheme://host[:port]) that may call the server
+    Option("server/allow_model_paths", bool, False),  # clients may name a model by a path on this Mac
 )
 OPTIONS: dict[str, Option] = {o.key: o for o in _OPTIONS}
 

@@ -18,6 +18,7 @@ _WHERE = {
     "ServerOptions": "app.server.options",
     "check_bind": "app.server.options",
     "is_loopback": "app.server.options",
+    "normalise_origin": "app.server.options",
     "ModelService": "app.server.service",
     "RunningServer": "app.server.runner",
     "ThreadedServer": "app.server.runner",
@@ -26,7 +27,7 @@ _WHERE = {
 }
 
 if TYPE_CHECKING:
-    from app.server.options import BindRefused, ServerOptions, check_bind, is_loopback
+    from app.server.options import BindRefused, ServerOptions, check_bind, is_loopback, normalise_origin
     from app.server.protocol import ApiError
     from app.server.runner import RunningServer, ThreadedServer, build_app, serve_forever
     from app.server.service import ModelService
@@ -48,5 +49,6 @@ __all__ = [
     "build_app",
     "check_bind",
     "is_loopback",
+    "normalise_origin",
     "serve_forever",
 ]

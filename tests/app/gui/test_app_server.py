@@ -65,3 +65,43 @@ def test_serve_switch_address_key_and_status(qtbot, window, engine, tiny_chat_mo
         raise AssertionError("the server still answers after being switched off")
     except httpx.ConnectError:
         pass
+
+
+def test_allowed_web_pages_and_model_paths_reach_the_server(qtbot, window, engine, tiny_chat_model):
+    """The page's two boundary settings: an allowed origin's page may call the server, another's gets 403; a bad
+    origin is named and not saved; model paths stay refused until the box is ticked."""
+    engine.ensure(ModelRequest(Role.CHAT, tiny_chat_model))
+    window.settings["server/port"] = free_port()
+    window.open_settings()
+    page = window.settings_dialog.findChild(ServerPage)
+    origins = page.findChild(QLineEdit, "server/allow_origins")
+    paths = page.findChild(QCheckBox, "server/allow_model_paths")
+    assert origins.text() == "" and not paths.isChecked()
+
+    origins.setText("localhost:3000")  # no scheme: not an origin
+    origins.editingFinished.emit()
+    assert "not a web origin" in page.state.text() and window.settings["server/allow_origins"] == []
+    origins.setText("HTTP://LocalHost:3000, https://notes.example")
+    origins.editingFinished.emit()
+    assert window.settings["server/allow_origins"] == ["http://localhost:3000", "https://notes.example"]
+    assert origins.text() == "http://localhost:3000, https://notes.example"
+
+    window.settings["server/enabled"] = True
+    try:
+        qtbot.waitUntil(lambda: bool(window.server.url), timeout=20000)
+        url = window.server.url
+        asked = {"model": "default", "messages": [{"role": "user", "content": "hi"}], "max_tokens": 2}
+
+        def post(origin: str | None, body=asked):
+            headers = {"Origin": origin} if origin else {}
+            return httpx.post(f"{url}/chat/completions", json=body, headers=headers, timeout=60)
+
+        assert post("http://localhost:3000").status_code == 200
+        assert post("http://evil.example").status_code == 403
+        by_path = dict(asked, model=str(tiny_chat_model))
+        assert post(None, by_path).status_code == 404  # a path is not a listed model
+        paths.setChecked(True)  # the server restarts with the new setting
+        qtbot.waitUntil(lambda: bool(window.server.url), timeout=20000)
+        assert post(None, by_path).status_code == 200
+    finally:
+        window.settings["server/enabled"] = False
