@@ -125,6 +125,7 @@ def weight_sizes(folder: str | Path, num_layers: int) -> WeightSizes:
 
 def pipeline_support(config: dict) -> str | None:
     """None when mlx-lm can pipeline this family; else why not, in words."""
+    # deferred: mlx-lm costs seconds to import, and the plan's other functions (and alcove node) never need it
     from mlx_lm.models.pipeline import PipelineMixin
     from mlx_lm.utils import MODEL_REMAPPING
 

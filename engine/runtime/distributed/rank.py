@@ -57,6 +57,7 @@ def _check_ring(mx, group, own: bytes, expected_other: bytes) -> None:
 
 
 def _run(setup: dict, commands: queue.Queue) -> None:
+    # deferred: MLX after engine/__init__ preloaded BLAS, and main() reads its setup before paying for the import
     import mlx.core as mx
     from mlx.utils import tree_flatten
     from mlx_lm.models.cache import make_prompt_cache
