@@ -110,15 +110,17 @@ def _pipeline(models: RagModels, req: AskRequest, question: str, store: IndexSto
         yield result(rid, question, "", (), False, (), stats, t0, "cancelled")
         return
 
-    # 2. rerank
-    yield ProgressEvent(rid, 2, 3, f"Ranking {min(len(hits), req.rerank_k or len(hits))} passages",
-                        extra={"phase": "rerank"})  # fmt: skip
+    # 2. rerank (said only when a reranker runs: "Ranking 50 passages" stood for 37 s of what follows it)
+    if models.has_reranker and hits:
+        yield ProgressEvent(rid, 2, 3, f"Ranking {min(len(hits), req.rerank_k or len(hits))} passages",
+                            extra={"phase": "rerank"})  # fmt: skip
     top, stats = yield from rerank_passages(models, rw.query, hits, req.k, req.rerank_k, stats, cancel, rid)
     if cancel.is_set():
         yield result(rid, question, "", (), False, passages_of(top), stats, t0, "cancelled")
         return
 
     # 3. the gate: the passages grown to whole sentences; declined when they do not answer
+    yield ProgressEvent(rid, 2, 3, "Checking the passages", extra={"phase": "check"})
     top = whole_sentences(store, top)
     gate = judge_passages(question, rw.query, hits, top, store, getattr(models.embedder, "name", None), policy,
                           stats)  # fmt: skip
@@ -130,11 +132,13 @@ def _pipeline(models: RagModels, req: AskRequest, question: str, store: IndexSto
     # 4. sources: who answers is settled now (AUTO: the capability check), then the sources are counted in the
     # chat model's tokens when it writes
     if answer is AnswerMode.AUTO:
+        yield ProgressEvent(rid, 2, 3, "Checking what the chat model can do", extra={"phase": "capability"})
         answer, stats = _answer_mode(models, stats, cancel)
     sources = answer_sources(top, models.chat if answer is not AnswerMode.EXTRACTIVE else None)
 
     # 5a, 7. the extractive answer: the sources' own sentences, no chat model
     if answer is AnswerMode.EXTRACTIVE:
+        yield ProgressEvent(rid, 3, 3, "Choosing the sentences to quote", extra={"phase": "extract"})
         yield _extracted(models, question, sources, stats, rid, t0)
         return
     # 5b-7. the written answer, grounded

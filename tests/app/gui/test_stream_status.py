@@ -137,3 +137,25 @@ def test_the_rerank_pane_counts_and_stops(qtbot, window, monkeypatch):
         2,
         3,
     ]  # the order unchanged
+
+
+def test_without_a_reranker_the_answer_never_says_it_is_ranking(qtbot, window, big_library):
+    """Issue 38: "Ranking 50 passages…" stood on screen for 37 s of checking passages and the chat model, with
+    no reranker at all (SmolLM2 is too small to rerank). Each step now says what it is doing."""
+    shown: list[tuple[str, str]] = []
+    window.chat.composer.edit.setPlainText("Which library compresses data with deflate?")
+    qtbot.keyClick(window.chat.composer.edit, Qt.Key.Key_Return)
+    reply = window.chat._reply
+
+    def look(ev) -> None:
+        if isinstance(ev, ProgressEvent):
+            shown.append((ev.extra.get("phase"), reply.metrics_label.text()))
+
+    window.chat.job.yielded.connect(look)
+    qtbot.waitUntil(lambda: not window.chat.busy, timeout=120000)
+    phases = [p for p, _ in shown]
+    assert "rerank" not in phases and "rank" not in phases and not any("Ranking" in t for _, t in shown), (
+        shown
+    )
+    assert phases[:3] == ["rewrite", "retrieve", "check"] and "capability" in phases, phases
+    assert dict(shown)["check"].startswith("Checking the passages…")
