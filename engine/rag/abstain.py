@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -77,10 +77,13 @@ class Gate:
 
 
 def judge_passages(question: str, query: str, hits: Sequence[Any], top: Sequence[Any], store: IndexStore,
-                   embedder_name: str | None, policy: AbstainPolicy | None, stats: AskStats) -> Gate:  # fmt: skip
+                   embedder_name: str | None, policy: AbstainPolicy | None, stats: AskStats,
+                   common: Callable[[str], bool] | None = None) -> Gate:  # fmt: skip
     """Decline when the evidence is below the policy's threshold (``policy``: None, the calibrated one for these
     models), when a term the question names is in none of ``hits``, or when nothing was found; otherwise measure
-    how much of the standalone ``query`` the best of ``top`` holds (``stats.coverage``, which hedges a weak answer)."""
+    how much of the standalone ``query`` the best of ``top`` holds (``stats.coverage``, which hedges a weak answer)
+    and which of its rare words no indexed passage holds (``stats.absent_terms``, which hedge it too; ``common``:
+    whether a word is a common one, ``common_words``; None: not judged)."""
     cosine = max((h.vector_score for h in hits if getattr(h, "vector_score", None) is not None), default=None)
     rerank_best = max((it.score for it in top), default=None) if stats.reranker else None
     pol = policy or policy_for(stats.reranker_kind or None, stats.reranker or None, embedder_name)
@@ -91,7 +94,47 @@ def judge_passages(question: str, query: str, hits: Sequence[Any], top: Sequence
     if not top or verdict.abstain or missing:
         return Gate(not_mentioned_text(missing) if missing else ABSTAIN_TEXT, stats)
     total, frequencies = store.chunk_frequencies(coverage_terms(query))
-    return Gate("", replace(stats, coverage=evidence_coverage(query, top, total, frequencies)))
+    absent = absent_terms(frequencies, common) if common is not None else ()
+    return Gate(
+        "", replace(stats, coverage=evidence_coverage(query, top, total, frequencies), absent_terms=absent)
+    )
+
+
+def absent_terms(frequencies: dict[str, int], common: Callable[[str], bool]) -> tuple[str, ...]:
+    """The question's words (``frequencies``: how many indexed chunks hold each, as keyword search stems it) that no
+    chunk of the index holds and that are no common word (``common``, nor with an ending taken off: "queued",
+    "freezer" are common): "parquet", "journald". A question that needs such a word is not answered by the
+    documents, however close their passages; but a user's own word for what the documents call otherwise may be
+    one too, so the answer is hedged, not declined. Words of four letters or more: an acronym of three ("CSV",
+    "XFS") the documents may spell out."""
+    return tuple(
+        t
+        for t, n in frequencies.items()
+        if n == 0 and len(t) >= 4 and t.isalpha() and not any(common(f) for f in _word_forms(t))
+    )
+
+
+def _word_forms(word: str) -> set[str]:
+    """``word`` and the words it may be an inflection of: "queued" -> "queue", "freezer" -> "freeze"."""
+    forms = {word}
+    for ending in ("s", "es", "ed", "d", "ing", "er", "r", "ers", "ly"):
+        if word.endswith(ending) and len(word) - len(ending) >= 3:
+            forms |= {word[: -len(ending)], word[: -len(ending)] + "e"}
+    return forms
+
+
+def common_words(embedder: Any) -> Callable[[str], bool] | None:
+    """Whether a word is a common one, by the embedder's own vocabulary: a word its tokenizer holds whole (a
+    WordPiece or BPE vocabulary keeps the frequent words of the text it was made from, and splits the rare ones into
+    pieces). None without an embedder's tokenizer."""
+    tok = getattr(embedder, "tokenizer", None)
+    if tok is None or not hasattr(tok, "token_to_id"):
+        return None
+
+    def common(word: str) -> bool:
+        return any(tok.token_to_id(f) is not None for f in (word, "\u0120" + word, "\u2581" + word))
+
+    return common
 
 
 @dataclass(frozen=True)
@@ -220,14 +263,21 @@ def missing_terms(question: str, hits: Sequence) -> tuple[str, ...]:
 
 def not_mentioned_text(terms: Sequence[str]) -> str:
     """What Alcove says instead of an answer when the question names ``terms`` no document searched mentions."""
+    return (
+        f"None of the documents searched mentions {quoted_names(terms)}, so they do not answer this question."
+    )
+
+
+def quoted_names(terms: Sequence[str]) -> str:
+    """“a”, “b” or “c”."""
     quoted = [f"“{t}”" for t in terms]
-    names = quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " or " + quoted[-1]
-    return f"None of the documents searched mentions {names}, so they do not answer this question."
+    return quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " or " + quoted[-1]
 
 
-def hedges(coverage: float | None) -> bool:
-    """Whether an answer with this ``stats.coverage`` is introduced as possibly not answering (None: not measured)."""
-    return coverage is not None and coverage < COVERAGE_HEDGE
+def hedges(coverage: float | None, absent: Sequence[str] = ()) -> bool:
+    """Whether an answer with this ``stats.coverage`` (None: not measured) and these ``stats.absent_terms`` is
+    introduced as possibly not answering."""
+    return bool(absent) or (coverage is not None and coverage < COVERAGE_HEDGE)
 
 
 def coverage_terms(question: str) -> list[str]:

@@ -19,16 +19,22 @@ from engine.rag.tuning import MAX_QUOTE_CHARS
 _MARKER = re.compile(r"\[\s*(\d+(?:\s*(?:,|;|-|–|and)\s*\d+)*)\s*\]")
 _NUM_RANGE = re.compile(r"(\d+)\s*[-–]\s*(\d+)")
 _WORD = re.compile(r"\w+", re.UNICODE)
-# a sentence ends after . ! ? (not after "e.g.", "i.e.", "ie.", "eg.", "cf.", "vs.", which go on), at a blank
+# a sentence ends after . ! ? (not after "e.g.", "i.e.", "ie.", "eg.", "cf.", "vs.", which go on) or a bracket closing
+# after one ("(Valid values are 1 to 9.)"), at a blank
 # line, or before a list item: a line opening with "-", "*", "•" or "1." / "1)" (not a wrapped line that opens
 # with a number: "if its modulo of\n4 equals zero")
 _SENTENCE_END = re.compile(
-    r"(?<=[.!?])(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\bie\.)(?<!\beg\.)(?<!\bcf\.)(?<!\bvs\.)\s+|\n\s*\n"
+    r"(?<=[.!?])(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\bie\.)(?<!\beg\.)(?<!\bcf\.)(?<!\bvs\.)\s+|(?<=[.!?]\))\s+|\n\s*\n"
     r"|\n(?=\s*(?:[-*•]|\d{1,3}[.)]\s))",
     re.IGNORECASE,
 )
 _RULE_LINE = re.compile(r"[=\-~^*#]{3,}[ \t]*\n")  # a heading's underline, a horizontal rule
 _LIST_NUMBER = re.compile(r"\d{1,3}[.)]")
+# a line of console input or output: a prompt ("R> ", "> ", "$ ", ">>> ", "% "), R's printed vector ("[1] FALSE"), or
+# a line with no word of three letters (numbers, symbols: "4.440892e-16")
+_CONSOLE_LINE = re.compile(r"[ \t]*(?:(?:R|>>>|\$|%|>|#)[ \t>]|\[\d+\][ \t])|(?![^\n]*[A-Za-z]{3})[^\n]*\S")
+# a line of prose: a capital letter, then at least three more words ("The function all.equal() compares ...")
+_PROSE_LINE = re.compile(r"[ \t]*[A-Z][a-z]*[ \t]+(?:\S+[ \t]+){2,}\S")
 _STOP = frozenset(
     "a an and are as at be by can do does for from has have how i if in into is it its of on or that the this "
     "to was were what when where which who why will with you your not no".split()
@@ -107,6 +113,7 @@ def segments(text: str) -> list[tuple[int, int]]:
         spans.append((pos, m.start()))
         pos = m.end()
     spans.append((pos, len(text)))
+    spans = [piece for a, b in spans for piece in _after_console(text, a, b)]
     out = []
     for a, b in spans:
         while a < b and text[a].isspace():
@@ -124,6 +131,24 @@ def segments(text: str) -> list[tuple[int, int]]:
                 a = out.pop()[0]  # "1." opening a numbered item is not a sentence of its own
             out.append((a, b))
     return out
+
+
+def _after_console(text: str, a: int, b: int) -> list[tuple[int, int]]:
+    """``text[a:b]`` cut where a line of prose follows console lines with no full stop between them: "R> a * a
+    == 2\n[1] FALSE\n...\n[1] 2.00000000000000044\nThe function all.equal() compares ..." is the output, then the
+    sentence, never one sentence that starts with the output."""
+    cuts = []
+    pos = text.find("\n", a, b)
+    while pos >= 0:
+        line_start = text.rfind("\n", a, pos) + 1 or a
+        line_start = max(line_start, a)
+        if _CONSOLE_LINE.match(text, line_start, pos) and _PROSE_LINE.match(text, pos + 1, b):
+            cuts.append(pos)
+        pos = text.find("\n", pos + 1, b)
+    if not cuts:
+        return [(a, b)]
+    bounds = [a, *cuts, b]
+    return [(bounds[i], bounds[i + 1]) for i in range(len(bounds) - 1)]
 
 
 def best_quote(passage: str, claim: str) -> tuple[int, int]:

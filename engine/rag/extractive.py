@@ -34,7 +34,7 @@ import numpy as np
 
 from engine.index import file_type_for
 from engine.rag.abstain import name_forms, named_terms
-from engine.rag.citations import Citation, quote_lines
+from engine.rag.citations import Citation, quote_lines, segments
 from engine.rag.grounding import SentenceSupport, Span, content_words, split_spans
 from engine.rag.loopguard import LoopGuard
 from engine.rag.shown_span import (
@@ -54,6 +54,7 @@ from engine.rag.tuning import (
     COPY_MIN_WORDS,
     DUPLICATE_JACCARD,
     EMBED_WEIGHT,
+    LONG_SENTENCE_CHARS,
     MAX_SENTENCES,
     MIN_SENTENCE_WORDS,
     NAMED_WEIGHT,
@@ -210,13 +211,14 @@ def extract_answer(
     if not spans:
         return ExtractiveAnswer("", (), ())
     pieces = {s.n: split_spans(s) for s in sources}
+    sentences = {s.n: segments(s.text) for s in sources}
     scores = score_spans(cos, keyword, prior, passage, embedder is not None, form_texts(spans, pieces))
     chosen: list[tuple[Span, float]] = []
     used = 0  # sentences shown: a bullet counts one, and one more for the sentence a pronoun's sentence is shown with
     # Scores within float noise of each other are a tie, kept in source order: one text in two sources differs
     # only in the last bits of its vectors (its rows in the embedding batch), and the first source must win.
     for i in sorted(range(len(spans)), key=lambda i: -round(float(scores[i]), 5)):
-        shown = shown_span(spans[i], pieces[spans[i].source.n])
+        shown = _whole_sentence(shown_span(spans[i], pieces[spans[i].source.n]), sentences[spans[i].source.n])
         with_antecedent = shown.start < spans[i].start and PRONOUN.match(spans[i].text) is not None
         clash = [k for k, (c, _) in enumerate(chosen)
                  if c.source is shown.source and c.start < shown.end and shown.start < c.end]  # fmt: skip
@@ -251,6 +253,8 @@ def extract_answer(
         text = " ".join(sp.text.split())
         first, last = quote_lines(sp.source, sp.start, sp.end)
         opening, closing = _code_ticks(text) if is_code(sp.source.path) else ("", "")
+        head_cut, tail_cut = _cut_short(sp)  # a sentence shown in part says so: "… which should take a …"
+        opening, closing = ("… " if head_cut else "") + opening, closing + (" …" if tail_cut else "")
         # the sentence, and the other sources that hold it word for word, each with its lines
         held = [(sp, first, last), *_copies(sp, (first, last), sources)]
         # one marker for them all, "[1, 3]": Markdown would read "[1][3]" as a reference link
@@ -274,6 +278,59 @@ def extract_answer(
                 cites[n] = replace(prev, line_start=h_first, line_end=h_last, quote=h.source.text[lo:hi])
                 stretch[n] = (lo, hi)
     return ExtractiveAnswer("\n".join(lines), tuple(verdicts), tuple(cites.values()))
+
+
+def _whole_sentence(span: Span, sentences: Sequence[tuple[int, int]]) -> Span:
+    """``span`` grown to the whole sentences it cuts (``sentences``: its source's ``segments``), each end when the
+    sentence is at most LONG_SENTENCE_CHARS long: a long sentence is split into pieces of at most MAX_EVIDENCE_CHARS
+    to be scored (engine.rag.grounding.split_spans), and a piece shown alone ends mid-sentence ("... which should
+    take a")."""
+    start, end = span.start, span.end
+    for a, b in sentences:
+        if a < start < b and b - a <= LONG_SENTENCE_CHARS:
+            start = a
+        if a < end < b and b - a <= LONG_SENTENCE_CHARS and span.source.text[end:b].strip():
+            end = b
+    return span if (start, end) == (span.start, span.end) else Span(span.source, start, end)
+
+
+def _cut_short(span: Span) -> tuple[bool, bool]:
+    """Whether ``span`` starts and ends inside a sentence of its source: it starts with a lower-case word that goes
+    on from text before it in the same line or paragraph, or ends on a word (or comma) that text after it in the
+    paragraph continues in lower case, or at the passage's cut end."""
+    text, a, b = span.source.text, span.start, span.end
+    shown = text[a:b].strip()
+    if not shown:
+        return False, False
+    before = text[:a].rstrip(" \t")
+    head = (
+        shown[0].islower()
+        and bool(before)
+        and not before.endswith(("\n\n", ".", "!", "?", ":"))
+        and (before[-1].isalnum() or before[-1] in ",;(" or not before.endswith("\n"))
+    )
+    after = text[b:].lstrip(" \t\n")
+    ends_open = shown[-1].isalnum() or shown[-1] in ",;-("
+    tail = (
+        ends_open
+        and shown[-1] != ";"
+        and (
+            (not after and _unfinished(shown))
+            or (bool(after) and after[0].islower() and "\n\n" not in text[b : b + 3])
+        )
+    )
+    return head, tail
+
+
+def _unfinished(shown: str) -> bool:
+    """The passage's last words read as a sentence broken off: it ends on a small word ("take a", "of the", "and")
+    or a comma, not on a title or a name."""
+    last = shown.rsplit(None, 1)[-1].lower()
+    return (
+        shown[-1] == ","
+        or last in _SMALL_WORDS
+        or last in {"is", "are", "be", "which", "that", "this", "should"}
+    )
 
 
 def _copies(

@@ -36,7 +36,7 @@ from engine.core import (
     new_request_id,
 )
 from engine.index import IndexStore
-from engine.rag.abstain import AbstainPolicy, hedges, judge_passages
+from engine.rag.abstain import AbstainPolicy, common_words, hedges, judge_passages, quoted_names
 from engine.rag.capability import check_capability
 from engine.rag.extractive import EXTRACTIVE_INTRO, HEDGED_INTRO, ExtractiveAnswer, extract_answer
 from engine.rag.followup import rewrite_question
@@ -123,7 +123,7 @@ def _pipeline(models: RagModels, req: AskRequest, question: str, store: IndexSto
     yield ProgressEvent(rid, 2, 3, "Checking the passages", extra={"phase": "check"})
     top = whole_sentences(store, top)
     gate = judge_passages(question, rw.query, hits, top, store, getattr(models.embedder, "name", None), policy,
-                          stats)  # fmt: skip
+                          stats, common_words(models.embedder))  # fmt: skip
     stats = gate.stats
     if gate.declined:
         yield result(rid, question, gate.declined, (), True, passages_of(top[:3]), stats, t0, "stop")
@@ -165,7 +165,11 @@ def _extracted(models: RagModels, question: str, sources: Sequence[Source], stat
 def _extract(models: RagModels, question: str, sources: Sequence[Source],
              stats: AskStats) -> tuple[ExtractiveAnswer, AskStats]:  # fmt: skip
     t = time.perf_counter()
-    intro = HEDGED_INTRO if hedges(stats.coverage) else EXTRACTIVE_INTRO
+    intro = HEDGED_INTRO if hedges(stats.coverage, stats.absent_terms) else EXTRACTIVE_INTRO
+    if stats.absent_terms:  # "... directly: none of them mentions “parquet”. The closest they come:"
+        intro = intro.replace(
+            "directly.", f"directly: none of them mentions {quoted_names(stats.absent_terms)}."
+        )
     ex = extract_answer(question, sources, models.embedder, intro=intro)
     return ex, replace(stats, extract_s=time.perf_counter() - t)
 

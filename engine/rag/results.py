@@ -59,6 +59,8 @@ class AskStats:
     # the share of the question the best-covering source holds, rarer words weighing more (engine.rag.abstain.
     # evidence_coverage); None when nothing was answered from sources
     coverage: float | None = None
+    # rare words of the question that no indexed passage holds (engine.rag.abstain.absent_terms): the answer is hedged
+    absent_terms: tuple[str, ...] = ()
     prompt_tokens: int = 0
     cached_tokens: int = 0  # prompt tokens reused from the prompt cache (earlier turns)
     generated_tokens: int = 0
@@ -139,7 +141,7 @@ def result(rid: str, question: str, answer: str, citations: Sequence[Citation], 
             tuple(sentences),
             kind,
             generated,
-            not abstained and hedges(stats.coverage),
+            not abstained and hedges(stats.coverage, stats.absent_terms),
         )  # fmt: skip
     )
 

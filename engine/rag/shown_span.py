@@ -2,8 +2,8 @@
 
 A sentence ending with a colon is shown with the short piece it introduces (the setting or command after "add the
 following option:"), or with the whole list it opens when that fits; a sentence of a list item with the rest of its
-item (the "**Default:**" that follows an option's description); a sentence opening with a pronoun with the sentence
-before it (which says what "They" are); a sentence with a next one that qualifies it ("However, ..."); a prose
+item (the "**Default:**" that follows an option's description); a sentence opening with a pronoun or a demonstrative
+with the sentence before it (which says what "They" are, or "this period"); a sentence with a next one that qualifies it ("However, ..."); a prose
 sentence that a displayed command or option cuts in two with that display ("Use" / "--disable-nls" / "if you
 absolutely don't want to have messages handling code."); and a sentence of Python with its whole def when that is
 short (its body often holds what its docstring does not say), or with the def's whole docstring. The extractive
@@ -34,13 +34,22 @@ _PYTHON_DEF = re.compile(r"^([ \t]*)(?:async[ \t]+)?(?:def|class)[ \t]+\w", re.M
 _DOCSTRING_OPEN = re.compile(r"(?s:(.{0,300}?)):[ \t]*(?:#[^\n]*)?\n\s*[rRuU]?(\"\"\"|\'\'\')")
 _HEADER_END = re.compile(r":[ \t]*(?:#[^\n]*)?\n")
 _LINE = re.compile(r"(?<=\n)[^\n]*")  # each line after the first
-PRONOUN = re.compile(r"(?:It|Its|They|Their|This|These|That|Those|He|She)\b")
+# a sentence that leans on the one before it: it opens with a pronoun ("They will run ...") or, within its first words,
+# a demonstrative ("After this period, the soft limit will be treated like a hard limit": the period is the "grace
+# period" of the sentence before)
+PRONOUN = re.compile(
+    r"(?:It|Its|They|Their|This|These|That|Those|He|She)\b|[A-Z][a-z]*(?:[ \t]+[a-z]+)?[ \t]+(?:this|these|those|such)\b"
+)
 # words that carry on a sentence a displayed command cut: "Put the command" / "/sbin/agetty -w 2400 ttyS1" / "in the
 # command field of the appropriate line in /etc/inittab ..." (``_run_on``)
 _ELLIPSIS = re.compile(r"(?:\.{2,}|…)")
 _CONTINUES = re.compile(r"(?:if|in|to|and|or|then|which|so|as|for|with|when|where|on|at|from|into|unless)\b")
 # a sentence that qualifies the one before it (see _with_qualification)
-_QUALIFIES = re.compile(r"(?:However|But|Nevertheless|Nonetheless|Instead|Otherwise|Except)\b")
+# (or gives its values: "(Valid values are ...)", a sentence in brackets after it)
+# a line of a list read without item marks: one line (a blank line before it at most), then its text
+_LINE_ITEM = re.compile(r"[ \t]*\n(?:[ \t]*\n)?[ \t]*()(\S[^\n]*?)[ \t]*(?=\n|$)")
+_TERM_ITEM = re.compile(r"[\w.\-/]+(?:[ \t]+[\w.\-/]+){0,3}:[ \t]")  # "emerg: ...", "local0 to local7: ..."
+_QUALIFIES = re.compile(r"(?:However|But|Nevertheless|Nonetheless|Instead|Otherwise|Except)\b|\((?=[A-Z])")
 
 
 def shown_span(span: Span, pieces: Sequence[Span]) -> Span:
@@ -71,11 +80,42 @@ def shown_span(span: Span, pieces: Sequence[Span]) -> Span:
         whole = _whole_item(pieces, at)
         if whole is not None:
             return Span(span.source, *whole)
+    listed = _line_list(span, pieces)
+    if listed is not None:
+        return listed
     if span.text.rstrip().endswith(":"):
         nxt = next_piece(pieces, span)
         if nxt is not None and nxt.end - nxt.start <= INTRO_EXTEND_CHARS:
             span = Span(span.source, span.start, nxt.end)
     return _run_on(_with_qualification(_with_antecedent(span, pieces, at), pieces), pieces)
+
+
+def _line_list(span: Span, pieces: Sequence[Span]) -> Span | None:
+    """A list without item marks (an HTML list read as one line per item) shown with the sentence that introduces
+    it: "Here is the list in decreasing order:" and its lines "emerg: ...", "alert: ...", one a line with at most a
+    blank line between, each naming its term first, as many whole lines as fit in LIST_SHOW_CHARS (at least two); also from the sentence before such an introduction ("Each message is also
+    associated with a priority level." / "Here is the list in decreasing order:"), which names what the list is
+    about. None when ``span`` neither is nor directly precedes such an introduction."""
+    intro = span
+    if not span.text.rstrip().endswith(":"):
+        nxt = next_piece(pieces, span)
+        if (
+            nxt is None
+            or not nxt.text.rstrip().endswith(":")
+            or not joined(span, nxt)
+            or len(nxt.text) > INTRO_EXTEND_CHARS
+        ):
+            return None
+        intro = nxt
+    text = span.source.text
+    end, count, pos = intro.end, 0, intro.end
+    for m in _LINE_ITEM.finditer(text, intro.end):
+        if m.start() != pos or len(m.group(2)) > INTRO_EXTEND_CHARS or m.end() - span.start > LIST_SHOW_CHARS:
+            break
+        if not _TERM_ITEM.match(m.group(2)) or m.group(2).rstrip().endswith(":"):
+            break  # an item names its term first ("emerg: ..."): not a displayed setting, nor the prose after it
+        end, count, pos = m.end(), count + 1, m.end()
+    return Span(span.source, span.start, end) if count >= 2 else None
 
 
 def _run_on(span: Span, pieces: Sequence[Span]) -> Span:
@@ -152,7 +192,8 @@ def _with_antecedent(span: Span, pieces: Sequence[Span], at: int | None) -> Span
 def _with_qualification(span: Span, pieces: Sequence[Span]) -> Span:
     """The span with the next sentence of its paragraph when that one qualifies it ("libffi does not have direct
     support for arrays or unions." and "However, they can be emulated using structures."): shown alone, the first
-    would say the opposite of its source. Up to LIST_SHOW_CHARS in all."""
+    would say the opposite of its source; or when it is a sentence in brackets that completes it ("... sets the
+    default." and "(Valid values are 1, 2 and 4.)"). Up to LIST_SHOW_CHARS in all."""
     nxt = next_piece(pieces, span)
     if (
         nxt is not None

@@ -32,7 +32,7 @@ MINILM_COSINE_THRESHOLD = (
 )
 RERANK_THRESHOLD = 0.5  # not fitted: a cross-encoder's sigmoid 0.5 (P(yes) 0.5) is its own relevance boundary
 COSINE_THRESHOLD = 0.40  # not fitted: the cosine line for an embedder without a calibration
-COVERAGE_HEDGE = 0.45  # below this share of the question in the best source an answer is hedged (tuning sets)
+COVERAGE_HEDGE = 0.33  # below this share of the question in the best source an answer is hedged (tuning sets)
 
 # -- the extractive answer: sentence score weights, chosen together on the tuning sets -----------------------
 EMBED_WEIGHT = (
@@ -60,6 +60,7 @@ MIN_SENTENCE_WORDS = 2  # a piece with fewer content words is no candidate sente
 INTRO_EXTEND_CHARS = 200  # what a sentence ending with ':' introduces is shown with it up to this
 LIST_SHOW_CHARS = 400  # a list is shown whole with its introduction up to this (a citation quote's limit)
 MAX_QUOTE_CHARS = 400  # a citation's quote: a sentence or a few lines, not a page
+LONG_SENTENCE_CHARS = 600  # not fitted: a sentence cut into pieces for scoring is shown whole up to this long
 
 # -- the generative answer -----------------------------------------------------------------------------------
 LOOP_NGRAM = 8  # the loop guard stops an answer when its last this many words already occurred in that order

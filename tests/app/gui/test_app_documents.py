@@ -206,7 +206,9 @@ def test_an_answer_from_sources_that_hold_little_of_the_question_says_so(qtbot, 
     from engine.rag.extractive import HEDGED_INTRO
 
     monkeypatch.setattr("engine.rag.qa.check_capability", lambda *a, **k: Capability(False, 0, 2, ()))
-    _ask(qtbot, window, "Which TCP port does the zlib compression library listen on by default?")
+    # near the topic, the sources hold little of it (coverage below COVERAGE_HEDGE, 0.33 since issue 37)
+    _ask(qtbot, window, "Which TCP port does the zlib compression service listen on by default, and over which "
+         "protocol?")  # fmt: skip
     reply = window.chat._widgets[-1]
     meta = reply.message.meta
     assert meta["hedged"] and not meta["abstained"] and meta["answer_kind"] == "extractive"

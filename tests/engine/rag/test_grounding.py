@@ -152,7 +152,9 @@ def test_an_answer_from_sources_that_hold_little_of_the_question_is_hedged(tiny_
             if isinstance(e, AskResult)
         ][0]
 
-    near = answer("Which TCP port does the zlib compression library listen on by default?")
+    near = answer(
+        "Which TCP port does the zlib compression service listen on by default, and over which protocol?"
+    )
     assert not near.abstained and near.hedged and near.stats.coverage < COVERAGE_HEDGE
     assert near.answer.startswith(HEDGED_INTRO) and near.to_json()["hedged"] is True
     assert all(s.supported for s in near.sentences)  # still the sources' own sentences, each cited

@@ -1,0 +1,72 @@
+"""Whether the passages answer the question, not only share its topic (issue 37): a rare word the question needs that
+no indexed passage holds ("Parquet", "logrotate") hedges the answer and names the word; a user's own common word for what the
+documents call otherwise ("queued", "freezer") does not."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+
+from engine.core import AskRequest
+from engine.rag.abstain import absent_terms, common_words, hedges
+from engine.rag.models import RagModels
+from engine.rag.qa import ask
+from engine.rag.results import AskResult
+from engine.rag.tuning import COVERAGE_HEDGE
+
+
+@pytest.fixture(scope="module")
+def embedder():
+    from engine.encoders import default_embedder_path, load_embedder
+
+    return load_embedder(default_embedder_path())
+
+
+def test_rare_words_no_passage_holds_are_absent_common_ones_are_not(embedder):
+    common = common_words(embedder)
+    assert common is not None and common("switch") and common("city") and not common("parquet")
+    freq = {"parquet": 0, "logrotate": 0, "queued": 0, "freezer": 0, "xfs": 0, "frame": 12, "duckdb": 3}
+    # "queued" and "freezer" are common words with an ending; "xfs" an acronym the documents may spell out; "duckdb"
+    # is held by three chunks
+    assert absent_terms(freq, common) == ("parquet", "logrotate")
+    assert hedges(None, ("parquet",)) and hedges(COVERAGE_HEDGE - 0.01) and not hedges(COVERAGE_HEDGE, ())
+
+
+@pytest.fixture(scope="module")
+def r_notes(tmp_path_factory, embedder):
+    from engine.index import IndexSummary, index_paths
+
+    root = tmp_path_factory.mktemp("rnotes")
+    docs = root / "docs"
+    docs.mkdir()
+    (docs / "data-import.txt").write_text(
+        "Saving data frames\n\n"
+        "Use write.csv() to save a data frame as a comma-separated file, and read.csv() to load it again.\n"
+        "The function saveRDS() saves a single R object to a file in R's own format; readRDS() reads it back.\n"
+    )
+    (docs / "plots.txt").write_text(
+        "Lattice plots such as xyplot() must be printed explicitly inside a function or a sourced script.\n"
+    )
+    db = root / "index.sqlite3"
+    summary = [e for e in index_paths([docs], db, embedder) if isinstance(e, IndexSummary)][0]
+    assert summary.files_indexed == 2
+    return db
+
+
+def _ask(db, embedder, question: str) -> AskResult:
+    models = RagModels(None, embedder, None, None)
+    req = AskRequest(question, db=str(db), rewrite=False, answer="extractive")
+    (res,) = [e for e in ask(models, req, threading.Event()) if isinstance(e, AskResult)]
+    return res
+
+
+def test_a_question_needing_a_word_no_document_holds_is_hedged_naming_it(r_notes, embedder):
+    res = _ask(r_notes, embedder, "How do I save a data frame as a Parquet file?")
+    assert not res.abstained and res.hedged and res.stats.absent_terms == ("parquet",)
+    assert res.answer.startswith(
+        "Your documents may not answer this directly: none of them mentions “parquet”."
+    )
+    assert list(res.to_json()["stats"]["absent_terms"]) == ["parquet"]
+    plain = _ask(r_notes, embedder, "How do I save a data frame as a comma-separated file?")
+    assert not plain.hedged and plain.stats.absent_terms == () and "write.csv()" in plain.answer
