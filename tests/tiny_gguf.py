@@ -13,20 +13,21 @@ from pathlib import Path
 
 import numpy as np
 
-FAMILIES = ("llama", "mistral", "qwen2", "qwen3", "phi3", "gemma2", "gemma3")
+FAMILIES = ("llama", "mistral", "mistral-tekken", "qwen2", "qwen3", "phi3", "gemma2", "gemma3")
 # the storage types cycled over the 2-D weights (columns are multiples of 256, so K-quants fit)
 QTYPES = ("Q8_0", "Q4_K", "Q6_K", "Q5_0", "F16", "Q4_0", "Q5_K", "Q4_1", "Q5_1", "F32")
 
 _SHAPES = {  # hidden, intermediate, heads, kv heads, head_dim, rope base
     "llama": (256, 512, 4, 2, 64, 500_000.0),
     "mistral": (256, 512, 4, 2, 64, 1_000_000.0),
+    "mistral-tekken": (256, 512, 8, 2, 64, 1_000_000.0),  # Nemo-style: head_dim is not hidden / heads
     "qwen2": (256, 512, 4, 2, 64, 500_000.0),
     "qwen3": (256, 512, 2, 1, 128, 500_000.0),  # transformers' Qwen3 GGUF config keeps head_dim 128
     "phi3": (256, 512, 4, 4, 64, 20_000.0),
     "gemma2": (256, 512, 2, 1, 256, 10_000.0),  # transformers' Gemma 2 GGUF config: query scale 1/sqrt(256)
     "gemma3": (256, 512, 2, 1, 256, 1_000_000.0),
 }
-_ARCH = {"mistral": "llama"}
+_ARCH = {"mistral": "llama", "mistral-tekken": "llama"}
 _SPM = ("mistral", "phi3", "gemma2", "gemma3")
 
 
@@ -49,6 +50,8 @@ def _bpe_vocab(family: str) -> tuple[list[str], list[int], list[str], dict]:
     words = pairs + ["Ġthe", "Ġ12"]
     if family in ("qwen2", "qwen3"):
         specials, pre, eos = ["<|endoftext|>", "<|im_start|>", "<|im_end|>"], "qwen2", "<|im_end|>"
+    elif family == "mistral-tekken":
+        specials, pre, eos = ["<s>", "</s>", "[INST]", "[/INST]"], "tekken", "</s>"
     else:
         specials, pre, eos = (
             ["<|begin_of_text|>", "<|end_of_text|>", "<|eot_id|>"],
@@ -106,7 +109,8 @@ def write_tiny_gguf(
     rng = np.random.default_rng(seed)
     path.parent.mkdir(parents=True, exist_ok=True)
     writer = gguf.GGUFWriter(str(path), arch)
-    writer.add_name({"mistral": "Mistral 7B Instruct v0.3 (tiny)"}.get(family, f"tiny {family}"))
+    names = {"mistral": "Mistral 7B Instruct v0.3 (tiny)", "mistral-tekken": "Mistral Nemo Instruct (tiny)"}
+    writer.add_name(names.get(family, f"tiny {family}"))
     meta = {
         "block_count": layers,
         "embedding_length": hidden,

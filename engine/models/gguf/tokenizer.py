@@ -28,6 +28,11 @@ _QWEN2_SPLIT = (
     r"(?i:'s|'t|'re|'ve|'m|'ll|'d)|[^\r\n\p{L}\p{N}]?\p{L}+|\p{N}"
     r"| ?[^\s\p{L}\p{N}]+[\r\n]*|\s*[\r\n]+|\s+(?!\S)|\s+"
 )
+_TEKKEN_SPLIT = (  # Mistral's Tekken (Mistral Nemo, Small 3, Pixtral): llama.cpp's LLAMA_VOCAB_PRE_TYPE_TEKKEN
+    r"[^\r\n\p{L}\p{N}]?[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]*[\p{Ll}\p{Lm}\p{Lo}\p{M}]+"
+    r"|[^\r\n\p{L}\p{N}]?[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]+[\p{Ll}\p{Lm}\p{Lo}\p{M}]*"
+    r"|\p{N}| ?[^\s\p{L}\p{N}]+[\r\n/]*|\s*[\r\n]+|\s+(?!\S)|\s+"
+)
 # tokenizer.ggml.pre -> (split regex, digits one by one first, ignore_merges); None regex = GPT-2's own
 _BPE_PRE: dict[str, tuple[str | None, bool, bool]] = {
     "default": (None, False, False),
@@ -42,6 +47,7 @@ _BPE_PRE: dict[str, tuple[str | None, bool, bool]] = {
     "smaug-bpe": (_LLAMA3_SPLIT, False, False),
     "falcon3": (_LLAMA3_SPLIT, False, False),
     "qwen2": (_QWEN2_SPLIT, False, False),
+    "tekken": (_TEKKEN_SPLIT, False, False),
     "deepseek-r1-qwen": (_QWEN2_SPLIT, False, False),
 }
 _GEMMA_ARCHS = {"gemma", "gemma2", "gemma3"}

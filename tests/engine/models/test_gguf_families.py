@@ -27,6 +27,7 @@ TEXTS = [
     "the tea is in the iron pot",
     "  two leading spaces and trailing   ",
     "numbers 12 1234 3.5 -12",
+    "HelloWorld theTea THE tea/ntea",
     "tabs\tand\nnew\n\nlines",
     "naïve café 日本語 🙂",
     "It's we're they'll",
@@ -152,6 +153,7 @@ def test_token_ids_match_transformers(imported, family):
 _MODEL_TYPES = {
     "llama": "llama",
     "mistral": "llama",
+    "mistral-tekken": "llama",
     "qwen2": "qwen2",
     "qwen3": "qwen3",
     "phi3": "phi3",
