@@ -13,6 +13,7 @@ import socket
 import subprocess
 import sys
 import threading
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -33,6 +34,7 @@ from engine.runtime.distributed.plan import folder_bytes, free_memory_bytes
 log = logging.getLogger("alcove.distributed.node")
 HANDSHAKE_TIMEOUT_S = 10.0
 SESSION_WAIT_S = 10.0
+HEARTBEAT_S = 2.0  # the helper says it is alive this often while its rank runs (the session waits 4x this)
 
 
 def rank_command() -> list[str]:
@@ -169,6 +171,7 @@ class HelperNode:
         worker = start_rank(setup)
         chan.send({"helper_ring": mine, "model_bytes": folder_bytes(folder)})
         threading.Thread(target=_relay, args=(worker, chan), daemon=True).start()
+        threading.Thread(target=_heartbeat, args=(worker, chan), daemon=True).start()
         log.info("rank 1 started for %s (ring %s)", peer, mine)
         return worker
 
@@ -184,6 +187,17 @@ def _relay(worker: subprocess.Popen, chan: Channel) -> None:
         chan.send({"rank1": {"exited": worker.wait()}})
     except OSError:
         pass
+
+
+def _heartbeat(worker: subprocess.Popen, chan: Channel) -> None:
+    """Proof of life on the pairing channel, so that a link gone silent is seen within seconds even while both
+    ranks sit in a long prefill (when no token flows)."""
+    while worker.poll() is None:
+        time.sleep(HEARTBEAT_S)
+        try:
+            chan.send({"alive": True})
+        except (OSError, DistributedError):
+            return
 
 
 def _stop(worker: subprocess.Popen) -> None:

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from engine.models import model_identity
-from engine.runtime.distributed.node import free_port, start_rank
+from engine.runtime.distributed.node import HEARTBEAT_S, free_port, start_rank
 from engine.runtime.distributed.pairing import (
     Channel,
     DistributedError,
@@ -158,6 +158,9 @@ class DistributedSession:
 
     def _watch_control(self) -> None:
         chan = self.chan
+        chan.sock.settimeout(
+            4 * HEARTBEAT_S
+        )  # the helper's heartbeat: silence this long means the link is down
         try:
             while True:
                 msg = chan.recv()
@@ -168,6 +171,9 @@ class DistributedSession:
                     self._events.put({"fault": f"the helper's rank failed: {inner['error']}"})
                 elif "exited" in inner:
                     self._events.put({"fault": f"the helper's rank exited (status {inner['exited']})"})
+        except TimeoutError:
+            self._events.put({"fault": f"no word from the helper at {self.peer_host} for {4 * HEARTBEAT_S:.0f} s "
+                                       "(the link is down or the helper froze)"})  # fmt: skip
         except (OSError, ConnectionError, ValueError) as exc:
             self._events.put({"fault": f"the helper at {self.peer_host} went away ({exc})"})
 

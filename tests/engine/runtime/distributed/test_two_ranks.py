@@ -334,3 +334,29 @@ def test_a_link_that_goes_silent_ends_the_reply_at_the_step_deadline(model_a, tm
         s.close()
         helper.stop()
     assert took < 10, f"the reply took {took:.1f} s to end: {err.value}"
+
+
+def test_a_helper_that_goes_silent_is_noticed_by_its_missing_heartbeat(model_a, tmp_path):
+    """The helper process frozen (its rank still runs): no heartbeat on the pairing channel for 8 s ends the reply,
+    even with a step deadline far longer (as during a long prefill, when no token flows)."""
+    helper = NodeProcess([model_a], tmp_path / "node.log")
+    s = _session(helper, model_a, step_timeout_s=120)
+    try:
+        s.pair()
+        s.start()
+        tokens = s.generate([5, 6, 7], 1_000_000)
+        next(tokens)
+        os.kill(helper.proc.pid, signal.SIGSTOP)
+        frozen = time.monotonic()
+        with pytest.raises(DistributedError, match="no word from the helper at 127.0.0.1") as err:
+            for _ in tokens:
+                pass
+        took = time.monotonic() - frozen
+    finally:
+        try:
+            os.kill(helper.proc.pid, signal.SIGCONT)
+        except ProcessLookupError:
+            pass
+        s.close()
+        helper.stop()
+    assert took < 15, f"the reply took {took:.1f} s to end: {err.value}"
