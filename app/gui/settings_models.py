@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QProgressBar,
     QPushButton,
+    QSizePolicy,
     QTreeWidget,
     QTreeWidgetItem,
     QVBoxLayout,
@@ -96,6 +97,8 @@ class ModelsPage(QWidget):
                 self.draft_note = QLabel()
                 self.draft_note.setObjectName("Muted")
                 self.draft_note.setWordWrap(True)
+                self.draft_note.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Minimum)
+                self.draft_note.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
                 form.addRow("", self.draft_note)
         outer.addLayout(form)
         buttons = QHBoxLayout()
