@@ -115,3 +115,16 @@ def test_the_built_in_gemma3_cannot_draft_for_smollm2_and_that_is_known_before_l
     assert not res.compatible
     assert "49152 tokens" in res.differences[0] or "sentencepiece" in res.differences[0]
     assert best_draft(gemma, [smol]) is None and best_draft(smol, [gemma]) is None
+
+
+def test_padding_rows_kept_as_vocabulary_by_a_converter_are_not_tokens(folder, tmp_path):
+    # transformers' GGUF conversion writes llama.cpp's [PADn] rows into tokenizer.json's vocabulary (the real Qwen)
+    padded = tmp_path / "padded"
+    shutil.copytree(folder, padded)
+    data = json.loads((padded / "tokenizer.json").read_text())
+    n = len(signature(folder).tokens)
+    data["model"]["vocab"].update({f"[PAD{n + i}]": n + i for i in range(5)})
+    (padded / "tokenizer.json").write_text(json.dumps(data))
+    tokens, merges = vocab_of(folder)
+    assert check_locations(padded, write_gguf(tmp_path / "g.gguf", tokens, merges, pad=5)).compatible
+    assert signature(padded).identity == signature(folder).identity
