@@ -18,7 +18,9 @@ thresholds on the tuning part (fact-holding sentences kept supported vs construc
 
     nice .venv/bin/python bench/real_answers.py run --model qwen2.5-coder-0.5b-instruct --part tuning \\
         --n 5 --n-unans 2 --out /tmp/h5/q05-tuning.jsonl
-    .venv/bin/python bench/real_answers.py summarize /tmp/h5/*.jsonl > bench/results/real_answers.json
+    .venv/bin/python bench/real_answers.py summarize /tmp/h5/*.jsonl --neg-queries 66 > bench/results/real_answers.json
+
+The sizes and the commands of the committed figures: docs/EVALUATION.md, "Answers a real model writes".
 """
 
 from __future__ import annotations

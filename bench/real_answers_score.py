@@ -129,8 +129,8 @@ def calibrate_grounding(tuning_recs: list[dict], neg: list[dict]) -> dict:
     limit = accepted(NOW)
     fair = [g for g in grid if g["unsupported_claims_accepted"] is not None
             and g["unsupported_claims_accepted"] <= (limit or 0.0)]  # fmt: skip
-    best = max(fair, key=lambda g: (g["fact_sentences_kept"] or 0,
-                                    -abs(g["min_word_share"] - NOW[0]) - abs(g["min_cosine"] - NOW[1])),
+    best = max(fair, key=lambda g: (g["fact_sentences_kept"] or 0, -abs(g["min_word_share"] - NOW[0])
+                                    - abs(g["min_cosine"] - NOW[1]) - abs(g["min_word_share_with_cosine"] - NOW[2])),
                default=None)  # fmt: skip
     return {"generated_sentences": len(sents), "sentences_holding_the_fact": len(pos),
             "fact_sentences_marked_unsupported_now": share(pos, lambda s: not s["supported_now"]),
@@ -140,4 +140,5 @@ def calibrate_grounding(tuning_recs: list[dict], neg: list[dict]) -> dict:
                                                                   "min_word_share_with_cosine"), NOW, strict=True)),
             "now_fact_sentences_kept": kept(NOW), "now_unsupported_claims_accepted": limit,
             "negative_claims": len(neg), "proposed": best,
+            "word_share_sweep": [g for g in grid if (g["min_cosine"], g["min_word_share_with_cosine"]) == NOW[1:]],
             "rule": "most fact-holding sentences kept without accepting more constructed unsupported claims"}  # fmt: skip

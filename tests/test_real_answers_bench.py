@@ -8,7 +8,15 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
 
-from real_answers_score import NOW, candidates, choose_route, figures, sample, supported_at  # noqa: E402
+from real_answers_score import (  # noqa: E402
+    NOW,
+    calibrate_grounding,
+    candidates,
+    choose_route,
+    figures,
+    sample,
+    supported_at,
+)
 
 from engine.rag.grounding import ground  # noqa: E402
 from engine.rag.sources import Source  # noqa: E402
@@ -60,3 +68,23 @@ def test_route_rule_follows_the_figures():
     assert choose_route({"extractive": ext, "generative": unmarked})[0] == "extractive"
     looping = figures([_rec("generative", True, True, looping=True), _rec("generative", True, True)])
     assert choose_route({"extractive": ext, "generative": looping})[0] == "extractive"
+
+
+def test_calibration_lowers_a_threshold_only_when_no_more_unsupported_claims_pass():
+    fact = {
+        "text": "a",
+        "front": [(0.5, 0.1)],
+        "supported_now": False,
+        "reason": "no match",
+        "holds_fact": True,
+    }
+    kept = {"text": "b", "front": [(0.9, 0.9)], "supported_now": True, "reason": "", "holds_fact": True}
+    recs = [{"grounding": [fact, kept]}]
+    out = calibrate_grounding(recs, [{"kind": "other passage", "fronts": [[(0.5, 0.2)]]}])
+    assert out["front_agrees_with_pipeline"] == 1.0 and out["fact_sentences_marked_unsupported_now"] == 0.5
+    assert (
+        out["proposed"]["min_word_share"] == NOW[0]
+    )  # 0.5 would keep "a" but pass the unsupported claim too
+    out = calibrate_grounding(recs, [{"kind": "other passage", "fronts": [[(0.3, 0.2)]]}])
+    assert out["proposed"]["min_word_share"] == 0.5  # the nearest threshold that keeps "a"
+    assert out["proposed"]["fact_sentences_kept"] == 1.0
