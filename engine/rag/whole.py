@@ -34,7 +34,8 @@ MAP_SYSTEM = (
 )
 _AGGREGATE = re.compile(
     r"\b(summari[sz]e|summary of|overview of|all (of )?(the |these |those |my )?(files|documents|docs|sections|chapters)|"
-    r"across (all |the |these |those )?|in (all|each|every) (of )?(the |these |those )?(files|documents|docs)|"
+    r"across (all (of )?)?(the |these |those |my )?(files|documents|docs|sections|chapters|notes|pages)|"
+    r"in (all|each|every) (of )?(the |these |those )?(files|documents|docs)|"
     r"how many (files|documents)|list (all|every)|every (file|document|section|chapter)|whole (document|file))",
     re.I,
 )

@@ -344,6 +344,10 @@ def test_aggregate_questions_are_routed_to_whole_document_mode():
     assert not is_aggregate(
         "How many times will the client retry a failing request?"
     )  # one fact, not a count
+    assert is_aggregate("What do my notes say across all of the documents?")
+    # "across" a thing that is not the library: one fact (it sent a 1.5B reading every chunk for minutes)
+    assert not is_aggregate("How do I make journald keep its logs across reboots?")
+    assert not is_aggregate("Can a session survive across the network outage?")
 
 
 def test_an_aggregate_question_to_a_model_that_fails_the_check_is_answered_from_the_passages(
