@@ -190,6 +190,10 @@ def form_texts(spans: Sequence[Span], pieces: dict[int, Sequence[Span]]) -> list
         under = nxt is not None and RULE.match(nxt.text) is not None and joined(sp, nxt)
         if under:
             out.append(f"{sp.text}\n{nxt.text}")
+        elif _in_trail(sp.text, sp.source.heading):
+            # the index found this line to be a heading of the passage ("# Zlib notes" in a text file, "NO WARRANTY"
+            # over a section): a title, whatever its form
+            out.append(f"{sp.text.strip().lstrip('#').strip()}\n===")
         elif _ATX_HEADING.match(sp.text.strip()) and file_type_for(Path(sp.source.path)) == "markdown":
             # "# Shared MIME Info" in a Markdown file is the heading "Shared MIME Info" over "===" (elsewhere a
             # "# " line may be a comment, so ``not_an_answer`` alone only takes "## " and deeper as headings)
@@ -197,6 +201,14 @@ def form_texts(spans: Sequence[Span], pieces: dict[int, Sequence[Span]]) -> list
         else:
             out.append(sp.text)
     return out
+
+
+def _in_trail(text: str, trail: str | None) -> bool:
+    """Whether ``text`` (a piece of one line) is one of the headings of the passage's trail ("A > B > C")."""
+    bare = " ".join(text.strip().lstrip("#").split())
+    if not bare or "\n" in text.strip() or not trail:
+        return False
+    return bare.casefold() in {" ".join(h.split()).casefold() for h in trail.split(" > ")}
 
 
 def extract_answer(

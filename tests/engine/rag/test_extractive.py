@@ -491,6 +491,26 @@ def test_a_top_level_markdown_heading_is_not_an_answer_but_a_code_comment_is_kep
     assert [not_an_answer(t) for t in form_texts(heads, pieces)] == [True, False]
 
 
+def test_a_line_the_index_found_to_be_a_heading_is_not_an_answer():
+    """ "Zlib notes" in a text file, "NO WARRANTY" over a licence's section: the chunk's heading trail names them, so
+    they are titles, not sentences to quote; the same words inside a sentence are kept."""
+    from engine.rag.extractive import form_texts
+    from engine.rag.grounding import split_spans
+
+    notes = Source(1, "# Zlib notes\n\nThe library was written by Jean-loup Gailly.\n", "/d/zlib.txt",
+                   line_start=1, heading="Zlib notes")  # fmt: skip
+    gpl = Source(2, "NO WARRANTY\n\nThere is no warranty for the program.\n", "/d/GPL-2", line_start=1,
+                 heading="GNU GENERAL PUBLIC LICENSE > NO WARRANTY")  # fmt: skip
+    pieces = {s.n: split_spans(s) for s in (notes, gpl)}
+    spans = [sp for n in (1, 2) for sp in pieces[n]]
+    judged = dict(
+        zip((sp.text.strip() for sp in spans), (not_an_answer(t) for t in form_texts(spans, pieces)))
+    )
+    assert judged["# Zlib notes"] and judged["NO WARRANTY"]
+    assert not judged["The library was written by Jean-loup Gailly."]
+    assert not judged["There is no warranty for the program."]
+
+
 def test_a_passage_is_read_with_its_heading_trail(embedder):
     """The passage cosine reads a passage as the index embedded it, under its heading trail: two passages with the
     same text, one under "libffi > Missing Features", are told apart by it."""
