@@ -2,10 +2,10 @@
 what counts as a hit on a label.
 
 The documents are listed in ``documents.json``: each has a path under a documents root (``pdf/R-FAQ.pdf``), a part
-(``tuning`` or ``heldout``) and where it comes from: a file of an installed Debian package (``package`` +
+(``tuning``, ``heldout`` or ``heldout2``) and where it comes from: a file of an installed Debian package (``package`` +
 ``source``; not committed, the version is recorded) or a file committed here under ``files/`` at the same path.
 
-    python eval/realdocs/realdocs.py ROOT [--part tuning|heldout|all]   # copy the part's documents into ROOT
+    python eval/realdocs/realdocs.py ROOT [--part tuning|heldout|heldout2|all]   # copy the part's documents into ROOT
 
 Each part is meant to be indexed on its own (a root per part); the unanswerable questions of a part are checked
 against that part's documents (``check.py``), and their key terms against every document of both parts.
@@ -31,10 +31,12 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 FILES = HERE / "files"
-PARTS = ("tuning", "heldout")
+PARTS = ("tuning", "heldout", "heldout2")
 SETS = {
     "tuning": ("qa_tuning.jsonl", "unanswerable_tuning.jsonl"),
     "heldout": ("qa_heldout.jsonl", "unanswerable_heldout.jsonl"),
+    # written after "heldout" was reported once: man pages and licence texts, kinds no part holds
+    "heldout2": ("qa_heldout2.jsonl", "unanswerable_heldout2.jsonl"),
 }
 PAGED = {"pdf-manual", "pptx", "xlsx", "mbox", "epub"}  # kinds whose labels carry a page
 
