@@ -1,14 +1,19 @@
-"""BERT-family encoders in MLX: sentence embeddings and cross-encoder rerankers."""
+"""Encoders in MLX: BERT-family sentence embeddings and cross-encoder rerankers; CLIP/SigLIP image-text embedders."""
 
 from engine.encoders.cross_encoder import CrossEncoder, load_cross_encoder
 from engine.encoders.embedder import DocumentEncoder, Embedder, Encoded, default_embedder_path, load_embedder
+from engine.encoders.image_preprocess import ImagePreprocessor
+from engine.encoders.image_text import ImageTextEmbedder, load_image_text_embedder
 
 __all__ = [
     "CrossEncoder",
     "DocumentEncoder",
     "Embedder",
     "Encoded",
+    "ImagePreprocessor",
+    "ImageTextEmbedder",
     "default_embedder_path",
     "load_cross_encoder",
     "load_embedder",
+    "load_image_text_embedder",
 ]

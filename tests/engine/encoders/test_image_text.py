@@ -1,0 +1,161 @@
+"""The MLX image-text embedder (CLIP, SigLIP): parity with transformers' CLIPModel and SiglipModel on tiny random
+models saved in the real on-disk format (image and text embeddings), preprocessing parity with transformers' PIL
+image processors, and clear errors for checkpoints it cannot run."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from engine.core.errors import ModelLoadError
+from engine.encoders.image_text import load_image_text_embedder
+from tests.tiny_image_text import make_tiny_clip, make_tiny_siglip
+
+TEXTS = [
+    "a photo of a cat",
+    "red car",
+    "the sky at night over the sea",
+    "",
+    "scan of an invoice receipt " * 6,
+]
+
+
+@pytest.fixture(scope="module")
+def clip(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("clip")
+    return make_tiny_clip(folder), folder
+
+
+@pytest.fixture(scope="module")
+def siglip(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("siglip")
+    return make_tiny_siglip(folder), folder
+
+
+def _images(n: int, seed: int = 0):
+    from PIL import Image
+
+    rng = np.random.default_rng(seed)
+    sizes = [(40, 56), (71, 33), (32, 32), (20, 90), (17, 12)][
+        :n
+    ]  # wide, tall, exact, thin, smaller than the crop
+    return [Image.fromarray(rng.integers(0, 256, (h, w, 3), dtype=np.uint8)) for h, w in sizes]
+
+
+def _normalised(t) -> np.ndarray:
+    import torch
+
+    t = getattr(t, "pooler_output", t)
+    return torch.nn.functional.normalize(t, dim=-1).numpy()
+
+
+def _reference_pixels(family: str, folder: Path, images) -> np.ndarray:
+    from transformers.models.clip.image_processing_pil_clip import CLIPImageProcessorPil
+    from transformers.models.siglip.image_processing_pil_siglip import SiglipImageProcessorPil
+
+    cls = CLIPImageProcessorPil if family == "clip" else SiglipImageProcessorPil
+    proc = cls.from_pretrained(str(folder))
+    return np.asarray(proc(images=images, return_tensors="np")["pixel_values"], np.float32)
+
+
+@pytest.mark.parametrize("family", ["clip", "siglip"])
+def test_preprocessing_matches_transformers(family, clip, siglip):
+    _, folder = clip if family == "clip" else siglip
+    emb = load_image_text_embedder(folder)
+    images = _images(5)
+    ours = np.stack([emb.preprocessor(im) for im in images])
+    ref = _reference_pixels(family, folder, images)
+    assert ours.shape == ref.shape == (5, 3, 32, 32)
+    assert np.abs(ours - ref).max() < 1e-5
+
+
+@pytest.mark.parametrize("family", ["clip", "siglip"])
+def test_image_and_text_embeddings_match_transformers(family, clip, siglip):
+    import torch
+
+    model, folder = clip if family == "clip" else siglip
+    emb = load_image_text_embedder(folder)
+    images = _images(5, seed=1)
+    pixels = _reference_pixels(family, folder, images)
+    ours = emb.embed_images(images)
+    with torch.no_grad():
+        ref = _normalised(model.get_image_features(pixel_values=torch.tensor(pixels)))
+    assert ours.shape == (5, emb.dim) and ours.dtype == np.float32
+    assert np.abs(ours - ref).max() < 2e-5
+    texts = emb.embed_texts(TEXTS)
+    ids = emb.token_ids(TEXTS)
+    assert all(len(r) <= emb.cfg.max_text_tokens for r in ids)
+    if family == "siglip":  # padded to its whole context, as SigLIP was trained
+        assert {len(r) for r in ids} == {emb.cfg.max_text_tokens}
+    with torch.no_grad():
+        ref = np.concatenate([_normalised(model.get_text_features(input_ids=torch.tensor(r[None].astype(np.int64))))
+                              for r in ids])  # fmt: skip
+    assert np.abs(texts - ref).max() < 2e-5
+    # the batched image path gives each image what it gets alone
+    emb.max_batch_images = 2
+    assert np.abs(emb.embed_images(images) - ours).max() < 1e-6
+
+
+def test_clip_text_is_pooled_at_the_end_token_not_the_last_position(clip):
+    """The pooled token is the first end token: a text cut to the context keeps its end token; ids after it would
+    not matter (causal), and the old-config rule (eos id 2) pools at the highest id, as transformers does."""
+    import torch
+
+    model, folder = clip
+    emb = load_image_text_embedder(folder)
+    long_text = " ".join(["cat"] * 40)
+    (ids,) = emb.token_ids([long_text])
+    assert len(ids) == emb.cfg.max_text_tokens and ids[-1] == emb.cfg.eos_token_id
+    with torch.no_grad():
+        ref = _normalised(model.get_text_features(input_ids=torch.tensor(ids[None].astype(np.int64))))
+    assert np.abs(emb.embed_texts([long_text]) - ref).max() < 2e-5
+
+
+def test_legacy_eos_id_two_pools_at_the_highest_id(tmp_path):
+    import torch
+
+    model = make_tiny_clip(tmp_path, eos_token_id=2, seed=3)
+    emb = load_image_text_embedder(tmp_path)
+    ids = np.array([[97, 5, 9, 98]], np.int32)
+    import mlx.core as mx
+
+    ours = np.asarray(emb._text_features(mx.array(ids)))
+    with torch.no_grad():
+        ref = model.get_text_features(input_ids=torch.tensor(ids.astype(np.int64)))
+    ref = getattr(ref, "pooler_output", ref).numpy()
+    assert np.abs(ours - ref).max() < 2e-5
+
+
+def test_incompatible_checkpoints_are_refused_clearly(tmp_path, clip):
+    _, folder = clip
+    bert = tmp_path / "bert"
+    bert.mkdir()
+    (bert / "config.json").write_text(json.dumps({"model_type": "bert", "architectures": ["BertModel"]}))
+    with pytest.raises(ModelLoadError, match="not an image-text model.*CLIPModel or SiglipModel"):
+        load_image_text_embedder(bert)
+    tower = tmp_path / "tower"
+    tower.mkdir()
+    (tower / "config.json").write_text(json.dumps({"model_type": "clip_vision_model"}))
+    with pytest.raises(ModelLoadError, match="not an image-text model"):
+        load_image_text_embedder(tower)
+    half = tmp_path / "half"
+    shutil.copytree(folder, half)
+    cfg = json.loads((half / "config.json").read_text())
+    cfg.pop("text_config")
+    cfg["model_type"] = "clip"
+    (half / "config.json").write_text(json.dumps(cfg))
+    with pytest.raises(ModelLoadError, match="vision_config and text_config"):
+        load_image_text_embedder(half)
+    wrong = tmp_path / "wrong"
+    shutil.copytree(folder, wrong)
+    cfg = json.loads((wrong / "config.json").read_text())
+    cfg["vision_config"]["hidden_size"] = 48
+    (wrong / "config.json").write_text(json.dumps(cfg))
+    with pytest.raises(ModelLoadError, match="do not belong together"):
+        load_image_text_embedder(wrong)
+    with pytest.raises(ModelLoadError, match="does not exist"):
+        load_image_text_embedder(tmp_path / "nowhere")
