@@ -76,6 +76,16 @@ CREATE TRIGGER chunks_ad AFTER DELETE ON chunks BEGIN
 END;
 """
 
+# Late interaction (ColBERT) token vectors, one row a chunk: ``n_tokens`` float16 vectors of the index's late model,
+# normalised, as one blob. A migration step of its own, not part of SCHEMA: created only when a run indexes with a
+# late-interaction model (``engine.index.token_vectors.bind_late_model``), so an index made before it, or indexed
+# without such a model, is untouched and valid; older versions of Alcove ignore the table, and its rows go with
+# their chunks (ON DELETE CASCADE).
+TOKEN_VECTORS_TABLE = (
+    "CREATE TABLE IF NOT EXISTS token_vectors(chunk_id INTEGER PRIMARY KEY REFERENCES chunks(id) ON DELETE CASCADE, "
+    "n_tokens INTEGER NOT NULL, vectors BLOB NOT NULL)"
+)
+
 
 @dataclass(frozen=True)
 class IndexStats:
