@@ -7,6 +7,7 @@ from engine.index.document import ExtractError
 from engine.index.extraction import extract, file_type_for
 from engine.index.hybrid import (
     EXACT_BONUS,
+    IMAGE_WEIGHT,
     KEYWORD_LEAD,
     RRF_K,
     SAME_FILE_SPREAD,
@@ -19,6 +20,7 @@ from engine.index.hybrid import (
     search_many,
     term_pattern,
 )
+from engine.index.image_vectors import forget_image_vectors
 from engine.index.indexer import index_paths
 from engine.index.options import IndexOptions
 from engine.index.pipeline import index_pipeline
@@ -32,6 +34,7 @@ __all__ = [
     "Chunk",
     "ChunkRow",
     "EXACT_BONUS",
+    "IMAGE_WEIGHT",
     "DocumentWrite",
     "ExtractError",
     "IndexOptions",
@@ -50,6 +53,7 @@ __all__ = [
     "display_path",
     "extract",
     "file_type_for",
+    "forget_image_vectors",
     "forget_vectors",
     "index_paths",
     "index_pipeline",

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
+from engine.index.image_vectors import image_matrix_for
 from engine.index.store import IndexStore
 from engine.index.vector_search import matrix_for
 
@@ -68,6 +69,10 @@ def _is_identifier(tok: str) -> bool:
 # tops a weak list. Min-max normalisation gives the top of every list full marks, however poor: for the query
 # PURPLE-ELEPHANT-42 (a marker in one file) the vector list's top was a 2 MB licence file that shares nothing.
 EXACT_BONUS = 0.5
+# Hybrid fusion with an image model: the text query's cosine to each picture (min-max normalised like the other
+# lists) counts this much on top. Not tuned: no labelled image set exists offline; the same weight as the text
+# cosine's, so a picture that matches the query best and whose OCR text matches too ranks first.
+IMAGE_WEIGHT = VECTOR_WEIGHT
 
 
 @dataclass(frozen=True)
@@ -88,6 +93,10 @@ class SearchHit:
     keyword_rank: int | None = None
     vector_score: float | None = None
     keyword_score: float | None = None
+    image_rank: int | None = (
+        None  # 1-based rank among the pictures by meaning (None: no image model, not among them)
+    )
+    image_score: float | None = None  # the query's cosine to the picture in the image model's space
 
 
 def query_terms(query: str) -> list[str]:
@@ -127,6 +136,7 @@ def search(
     vector_weight: float = VECTOR_WEIGHT,
     rrf_k: int = RRF_K,
     depth: int | None = None,
+    image_embedder=None,
 ) -> list[SearchHit]:
     return search_many(
         db,
@@ -140,6 +150,7 @@ def search(
         vector_weight=vector_weight,
         rrf_k=rrf_k,
         depth=depth,
+        image_embedder=image_embedder,
     )[0]
 
 
@@ -156,6 +167,7 @@ def search_many(
     vector_weight: float = VECTOR_WEIGHT,
     rrf_k: int = RRF_K,
     depth: int | None = None,
+    image_embedder=None,
 ) -> list[list[SearchHit]]:
     """Search a batch of queries (their vectors are scored in one matrix product).
 
@@ -163,7 +175,8 @@ def search_many(
     are the first k of one and the same ranking; asking for more never reorders the first ones). ``fusion``,
     ``vector_weight`` (score fusion) and ``rrf_k`` (RRF) choose how. In hybrid mode a chunk holding the query's
     identifiers verbatim ranks above those that do not (EXACT_BONUS). A blank query (``is_blank_query``) gets no
-    results in every mode and is never embedded.
+    results in every mode and is never embedded. ``image_embedder`` (an image-text model, hybrid mode): the query
+    is also searched against the index's picture vectors and that list fused in (IMAGE_WEIGHT).
     """
     if mode not in ("hybrid", "vector", "keyword"):
         raise ValueError(f"mode must be hybrid, vector or keyword, not {mode!r}")
@@ -175,20 +188,23 @@ def search_many(
     store = IndexStore(db, read_only=True) if own else db
     fuse = _rrf(rrf_k) if fusion == "rrf" else _score_fusion(vector_weight)
     try:
-        return _search_many(store, embedder, list(queries), k, mode, folders, file_types, fuse, depth)
+        images = image_embedder if mode == "hybrid" else None
+        return _search_many(store, embedder, list(queries), k, mode, folders, file_types, fuse, depth, images)
     finally:
         if own:
             store.close()
 
 
 def _search_many(
-    store, embedder, queries, k, mode, folders, file_types, fuse, depth
+    store, embedder, queries, k, mode, folders, file_types, fuse, depth, images=None
 ) -> list[list[SearchHit]]:
     blank = [is_blank_query(q) for q in queries]
     if any(blank):  # search the others; blank queries get []
         kept = [q for q, b in zip(queries, blank, strict=True) if not b]
         found = iter(
-            _search_many(store, embedder, kept, k, mode, folders, file_types, fuse, depth) if kept else []
+            _search_many(store, embedder, kept, k, mode, folders, file_types, fuse, depth, images)
+            if kept
+            else []
         )
         return [[] if b else next(found) for b in blank]
     depth = depth or max(50, k)
@@ -205,14 +221,16 @@ def _search_many(
             ids = hits.chunk_ids.tolist()
             per_query_vec[i] = list(zip(ids, hits.scores.tolist(), strict=True))
             doc_of.update(zip(ids, hits.doc_ids.tolist(), strict=True))
+    per_query_img = image_lists(store, images, queries, depth, allowed) if images is not None else None
     if mode in ("keyword", "hybrid"):
         for i, q in enumerate(queries):
             match = fts_query(q)
             if match:
                 per_query_kw[i] = store.keyword_search(match, depth if mode == "hybrid" else k, allowed)
     out = []
-    for q, vec, kw in zip(queries, per_query_vec, per_query_kw, strict=True):
-        ranked = _merge(vec, kw, mode, fuse, doc_of)
+    for i, (q, vec, kw) in enumerate(zip(queries, per_query_vec, per_query_kw, strict=True)):
+        img = per_query_img[i] if per_query_img is not None else []
+        ranked = _merge(vec, kw, mode, fuse, doc_of, img)
         idents = query_identifiers(q) if mode == "hybrid" else []
         if idents:
             ranked = _exact_first(store, ranked, idents)
@@ -220,6 +238,7 @@ def _search_many(
         records = store.get_chunks([cid for cid, *_ in ranked])
         terms = query_terms(q)
         hits = []
+        img_rank = {cid: (r, s) for r, (cid, s) in enumerate(img, 1)}
         for cid, score, vr, vs, kr, ks in ranked:
             rec = records.get(cid)
             if rec is None:
@@ -242,14 +261,16 @@ def _search_many(
                     kr,
                     vs,
                     ks,
+                    *img_rank.get(cid, (None, None)),
                 )  # fmt: skip
             )
         out.append(hits)
     return out
 
 
-def _merge(vec, kw, mode, fuse, doc_of):
-    """(chunk id, score, vector rank, vector score, keyword rank, keyword score), best first."""
+def _merge(vec, kw, mode, fuse, doc_of, img=()):
+    """(chunk id, score, vector rank, vector score, keyword rank, keyword score), best first; ``img``: the picture
+    list (chunk id, cosine), fused in hybrid mode."""
     v_rank = {cid: (r, s) for r, (cid, s) in enumerate(vec, 1)}
     k_rank = {cid: (r, s) for r, (cid, s) in enumerate(kw, 1)}
     if mode == "vector":
@@ -257,7 +278,11 @@ def _merge(vec, kw, mode, fuse, doc_of):
     elif mode == "keyword":
         order = [(cid, s) for cid, s in kw]
     else:
-        order = sorted(fuse(vec, kw, doc_of).items(), key=lambda t: (-t[1], t[0]))
+        fused = fuse(vec, kw, doc_of)
+        if img:
+            for cid, value in fuse_images(img, rrf=getattr(fuse, "rrf_k", None)).items():
+                fused[cid] = fused.get(cid, 0.0) + value
+        order = sorted(fused.items(), key=lambda t: (-t[1], t[0]))
     rows = []
     for cid, score in order:
         vr, vs = v_rank.get(cid, (None, None))
@@ -288,7 +313,31 @@ def _rrf(rrf_k: int):
                 fused[cid] = fused.get(cid, 0.0) + 1.0 / (rrf_k + r)
         return fused
 
+    fuse.rrf_k = rrf_k
     return fuse
+
+
+def image_lists(store, images, queries, depth, allowed) -> list[list[tuple[int, float]]]:
+    """For each query, (chunk id, cosine) of the pictures closest to it in the image model's space, best first."""
+    matrix = image_matrix_for(store)
+    if len(matrix) == 0:
+        return [[] for _ in queries]
+    if matrix.dim != images.dim:
+        raise ValueError(
+            f"The index's pictures were embedded by {store.meta('image_model')} ({matrix.dim} dimensions), not by "
+            f"{images.name} ({images.dim}). Search with that image model, or index again with this one."
+        )
+    found = matrix.search(images.embed_texts(list(queries)), depth, allowed)
+    return [list(zip(h.chunk_ids.tolist(), h.scores.tolist(), strict=True)) for h in found]
+
+
+def fuse_images(img, rrf: int | None = None) -> dict[int, float]:
+    """The picture list's share of a fused score: IMAGE_WEIGHT x min-max cosine (score fusion), or 1 / (k + rank)."""
+    if rrf is not None:
+        return {cid: 1.0 / (rrf + r) for r, (cid, _) in enumerate(img, 1)}
+    scores = [s for _, s in img]
+    lo, hi = min(scores), max(scores)
+    return {cid: IMAGE_WEIGHT * ((s - lo) / (hi - lo) if hi > lo else 1.0) for cid, s in img}
 
 
 def _score_fusion(vector_weight: float):
@@ -380,6 +429,7 @@ def _which(word: str, stems: Sequence[str]) -> int:
 
 __all__ = [
     "EXACT_BONUS",
+    "IMAGE_WEIGHT",
     "KEYWORD_LEAD",
     "SearchHit",
     "search",

@@ -51,6 +51,7 @@ import numpy as np
 
 from engine.core import NOT_READY, IndexStoreError, ProgressEvent
 from engine.index.groups import GROUP_CHUNKS, GROUP_MAX, GROUP_SECONDS, MAX_BATCH, MIN_BATCH, Group
+from engine.index.image_vectors import image_options, image_pass
 from engine.index.options import IndexOptions, file_options
 from engine.index.prepare import Pending, Prepared
 from engine.index.run import IndexRun, begin, finish, scan, summarize
@@ -76,6 +77,7 @@ def index_pipeline(
     cancel=None,
     request_id: str = "",
     options: IndexOptions | None = None,
+    image_embedder=None,
     **overrides: Any,
 ) -> Iterator[ProgressEvent | IndexSummary]:
     """Index ``paths`` (files and folders; none: every source already in the index) into the database; yields
@@ -89,17 +91,25 @@ def index_pipeline(
     an ``interactive_idle`` Event (the engine's scheduler does), OCR in the extraction threads pauses between pages
     while it is clear (a chat generating, a search): OCR is not MLX and runs beside the engine thread, but it would
     take the CPU (and the Neural Engine) from the interactive work. ``ocr_yields=False`` lets OCR run on
-    regardless (``bench/bench_ocr_yield.py`` compares the two).
+    regardless (``bench/bench_ocr_yield.py`` compares the two). ``image_embedder`` (an image-text model; None: no
+    cost): pictures are indexed by what they show too, their vectors computed after the text (``image_vectors``).
     """
     options = replace(options or IndexOptions(), **overrides)
     store = IndexStore(db_path)
     try:
         store.lock_for_indexing()  # one indexer per database (another process's run is refused, not doubled)
         opts = file_options(store, embedder, options)
+        if image_embedder is not None:
+            opts = image_options(store, opts, image_embedder)
         run = IndexRun(store, opts, request_id, cancel, options.commit_seconds)
         begin(run, paths)
         yield from scan(run)
-        yield from _Pipeline(run, embedder, runner, options).index()
+        for item in _Pipeline(run, embedder, runner, options).index():
+            if isinstance(item, IndexSummary) and image_embedder is not None and not item.error:
+                yield from image_pass(
+                    store, image_embedder, runner or InlineRunner(), _Halt(cancel), request_id
+                )
+            yield item
     finally:
         store.close()
 

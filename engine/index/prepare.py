@@ -24,9 +24,10 @@ from engine.index.bounds import (
     short_reason,
 )
 from engine.index.chunking import Chunk, chunk_document
+from engine.index.document import Extracted
 from engine.index.extraction import ExtractError, extract, file_type_for, looks_binary
 from engine.index.options import reader_tag
-from engine.index.readers import OcrOff
+from engine.index.readers import NoTextFound, OcrOff
 from engine.index.schema import display_path
 from engine.index.store import ChunkRow, DocumentRecord, DocumentWrite
 from engine.index.walk import Found, os_reason
@@ -82,7 +83,8 @@ def prepare_file(
     ftype = file_type_for(Path(path))
     if ftype == "binary" and not found.explicit:
         return Prepared("unsupported", path)
-    if ftype == "image" and not opts.get("ocr", True):  # not even read: a photo library is gigabytes
+    # not even read (a photo library is gigabytes), unless an image model finds pictures by what they show
+    if ftype == "image" and not opts.get("ocr", True) and not opts.get("images"):
         return Prepared("skip", path, "An image: its text is read by OCR, which is turned off.")
     same_stat = old is not None and old.size == st.st_size and old.mtime_ns == st.st_mtime_ns
     if same_stat and opts["same_config"]:
@@ -119,9 +121,14 @@ def prepare_file(
         # an unknown kind of binary file found in a folder: counted, not read
         return Prepared("unsupported", path, bytes_read=read)
     try:
-        doc = extract(Path(path), data, ftype, check, ocr=opts.get("ocr", True))
-        chunks = chunk_document(doc, tokenizer, max_tokens=opts["chunk_tokens"],
-                                overlap_tokens=opts["overlap_tokens"], check=check)  # fmt: skip
+        try:
+            doc = extract(Path(path), data, ftype, check, ocr=opts.get("ocr", True))
+        except (NoTextFound, OcrOff):
+            if not (ftype == "image" and opts.get("images")):
+                raise
+            doc = None  # a picture without text, found by what it shows: one empty chunk carries its vector
+        chunks = [] if doc is None else chunk_document(doc, tokenizer, max_tokens=opts["chunk_tokens"],
+                                                        overlap_tokens=opts["overlap_tokens"], check=check)  # fmt: skip
     except ExtractCancelled:
         return Prepared("cancelled", path, bytes_read=read)
     except OcrOff as exc:  # not remembered: turning OCR on reads it on the next run
@@ -145,6 +152,9 @@ def prepare_file(
     if read != st.st_size or (st2.st_size, st2.st_mtime_ns) != (st.st_size, st.st_mtime_ns):
         reason = "The file changed while it was being indexed; it will be indexed on the next run."
         return Prepared("skip", path, reason, bytes_read=read)
+    if doc is None:
+        chunks = [Chunk(0, "", "", None, 1, 1, 0, 0, 0)]
+        doc = Extracted("image", ())
     if not chunks:
         reason = "The file has no text to index."
         return Prepared("skip", path, reason, _skipped(path, st, digest, reason), bytes_read=read)

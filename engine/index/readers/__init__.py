@@ -4,12 +4,13 @@ or raises ``ExtractError`` with the reason. ``engine.index.extraction`` picks th
 from engine.index.readers.ebook import extract_epub, extract_notebook
 from engine.index.readers.html import extract_html
 from engine.index.readers.mail import extract_eml, extract_mbox
-from engine.index.readers.ocr import IMAGE_EXTENSIONS, OcrOff, image_page, ocr_pdf_pages
+from engine.index.readers.ocr import IMAGE_EXTENSIONS, NoTextFound, OcrOff, image_page, ocr_pdf_pages
 from engine.index.readers.office import extract_docx, extract_odt, extract_pptx, extract_rtf, extract_xlsx
 from engine.index.readers.pdf import extract_pdf, pdfium_pages
 
 __all__ = [
     "IMAGE_EXTENSIONS",
+    "NoTextFound",
     "OcrOff",
     "extract_docx",
     "extract_eml",

@@ -52,6 +52,10 @@ class OcrOff(ExtractError):
     """The file needs OCR and OCR is turned off: skipped, not remembered."""
 
 
+class NoTextFound(ExtractError):
+    """An image that decoded but holds no text: with an image model it is indexed by what it shows."""
+
+
 @dataclass(frozen=True)
 class OcrLine:
     text: str
@@ -193,7 +197,7 @@ def image_page(data: bytes, suffix: str, ocr: bool, check: Callable[[], None] = 
     pause_point(check)  # background work: wait while a chat or a search runs
     page = lines_to_page(recognise(rgb), None)
     if page is None:
-        raise ExtractError("No text was recognised in the image.")
+        raise NoTextFound("No text was recognised in the image.")
     return page
 
 

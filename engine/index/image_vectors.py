@@ -1,0 +1,174 @@
+"""Images found by meaning: image vectors of an image-text model (CLIP, SigLIP) kept in the index's SQLite file
+next to the OCR text chunks, and their search.
+
+One vector per image file, attached to the image's first chunk (its OCR text, or, for a picture with no text, an
+empty chunk that carries its file name), in the table ``image_vectors`` (float16, normalised). The table is this
+feature's own migration step: created when an index run first has an image model, so an index made before it, or
+indexed without an image model, is untouched and stays valid; older versions of Alcove ignore the table, and its
+rows go with their chunks (ON DELETE CASCADE). The meta keys ``image_model`` and ``image_dim`` name the model; a
+run with another model drops the old vectors (they are derived data) and embeds the images again.
+
+The vectors are computed after a run's text pass (``image_pass``): the images still missing a vector are read and
+preprocessed on the calling (writer) thread and embedded one batch per background unit on the engine thread.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import numpy as np
+
+from engine.core import ProgressEvent
+from engine.index.schema import path_from_db
+from engine.index.vector_search import VectorMatrix
+
+log = logging.getLogger(__name__)
+
+IMAGE_TABLE = (
+    "CREATE TABLE IF NOT EXISTS image_vectors(chunk_id INTEGER PRIMARY KEY REFERENCES chunks(id) "
+    "ON DELETE CASCADE, vector BLOB NOT NULL)"
+)
+BATCH_IMAGES = 8  # images preprocessed and embedded per background unit
+
+
+def has_image_table(store) -> bool:
+    return bool(store._q("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'image_vectors'"))
+
+
+def bind_image_model(store, name: str, dim: int) -> None:
+    """The migration step (the table, once) and the index bound to ``name``; another model's vectors are dropped."""
+    old = store.meta("image_model") if has_image_table(store) else None
+
+    def migrate(c) -> None:
+        c.execute(IMAGE_TABLE)
+        if old is not None and (old != name or store.meta("image_dim") != str(dim)):
+            log.info("image vectors of %s dropped: the index now uses %s", old, name)
+            c.execute("DELETE FROM image_vectors")
+        c.executemany("INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)",
+                      [("image_model", name), ("image_dim", str(dim))])  # fmt: skip
+
+    store._transaction(migrate)
+
+
+def missing_images(store) -> list[tuple[int, str]]:
+    """(chunk id, path) of each indexed image file without an image vector: its first chunk."""
+    rows = store._q(
+        "SELECT c.id, d.path FROM documents d JOIN chunks c ON c.document_id = d.id AND c.ordinal = "
+        "(SELECT min(ordinal) FROM chunks WHERE document_id = d.id) LEFT JOIN image_vectors v ON v.chunk_id = c.id "
+        "WHERE d.status = 'indexed' AND d.file_type = 'image' AND v.chunk_id IS NULL ORDER BY d.path"
+    )
+    return [(int(cid), path_from_db(path)) for cid, path in rows]
+
+
+def write_image_vectors(store, chunk_ids: list[int], vectors: np.ndarray) -> None:
+    vecs = np.ascontiguousarray(vectors, dtype=np.float16)
+    store._transaction(
+        lambda c: c.executemany(
+            # a chunk deleted meanwhile (its file changed) gets no vector: its id is gone
+            "INSERT OR REPLACE INTO image_vectors(chunk_id, vector) SELECT ?, ? WHERE EXISTS "
+            "(SELECT 1 FROM chunks WHERE id = ?)",
+            ((cid, vecs[i].tobytes(), cid) for i, cid in enumerate(chunk_ids)),
+        )
+    )
+
+
+def load_image_vectors(store) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(chunk ids, document ids, float16 vectors) of every image vector; empty when the index has none."""
+    dim = int(store.meta("image_dim") or 0)
+    rows = []
+    if has_image_table(store):
+        rows = store._q(
+            "SELECT v.chunk_id, c.document_id, v.vector FROM image_vectors v JOIN chunks c ON c.id = v.chunk_id "
+            "ORDER BY v.chunk_id"
+        )
+    if not rows:
+        return np.zeros(0, np.int64), np.zeros(0, np.int64), np.zeros((0, dim), np.float16)
+    ids = np.fromiter((r[0] for r in rows), np.int64, len(rows))
+    docs = np.fromiter((r[1] for r in rows), np.int64, len(rows))
+    vecs = np.frombuffer(b"".join(r[2] for r in rows), dtype=np.float16).reshape(len(rows), -1)
+    return ids, docs, vecs
+
+
+_local = threading.local()
+
+
+def image_matrix_for(store) -> VectorMatrix:
+    """This thread's cached matrix of the index's image vectors, reloaded when the index changed (engine thread)."""
+    cache = getattr(_local, "matrices", None)
+    if cache is None:
+        cache = _local.matrices = {}
+    key, generation = str(store.path.resolve()), store.generation()
+    cached = cache.get(key)
+    if cached is None or cached.generation != generation:
+        cache.pop(key, None)
+        cached = cache[key] = VectorMatrix(*load_image_vectors(store), generation)
+        while len(cache) > 4:
+            cache.pop(next(iter(cache)))
+    return cached
+
+
+def forget_image_vectors() -> None:
+    """Drop this thread's cached image matrices."""
+    getattr(_local, "matrices", {}).clear()
+
+
+def image_options(store, opts: dict, image_embedder) -> dict:
+    """``file_options`` with images on: a picture with no text is indexed (an empty chunk for its vector), and
+    the index's settings tag names the model, so turning it on looks at every file again (by content hash: only
+    the pictures skipped for want of text are read again)."""
+    tag = opts["tag"] + f":images-{image_embedder.name}"
+    return opts | {"images": True, "tag": tag, "same_config": store.meta("chunker") == tag}
+
+
+def image_pass(store, image_embedder, runner, halt, request_id: str = "") -> Iterator[ProgressEvent]:
+    """Embed every indexed image that has no image vector yet; yields progress. ``runner``: the engine thread
+    (``background``), or an ``InlineRunner`` (``run_ready`` runs the unit here). Stops between batches on ``halt``."""
+    bind_image_model(store, image_embedder.name, image_embedder.dim)
+    todo = missing_images(store)
+    pre = image_embedder.preprocessor
+    done = failed = 0
+    for start in range(0, len(todo), BATCH_IMAGES):
+        if halt.is_set():
+            break
+        ids, pixels = [], []
+        for cid, path in todo[start : start + BATCH_IMAGES]:
+            try:
+                pixels.append(pre(Path(path).read_bytes()))
+                ids.append(cid)
+            except Exception as exc:  # noqa: BLE001 - an unreadable image keeps its text, without an image vector
+                failed += 1
+                log.info("image vector skipped for %s: %s", path, exc)
+        if ids:
+            vectors = run_unit(
+                runner, image_embedder.embed_pixels, np.stack(pixels), f"index {request_id}: images"
+            )
+            write_image_vectors(store, ids, vectors)
+            done += len(ids)
+        yield ProgressEvent(
+            request_id, done, len(todo), f"Embedded {done} of {len(todo)} images", extra={"phase": "images"}
+        )
+    if failed:
+        log.info("image vectors: %d images could not be read", failed)
+
+
+def run_unit(runner, fn, arg, label: str):
+    """``fn(arg)`` as one background unit on the runner's thread; returns its result here."""
+
+    def unit():
+        t0 = time.perf_counter()
+        out = fn(arg)
+        log.debug("%s: %.3f s", label, time.perf_counter() - t0)
+        yield 1
+        return out
+
+    fut = runner.background(unit, label=label)
+    run_ready = getattr(runner, "run_ready", None)
+    if run_ready is not None:  # inline: this thread is the engine thread
+        run_ready()
+    else:
+        runner.wake()
+    return fut.result()
