@@ -1,5 +1,7 @@
-"""Encoders in MLX: BERT-family sentence embeddings and cross-encoder rerankers; CLIP/SigLIP image-text embedders."""
+"""Encoders in MLX: BERT-family sentence embeddings, cross-encoder rerankers, ColBERT late interaction; CLIP/SigLIP
+image-text embedders."""
 
+from engine.encoders.colbert import LateEncoder, LateResult, load_late_encoder, maxsim
 from engine.encoders.cross_encoder import CrossEncoder, load_cross_encoder
 from engine.encoders.embedder import DocumentEncoder, Embedder, Encoded, default_embedder_path, load_embedder
 from engine.encoders.image_preprocess import ImagePreprocessor
@@ -12,8 +14,12 @@ __all__ = [
     "Encoded",
     "ImagePreprocessor",
     "ImageTextEmbedder",
+    "LateEncoder",
+    "LateResult",
     "default_embedder_path",
     "load_cross_encoder",
     "load_embedder",
     "load_image_text_embedder",
+    "load_late_encoder",
+    "maxsim",
 ]
