@@ -51,6 +51,7 @@ class Role(StrEnum):
     DRAFT = "draft"
     EMBEDDER = "embedder"
     RERANKER = "reranker"
+    IMAGE = "image"  # an image-text model (CLIP, SigLIP): pictures found by what they show
 
 
 class SearchMode(StrEnum):
@@ -161,9 +162,11 @@ class SearchRequest:
     folders: tuple[str, ...] = ()
     file_types: tuple[str, ...] = ()
     embedder: ModelRequest | None = None  # None: the default embedder (not loaded for keyword search)
+    image_model: ModelRequest | None = None  # hybrid mode: pictures searched too (None: not loaded)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "db", str(self.db))
+        object.__setattr__(self, "image_model", _model(Role.IMAGE, self.image_model))
         object.__setattr__(self, "mode", _enum(SearchMode, self.mode, "mode"))
         object.__setattr__(self, "fusion", _enum(Fusion, self.fusion, "fusion"))
         object.__setattr__(self, "folders", tuple(self.folders or ()))
@@ -252,6 +255,7 @@ class IndexRequest:
     embedder: Any = "default"
     request_id: str = field(default_factory=new_request_id)
     ocr: bool = True
+    image_model: Any = None  # an image-text model spec (or object): pictures get vectors too; None: no cost
     allow_links: tuple[str, ...] = ()  # folders outside the indexed ones that links may lead into
     as_sources: bool = True  # the given paths become the library's sources (watched, listed)
     ocr_yields: bool = True  # OCR pauses while interactive work runs

@@ -252,8 +252,13 @@ class Engine:
                 if isinstance(emb, str):  # loaded once and kept (a second index run reuses it)
                     emb = self._thread.submit_call(self._role, (ModelRequest(Role.EMBEDDER, emb),),
                                                    label=f"index {rid}: load the embedder").result()  # fmt: skip
+                images = request.image_model
+                if isinstance(images, str):  # loaded once and kept, as the embedder
+                    images = self._thread.submit_call(self._role, (ModelRequest(Role.IMAGE, images),),
+                                                      label=f"index {rid}: load the image model").result()  # fmt: skip
                 for item in index_pipeline(list(request.paths), request.db, emb, self._thread, cancel=cancel,
-                                           request_id=rid, **request.pipeline_options()):  # fmt: skip
+                                           request_id=rid, image_embedder=images,
+                                           **request.pipeline_options()):  # fmt: skip
                     out.put(item)
             except BaseException as exc:  # noqa: BLE001 - errors cross the thread as values
                 out.put(_Raised(exc))
@@ -319,8 +324,10 @@ class Engine:
     def _search(self, req: SearchRequest) -> list[Any]:
         assert_engine_thread("Engine._search")
         embedder = None if req.mode is SearchMode.KEYWORD else self._role(req.embedder or _DEFAULT_EMBEDDER)
+        images = self._role(req.image_model) if req.image_model and req.mode is SearchMode.HYBRID else None
         return search(req.db, embedder, req.query, k=req.k, mode=req.mode.value, fusion=req.fusion.value,
-                      folders=list(req.folders) or None, file_types=list(req.file_types) or None)  # fmt: skip
+                      folders=list(req.folders) or None, file_types=list(req.file_types) or None,
+                      image_embedder=images)  # fmt: skip
 
     def embed(self, request: EmbedRequest) -> Any:
         """Vectors for ``request.texts`` (an EmbedResult), with the request's embedder (default: the built-in)."""

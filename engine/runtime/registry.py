@@ -12,7 +12,7 @@ from typing import Any
 
 from engine.core import GenerateRequest, ModelLoadError
 from engine.diffusion import is_diffusion_config, load_diffusion, run_diffusion
-from engine.encoders import default_embedder_path, load_cross_encoder, load_embedder
+from engine.encoders import default_embedder_path, load_cross_encoder, load_embedder, load_image_text_embedder
 from engine.models import (
     ModelInfo,
     hf_cached_repo_path,
@@ -49,7 +49,7 @@ def identify(spec: str, role: str, *, dtype: str | None = None, transform: str |
         path = where.path
     elif role == "embedder":
         where = path = default_embedder_path() if spec in ("default", "", None) else _encoder_folder(spec)
-    elif role == "reranker":
+    elif role in ("reranker", "image"):
         where = path = _encoder_folder(spec)
     else:
         raise ModelLoadError(f"Unknown model role {role!r}; use chat, draft, embedder or reranker.")
@@ -142,6 +142,10 @@ def load_for_role(
     if role == "reranker":
         reranker = load_cross_encoder(where, transform=transform)
         return reranker, _encoder_info(reranker, where, "cross-encoder", time.perf_counter() - t0, transform)
+    if role == "image":
+        images = load_image_text_embedder(where)
+        kind = f"image-text ({images.cfg.family})"
+        return images, _encoder_info(images, where, kind, time.perf_counter() - t0)
     raise ModelLoadError(f"Unknown model role {role!r}; use chat, draft, embedder or reranker.")
 
 
@@ -160,7 +164,7 @@ def _encoder_info(obj: Any, path: Path, kind: str, seconds: float, transform: st
     import mlx.core as mx  # noqa: F401 - only to make sure sizes below are MLX arrays
     from mlx.utils import tree_flatten
 
-    module = next((getattr(obj, a) for a in ("encoder", "model") if hasattr(obj, a)), None)
+    module = next((getattr(obj, a) for a in ("encoder", "model") if hasattr(obj, a)), obj)
     tree = getattr(module, "params", None)
     if tree is None and hasattr(module, "parameters"):
         tree = module.parameters()
