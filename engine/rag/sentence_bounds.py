@@ -23,11 +23,14 @@ from typing import Any
 from engine.index.document import line_breaks
 from engine.rag.citations import segments
 from engine.rag.source_lines import mapped_lines
-from engine.rag.tuning import MAX_EXTEND_CHARS
+from engine.rag.tuning import MAX_EXTEND_CHARS, MAX_LIST_EXTEND_CHARS
 
 log = logging.getLogger(__name__)
 
 _RULE = re.compile(r"^[ \t]*[=\-~^*#]{3,}[ \t]*$", re.MULTILINE)  # a heading's underline, a horizontal rule
+_ITEM_GOES_ON = re.compile(r";(?:[ \t]+(?:and|or))?[ \t]*$")  # a list item that another follows
+# how a list item opens: a mark ("-", "(b)", "3.") or the term it describes ("crit: ...", "local0 to local7: ...")
+_ITEM_OPENS = re.compile(r"(?:[-*\u2022]|\(?[a-z0-9]{1,3}[.)]|[\w.\-/]+(?:[ \t]+[\w.\-/]+){0,3}:)[ \t]")
 _PROBE_CHARS = 32  # where offsets are not the text's own (HTML), an overlap is found by this much of its text
 
 
@@ -93,6 +96,32 @@ def _tail(cur, nxt) -> str:
     return ""
 
 
+def _list_rest(text: str, after: str) -> int:
+    """How much of ``after`` (what follows a passage in its document) ends the list the passage ends inside: a
+    passage whose last line is an item ending with ";" ("alert: hurry up, ... immediately;") stops in the middle of
+    its list, and the next chunk holds the rest ("crit: conditions are critical;" ... "debug: debugging message.").
+    Its lines are taken up to the one that ends with a full stop, when each opens as an item (``_ITEM_OPENS``), each
+    line before the last ends with ";" (or "; and", "; or") and all fit in MAX_LIST_EXTEND_CHARS; 0 otherwise."""
+    last = text.rstrip().rsplit("\n", 1)[-1].strip()
+    if not _ITEM_GOES_ON.search(last) or not _ITEM_OPENS.match(last):
+        return 0
+    pos = 0
+    for line in after.split("\n"):
+        pos += len(line) + 1
+        item = line.strip()
+        if pos > MAX_LIST_EXTEND_CHARS:
+            return 0
+        if not item:
+            continue
+        if not _ITEM_OPENS.match(item):
+            return 0  # prose after the list, not an item of it
+        if item.endswith("."):
+            return pos - 1 - (len(line) - len(line.rstrip()))
+        if not _ITEM_GOES_ON.search(item):
+            return 0
+    return 0
+
+
 def _extended(item, rec, lead: str, tail: str):
     """``item`` with its text running from the start of the sentence it begins inside (in ``lead``) to the end
     of the one it ends inside (in ``tail``), each when within MAX_EXTEND_CHARS; ``item`` itself when neither."""
@@ -111,6 +140,8 @@ def _extended(item, rec, lead: str, tail: str):
                 start = s
             if s < b < e and e - b <= MAX_EXTEND_CHARS:
                 end = e
+    if end == b and tail:
+        end = b + _list_rest(text, window[b:])
     if _RULE.search(window, start, a):
         start = a  # the underline of a heading is no part of the sentence after it
     if _RULE.search(window, b, end):

@@ -107,15 +107,28 @@ def _line_list(span: Span, pieces: Sequence[Span]) -> Span | None:
         ):
             return None
         intro = nxt
-    text = span.source.text
-    end, count, pos = intro.end, 0, intro.end
-    for m in _LINE_ITEM.finditer(text, intro.end):
-        if m.start() != pos or len(m.group(2)) > INTRO_EXTEND_CHARS or m.end() - span.start > LIST_SHOW_CHARS:
+    end, count, whole = _line_items(span.source.text, intro.end, span.start)
+    if not whole and intro is not span:
+        # the sentence before the introduction leaves no room for the whole list: the list whole, without it
+        alone = _line_items(span.source.text, intro.end, intro.start)
+        if alone[1] > count:
+            return Span(span.source, intro.start, alone[0]) if alone[1] >= 2 else None
+    return Span(span.source, span.start, end) if count >= 2 else None
+
+
+def _line_items(text: str, after: int, start: int) -> tuple[int, int, bool]:
+    """Where the lines of a list without item marks that begins at ``after`` end, how many there are, and whether
+    that is the whole list: as many whole lines as fit in LIST_SHOW_CHARS from ``start``."""
+    end, count, pos = after, 0, after
+    for m in _LINE_ITEM.finditer(text, after):
+        if m.start() != pos or len(m.group(2)) > INTRO_EXTEND_CHARS:
             break
         if not _TERM_ITEM.match(m.group(2)) or m.group(2).rstrip().endswith(":"):
             break  # an item names its term first ("emerg: ..."): not a displayed setting, nor the prose after it
+        if m.end() - start > LIST_SHOW_CHARS:
+            return end, count, False
         end, count, pos = m.end(), count + 1, m.end()
-    return Span(span.source, span.start, end) if count >= 2 else None
+    return end, count, True
 
 
 def _run_on(span: Span, pieces: Sequence[Span]) -> Span:

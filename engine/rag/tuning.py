@@ -24,6 +24,9 @@ NOTE_TOKEN_BUDGET = 3000  # whole-document mode: notes in the reduce prompt
 
 # -- sources -------------------------------------------------------------------------------------------------
 MAX_EXTEND_CHARS = 300  # at most this much of a cut sentence is taken back at either end of a passage
+MAX_LIST_EXTEND_CHARS = (
+    400  # not fitted: the rest of a list a passage ends inside is taken up to this (LIST_SHOW_CHARS)
+)
 SOURCE_TOKEN_BUDGET = 1800  # sources in one prompt (a small model's attention is the limit, not its context)
 
 # -- abstention: answer or decline ---------------------------------------------------------------------------
