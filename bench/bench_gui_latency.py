@@ -8,6 +8,11 @@ others after unloading); generating; indexing. Figures are printed as JSON: per 
 min/median over runs. Nothing passes or fails on time.
 
     .venv/bin/python bench/bench_gui_latency.py [--runs 3] [--chat tiny|default|FOLDER] [--files 40]
+        [--stalls FILE] [--phases loading,generating,indexing]
+
+``--stalls FILE``: whenever the GUI thread has not ticked for 50 ms, a C watchdog (``faulthandler``, which needs no
+GIL) writes every thread's stack to FILE; ``python bench/stall_report.py FILE`` says which calls held the GUI thread
+or the GIL then.
 """
 
 from __future__ import annotations
@@ -31,6 +36,7 @@ from engine.core import preload_blas  # noqa: E402
 preload_blas()
 
 TICK_MS = 10
+STALL_S = 0.05
 WORDS = (
     "river lantern harbour granite orchard meadow copper violin summit glacier compass ember willow "
     "quarry beacon thistle canyon falcon saffron tundra basalt cobalt marigold prairie"
@@ -47,20 +53,33 @@ class Probe:
         self.timer.setInterval(TICK_MS)
         self.timer.timeout.connect(self._tick)
         self._last = 0.0
+        self.stalls = None  # an open file: faulthandler dumps every thread's stack there when a tick is late
+
+    def _arm(self) -> None:
+        if self.stalls is not None:
+            import faulthandler
+
+            faulthandler.dump_traceback_later(STALL_S, repeat=False, file=self.stalls)
 
     def start(self) -> None:
         self.samples = []
         self._last = time.perf_counter()
         self.timer.start()
+        self._arm()
 
     def stop(self) -> list[float]:
         self.timer.stop()
+        if self.stalls is not None:
+            import faulthandler
+
+            faulthandler.cancel_dump_traceback_later()
         return self.samples
 
     def _tick(self) -> None:
         now = time.perf_counter()
         self.samples.append(max(0.0, (now - self._last) * 1000 - TICK_MS))
         self._last = now
+        self._arm()
 
 
 def _pct(values: list[float], q: float) -> float:
@@ -112,6 +131,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--max-tokens", type=int, default=300)
     parser.add_argument("--files", type=int, default=40)
     parser.add_argument("--idle-s", type=float, default=2.0)
+    parser.add_argument("--stalls", help="write every thread's stack here whenever a tick is 50 ms late")
+    parser.add_argument("--phases", default="loading,generating,indexing")
     args = parser.parse_args(argv)
 
     from app.gui.main import build, create_application
@@ -136,6 +157,13 @@ def main(argv: list[str] | None = None) -> int:
     win.resize(1180, 760)
     win.show()
     probe = Probe()
+    phases = set(args.phases.split(","))
+    if args.stalls:
+        import threading
+
+        probe.stalls = open(args.stalls, "w", encoding="utf-8")  # noqa: SIM115 - open for the whole run
+        probe.stalls.write(f"# gui thread 0x{threading.get_ident():016x}\n")
+        probe.stalls.flush()
     result: dict = {"tick_ms": TICK_MS, "chat_model": args.chat, "runs": args.runs}
 
     samples, secs = _run_until(
@@ -144,7 +172,7 @@ def main(argv: list[str] | None = None) -> int:
     result["idle"] = _summary(samples, secs)
 
     load_runs = []
-    for run in range(args.runs):
+    for run in range(args.runs if "loading" in phases else 0):
         if run:  # each later run loads again from disk
             for role in (Role.DRAFT, Role.CHAT, Role.EMBEDDER):
                 win.bridge.unload_model(role)
@@ -158,7 +186,7 @@ def main(argv: list[str] | None = None) -> int:
     win.bridge.unload_model(Role.DRAFT)
 
     gen_runs = []
-    for run in range(args.runs):
+    for run in range(args.runs if "generating" in phases else 0):
         win.chat.new_chat()
         win.chat.send(f"Tell me a long story about the number {run}.")
         samples, secs = _run_until(app, probe, lambda: not win.chat.busy)
@@ -171,7 +199,7 @@ def main(argv: list[str] | None = None) -> int:
     result["generating"] = _aggregate(gen_runs)
 
     index_runs = []
-    for run in range(args.runs):
+    for run in range(args.runs if "indexing" in phases else 0):
         folder = home / f"corpus-{run}"
         _write_corpus(folder, args.files, run)
         win.indexer.db_path = home / f"index-{run}.sqlite3"
@@ -196,6 +224,8 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _aggregate(runs: list[dict]) -> dict:
+    if not runs:
+        return {}
     p95 = [r["p95_ms"] for r in runs]
     return {"p95_ms_min": min(p95), "p95_ms_median": statistics.median(p95), "runs": runs}
 

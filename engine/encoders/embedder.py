@@ -169,6 +169,7 @@ class Embedder:
         lowercase: bool = False,
         max_batch_tokens: int | None = None,
         max_batch_size: int = 64,
+        truncating=None,
     ) -> None:
         self.name = name
         self.encoder = encoder
@@ -179,8 +180,10 @@ class Embedder:
         self.lowercase = lowercase
         self.max_batch_tokens = max_batch_tokens or default_batch_tokens()
         self.max_batch_size = max_batch_size
-        self._truncating = _copy_tokenizer(tokenizer)
-        self._truncating.enable_truncation(max_length=max_seq_length)
+        if truncating is None:
+            truncating = _copy_tokenizer(tokenizer)
+            truncating.enable_truncation(max_length=max_seq_length)
+        self._truncating = truncating
         self._prompt_lengths: dict[str, int] = {}
 
     @property
@@ -298,7 +301,9 @@ def load_embedder(path: str | Path, *, name: str | None = None, transform: str |
     if modules is not None:
         transformer_dir, pooling = _read_st_modules(folder, modules)
     encoder, raw, _ = load_encoder(transformer_dir, transform)
-    tokenizer = load_tokenizer(transformer_dir)
+    key = _tokenizer_key(transformer_dir)
+    kept = _KEPT.get(key)
+    tokenizer = kept[0] if kept else load_tokenizer(transformer_dir)
     st_cfg = (
         _read_json(transformer_dir / "sentence_bert_config.json")
         or _read_json(folder / "sentence_bert_config.json")
@@ -317,7 +322,7 @@ def load_embedder(path: str | Path, *, name: str | None = None, transform: str |
         pooling,
         prompts,
     )
-    return Embedder(
+    embedder = Embedder(
         name,
         encoder,
         tokenizer,
@@ -325,7 +330,30 @@ def load_embedder(path: str | Path, *, name: str | None = None, transform: str |
         max_len,
         prompts,
         lowercase=bool(st_cfg.get("do_lower_case", False)),
+        truncating=kept[1] if kept and kept[2] == max_len else None,
     )
+    _KEPT.clear()
+    _KEPT[key] = (tokenizer, embedder._truncating, max_len)
+    return embedder
+
+
+# The last embedder's two tokenizers (small), reused when the same folder loads again: parsing tokenizer.json into a
+# Rust tokenizer, twice, holds the GIL in C calls long enough to stall the window. Keyed by the files' sizes and times.
+_KEPT: dict[tuple, tuple] = {}
+
+
+def _tokenizer_key(folder: Path) -> tuple:
+    files = (
+        sorted(folder.glob("tokenizer*")) + sorted(folder.glob("*token*map*.json")) + [folder / "vocab.txt"]
+    )
+    out = []
+    for f in files:
+        try:
+            st = f.stat()
+        except OSError:
+            continue
+        out.append((f.name, st.st_size, st.st_mtime_ns))
+    return (str(folder.resolve()), tuple(out))
 
 
 # -- folder reading --------------------------------------------------------------------------------------

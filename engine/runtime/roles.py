@@ -47,6 +47,12 @@ class RoleSlots:
             str, Slot
         ] = {}  # role -> the loaded slot, for ``current`` on any thread (under _lock)
         self._batch_reason: str | None = NO_CHAT  # the chat slot's, for any thread
+        # The tokenizer of the last language model released (one, small next to its weights), keyed by its
+        # folder's tokenizer files: loading the same model again reuses it. Building a tokenizer holds the GIL in
+        # long C calls (tokenizer.json parsed twice, the Rust tokenizer built, the vocabulary copied to Python
+        # several times) and the window stalls meanwhile.
+        self._spare: tuple[tuple, Any] | None = None
+        self._tokenizer_keys: dict[str, tuple] = {}  # role -> its tokenizer files as they were when it loaded
 
     def infos(self) -> dict[str, Any]:
         with self._lock:
@@ -104,6 +110,10 @@ class RoleSlots:
         prev = self.release(role)
         try:
             shared = self._chat_tokenizer_for(where) if role == Role.DRAFT else None
+            tkey = _tokenizer_key(Path(where.path)) if hasattr(where, "path") else None
+            if shared is None and tkey is not None and self._spare is not None and self._spare[0] == tkey:
+                log.info("reusing the tokenizer of %s", where.path)
+                shared = self._spare[1]
             loaded, info = load_for_role(where, role, dtype=dtype, transform=transform, tokenizer=shared)
         except Exception as exc:  # noqa: BLE001 - any failure (MLX errors too) must not leave the role empty
             if prev is not None:
@@ -112,6 +122,8 @@ class RoleSlots:
                 raise
             raise ModelLoadError(f"The {role} model could not be loaded: {exc}") from exc
         self._put(role, Slot(loaded, info, identity, dtype, transform))
+        if tkey is not None:
+            self._tokenizer_keys[role] = tkey
         return info
 
     def _chat_tokenizer_for(self, where: Any) -> Any:
@@ -125,6 +137,11 @@ class RoleSlots:
         if tok is None or path is None or not same_tokenizer(chat.info.path, path):
             return None
         return tok
+
+    def _keep_spare(self, role: str, slot: Slot) -> None:
+        tok, key = getattr(slot.loaded, "tokenizer", None), self._tokenizer_keys.pop(role, None)
+        if tok is not None and key is not None and getattr(slot.info, "kind", None) == "lm":
+            self._spare = (key, tok)
 
     def _put(self, role: str, slot: Slot) -> None:
         if role == Role.CHAT:
@@ -178,10 +195,30 @@ class RoleSlots:
         if role == "embedder":
             forget_vectors()  # matrices of indexes built with it: useless without it, rebuilt on the next search
         again = Slot(None, slot.info, slot.identity, slot.dtype, slot.transform)
+        self._keep_spare(role, slot)
+        before = mx.get_active_memory()
         slot.loaded = None
         del slot
-        gc.collect()
+        # A full collection holds the GIL for 0.1 s or more (the window stalls): only when dropping the model
+        # did not give its weights back, i.e. a reference cycle still holds them.
+        if before - mx.get_active_memory() < 0.9 * (getattr(again.info, "bytes", 0) or 0):
+            gc.collect()
         mx.clear_cache()
         if not self._slots:
             release_wired_memory()
         return again
+
+
+def _tokenizer_key(folder: Path) -> tuple:
+    """A folder's tokenizer files as they are now: a changed file makes a different tokenizer."""
+    files = [folder / "config.json", folder / "generation_config.json"]
+    files += sorted(folder.glob("tokenizer*")) + sorted(folder.glob("*token*map*.json"))
+    files += sorted(folder.glob("chat_template*"))
+    out: list[tuple[str, int, int]] = []
+    for f in files:
+        try:
+            st = f.stat()
+        except OSError:
+            continue
+        out.append((f.name, st.st_size, st.st_mtime_ns))
+    return (str(folder.resolve()), tuple(out))
