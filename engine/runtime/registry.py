@@ -22,7 +22,13 @@ from engine.models import (
     validate_lm,
     weight_files,
 )
-from engine.speculative import generate_with_decoder, is_gemma4_assistant_config, load_gemma4_assistant
+from engine.speculative import (
+    generate_with_decoder,
+    is_dflash_config,
+    is_gemma4_assistant_config,
+    load_dflash,
+    load_gemma4_assistant,
+)
 
 
 def _is_diffusion(config: dict) -> bool:
@@ -83,14 +89,21 @@ def fingerprint(folder: Path) -> tuple[tuple[str, int, int], ...]:
 
 
 def _lm_kind(config: dict, role: str) -> str:
-    """ "assistant" (a Gemma 4 MTP drafter), "diffusion" or "lm" for a chat or draft model; refuses a kind that
-    cannot play ``role``."""
+    """ "assistant" (a Gemma 4 MTP drafter), "dflash" (a DFlash block drafter), "diffusion" or "lm" for a chat or
+    draft model; refuses a kind that cannot play ``role``."""
     if is_gemma4_assistant_config(config):
         if role != "draft":
             raise ModelLoadError(
                 "A Gemma 4 assistant cannot chat on its own; load it as the draft model of its Gemma 4 model."
             )
         return "assistant"
+    if is_dflash_config(config):
+        if role != "draft":
+            raise ModelLoadError(
+                "A DFlash drafter cannot chat on its own; load it as the draft model of the chat model it was "
+                "trained for."
+            )
+        return "dflash"
     if _is_diffusion(config):
         if role == "draft":
             raise ModelLoadError("A diffusion model cannot be used as a draft model.")
@@ -130,6 +143,8 @@ def load_for_role(
         kind = _lm_kind(config, role)
         if kind == "assistant":
             loaded = load_gemma4_assistant(where, dtype=dtype, transform=transform)
+        elif kind == "dflash":
+            loaded = load_dflash(where, dtype=dtype, transform=transform)
         elif kind == "diffusion":
             loaded = load_diffusion(where, config, dtype=dtype, transform=transform)
         else:
@@ -142,6 +157,13 @@ def load_for_role(
     if role == "reranker":
         reranker = load_cross_encoder(where, transform=transform)
         return reranker, _encoder_info(reranker, where, "cross-encoder", time.perf_counter() - t0, transform)
+    if role == "image":
+        images = load_image_text_embedder(where)
+        kind = f"image-text ({images.cfg.family})"
+        return images, _encoder_info(images, where, kind, time.perf_counter() - t0)
+    if role == "image":
+        images = load_image_text_embedder(where)
+        return images, _encoder_info(images, where, f"image-text ({images.cfg.family})", time.perf_counter() - t0)
     if role == "image":
         images = load_image_text_embedder(where)
         kind = f"image-text ({images.cfg.family})"

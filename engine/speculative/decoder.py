@@ -37,6 +37,8 @@ from engine.generation import (
     run_generation,
 )
 from engine.speculative.compat import check_loaded
+from engine.speculative.dflash import DFLASH_KIND
+from engine.speculative.dflash_proposer import DFlashProposer, check_dflash
 from engine.speculative.governor import Governor, GovernorConfig
 from engine.speculative.mtp import MTPProposer, check_mtp
 from engine.speculative.proposers import (
@@ -50,7 +52,7 @@ from engine.speculative.proposers import (
 
 log = logging.getLogger(__name__)
 
-MODES = ("off", "lookup", "draft", "mtp", "auto")
+MODES = ("off", "lookup", "draft", "mtp", "dflash", "auto")
 COPYABLE_PROMPT_TOKENS = (
     64  # auto: a prompt this long has content worth copying (a passage, code, a chat history)
 )
@@ -254,6 +256,7 @@ def speculative_decoder(
     finally:
         trim_to(cache, len(state.fed), pending)
         proposer.close(state)
+        stats.forwards += getattr(proposer, "target_forwards", 0)  # DFlash re-reading the prompt's tail
         state.speculative = stats.freeze(governor)
 
 
@@ -293,12 +296,19 @@ def make_decoder_factory(
     if spec.mode == "off":
         return None
     notes: list[str] = []
-    use_draft = use_mtp = False
-    assistant = None  # a Gemma 4 assistant loaded as the draft drafts by multi-token prediction
-    if getattr(getattr(draft, "info", None), "kind", None) == "mtp-assistant":
+    use_draft = use_mtp = use_dflash = False
+    # a Gemma 4 assistant loaded as the draft drafts by multi-token prediction, a DFlash drafter by blocks
+    assistant = drafter = None
+    kind = getattr(getattr(draft, "info", None), "kind", None)
+    if kind == "mtp-assistant":
         assistant, draft = draft, None
+    elif kind == DFLASH_KIND:
+        drafter, draft = draft, None
     if spec.mode == "mtp" or (assistant is not None and spec.mode in ("draft", "auto")):
         use_mtp, note = check_mtp(spec.mode, target, assistant)  # raises unless auto
+        notes.extend([note] if note else [])
+    if spec.mode == "dflash" or (drafter is not None and spec.mode in ("draft", "auto")):
+        use_dflash, note = check_dflash(spec.mode, target, drafter)  # raises unless auto
         notes.extend([note] if note else [])
     if spec.mode in ("draft", "auto") and draft is not None:
         compat = check_loaded(target, draft)
@@ -308,14 +318,14 @@ def make_decoder_factory(
             raise IncompatibleDraftError(compat.explanation)
         else:
             notes.append(compat.explanation)
-    elif spec.mode == "draft" and not use_mtp:
+    elif spec.mode == "draft" and not (use_mtp or use_dflash):
         raise IncompatibleDraftError(
             "Speculative mode 'draft' needs a draft model, and none is loaded. Choose as the draft a smaller model "
             "with the chat model's tokenizer, or use prompt lookup or automatic speculative decoding."
         )
 
     def factory(state: DecodeState, request: GenerateRequest) -> Iterator[Block]:
-        mode = "mtp" if use_mtp else spec.mode
+        mode = "mtp" if use_mtp else "dflash" if use_dflash else spec.mode
         if mode == "auto":
             if use_draft:
                 mode = "draft"
@@ -333,6 +343,8 @@ def make_decoder_factory(
         stats.fallbacks.extend(notes)
         if mode == "mtp":
             proposer: Any = MTPProposer(assistant, state)
+        elif mode == "dflash":
+            proposer = DFlashProposer(drafter, state, prefill_chunk=request.prefill_chunk)
         elif mode == "draft":
             proposer = DraftProposer(draft, state, prefill_chunk=request.prefill_chunk)
         else:
