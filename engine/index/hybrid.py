@@ -1,4 +1,5 @@
-"""Search the index: vector (exact, MLX), keyword (FTS5 BM25) or hybrid (both lists fused).
+"""Search the index: vector (exact, MLX), keyword (FTS5 BM25), late interaction (ColBERT MaxSim over the chunks'
+token vectors, when the index has them) or hybrid (the lists fused).
 
 Hybrid fuses the two candidate lists by a convex combination of their min-max normalised scores, equal weights
 (fusion="score"); reciprocal rank fusion (fusion="rrf", k=60) is the alternative. Score fusion is the default
@@ -18,10 +19,12 @@ from pathlib import Path
 from typing import Literal
 
 from engine.index.image_vectors import image_matrix_for
+from engine.index.late_search import fuse_late, late_lists
 from engine.index.store import IndexStore
+from engine.index.token_vectors import late_model
 from engine.index.vector_search import matrix_for
 
-Mode = Literal["hybrid", "vector", "keyword"]
+Mode = Literal["hybrid", "vector", "keyword", "late"]
 Fusion = Literal["score", "rrf"]
 MARK_OPEN, MARK_CLOSE = "«", "»"
 RRF_K = 60  # the constant of reciprocal rank fusion (Cormack et al. 2009); see bench/retrieval_eval.py
@@ -97,6 +100,8 @@ class SearchHit:
         None  # 1-based rank among the pictures by meaning (None: no image model, not among them)
     )
     image_score: float | None = None  # the query's cosine to the picture in the image model's space
+    late_rank: int | None = None  # 1-based rank by late interaction (None: no token vectors, not among them)
+    late_score: float | None = None  # ColBERT's MaxSim score
 
 
 def query_terms(query: str) -> list[str]:
@@ -137,6 +142,7 @@ def search(
     rrf_k: int = RRF_K,
     depth: int | None = None,
     image_embedder=None,
+    late_encoder=None,
 ) -> list[SearchHit]:
     return search_many(
         db,
@@ -151,6 +157,7 @@ def search(
         rrf_k=rrf_k,
         depth=depth,
         image_embedder=image_embedder,
+        late_encoder=late_encoder,
     )[0]
 
 
@@ -168,6 +175,7 @@ def search_many(
     rrf_k: int = RRF_K,
     depth: int | None = None,
     image_embedder=None,
+    late_encoder=None,
 ) -> list[list[SearchHit]]:
     """Search a batch of queries (their vectors are scored in one matrix product).
 
@@ -176,10 +184,12 @@ def search_many(
     ``vector_weight`` (score fusion) and ``rrf_k`` (RRF) choose how. In hybrid mode a chunk holding the query's
     identifiers verbatim ranks above those that do not (EXACT_BONUS). A blank query (``is_blank_query``) gets no
     results in every mode and is never embedded. ``image_embedder`` (an image-text model, hybrid mode): the query
-    is also searched against the index's picture vectors and that list fused in (IMAGE_WEIGHT).
+    is also searched against the index's picture vectors and that list fused in (IMAGE_WEIGHT). ``late_encoder``
+    (the index's ColBERT model): mode "late" ranks by MaxSim over the token vectors alone; hybrid mode fuses that
+    list in too (LATE_WEIGHT).
     """
-    if mode not in ("hybrid", "vector", "keyword"):
-        raise ValueError(f"mode must be hybrid, vector or keyword, not {mode!r}")
+    if mode not in ("hybrid", "vector", "keyword", "late"):
+        raise ValueError(f"mode must be hybrid, vector, keyword or late, not {mode!r}")
     if fusion not in ("score", "rrf"):
         raise ValueError(f"fusion must be score or rrf, not {fusion!r}")
     if not 0.0 <= vector_weight <= 1.0:
@@ -189,20 +199,23 @@ def search_many(
     fuse = _rrf(rrf_k) if fusion == "rrf" else _score_fusion(vector_weight)
     try:
         images = image_embedder if mode == "hybrid" else None
-        return _search_many(store, embedder, list(queries), k, mode, folders, file_types, fuse, depth, images)
+        late = late_encoder if mode in ("hybrid", "late") else None
+        return _search_many(
+            store, embedder, list(queries), k, mode, folders, file_types, fuse, depth, images, late
+        )
     finally:
         if own:
             store.close()
 
 
 def _search_many(
-    store, embedder, queries, k, mode, folders, file_types, fuse, depth, images=None
+    store, embedder, queries, k, mode, folders, file_types, fuse, depth, images=None, late=None
 ) -> list[list[SearchHit]]:
     blank = [is_blank_query(q) for q in queries]
     if any(blank):  # search the others; blank queries get []
         kept = [q for q, b in zip(queries, blank, strict=True) if not b]
         found = iter(
-            _search_many(store, embedder, kept, k, mode, folders, file_types, fuse, depth, images)
+            _search_many(store, embedder, kept, k, mode, folders, file_types, fuse, depth, images, late)
             if kept
             else []
         )
@@ -222,6 +235,9 @@ def _search_many(
             per_query_vec[i] = list(zip(ids, hits.scores.tolist(), strict=True))
             doc_of.update(zip(ids, hits.doc_ids.tolist(), strict=True))
     per_query_img = image_lists(store, images, queries, depth, allowed) if images is not None else None
+    per_query_late = None
+    if mode == "late" or (late is not None and late_model(store) is not None):
+        per_query_late = late_lists(store, late, queries, depth if mode == "hybrid" else k, allowed)
     if mode in ("keyword", "hybrid"):
         for i, q in enumerate(queries):
             match = fts_query(q)
@@ -230,7 +246,8 @@ def _search_many(
     out = []
     for i, (q, vec, kw) in enumerate(zip(queries, per_query_vec, per_query_kw, strict=True)):
         img = per_query_img[i] if per_query_img is not None else []
-        ranked = _merge(vec, kw, mode, fuse, doc_of, img)
+        lt = per_query_late[i] if per_query_late is not None else []
+        ranked = _merge(vec, kw, mode, fuse, doc_of, img, lt)
         idents = query_identifiers(q) if mode == "hybrid" else []
         if idents:
             ranked = _exact_first(store, ranked, idents)
@@ -239,6 +256,7 @@ def _search_many(
         terms = query_terms(q)
         hits = []
         img_rank = {cid: (r, s) for r, (cid, s) in enumerate(img, 1)}
+        late_rank = {cid: (r, s) for r, (cid, s) in enumerate(lt, 1)}
         for cid, score, vr, vs, kr, ks in ranked:
             rec = records.get(cid)
             if rec is None:
@@ -262,26 +280,32 @@ def _search_many(
                     vs,
                     ks,
                     *img_rank.get(cid, (None, None)),
+                    *late_rank.get(cid, (None, None)),
                 )  # fmt: skip
             )
         out.append(hits)
     return out
 
 
-def _merge(vec, kw, mode, fuse, doc_of, img=()):
+def _merge(vec, kw, mode, fuse, doc_of, img=(), late=()):
     """(chunk id, score, vector rank, vector score, keyword rank, keyword score), best first; ``img``: the picture
-    list (chunk id, cosine), fused in hybrid mode."""
+    list (chunk id, cosine), fused in hybrid mode; ``late``: the MaxSim list, the order in late mode, fused in
+    hybrid mode."""
     v_rank = {cid: (r, s) for r, (cid, s) in enumerate(vec, 1)}
     k_rank = {cid: (r, s) for r, (cid, s) in enumerate(kw, 1)}
     if mode == "vector":
         order = [(cid, s) for cid, s in vec]
     elif mode == "keyword":
         order = [(cid, s) for cid, s in kw]
+    elif mode == "late":
+        order = list(late)
     else:
         fused = fuse(vec, kw, doc_of)
         if img:
             for cid, value in fuse_images(img, rrf=getattr(fuse, "rrf_k", None)).items():
                 fused[cid] = fused.get(cid, 0.0) + value
+        for cid, value in (fuse_late(late, rrf=getattr(fuse, "rrf_k", None)) if late else {}).items():
+            fused[cid] = fused.get(cid, 0.0) + value
         order = sorted(fused.items(), key=lambda t: (-t[1], t[0]))
     rows = []
     for cid, score in order:

@@ -59,6 +59,7 @@ from engine.index.runners import BackgroundRunner, InlineRunner, interactive_idl
 from engine.index.store import IndexStore, PartialRecord, chunk_digest
 from engine.index.summary import IndexSummary
 from engine.index.timeline import Timeline, overlap, span_length
+from engine.index.token_vectors import late_pass
 from engine.index.walk import Found
 from engine.index.workers import default_workers, document_encoder, make_pool, timed_prepare
 
@@ -78,6 +79,7 @@ def index_pipeline(
     request_id: str = "",
     options: IndexOptions | None = None,
     image_embedder=None,
+    late_encoder=None,
     **overrides: Any,
 ) -> Iterator[ProgressEvent | IndexSummary]:
     """Index ``paths`` (files and folders; none: every source already in the index) into the database; yields
@@ -93,6 +95,8 @@ def index_pipeline(
     take the CPU (and the Neural Engine) from the interactive work. ``ocr_yields=False`` lets OCR run on
     regardless (``bench/bench_ocr_yield.py`` compares the two). ``image_embedder`` (an image-text model; None: no
     cost): pictures are indexed by what they show too, their vectors computed after the text (``image_vectors``).
+    ``late_encoder`` (a ColBERT model; None: no cost): every chunk's token vectors too, after the text
+    (``token_vectors.late_pass``).
     """
     options = replace(options or IndexOptions(), **overrides)
     store = IndexStore(db_path)
@@ -109,6 +113,8 @@ def index_pipeline(
                 yield from image_pass(
                     store, image_embedder, runner or InlineRunner(), _Halt(cancel), request_id
                 )
+            if isinstance(item, IndexSummary) and late_encoder is not None and not item.error:
+                yield from late_pass(store, late_encoder, runner or InlineRunner(), _Halt(cancel), request_id)
             yield item
     finally:
         store.close()

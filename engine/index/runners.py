@@ -59,3 +59,21 @@ class InlineRunner:
 def interactive_idle_gate(runner) -> threading.Event | None:
     """The runner's gate that background-only work (OCR) waits on between slices, when it has one."""
     return getattr(runner, "interactive_idle", None)
+
+
+def run_unit(runner, fn: Callable[[Any], Any], arg: Any, label: str) -> Any:
+    """``fn(arg)`` as one background unit on the runner's thread (the engine thread, or this one for an
+    ``InlineRunner``); waits for it and returns its result here."""
+
+    def unit() -> Iterator[Any]:
+        out = fn(arg)
+        yield 1
+        return out
+
+    fut = runner.background(unit, label=label)
+    run_ready = getattr(runner, "run_ready", None)
+    if run_ready is not None:  # inline: this thread is the engine thread
+        run_ready()
+    else:
+        runner.wake()
+    return fut.result()
