@@ -49,8 +49,7 @@ def make_tiny_clip(folder: Path, *, seed: int = 0, hidden: int = 32, layers: int
                   num_attention_heads=heads, image_size=image_size, patch_size=patch)  # fmt: skip
     model = CLIPModel(CLIPConfig(text_config=text, vision_config=vision, projection_dim=projection)).eval()
     _randomise(model, seed)
-    folder.mkdir(parents=True, exist_ok=True)
-    model.save_pretrained(folder, safe_serialization=True)
+    _save(model, folder)
     CLIPImageProcessorPil(size={"shortest_edge": image_size},
                           crop_size={"height": image_size, "width": image_size}).save_pretrained(folder)  # fmt: skip
     (folder / "tokenizer.json").write_text(tiny_tokenizer_json(99, 97, 98, 1), encoding="utf-8")
@@ -71,11 +70,24 @@ def make_tiny_siglip(folder: Path, *, seed: int = 0, hidden: int = 32, layers: i
                   num_attention_heads=heads, image_size=image_size, patch_size=patch)  # fmt: skip
     model = SiglipModel(SiglipConfig(text_config=text, vision_config=vision)).eval()
     _randomise(model, seed)
-    folder.mkdir(parents=True, exist_ok=True)
-    model.save_pretrained(folder, safe_serialization=True)
+    _save(model, folder)
     SiglipImageProcessorPil(size={"height": image_size, "width": image_size}).save_pretrained(folder)
     (folder / "tokenizer.json").write_text(tiny_tokenizer_json(99, None, 98, 1), encoding="utf-8")
     return model
+
+
+def _save(model, folder: Path) -> None:
+    """save_pretrained without its progress bar (tqdm's monitor thread would outlive a test that checks threads)."""
+    from transformers.utils import logging as hf_logging
+
+    folder.mkdir(parents=True, exist_ok=True)
+    was = hf_logging.is_progress_bar_enabled()
+    hf_logging.disable_progress_bar()
+    try:
+        model.save_pretrained(folder, safe_serialization=True)
+    finally:
+        if was:
+            hf_logging.enable_progress_bar()
 
 
 def _randomise(model, seed: int) -> None:

@@ -28,6 +28,8 @@ def add_index(p) -> None:
     p.add_argument("--embedder", default="default", help="embedding model folder (default: all-MiniLM-L6-v2)")
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
     p.add_argument("--no-ocr", action="store_true", help="do not read images and scanned PDF pages by OCR")
+    p.add_argument("--image-model", default=None, metavar="M",
+                   help="a CLIP/SigLIP folder or cached repo id: pictures are found by what they show too")  # fmt: skip
     p.add_argument(
         "--allow-link",
         action="append",
@@ -59,6 +61,8 @@ def add_search(s) -> None:
     s.add_argument(
         "--embedder", default=None, help="embedding model (default: the one the index was built with)"
     )
+    s.add_argument("--image-model", default=None, metavar="M",
+                   help="hybrid: search the index's pictures by meaning with this CLIP/SigLIP model too")  # fmt: skip
     s.add_argument("--json", action="store_true", help="print results as JSON")
     s.set_defaults(handler=run_search, validate=check_search)
 
@@ -77,6 +81,8 @@ def check_index(args) -> None:
             raise UsageError(f"--allow-link {link}: not a symbolic link (it allows one link by its path).")
     validate.index_to_write(db_path(args))
     validate.encoder_model(args.embedder, "--embedder")
+    if args.image_model:
+        validate.encoder_model(args.image_model, "--image-model", what="image model")
 
 
 def check_search(args) -> None:
@@ -85,6 +91,8 @@ def check_search(args) -> None:
     validate.index_to_read(db_path(args), given=bool(args.db))
     if args.embedder:
         validate.encoder_model(args.embedder, "--embedder")
+    if args.image_model:
+        validate.encoder_model(args.image_model, "--image-model", what="image model")
 
 
 def _embedder(args, db: str) -> ModelRequest | None:
@@ -146,7 +154,12 @@ def run_index(args) -> int:
     db = db_path(args)
     allow = tuple(os.path.abspath(os.path.expanduser(p)) for p in args.allow_links)
     request = IndexRequest(
-        tuple(args.paths), db, embedder=args.embedder, ocr=not args.no_ocr, allow_links=allow
+        tuple(args.paths),
+        db,
+        embedder=args.embedder,
+        ocr=not args.no_ocr,
+        allow_links=allow,
+        image_model=args.image_model,
     )
     engine = Engine()
     summary = None
@@ -199,7 +212,8 @@ def run_index(args) -> int:
 def run_search(args) -> int:
     db = db_path(args)
     request = SearchRequest(args.query, db, k=args.k, mode=args.mode, fusion=args.fusion, folders=args.folders or (),
-                            file_types=args.file_types or (), embedder=_embedder(args, db))  # fmt: skip
+                            file_types=args.file_types or (), embedder=_embedder(args, db),
+                            image_model=args.image_model)  # fmt: skip
     engine = Engine()
     try:
         hits = engine.search(request)
@@ -212,6 +226,7 @@ def run_search(args) -> int:
         say("No results.")
     for i, h in enumerate(hits, 1):
         where = f"{h.path}" + (f" page {h.page}" if h.page else "") + f" lines {h.line_start}-{h.line_end}"
-        say(f"{i:>2}. {where}  (score {h.score:.4f})")
+        picture = f", picture #{h.image_rank}" if h.image_rank is not None else ""
+        say(f"{i:>2}. {where}  (score {h.score:.4f}{picture})")
         say(f"    {h.snippet}")
     return 0

@@ -12,7 +12,14 @@ def search_json(hits: Iterable[Any]) -> dict[str, Any]:
         "results": [
             {"path": h.path, "page": h.page, "line_start": h.line_start, "line_end": h.line_end,
              "score": h.score, "text": h.text, "snippet": h.snippet, "heading": h.heading,
-             "char_start": h.char_start, "char_end": h.char_end, "chunk_id": h.chunk_id}
+             "char_start": h.char_start, "char_end": h.char_end, "chunk_id": h.chunk_id,
+             "image": _image(h)}
             for h in hits
         ]
     }  # fmt: skip
+
+
+def _image(hit: Any) -> dict[str, Any] | None:
+    """A picture found by meaning (search with an image model): its rank among the pictures and its cosine."""
+    rank = getattr(hit, "image_rank", None)
+    return None if rank is None else {"rank": rank, "score": hit.image_score}

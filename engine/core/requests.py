@@ -52,12 +52,14 @@ class Role(StrEnum):
     EMBEDDER = "embedder"
     RERANKER = "reranker"
     IMAGE = "image"  # an image-text model (CLIP, SigLIP): pictures found by what they show
+    LATE = "late"  # a late-interaction (ColBERT) model: per-token vectors, MaxSim search
 
 
 class SearchMode(StrEnum):
     KEYWORD = "keyword"  # BM25 over the chunks (no embedder loaded)
     VECTOR = "vector"
-    HYBRID = "hybrid"  # both, fused
+    HYBRID = "hybrid"  # both, fused (and the late list, when the index has token vectors)
+    LATE = "late"  # ColBERT MaxSim over the index's token vectors (an index built with a late model)
 
 
 class Fusion(StrEnum):
@@ -163,9 +165,12 @@ class SearchRequest:
     file_types: tuple[str, ...] = ()
     embedder: ModelRequest | None = None  # None: the default embedder (not loaded for keyword search)
     image_model: ModelRequest | None = None  # hybrid mode: pictures searched too (None: not loaded)
+    # late and hybrid modes: the late-interaction model (None: the one the index's token vectors were made with)
+    late_model: ModelRequest | None = None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "db", str(self.db))
+        object.__setattr__(self, "late_model", _model(Role.LATE, self.late_model))
         object.__setattr__(self, "image_model", _model(Role.IMAGE, self.image_model))
         object.__setattr__(self, "mode", _enum(SearchMode, self.mode, "mode"))
         object.__setattr__(self, "fusion", _enum(Fusion, self.fusion, "fusion"))
@@ -256,6 +261,7 @@ class IndexRequest:
     request_id: str = field(default_factory=new_request_id)
     ocr: bool = True
     image_model: Any = None  # an image-text model spec (or object): pictures get vectors too; None: no cost
+    late_model: Any = None  # a ColBERT model spec (or LateEncoder): chunks get token vectors too; None: no cost
     allow_links: tuple[str, ...] = ()  # folders outside the indexed ones that links may lead into
     as_sources: bool = True  # the given paths become the library's sources (watched, listed)
     ocr_yields: bool = True  # OCR pauses while interactive work runs

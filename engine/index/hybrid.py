@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
+from engine.core import IndexStoreError
 from engine.index.image_vectors import image_matrix_for
 from engine.index.late_search import fuse_late, late_lists
 from engine.index.store import IndexStore
@@ -346,8 +347,8 @@ def image_lists(store, images, queries, depth, allowed) -> list[list[tuple[int, 
     matrix = image_matrix_for(store)
     if len(matrix) == 0:
         return [[] for _ in queries]
-    if matrix.dim != images.dim:
-        raise ValueError(
+    if matrix.dim != images.dim or store.meta("image_model") != images.name:
+        raise IndexStoreError(
             f"The index's pictures were embedded by {store.meta('image_model')} ({matrix.dim} dimensions), not by "
             f"{images.name} ({images.dim}). Search with that image model, or index again with this one."
         )

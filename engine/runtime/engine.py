@@ -37,7 +37,15 @@ from engine.core import (
     preload_blas,
 )
 from engine.generation import PromptCacheStore, check_request
-from engine.index import forget_vectors, index_pipeline, search, vector_cache_bytes
+from engine.index import (
+    forget_token_vectors,
+    forget_vectors,
+    index_pipeline,
+    late_source,
+    search,
+    token_cache_bytes,
+    vector_cache_bytes,
+)
 from engine.models import release_wired_memory
 from engine.rag import Deferred, RagModels, ask, generative_reranker_for
 from engine.rag.reranking import rerank_steps
@@ -256,8 +264,12 @@ class Engine:
                 if isinstance(images, str):  # loaded once and kept, as the embedder
                     images = self._thread.submit_call(self._role, (ModelRequest(Role.IMAGE, images),),
                                                       label=f"index {rid}: load the image model").result()  # fmt: skip
+                late = request.late_model
+                if isinstance(late, str):  # loaded once and kept, as the embedder
+                    late = self._thread.submit_call(self._role, (ModelRequest(Role.LATE, late),),
+                                                    label=f"index {rid}: load the late model").result()  # fmt: skip
                 for item in index_pipeline(list(request.paths), request.db, emb, self._thread, cancel=cancel,
-                                           request_id=rid, image_embedder=images,
+                                           request_id=rid, image_embedder=images, late_encoder=late,
                                            **request.pipeline_options()):  # fmt: skip
                     out.put(item)
             except BaseException as exc:  # noqa: BLE001 - errors cross the thread as values
@@ -323,11 +335,23 @@ class Engine:
 
     def _search(self, req: SearchRequest) -> list[Any]:
         assert_engine_thread("Engine._search")
-        embedder = None if req.mode is SearchMode.KEYWORD else self._role(req.embedder or _DEFAULT_EMBEDDER)
+        needs_embedder = req.mode not in (SearchMode.KEYWORD, SearchMode.LATE)
+        embedder = self._role(req.embedder or _DEFAULT_EMBEDDER) if needs_embedder else None
         images = self._role(req.image_model) if req.image_model and req.mode is SearchMode.HYBRID else None
         return search(req.db, embedder, req.query, k=req.k, mode=req.mode.value, fusion=req.fusion.value,
                       folders=list(req.folders) or None, file_types=list(req.file_types) or None,
-                      image_embedder=images)  # fmt: skip
+                      image_embedder=images, late_encoder=self._late_for(req))  # fmt: skip
+
+    def _late_for(self, req: SearchRequest) -> Any:
+        """The late-interaction model a late or hybrid search uses: the request's, else the one the index's token
+        vectors were made with (None: the index has none, and hybrid fuses two lists)."""
+        if req.mode not in (SearchMode.LATE, SearchMode.HYBRID):
+            return None
+        wanted = req.late_model
+        if wanted is None:
+            source = late_source(req.db)
+            wanted = ModelRequest(Role.LATE, source) if source else None
+        return self._role(wanted) if wanted is not None else None
 
     def embed(self, request: EmbedRequest) -> Any:
         """Vectors for ``request.texts`` (an EmbedResult), with the request's embedder (default: the built-in)."""
@@ -451,7 +475,7 @@ class Engine:
                 self._memory_limit,
                 self._cache_limit,
                 self._roles.model_bytes(),
-                vector_cache_bytes(),
+                vector_cache_bytes() + token_cache_bytes(),
             )
 
         return self._thread.submit_call(read, label="read memory").result()
@@ -485,6 +509,7 @@ class Engine:
         for role in self._roles.roles():
             self._roles.release(role)
         forget_vectors()
+        forget_token_vectors()
         gc.collect()
         mx.clear_cache()
         release_wired_memory()

@@ -12,7 +12,13 @@ from typing import Any
 
 from engine.core import GenerateRequest, ModelLoadError
 from engine.diffusion import is_diffusion_config, load_diffusion, run_diffusion
-from engine.encoders import default_embedder_path, load_cross_encoder, load_embedder, load_image_text_embedder
+from engine.encoders import (
+    default_embedder_path,
+    load_cross_encoder,
+    load_embedder,
+    load_image_text_embedder,
+    load_late_encoder,
+)
 from engine.models import (
     ModelInfo,
     hf_cached_repo_path,
@@ -55,7 +61,7 @@ def identify(spec: str, role: str, *, dtype: str | None = None, transform: str |
         path = where.path
     elif role == "embedder":
         where = path = default_embedder_path() if spec in ("default", "", None) else _encoder_folder(spec)
-    elif role in ("reranker", "image"):
+    elif role in ("reranker", "image", "late"):
         where = path = _encoder_folder(spec)
     else:
         raise ModelLoadError(f"Unknown model role {role!r}; use chat, draft, embedder or reranker.")
@@ -168,6 +174,9 @@ def load_for_role(
         images = load_image_text_embedder(where)
         kind = f"image-text ({images.cfg.family})"
         return images, _encoder_info(images, where, kind, time.perf_counter() - t0)
+    if role == "late":
+        late = load_late_encoder(where)
+        return late, _encoder_info(late, where, "late interaction (ColBERT)", time.perf_counter() - t0)
     raise ModelLoadError(f"Unknown model role {role!r}; use chat, draft, embedder or reranker.")
 
 

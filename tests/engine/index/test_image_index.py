@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 from PIL import Image
 
+from engine.core import IndexStoreError
 from engine.encoders import load_image_text_embedder
 from engine.index import IndexStore, index_paths, search
 from engine.index.image_vectors import has_image_table
@@ -96,7 +97,7 @@ def test_another_image_model_replaces_the_vectors(tmp_path, clip):
     assert dims == {siglip.dim}
     hits = search(db, HashEmbedder(), "a red car", k=10, image_embedder=siglip)
     assert sum(h.image_rank is not None for h in hits) == 3
-    with pytest.raises(ValueError, match="Search with that image model"):
+    with pytest.raises(IndexStoreError, match="Search with that image model"):
         search(db, HashEmbedder(), "a red car", k=10, image_embedder=clip)
 
 
