@@ -261,7 +261,8 @@ class IndexRequest:
     request_id: str = field(default_factory=new_request_id)
     ocr: bool = True
     image_model: Any = None  # an image-text model spec (or object): pictures get vectors too; None: no cost
-    late_model: Any = None  # a ColBERT model spec (or LateEncoder): chunks get token vectors too; None: no cost
+    # a late-interaction (ColBERT) model spec, or a LateEncoder: chunks get token vectors too; None: no cost
+    late_model: Any = None
     allow_links: tuple[str, ...] = ()  # folders outside the indexed ones that links may lead into
     as_sources: bool = True  # the given paths become the library's sources (watched, listed)
     ocr_yields: bool = True  # OCR pauses while interactive work runs

@@ -26,6 +26,7 @@ from engine.core import (
     GenerateRequest,
     GenerationStats,
     IndexRequest,
+    ModelLoadError,
     ModelRequest,
     RerankPolicy,
     RerankRequest,

@@ -169,7 +169,9 @@ def load_for_role(
         return images, _encoder_info(images, where, kind, time.perf_counter() - t0)
     if role == "image":
         images = load_image_text_embedder(where)
-        return images, _encoder_info(images, where, f"image-text ({images.cfg.family})", time.perf_counter() - t0)
+        return images, _encoder_info(
+            images, where, f"image-text ({images.cfg.family})", time.perf_counter() - t0
+        )
     if role == "image":
         images = load_image_text_embedder(where)
         kind = f"image-text ({images.cfg.family})"

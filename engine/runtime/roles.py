@@ -197,8 +197,11 @@ class RoleSlots:
         again = Slot(None, slot.info, slot.identity, slot.dtype, slot.transform)
         self._keep_spare(role, slot)
         before = mx.get_active_memory()
+        weights = _weights_of(slot.loaded)
         slot.loaded = None
         del slot
+        while weights:  # one array freed at a time: freeing them all in one cascade holds the GIL throughout
+            weights.pop()
         # A full collection holds the GIL for 0.1 s or more (the window stalls): only when dropping the model
         # did not give its weights back, i.e. a reference cycle still holds them.
         if before - mx.get_active_memory() < 0.9 * (getattr(again.info, "bytes", 0) or 0):
@@ -207,6 +210,20 @@ class RoleSlots:
         if not self._slots:
             release_wired_memory()
         return again
+
+
+def _weights_of(loaded: Any) -> list[Any]:
+    """The MLX arrays a loaded model holds (a language model's or an encoder's), to free them one by one."""
+    from mlx.utils import tree_flatten
+
+    for attr in ("model", "encoder"):
+        module = getattr(loaded, attr, None)
+        tree = getattr(module, "params", None)
+        if not isinstance(tree, dict) and callable(getattr(module, "parameters", None)):
+            tree = module.parameters()
+        if isinstance(tree, dict):
+            return [v for _, v in tree_flatten(tree)]
+    return []
 
 
 def _tokenizer_key(folder: Path) -> tuple:
