@@ -71,6 +71,7 @@ class LateEncoder:
         import mlx.core as mx
 
         self.name, self.encoder, self.cfg = name, encoder, cfg
+        self.source = ""  # the folder it was loaded from (an index records it, to search with the same model)
         self.tokenizer = tokenizer
         self._cut = {}
         for kind, length in (("query", cfg.query_length), ("document", cfg.document_length)):
@@ -190,7 +191,9 @@ def load_late_encoder(path: str | Path, *, name: str | None = None) -> LateEncod
     name = name or (folder.name if folder.name not in ("model", "") else folder.parent.name)
     log.info("late encoder %s: dim=%d query_length=%d document_length=%d", name, int(projection[0].shape[0]),
              cfg.query_length, cfg.document_length)  # fmt: skip
-    return LateEncoder(name, encoder, tokenizer, cfg, projection)
+    late = LateEncoder(name, encoder, tokenizer, cfg, projection)
+    late.source = str(folder.resolve())
+    return late
 
 
 def _json(path: Path):

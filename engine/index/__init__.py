@@ -22,11 +22,13 @@ from engine.index.hybrid import (
 )
 from engine.index.image_vectors import forget_image_vectors
 from engine.index.indexer import index_paths
+from engine.index.late_search import forget_token_vectors, token_cache_bytes
 from engine.index.options import IndexOptions
 from engine.index.pipeline import index_pipeline
 from engine.index.schema import display_path
 from engine.index.store import ChunkRow, DocumentWrite, IndexStore
 from engine.index.summary import IndexSummary, OutsideLink, SkippedFile
+from engine.index.token_vectors import late_source
 from engine.index.vector_search import VectorMatrix, forget_vectors, vector_cache_bytes
 from engine.index.walk import SKIP_DIRS, walk
 
@@ -54,10 +56,12 @@ __all__ = [
     "extract",
     "file_type_for",
     "forget_image_vectors",
+    "forget_token_vectors",
     "forget_vectors",
     "index_paths",
     "index_pipeline",
     "is_blank_query",
+    "late_source",
     "query_identifiers",
     "query_terms",
     "refresh_roots",
@@ -65,6 +69,7 @@ __all__ = [
     "search",
     "search_many",
     "term_pattern",
+    "token_cache_bytes",
     "vector_cache_bytes",
     "walk",
 ]

@@ -3,8 +3,9 @@
 One row a chunk in ``token_vectors`` (schema.TOKEN_VECTORS_TABLE): its kept token vectors, float16, normalised, as
 one blob ([n_tokens, dim] row-major). The table is a migration step of its own: created when a run first indexes
 with a late-interaction model (``bind_late_model``), so an index without one pays nothing and an index made before
-stays valid. The meta keys ``late_model`` and ``late_dim`` name the model; a run with another model drops the old
-token vectors (derived data) and encodes every chunk again.
+stays valid. The meta keys ``late_model`` and ``late_dim`` name the model (``late_source``: the folder it was loaded
+from, so a search can load the same one); a run with another model drops the old token vectors (derived data) and
+encodes every chunk again.
 
 The vectors are computed after a run's text pass (``late_pass``): the chunks still missing token vectors are read
 back from the index and encoded one batch per background unit on the engine thread, so a run that was stopped, or
@@ -38,7 +39,15 @@ def late_model(store) -> tuple[str, int] | None:
     return str(store.meta("late_model")), int(store.meta("late_dim") or 0)
 
 
-def bind_late_model(store, name: str, dim: int) -> None:
+def late_source(db) -> str | None:
+    """The folder of the late-interaction model an index's token vectors were made with (None: it has none)."""
+    from engine.index.store import IndexStore
+
+    with IndexStore(db, read_only=True) as store:
+        return store.meta("late_source") if late_model(store) is not None else None
+
+
+def bind_late_model(store, name: str, dim: int, source: str = "") -> None:
     """The migration step (the table, once) and the index bound to ``name``; another model's vectors are dropped."""
     old = late_model(store)
 
@@ -48,7 +57,7 @@ def bind_late_model(store, name: str, dim: int) -> None:
             log.info("token vectors of %s dropped: the index now uses %s", old[0], name)
             c.execute("DELETE FROM token_vectors")
         c.executemany("INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)",
-                      [("late_model", name), ("late_dim", str(dim))])  # fmt: skip
+                      [("late_model", name), ("late_dim", str(dim)), ("late_source", source)])  # fmt: skip
 
     store._transaction(migrate)
 
@@ -114,7 +123,7 @@ def late_pass(
 ) -> Iterator[ProgressEvent]:
     """Encode every chunk that has no token vectors yet; yields progress. ``runner``: the engine thread
     (``background``), or an ``InlineRunner``. Stops between batches on ``halt`` (what was written stays)."""
-    bind_late_model(store, late_encoder.name, late_encoder.dim)
+    bind_late_model(store, late_encoder.name, late_encoder.dim, getattr(late_encoder, "source", ""))
     todo = missing_chunks(store)
     done = 0
     for start in range(0, len(todo), BATCH_CHUNKS):

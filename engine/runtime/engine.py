@@ -348,11 +348,18 @@ class Engine:
         vectors were made with (None: the index has none, and hybrid fuses two lists)."""
         if req.mode not in (SearchMode.LATE, SearchMode.HYBRID):
             return None
-        wanted = req.late_model
-        if wanted is None:
-            source = late_source(req.db)
-            wanted = ModelRequest(Role.LATE, source) if source else None
-        return self._role(wanted) if wanted is not None else None
+        if req.late_model is not None:
+            return self._role(req.late_model)
+        source = late_source(req.db)
+        if not source:
+            return None
+        try:
+            return self._role(ModelRequest(Role.LATE, source))
+        except ModelLoadError:
+            if req.mode is SearchMode.LATE:
+                raise
+            log.warning("hybrid search without its late list: the index's model %s cannot be loaded", source)
+            return None
 
     def embed(self, request: EmbedRequest) -> Any:
         """Vectors for ``request.texts`` (an EmbedResult), with the request's embedder (default: the built-in)."""
