@@ -13,6 +13,7 @@ import json
 import logging
 import os
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -90,6 +91,13 @@ def build_parser() -> argparse.ArgumentParser:
                    help="default speculative mode for requests that do not set alcove.speculative")  # fmt: skip
     s.add_argument("--draft-model", default=None,
                    help="the draft model for speculative decoding (needed by --speculative draft and mtp)")  # fmt: skip
+    s.add_argument("--peer", default=None, metavar="HOST:PORT",
+                   help="run the chat model split over this Mac and the helper at HOST:PORT (alcove node); "
+                        "--model must be a model folder the helper has too")  # fmt: skip
+    s.add_argument("--code", default=None, help="the pairing code the helper shows (with --peer)")
+    s.add_argument("--continue-locally", action="store_true",
+                   help="with --peer: after a fault, when pairing again fails and the model fits here, "
+                        "serve it from this Mac alone (default: such replies end with an error)")  # fmt: skip
     s.add_argument("--no-preload", action="store_true", help="load the models on the first request")
     s.add_argument("--json", action="store_true", help="print the address as JSON when ready")
     s.add_argument("-v", "--verbose", action="store_true", help="log engine details to stderr")
@@ -174,7 +182,28 @@ def options_from(args: argparse.Namespace) -> ServerOptions:
     if args.draft_model:
         _check_model("--draft-model", args.draft_model)
     _check_embedder(args.embedder)
+    if args.peer or args.code or args.continue_locally:
+        options = replace(options, chat_model=_check_peer(args))
     return options
+
+
+def _check_peer(args: argparse.Namespace) -> str:
+    """--peer's options; the chat model's folder (a split needs its safetensors and the helper the same)."""
+    if not args.peer or not args.code:
+        raise UsageError(
+            "--peer HOST:PORT and --code CODE go together (the helper, alcove node, shows both)."
+        )
+    host, _, port = args.peer.rpartition(":")
+    if not host or not port.isdigit() or not 0 < int(port) < 65536:
+        raise UsageError(f"--peer {args.peer!r} is not HOST:PORT.")
+    from engine.models import resolve_model
+
+    folder = Path(resolve_model(args.model).path)
+    if not any(folder.glob("*.safetensors")):
+        raise UsageError(
+            f"--model {args.model}: a split needs a model folder with safetensors weights ({folder})."
+        )
+    return str(folder)
 
 
 # -- running --------------------------------------------------------------------------------------------------
@@ -200,7 +229,9 @@ def serve(args: argparse.Namespace, options: ServerOptions) -> int:
     sock = bind_socket(options)  # a port in use is an error now, before any model loads
     engine = Engine()
     try:
-        if not args.no_preload:
+        if args.peer:
+            _pair(engine, args, options)
+        elif not args.no_preload:
             engine.ensure(ModelRequest(Role.CHAT, options.chat_model))
             if options.draft:
                 engine.ensure(ModelRequest(Role.DRAFT, options.draft))
@@ -219,6 +250,18 @@ def serve(args: argparse.Namespace, options: ServerOptions) -> int:
         sock.close()
         engine.shutdown()
     return 0
+
+
+def _pair(engine: Any, args: argparse.Namespace, options: ServerOptions) -> None:
+    from engine.core import PairRequest
+
+    _say(f"alcove: pairing with {args.peer} to split {Path(options.chat_model).name}...", err=True)
+    info = engine.pair(
+        PairRequest(args.peer, args.code, options.chat_model, fallback_local=args.continue_locally)
+    )
+    _say(f"alcove: split over 2 ranks (ring backend):\n{info.plan}", err=True)
+    _say("alcove: the model fits on this Mac alone too" if info.fits_locally
+         else "alcove: the model does not fit on this Mac alone", err=True)  # fmt: skip
 
 
 def main(argv: list[str]) -> int:

@@ -332,6 +332,7 @@ def alcove_extension(
         "finish_reason": final.finish_reason,
         "speculative": asdict(s.speculative) if s.speculative else None,
         "diffusion": asdict(s.diffusion) if s.diffusion else None,
+        "distributed": s.distributed.as_json() if s.distributed else None,
         "ttft_s": s.ttft_s,
         "queue_s": s.queue_s,
         "decode_tokens_per_s": s.decode_tokens_per_s,

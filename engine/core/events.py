@@ -35,6 +35,22 @@ class DiffusionStats:
 
 
 @dataclass(frozen=True)
+class DistributedStats:
+    """Where a split model lives: ranks (0 is this Mac), layers and weight bytes per rank, payload bytes all ranks
+    send per decoded token, and the bytes each rank's process really holds once loaded."""
+
+    ranks: int = 1
+    backend: str = "ring"
+    layers_per_rank: tuple[int, ...] = ()
+    bytes_per_rank: tuple[int, ...] = ()
+    bytes_sent_per_token: int = 0
+    held_bytes_per_rank: tuple[int, ...] = ()
+
+    def as_json(self) -> dict[str, Any]:
+        return {k: list(v) if isinstance(v, tuple) else v for k, v in asdict(self).items()}
+
+
+@dataclass(frozen=True)
 class GenerationStats:
     prompt_tokens: int = 0
     generated_tokens: int = 0
@@ -52,6 +68,7 @@ class GenerationStats:
     peak_memory_bytes: int = 0
     speculative: SpeculativeStats | None = None
     diffusion: DiffusionStats | None = None
+    distributed: DistributedStats | None = None  # a model split over machines (engine/runtime/distributed)
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)

@@ -290,3 +290,16 @@ class IndexRequest:
         out = {n: getattr(self, n) for n in names if getattr(self, n) is not None}
         return out | {"ocr": self.ocr, "allow_links": self.allow_links, "as_sources": self.as_sources,
                       "ocr_yields": self.ocr_yields}  # fmt: skip
+
+
+@dataclass(frozen=True)
+class PairRequest:
+    """Run the chat model split over this Mac (rank 0) and the helper at ``peer`` (``alcove node``), paired with
+    the ``code`` it shows. ``model``: a model folder (the same weights must be on the helper). ``fallback_local``:
+    after a fault, when pairing again fails and the model fits here, the next replies run on this Mac alone."""
+
+    peer: str
+    code: str
+    model: str
+    fallback_local: bool = False
+    step_timeout_s: float = 10.0

@@ -51,6 +51,7 @@ from engine.models import release_wired_memory
 from engine.rag import Deferred, RagModels, ask, generative_reranker_for
 from engine.rag.reranking import rerank_steps
 from engine.runtime import policy
+from engine.runtime.distributed.chat_route import PairInfo, SplitChat
 from engine.runtime.registry import generation_route
 from engine.runtime.roles import RoleSlots
 from engine.runtime.scheduler import (
@@ -102,6 +103,7 @@ class Engine:
         self._shared = SharedBatch(
             self._thread, self._roles, self._store
         )  # the continuous batch, made on first use
+        self._split: SplitChat | None = None  # the chat model split over this Mac and a helper (Engine.pair)
         if memory_limit_bytes or cache_limit_bytes:
             self.set_memory_limits(memory_limit_bytes, cache_limit_bytes)
 
@@ -305,6 +307,14 @@ class Engine:
         Raises BatchFull (an AlcoveError) when the batch's queue is full, RequestRefused (one too) when the request
         does not fit the model (ids outside its vocabulary, a prompt beyond its context: see generation/limits.py).
         """
+        split = self._split
+        if split is not None and split.serves(request):
+            stream = split.route(request, self._register(request.request_id),
+                                 lambda: self._unregister(request.request_id))  # fmt: skip
+            if stream is not None:
+                return stream
+            if request.model is None:  # after a fault this Mac runs the split model alone: load it here
+                request = replace(request, model=ModelRequest(Role.CHAT, str(split.folder)))
         for wanted in (request.model, request.draft):
             if wanted is not None:
                 self.ensure(wanted)
@@ -321,6 +331,26 @@ class Engine:
         else:
             stream = self.generate(req)
         return after(RouteEvent(request.request_id, decoding, reason), stream)
+
+    def pair(self, request: PairRequest) -> PairInfo:
+        """Split the chat model over this Mac and a helper (see engine/runtime/distributed/chat_route.py); chat
+        requests for it run across both from now on. Raises DistributedError (pairing refused, no fit, ...)."""
+        self.unpair()
+        split = SplitChat(request)
+        info = split.open()
+        self._split = split
+        return info
+
+    def unpair(self) -> bool:
+        """End the split (its ranks stop); False when none was paired."""
+        split, self._split = self._split, None
+        if split is not None:
+            split.close()
+        return split is not None
+
+    def paired(self) -> PairInfo | None:
+        split = self._split
+        return split.info if split is not None and not split.local else None
 
     def set_batch_limits(self, max_batch: int, max_waiting: int) -> None:
         """The shared batch's size and queue (requests beyond ``max_waiting`` are refused with BatchFull)."""
@@ -499,6 +529,7 @@ class Engine:
     def shutdown(self) -> None:
         """Cancel what runs, free every model and cache on the engine thread, and stop it. Work still queued
         fails with EngineClosedError; later submissions fail at once."""
+        self.unpair()
         self.cancel_all()
         if self._thread.alive:
             try:

@@ -3,18 +3,21 @@
 Built on MLX's ring backend (``mlx.distributed``) and mlx-lm's pipeline sharding; see docs/DISTRIBUTED.md.
 """
 
+from engine.runtime.distributed.chat_route import PairInfo, SplitChat, fits_here
 from engine.runtime.distributed.node import HelperNode
 from engine.runtime.distributed.pairing import DistributedError, HandshakeRefused, new_code, parse_address
 from engine.runtime.distributed.plan import Plan, pipeline_support, plan_pipeline, weight_sizes
-from engine.runtime.distributed.session import DistributedSession, DistributedStats
+from engine.runtime.distributed.session import DistributedSession
 from engine.runtime.distributed.split_chat import SplitReply, split_prompt_ids, stream_split_text
 
 __all__ = [
     "DistributedError",
     "DistributedSession",
-    "DistributedStats",
     "HandshakeRefused",
     "HelperNode",
+    "PairInfo",
+    "SplitChat",
+    "fits_here",
     "Plan",
     "SplitReply",
     "new_code",

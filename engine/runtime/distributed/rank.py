@@ -5,9 +5,14 @@ Its parent writes one JSON line of setup to stdin (rank, ring addresses, model f
 (rank 0 only) requests, one JSON line each. It answers in JSON lines on stdout. A rank whose stdin closes (its parent
 quit or was killed) exits at once, which closes its ring sockets, so the other rank fails fast instead of hanging.
 
-Per step, rank 0 broadcasts a header through the ring (an ``all_sum`` to which the other ranks add zeros): [1, n]
-then the n prompt tokens for a new request, [2, token] for the next decode step, [0, 0] to quit. Other ranks hold no
-tokenizer and make no choices; they run their layers on what rank 0 broadcasts.
+Per step, rank 0 broadcasts a header through the ring (an ``all_sum`` to which the other ranks add zeros):
+[1, n, reuse] then the n new prompt tokens for a new request, [2, token] for the next decode step, [0, 0] to quit.
+Other ranks hold no tokenizer and make no choices; they run their layers on what rank 0 broadcasts.
+
+The prompt cache: every rank keeps its layers' KV cache from one request to the next. Rank 0 alone knows the tokens
+it holds; for a new prompt it finds the longest common prefix (at least one prompt token is always run again) and
+broadcasts its length ``reuse``: every rank trims its cache to those tokens and runs only the rest, so a
+conversation's next turn prefills only the new turn, on both machines.
 """
 
 from __future__ import annotations
@@ -60,7 +65,7 @@ def _run(setup: dict, commands: queue.Queue) -> None:
     # deferred: MLX after engine/__init__ preloaded BLAS, and main() reads its setup before paying for the import
     import mlx.core as mx
     from mlx.utils import tree_flatten
-    from mlx_lm.models.cache import make_prompt_cache
+    from mlx_lm.models.cache import can_trim_prompt_cache, make_prompt_cache, trim_prompt_cache
     from mlx_lm.utils import load_model
 
     rank = int(setup["rank"])
@@ -82,25 +87,50 @@ def _run(setup: dict, commands: queue.Queue) -> None:
     mx.eval(mx.distributed.all_sum(mx.array(1.0), stream=mx.cpu))
     _emit({"ready": True, "rank": rank, "held_bytes": held, "ring_s": round(t_ring, 3),
            "layers": [model.model.start_idx, model.model.end_idx]})  # fmt: skip
+    cache, seen = (
+        make_prompt_cache(model),
+        [],
+    )  # seen: the tokens whose keys and values the cache holds (rank 0)
     while True:
         if rank == 0:
             cmd = commands.get()
+            if cmd.get("op") == "cancel":  # came after its reply had ended already
+                continue
             if cmd.get("op") == "quit":
-                _bcast(mx, [QUIT, 0], rank)
+                _bcast(mx, [QUIT, 0, 0], rank)
                 return
             prompt = [int(t) for t in cmd["prompt"]]
-            header = _bcast(mx, [PROMPT, len(prompt)], rank)
+            reuse = _reusable(seen, prompt) if cmd.get("use_cache", True) else 0
+            header = _bcast(mx, [PROMPT, len(prompt) - reuse, reuse], rank)
         else:
-            header = _bcast(mx, [0, 0], rank)
+            header = _bcast(mx, [0, 0, 0], rank)
         if header[0] == QUIT:
             return
-        prompt = _bcast(mx, prompt if rank == 0 else [0] * header[1], rank)
-        cache = make_prompt_cache(model)
-        _serve_request(mx, model, cache, prompt, rank, cmd if rank == 0 else None, commands)
+        reuse = header[2]
+        new = _bcast(mx, prompt[reuse:] if rank == 0 else [0] * header[1], rank)
+        if reuse and can_trim_prompt_cache(cache):
+            trim_prompt_cache(cache, cache[0].offset - reuse)
+        else:
+            cache = make_prompt_cache(model)
+        fed = _serve_request(mx, model, cache, new, reuse, rank, cmd if rank == 0 else None, commands)
+        if rank == 0:
+            seen = prompt + fed
 
 
-def _serve_request(mx, model, cache, prompt, rank, cmd, commands) -> None:
+def _reusable(seen: list[int], prompt: list[int]) -> int:
+    """Tokens of ``prompt`` already in the cache: the common prefix, leaving at least one token to run."""
+    n = 0
+    for a, b in zip(seen, prompt[:-1]):
+        if a != b:
+            break
+        n += 1
+    return n
+
+
+def _serve_request(mx, model, cache, prompt, reused, rank, cmd, commands) -> list[int]:
+    """One reply; returns (rank 0) the generated tokens fed through the model (all but the last)."""
     x = mx.array([prompt], dtype=mx.int32)
+    fed: list[int] = []
     pick = _picker(mx, cmd.get("sampling") or {}) if cmd else None
     eos = set(cmd.get("eos", [])) if cmd else set()
     max_tokens = int(cmd["max_tokens"]) if cmd else 0
@@ -114,17 +144,19 @@ def _serve_request(mx, model, cache, prompt, rank, cmd, commands) -> None:
             _emit({"token": y})
             cancelled = _cancelled(commands)
             go = produced < max_tokens and y not in eos and not cancelled
-            _bcast(mx, [STEP if go else 0, y], rank)
+            _bcast(mx, [STEP if go else 0, y, 0], rank)
             if not go:
                 t1 = time.perf_counter()
-                _emit({"done": {"prompt_tokens": len(prompt), "generated": produced, "cancelled": cancelled,
+                _emit({"done": {"prompt_tokens": len(prompt) + reused, "cached_tokens": reused,
+                                "generated": produced, "cancelled": cancelled,
                                 "prefill_s": round(t_first - t0, 6), "decode_s": round(t1 - t_first, 6)}})  # fmt: skip
-                return
+                return fed
+            fed.append(y)
         else:
             mx.eval(model.model(x, cache=cache))
-            ctl = _bcast(mx, [0, 0], rank)
+            ctl = _bcast(mx, [0, 0, 0], rank)
             if ctl[0] != STEP:
-                return
+                return fed
             y = ctl[1]
         x = mx.array([[y]], dtype=mx.int32)
 

@@ -16,9 +16,9 @@ import subprocess
 import threading
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass, field
 from pathlib import Path
 
+from engine.core import DistributedStats
 from engine.models import model_identity
 from engine.runtime.distributed.node import HEARTBEAT_S, free_port, start_rank
 from engine.runtime.distributed.pairing import (
@@ -39,26 +39,6 @@ from engine.runtime.distributed.plan import (
 )
 
 log = logging.getLogger("alcove.distributed.session")
-
-
-@dataclass
-class DistributedStats:
-    ranks: int
-    backend: str
-    layers_per_rank: list[int]
-    bytes_per_rank: list[int]
-    bytes_sent_per_token: int
-    held_bytes_per_rank: list[int] = field(default_factory=list)
-
-    def as_json(self) -> dict:
-        return {
-            "ranks": self.ranks,
-            "backend": self.backend,
-            "layers_per_rank": self.layers_per_rank,
-            "bytes_per_rank": self.bytes_per_rank,
-            "bytes_sent_per_token": self.bytes_sent_per_token,
-            "held_bytes_per_rank": self.held_bytes_per_rank,
-        }
 
 
 class DistributedSession:
@@ -142,8 +122,8 @@ class DistributedSession:
             ready = ev.get("ready") and ev
             if ready:
                 held[ready["rank"]] = ready["held_bytes"]
-        self.stats = DistributedStats(plan.ranks, "ring", list(plan.layers_per_rank), list(plan.bytes_per_rank),
-                                      plan.bytes_sent_per_token(), [held[0], held[1]])  # fmt: skip
+        self.stats = DistributedStats(plan.ranks, "ring", tuple(plan.layers_per_rank), tuple(plan.bytes_per_rank),
+                                      plan.bytes_sent_per_token(), (held[0], held[1]))  # fmt: skip
 
     def _recv_control(self, timeout: float) -> dict:
         self.chan.sock.settimeout(timeout)
@@ -210,16 +190,20 @@ class DistributedSession:
         max_tokens: int,
         eos: list[int] | tuple[int, ...] = (),
         sampling: dict | None = None,
+        use_cache: bool = True,
     ) -> Iterator[int]:
         """Tokens as rank 0 picks them: greedy, or sampled with ``sampling`` ({temp, top_p, top_k, min_p, seed},
-        mlx-lm's sampler). Raises DistributedError (within the step deadline) on a fault."""
+        mlx-lm's sampler). Both ranks reuse their caches for the prompt's prefix in common with the previous
+        request's tokens when ``use_cache`` (``last_done["cached_tokens"]`` says how many). Raises
+        DistributedError (within the step deadline) on a fault."""
         if self.rank0 is None:
             raise DistributedError(
                 "The split model is not running (start() first, or it stopped after a fault)."
             )
         self.last_done: dict | None = None
         self.rank0.stdin.write(json.dumps({"op": "generate", "prompt": list(prompt), "max_tokens": max_tokens,
-                                           "eos": list(eos), "sampling": sampling or {}}) + "\n")  # fmt: skip
+                                           "eos": list(eos), "sampling": sampling or {},
+                                           "use_cache": use_cache}) + "\n")  # fmt: skip
         self.rank0.stdin.flush()
         deadline = time.monotonic() + self.load_timeout_s  # the first token includes the prompt's prefill
         finished = False

@@ -69,6 +69,9 @@ def _sqlite_file(path):
         (["--model", "{tmp}/no-such-model"], "--model: The model folder"),
         (["--speculative", "draft", "--draft-model", "{tmp}/nothing.gguf"], "--draft-model: the GGUF file"),
         (["--embedder", "{tmp}/no-embedder"], "--embedder: the model folder"),
+        (["--peer", "127.0.0.1:9"], "--peer HOST:PORT and --code CODE go together"),
+        (["--continue-locally"], "--peer HOST:PORT and --code CODE go together"),
+        (["--peer", "nope", "--code", "AB12"], "--peer 'nope' is not HOST:PORT"),
     ],
 )
 def test_bad_values_end_before_anything_loads(argv, said, tmp_path, capsys, no_engine):

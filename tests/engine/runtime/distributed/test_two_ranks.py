@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import signal
 import subprocess
 import sys
@@ -16,31 +15,24 @@ from pathlib import Path
 import pytest
 
 from engine.runtime.distributed.pairing import DistributedError, HandshakeRefused
+from tests.engine.runtime.distributed.helper_process import (
+    CODE,
+    ROOT,
+    NodeProcess,
+    make_qwen2,
+    ring_unavailable,
+    single_process_greedy,
+)
 
 pytestmark = pytest.mark.slow
 
-CODE = "H9TEST-CODE"
-ROOT = Path(__file__).resolve().parents[4]
-
-
-def _ring_available() -> str | None:
-    import mlx.core as mx
-
-    if not mx.distributed.is_available():
-        return "this MLX build has no distributed backends (mx.distributed.is_available() is False)"
-    return None
-
-
-_why = _ring_available()
+_why = ring_unavailable()
 if _why:
     pytest.skip(_why, allow_module_level=True)
 
 
 def _qwen2(folder: Path, seed: int) -> Path:
-    from tests.tiny_models import make_tiny_model
-
-    return make_tiny_model(folder, "llama", seed=seed, model_type="qwen2", architectures=["Qwen2ForCausalLM"],
-                           num_hidden_layers=4)  # fmt: skip
+    return make_qwen2(folder, seed)
 
 
 @pytest.fixture(scope="module")
@@ -53,49 +45,6 @@ def model_b(tmp_path_factory):
     return _qwen2(tmp_path_factory.mktemp("qwen2b"), seed=2)
 
 
-class NodeProcess:
-    """``alcove node`` as the user runs it, in its own process."""
-
-    def __init__(self, models: list[Path], log_path: Path):
-        self.log_path = log_path
-        self.log = log_path.open("w")
-        args = [sys.executable, "-m", "app.cli", "node", "--listen", "127.0.0.1:0", "--code", CODE]
-        for m in models:
-            args += ["--model", str(m)]
-        self.proc = subprocess.Popen(args, cwd=ROOT, stdout=subprocess.PIPE, stderr=self.log, text=True)
-        deadline = time.monotonic() + 120
-        self.address = None
-        while time.monotonic() < deadline and self.address is None:
-            line = self.proc.stdout.readline()
-            if not line:
-                break
-            m = re.search(r"listening on (\S+)", line)
-            if m:
-                self.address = m.group(1)
-        assert self.address, f"the node did not start: {log_path.read_text()}"
-
-    def children(self) -> list[int]:
-        out = []
-        for stat in Path("/proc").glob("[0-9]*/stat"):
-            try:
-                fields = stat.read_text().rsplit(")", 1)[1].split()
-            except OSError:
-                continue
-            if int(fields[1]) == self.proc.pid:
-                out.append(int(stat.parent.name))
-        return out
-
-    def stop(self):
-        if self.proc.poll() is None:
-            self.proc.send_signal(signal.SIGINT)
-            try:
-                self.proc.wait(10)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait()
-        self.log.close()
-
-
 @pytest.fixture(scope="module")
 def node(model_a, tmp_path_factory):
     n = NodeProcess([model_a], tmp_path_factory.mktemp("node") / "node.log")
@@ -104,15 +53,7 @@ def node(model_a, tmp_path_factory):
 
 
 def _single_process_greedy(folder: Path, prompt: list[int], n: int) -> list[int]:
-    import mlx.core as mx
-    from mlx_lm.generate import generate_step
-    from mlx_lm.utils import load_model
-
-    model, _ = load_model(folder)
-    out = []
-    for tok, _ in generate_step(mx.array(prompt), model, max_tokens=n):
-        out.append(int(tok))
-    return out
+    return single_process_greedy(folder, prompt, n)
 
 
 def _single_process_sampled(folder: Path, prompt: list[int], n: int, sampling: dict) -> list[int]:

@@ -1,0 +1,126 @@
+"""The engine's chat route and the server's routes over a model split across two processes (loopback, CPU): the
+same greedy tokens as one process, prompt-cache reuse for rank 0's conversation, and faults that end a reply with
+a clear error, then pair again (or continue on this machine) without a restart."""
+
+from __future__ import annotations
+
+import os
+import signal
+import time
+
+import httpx
+import pytest
+
+from engine.core import ChatRequest, FinalEvent, PairRequest, RouteEvent, TokenEvent
+from tests.engine.runtime.distributed.helper_process import (
+    CODE,
+    NodeProcess,
+    make_qwen2,
+    ring_unavailable,
+    single_process_greedy,
+)
+
+pytestmark = pytest.mark.slow
+
+_why = ring_unavailable()
+if _why:
+    pytest.skip(_why, allow_module_level=True)
+
+
+@pytest.fixture(scope="module")
+def model(tmp_path_factory):
+    return make_qwen2(tmp_path_factory.mktemp("qwen2"), seed=1)
+
+
+def _reply(engine, **kw) -> tuple[RouteEvent, list[TokenEvent], FinalEvent]:
+    events = list(engine.chat(ChatRequest(**kw)))
+    return events[0], [e for e in events if isinstance(e, TokenEvent)], events[-1]
+
+
+def test_the_chat_route_and_the_server_routes_run_across_two_ranks_with_the_prompt_cache(model, tmp_path):
+    from app.server import ServerOptions, ThreadedServer
+    from engine.runtime import Engine
+
+    node = NodeProcess([model], tmp_path / "node.log")
+    engine = Engine()
+    try:
+        info = engine.pair(PairRequest(node.address, CODE, str(model)))
+        assert info.stats.ranks == 2 and "rank 1 (helper 1)" in info.plan
+        first = [5, 6, 7, 8, 9]
+        route, tokens, final = _reply(engine, prompt_ids=tuple(first), max_tokens=6)
+        expected = single_process_greedy(model, first, 6)
+        assert route.decoding == "split" and final.error is None
+        assert list(final.token_ids) == expected == [t.token_id for t in tokens]
+        d = final.stats.distributed
+        assert d.ranks == 2 and d.backend == "ring" and sum(d.layers_per_rank) == 4
+        assert final.stats.cached_tokens == 0
+        # the next turn extends the conversation: both ranks reuse their caches for what they hold already
+        second = first + expected + [11, 12]
+        _, _, again = _reply(engine, prompt_ids=tuple(second), max_tokens=6)
+        assert list(again.token_ids) == single_process_greedy(model, second, 6)
+        assert (
+            again.stats.cached_tokens == len(first) + len(expected) - 1
+        )  # the last reply token was never fed
+        _, _, fresh = _reply(engine, prompt_ids=tuple(second), max_tokens=6, use_prompt_cache=False)
+        assert fresh.stats.cached_tokens == 0 and fresh.token_ids == again.token_ids
+
+        srv = ThreadedServer(
+            engine, ServerOptions(port=0, chat_model=str(model), max_tokens=8, temperature=0.0)
+        )
+        try:
+            comp = httpx.post(f"{srv.url}/completions", json={"model": "default", "prompt": "hello world",
+                                                              "max_tokens": 5, "temperature": 0}, timeout=120)  # fmt: skip
+            chat = httpx.post(f"{srv.url}/chat/completions", json={
+                "model": "default", "messages": [{"role": "user", "content": "hi there"}], "max_tokens": 5,
+                "temperature": 0}, timeout=120)  # fmt: skip
+        finally:
+            srv.stop()
+        for r in (comp, chat):
+            assert r.status_code == 200, r.text
+            ext = r.json()["alcove"]
+            assert ext["decoding"] == "split" and ext["distributed"]["ranks"] == 2
+            assert ext["distributed"]["bytes_sent_per_token"] > 0
+        ids = list(engine._split.tokenizer.encode("hello world"))
+        _, _, local_text = _reply(engine, prompt_ids=tuple(ids), max_tokens=5)
+        assert comp.json()["choices"][0]["text"] == local_text.text
+        assert engine.models().get("chat") is None  # nothing was loaded on this Mac alone
+    finally:
+        engine.shutdown()
+        node.stop()
+
+
+def test_a_helper_killed_mid_reply_ends_it_within_seconds_then_pairs_again_or_runs_here(model, tmp_path):
+    from engine.runtime import Engine
+
+    node = NodeProcess([model], tmp_path / "node.log")
+    engine = Engine()
+    try:
+        engine.pair(PairRequest(node.address, CODE, str(model), fallback_local=True, step_timeout_s=60))
+        events = engine.chat(ChatRequest(prompt_ids=(5, 6, 7), max_tokens=1_000_000))
+        assert next(events).decoding == "split"
+        for _ in range(4):
+            assert isinstance(next(events), TokenEvent)
+        killed = time.monotonic()
+        os.kill(node.proc.pid, signal.SIGKILL)
+        final = [e for e in events if isinstance(e, FinalEvent)][0]
+        took = time.monotonic() - killed
+        assert took < 10, f"the reply took {took:.1f} s to end"
+        assert final.finish_reason == "error" and "127.0.0.1" in final.error
+        assert "fits on this Mac alone" in final.error  # a tiny model: it does
+        node.stop()
+        # a helper back at the same address: the next reply pairs again (a new session), no restart
+        node = NodeProcess([model], tmp_path / "node2.log", listen=node.address)
+        route, _, again = _reply(engine, prompt_ids=(5, 6, 7), max_tokens=4)
+        assert route.decoding == "split" and again.error is None
+        assert list(again.token_ids) == single_process_greedy(model, [5, 6, 7], 4)
+        # the helper gone for good: pairing again fails, and the model fits here, so this Mac continues alone
+        node.proc.kill()
+        node.stop()
+        _, _, gone = _reply(engine, prompt_ids=(5, 6, 7), max_tokens=4)
+        assert gone.finish_reason == "error"  # the reply that found the link down (it says it continues here)
+        route, _, local = _reply(engine, prompt_ids=(5, 6, 7), max_tokens=4)
+        assert route.decoding != "split" and local.token_ids == again.token_ids
+        assert engine.paired() is None
+    finally:
+        engine.shutdown()
+        node.stop()
