@@ -28,6 +28,7 @@ from engine.core import (
     IndexRequest,
     ModelLoadError,
     ModelRequest,
+    PairRequest,
     RerankPolicy,
     RerankRequest,
     Role,
