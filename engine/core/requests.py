@@ -74,7 +74,9 @@ class AnswerMode(StrEnum):
 
 
 class RerankPolicy(StrEnum):
-    AUTO = "auto"  # the request's cross-encoder, else the search order (a chat model only when it is a reranker)
+    AUTO = (
+        "auto"  # the request's cross-encoder, else the search order (a chat model only when it is a reranker)
+    )
     GENERATIVE = "generative"  # the request's cross-encoder, else the chat model whatever its size
     NONE = "none"  # the search order
 
