@@ -30,6 +30,8 @@ def add_index(p) -> None:
     p.add_argument("--no-ocr", action="store_true", help="do not read images and scanned PDF pages by OCR")
     p.add_argument("--image-model", default=None, metavar="M",
                    help="a CLIP/SigLIP folder or cached repo id: pictures are found by what they show too")  # fmt: skip
+    p.add_argument("--late-model", default=None, metavar="M",
+                   help="a ColBERT folder (PyLate's format): chunks get token vectors too, for --mode late")  # fmt: skip
     p.add_argument(
         "--allow-link",
         action="append",
@@ -45,7 +47,7 @@ def add_search(s) -> None:
     s.add_argument("query")
     s.add_argument("--db", help="index database (default: the app's index)")
     s.add_argument("--k", type=positive_int, default=10, help="number of results (default 10)")
-    s.add_argument("--mode", choices=["hybrid", "vector", "keyword"], default="hybrid")
+    s.add_argument("--mode", choices=["hybrid", "vector", "keyword", "late"], default="hybrid")
     s.add_argument(
         "--fusion",
         choices=["score", "rrf"],
@@ -63,6 +65,8 @@ def add_search(s) -> None:
     )
     s.add_argument("--image-model", default=None, metavar="M",
                    help="hybrid: search the index's pictures by meaning with this CLIP/SigLIP model too")  # fmt: skip
+    s.add_argument("--late-model", default=None, metavar="M",
+                   help="late and hybrid: the ColBERT model (default: the one the index's token vectors came from)")  # fmt: skip
     s.add_argument("--json", action="store_true", help="print results as JSON")
     s.set_defaults(handler=run_search, validate=check_search)
 
@@ -83,6 +87,8 @@ def check_index(args) -> None:
     validate.encoder_model(args.embedder, "--embedder")
     if args.image_model:
         validate.encoder_model(args.image_model, "--image-model", what="image model")
+    if args.late_model:
+        validate.encoder_model(args.late_model, "--late-model", what="late-interaction model")
 
 
 def check_search(args) -> None:
@@ -93,11 +99,13 @@ def check_search(args) -> None:
         validate.encoder_model(args.embedder, "--embedder")
     if args.image_model:
         validate.encoder_model(args.image_model, "--image-model", what="image model")
+    if args.late_model:
+        validate.encoder_model(args.late_model, "--late-model", what="late-interaction model")
 
 
 def _embedder(args, db: str) -> ModelRequest | None:
     """The embedder a search needs: none for keyword search, else --embedder or the one the index was built with."""
-    if args.mode == "keyword":
+    if args.mode in ("keyword", "late"):
         return None
     spec = args.embedder
     if not spec:
@@ -160,6 +168,7 @@ def run_index(args) -> int:
         ocr=not args.no_ocr,
         allow_links=allow,
         image_model=args.image_model,
+        late_model=args.late_model,
     )
     engine = Engine()
     summary = None
@@ -213,7 +222,7 @@ def run_search(args) -> int:
     db = db_path(args)
     request = SearchRequest(args.query, db, k=args.k, mode=args.mode, fusion=args.fusion, folders=args.folders or (),
                             file_types=args.file_types or (), embedder=_embedder(args, db),
-                            image_model=args.image_model)  # fmt: skip
+                            image_model=args.image_model, late_model=args.late_model)  # fmt: skip
     engine = Engine()
     try:
         hits = engine.search(request)

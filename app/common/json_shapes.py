@@ -13,7 +13,7 @@ def search_json(hits: Iterable[Any]) -> dict[str, Any]:
             {"path": h.path, "page": h.page, "line_start": h.line_start, "line_end": h.line_end,
              "score": h.score, "text": h.text, "snippet": h.snippet, "heading": h.heading,
              "char_start": h.char_start, "char_end": h.char_end, "chunk_id": h.chunk_id,
-             "image": _image(h)}
+             "image": _image(h), "late": _late(h)}
             for h in hits
         ]
     }  # fmt: skip
@@ -23,3 +23,9 @@ def _image(hit: Any) -> dict[str, Any] | None:
     """A picture found by meaning (search with an image model): its rank among the pictures and its cosine."""
     rank = getattr(hit, "image_rank", None)
     return None if rank is None else {"rank": rank, "score": hit.image_score}
+
+
+def _late(hit: Any) -> dict[str, Any] | None:
+    """Late interaction (an index with token vectors): the result's rank in the MaxSim list and its MaxSim score."""
+    rank = getattr(hit, "late_rank", None)
+    return None if rank is None else {"rank": rank, "score": hit.late_score}

@@ -90,6 +90,11 @@ def score_text(hit: Any, mode: str) -> tuple[str, str]:
             f"meaning {score:.2f}",
             f"Cosine similarity {score:.3f} between the query and the passage (−1 to 1)",
         )
+    if mode == "late":  # an index built with a late-interaction (ColBERT) model
+        return (
+            f"tokens {score:.2f}",
+            f"ColBERT score {score:.3f}: each query token's best match in the passage, summed",
+        )
     cosine, rank = getattr(hit, "vector_score", None), getattr(hit, "keyword_rank", None)
     parts = [f"meaning {cosine:.2f}" if cosine is not None else "", f"words #{rank}" if rank else ""]
     shown = "  ·  ".join(p for p in parts if p) or "—"
@@ -190,7 +195,8 @@ class SearchPane(QWidget):
         )
         self.query.returnPressed.connect(self.run_search)
         self.mode = QComboBox()
-        for label, value in (("Hybrid", "hybrid"), ("Meaning", "vector"), ("Exact words", "keyword")):
+        for label, value in (("Hybrid", "hybrid"), ("Meaning", "vector"), ("Exact words", "keyword"),
+                             ("Token by token", "late")):  # fmt: skip
             self.mode.addItem(label, value)
         self.mode.setToolTip("Hybrid combines meaning (vectors) and exact words (keywords)")
         self.mode.setCurrentIndex(max(0, self.mode.findData(settings["search/mode"])))

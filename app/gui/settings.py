@@ -71,7 +71,7 @@ _OPTIONS = (
     Option("chat/highlight_draft", bool, False),
     Option("chat/system_prompt", str, "You are Alcove, a helpful assistant running privately on this Mac."),
     Option("appearance/theme", str, "system", ("system", "light", "dark")),
-    Option("search/mode", str, "hybrid", ("hybrid", "vector", "keyword")),
+    Option("search/mode", str, "hybrid", ("hybrid", "vector", "keyword", "late")),
     Option("search/k", int, 20, minimum=1, maximum=200),
     Option(
         "server/enabled", bool, False

@@ -322,8 +322,8 @@ class Server:
         mode = body.get("mode", "hybrid")
         fusion = body.get("fusion", "score")
         k = body.get("k", 10)
-        if mode not in ("hybrid", "vector", "keyword") or fusion not in ("score", "rrf"):
-            raise p.bad("'mode' is hybrid, vector or keyword; 'fusion' is score or rrf.", "mode")
+        if mode not in ("hybrid", "vector", "keyword", "late") or fusion not in ("score", "rrf"):
+            raise p.bad("'mode' is hybrid, vector, keyword or late; 'fusion' is score or rrf.", "mode")
         if not isinstance(k, int) or isinstance(k, bool) or not 1 <= k <= 200:
             raise p.bad("'k' must be an integer from 1 to 200.", "k")
         self.service.begin()

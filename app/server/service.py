@@ -242,12 +242,14 @@ class ModelService:
 
     def search(self, query: str, *, k: int, mode: str, fusion: str, db: str | None) -> dict[str, Any]:
         text_field(query, "query")
-        embedder = None if mode == "keyword" else self._embedder()
+        embedder = None if mode in ("keyword", "late") else self._embedder()
         request = SearchRequest(query, self._db(db), k=k, mode=mode, fusion=fusion, embedder=embedder)
         try:
             return search_json(self.engine.search(request))
         except ModelLoadError as exc:
             raise _load_failed(exc) from exc
+        except ValueError as exc:  # late mode on an index without token vectors, or with another model's
+            raise ApiError(400, str(exc), param="mode", code="invalid_value") from exc
 
 
 def _checked_only(events: Iterator[Any]) -> Iterator[Any]:
