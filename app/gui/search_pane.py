@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QModelIndex, QRectF, QSize, Qt, Signal, Slot
-from PySide6.QtGui import QIcon, QStandardItem, QStandardItemModel, QTextDocument
+from PySide6.QtGui import QIcon, QImageReader, QPixmap, QStandardItem, QStandardItemModel, QTextDocument
 from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
@@ -49,6 +49,8 @@ def place(hit: Any) -> str:
         getattr(hit, "line_start", None),
         getattr(hit, "line_end", None),
     )
+    if getattr(hit, "image_rank", None) is not None and not getattr(hit, "text", ""):
+        return "picture"  # found by what it shows; it has no text to point at
     bits = []
     if page:
         bits.append(f"p. {page}")
@@ -96,7 +98,9 @@ def score_text(hit: Any, mode: str) -> tuple[str, str]:
             f"ColBERT score {score:.3f}: each query token's best match in the passage, summed",
         )
     cosine, rank = getattr(hit, "vector_score", None), getattr(hit, "keyword_rank", None)
-    parts = [f"meaning {cosine:.2f}" if cosine is not None else "", f"words #{rank}" if rank else ""]
+    picture = getattr(hit, "image_score", None)
+    parts = [f"meaning {cosine:.2f}" if cosine is not None else "", f"words #{rank}" if rank else "",
+             f"picture {picture:.2f}" if picture is not None else ""]  # fmt: skip
     shown = "  ·  ".join(p for p in parts if p) or "—"
     tip = (
         (
@@ -105,6 +109,11 @@ def score_text(hit: Any, mode: str) -> tuple[str, str]:
             else "Not among the closest by meaning. "
         )
         + (f"Exact words: #{rank} of the keyword matches. " if rank else "No exact-word match. ")
+        + (
+            f"Picture: cosine {picture:.3f} between the query and what the image shows. "
+            if picture is not None
+            else ""
+        )
         + f"Fused rank score {score:.3f}: relative to this list (the top result always has the most), "
         "not a measure of how well it matches."
     )
@@ -127,10 +136,32 @@ def highlight(text: str, query: str, color: str) -> str:
 
 class ResultDelegate(QStyledItemDelegate):
     PAD = 10
+    THUMB = 72  # a picture found by meaning shows this big, left of its text
 
     def __init__(self, pane: SearchPane) -> None:
         super().__init__(pane)
         self.pane = pane
+        self._thumbs: dict[str, QPixmap] = {}
+
+    def thumbnail(self, hit: Any) -> QPixmap | None:
+        """A picture hit's thumbnail, decoded once at its small size (JPEG decodes scaled), None for text hits."""
+        if getattr(hit, "image_rank", None) is None:
+            return None
+        path = str(getattr(hit, "path", ""))
+        if path not in self._thumbs:
+            if len(self._thumbs) > 200:
+                self._thumbs.clear()
+            reader = QImageReader(path)
+            reader.setAutoTransform(True)
+            size = reader.size()
+            if size.isValid() and size.width() > 0 and size.height() > 0:
+                reader.setScaledSize(size.scaled(self.THUMB, self.THUMB, Qt.AspectRatioMode.KeepAspectRatio))
+            self._thumbs[path] = QPixmap.fromImage(reader.read())
+        pixmap = self._thumbs[path]
+        return None if pixmap.isNull() else pixmap
+
+    def _text_left(self, index: QModelIndex) -> int:
+        return self.THUMB + self.PAD if self.thumbnail(index.data(_HIT)) is not None else 0
 
     def _doc(self, index: QModelIndex, width: float) -> QTextDocument:
         hit = index.data(_HIT)
@@ -160,15 +191,22 @@ class ResultDelegate(QStyledItemDelegate):
             painter.fillRect(option.rect, style.color("selection"))
         painter.setPen(style.color("separator"))
         painter.drawLine(option.rect.bottomLeft(), option.rect.bottomRight())
-        doc = self._doc(index, option.rect.width() - 2 * self.PAD)
-        painter.translate(option.rect.left() + self.PAD, option.rect.top() + self.PAD)
-        doc.drawContents(painter, QRectF(0, 0, option.rect.width(), option.rect.height()))
+        left = self._text_left(index)
+        thumb = self.thumbnail(index.data(_HIT))
+        if thumb is not None:
+            x = option.rect.left() + self.PAD + (self.THUMB - thumb.width()) // 2
+            painter.drawPixmap(x, option.rect.top() + self.PAD, thumb)
+        doc = self._doc(index, option.rect.width() - 2 * self.PAD - left)
+        painter.translate(option.rect.left() + self.PAD + left, option.rect.top() + self.PAD)
+        doc.drawContents(painter, QRectF(0, 0, option.rect.width() - left, option.rect.height()))
         painter.restore()
 
     def sizeHint(self, option, index) -> QSize:  # noqa: N802 - Qt API
         width = max(200, self.pane.results.viewport().width() - 2 * self.PAD)
-        doc = self._doc(index, width)
-        return QSize(int(width), int(doc.size().height()) + 2 * self.PAD + 1)
+        left = self._text_left(index)
+        doc = self._doc(index, width - left)
+        tall = max(int(doc.size().height()), self.THUMB if left else 0)
+        return QSize(int(width), tall + 2 * self.PAD + 1)
 
 
 class SearchPane(QWidget):
@@ -318,7 +356,8 @@ class SearchPane(QWidget):
         request = SearchRequest(query, default_index_db(), k=self.settings["search/k"], mode=self.mode.currentData(),
                                 folders=(folder,) if folder else (),
                                 file_types=tuple(FILE_TYPES[self.file_type.currentText()] or ()),
-                                embedder=self.settings.model("embedder"))  # fmt: skip
+                                embedder=self.settings.model("embedder"),
+                                image_model=self.settings.model("image"))  # fmt: skip
         self.last_query = query
         self._asked_mode = request.mode.value if hasattr(request.mode, "value") else str(request.mode)
         self.summary.setText("Searching…")

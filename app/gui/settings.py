@@ -38,6 +38,8 @@ _OPTIONS = (
     ),  # the smallest compatible local draft, used when models/draft is empty
     Option("models/embedder", str, "default"),
     Option("models/reranker", str, ""),
+    # a CLIP/SigLIP folder: pictures found by what they show ("" = none, and no cost)
+    Option("models/image", str, ""),
     Option(
         "models/transform", str, ""
     ),  # YAML of runtime weight transforms applied to the chat model ("" = none)
@@ -46,7 +48,7 @@ _OPTIONS = (
     Option(
         "ui/welcomed", bool, False
     ),  # the first-run welcome was closed  # folders and GGUF files the user added (shown in the model pickers)
-    Option("speculative/mode", str, "off", ("off", "lookup", "draft", "mtp", "auto")),
+    Option("speculative/mode", str, "off", ("off", "lookup", "draft", "mtp", "dflash", "auto")),
     Option("speculative/num_draft", int, 4, minimum=1, maximum=16),
     Option("diffusion/steps", int, 32, minimum=1, maximum=512),
     Option("diffusion/canvas_length", int, 64, minimum=8, maximum=1024),

@@ -150,7 +150,7 @@ class IndexController(QObject):
         s = self.settings  # read now, into plain values: the engine knows no settings
         request = IndexRequest(paths=tuple(paths), db=str(self.db_path), embedder=s["models/embedder"] or "default",
                                ocr=bool(s["index/ocr"]), allow_links=tuple(s["index/allow_links"]),
-                               as_sources=as_sources)  # fmt: skip
+                               as_sources=as_sources, image_model=s["models/image"] or None)  # fmt: skip
         return self.bridge.index(request)
 
     @Slot()
