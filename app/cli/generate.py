@@ -36,7 +36,9 @@ def add_generate(p) -> None:
     p.add_argument("--repetition-penalty", type=float_in(0.0, low_open=True), default=1.0)
     p.add_argument("--seed", type=int, default=None)
     p.add_argument("--stop", action="append", default=[], help="stop string (repeatable)")
-    p.add_argument("--speculative", choices=["off", "lookup", "draft", "mtp", "auto"], default="off")
+    p.add_argument(
+        "--speculative", choices=["off", "lookup", "draft", "mtp", "dflash", "auto"], default="off"
+    )
     p.add_argument("--draft-model", default=None)
     p.add_argument("--num-draft", type=positive_int, default=4, help="longest proposal (default 4)")
     p.add_argument(
@@ -71,15 +73,17 @@ PARSERS = {"generate": add_generate, "bench": add_bench}
 def check_generate(args) -> None:
     """Options that need each other, the models and files named, and (``--speculative draft|auto`` without
     ``--draft-model``) the local draft, chosen from tokenizers only: all before any model loads."""
-    if args.peer or args.code:
+    if args.peer or args.code or args.continue_locally:
         if not args.peer:
-            raise UsageError("--code is used only with --peer.")
+            raise UsageError("--code and --continue-locally are used only with --peer.")
         check_peer_generate(args)
     if args.speculative == "mtp" and not args.draft_model:
         raise UsageError("--speculative mtp needs --draft-model (the folder of the Gemma 4 assistant).")
+    if args.speculative == "dflash" and not args.draft_model:
+        raise UsageError("--speculative dflash needs --draft-model (the folder of the DFlash drafter).")
     if args.draft_model and args.speculative in ("off", "lookup"):
         raise UsageError(
-            f"--draft-model is used only with --speculative draft, mtp or auto (not {args.speculative})."
+            f"--draft-model is used only with --speculative draft, mtp, dflash or auto (not {args.speculative})."
         )
     if args.system and not args.chat:
         raise UsageError("--system needs --chat (a system message belongs to a chat template).")
@@ -131,9 +135,9 @@ def chat_request(args) -> ChatRequest:
 
 
 def run_generate(args) -> int:
-    if args.peer:
-        return run_peer_generate(args)
     request = chat_request(args)
+    if args.peer:
+        return run_peer_generate(args, request)
     final = None
     with Engine() as engine:  # leaving it saves the reply's cache to disk (Engine.shutdown)
         if args.prompt_cache_gb > 0:

@@ -274,8 +274,8 @@ class ChatPane(QWidget):
             repetition_penalty=s["sampling/repetition_penalty"],
         )
         mode = s["speculative/mode"]
-        draft = s.model("draft") if mode in ("draft", "mtp", "auto") else None
-        if mode in ("draft", "mtp") and draft is None:
+        draft = s.model("draft") if mode in ("draft", "mtp", "dflash", "auto") else None
+        if mode in ("draft", "mtp", "dflash") and draft is None:
             mode = "off"  # no draft (none can draft for this chat model): plain decoding, as Settings › Models says
         return ChatRequest(
             messages=tuple(history),

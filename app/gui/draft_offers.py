@@ -2,7 +2,8 @@
 
 A draft is offered only when it can draft: a smaller chat model (a folder or a GGUF file, built-ins included) whose
 token list and merges equal the chat model's (``engine.speculative.check_locations``; chat templates may differ).
-A Gemma 4 assistant (multi-token prediction) is offered only for a Gemma 4 chat model. Everything else is listed in
+A Gemma 4 assistant (multi-token prediction) is offered only for a Gemma 4 chat model, a DFlash drafter only for a
+chat model of the shape it was trained on (hidden size, vocabulary, layers). Everything else is listed in
 ``refused`` with the reason, for the note under the picker. Reads files only (no MLX): run it on a worker thread.
 """
 
@@ -79,9 +80,20 @@ def _is_gemma4(config: dict) -> bool:
     return any(t.startswith("gemma4") and t != "gemma4_assistant" for t in types)
 
 
+def _dflash_fit(chat: dict, drafter: dict) -> tuple[bool | None, str]:
+    """Whether a DFlash drafter's config names the chat model's shape (the engine checks the loaded pair again)."""
+    if not chat:
+        return None, "the chat model's config cannot be read before it is loaded once"
+    text = chat.get("text_config") if isinstance(chat.get("text_config"), dict) else chat
+    want = (drafter.get("hidden_size"), drafter.get("vocab_size"), drafter.get("num_target_layers"))
+    if want == (text.get("hidden_size"), text.get("vocab_size"), text.get("num_hidden_layers")):
+        return True, "a DFlash drafter made for this chat model"
+    return False, "a DFlash drafter for another model (hidden size, vocabulary or layers differ)"
+
+
 def draft_offers(catalog: list[PickerModel], chat_spec: str) -> DraftOffers:
     """Every draft candidate's verdict for ``chat_spec`` and the automatic pick."""
-    from engine.speculative import check_locations, is_gemma4_assistant_config
+    from engine.speculative import check_locations, is_dflash_config, is_gemma4_assistant_config
     from engine.speculative.tokenizer_identity import weight_bytes
 
     chat = next((m for m in catalog if m.spec == chat_spec), None)
@@ -106,6 +118,9 @@ def draft_offers(catalog: list[PickerModel], chat_spec: str) -> DraftOffers:
             checks[m.spec] = DraftCheck(
                 m.spec, ok, "a Gemma 4 assistant" if ok else "it drafts only for Gemma 4"
             )
+            continue
+        if is_dflash_config(config := _config(loc)):
+            checks[m.spec] = DraftCheck(m.spec, *_dflash_fit(_config(chat_loc), config))
             continue
         if chat_loc is None or loc is None:
             what = "the chat model's" if chat_loc is None else "its"
@@ -144,6 +159,10 @@ def draft_note(mode: str, draft_label: str, chosen: bool, *, chat_label: str = "
     if mode == "lookup":
         return "Speculative decoding uses prompt lookup, which needs no draft model; none is loaded."
     usable = offers.can_draft if offers is not None else []
+    if mode == "dflash":
+        if not chosen:
+            return "No DFlash drafter is chosen above, so replies use plain decoding."
+        return f"DFlash: {draft_label} proposes a block of tokens from the chat model's own hidden states."
     if mode == "mtp":
         if offers is not None and not offers.chat_is_gemma4:
             return (f"Gemma 4 assistant (MTP) drafts only for Gemma 4 models; {chat_label} has no such assistant, "

@@ -57,6 +57,8 @@ MODE_HELP = {
     "are the same, faster when the draft often agrees. It must share the chat model's tokenizer.",
     "mtp": "The Gemma 4 assistant head proposes the next words for a Gemma 4 chat model that has one; the chat model "
     "checks them, so replies are the same. Other models write plainly.",
+    "dflash": "A DFlash drafter (chosen in Models, made for this exact chat model) proposes a block of next words "
+    "at once from the chat model's own hidden states; the chat model checks them, so replies are the same.",
     "auto": "Alcove chooses per reply: prompt lookup, or a draft model when one is installed, and turns drafting off "
     "when it does not make replies faster.",
 }
@@ -364,7 +366,7 @@ class SettingsDialog(QDialog):
         page, form = _form()
         s = self.settings
         modes = {"off": "Off", "lookup": "Prompt lookup", "draft": "Draft model",
-                 "mtp": "Gemma 4 assistant (MTP)", "auto": "Automatic"}  # fmt: skip
+                 "mtp": "Gemma 4 assistant (MTP)", "dflash": "DFlash block drafter", "auto": "Automatic"}  # fmt: skip
         form.addRow("Speculative decoding:", _choice(s, "speculative/mode", modes))
         self.mode_help = _note(MODE_HELP.get(s["speculative/mode"], ""))
         self.mode_help.setObjectName("Muted")

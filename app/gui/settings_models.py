@@ -315,7 +315,7 @@ class ModelsPage(QWidget):
         loaded = self.bridge.loaded_models().get(Role.DRAFT.value)
         if loaded is None:
             return
-        drafting = self.settings["speculative/mode"] in ("draft", "mtp", "auto")
+        drafting = self.settings["speculative/mode"] in ("draft", "mtp", "dflash", "auto")
         wanted = self.settings.model(Role.DRAFT) if drafting else None
         if wanted is not None and self.offers is not None and not self.offers.offered(wanted.spec):
             wanted = None

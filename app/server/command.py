@@ -22,8 +22,8 @@ from engine.core import AlcoveError, ModelRequest, Role
 
 log = logging.getLogger(__name__)
 
-_SPECULATIVE = ("off", "lookup", "draft", "mtp", "auto")
-_NEEDS_DRAFT = ("draft", "mtp")  # speculative modes that cannot run without a draft model
+_SPECULATIVE = ("off", "lookup", "draft", "mtp", "dflash", "auto")
+_NEEDS_DRAFT = ("draft", "mtp", "dflash")  # speculative modes that cannot run without a draft model
 _SQLITE_MAGIC = b"SQLite format 3\x00"
 _BUILT_IN = ("default", "gemma3-270m")  # resolving these may import a GGUF: always there, not checked here
 
@@ -90,7 +90,7 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--speculative", choices=_SPECULATIVE, default="off",
                    help="default speculative mode for requests that do not set alcove.speculative")  # fmt: skip
     s.add_argument("--draft-model", default=None,
-                   help="the draft model for speculative decoding (needed by --speculative draft and mtp)")  # fmt: skip
+                   help="the draft model for speculative decoding (needed by --speculative draft, mtp and dflash)")  # fmt: skip
     s.add_argument("--peer", default=None, metavar="HOST:PORT",
                    help="run the chat model split over this Mac and the helper at HOST:PORT (alcove node); "
                         "--model must be a model folder the helper has too")  # fmt: skip

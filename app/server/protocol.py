@@ -33,7 +33,7 @@ _UNSUPPORTED_COMPLETION = {
     "suffix": "suffix (fill-in-the-middle)",
     "best_of": "best_of",
 }
-_SPECULATIVE_MODES = ("off", "lookup", "draft", "mtp", "auto")
+_SPECULATIVE_MODES = ("off", "lookup", "draft", "mtp", "dflash", "auto")
 
 
 class ApiError(Exception):
