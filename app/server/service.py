@@ -248,8 +248,6 @@ class ModelService:
             return search_json(self.engine.search(request))
         except ModelLoadError as exc:
             raise _load_failed(exc) from exc
-        except ValueError as exc:  # late mode on an index without token vectors, or with another model's
-            raise ApiError(400, str(exc), param="mode", code="invalid_value") from exc
 
 
 def _checked_only(events: Iterator[Any]) -> Iterator[Any]:

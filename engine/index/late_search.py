@@ -16,6 +16,7 @@ from collections import OrderedDict
 
 import numpy as np
 
+from engine.core import IndexStoreError
 from engine.index.token_vectors import late_model, load_token_vectors
 from engine.index.vector_search import VectorHits
 
@@ -148,17 +149,19 @@ LATE_WEIGHT = 0.5
 
 def late_lists(store, late_encoder, queries, depth: int, allowed) -> list[list[tuple[int, float]]]:
     """For each query, (chunk id, MaxSim score) of its ``depth`` best chunks by late interaction, best first.
-    Raises ValueError when the index has no token vectors, or another model's."""
+    Raises IndexStoreError when the index has no token vectors, or another model's."""
     bound = late_model(store)
     if bound is None:
-        raise ValueError(
+        raise IndexStoreError(
             f"The index {store.path} has no token vectors for late-interaction search. Index it with a "
             "late-interaction (ColBERT) model first."
         )
     if late_encoder is None:
-        raise ValueError(f"Late-interaction search needs the index's late-interaction model ({bound[0]}).")
+        raise IndexStoreError(
+            f"Late-interaction search needs the index's late-interaction model ({bound[0]})."
+        )
     if (late_encoder.name, late_encoder.dim) != bound:
-        raise ValueError(
+        raise IndexStoreError(
             f"The index's token vectors were made by {bound[0]} ({bound[1]} dimensions), not by "
             f"{late_encoder.name} ({late_encoder.dim}). Search with that model, or index again with this one."
         )

@@ -10,6 +10,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from engine.core import IndexStoreError
 from engine.encoders import load_late_encoder, maxsim
 from engine.index import IndexStore, index_paths, search
 from engine.index.late_search import BLOCK_TOKENS, TokenMatrix
@@ -47,7 +48,7 @@ def test_no_late_model_no_cost(tmp_path):
     _run(_library(tmp_path / "lib"), tmp_path / "i.db")
     with IndexStore(tmp_path / "i.db") as store:
         assert not has_token_table(store)  # the migration never ran
-    with pytest.raises(ValueError, match="no token vectors"):
+    with pytest.raises(IndexStoreError, match="no token vectors"):
         search(tmp_path / "i.db", None, "sunny weather", mode="late")
     # hybrid search with a late model asked for, on an index without token vectors: as before
     plain = search(tmp_path / "i.db", HashEmbedder(), "sunny weather", k=4)
@@ -108,9 +109,9 @@ def test_another_late_model_replaces_the_vectors_and_is_checked_at_search(tmp_pa
         assert store.meta("late_model") == other.name == "no_expansion" and token_stats(store)[0] == len(
             NOTES
         )
-    with pytest.raises(ValueError, match="Search with that model"):
+    with pytest.raises(IndexStoreError, match="Search with that model"):
         search(db, None, "roses", mode="late", late_encoder=late)
-    with pytest.raises(ValueError, match="needs the index's late-interaction model"):
+    with pytest.raises(IndexStoreError, match="needs the index's late-interaction model"):
         search(db, None, "roses", mode="late")
 
 
