@@ -34,7 +34,8 @@ def tiny_tokenizer_json(vocab_size: int, bos: int | None, eos: int, pad: int) ->
 
 def make_tiny_clip(folder: Path, *, seed: int = 0, hidden: int = 32, layers: int = 2, heads: int = 4,
                    image_size: int = 32, patch: int = 8, projection: int = 24, eos_token_id: int = 98,
-                   intermediate: int | None = None, text_hidden: int | None = None):  # fmt: skip
+                   intermediate: int | None = None, text_hidden: int | None = None,
+                   text_heads: int | None = None):  # fmt: skip
     """A random CLIPModel saved to ``folder``; returns the torch model (eval mode)."""
     import torch
     from transformers import CLIPConfig, CLIPModel
@@ -42,9 +43,10 @@ def make_tiny_clip(folder: Path, *, seed: int = 0, hidden: int = 32, layers: int
 
     torch.manual_seed(seed)
     th = text_hidden or hidden
-    text = dict(vocab_size=99, hidden_size=th, intermediate_size=intermediate or 2 * th, num_hidden_layers=layers,
-                num_attention_heads=heads, max_position_embeddings=16, eos_token_id=eos_token_id, bos_token_id=97,
-                pad_token_id=1)  # fmt: skip
+    text_inter = 4 * th if text_hidden else intermediate or 2 * th
+    text = dict(vocab_size=99, hidden_size=th, intermediate_size=text_inter, num_hidden_layers=layers,
+                num_attention_heads=text_heads or heads, max_position_embeddings=16, eos_token_id=eos_token_id,
+                bos_token_id=97, pad_token_id=1)  # fmt: skip
     vision = dict(hidden_size=hidden, intermediate_size=intermediate or 2 * hidden, num_hidden_layers=layers,
                   num_attention_heads=heads, image_size=image_size, patch_size=patch)  # fmt: skip
     model = CLIPModel(CLIPConfig(text_config=text, vision_config=vision, projection_dim=projection)).eval()
