@@ -20,7 +20,7 @@ from engine.core import AlcoveError
 log = logging.getLogger(__name__)
 
 CATALOG_SCHEMA = 1
-KINDS = ("chat", "embedder", "reranker", "mtp-assistant")
+KINDS = ("chat", "embedder", "reranker", "mtp-assistant", "late")  # late: a ColBERT model
 _MIN_HEADROOM = 4 << 30
 _REPO = re.compile(r"^[A-Za-z0-9][\w.-]*/[\w.-]+$")
 _REVISION = re.compile(r"^(main|[0-9a-f]{40})$")
