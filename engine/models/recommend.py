@@ -20,7 +20,8 @@ from engine.core import AlcoveError
 log = logging.getLogger(__name__)
 
 CATALOG_SCHEMA = 1
-KINDS = ("chat", "embedder", "reranker", "mtp-assistant", "late")  # late: a ColBERT model
+KINDS = ("chat", "embedder", "reranker", "mtp-assistant", "dflash-drafter", "late")  # late: a ColBERT model
+_OPTIONAL = {"target": ""}  # fields an entry may leave out, with their defaults
 _MIN_HEADROOM = 4 << 30
 _REPO = re.compile(r"^[A-Za-z0-9][\w.-]*/[\w.-]+$")
 _REVISION = re.compile(r"^(main|[0-9a-f]{40})$")
@@ -45,6 +46,7 @@ class CatalogModel:
     good_for: str
     drafts: tuple[str, ...] = ()
     mtp_assistants: tuple[str, ...] = ()
+    target: str = ""  # a DFlash drafter: the id of the chat model it was trained for
 
 
 @dataclass(frozen=True)
@@ -70,7 +72,7 @@ def _check(entry: object, index: int, known: set[str]) -> CatalogModel:
     if not isinstance(entry, dict):
         raise CatalogError(f"The model catalog's {where} is not an object.")
     fields = {name: f.type for name, f in CatalogModel.__dataclass_fields__.items()}
-    missing = sorted(set(fields) - set(entry))
+    missing = sorted(set(fields) - set(entry) - set(_OPTIONAL))
     extra = sorted(set(entry) - set(fields))
     if missing or extra:
         raise CatalogError(f"The model catalog's {where} lacks {missing} / has unknown {extra}.")
@@ -80,6 +82,8 @@ def _check(entry: object, index: int, known: set[str]) -> CatalogModel:
     for name in ("parameters", "download_bytes", "memory_bytes"):
         if not isinstance(entry[name], int) or isinstance(entry[name], bool) or entry[name] <= 0:
             raise CatalogError(f"The model catalog's {where} needs a positive integer {name}.")
+    if not isinstance(entry.get("target", ""), str):
+        raise CatalogError(f"The model catalog's {where} needs a string target.")
     for name in ("drafts", "mtp_assistants"):
         if not isinstance(entry[name], list) or not all(isinstance(x, str) for x in entry[name]):
             raise CatalogError(f"The model catalog's {where} needs a list of ids in {name}.")
@@ -96,7 +100,12 @@ def _check(entry: object, index: int, known: set[str]) -> CatalogModel:
     if entry["id"] in known:
         raise CatalogError(f"The model catalog lists {entry['id']!r} twice.")
     return CatalogModel(
-        **{**entry, "drafts": tuple(entry["drafts"]), "mtp_assistants": tuple(entry["mtp_assistants"])}
+        **{
+            **_OPTIONAL,
+            **entry,
+            "drafts": tuple(entry["drafts"]),
+            "mtp_assistants": tuple(entry["mtp_assistants"]),
+        }
     )
 
 
@@ -131,6 +140,12 @@ def load_catalog(path: str | Path | None = None) -> Catalog:
                 raise CatalogError(
                     f"{m.id} lists MTP assistant {assistant!r}, which the catalog does not hold."
                 )
+        if (m.kind == "dflash-drafter") != bool(m.target) or (
+            m.target and (by_id.get(m.target) is None or by_id[m.target].kind != "chat")
+        ):
+            raise CatalogError(
+                f"{m.id}: a DFlash drafter, and only a drafter, names as target a chat model the catalog holds."
+            )
     return Catalog(str(data.get("version", "")), str(data.get("notes", "")), tuple(models))
 
 

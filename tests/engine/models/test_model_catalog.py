@@ -64,3 +64,17 @@ def test_fits_this_machine_from_its_memory():
     big, small = catalog.get("qwen3-14b-4bit"), catalog.get("qwen3-0.6b-4bit")
     assert fits(small, memory_budget(8 << 30)) and not fits(big, memory_budget(8 << 30))
     assert fits(big, memory_budget(32 << 30))
+
+
+def test_a_dflash_drafter_names_its_target(tmp_path):
+    drafter = load_catalog().get("qwen3-8b-dflash-b16")
+    assert drafter.kind == "dflash-drafter" and drafter.target == "qwen3-8b-4bit"
+    for mutate in (
+        lambda d: next(m for m in d["models"] if m["kind"] == "dflash-drafter").pop("target"),
+        lambda d: next(m for m in d["models"] if m["kind"] == "dflash-drafter").update(
+            target="all-minilm-l6-v2"
+        ),
+        lambda d: d["models"][0].update(target="qwen3-8b-4bit"),
+    ):
+        with pytest.raises(CatalogError, match="names as target a chat model"):
+            load_catalog(_write(tmp_path, mutate))
