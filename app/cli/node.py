@@ -3,24 +3,16 @@ this Mac and a helper). The work is engine.runtime.distributed's; this module on
 
 from __future__ import annotations
 
-import json
 import logging
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 from app.cli.args import UsageError
 from app.cli.output import emit_json, say
-from engine.models import load_tokenizer, resolve_model
-from engine.runtime import (
-    DistributedError,
-    DistributedSession,
-    HelperNode,
-    SplitReply,
-    new_code,
-    parse_address,
-    split_prompt_ids,
-    stream_split_text,
-)
+from engine.core import ChatRequest, FinalEvent, PairRequest, SpeculativeParams, TokenEvent, new_request_id
+from engine.models import resolve_model
+from engine.runtime import DistributedError, Engine, HelperNode, new_code, parse_address
 
 
 def add_node(p) -> None:
@@ -88,6 +80,8 @@ def add_peer_options(p) -> None:
         help="split the model over this Mac and the helper at HOST:PORT (alcove node)",
     )
     p.add_argument("--code", default=None, help="the pairing code the helper shows (with --peer)")  # fmt: skip
+    p.add_argument("--continue-locally", action="store_true",
+                   help="with --peer: after a fault, when the model fits on this Mac, run the reply again here")  # fmt: skip
 
 
 def check_peer_generate(args) -> None:
@@ -114,51 +108,47 @@ def check_peer_generate(args) -> None:
         )
 
 
-def _sampling(args) -> dict:
-    return {
-        "temp": args.temp,
-        "top_p": args.top_p,
-        "top_k": args.top_k,
-        "min_p": args.min_p,
-        "seed": args.seed,
-    }
-
-
-def run_peer_generate(args) -> int:
-    folder = resolve_model(args.model).path
-    # before pairing: a bad prompt or template fails before any rank starts
-    tokenizer = load_tokenizer(Path(folder), json.loads((Path(folder) / "config.json").read_text()))
-    ids = split_prompt_ids(tokenizer, args.prompt, chat=args.chat, system=args.system)
-    session = DistributedSession(args.peer, args.code, folder)
-    try:
-        session.pair()
-        plan = session.make_plan()
+def run_peer_generate(args, request: ChatRequest) -> int:
+    """``request`` (the command line as one ChatRequest) over the model split with the helper: the plan first,
+    then the reply; after a fault, with --continue-locally and a model that fits here, the reply again on this Mac."""
+    folder = str(resolve_model(args.model).path)
+    request = replace(request, model=None, speculative=SpeculativeParams())
+    with Engine() as engine:
+        info = engine.pair(PairRequest(args.peer, args.code, folder, fallback_local=args.continue_locally))
         say(f"alcove: splitting {Path(folder).name} over 2 ranks (ring backend):", err=True)
-        say(plan.describe(), err=True)
-        session.start(plan)
-        reply = None
-        try:
-            for piece in stream_split_text(session, tokenizer, ids, args.max_tokens, _sampling(args)):
-                if isinstance(piece, SplitReply):
-                    reply = piece
-                elif not args.json:
-                    sys.stdout.write(piece)
-                    sys.stdout.flush()
-        except DistributedError as exc:
-            if not args.json:
-                sys.stdout.write("\n")
-            raise DistributedError(f"{exc} {session.local_fallback_hint()}") from None
-    finally:
-        session.close()
+        say(info.plan, err=True)
+        say(
+            f"alcove: the model {'fits' if info.fits_locally else 'does not fit'} on this Mac alone", err=True
+        )
+        final = _stream(engine, request, args.json)
+        if final.error and args.continue_locally and info.fits_locally:
+            say(f"alcove: {final.error}", err=True)
+            say("alcove: continuing on this Mac (--continue-locally): the reply starts again", err=True)
+            final = _stream(engine, replace(request, request_id=new_request_id()), args.json)
+    if final.error:
+        if not args.json:
+            sys.stdout.write("\n")
+        raise DistributedError(final.error)
+    stats = final.stats.to_dict()
     if args.json:
-        emit_json({"text": reply.text, "token_ids": list(reply.token_ids), "finish_reason": reply.finish_reason,
-                   "stats": reply.stats, "model": Path(folder).name})  # fmt: skip
+        emit_json({"text": final.text, "token_ids": list(final.token_ids), "finish_reason": final.finish_reason,
+                   "stats": stats, "model": Path(folder).name})  # fmt: skip
     else:
-        s = reply.stats
-        rate = f"{s['decode_tokens_per_s']:.1f} tok/s" if s["decode_tokens_per_s"] else "-"
-        d = s["distributed"]
+        s, d = final.stats, final.stats.distributed
+        where = (f"layers per rank {list(d.layers_per_rank)}, {d.bytes_sent_per_token} B sent per token" if d
+                 else "on this Mac alone")  # fmt: skip
         say("", err=False)
-        say(f"[{reply.finish_reason}] {s['prompt_tokens']} prompt tokens, {s['generated_tokens']} generated; "
-            f"{rate}; layers per rank {d['layers_per_rank']}, {d['bytes_sent_per_token']} B sent per token",
-            err=True)  # fmt: skip
+        say(f"[{final.finish_reason}] {s.prompt_tokens} prompt tokens, {s.generated_tokens} generated; "
+            f"{s.decode_tokens_per_s:.1f} tok/s; {where}", err=True)  # fmt: skip
     return 0
+
+
+def _stream(engine, request: ChatRequest, as_json: bool) -> FinalEvent:
+    final = None
+    for ev in engine.chat(request):
+        if isinstance(ev, TokenEvent) and not as_json:
+            sys.stdout.write(ev.text)
+            sys.stdout.flush()
+        elif isinstance(ev, FinalEvent):
+            final = ev
+    return final

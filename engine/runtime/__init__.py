@@ -6,11 +6,9 @@ from engine.runtime.distributed import (
     DistributedError,
     DistributedSession,
     HelperNode,
-    SplitReply,
+    PairInfo,
     new_code,
     parse_address,
-    split_prompt_ids,
-    stream_split_text,
 )
 from engine.runtime.engine import Engine, MemoryInfo
 from engine.runtime.scheduler import EngineClosedError, EngineTimeoutError, QueuedWork, SchedulerState
@@ -19,11 +17,9 @@ __all__ = [
     "DistributedError",
     "DistributedSession",
     "HelperNode",
-    "SplitReply",
+    "PairInfo",
     "new_code",
     "parse_address",
-    "split_prompt_ids",
-    "stream_split_text",
     "Engine",
     "EngineClosedError",
     "EngineTimeoutError",

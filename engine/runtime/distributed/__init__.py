@@ -8,7 +8,6 @@ from engine.runtime.distributed.node import HelperNode
 from engine.runtime.distributed.pairing import DistributedError, HandshakeRefused, new_code, parse_address
 from engine.runtime.distributed.plan import Plan, pipeline_support, plan_pipeline, weight_sizes
 from engine.runtime.distributed.session import DistributedSession
-from engine.runtime.distributed.split_chat import SplitReply, split_prompt_ids, stream_split_text
 
 __all__ = [
     "DistributedError",
@@ -19,12 +18,9 @@ __all__ = [
     "SplitChat",
     "fits_here",
     "Plan",
-    "SplitReply",
     "new_code",
     "parse_address",
     "pipeline_support",
     "plan_pipeline",
-    "split_prompt_ids",
-    "stream_split_text",
     "weight_sizes",
 ]

@@ -99,10 +99,10 @@ class SplitChat:
         """What a split reply cannot do yet, refused before it is queued."""
         if request.stop:
             raise RequestRefused("Stop strings are not supported over a model split across two Macs yet.",
-                                 param="stop")  # fmt: skip
+                                 code="unsupported", param="stop")  # fmt: skip
         if request.sampling.repetition_penalty != 1.0:
             raise RequestRefused("A repetition penalty is not supported over a model split across two Macs yet.",
-                                 param="repetition_penalty")  # fmt: skip
+                                 code="unsupported", param="repetition_penalty")  # fmt: skip
         if request.diffusion:
             raise RequestRefused("A split model is not a diffusion model.", param="diffusion")
 
@@ -178,13 +178,14 @@ class SplitChat:
                 return None
             return f"{exc} {self.hint()}"
 
-    def hint(self) -> str:
-        fits, sizes = fits_here(self.folder)
-        if fits:
-            return (f"The model fits on this Mac alone ({sizes}): "
-                    + ("the next reply runs here if the helper cannot be paired again."
-                       if self.request.fallback_local else "unpair (or run without --peer) to continue here."))  # fmt: skip
-        return f"The model does not fit on this Mac alone ({sizes}): pair again when the helper is back."
+    def hint(self, free: int | None = None) -> str:
+        """After a fault: whether the model fits on this Mac alone, and what happens next."""
+        fits, sizes = fits_here(self.folder, free)
+        if not fits:
+            return f"The model does not fit on this Mac alone ({sizes}): pair again when the helper is back."
+        then = ("the next reply runs here if the helper cannot be paired again" if self.request.fallback_local
+                else "continue here with --continue-locally, or without --peer")  # fmt: skip
+        return f"The model fits on this Mac alone ({sizes}): {then}."
 
     def _run(
         self, req: ChatRequest, ids: list[int], cancel: threading.Event, submitted: float

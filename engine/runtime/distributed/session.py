@@ -243,18 +243,6 @@ class DistributedSession:
         except DistributedError:
             log.warning("the split model did not stop cleanly; it was closed")
 
-    def local_fallback_hint(self, free_bytes: int | None = None) -> str:
-        """What to tell the user after a fault: whether the model fits on this Mac alone."""
-        need = folder_bytes(self.model)
-        free = free_memory_bytes() if free_bytes is None else free_bytes
-        sizes = f"{need / 1e9:.2f} GB, {free / 1e9:.2f} GB free"
-        if need <= free * 0.9:
-            return (
-                f"The model fits on this Mac alone ({sizes}): run the same command without --peer and --code "
-                "to continue here."
-            )
-        return f"The model does not fit on this Mac alone ({sizes}): pair again when the helper is back."
-
     def close(self) -> None:
         proc, self.rank0 = self.rank0, None
         if proc is not None:

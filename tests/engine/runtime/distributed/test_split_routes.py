@@ -73,8 +73,11 @@ def test_the_chat_route_and_the_server_routes_run_across_two_ranks_with_the_prom
             chat = httpx.post(f"{srv.url}/chat/completions", json={
                 "model": "default", "messages": [{"role": "user", "content": "hi there"}], "max_tokens": 5,
                 "temperature": 0}, timeout=120)  # fmt: skip
+            stop = httpx.post(f"{srv.url}/completions", json={"model": "default", "prompt": "hi", "stop": ["x"],
+                                                              "max_tokens": 5}, timeout=120)  # fmt: skip
         finally:
             srv.stop()
+        assert stop.status_code == 400 and stop.json()["error"]["param"] == "stop"
         for r in (comp, chat):
             assert r.status_code == 200, r.text
             ext = r.json()["alcove"]
