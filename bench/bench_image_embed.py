@@ -42,6 +42,7 @@ SIZES = {
         projection=512,
         intermediate=3072,
         text_hidden=512,
+        text_heads=8,
     ),  # fmt: skip
 }
 

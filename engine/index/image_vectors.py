@@ -2,8 +2,9 @@
 next to the OCR text chunks, and their search.
 
 One vector per image file, attached to the image's first chunk (its OCR text, or, for a picture with no text, an
-empty chunk that carries its file name), in the table ``image_vectors`` (float16, normalised). The table is this
-feature's own migration step: created when an index run first has an image model, so an index made before it, or
+empty chunk that carries its file name), and one per scanned PDF page (a page without a text layer, read by OCR),
+attached to the page's first chunk, in the table ``image_vectors`` (float16, normalised); ``image_checked`` lists
+the PDFs already looked at. The tables are this feature's own migration step: created when an index run first has an image model, so an index made before it, or
 indexed without an image model, is untouched and stays valid; older versions of Alcove ignore the table, and its
 rows go with their chunks (ON DELETE CASCADE). The meta keys ``image_model`` and ``image_dim`` name the model; a
 run with another model drops the old vectors (they are derived data) and embeds the images again.
@@ -18,16 +19,20 @@ import logging
 import threading
 import time
 from collections.abc import Iterator
-from pathlib import Path
 
 import numpy as np
 
 from engine.core import ProgressEvent
+from engine.index.image_pages import pictures
 from engine.index.schema import path_from_db
 from engine.index.vector_search import VectorMatrix
 
 log = logging.getLogger(__name__)
 
+CHECKED_TABLE = (
+    "CREATE TABLE IF NOT EXISTS image_checked(document_id INTEGER PRIMARY KEY REFERENCES documents(id) "
+    "ON DELETE CASCADE)"
+)
 IMAGE_TABLE = (
     "CREATE TABLE IF NOT EXISTS image_vectors(chunk_id INTEGER PRIMARY KEY REFERENCES chunks(id) "
     "ON DELETE CASCADE, vector BLOB NOT NULL)"
@@ -45,13 +50,34 @@ def bind_image_model(store, name: str, dim: int) -> None:
 
     def migrate(c) -> None:
         c.execute(IMAGE_TABLE)
+        c.execute(CHECKED_TABLE)
         if old is not None and (old != name or store.meta("image_dim") != str(dim)):
             log.info("image vectors of %s dropped: the index now uses %s", old, name)
             c.execute("DELETE FROM image_vectors")
+            c.execute("DELETE FROM image_checked")
         c.executemany("INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)",
                       [("image_model", name), ("image_dim", str(dim))])  # fmt: skip
 
     store._transaction(migrate)
+
+
+def unchecked_pdfs(store) -> list[tuple[int, str]]:
+    """(document id, path) of each indexed PDF whose scanned pages were not looked at with this image model."""
+    rows = store._q(
+        "SELECT d.id, d.path FROM documents d LEFT JOIN image_checked k ON k.document_id = d.id "
+        "WHERE d.status = 'indexed' AND d.file_type = 'pdf' AND k.document_id IS NULL ORDER BY d.path"
+    )
+    return [(int(i), path_from_db(p)) for i, p in rows]
+
+
+def mark_checked(store, doc_ids: list[int]) -> None:
+    store._transaction(
+        lambda c: c.executemany(
+            "INSERT OR IGNORE INTO image_checked(document_id) SELECT ? WHERE EXISTS (SELECT 1 FROM documents "
+            "WHERE id = ?)",
+            ((d, d) for d in doc_ids),
+        )
+    )
 
 
 def missing_images(store) -> list[tuple[int, str]]:
@@ -125,34 +151,43 @@ def image_options(store, opts: dict, image_embedder) -> dict:
 
 
 def image_pass(store, image_embedder, runner, halt, request_id: str = "") -> Iterator[ProgressEvent]:
-    """Embed every indexed image that has no image vector yet; yields progress. ``runner``: the engine thread
-    (``background``), or an ``InlineRunner`` (``run_ready`` runs the unit here). Stops between batches on ``halt``."""
+    """Embed every indexed picture and scanned PDF page that has no image vector yet; yields progress.
+    ``runner``: the engine thread (``background``), or an ``InlineRunner`` (``run_ready`` runs the unit here).
+    Stops between batches on ``halt``."""
     bind_image_model(store, image_embedder.name, image_embedder.dim)
-    todo = missing_images(store)
-    pre = image_embedder.preprocessor
-    done = failed = 0
-    for start in range(0, len(todo), BATCH_IMAGES):
-        if halt.is_set():
-            break
-        ids, pixels = [], []
-        for cid, path in todo[start : start + BATCH_IMAGES]:
-            try:
-                pixels.append(pre(Path(path).read_bytes()))
-                ids.append(cid)
-            except Exception as exc:  # noqa: BLE001 - an unreadable image keeps its text, without an image vector
-                failed += 1
-                log.info("image vector skipped for %s: %s", path, exc)
+    images, pdfs = missing_images(store), unchecked_pdfs(store)
+    total = len(images) + len(pdfs)
+    ids: list[int] = []
+    pixels: list[np.ndarray] = []
+    checked: list[int] = []
+    done = 0
+
+    def flush() -> None:
         if ids:
             vectors = run_unit(
                 runner, image_embedder.embed_pixels, np.stack(pixels), f"index {request_id}: images"
             )
             write_image_vectors(store, ids, vectors)
-            done += len(ids)
-        yield ProgressEvent(
-            request_id, done, len(todo), f"Embedded {done} of {len(todo)} images", extra={"phase": "images"}
-        )
-    if failed:
-        log.info("image vectors: %d images could not be read", failed)
+        if checked:
+            mark_checked(store, checked)
+        ids.clear(), pixels.clear(), checked.clear()
+
+    for what, key, value in pictures(store, images, pdfs, image_embedder.preprocessor):
+        if halt.is_set():
+            break
+        if what == "pixels":
+            ids.append(key)
+            pixels.append(value)
+        else:  # a file done: a PDF is marked checked only with (or after) the batch holding its pages
+            done += 1
+            if what == "checked":
+                checked.append(key)
+        if len(ids) >= BATCH_IMAGES or (what != "pixels" and done == total):
+            flush()
+            yield ProgressEvent(request_id, done, total, f"Pictures: {done} of {total} files",
+                                extra={"phase": "images"})  # fmt: skip
+    if not halt.is_set():
+        flush()
 
 
 def run_unit(runner, fn, arg, label: str):

@@ -116,3 +116,34 @@ def test_older_index_files_open_and_old_readers_ignore_the_table(tmp_path, clip)
     conn.close()
     with IndexStore(db, read_only=True) as store:
         assert store.document_count() == 4
+
+
+def test_scanned_pdf_pages_get_picture_vectors_text_pages_do_not(tmp_path, clip):
+    import pypdfium2 as pdfium
+
+    from tests.engine.index.index_fakes import make_pdf
+    from tests.engine.index.test_ocr import scanned_pdf
+
+    root = tmp_path / "lib"
+    root.mkdir()
+    (root / "scan.pdf").write_bytes(scanned_pdf())
+    (root / "typed.pdf").write_bytes(make_pdf([["A typed page about otters."], ["A second typed page."]]))
+    db = tmp_path / "i.db"
+    *_, summary = index_paths([root], db, HashEmbedder(), image_embedder=clip)
+    assert summary.files_indexed == 2
+    with IndexStore(db) as store:
+        rows = store._q("SELECT d.path, c.page, c.ordinal, v.vector FROM image_vectors v JOIN chunks c ON "
+                        "c.id = v.chunk_id JOIN documents d ON d.id = c.document_id ORDER BY c.page")  # fmt: skip
+        assert store._q("SELECT count(*) FROM image_checked")[0][0] == 2  # neither PDF is opened again
+    assert [(p.rsplit("/", 1)[-1], page) for p, page, _, _ in rows] == [("scan.pdf", 1), ("scan.pdf", 2)]
+    doc = pdfium.PdfDocument(str(root / "scan.pdf"))
+    side = max(clip.preprocessor.output_size)
+    rendered = []
+    for i in range(2):
+        w, h = doc[i].get_size()
+        rendered.append(doc[i].render(scale=2 * side / min(w, h)).to_pil())
+    direct = clip.embed_images(rendered)
+    stored = np.stack([np.frombuffer(v, np.float16).astype(np.float32) for *_, v in rows])
+    assert np.abs(stored - direct).max() < 2e-3
+    hits = search(db, HashEmbedder(), "otters", k=10, image_embedder=clip)
+    assert {h.page for h in hits if h.image_rank is not None} == {1, 2}
