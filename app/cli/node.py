@@ -4,6 +4,7 @@ this Mac and a helper). The work is engine.runtime.distributed's; this module on
 from __future__ import annotations
 
 import logging
+import socket
 import sys
 from dataclasses import replace
 from pathlib import Path
@@ -12,13 +13,13 @@ from app.cli.args import UsageError
 from app.cli.output import emit_json, say
 from engine.core import ChatRequest, FinalEvent, PairRequest, SpeculativeParams, TokenEvent, new_request_id
 from engine.models import resolve_model
-from engine.runtime import DistributedError, Engine, HelperNode, new_code, parse_address
+from engine.runtime import Advertiser, DistributedError, Engine, HelperNode, browse, new_code, parse_address
 
 
 def add_node(p) -> None:
     p.add_argument(
         "--listen",
-        required=True,
+        default=None,
         metavar="HOST:PORT",
         help="address for the pairing channel: loopback or this Mac's local-network IP (port 0: any)",
     )
@@ -27,7 +28,6 @@ def add_node(p) -> None:
         "--model",
         action="append",
         default=[],
-        required=True,
         metavar="FOLDER",
         help="a model folder this helper offers (repeatable); the paired Mac must have the same weights",
     )
@@ -36,6 +36,14 @@ def add_node(p) -> None:
         action="store_true",
         help="allow listening on an address beyond the local network (the link is not encrypted)",
     )
+    p.add_argument("--no-advertise", action="store_true", help="do not announce this helper with Bonjour")
+    p.add_argument("--list", action="store_true",
+                   help="list the helpers Bonjour finds on the local network, then exit")  # fmt: skip
+    p.add_argument(
+        "--wait", type=float, default=2.0, metavar="SECONDS", help="how long --list listens (default 2)"
+    )
+    p.add_argument("--interface", default=None, metavar="IP", help="--list: browse on this interface only")
+    p.add_argument("--json", action="store_true", help="--list: print the helpers as JSON")
     p.set_defaults(handler=run_node, validate=check_node)  # fmt: skip
 
 
@@ -43,6 +51,14 @@ PARSERS = {"node": add_node}
 
 
 def check_node(args) -> None:
+    if args.list:
+        if not 0 < args.wait <= 60:
+            raise UsageError("--wait must be more than 0 and at most 60 seconds.")
+        return
+    if not args.listen or not args.model:
+        raise UsageError(
+            "alcove node needs --listen HOST:PORT and --model FOLDER (or --list to find helpers)."
+        )
     try:
         parse_address(args.listen, "--listen", any_port=True)
     except DistributedError as exc:
@@ -53,6 +69,8 @@ def check_node(args) -> None:
 
 
 def run_node(args) -> int:
+    if args.list:
+        return _list_helpers(args)
     host, port = parse_address(args.listen, "--listen", any_port=True)
     code = args.code or new_code()
     node = HelperNode(host, port, code, [Path(m) for m in args.model], allow_public=args.allow_public)
@@ -63,10 +81,33 @@ def run_node(args) -> int:
     say(f"Alcove helper listening on {bound[0]}:{bound[1]}")
     say(f"Pairing code: {code}")
     say(f"Offering: {', '.join(Path(m).name for m in args.model)}")
+    advert = None
+    if not args.no_advertise:
+        try:
+            advert = Advertiser(socket.gethostname(), bound[0], bound[1], [Path(m).name for m in args.model])
+        except Exception as exc:  # noqa: BLE001 - no multicast here: the helper still works by address
+            say(f"alcove: not advertised with Bonjour ({exc}); pair by address", err=True)
     try:
         node.serve_forever()
     except KeyboardInterrupt:
         return 0
+    finally:
+        if advert is not None:
+            advert.close()
+    return 0
+
+
+def _list_helpers(args) -> int:
+    found = browse(args.wait, args.interface)
+    if args.json:
+        emit_json(
+            {"helpers": [{"name": h.name, "address": h.address, "models": list(h.models)} for h in found]}
+        )
+    elif not found:
+        say("No Alcove helpers found on the local network.")
+    else:
+        for h in found:
+            say(f"{h.address}  {h.name}  offers: {', '.join(h.models) or '-'}")
     return 0
 
 

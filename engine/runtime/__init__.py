@@ -3,10 +3,13 @@ over it, and which loader and generation path a model uses."""
 
 from engine.runtime.benchmark import bench_engine
 from engine.runtime.distributed import (
+    Advertiser,
     DistributedError,
     DistributedSession,
+    HelperAd,
     HelperNode,
     PairInfo,
+    browse,
     new_code,
     parse_address,
 )
@@ -14,6 +17,9 @@ from engine.runtime.engine import Engine, MemoryInfo
 from engine.runtime.scheduler import EngineClosedError, EngineTimeoutError, QueuedWork, SchedulerState
 
 __all__ = [
+    "Advertiser",
+    "HelperAd",
+    "browse",
     "DistributedError",
     "DistributedSession",
     "HelperNode",

@@ -39,11 +39,13 @@ def _reply(engine, **kw) -> tuple[RouteEvent, list[TokenEvent], FinalEvent]:
 
 def test_the_chat_route_and_the_server_routes_run_across_two_ranks_with_the_prompt_cache(model, tmp_path):
     from app.server import ServerOptions, ThreadedServer
-    from engine.runtime import Engine
+    from engine.runtime import Engine, browse
 
     node = NodeProcess([model], tmp_path / "node.log")
     engine = Engine()
     try:
+        found = {h.address: h for h in browse(2.0, "127.0.0.1")}  # the helper advertises itself (Bonjour)
+        assert node.address in found and found[node.address].models == (model.name,)
         info = engine.pair(PairRequest(node.address, CODE, str(model)))
         assert info.stats.ranks == 2 and "rank 1 (helper 1)" in info.plan
         first = [5, 6, 7, 8, 9]
