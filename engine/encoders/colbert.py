@@ -72,6 +72,7 @@ class LateEncoder:
 
         self.name, self.encoder, self.cfg = name, encoder, cfg
         self.source = ""  # the folder it was loaded from (an index records it, to search with the same model)
+        self.prune = True  # documents lose their skiplist tokens (PyLate's default); False keeps every token
         self.tokenizer = tokenizer
         self._cut = {}
         for kind, length in (("query", cfg.query_length), ("document", cfg.document_length)):
@@ -112,17 +113,20 @@ class LateEncoder:
             rows.append(_Row(ids.astype(np.int32), real, keep))
         return rows
 
-    def count_tokens(self, text: str, kind: str = "document", prune: bool = True) -> int:
+    def count_tokens(self, text: str, kind: str = "document", prune: bool | None = None) -> int:
         """Vectors ``text`` gets (after truncation, pruning and expansion)."""
-        return int(self._rows([text], kind, prune)[0].keep.sum())
+        return int(self._rows([text], kind, self.prune if prune is None else prune)[0].keep.sum())
 
     # -- the model (engine thread) ----------------------------------------------------------------------
     def encode_queries(self, texts) -> LateResult:
         return self._encode(self._rows(list(texts), "query", prune=False), None)
 
-    def encode_documents(self, texts, prune: bool = True, cancel=None) -> LateResult:
-        """Each document's kept token vectors; ``prune``: drop skiplist tokens as PyLate does (its default)."""
-        return self._encode(self._rows(list(texts), "document", prune), cancel)
+    def encode_documents(self, texts, prune: bool | None = None, cancel=None) -> LateResult:
+        """Each document's kept token vectors; ``prune``: drop skiplist tokens as PyLate does (None: ``self.prune``,
+        True unless changed)."""
+        return self._encode(
+            self._rows(list(texts), "document", self.prune if prune is None else prune), cancel
+        )
 
     def _encode(self, rows: list[_Row], cancel) -> LateResult:
         import mlx.core as mx

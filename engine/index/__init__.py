@@ -22,13 +22,13 @@ from engine.index.hybrid import (
 )
 from engine.index.image_vectors import forget_image_vectors
 from engine.index.indexer import index_paths
-from engine.index.late_search import forget_token_vectors, token_cache_bytes
+from engine.index.late_search import TokenMatrix, forget_token_vectors, token_cache_bytes
 from engine.index.options import IndexOptions
 from engine.index.pipeline import index_pipeline
 from engine.index.schema import display_path
 from engine.index.store import ChunkRow, DocumentWrite, IndexStore
 from engine.index.summary import IndexSummary, OutsideLink, SkippedFile
-from engine.index.token_vectors import late_source
+from engine.index.token_vectors import late_source, token_stats
 from engine.index.vector_search import VectorMatrix, forget_vectors, vector_cache_bytes
 from engine.index.walk import SKIP_DIRS, walk
 
@@ -50,6 +50,7 @@ __all__ = [
     "SkippedFile",
     "SearchHit",
     "VECTOR_WEIGHT",
+    "TokenMatrix",
     "VectorMatrix",
     "chunk_document",
     "display_path",
@@ -70,6 +71,7 @@ __all__ = [
     "search_many",
     "term_pattern",
     "token_cache_bytes",
+    "token_stats",
     "vector_cache_bytes",
     "walk",
 ]

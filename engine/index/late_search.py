@@ -1,11 +1,12 @@
 """Exact late-interaction (MaxSim) search over every chunk's token vectors.
 
-The index's token vectors are loaded once into one float16 array (all chunks' tokens, back to back, with each
-chunk's offset) and kept between searches, rebuilt only when the index's generation changes, like the single-vector
-matrix (``vector_search``). A search scores every query token against a block of document tokens in one matrix
-product (float32, through BLAS), takes each chunk's best token per query token (``np.maximum.reduceat`` over the
-chunk offsets) and sums over the query's tokens: ColBERT's score, exactly as ``engine.encoders.maxsim`` computes it.
-The cache is per thread (the engine thread's).
+The index's token vectors are loaded once (all chunks' tokens back to back, each chunk's offset kept) into float16
+MLX blocks of whole chunks, each stored transposed ([dim, tokens], contiguous), and kept between searches, rebuilt
+only when the index's generation changes, like the single-vector matrix (``vector_search``). A search scores every
+query token against a block's tokens in one matrix product (on the CPU the block is cast to float32 first: MLX's
+float16 products do not go through BLAS), takes each chunk's best token per query token (``np.maximum.reduceat``
+over the chunk offsets) and sums over the query's tokens: ColBERT's score, as ``engine.encoders.maxsim`` computes
+it. MLX work: engine thread only; the cache is per thread.
 """
 
 from __future__ import annotations
@@ -27,38 +28,49 @@ BLOCK_TOKENS = 1 << 16  # document tokens scored per matrix product (32 MB of fl
 
 
 class TokenMatrix:
-    """Chunk ids, their document ids, token offsets and the float16 token vectors of one index."""
+    """Chunk ids, their document ids, token offsets and the float16 token vectors of one index, in MLX blocks."""
 
     def __init__(self, ids, doc_ids, offsets, vectors, generation: int = -1) -> None:
+        import mlx.core as mx
+
         self.generation = generation
         self.ids = np.asarray(ids, np.int64)
         self.doc_ids = np.asarray(doc_ids, np.int64)
         self.offsets = np.asarray(offsets, np.int64)
-        self.vectors = np.ascontiguousarray(vectors, dtype=np.float16)
-        self.dim = int(self.vectors.shape[1]) if self.vectors.ndim == 2 else 0
-        self._blocks = _blocks(self.offsets, BLOCK_TOKENS)
+        vectors = np.asarray(vectors, dtype=np.float16)
+        self.dim = int(vectors.shape[1]) if vectors.ndim == 2 else 0
+        self._gpu = mx.default_device() == mx.gpu
+        self._blocks = []  # (first chunk, last chunk + 1, float16 [dim, tokens])
+        for first, last in _blocks(self.offsets, BLOCK_TOKENS):
+            block = mx.array(np.ascontiguousarray(vectors[self.offsets[first] : self.offsets[last]].T))
+            mx.eval(block)
+            self._blocks.append((first, last, block))
 
     def __len__(self) -> int:
         return len(self.ids)
 
     @property
     def nbytes(self) -> int:
-        return int(self.vectors.nbytes + self.offsets.nbytes + self.ids.nbytes + self.doc_ids.nbytes)
+        blocks = sum(int(b.nbytes) for _, _, b in self._blocks)
+        return blocks + int(self.offsets.nbytes + self.ids.nbytes + self.doc_ids.nbytes)
 
     def scores(self, queries: list[np.ndarray]) -> np.ndarray:
         """float32 [len(queries), n]: each query's ColBERT score against every chunk."""
+        import mlx.core as mx
+
         q_off = np.zeros(len(queries) + 1, np.int64)
         np.cumsum([len(q) for q in queries], out=q_off[1:])
         if q_off[-1] == 0 or len(self.ids) == 0:
             return np.zeros((len(queries), len(self.ids)), np.float32)
         q = np.concatenate([np.asarray(x, np.float32).reshape(-1, self.dim) for x in queries])
+        q = mx.array(q).astype(mx.float16 if self._gpu else mx.float32)
         starts = q_off[:-1][np.diff(q_off) > 0]
         out = np.zeros((len(queries), len(self.ids)), np.float32)
         has_tokens = np.diff(q_off) > 0
-        for first, last in self._blocks:  # chunks [first, last): tokens offsets[first] .. offsets[last]
-            lo, hi = self.offsets[first], self.offsets[last]
-            sims = q @ self.vectors[lo:hi].astype(np.float32).T  # [query tokens, block tokens]
-            best = np.maximum.reduceat(sims, self.offsets[first:last] - lo, axis=1)  # [query tokens, chunks]
+        for first, last, block in self._blocks:  # chunks [first, last)
+            sims = q @ (block if self._gpu else block.astype(mx.float32))  # [query tokens, block tokens]
+            sims = np.array(sims.astype(mx.float32))
+            best = np.maximum.reduceat(sims, self.offsets[first:last] - self.offsets[first], axis=1)
             out[has_tokens, first:last] = np.add.reduceat(best, starts, axis=0)
         return out
 

@@ -22,6 +22,7 @@ import numpy as np
 from engine.core import ProgressEvent
 from engine.index.runners import run_unit
 from engine.index.schema import TOKEN_VECTORS_TABLE
+from engine.index.store import IndexStore
 
 log = logging.getLogger(__name__)
 
@@ -41,8 +42,6 @@ def late_model(store) -> tuple[str, int] | None:
 
 def late_source(db) -> str | None:
     """The folder of the late-interaction model an index's token vectors were made with (None: it has none)."""
-    from engine.index.store import IndexStore
-
     with IndexStore(db, read_only=True) as store:
         return store.meta("late_source") if late_model(store) is not None else None
 
@@ -118,11 +117,10 @@ def token_stats(store) -> tuple[int, int, int]:
     return int(row[0][0]), int(row[0][1]), int(row[0][2])
 
 
-def late_pass(
-    store, late_encoder, runner, halt, request_id: str = "", prune: bool = True
-) -> Iterator[ProgressEvent]:
+def late_pass(store, late_encoder, runner, halt, request_id: str = "") -> Iterator[ProgressEvent]:
     """Encode every chunk that has no token vectors yet; yields progress. ``runner``: the engine thread
-    (``background``), or an ``InlineRunner``. Stops between batches on ``halt`` (what was written stays)."""
+    (``background``), or an ``InlineRunner``. Stops between batches on ``halt`` (what was written stays). The
+    encoder's ``prune`` says whether punctuation tokens are dropped."""
     bind_late_model(store, late_encoder.name, late_encoder.dim, getattr(late_encoder, "source", ""))
     todo = missing_chunks(store)
     done = 0
@@ -131,8 +129,7 @@ def late_pass(
             break
         part = todo[start : start + BATCH_CHUNKS]
         texts = [t for _, t in part]
-        result = run_unit(runner, lambda xs: late_encoder.encode_documents(xs, prune=prune), texts,
-                          f"index {request_id}: token vectors")  # fmt: skip
+        result = run_unit(runner, late_encoder.encode_documents, texts, f"index {request_id}: token vectors")
         write_token_vectors(store, [cid for cid, _ in part], result.vectors)
         done += len(part)
         yield ProgressEvent(request_id, done, len(todo), f"Token vectors for {done} of {len(todo)} chunks",
