@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, Qt, Slot
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QSize, Qt, Slot
+from PySide6.QtGui import QIcon, QImageReader, QPixmap
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -28,6 +29,7 @@ from .open_location import QUICK_LOOK_LABEL, REVEAL_LABEL, install_file_actions
 
 PAGE_ROWS = 500
 COLUMNS = ("Name", "Folder", "Type", "Status", "Passages", "Reason")
+THUMB = 18  # a picture's thumbnail beside its name (rows are 22 px)
 
 
 class LibraryModel(QAbstractTableModel):
@@ -39,6 +41,7 @@ class LibraryModel(QAbstractTableModel):
         self.status = "skipped" if skipped_only else None
         self.rows: list = []
         self.total = 0
+        self._thumbs: dict[str, QIcon] = {}  # decoded only for the rows the view draws
         self.reload()
 
     def reload(self) -> None:
@@ -51,6 +54,20 @@ class LibraryModel(QAbstractTableModel):
         self.endResetModel()
         if self.canFetchMore(QModelIndex()):
             self.fetchMore(QModelIndex())
+
+    def _thumbnail(self, path: str) -> QIcon | None:
+        if path not in self._thumbs:
+            if len(self._thumbs) > 500:
+                self._thumbs.clear()
+            reader = QImageReader(path)
+            reader.setAutoTransform(True)
+            size = reader.size()
+            if size.isValid() and size.width() > 0 and size.height() > 0:
+                reader.setScaledSize(size.scaled(THUMB, THUMB, Qt.AspectRatioMode.KeepAspectRatio))
+            pixmap = QPixmap.fromImage(reader.read())
+            self._thumbs[path] = QIcon(pixmap) if not pixmap.isNull() else QIcon()
+        icon = self._thumbs[path]
+        return None if icon.isNull() else icon
 
     def set_skipped_only(self, on: bool) -> None:
         self.status = "skipped" if on else None
@@ -86,6 +103,8 @@ class LibraryModel(QAbstractTableModel):
         doc = self.rows[index.row()]
         if role == Qt.ItemDataRole.ToolTipRole:
             return doc.path if index.column() < 2 else (doc.reason or None)
+        if role == Qt.ItemDataRole.DecorationRole and index.column() == 0 and doc.file_type == "image":
+            return self._thumbnail(doc.path)
         if role != Qt.ItemDataRole.DisplayRole:
             return None
         path = Path(doc.path)
@@ -121,6 +140,7 @@ class LibraryDialog(QDialog):
         self.table.setAlternatingRowColors(True)
         self.table.verticalHeader().hide()
         self.table.verticalHeader().setDefaultSectionSize(22)
+        self.table.setIconSize(QSize(THUMB, THUMB))
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)  # never measures every row
         header.setStretchLastSection(True)

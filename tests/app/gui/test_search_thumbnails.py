@@ -4,6 +4,7 @@ they were. ``ALCOVE_SCREENSHOT=FILE`` saves the pane (offscreen) for a look."""
 from __future__ import annotations
 
 import os
+from pathlib import Path
 from types import SimpleNamespace
 
 import numpy as np
@@ -58,3 +59,35 @@ def test_picture_results_show_a_thumbnail(qtbot, window, tmp_path):
     assert not shot.isNull()
     if os.environ.get("ALCOVE_SCREENSHOT"):
         shot.save(os.environ["ALCOVE_SCREENSHOT"])
+
+
+def test_library_rows_of_pictures_show_a_thumbnail(qtbot, tmp_path):
+    from PySide6.QtCore import Qt
+
+    from app.gui.library_view import THUMB, LibraryDialog
+    from engine.index import ChunkRow, DocumentWrite, IndexStore
+
+    sunset, boat = _pictures(tmp_path)
+    notes = tmp_path / "notes.md"
+    notes.write_text("hello\n", encoding="utf-8")
+    db = tmp_path / "i.sqlite3"
+    with IndexStore(db) as store:
+        store.check_embedder("fake", 4)
+        store.add_sources([str(tmp_path)])
+        chunk = ChunkRow(0, None, 1, 1, 0, 5, 2, "", "hello")
+        store.write_batch([DocumentWrite(str(p), t, 10, 1, f"h{i}", "indexed", None, (chunk,),
+                                         np.ones((1, 4), np.float16), 5)
+                           for i, (p, t) in enumerate([(sunset, "image"), (boat, "image"), (notes, "markdown")])])  # fmt: skip
+    dialog = LibraryDialog(db)
+    qtbot.addWidget(dialog)
+    dialog.resize(900, 300)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    icons = {Path(r.path).name: dialog.model.index(i, 0).data(Qt.ItemDataRole.DecorationRole)
+             for i, r in enumerate(dialog.model.rows)}  # fmt: skip
+    assert icons["notes.md"] is None
+    for name in ("sunset.jpg", "harbour boat.png"):
+        size = icons[name].availableSizes()[0]
+        assert max(size.width(), size.height()) == THUMB
+    if os.environ.get("ALCOVE_SCREENSHOT"):
+        dialog.grab().save(os.environ["ALCOVE_SCREENSHOT"].replace(".png", "-library.png"))
