@@ -11,7 +11,8 @@ running header: "Chapter 7: ...", "7.4 ..." before the sentence).
 
     .venv/bin/python bench/rag_realdocs.py --part tuning [--out records.jsonl] [--reindex] [--only rt01,ut03]
 
-Tune on ``--part tuning`` only. ``--part heldout`` is run once, at the end (eval/realdocs/README.md).
+Tune on ``--part tuning`` only. ``--part heldout`` and ``--part heldout2`` are each run once, at the end
+(eval/realdocs/README.md).
 """
 
 from __future__ import annotations

@@ -128,3 +128,9 @@ def test_page_furniture_and_numbering():
     assert not numbering_gap([1, 2, 3]) and not numbering_gap([2, 1]) and not numbering_gap([])
     assert numbering_gap([1, 3, 4]) and numbering_gap([2, 3, 4, 5])
     assert numbering_gap([2, 1], ordered=True) and not numbering_gap([1, 2], ordered=True)
+
+
+def test_second_held_out_part_is_of_kinds_no_other_part_has():
+    kinds = {p: {d["kind"] for d in documents(p)} for p in SETS}
+    assert kinds["heldout2"] == {"man-page", "license"}
+    assert not kinds["heldout2"] & (kinds["tuning"] | kinds["heldout"])
