@@ -24,6 +24,7 @@ from ..bridge import Bridge, Job
 from ..library_watch import LibraryWatcher
 from ..links_panel import merge_links_outside
 from ..settings import Settings
+from ..status_bar import ElidedLabel
 from .progress import IndexProgress, SettlingEta
 
 log = logging.getLogger(__name__)
@@ -236,16 +237,19 @@ class IndexPanel(QFrame):
         row.setSpacing(12)
         self.step = QLabel()
         self.step.setObjectName("Muted")
-        self.title = QLabel("Indexing")
+        # The title and the estimate shorten at a word, and the bar narrows, so the strip fits an 800-px window
+        # (it asked for 814 px and held a window that was made 800 px wide at 923).
+        self.title = ElidedLabel("Indexing", min_width=110)
         self.title.setObjectName("PaneTitle")
         self.bar = QProgressBar()
         self.bar.setTextVisible(False)
-        self.bar.setFixedWidth(200)
+        self.bar.setMinimumWidth(60)
+        self.bar.setMaximumWidth(200)
         self.bar.setFixedHeight(8)
         self.current = QLabel()
         self.current.setObjectName("Muted")
         self.current.setMinimumWidth(60)
-        self.eta = QLabel()
+        self.eta = ElidedLabel(min_width=60)
         self.estimate = SettlingEta()
         self.eta.setObjectName("Muted")
         self.eta.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
