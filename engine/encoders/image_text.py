@@ -22,6 +22,7 @@ from engine.core import ModelLoadError
 from engine.encoders.bert import load_safetensors, load_tokenizer
 from engine.encoders.image_preprocess import ImagePreprocessor, read_preprocessor
 from engine.encoders.image_towers import TowerConfig, pack_tower, pool_map_head, run_tower
+from engine.encoders.siglip_tokenizer import load_siglip_tokenizer
 
 log = logging.getLogger(__name__)
 
@@ -173,7 +174,14 @@ def load_image_text_embedder(path: str | Path, *, name: str | None = None) -> Im
     import mlx.core as mx
 
     mx.eval(params)
-    tokenizer = load_tokenizer(folder)
+    if (
+        cfg.family == "siglip"
+        and not (folder / "tokenizer.json").is_file()
+        and (folder / "spiece.model").is_file()
+    ):
+        tokenizer = load_siglip_tokenizer(folder)
+    else:
+        tokenizer = load_tokenizer(folder)
     pre = read_preprocessor(folder, cfg.image_size, cfg.family)
     name = name or (folder.name if folder.name not in ("model", "") else folder.parent.name)
     log.info("image-text model %s: %s, dim=%d, image %d px, patch %d", name, cfg.family, cfg.dim, cfg.image_size,

@@ -159,3 +159,45 @@ def test_incompatible_checkpoints_are_refused_clearly(tmp_path, clip):
         load_image_text_embedder(wrong)
     with pytest.raises(ModelLoadError, match="does not exist"):
         load_image_text_embedder(tmp_path / "nowhere")
+
+
+def _tiny_spiece(folder: Path) -> Path:
+    """A small SentencePiece unigram model trained here (ids as Google's SigLIP: pad 0, end 1, unknown 2)."""
+    import io
+
+    import sentencepiece as spm
+
+    from tests.tiny_image_text import WORDS
+
+    rng = np.random.default_rng(0)
+    sents = [
+        " ".join(rng.choice(WORDS, 6)) + ", and " + str(rng.choice(WORDS)).capitalize() + "!"
+        for _ in range(400)
+    ]
+    buf = io.BytesIO()
+    spm.SentencePieceTrainer.train(sentence_iterator=iter(sents), model_writer=buf, vocab_size=80,
+                                   model_type="unigram", pad_id=0, eos_id=1, unk_id=2, bos_id=-1,
+                                   add_dummy_prefix=False, character_coverage=1.0, minloglevel=2)  # fmt: skip
+    (folder / "spiece.model").write_bytes(buf.getvalue())
+    return folder / "spiece.model"
+
+
+def test_siglip_sentencepiece_folder_tokenizes_and_embeds_as_transformers(tmp_path):
+    """Google's SigLIP folders have spiece.model and no tokenizer.json: ids as transformers' SiglipTokenizer gives
+    them (lower-cased, punctuation dropped, the end token last), padded to the context, embedded the same."""
+    import torch
+    from transformers import SiglipTokenizer
+
+    model = make_tiny_siglip(tmp_path, seed=7)
+    (tmp_path / "tokenizer.json").unlink()
+    ref_tok = SiglipTokenizer(vocab_file=str(_tiny_spiece(tmp_path)))
+    emb = load_image_text_embedder(tmp_path)
+    texts = ["A photo of a cat.", "  Red car,   blue SKY!! ", "", "unknownword xyz sea", "\u2581sea\u2581moon",
+             " ".join(["river"] * 30)]  # fmt: skip
+    ref = ref_tok(texts, padding="max_length", max_length=emb.cfg.max_text_tokens, truncation=True).input_ids
+    ours = emb.token_ids(texts)
+    assert [list(r) for r in ours[:5]] == [list(r) for r in ref[:5]]
+    assert list(ours[5][-1:]) == [ref_tok.eos_token_id]  # cut to the context, the end token kept (as CLIP)
+    with torch.no_grad():
+        want = _normalised(model.get_text_features(input_ids=torch.tensor(np.stack(ours).astype(np.int64))))
+    assert np.abs(emb.embed_texts(texts) - want).max() < 2e-5
