@@ -158,6 +158,7 @@ def test_every_readme_example_parses(line):
         (["generate", "--prompt", "x", "--num-draft", "0"], "--num-draft"),
         (["generate", "--prompt", "x", "--speculative", "draft", "--model", "/nonexistent/model"], "model"),
         (["generate", "--prompt", "x", "--speculative", "mtp"], "--draft-model"),
+        (["generate", "--prompt", "x", "--speculative", "dflash"], "--draft-model"),
         (["generate", "--prompt", "x", "--temp", "nan"], "--temp"),
         (["search", "q", "--k", "-5"], "--k"),
         (["search", "q", "--k", "0"], "--k"),
