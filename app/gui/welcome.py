@@ -49,7 +49,7 @@ class WelcomeView(QWidget):
         self._expected: float | None = None
         self._spec = ""
         outer = QVBoxLayout(self)
-        outer.setContentsMargins(32, 24, 32, 24)
+        outer.setContentsMargins(32, 12, 32, 12)  # fits an 800x500 window with the status bar
         outer.addStretch(1)
         column = QVBoxLayout()
         column.setSpacing(10)

@@ -45,3 +45,15 @@ def test_the_indexing_strip_fits_an_800x500_window(qtbot, window, monkeypatch):
     qtbot.wait(100)
     assert window.width() == 800
     assert panel.eta.text() == "About 1 h 20 min left"
+
+
+def test_the_first_run_welcome_fits_an_800x500_window(qtbot, window):
+    """Loaded and ready, with its bar, its line and the drop target, the welcome asked for 8 px more than 500."""
+    window.show_welcome()
+    window.start()
+    qtbot.waitUntil(lambda: "ready" in window.welcome.model_label.text(), timeout=120000)
+    window.show_message(LONG, NOTICE)
+    window.resize(800, 500)
+    qtbot.wait(100)
+    assert window.welcome.isVisible()
+    assert (window.width(), window.height()) == (800, 500), window.minimumSizeHint()
