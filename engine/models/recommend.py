@@ -20,7 +20,8 @@ from engine.core import AlcoveError
 log = logging.getLogger(__name__)
 
 CATALOG_SCHEMA = 1
-KINDS = ("chat", "embedder", "reranker", "mtp-assistant", "dflash-drafter", "late")  # late: a ColBERT model
+# late: a ColBERT model; image-text: a CLIP/SigLIP model (pictures found by what they show)
+KINDS = ("chat", "embedder", "reranker", "mtp-assistant", "dflash-drafter", "late", "image-text")
 _OPTIONAL = {"target": ""}  # fields an entry may leave out, with their defaults
 _MIN_HEADROOM = 4 << 30
 _REPO = re.compile(r"^[A-Za-z0-9][\w.-]*/[\w.-]+$")

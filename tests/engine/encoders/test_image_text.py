@@ -201,3 +201,11 @@ def test_siglip_sentencepiece_folder_tokenizes_and_embeds_as_transformers(tmp_pa
     with torch.no_grad():
         want = _normalised(model.get_text_features(input_ids=torch.tensor(np.stack(ours).astype(np.int64))))
     assert np.abs(emb.embed_texts(texts) - want).max() < 2e-5
+
+
+def test_the_catalog_offers_the_real_checkpoints_as_optional_image_models():
+    from engine.models import load_catalog
+
+    found = {m.repo: m for m in load_catalog().models if m.kind == "image-text"}
+    assert set(found) == {"openai/clip-vit-base-patch32", "google/siglip-base-patch16-224"}
+    assert {m.family for m in found.values()} == {"clip", "siglip"}
