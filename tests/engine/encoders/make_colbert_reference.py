@@ -43,7 +43,8 @@ def texts() -> tuple[list[str], list[str]]:
     return queries, [d for d in docs if d]
 
 
-def main() -> None:
+def write_reference(out: Path = OUT) -> None:
+    """The checkpoints and PyLate's vectors and scores for them, in ``out``."""
     import pylate
     import torch
     from pylate import models, scores
@@ -52,33 +53,36 @@ def main() -> None:
 
     assert pylate.__version__ == "1.6.0", pylate.__version__
     queries, docs = texts()
-    shutil.rmtree(OUT, ignore_errors=True)
-    base = OUT / "_base"
+    shutil.rmtree(out, ignore_errors=True)
+    base = out / "_base"
     make_tiny_encoder(base, "bert", vocab_size=300, max_positions=64, seed=3)
     arrays: dict[str, np.ndarray] = {}
     for i, (name, settings) in enumerate(VARIANTS.items()):
         torch.manual_seed(10 + i)
         model = models.ColBERT(model_name_or_path=str(base), device="cpu", **settings)
-        model.save(str(OUT / name))
-        (OUT / name / "README.md").unlink(missing_ok=True)
-        model = models.ColBERT(model_name_or_path=str(OUT / name), device="cpu")  # as a user loads it
+        model.save(str(out / name))
+        (out / name / "README.md").unlink(missing_ok=True)
+        model = models.ColBERT(model_name_or_path=str(out / name), device="cpu")  # as a user loads it
         q = model.encode(queries, is_query=True, batch_size=2)
         d = model.encode(docs, is_query=False, batch_size=3)
-        s = scores.colbert_scores(
-            torch.nn.utils.rnn.pad_sequence([torch.from_numpy(x) for x in q], batch_first=True),
-            torch.nn.utils.rnn.pad_sequence([torch.from_numpy(x) for x in d], batch_first=True),
-        )
+        pad = torch.nn.utils.rnn.pad_sequence
+        queries_t = pad([torch.from_numpy(x) for x in q], batch_first=True)
+        queries_mask = pad([torch.ones(len(x)) for x in q], batch_first=True)
+        # One document at a time: colbert_scores counts a padded document token as a similarity of 0, which
+        # would beat a query token whose every real similarity is negative.
+        s = torch.cat([scores.colbert_scores(queries_t, torch.from_numpy(x)[None], queries_mask=queries_mask)
+                       for x in d], dim=1)  # fmt: skip
         for j, x in enumerate(q):
             arrays[f"{name}/q{j}"] = x
         for j, x in enumerate(d):
             arrays[f"{name}/d{j}"] = x
         arrays[f"{name}/scores"] = s.numpy()
     shutil.rmtree(base)
-    np.savez_compressed(OUT / "reference.npz", **arrays)
-    (OUT / "texts.json").write_text(json.dumps({"queries": queries, "documents": docs}, indent=1) + "\n")
-    logging.getLogger(__name__).info("wrote %s", OUT)
+    np.savez_compressed(out / "reference.npz", **arrays)
+    (out / "texts.json").write_text(json.dumps({"queries": queries, "documents": docs}, indent=1) + "\n")
+    logging.getLogger(__name__).info("wrote %s", out)
 
 
 if __name__ == "__main__":
     logging.basicConfig(level=logging.INFO, stream=sys.stderr)
-    main()
+    write_reference()

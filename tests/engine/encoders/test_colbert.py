@@ -4,6 +4,7 @@ checkpoints it cannot run."""
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import shutil
 from pathlib import Path
@@ -18,18 +19,40 @@ DATA = Path(__file__).resolve().parents[2] / "data" / "colbert_tiny"
 VARIANTS = ("default", "no_expansion", "attend_expansion")
 
 
-@pytest.fixture(scope="module")
-def reference():
-    texts = json.loads((DATA / "texts.json").read_text(encoding="utf-8"))
-    with np.load(DATA / "reference.npz") as z:
+def _reference(folder: Path):
+    texts = json.loads((folder / "texts.json").read_text(encoding="utf-8"))
+    with np.load(folder / "reference.npz") as z:
         arrays = {k: z[k] for k in z.files}
     return texts["queries"], texts["documents"], arrays
 
 
+@pytest.fixture(scope="module")
+def reference():
+    return _reference(DATA)
+
+
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_token_vectors_and_scores_match_pylate(reference, variant):
+    _check_against(DATA, reference, variant)
+
+
+@pytest.mark.reference
+@pytest.mark.skipif(
+    importlib.util.find_spec("pylate") is None,
+    reason="PyLate is not installed (see make_colbert_reference.py)",
+)
+def test_live_pylate(tmp_path):
+    """With PyLate 1.6.0 importable (make_colbert_reference.py says how): fresh checkpoints, PyLate's own output."""
+    from tests.engine.encoders.make_colbert_reference import write_reference
+
+    write_reference(tmp_path / "ref")
+    for variant in VARIANTS:
+        _check_against(tmp_path / "ref", _reference(tmp_path / "ref"), variant)
+
+
+def _check_against(folder: Path, reference, variant: str) -> None:
     queries, docs, ref = reference
-    enc = load_late_encoder(DATA / variant)
+    enc = load_late_encoder(folder / variant)
     enc.max_batch_tokens = 60  # several length buckets: the input order must be restored
     q = enc.encode_queries(queries).vectors
     d = enc.encode_documents(docs).vectors
