@@ -80,6 +80,7 @@ class MainWindow(QMainWindow):
         self.index_panel = IndexPanel(self.indexer)
         self.indexer.finished.connect(self._indexed)
         self.indexer.started.connect(self._update_index_size)
+        self.indexer.started.connect(self._forget_last_run)
         self.indexer.progress.connect(self._index_progress)
         self._size_timer = QTimer(self)  # the index's size while a run writes to it, now and then
         self._size_timer.setInterval(3000)
@@ -281,6 +282,12 @@ class MainWindow(QMainWindow):
             bar.showMessage(text, 6000)
         else:
             bar.clearMessage()
+
+    @Slot()
+    def _forget_last_run(self) -> None:
+        """A new run starts: the last run's "Indexing finished…" notice no longer says what is happening."""
+        if self.status.text().startswith("Indexing"):
+            self.dismiss_notice()
 
     @Slot()
     def dismiss_notice(self) -> None:

@@ -255,8 +255,9 @@ class IndexPanel(QFrame):
         self.eta.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         self.cancel_button = QPushButton("Cancel")
         self.cancel_button.clicked.connect(controller.cancel)
-        for w in (self.step, self.title, self.bar):
+        for w in (self.step, self.title):
             row.addWidget(w)
+        row.addWidget(self.bar, 1)  # 200 px when there is room, down to 60 in an 800-px window
         row.addWidget(self.current, 1)
         row.addWidget(self.eta)
         row.addWidget(self.cancel_button)

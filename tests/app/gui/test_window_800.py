@@ -45,6 +45,20 @@ def test_the_indexing_strip_fits_an_800x500_window(qtbot, window, monkeypatch):
     qtbot.wait(100)
     assert window.width() == 800
     assert panel.eta.text() == "About 1 h 20 min left"
+    window.indexer.paused = False
+    panel._paused(False)
+    window.resize(1180, 760)
+    qtbot.wait(100)
+    assert panel.bar.width() == 200  # narrowed only when the window is
+
+
+def test_a_new_run_clears_the_last_runs_finished_notice_only(qtbot, window):
+    window.show_message("Indexing finished: 1 indexed, 2 skipped. Library: 1 document.", NOTICE)
+    window.indexer.started.emit()
+    assert not window.notice.isVisible()  # it said "Indexing finished" over "Step 2 of 2" before
+    window.show_message("The reply could not be generated.", NOTICE)
+    window.indexer.started.emit()
+    assert window.notice.isVisible()
 
 
 def test_the_first_run_welcome_fits_an_800x500_window(qtbot, window):
