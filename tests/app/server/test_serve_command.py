@@ -64,6 +64,7 @@ def _sqlite_file(path):
         (["--db", "{sqlite}"], "is a database but not an Alcove index"),
         (["--speculative", "draft"], "--speculative draft needs a draft model: pass --draft-model"),
         (["--speculative", "mtp"], "--speculative mtp needs a draft model"),
+        (["--speculative", "dflash"], "--speculative dflash needs a draft model"),
         (["--host", "0.0.0.0", "--allow-remote", "--api-key", "   "], "--api-key is blank"),
         (["--host", "0.0.0.0"], "Refusing to serve on 0.0.0.0"),
         (["--model", "{tmp}/no-such-model"], "--model: The model folder"),
