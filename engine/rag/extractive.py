@@ -73,6 +73,8 @@ _NAME_ONLY = re.compile(
     r"^(?=.*[A-Za-z])(?:[rRuU]?\"\"\"|\'\'\'|#+)?[ \t]*[A-Za-z_][\w.\-/]*[ \t]*(?:\"\"\"|\'\'\')?$"
 )
 _UNDERLINE = re.compile(r"\s+[=\-~^]{3,}$")
+_NUMBERED_QUESTION = re.compile(r"^\d+(?:\.\d+)+\.?\s+[A-Z][^\n]*\?$")
+_LABELLED_TITLE = re.compile(r"^[A-Z]{2,}(?:\s+[A-Z]{2,})*\s+[A-Z][a-z]")  # a label in capitals, then a title
 _TITLE_NOTE = re.compile(r"^(.*?)\s+\([^()]*\)$")  # a heading and the note in brackets after it
 _ATX_HEADING = re.compile(r"^#{1,6}[ \t]+\S[^\n]*$")
 _SMALL_WORDS = frozenset("a an and as at by for from in of on or the to with".split())
@@ -150,6 +152,10 @@ def not_an_answer(text: str) -> bool:
         return True
     if MARKDOWN_HEADING.match(lines[0]):  # "## Supported package managers" ("# x" may be a code comment)
         return True
+    if _NUMBERED_QUESTION.match(lines[0]) and len(lines[0].split()) <= 16:
+        return True  # a FAQ's numbered question: "7.14 What are valid names?"
+    if _LABELLED_TITLE.match(lines[0]) and len(lines[0].split()) <= 10 and not SENTENCE_END.search(lines[0]):
+        return True  # a side box's label and title: "SECURITY Restricting cron or atd", "TIP Text shortcuts for cron"
     line = _UNDERLINE.sub("", _SECTION_NUMBER.sub("", lines[0]))  # "2.7 Thread Safety", "Title\n====="
     titled = _TITLE_NOTE.match(line)  # a page's title: "Closure Example (libffi: the portable ... library)"
     if titled and titled.group(1).strip():

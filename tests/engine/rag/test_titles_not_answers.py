@@ -1,0 +1,42 @@
+"""Titles are not answers (issue 37): a FAQ's numbered question ("7.14 What are valid names?", R's FAQ as a PDF)
+and a side box's label and title ("SECURITY Restricting cron or atd", the Debian Administrator's Handbook) name a
+topic; an extractive answer quotes the sentences under them."""
+
+from __future__ import annotations
+
+from engine.rag.extractive import extract_answer, not_an_answer
+from engine.rag.sources import Source
+
+FAQ = (
+    "7.14 What are valid names?\n\n"
+    "A syntactic name consists of letters, numbers, and the dot and underscore characters, and starts with either\n"
+    "a letter or a dot not followed by a number.\n"
+)
+SIDEBAR = (
+    "SECURITY Restricting cron or atd\n\n"
+    "You can restrict access to cron by creating an explicit authorization file (whitelist) in /etc/cron.allow in\n"
+    "which you indicate the only users authorized to schedule commands.\n"
+)
+
+
+def _first(question: str, text: str) -> str:
+    src = Source(1, text, "/docs/manual.txt", None, 1, text.count("\n") + 1)
+    return extract_answer(question, [src], max_sentences=1).sentences[0].text
+
+
+def test_a_numbered_question_and_a_side_box_title_are_not_quoted_as_answers():
+    for title in ("7.14 What are valid names?", "7.3 How can I clean up my workspace?", "SECURITY Restricting cron or atd",
+                  "TIP Text shortcuts for cron", "BACK TO BASICS The named pipe, a persistent pipe"):  # fmt: skip
+        assert not_an_answer(title), title
+    assert _first("What are valid names? Which characters do they consist of?", FAQ).startswith(
+        "A syntactic name consists"
+    )
+    assert _first("Restricting cron: which users are authorized to schedule commands?", SIDEBAR).startswith(
+        "You can restrict access to cron"
+    )
+
+
+def test_sentences_that_look_alike_are_still_answers():
+    for text in ("NOTE This must be set before the daemon starts.", "1. What is it?", "3 garlic cloves",
+                 "SSH Port forwarding is a way to tunnel connections through a host."):  # fmt: skip
+        assert not not_an_answer(text), text
