@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
 from . import style
 from .bridge import Bridge
 from .links_panel import OutsideLinksPanel
+from .macs_page import MacsPage
 from .model_catalog import is_diffusion_spec
 from .server_panel import ServerPage
 from .settings import OPTIONS, Settings
@@ -45,6 +46,7 @@ PANES = (  # key, label, icon
     ("generation", "Generation", "generation"),
     ("library", "Library", "library"),
     ("server", "Server", "server"),
+    ("macs", "Macs", "macs"),
 )
 MIN_WIDTH = 560  # narrow panes keep a preferences window's usual width
 MODELS_WIDTH = 720  # the Models pane: its catalog's "Good for" needs the room
@@ -172,7 +174,8 @@ class SettingsDialog(QDialog):
         self.models = ModelsPage(bridge, settings)
         self._fit_models_page()
         pages = {"general": self._general(), "models": self.models, "generation": self._generation(),
-                 "library": self._library(), "server": ServerPage(settings, getattr(parent, "server", None))}  # fmt: skip
+                 "library": self._library(), "server": ServerPage(settings, getattr(parent, "server", None)),
+                 "macs": MacsPage(bridge, settings)}  # fmt: skip
         self.pane_actions = QActionGroup(self)
         self.pane_actions.setExclusive(True)
         self._left = QWidget()

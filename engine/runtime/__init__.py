@@ -10,6 +10,7 @@ from engine.runtime.distributed import (
     HelperNode,
     PairInfo,
     browse,
+    local_address,
     new_code,
     parse_address,
 )
@@ -20,6 +21,7 @@ __all__ = [
     "Advertiser",
     "HelperAd",
     "browse",
+    "local_address",
     "DistributedError",
     "DistributedSession",
     "HelperNode",

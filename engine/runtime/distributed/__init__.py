@@ -4,7 +4,7 @@ Built on MLX's ring backend (``mlx.distributed``) and mlx-lm's pipeline sharding
 """
 
 from engine.runtime.distributed.chat_route import PairInfo, SplitChat, fits_here
-from engine.runtime.distributed.discovery import SERVICE_TYPE, Advertiser, HelperAd, browse
+from engine.runtime.distributed.discovery import SERVICE_TYPE, Advertiser, HelperAd, browse, local_address
 from engine.runtime.distributed.node import HelperNode
 from engine.runtime.distributed.pairing import DistributedError, HandshakeRefused, new_code, parse_address
 from engine.runtime.distributed.plan import Plan, pipeline_support, plan_pipeline, weight_sizes
@@ -15,6 +15,7 @@ __all__ = [
     "Advertiser",
     "HelperAd",
     "browse",
+    "local_address",
     "DistributedError",
     "DistributedSession",
     "HandshakeRefused",

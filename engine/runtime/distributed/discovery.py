@@ -14,6 +14,8 @@ import threading
 import time
 from dataclasses import dataclass
 
+from engine.runtime.distributed.pairing import is_local_address
+
 log = logging.getLogger("alcove.distributed.discovery")
 
 SERVICE_TYPE = "_alcove._tcp.local."
@@ -129,6 +131,13 @@ def browse(wait_s: float = 2.0, interface: str | None = None) -> list[HelperAd]:
     finally:
         browser.cancel()
         zc.close()
+
+
+def local_address() -> str:
+    """Where a helper on this machine listens by default: its local-network address, else loopback (no local
+    network: only this machine could pair)."""
+    ip = _primary_ipv4()
+    return ip if ip != "127.0.0.1" and is_local_address(ip) else "127.0.0.1"
 
 
 def _primary_ipv4() -> str:

@@ -34,6 +34,7 @@ from engine.runtime.distributed.plan import folder_bytes, free_memory_bytes
 log = logging.getLogger("alcove.distributed.node")
 HANDSHAKE_TIMEOUT_S = 10.0
 SESSION_WAIT_S = 10.0
+ACCEPT_POLL_S = 0.5  # how soon serve_forever sees close()
 HEARTBEAT_S = 2.0  # the helper says it is alive this often while its rank runs (the session waits 4x this)
 
 
@@ -85,6 +86,7 @@ class HelperNode:
         self._identities: dict[str, Path] | None = None
         self._busy = threading.Lock()
         self._sock: socket.socket | None = None
+        self._live: set[Channel] = set()  # the pairing channels open now
 
     def identities(self) -> dict[str, Path]:
         if self._identities is None:
@@ -99,14 +101,39 @@ class HelperNode:
         return self._sock.getsockname()[:2]
 
     def serve_forever(self) -> None:
+        """Accept pairings until ``close()``."""
         if self._sock is None:
             self.bind()
-        while True:
-            conn, addr = self._sock.accept()
+        sock = self._sock
+        sock.settimeout(ACCEPT_POLL_S)  # close() from another thread cannot wake a blocked accept everywhere
+        while self._sock is not None:
+            try:
+                conn, addr = sock.accept()
+            except TimeoutError:
+                continue
+            except OSError:
+                if self._sock is None:
+                    return
+                raise
             threading.Thread(target=self._connection, args=(conn,), daemon=True).start()
+
+    def close(self) -> None:
+        """Stop lending: no new pairing, and the sessions open now end (their ranks stop)."""
+        sock, self._sock = self._sock, None
+        if sock is not None:
+            try:
+                sock.shutdown(
+                    socket.SHUT_RDWR
+                )  # stops listening at once (Linux); close() alone waits for accept
+            except OSError:
+                pass
+            sock.close()
+        for chan in list(self._live):
+            chan.close()
 
     def _connection(self, conn: socket.socket) -> None:
         chan = Channel(conn, role="helper")
+        self._live.add(chan)
         try:
             conn.settimeout(HANDSHAKE_TIMEOUT_S)
             helper_handshake(chan, self.key, self.guard)
@@ -124,6 +151,7 @@ class HelperNode:
         except (OSError, ConnectionError, ValueError) as exc:
             log.info("session with %s ended: %s", _peer(conn), exc)
         finally:
+            self._live.discard(chan)
             chan.close()
 
     def _session(self, chan: Channel) -> None:

@@ -15,7 +15,7 @@ from app.gui.downloads import DownloadError, download_model
 from app.gui.model_catalog import catalog_row
 from engine.models import load_catalog
 
-PANE_KEYS = ("general", "models", "generation", "library", "server")
+PANE_KEYS = ("general", "models", "generation", "library", "server", "macs")
 
 
 def _dialog(qtbot, window):
@@ -54,7 +54,7 @@ def test_pane_toolbar_is_centred_not_flush_left(qtbot, window):
     left = buttons[0].geometry().left()
     right = dialog.toolbar.width() - buttons[-1].geometry().right()
     assert left > 30 and abs(left - right) <= 24, (left, right)
-    assert [b.text() for b in buttons] == ["General", "Models", "Generation", "Library", "Server"]
+    assert [b.text() for b in buttons] == ["General", "Models", "Generation", "Library", "Server", "Macs"]
     buttons[2].click()
     assert dialog.pane_key() == "generation" and dialog.windowTitle() == "Generation"
 
