@@ -154,7 +154,12 @@ def not_an_answer(text: str) -> bool:
         return True
     if _NUMBERED_QUESTION.match(lines[0]) and len(lines[0].split()) <= 16:
         return True  # a FAQ's numbered question: "7.14 What are valid names?"
-    if _LABELLED_TITLE.match(lines[0]) and len(lines[0].split()) <= 10 and not SENTENCE_END.search(lines[0]):
+    if (
+        _LABELLED_TITLE.match(lines[0])
+        and len(lines[0].split()) <= 10
+        and not SENTENCE_END.search(lines[0])
+        and not _CODE_OR_DATA.search(lines[0])  # a reference: "ACAP Media Type Dataset Class ftp://..."
+    ):
         return True  # a side box's label and title: "SECURITY Restricting cron or atd", "TIP Text shortcuts for cron"
     line = _UNDERLINE.sub("", _SECTION_NUMBER.sub("", lines[0]))  # "2.7 Thread Safety", "Title\n====="
     titled = _TITLE_NOTE.match(line)  # a page's title: "Closure Example (libffi: the portable ... library)"
