@@ -34,7 +34,7 @@ PROMPTS = ([3, 1, 4, 1, 5, 9, 2, 6], [2, 7, 1, 8, 2, 8, 1, 8, 2, 8], [1, 4, 1, 4
 
 
 def build(root: Path, pair: str):
-    from engine.models.loader import load_lm
+    from engine.models import load_lm
     from engine.speculative import load_dflash
     from tests.engine.speculative.dflash_fixtures import build_drafter, build_target
     from tests.tiny_models import make_tiny_model
