@@ -339,6 +339,15 @@ def test_document_search_and_ask_in_the_clis_shapes(docs, engine):
     assert a["answer"]
 
 
+def test_late_search_without_token_vectors_is_a_400(docs):
+    r = httpx.post(
+        f"{docs.url}/alcove/search", json={"query": "capital of France", "mode": "late"}, timeout=60
+    )
+    assert r.status_code == 400 and "no token vectors" in r.json()["error"]["message"]
+    r = httpx.post(f"{docs.url}/alcove/search", json={"query": "capital", "mode": "colbert"}, timeout=60)
+    assert r.status_code == 400 and "late" in r.json()["error"]["message"]
+
+
 def test_chat_answered_from_documents(docs):
     c = client(docs)
     r = c.chat.completions.create(model="default", messages=[{"role": "user", "content": "Where is Paris?"}],
