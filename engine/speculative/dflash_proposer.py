@@ -95,12 +95,13 @@ class DFlashTarget:
 
     def record(self, start: int, rows: mx.array) -> None:
         """Rows from ``start`` on replace whatever was recorded there (a rewound cache fed again)."""
-        kept = []
-        for s, h in self.chunks:
-            if s < start:
-                kept.append((s, h[: start - s] if s + h.shape[0] > start else h))
-        kept.append((start, rows))
-        self.chunks = kept
+        chunks = self.chunks  # ascending and non-overlapping: only the last ones can reach ``start``
+        while chunks and chunks[-1][0] >= start:
+            chunks.pop()
+        if chunks and chunks[-1][0] + chunks[-1][1].shape[0] > start:
+            s, h = chunks.pop()
+            chunks.append((s, h[: start - s]))
+        chunks.append((start, rows))
 
     def known_from(self, end: int) -> int | None:
         """The first position of the recorded run of rows that ends at ``end`` (None when ``end - 1`` is unknown)."""

@@ -195,6 +195,13 @@ def test_target_rows_are_recorded_and_the_model_left_as_it_was(target):
     assert wrapper.known_from(5) == 0 and wrapper.known_from(6) is None
     assert wrapper.take(0, 5).shape == (5, len(LAYER_IDS) * HIDDEN)
     assert wrapper.known_from(5) is None  # rows before 5 were handed over
+    rows = mx.arange(12.0).reshape(6, 2)
+    wrapper.record(0, rows)
+    wrapper.record(
+        4, -rows[:1]
+    )  # the cache rewound to 4 and fed again: rows 4.. are replaced, 5 is forgotten
+    assert wrapper.known_from(5) == 0 and wrapper.known_from(6) is None
+    assert wrapper.take(0, 5).tolist() == [*rows[:4].tolist(), [-0.0, -1.0]]
     assert all(a is b for a, b in zip(target.model.model.layers, layers, strict=True))
 
 
