@@ -9,6 +9,7 @@ Prints JSON; never passes or fails on time.
 
     .venv/bin/python bench/bench_image_embed.py                       # tiny and base, batch 16, 3 rounds
     .venv/bin/python bench/bench_image_embed.py --sizes base --images 64 --batch 8 --rounds 5
+    .venv/bin/python bench/bench_image_embed.py --sizes base --images 16 --ablate   # where the time goes
 """
 
 from __future__ import annotations
@@ -113,17 +114,58 @@ def measure(size: str, n: int, batch: int, rounds: int, threads: int) -> dict:
     }
 
 
+def ablate(size: str, n: int, batch: int, rounds: int) -> dict:
+    """Images/s of the MLX towers as they are, with the activation replaced by the identity, and with the softmax
+    left out (wrong vectors, on purpose): how much of the time the elementwise work takes."""
+    import numpy as np
+
+    from engine.encoders import image_towers, load_image_text_embedder
+    from tests.tiny_image_text import make_tiny_clip
+
+    with tempfile.TemporaryDirectory() as tmp:
+        make_tiny_clip(Path(tmp), seed=0, **SIZES[size])
+        emb = load_image_text_embedder(tmp)
+    emb.max_batch_images = batch
+    pixels = np.random.default_rng(0).standard_normal((n, 3, emb.cfg.image_size, emb.cfg.image_size))
+    act, attend = image_towers.activation, image_towers._attend
+    variants = {
+        "as_is": (act, attend),
+        "no_activation": (lambda name, x: x, attend),
+        "no_softmax": (act, lambda q, k, v, causal: (q @ k.transpose(0, 1, 3, 2)) @ v),
+    }
+
+    def side(name):
+        def call():
+            image_towers.activation, image_towers._attend = variants[name]
+            try:
+                return emb.embed_pixels(pixels)
+            finally:
+                image_towers.activation, image_towers._attend = act, attend
+
+        return call
+
+    run = abba({name: side(name) for name in variants}, rounds=rounds, warmup=1)
+    return {name: round(n / run.summary(name)["median"], 2) for name in variants} | {
+        "size": size,
+        "images": n,
+    }
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--sizes", default="tiny,base")
     ap.add_argument("--images", type=int, default=32)
     ap.add_argument("--batch", type=int, default=16)
     ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--ablate", action="store_true", help="images/s without the activation / the softmax")
     args = ap.parse_args()
     threads = int(os.environ.get("OPENBLAS_NUM_THREADS", "0") or 0) or os.cpu_count() or 1
     out = {"blas": os.environ.get("ALCOVE_BLAS", "openblas"), "cpu_count": os.cpu_count(), "results": []}
     for size in args.sizes.split(","):
-        out["results"].append(measure(size, args.images, args.batch, args.rounds, threads))
+        if args.ablate:
+            out["results"].append(ablate(size, args.images, args.batch, args.rounds))
+        else:
+            out["results"].append(measure(size, args.images, args.batch, args.rounds, threads))
     print(json.dumps(out, indent=1))
 
 
