@@ -7,7 +7,8 @@ the block ``[next input, mask x k]`` and samples each masked position from its d
 processing (greedy at temperature 0); the decoder verifies the block with one target forward and accepts with the
 same rules as every other proposer. The prompt was prefilled without recording, so the first proposal of a request
 re-reads the prompt's last ``CONTEXT_WINDOW`` tokens through the wrapper (rewinding the target's cache and feeding
-the same tokens again): the drafter then sees the same context as the reference's for prompts up to that length.
+the same tokens again, then putting the original keys and values back): the drafter then sees the same context as
+the reference's for prompts up to that length.
 """
 
 from __future__ import annotations
@@ -172,6 +173,15 @@ class DFlashProposer:
         if w == 0 or cache_offset(state.cache) != n or not mlx_cache().can_trim_prompt_cache(state.cache):
             return 0.0
         t0 = time.perf_counter()
+        # The re-read only records rows: plain KV layers get their original keys and values back, bit for bit (a
+        # forward over other chunk boundaries may round differently, and greedy output must equal plain decoding).
+        kv = mlx_cache().KVCache
+        saved = [
+            (c, mx.contiguous(c.keys[..., n - w : n, :]), mx.contiguous(c.values[..., n - w : n, :]))
+            for c in state.cache
+            if type(c) is kv and c.keys is not None
+        ]
+        mx.eval([(k, v) for _, k, v in saved])
         trim_cache(state.cache, w)
         done = 0
         try:
@@ -184,6 +194,10 @@ class DFlashProposer:
         except BaseException:
             del state.fed[n - w + done :]  # the cache holds only what was fed again
             raise
+        for c, k, v in saved:
+            c.keys[..., n - w : n, :] = k
+            c.values[..., n - w : n, :] = v
+        mx.eval([c.state for c, _, _ in saved])
         return time.perf_counter() - t0
 
     def _sync_context(self, pos: int) -> bool:

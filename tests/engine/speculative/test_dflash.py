@@ -205,6 +205,26 @@ def test_target_rows_are_recorded_and_the_model_left_as_it_was(target):
     assert all(a is b for a, b in zip(target.model.model.layers, layers, strict=True))
 
 
+def test_the_prompt_re_read_records_rows_and_leaves_the_cache_bit_for_bit(target, drafter, monkeypatch):
+    """A long prompt (here: longer than a 6-token window) is re-read in other chunks than its prefill; the target's
+    keys and values afterwards are the original ones exactly, and the drafter's context starts at the window."""
+    from engine.speculative import dflash_proposer
+
+    monkeypatch.setattr(dflash_proposer, "CONTEXT_WINDOW", 6)
+    ids = [(7 * i + 3) % V for i in range(15)]
+    state = _state(target, ids, SamplingParams())
+    before = [(np.array(c.keys[..., :14, :]), np.array(c.values[..., :14, :])) for c in state.cache]
+    proposer = DFlashProposer(drafter, state, prefill_chunk=4)
+    proposer.prepare(state)
+    assert proposer.target_forwards == 2 and state.fed == ids[:-1]
+    for c, (k, v) in zip(state.cache, before, strict=True):
+        assert c.offset == 14
+        assert np.array_equal(np.array(c.keys[..., :14, :]), k) and np.array_equal(
+            np.array(c.values[..., :14, :]), v
+        )
+    assert len(proposer.propose(state, 3)) == 3 and proposer.base == 8
+
+
 # -- the decoder ------------------------------------------------------------------------------------------------
 def generate(
     lm, prompt, mode, draft=None, *, sampling=None, max_tokens=24, num_draft=3, adaptive=False, store=None
