@@ -139,7 +139,7 @@ def test_search_and_rerank_print_the_same_json_shapes(minilm_index, tmp_path, ca
     assert main(["search", "ferry harbour", "--db", str(minilm_index), "--k", "2", "--json"]) == 0
     results = json.loads(capsys.readouterr().out)["results"]
     assert results and set(results[0]) == {"path", "page", "line_start", "line_end", "score", "text", "snippet",
-                                           "heading", "char_start", "char_end", "chunk_id", "image"}  # fmt: skip
+                                           "heading", "char_start", "char_end", "chunk_id", "image", "late"}  # fmt: skip
     assert results[0]["image"] is None  # no image model: no picture list
     assert main(["rerank", "ferry", "--db", str(minilm_index), "--k", "2", "--json"]) == 0
     out = capsys.readouterr()
