@@ -49,6 +49,8 @@ def late_source(db) -> str | None:
 def bind_late_model(store, name: str, dim: int, source: str = "") -> None:
     """The migration step (the table, once) and the index bound to ``name``; another model's vectors are dropped."""
     old = late_model(store)
+    if old == (name, dim) and store.meta("late_source") == source:
+        return  # bound already: no write
 
     def migrate(c) -> None:
         c.execute(TOKEN_VECTORS_TABLE)
