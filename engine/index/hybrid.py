@@ -186,8 +186,9 @@ def search_many(
     identifiers verbatim ranks above those that do not (EXACT_BONUS). A blank query (``is_blank_query``) gets no
     results in every mode and is never embedded. ``image_embedder`` (an image-text model, hybrid mode): the query
     is also searched against the index's picture vectors and that list fused in (IMAGE_WEIGHT). ``late_encoder``
-    (the index's ColBERT model): mode "late" ranks by MaxSim over the token vectors alone; hybrid mode fuses that
-    list in too (LATE_WEIGHT).
+    (the index's ColBERT model): mode "late" ranks every chunk by MaxSim over the token vectors; hybrid mode fuses
+    in a third list (LATE_WEIGHT): the other lists' candidates ranked by MaxSim, whose cost does not grow with the
+    index as a full scan's does (bench/bench_late.py).
     """
     if mode not in ("hybrid", "vector", "keyword", "late"):
         raise ValueError(f"mode must be hybrid, vector, keyword or late, not {mode!r}")
@@ -236,14 +237,17 @@ def _search_many(
             per_query_vec[i] = list(zip(ids, hits.scores.tolist(), strict=True))
             doc_of.update(zip(ids, hits.doc_ids.tolist(), strict=True))
     per_query_img = image_lists(store, images, queries, depth, allowed) if images is not None else None
-    per_query_late = None
-    if mode == "late" or (late is not None and late_model(store) is not None):
-        per_query_late = late_lists(store, late, queries, depth if mode == "hybrid" else k, allowed)
+    per_query_late = late_lists(store, late, queries, k, allowed) if mode == "late" else None
     if mode in ("keyword", "hybrid"):
         for i, q in enumerate(queries):
             match = fts_query(q)
             if match:
                 per_query_kw[i] = store.keyword_search(match, depth if mode == "hybrid" else k, allowed)
+    if mode == "hybrid" and late is not None and late_model(store) is not None:
+        # the third list: the other lists' candidates by MaxSim
+        found = zip(per_query_vec, per_query_kw, per_query_img or [[] for _ in queries], strict=True)
+        candidates = [[cid for hits in lists for cid, _ in hits] for lists in found]
+        per_query_late = late_lists(store, late, queries, depth, allowed, candidates=candidates)
     out = []
     for i, (q, vec, kw) in enumerate(zip(queries, per_query_vec, per_query_kw, strict=True)):
         img = per_query_img[i] if per_query_img is not None else []

@@ -18,7 +18,8 @@ from collections import OrderedDict
 import numpy as np
 
 from engine.core import IndexStoreError
-from engine.index.token_vectors import late_model, load_token_vectors
+from engine.encoders import maxsim
+from engine.index.token_vectors import late_model, load_token_vectors, read_token_vectors
 from engine.index.vector_search import VectorHits
 
 log = logging.getLogger(__name__)
@@ -159,9 +160,14 @@ def forget_token_vectors(db_path=None) -> None:
 LATE_WEIGHT = 0.5
 
 
-def late_lists(store, late_encoder, queries, depth: int, allowed) -> list[list[tuple[int, float]]]:
-    """For each query, (chunk id, MaxSim score) of its ``depth`` best chunks by late interaction, best first.
-    Raises IndexStoreError when the index has no token vectors, or another model's."""
+def late_lists(
+    store, late_encoder, queries, depth: int, allowed, candidates=None
+) -> list[list[tuple[int, float]]]:
+    """For each query, (chunk id, MaxSim score) of its ``depth`` best chunks by late interaction, best first: an
+    exact scan of every chunk's token vectors (``TokenMatrix``), whose cost grows with the index (bench_late.py).
+    ``candidates`` (per query, chunk ids: hybrid's other lists) instead scores only those chunks, their token vectors
+    read from the index: the same exact MaxSim for each, at a cost that does not grow with the index. Raises
+    IndexStoreError when the index has no token vectors, or another model's."""
     bound = late_model(store)
     if bound is None:
         raise IndexStoreError(
@@ -178,8 +184,17 @@ def late_lists(store, late_encoder, queries, depth: int, allowed) -> list[list[t
             f"{late_encoder.name} ({late_encoder.dim}). Search with that model, or index again with this one."
         )
     vectors = late_encoder.encode_queries(list(queries)).vectors
+    if candidates is not None:
+        return [_rescored(store, q, ids, depth) for q, ids in zip(vectors, candidates, strict=True)]
     found = token_matrix_for(store).search(list(vectors), depth, allowed)
     return [list(zip(h.chunk_ids.tolist(), h.scores.tolist(), strict=True)) for h in found]
+
+
+def _rescored(store, query: np.ndarray, chunk_ids, depth: int) -> list[tuple[int, float]]:
+    stored = read_token_vectors(store, chunk_ids)  # chunks without token vectors are left out
+    ids = [i for i in dict.fromkeys(int(c) for c in chunk_ids) if i in stored]
+    scores = maxsim(query, [stored[i] for i in ids]).tolist()
+    return sorted(zip(ids, scores, strict=True), key=lambda t: (-t[1], t[0]))[:depth]
 
 
 def fuse_late(late, rrf: int | None = None) -> dict[int, float]:

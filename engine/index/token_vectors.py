@@ -14,6 +14,7 @@ chunks written by a version of Alcove without late interaction, are caught up by
 
 from __future__ import annotations
 
+import json
 import logging
 from collections.abc import Iterator
 
@@ -107,6 +108,18 @@ def load_token_vectors(store) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.nd
     np.cumsum(np.fromiter((r[2] for r in rows), np.int64, n), out=offsets[1:])
     flat = np.frombuffer(b"".join(r[3] for r in rows), dtype=np.float16).reshape(-1, dim) if n else None
     return ids, docs, offsets, flat if flat is not None else np.zeros((0, dim), np.float16)
+
+
+def read_token_vectors(store, chunk_ids) -> dict[int, np.ndarray]:
+    """chunk id -> its float16 token vectors [n, dim], for those of ``chunk_ids`` that have some."""
+    bound = late_model(store)
+    if bound is None or not len(chunk_ids):
+        return {}
+    rows = store._q(
+        "SELECT chunk_id, vectors FROM token_vectors WHERE n_tokens > 0 AND chunk_id IN (SELECT value FROM json_each(?))",
+        (json.dumps([int(c) for c in chunk_ids]),),
+    )
+    return {int(cid): np.frombuffer(blob, np.float16).reshape(-1, bound[1]) for cid, blob in rows}
 
 
 def token_stats(store) -> tuple[int, int, int]:

@@ -13,7 +13,7 @@ from typing import Any
 
 from engine.core import AlcoveError, ModelLoadError, NoModelLoadedError, Role
 from engine.generation import batchable
-from engine.index import forget_vectors
+from engine.index import forget_image_vectors, forget_vectors
 from engine.models import release_wired_memory
 from engine.runtime.registry import fingerprint, identify, load_for_role, validate_for_role
 from engine.runtime.scheduler import assert_engine_thread
@@ -194,6 +194,8 @@ class RoleSlots:
             self._store.drop_model(key)
         if role == "embedder":
             forget_vectors()  # matrices of indexes built with it: useless without it, rebuilt on the next search
+        elif role == "image":
+            forget_image_vectors()  # the index's picture vectors, likewise
         again = Slot(None, slot.info, slot.identity, slot.dtype, slot.transform)
         self._keep_spare(role, slot)
         before = mx.get_active_memory()

@@ -81,9 +81,13 @@ def test_token_vectors_are_stored_and_searched_exactly(tmp_path, late):
     assert [h.chunk_id for h in hits] == ids[order].tolist()
     np.testing.assert_allclose([h.score for h in hits], want[order], rtol=1e-5)
     assert [h.late_rank for h in hits] == [1, 2, 3] and hits[0].vector_rank is None
-    # hybrid fuses the late list as a third list; without the late model it is the two-list hybrid
+    # hybrid fuses a third list: the other lists' candidates by MaxSim (the same scores); without the late model it
+    # is the two-list hybrid
     fused = search(db, HashEmbedder(), query, k=4, late_encoder=late)
     assert sorted(h.late_rank for h in fused) == [1, 2, 3, 4]
+    exact = dict(zip(ids.tolist(), want.tolist(), strict=True))
+    np.testing.assert_allclose([h.late_score for h in fused], [exact[h.chunk_id] for h in fused], rtol=1e-5)
+    assert [h.chunk_id for h in sorted(fused, key=lambda h: h.late_rank)][:3] == [h.chunk_id for h in hits]
     assert all(h.late_rank is None for h in search(db, HashEmbedder(), query, k=4))
     # a filter keeps to its documents
     only = search(db, None, query, k=4, mode="late", late_encoder=late, folders=[str(root / "garden.txt")])
