@@ -34,6 +34,7 @@ def test_index_and_search_with_an_image_model(tmp_path):
         # keyword search never loads or uses the image model
         assert all(h.image_rank is None for h in eng.search(SearchRequest("beach", db, k=5, mode="keyword",
                                                                           image_model=str(clip))))  # fmt: skip
+        assert eng.unload(Role.IMAGE) and "image" not in eng.models()  # its picture matrices go with it
     req = SearchRequest("q", db, image_model=str(clip))
     assert req.image_model == ModelRequest(Role.IMAGE, str(clip))
 
