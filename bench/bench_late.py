@@ -13,6 +13,10 @@ the single-vector search on the same number of chunks.
    drawn from the pruned counts of part 1; a 32-token query (ColBERT's query length), top 10, exact MaxSim
    (``TokenMatrix``) beside exact cosine over 384-d vectors (``VectorMatrix``) on the same number of chunks, ABBA.
    Searches only: the query's encoding is not timed.
+4. ``hybrid``: the whole ``search()`` in hybrid mode on a real SQLite index of ``--hybrid-chunks`` synthetic text
+   chunks (hashing embedder) whose token vectors are SYNTHETIC (counts as in part 1), with the late list (the vector
+   and keyword candidates, up to 100, ranked by MaxSim from their stored token vectors) and without it, ABBA: what
+   the third list adds to a hybrid search. The query's ColBERT encoding is not timed (a fixed query).
 
 Prints JSON; never passes or fails on time.
 
@@ -37,7 +41,7 @@ from _common import ROOT, blas, emit  # noqa: E402 - sets up sys.path and the BL
 from abba import abba  # noqa: E402
 
 from engine.encoders import default_embedder_path, load_embedder, load_late_encoder  # noqa: E402
-from engine.index import IndexStore, TokenMatrix, VectorMatrix, index_paths, token_stats  # noqa: E402
+from engine.index import IndexStore, TokenMatrix, VectorMatrix, index_paths, search, token_stats  # noqa: E402
 from tests.engine.index.index_fakes import HashEmbedder  # noqa: E402
 
 DIM, SINGLE_DIM, QUERY_TOKENS = 128, 384, 32
@@ -165,14 +169,66 @@ def latency(n: int, counts: np.ndarray, rounds: int, seed: int = 0) -> dict:
             **run.about()}  # fmt: skip
 
 
+class SyntheticLate:
+    """A stand-in late encoder for part 4: random unit token vectors, each chunk's count drawn from ``counts``."""
+
+    def __init__(self, counts: np.ndarray) -> None:
+        self.name, self.dim, self.source, self.prune = "synthetic-colbert", DIM, "", True
+        self._counts, self._rng = counts, np.random.default_rng(1)
+        q = self._rng.standard_normal((QUERY_TOKENS, DIM), dtype=np.float32)
+        self._query = q / np.linalg.norm(q, axis=1, keepdims=True)
+
+    def _unit(self, n: int) -> np.ndarray:
+        v = self._rng.standard_normal((n, DIM), dtype=np.float32)
+        return v / np.linalg.norm(v, axis=1, keepdims=True)
+
+    def encode_documents(self, texts, prune=None, cancel=None):
+        return _Result(tuple(self._unit(int(self._rng.choice(self._counts))) for _ in texts))
+
+    def encode_queries(self, texts):
+        return _Result(tuple(self._query for _ in texts))
+
+
+class _Result:
+    def __init__(self, vectors) -> None:
+        self.vectors, self.cancelled = vectors, False
+
+
+def hybrid(work: Path, counts: np.ndarray, n: int, rounds: int) -> dict:
+    words = (ROOT / "tests" / "data" / "sentences.txt").read_text(encoding="utf-8").split()
+    rng = np.random.default_rng(2)
+    lib = work / "hybrid-lib"
+    lib.mkdir()
+    per_file = 20
+    for f in range(n // per_file):  # paragraphs of 80 words: one chunk each
+        paras = [" ".join(rng.choice(words, 80)) for _ in range(per_file)]
+        (lib / f"f{f:05d}.txt").write_text("\n\n".join(paras) + "\n", encoding="utf-8")
+    db = work / "hybrid.db"
+    embedder, late = HashEmbedder(dim=SINGLE_DIM), SyntheticLate(counts)
+    t0 = time.perf_counter()
+    *_, summary = index_paths([lib], db, embedder, ocr=False, late_encoder=late)
+    build = time.perf_counter() - t0
+    with IndexStore(db, read_only=True) as store:
+        chunks, tokens, blob = token_stats(store)
+    query = "the night train leaves the station before dawn"
+    run = abba({"hybrid+late": lambda: search(db, embedder, query, k=10, late_encoder=late),
+                "hybrid": lambda: search(db, embedder, query, k=10)}, rounds, warmup=1)  # fmt: skip
+    late_hits = search(db, embedder, query, k=10, late_encoder=late)
+    return {"chunks": chunks, "token_vectors": tokens, "token_bytes": blob, "build_seconds": build,
+            "late_list_scored": sum(h.late_rank is not None for h in late_hits),
+            "with_late_seconds": run.summary("hybrid+late"), "without_late_seconds": run.summary("hybrid"),
+            "with_over_without": run.ratio("hybrid+late", "hybrid"), **run.about()}  # fmt: skip
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--parts", default="storage,encode,latency")
+    ap.add_argument("--parts", default="storage,encode,latency,hybrid")
     ap.add_argument(
         "--files", type=int, default=120, help="eval/corpus files indexed for storage (default 120)"
     )
     ap.add_argument("--encode-texts", type=int, default=128)
     ap.add_argument("--chunks", default="10000,100000", help="chunk counts for latency")
+    ap.add_argument("--hybrid-chunks", type=int, default=10000)
     ap.add_argument("--rounds", type=int, default=3)
     args = ap.parse_args()
     parts = set(args.parts.split(","))
@@ -181,12 +237,14 @@ def main() -> None:
         work = Path(tmp)
         late = load_late_encoder(minilm_colbert(work / "colbert"))
         counts, base = None, None
-        if parts & {"storage", "encode", "latency"}:
+        if parts & {"storage", "encode", "latency", "hybrid"}:
             report["storage"], counts, base = storage(work, late, args.files)
         if "encode" in parts:
             report["encode"] = encode(late, base, args.encode_texts, args.rounds)
         if "latency" in parts:
             report["latency"] = [latency(int(n), counts, args.rounds) for n in args.chunks.split(",")]
+        if "hybrid" in parts:
+            report["hybrid"] = hybrid(work, counts, args.hybrid_chunks, args.rounds)
     emit(report)
 
 
