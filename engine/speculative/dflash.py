@@ -2,7 +2,8 @@
 
 A DFlash drafter (``DFlashDraftModel``, arXiv:2602.06036) drafts a whole block in one forward. Its input is the
 block ``[last token, mask, mask, ...]`` embedded with the TARGET's input embedding; every layer attends to the block
-itself (bidirectionally unless the config says ``is_causal``) and to keys and values projected from the target's
+itself (bidirectionally in full-attention layers unless the config says ``is_causal``; causally within a window in
+``sliding_attention`` layers, as the reference reads them) and to keys and values projected from the target's
 hidden states of all earlier positions: the outputs of the target layers named by ``target_layer_ids``, concatenated
 and projected down by ``fc`` + ``hidden_norm``. Those context keys/values depend only on the projected target hidden
 states, so they are cached per layer and grow by the accepted positions only. The block's hidden states go through
@@ -78,7 +79,9 @@ class DFlashConfig:
     num_target_layers: int
     target_layer_ids: tuple[int, ...]
     mask_token_id: int
-    is_causal: bool
+    layer_types: tuple[str, ...]
+    sliding_window: int | None
+    is_causal: bool | None  # None: causal in sliding layers only
     input_embedding_scale: float
     output_multiplier: float
     final_logit_softcapping: float | None
@@ -110,13 +113,17 @@ class DFlashConfig:
             missing.append("dflash_config.mask_token_id")
         if missing:
             raise ModelLoadError(f"{name}'s config.json lacks {', '.join(missing)}.")
-        layer_types = set(config.get("layer_types") or ["full_attention"])
-        if layer_types != {"full_attention"}:
-            raise ModelLoadError(
-                f"{name} has {', '.join(sorted(layer_types - {'full_attention'}))} layers; Alcove runs DFlash "
-                "drafters with full-attention layers only."
-            )
         layers = int(config["num_hidden_layers"])
+        layer_types = tuple(config.get("layer_types") or ["full_attention"] * layers)
+        unknown = sorted(set(layer_types) - {"full_attention", "sliding_attention"})
+        if unknown or len(layer_types) != layers:
+            raise ModelLoadError(
+                f"{name}'s layer_types ({', '.join(unknown) or len(layer_types)}) are not one of full_attention and "
+                f"sliding_attention per layer ({layers} layers)."
+            )
+        window = config.get("sliding_window")
+        if "sliding_attention" in layer_types and not (isinstance(window, int) and window > 0):
+            raise ModelLoadError(f"{name} has sliding_attention layers but no positive sliding_window.")
         heads = int(config["num_attention_heads"])
         rope = config.get("rope_scaling") or config.get("rope_parameters") or None
         theta = config.get("rope_theta", (rope or {}).get("rope_theta", 10000.0))
@@ -144,7 +151,9 @@ class DFlashConfig:
                 int(i) for i in value("target_layer_ids") or default_target_layer_ids(target_layers, layers)
             ),
             mask_token_id=int(value("mask_token_id")),
-            is_causal=bool(causal) if causal is not None else False,
+            layer_types=layer_types,
+            sliding_window=int(window) if window else None,
+            is_causal=bool(causal) if causal is not None else None,
             input_embedding_scale=float(value("input_embedding_scale", 1.0)),
             output_multiplier=float(value("output_multiplier", 1.0)),
             final_logit_softcapping=float(softcap) if softcap else None,
@@ -152,8 +161,11 @@ class DFlashConfig:
 
 
 class _Attention(nn.Module):
-    def __init__(self, cfg: DFlashConfig) -> None:
+    def __init__(self, cfg: DFlashConfig, layer_type: str) -> None:
         super().__init__()
+        sliding = layer_type == "sliding_attention"
+        self.window = cfg.sliding_window if sliding else None
+        self.causal = sliding if cfg.is_causal is None else cfg.is_causal
         h, d = cfg.hidden_size, cfg.head_dim
         self.n_heads, self.n_kv_heads, self.head_dim = cfg.num_attention_heads, cfg.num_key_value_heads, d
         self.q_proj = nn.Linear(h, self.n_heads * d, bias=cfg.attention_bias)
@@ -182,19 +194,30 @@ class _Attention(nn.Module):
         """Keys (normed, rotated from ``position``) and values of projected target hidden states [B, S, H]."""
         return self._kv(ctx, position)
 
-    def __call__(
-        self, x: mx.array, ctx_k: mx.array, ctx_v: mx.array, position: int, causal: bool
-    ) -> mx.array:
+    def _mask(self, s: int, n: int) -> mx.array | None:
+        """Which of ``s`` context keys (the positions just before the block) and ``n`` block keys each block query
+        sees."""
+        if not self.causal and self.window is None:
+            return None
+        key = mx.arange(s + n)[None, :]
+        query = s + mx.arange(n)[:, None]
+        visible = mx.ones((n, s + n), dtype=mx.bool_)
+        if self.causal:
+            visible = visible & (key <= query)
+        if self.window is not None:
+            visible = visible & (query - key < self.window)
+            if not self.causal:
+                visible = visible & (key - query < self.window)
+        return visible
+
+    def __call__(self, x: mx.array, ctx_k: mx.array, ctx_v: mx.array, position: int) -> mx.array:
         b, n, _ = x.shape
         q = self.q_norm(self.q_proj(x).reshape(b, n, self.n_heads, -1)).transpose(0, 2, 1, 3)
         q = self.rope(q, offset=position)
         k, v = self._kv(x, position)
         keys = mx.concatenate([ctx_k, k], axis=2)
         values = mx.concatenate([ctx_v, v], axis=2)
-        mask = None
-        if causal:
-            s = ctx_k.shape[2]
-            mask = mx.arange(s + n)[None, :] <= (s + mx.arange(n))[:, None]
+        mask = self._mask(ctx_k.shape[2], n)
         out = mx.fast.scaled_dot_product_attention(q, keys, values, scale=self.head_dim**-0.5, mask=mask)
         return self.o_proj(out.transpose(0, 2, 1, 3).reshape(b, n, -1))
 
@@ -211,15 +234,15 @@ class _MLP(nn.Module):
 
 
 class _Layer(nn.Module):
-    def __init__(self, cfg: DFlashConfig) -> None:
+    def __init__(self, cfg: DFlashConfig, layer_type: str) -> None:
         super().__init__()
-        self.self_attn = _Attention(cfg)
+        self.self_attn = _Attention(cfg, layer_type)
         self.mlp = _MLP(cfg)
         self.input_layernorm = nn.RMSNorm(cfg.hidden_size, eps=cfg.rms_norm_eps)
         self.post_attention_layernorm = nn.RMSNorm(cfg.hidden_size, eps=cfg.rms_norm_eps)
 
-    def __call__(self, x, ctx_k, ctx_v, position: int, causal: bool) -> mx.array:
-        h = x + self.self_attn(self.input_layernorm(x), ctx_k, ctx_v, position, causal)
+    def __call__(self, x, ctx_k, ctx_v, position: int) -> mx.array:
+        h = x + self.self_attn(self.input_layernorm(x), ctx_k, ctx_v, position)
         return h + self.mlp(self.post_attention_layernorm(h))
 
 
@@ -229,7 +252,7 @@ class DFlashDrafter(nn.Module):
     def __init__(self, cfg: DFlashConfig) -> None:
         super().__init__()
         self.cfg = cfg
-        self.layers = [_Layer(cfg) for _ in range(cfg.num_hidden_layers)]
+        self.layers = [_Layer(cfg, t) for t in cfg.layer_types]
         self.fc = nn.Linear(len(cfg.target_layer_ids) * cfg.hidden_size, cfg.hidden_size, bias=False)
         self.hidden_norm = nn.RMSNorm(cfg.hidden_size, eps=cfg.rms_norm_eps)
         self.norm = nn.RMSNorm(cfg.hidden_size, eps=cfg.rms_norm_eps)
@@ -244,7 +267,7 @@ class DFlashDrafter(nn.Module):
         ``context[i]`` holds layer i's keys/values of every earlier position."""
         h = noise
         for layer, (k, v) in zip(self.layers, context, strict=True):
-            h = layer(h, k, v, position, self.cfg.is_causal)
+            h = layer(h, k, v, position)
         return self.norm(h)
 
     def logits(self, hidden: mx.array, head: Any) -> mx.array:

@@ -7,6 +7,7 @@ installed: its package pins ``datasets``), each fed the transformers target's ow
 
 from __future__ import annotations
 
+import importlib.util
 import json
 from types import SimpleNamespace
 
@@ -67,6 +68,19 @@ def drafter(drafter_dir):
     return load_dflash(str(drafter_dir))
 
 
+SLIDING = {
+    "layer_types": ["sliding_attention", "full_attention"],
+    "sliding_window": 4,
+    "use_sliding_window": True,
+}
+
+
+@pytest.fixture(scope="module")
+def sliding_dir(tmp_path_factory):
+    """A drafter with a sliding-window layer (causal within a window of 4, as the references read it)."""
+    return build_drafter(tmp_path_factory.mktemp("dflash") / "sliding", seed=3, **SLIDING)
+
+
 def _state(lm, ids: list[int], sampling: SamplingParams):
     """What the request loop hands a decoder after prefilling ``ids[:-1]``."""
     cache = mlx_cache().make_prompt_cache(lm.model)
@@ -114,6 +128,24 @@ def test_block_equals_dflash_mlx(target, hf_target, drafter, drafter_dir, n):
     theirs = mlx_ref_block_logits(hf_target, mlx_ref_drafter(drafter_dir), ids[:-1], [ids[-1]] + [MASK] * k)
     assert ours == theirs.argmax(-1).tolist()
     assert np.abs(our_lp - _log_softmax(theirs)).max() < 1e-4
+
+
+@pytest.mark.parametrize("n", [3, 11])
+def test_a_sliding_window_drafter_equals_both_references(target, hf_target, sliding_dir, n):
+    drafter = load_dflash(str(sliding_dir))
+    ids = [(5 * i + 4) % (V - 1) for i in range(n)]
+    ours, our_lp = _our_block(target, drafter, ids, BLOCK - 1)
+    block = [ids[-1]] + [MASK] * (BLOCK - 1)
+    refs = [mlx_ref_block_logits(hf_target, mlx_ref_drafter(sliding_dir), ids[:-1], block)]
+    if importlib.util.find_spec("dflash") is not None:
+        from dflash.model import DFlashDraftModel
+
+        torch_ref = DFlashDraftModel.from_pretrained(sliding_dir, dtype=torch.float32).eval()
+        assert torch_ref.layers[0].self_attn.sliding_window == 4
+        refs.append(torch_block_logits(hf_target, torch_ref, ids[:-1], block))
+    for theirs in refs:
+        assert ours == theirs.argmax(-1).tolist()
+        assert np.abs(our_lp - _log_softmax(theirs)).max() < 1e-4
 
 
 @pytest.mark.parametrize("n", [2, 9])
@@ -293,9 +325,10 @@ def test_a_wrong_drafter_is_a_clear_error(target, tmp_path, over, message):
         ({"drop": "layers.1.mlp.up_proj.weight"}, "missing tensors layers.1.mlp.up_proj.weight"),
         ({"architectures": ["DFlash2DraftModel"]}, "DFlash 2 drafter"),
         (
-            {"layer_types": ["sliding_attention", "full_attention"], "sliding_window": 8},
-            "sliding_attention layers",
+            {"layer_types": ["sliding_attention", "full_attention"], "sliding_window": None},
+            "no positive sliding_window",
         ),
+        ({"layer_types": ["linear_attention", "full_attention"]}, "linear_attention"),
         ({"dflash_config": {"target_layer_ids": LAYER_IDS}}, "dflash_config.mask_token_id"),
     ],
 )
