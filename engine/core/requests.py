@@ -166,7 +166,7 @@ class SearchRequest:
     folders: tuple[str, ...] = ()
     file_types: tuple[str, ...] = ()
     embedder: ModelRequest | None = None  # None: the default embedder (not loaded for keyword search)
-    image_model: ModelRequest | None = None  # hybrid mode: pictures searched too (None: not loaded)
+    image_model: ModelRequest | None = None  # hybrid: the pictures' model (None: the index's, if any)
     # late and hybrid modes: the late-interaction model (None: the one the index's token vectors were made with)
     late_model: ModelRequest | None = None
 

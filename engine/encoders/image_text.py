@@ -53,6 +53,7 @@ class ImageTextEmbedder:
         self.tokenizer = tokenizer
         self.preprocessor = preprocessor
         self.max_batch_images = max_batch_images
+        self.source = ""  # the folder it was loaded from (an index records it)
 
     @property
     def dim(self) -> int:
@@ -186,7 +187,9 @@ def load_image_text_embedder(path: str | Path, *, name: str | None = None) -> Im
     name = name or (folder.name if folder.name not in ("model", "") else folder.parent.name)
     log.info("image-text model %s: %s, dim=%d, image %d px, patch %d", name, cfg.family, cfg.dim, cfg.image_size,
              cfg.patch_size)  # fmt: skip
-    return ImageTextEmbedder(name, cfg, params, tokenizer, pre)
+    embedder = ImageTextEmbedder(name, cfg, params, tokenizer, pre)
+    embedder.source = str(folder.resolve())
+    return embedder
 
 
 def read_image_text_config(raw: dict, folder: Path) -> ImageTextConfig:

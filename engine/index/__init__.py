@@ -20,7 +20,7 @@ from engine.index.hybrid import (
     search_many,
     term_pattern,
 )
-from engine.index.image_vectors import forget_image_vectors
+from engine.index.image_vectors import forget_image_vectors, image_source
 from engine.index.indexer import index_paths
 from engine.index.late_search import TokenMatrix, forget_token_vectors, token_cache_bytes
 from engine.index.options import IndexOptions
@@ -59,6 +59,7 @@ __all__ = [
     "forget_image_vectors",
     "forget_token_vectors",
     "forget_vectors",
+    "image_source",
     "index_paths",
     "index_pipeline",
     "is_blank_query",

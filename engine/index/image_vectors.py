@@ -25,6 +25,7 @@ import numpy as np
 from engine.core import ProgressEvent
 from engine.index.image_pages import pictures
 from engine.index.schema import path_from_db
+from engine.index.store import IndexStore
 from engine.index.vector_search import VectorMatrix
 
 log = logging.getLogger(__name__)
@@ -44,9 +45,15 @@ def has_image_table(store) -> bool:
     return bool(store._q("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'image_vectors'"))
 
 
-def bind_image_model(store, name: str, dim: int) -> None:
-    """The migration step (the table, once) and the index bound to ``name``; another model's vectors are dropped."""
-    old = store.meta("image_model") if has_image_table(store) else None
+def bind_image_model(store, name: str, dim: int, source: str = "") -> None:
+    """The migration step (the tables, once) and the index bound to ``name`` (``source``: its folder, which a search
+    without an image model named loads); another model's vectors are dropped. Bound already: nothing is written."""
+    bound = has_image_table(store) and bool(
+        store._q("SELECT 1 FROM sqlite_master WHERE name = 'image_checked'")
+    )
+    old = store.meta("image_model") if bound else None
+    if old == name and store.meta("image_dim") == str(dim) and store.meta("image_source") == source:
+        return
 
     def migrate(c) -> None:
         c.execute(IMAGE_TABLE)
@@ -56,9 +63,17 @@ def bind_image_model(store, name: str, dim: int) -> None:
             c.execute("DELETE FROM image_vectors")
             c.execute("DELETE FROM image_checked")
         c.executemany("INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)",
-                      [("image_model", name), ("image_dim", str(dim))])  # fmt: skip
+                      [("image_model", name), ("image_dim", str(dim)), ("image_source", source)])  # fmt: skip
 
     store._transaction(migrate)
+
+
+def image_source(db) -> str | None:
+    """The folder of the image model an index's picture vectors were made with (None: it has none)."""
+    with IndexStore(db, read_only=True) as store:
+        if not has_image_table(store) or not store._q("SELECT 1 FROM image_vectors LIMIT 1"):
+            return None
+        return store.meta("image_source") or None
 
 
 def unchecked_pdfs(store) -> list[tuple[int, str]]:
@@ -154,7 +169,7 @@ def image_pass(store, image_embedder, runner, halt, request_id: str = "") -> Ite
     """Embed every indexed picture and scanned PDF page that has no image vector yet; yields progress.
     ``runner``: the engine thread (``background``), or an ``InlineRunner`` (``run_ready`` runs the unit here).
     Stops between batches on ``halt``."""
-    bind_image_model(store, image_embedder.name, image_embedder.dim)
+    bind_image_model(store, image_embedder.name, image_embedder.dim, getattr(image_embedder, "source", ""))
     images, pdfs = missing_images(store), unchecked_pdfs(store)
     total = len(images) + len(pdfs)
     ids: list[int] = []

@@ -42,6 +42,7 @@ from engine.generation import PromptCacheStore, check_request
 from engine.index import (
     forget_token_vectors,
     forget_vectors,
+    image_source,
     index_pipeline,
     late_source,
     search,
@@ -369,10 +370,28 @@ class Engine:
         assert_engine_thread("Engine._search")
         needs_embedder = req.mode not in (SearchMode.KEYWORD, SearchMode.LATE)
         embedder = self._role(req.embedder or _DEFAULT_EMBEDDER) if needs_embedder else None
-        images = self._role(req.image_model) if req.image_model and req.mode is SearchMode.HYBRID else None
+        images = self._images_for(req)
         return search(req.db, embedder, req.query, k=req.k, mode=req.mode.value, fusion=req.fusion.value,
                       folders=list(req.folders) or None, file_types=list(req.file_types) or None,
                       image_embedder=images, late_encoder=self._late_for(req))  # fmt: skip
+
+    def _images_for(self, req: SearchRequest) -> Any:
+        """The image model a hybrid search compares the query with the pictures in: the request's, else the one the
+        index's picture vectors were made with (None: the index has none, or that model cannot be loaded)."""
+        if req.mode is not SearchMode.HYBRID:
+            return None
+        if req.image_model is not None:
+            return self._role(req.image_model)
+        source = image_source(req.db)
+        if not source:
+            return None
+        try:
+            return self._role(ModelRequest(Role.IMAGE, source))
+        except ModelLoadError:
+            log.warning(
+                "hybrid search without its picture list: the index's image model %s cannot be loaded", source
+            )
+            return None
 
     def _late_for(self, req: SearchRequest) -> Any:
         """The late-interaction model a late or hybrid search uses: the request's, else the one the index's token

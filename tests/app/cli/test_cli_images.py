@@ -33,6 +33,8 @@ def test_index_and_search_pictures_from_the_command_line(tmp_path, capsys):
     assert all(set(r["image"]) == {"rank", "score"} and r["path"].endswith(".png") for r in pictures)
     assert main(argv[:-1]) == 0
     assert "picture #1" in capsys.readouterr().out
+    assert main(["search", "glacier", "--db", db, "--json"]) == 0  # the index's own image model, by default
+    assert any(r["image"] for r in json.loads(capsys.readouterr().out)["results"])
 
 
 @pytest.mark.parametrize("command", ["index", "search"])

@@ -13,7 +13,7 @@ from PIL import Image
 from engine.core import IndexStoreError
 from engine.encoders import load_image_text_embedder
 from engine.index import IndexStore, index_paths, search
-from engine.index.image_vectors import has_image_table
+from engine.index.image_vectors import bind_image_model, has_image_table
 from tests.engine.index.index_fakes import HashEmbedder
 from tests.tiny_image_text import make_tiny_clip, make_tiny_siglip
 
@@ -76,6 +76,11 @@ def test_pictures_are_indexed_and_found_by_meaning(tmp_path, clip):
     # without the image model the same search has no picture list at all
     assert all(h.image_rank is None for h in search(db, HashEmbedder(), query, k=10))
 
+    # binding the same model again writes nothing (the vector caches stay valid)
+    with IndexStore(db) as store:
+        before = store.generation()
+        bind_image_model(store, clip.name, clip.dim, clip.source)
+        assert store.generation() == before and store.meta("image_source") == clip.source
     # a second run embeds nothing again; a picture removed takes its vector with it
     (root / "forest.png").unlink()
     _run(root, db, image_embedder=clip)

@@ -35,6 +35,9 @@ def test_index_and_search_with_an_image_model(tmp_path):
         assert all(h.image_rank is None for h in eng.search(SearchRequest("beach", db, k=5, mode="keyword",
                                                                           image_model=str(clip))))  # fmt: skip
         assert eng.unload(Role.IMAGE) and "image" not in eng.models()  # its picture matrices go with it
+        # a search that names no image model uses the one the index's pictures were made with
+        hits = eng.search(SearchRequest("a photo of the sea", db, k=5))
+        assert sorted(h.image_rank for h in hits if h.image_rank is not None) == [1, 2]
     req = SearchRequest("q", db, image_model=str(clip))
     assert req.image_model == ModelRequest(Role.IMAGE, str(clip))
 
