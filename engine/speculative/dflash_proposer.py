@@ -208,9 +208,7 @@ class DFlashProposer:
         start = self.target.known_from(pos)
         if start is None:
             return False
-        if (
-            have is None or start > have
-        ):  # a gap (cannot happen in a normal run): start again from what is known
+        if have is None or start > have:  # first, or a gap (not in a normal run): start from what is known
             self.kv = [mlx_cache().KVCache() for _ in self.drafter.model.layers]
             self.base, self.known, have = start, 0, start
         rows = self.target.take(have, pos)
