@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.core import (
+    AlcoveError,
     ChatRequest,
     DistributedStats,
     FinalEvent,
@@ -29,7 +30,7 @@ from engine.core import (
     RouteEvent,
     TokenEvent,
 )
-from engine.models import load_tokenizer
+from engine.models import load_tokenizer, resolve_model
 from engine.runtime.distributed.pairing import DistributedError
 from engine.runtime.distributed.plan import folder_bytes, free_memory_bytes
 from engine.runtime.distributed.session import DistributedSession
@@ -93,7 +94,12 @@ class SplitChat:
         if request.model is None:
             return True
         spec = Path(request.model.spec).expanduser()
-        return spec.exists() and spec.resolve() == self.folder
+        if not spec.exists():  # a catalog name (the window's Settings name models so)
+            try:
+                spec = Path(resolve_model(request.model.spec).path)
+            except AlcoveError:
+                return False
+        return spec.resolve() == self.folder
 
     def check(self, request: ChatRequest) -> None:
         """What a split reply cannot do yet, refused before it is queued."""
