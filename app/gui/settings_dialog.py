@@ -229,11 +229,26 @@ class SettingsDialog(QDialog):
         # is done here, by words, at the column's width: rows with line breaks get their height.
         tree.model().rowsInserted.connect(lambda *_: QTimer.singleShot(0, self._wrap_good_for))
         tree.viewport().installEventFilter(self)  # re-wrapped when the tree's width changes
+        # grown when the scan's catalog and its note fill in after the pane is shown
+        self.models.installEventFilter(self)
 
     def eventFilter(self, obj, event) -> bool:  # noqa: N802 - Qt API
         if event.type() == QEvent.Type.Resize and obj is self.models.recommended.viewport():
             QTimer.singleShot(0, self._wrap_good_for)
+        elif obj is self.models and event.type() == QEvent.Type.LayoutRequest:
+            QTimer.singleShot(0, self._grow_to_pane)
         return super().eventFilter(obj, event)
+
+    def _grow_to_pane(self) -> None:
+        """The shown pane needs more room than the window was given (its content came in later): fit again."""
+        try:
+            if self.tabs.currentWidget() is not self.models:
+                return
+        except RuntimeError:  # the window is being deleted
+            return
+        want, least = self.pane_size()
+        if want.height() > self.height() or least.width() > self.minimumWidth():
+            self.fit_to_pane()
 
     def _wrap_good_for(self) -> None:
         tree = self.models.recommended
