@@ -51,7 +51,9 @@ def single_process(model, prompt: list[int], max_tokens: int) -> dict:
 
 
 def split(session: DistributedSession, prompt: list[int], max_tokens: int) -> dict:
-    tokens = list(session.generate(prompt, max_tokens))
+    tokens = list(
+        session.generate(prompt, max_tokens, use_cache=False)
+    )  # each round prefills the whole prompt
     done = session.last_done
     return _figures(tokens, len(prompt), done["prefill_s"], done["decode_s"])
 
@@ -102,7 +104,7 @@ def main() -> int:
         "rounds": args.rounds,
         "same_tokens": same,
         "plan": plan.as_json(),
-        "held_bytes_per_rank": session.stats.held_bytes_per_rank,
+        "held_bytes_per_rank": list(session.stats.held_bytes_per_rank),
         "single_process_bytes": sum(f.stat().st_size for f in folder.glob("*.safetensors")),
         "split_start_s": round(split_start_s, 1),
         "decode_tps": {s: run.summary(s, "decode_tps") for s in run.sides},
