@@ -40,6 +40,8 @@ def _folder_kind(folder: Path) -> str:
     except (OSError, ValueError):
         return "unknown"
     archs = " ".join(config.get("architectures") or [])
+    if config.get("model_type") in ("clip", "siglip") or "CLIPModel" in archs or "SiglipModel" in archs:
+        return "image-text"  # pictures found by what they show: the image model, never a chat model
     if "ForSequenceClassification" in archs:
         return "reranker"
     if (folder / "modules.json").exists() or config.get("model_type") in ("bert", "xlm-roberta", "roberta"):

@@ -50,6 +50,7 @@ ROLES = (
     ("draft", "Draft model", ("chat", "gguf", "unknown")),
     ("embedder", "Embedding model", ("embedder", "unknown")),
     ("reranker", "Reranker", ("reranker", "unknown")),
+    ("image", "Image model", ("image-text",)),
 )
 
 
@@ -264,6 +265,8 @@ class ModelsPage(QWidget):
             combo.clear()
             if role == "draft":
                 combo.addItem("None", "")
+            elif role == "image":  # pictures found by their OCR text only, and nothing more computed
+                combo.addItem("None (pictures by their text)", "")
             elif (
                 role == "reranker"
             ):  # no cross-encoder: Q&A keeps the search order, Rerank uses the chat model

@@ -30,7 +30,7 @@ class LocalModel:
     name: str  # what to pass to --model
     path: str
     source: str  # hf-cache | imported-gguf | builtin | builtin-gguf
-    kind: str  # chat | embedder | reranker | diffusion | unknown
+    kind: str  # chat | embedder | reranker | diffusion | image-text | unknown
     model_type: str
     size_bytes: int
     quantization: str = ""  # "keep" (quantized), a float dtype, "4-bit", "mixed 4/8-bit" ... ; "" unknown
@@ -41,6 +41,8 @@ def _kind(config: dict) -> str:
     mt = str(config.get("model_type", ""))
     if "diffusion" in mt:
         return "diffusion"
+    if mt in ("clip", "siglip") or archs & {"CLIPModel", "SiglipModel"}:
+        return "image-text"  # pictures found by what they show (the image role), never a chat model
     if archs & _RERANKER_ARCHS:
         return "reranker"
     if archs & _EMBEDDER_ARCHS or mt in ("bert", "xlm-roberta", "roberta"):

@@ -91,3 +91,25 @@ def test_library_rows_of_pictures_show_a_thumbnail(qtbot, tmp_path):
         assert max(size.width(), size.height()) == THUMB
     if os.environ.get("ALCOVE_SCREENSHOT"):
         dialog.grab().save(os.environ["ALCOVE_SCREENSHOT"].replace(".png", "-library.png"))
+
+
+def test_settings_offer_an_image_model_none_by_default(qtbot, window, tmp_path):
+    from tests.tiny_image_text import make_tiny_clip
+
+    clip = tmp_path / "clip"
+    make_tiny_clip(clip)
+    window.settings["models/known"] = [*window.settings["models/known"], str(clip)]
+    window.open_settings()
+    page = window.settings_dialog.models
+    page.rescan()
+    qtbot.waitUntil(lambda: page.scan_job is None and page.pickers["image"].count() > 1, timeout=60000)
+    combo = page.pickers["image"]
+    assert combo.itemText(0).startswith("None") and combo.currentData() == ""
+    assert page.pickers["chat"].findData(str(clip)) < 0  # a CLIP folder is no chat model
+    combo.setCurrentIndex(combo.findData(str(clip)))
+    combo.activated.emit(combo.currentIndex())
+    assert window.settings["models/image"] == str(clip)
+    assert window.settings.model("image").spec == str(clip)
+    if os.environ.get("ALCOVE_SCREENSHOT"):
+        page.resize(720, 620)
+        page.grab().save(os.environ["ALCOVE_SCREENSHOT"].replace(".png", "-settings.png"))

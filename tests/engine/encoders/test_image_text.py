@@ -209,3 +209,11 @@ def test_the_catalog_offers_the_real_checkpoints_as_optional_image_models():
     found = {m.repo: m for m in load_catalog().models if m.kind == "image-text"}
     assert set(found) == {"openai/clip-vit-base-patch32", "google/siglip-base-patch16-224"}
     assert {m.family for m in found.values()} == {"clip", "siglip"}
+
+
+def test_a_local_clip_or_siglip_folder_is_an_image_text_model_not_a_chat_model():
+    from engine.models.catalog import _kind
+
+    assert _kind({"model_type": "clip", "architectures": ["CLIPModel"]}) == "image-text"
+    assert _kind({"model_type": "siglip"}) == "image-text"
+    assert _kind({"model_type": "llama"}) == "chat"
