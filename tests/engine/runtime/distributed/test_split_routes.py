@@ -4,8 +4,11 @@ a clear error, then pair again (or continue on this machine) without a restart."
 
 from __future__ import annotations
 
+import json
 import os
 import signal
+import subprocess
+import sys
 import time
 
 import httpx
@@ -14,6 +17,7 @@ import pytest
 from engine.core import ChatRequest, FinalEvent, PairRequest, RouteEvent, TokenEvent
 from tests.engine.runtime.distributed.helper_process import (
     CODE,
+    ROOT,
     NodeProcess,
     make_qwen2,
     ring_unavailable,
@@ -37,8 +41,35 @@ def _reply(engine, **kw) -> tuple[RouteEvent, list[TokenEvent], FinalEvent]:
     return events[0], [e for e in events if isinstance(e, TokenEvent)], events[-1]
 
 
+def _serve_over(model, peer: str, tmp_path):
+    """``alcove serve --peer`` as the user runs it: its chat and completions routes, then Ctrl+C."""
+    err = (tmp_path / "serve.err").open("w+")
+    args = [sys.executable, "-m", "app.entry", "serve", "--model", str(model), "--peer", peer, "--code", CODE,
+            "--port", "0", "--json"]  # fmt: skip
+    proc = subprocess.Popen(args, cwd=ROOT, stdout=subprocess.PIPE, stderr=err, text=True)
+    try:
+        line = proc.stdout.readline()
+        assert line, (tmp_path / "serve.err").read_text()
+        url = json.loads(line)["url"]
+        comp = httpx.post(f"{url}/completions", json={"model": "default", "prompt": "hello world", "max_tokens": 5,
+                                                      "temperature": 0}, timeout=120)  # fmt: skip
+        chat = httpx.post(f"{url}/chat/completions", json={
+            "model": "default", "messages": [{"role": "user", "content": "hi there"}], "max_tokens": 5,
+            "temperature": 0}, timeout=120)  # fmt: skip
+        stop = httpx.post(f"{url}/completions", json={"model": "default", "prompt": "hi", "stop": ["x"],
+                                                      "max_tokens": 5}, timeout=120)  # fmt: skip
+    finally:
+        proc.send_signal(signal.SIGINT)
+        try:
+            proc.wait(30)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+        err.close()
+    return comp, chat, stop, (tmp_path / "serve.err").read_text()
+
+
 def test_the_chat_route_and_the_server_routes_run_across_two_ranks_with_the_prompt_cache(model, tmp_path):
-    from app.server import ServerOptions, ThreadedServer
     from engine.runtime import Engine, browse
 
     node = NodeProcess([model], tmp_path / "node.log")
@@ -66,29 +97,19 @@ def test_the_chat_route_and_the_server_routes_run_across_two_ranks_with_the_prom
         _, _, fresh = _reply(engine, prompt_ids=tuple(second), max_tokens=6, use_prompt_cache=False)
         assert fresh.stats.cached_tokens == 0 and fresh.token_ids == again.token_ids
 
-        srv = ThreadedServer(
-            engine, ServerOptions(port=0, chat_model=str(model), max_tokens=8, temperature=0.0)
-        )
-        try:
-            comp = httpx.post(f"{srv.url}/completions", json={"model": "default", "prompt": "hello world",
-                                                              "max_tokens": 5, "temperature": 0}, timeout=120)  # fmt: skip
-            chat = httpx.post(f"{srv.url}/chat/completions", json={
-                "model": "default", "messages": [{"role": "user", "content": "hi there"}], "max_tokens": 5,
-                "temperature": 0}, timeout=120)  # fmt: skip
-            stop = httpx.post(f"{srv.url}/completions", json={"model": "default", "prompt": "hi", "stop": ["x"],
-                                                              "max_tokens": 5}, timeout=120)  # fmt: skip
-        finally:
-            srv.stop()
+        ids = list(engine._split.tokenizer.encode("hello world"))
+        _, _, local_text = _reply(engine, prompt_ids=tuple(ids), max_tokens=5)
+        assert engine.models().get("chat") is None  # nothing was loaded on this Mac alone
+        engine.unpair()  # the helper lends to one Mac at a time: now to `alcove serve --peer`
+        comp, chat, stop, said = _serve_over(model, node.address, tmp_path)
+        assert "split over 2 ranks" in said and "fits on this Mac alone too" in said, said
         assert stop.status_code == 400 and stop.json()["error"]["param"] == "stop"
         for r in (comp, chat):
             assert r.status_code == 200, r.text
             ext = r.json()["alcove"]
             assert ext["decoding"] == "split" and ext["distributed"]["ranks"] == 2
             assert ext["distributed"]["bytes_sent_per_token"] > 0
-        ids = list(engine._split.tokenizer.encode("hello world"))
-        _, _, local_text = _reply(engine, prompt_ids=tuple(ids), max_tokens=5)
         assert comp.json()["choices"][0]["text"] == local_text.text
-        assert engine.models().get("chat") is None  # nothing was loaded on this Mac alone
     finally:
         engine.shutdown()
         node.stop()
