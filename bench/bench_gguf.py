@@ -48,7 +48,7 @@ def _weights_bytes(folder: Path) -> int:
 def families(runs: int) -> dict:
     import shutil
 
-    from engine.models.gguf.importer import import_gguf
+    from engine.models import import_gguf
     from tests.tiny_gguf import FAMILIES, write_tiny_gguf
 
     old_home = os.environ.get("ALCOVE_HOME")
@@ -87,19 +87,18 @@ def real_import(models) -> dict:
     import json
     import shutil
 
-    from engine.models.chunked import assemble, is_installed
-    from engine.models.gguf.importer import import_gguf
+    from engine.models import assemble_chunked, chunked_installed, import_gguf
 
     old_home = os.environ.get("ALCOVE_HOME")
     out = {}
     for model in models:
-        if not is_installed(model):
+        if not chunked_installed(model):
             out[model.name] = {"skipped": "chunk packages not installed"}
             continue
         home = _fresh_home("real")
         try:
             t0 = time.perf_counter()
-            path = assemble(model)
+            path = assemble_chunked(model)
             row = {"assemble_seconds": time.perf_counter() - t0, "gguf_bytes": path.stat().st_size}
             for quantization in ("keep", "float32"):
                 t0 = time.perf_counter()
@@ -133,9 +132,9 @@ def requant_error(models) -> dict:
     from gguf.constants import GGML_QUANT_SIZES, GGMLQuantizationType
     from gguf.quants import dequantize as gguf_dequantize
 
-    from engine.models.chunked import assemble, is_installed
-    from engine.models.gguf.quantized import QuantizedTensor, dequantize, quantize_affine, to_mlx
-    from engine.models.gguf.reader import read_gguf
+    from engine.models import QuantizedTensor, assemble_chunked, chunked_installed, quantize_affine, read_gguf
+    from engine.models import dequantize_tensor as dequantize
+    from engine.models import quantized_from_gguf as to_mlx
 
     def stored(q: QuantizedTensor) -> QuantizedTensor:  # scales/biases as the safetensors file holds them
         f16 = np.float16
@@ -149,9 +148,9 @@ def requant_error(models) -> dict:
 
     out = {}
     for model in models:
-        if not is_installed(model):
+        if not chunked_installed(model):
             continue
-        gguf_file = read_gguf(assemble(model))
+        gguf_file = read_gguf(assemble_chunked(model))
         per_type: dict[str, dict] = {}
         for info in gguf_file.tensors:
             qtype = GGMLQuantizationType(info.ggml_type)
@@ -220,12 +219,12 @@ def speed(models, runs: int, prompt_tokens: int, max_tokens: int) -> dict:
     from bench_engine import overhead
     from safetensors import safe_open
 
-    from engine.models.chunked import import_chunked, is_installed
+    from engine.models import chunked_installed, import_chunked
 
     limit = bandwidth()
     out = {"bandwidth": limit, "blas": blas()}
     for model in models:
-        if not is_installed(model):
+        if not chunked_installed(model):
             continue
         folder = import_chunked(model.name, quantization="float32")  # the user's cache: imported once
         read = 0
@@ -256,7 +255,7 @@ def _nbytes(handle, name: str) -> int:
 
 
 def main() -> None:
-    from engine.models.chunked import QWEN_CODER_05B, QWEN_CODER_15B
+    from engine.models import QWEN_CODER_05B, QWEN_CODER_15B
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--section", default="families,real_import,requant_error,speed")

@@ -11,9 +11,8 @@ import time
 from collections import Counter, defaultdict
 from pathlib import Path
 
-from engine.index import extract
-from engine.index.document import paragraph_blocks
-from engine.rag.citations import segments
+from engine.index import extract, page_lines, paragraph_blocks
+from engine.rag import segments
 
 _DIGITS = re.compile(r"\d+")
 _ROMAN_ALONE = re.compile(r"^[ivxlc]{1,6}$", re.IGNORECASE)
@@ -57,8 +56,6 @@ class RawPages:
 
     def __init__(self, data: bytes) -> None:
         import pypdfium2 as pdfium
-
-        from engine.index.readers.pdf_layout import page_lines
 
         doc = pdfium.PdfDocument(data)
         edges: dict[str, set[int]] = defaultdict(set)

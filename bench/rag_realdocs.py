@@ -32,8 +32,7 @@ from engine.core import AskRequest
 from engine.encoders import default_embedder_path, load_embedder
 from engine.generation import PromptCacheStore
 from engine.index import IndexStore, IndexSummary, index_paths
-from engine.rag import AskResult, RagModels, ask
-from engine.rag.numbering import numbering_gaps
+from engine.rag import AskResult, RagModels, ask, numbering_gaps
 
 sys.path.insert(0, str(ROOT / "eval" / "realdocs"))
 import realdocs  # noqa: E402

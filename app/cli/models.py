@@ -9,7 +9,7 @@ from pathlib import Path
 
 from app.cli import validate
 from app.cli.output import emit_json, say
-from engine.models import import_gguf, list_local_models, remove_local_model
+from engine.models import assemble_chunked, find_chunked, import_gguf, list_local_models, remove_local_model
 from engine.speculative import drafts_for_models
 
 QUANTIZATIONS = ("keep", "float32", "float16", "bfloat16")
@@ -57,20 +57,16 @@ PARSERS = {"models": add_models}
 
 
 def check_import(args) -> None:
-    from engine.models.chunked import lookup
-
-    if Path(args.file).expanduser().exists() or lookup(args.file) is None:
+    if Path(args.file).expanduser().exists() or find_chunked(args.file) is None:
         validate.readable_file(args.file, "models import")
 
 
 def _source_file(name: str) -> Path:
     """``name`` itself, or the assembled file of the chunked model it names (assembled once, then cached)."""
-    from engine.models.chunked import assemble, lookup
-
-    model = lookup(name)
+    model = find_chunked(name)
     if Path(name).expanduser().exists() or model is None:
         return Path(name).expanduser()
-    return assemble(model)
+    return assemble_chunked(model)
 
 
 def run_list(args) -> int:

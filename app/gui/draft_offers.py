@@ -93,8 +93,7 @@ def _dflash_fit(chat: dict, drafter: dict) -> tuple[bool | None, str]:
 
 def draft_offers(catalog: list[PickerModel], chat_spec: str) -> DraftOffers:
     """Every draft candidate's verdict for ``chat_spec`` and the automatic pick."""
-    from engine.speculative import check_locations, is_dflash_config, is_gemma4_assistant_config
-    from engine.speculative.tokenizer_identity import weight_bytes
+    from engine.speculative import check_locations, is_dflash_config, is_gemma4_assistant_config, weight_bytes
 
     chat = next((m for m in catalog if m.spec == chat_spec), None)
     local = local_paths()

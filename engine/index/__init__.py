@@ -3,7 +3,7 @@ pipeline, the SQLite store, vector/keyword/hybrid search."""
 
 from engine.index.changes import refresh_roots, reindex_changes
 from engine.index.chunking import Chunk, chunk_document
-from engine.index.document import ExtractError
+from engine.index.document import ExtractError, line_breaks, paragraph_blocks
 from engine.index.extraction import extract, file_type_for
 from engine.index.hybrid import (
     EXACT_BONUS,
@@ -25,6 +25,8 @@ from engine.index.indexer import index_paths
 from engine.index.late_search import TokenMatrix, forget_token_vectors, token_cache_bytes
 from engine.index.options import IndexOptions
 from engine.index.pipeline import index_pipeline
+from engine.index.readers.pdf_layout import page_lines
+from engine.index.readers.pdf_text import text_layer_views
 from engine.index.schema import display_path
 from engine.index.store import ChunkRow, DocumentWrite, IndexStore
 from engine.index.summary import IndexSummary, OutsideLink, SkippedFile
@@ -33,6 +35,10 @@ from engine.index.vector_search import VectorMatrix, forget_vectors, vector_cach
 from engine.index.walk import SKIP_DIRS, walk
 
 __all__ = [
+    "line_breaks",
+    "page_lines",
+    "paragraph_blocks",
+    "text_layer_views",
     "Chunk",
     "ChunkRow",
     "EXACT_BONUS",

@@ -2,7 +2,22 @@
 
 from engine.models.builtin import default_chat_model_path, gemma3_gguf_path, smollm2_gguf_path
 from engine.models.catalog import LocalModel, list_local_models, remove_local_model
+from engine.models.chunked import (
+    CHUNKED_MODELS,
+    QWEN_CODER_05B,
+    QWEN_CODER_15B,
+    ChunkedModel,
+    ChunkError,
+    assemble_chunked,
+    chunked_installed,
+    find_chunked,
+    import_chunked,
+)
 from engine.models.gguf.importer import QUANTIZATIONS, default_quantization, gguf_tensor_types, import_gguf
+from engine.models.gguf.quantized import QuantizedTensor, quantize_affine
+from engine.models.gguf.quantized import dequantize as dequantize_tensor
+from engine.models.gguf.quantized import to_mlx as quantized_from_gguf
+from engine.models.gguf.reader import read_gguf
 from engine.models.identity import model_identity
 from engine.models.loader import (
     LoadedLM,
@@ -27,7 +42,21 @@ from engine.models.source import ResolvedModel, hf_cached_repo_path, read_config
 from engine.models.transforms import apply_transforms, load_transform_spec
 
 __all__ = [
+    "CHUNKED_MODELS",
     "QUANTIZATIONS",
+    "QWEN_CODER_05B",
+    "QWEN_CODER_15B",
+    "ChunkError",
+    "ChunkedModel",
+    "QuantizedTensor",
+    "assemble_chunked",
+    "chunked_installed",
+    "dequantize_tensor",
+    "find_chunked",
+    "import_chunked",
+    "quantize_affine",
+    "quantized_from_gguf",
+    "read_gguf",
     "Catalog",
     "CatalogError",
     "CatalogModel",

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from engine.core import GGUFImportError, paths
+from engine.models.gguf.importer import import_gguf
 
 log = logging.getLogger(__name__)
 
@@ -84,7 +85,7 @@ class ChunkError(GGUFImportError):
     """A chunked model's packages are missing or their chunks do not make the recorded file."""
 
 
-def lookup(name: str) -> ChunkedModel | None:
+def find_chunked(name: str) -> ChunkedModel | None:
     """The chunked model called ``name`` (also accepts its file name, and names without ``-instruct``)."""
     key = name.strip().lower()
     for model in CHUNKED_MODELS.values():
@@ -93,7 +94,7 @@ def lookup(name: str) -> ChunkedModel | None:
     return None
 
 
-def is_installed(model: ChunkedModel) -> bool:
+def chunked_installed(model: ChunkedModel) -> bool:
     return all(importlib.util.find_spec(model.package(i)) is not None for i in range(1, model.parts + 1))
 
 
@@ -137,7 +138,7 @@ def assembled_path(model: ChunkedModel) -> Path:
 ProgressCallback = Callable[[int, int], None]  # (bytes done, bytes total)
 
 
-def assemble(model: ChunkedModel, *, on_progress: ProgressCallback | None = None) -> Path:
+def assemble_chunked(model: ChunkedModel, *, on_progress: ProgressCallback | None = None) -> Path:
     """The assembled, verified GGUF file of ``model`` (built on the first call, a stat afterwards)."""
     target = assembled_path(model)
     if target.is_file() and target.stat().st_size == model.size:
@@ -182,11 +183,9 @@ def assemble(model: ChunkedModel, *, on_progress: ProgressCallback | None = None
 
 def import_chunked(name: str, *, quantization: str | None = None) -> Path:
     """Assemble (once) and import (once, cached by content) the chunked model ``name``; its MLX folder."""
-    from engine.models.gguf.importer import import_gguf
-
-    model = lookup(name)
+    model = find_chunked(name)
     if model is None:
         raise ChunkError(f"No chunked model is called {name!r}; known: {', '.join(CHUNKED_MODELS)}.")
-    folder = import_gguf(assemble(model), quantization=quantization)
+    folder = import_gguf(assemble_chunked(model), quantization=quantization)
     assert folder is not None  # no cancel given
     return folder

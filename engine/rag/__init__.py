@@ -9,7 +9,7 @@ generative_rerank), how a quoted sentence is shown (shown_span), file lines (sou
 
 from engine.rag.abstain import AbstainPolicy, calibrate, evaluate
 from engine.rag.capability import Capability, check_capability
-from engine.rag.citations import Citation, map_citations, quote_lines
+from engine.rag.citations import Citation, map_citations, quote_lines, segments
 from engine.rag.extractive import (
     EXTRACTIVE_INTRO,
     ExtractiveAnswer,
@@ -24,14 +24,18 @@ from engine.rag.grounding import UNSUPPORTED_MARK, SentenceSupport, ground, spli
 from engine.rag.loopguard import LoopGuard
 from engine.rag.model_grounding import judge_for, judge_verdicts, support_scores
 from engine.rag.models import Deferred, RagModels, Reranker, generative_reranker_for
+from engine.rag.numbering import numbering_gaps
 from engine.rag.qa import ask
-from engine.rag.reranking import RerankedItem, RerankResult, rerank
+from engine.rag.reranking import RerankedItem, RerankResult, rerank, rerank_steps
 from engine.rag.results import MODEL_LABEL, AskResult, AskStats, Passage
 from engine.rag.shown_span import shown_span
 from engine.rag.sources import Source, sources_from
 from engine.rag.tuning import GROUNDING_MIN_YES
 
 __all__ = [
+    "numbering_gaps",
+    "rerank_steps",
+    "segments",
     "EXTRACTIVE_INTRO",
     "GROUNDING_MIN_YES",
     "MODEL_LABEL",

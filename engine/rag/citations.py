@@ -11,7 +11,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from engine.index.document import line_breaks
+from engine.index import line_breaks
 from engine.rag.source_lines import mapped_lines
 from engine.rag.sources import Source
 from engine.rag.tuning import MAX_QUOTE_CHARS

@@ -20,7 +20,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from engine.index.document import line_breaks
+from engine.index import line_breaks
 from engine.rag.citations import segments
 from engine.rag.source_lines import mapped_lines
 from engine.rag.tuning import MAX_EXTEND_CHARS, MAX_LIST_EXTEND_CHARS

@@ -50,8 +50,7 @@ from engine.index import (
     vector_cache_bytes,
 )
 from engine.models import release_wired_memory
-from engine.rag import Deferred, RagModels, ask, generative_reranker_for
-from engine.rag.reranking import rerank_steps
+from engine.rag import Deferred, RagModels, ask, generative_reranker_for, rerank_steps
 from engine.runtime import policy
 from engine.runtime.distributed.chat_route import PairInfo, SplitChat
 from engine.runtime.registry import generation_route

@@ -17,6 +17,7 @@ from engine.index import forget_image_vectors, forget_vectors
 from engine.models import release_wired_memory
 from engine.runtime.registry import fingerprint, identify, load_for_role, validate_for_role
 from engine.runtime.scheduler import assert_engine_thread
+from engine.speculative import same_tokenizer
 
 log = logging.getLogger(__name__)
 
@@ -129,8 +130,6 @@ class RoleSlots:
     def _chat_tokenizer_for(self, where: Any) -> Any:
         """The chat model's tokenizer when the draft's files hold the same one: loading a 150k-token tokenizer
         again holds the GIL for seconds (the window froze during draft loads), and a draft only sees token ids."""
-        from engine.speculative.tokenizer_identity import same_tokenizer
-
         chat = self._slots.get(Role.CHAT)
         tok = getattr(getattr(chat, "loaded", None), "tokenizer", None)
         path = getattr(where, "path", None)

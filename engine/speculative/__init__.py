@@ -10,8 +10,11 @@ from engine.speculative.compat import (
 from engine.speculative.decoder import generate_with_decoder, make_decoder_factory
 from engine.speculative.dflash import is_dflash_config, load_dflash
 from engine.speculative.gemma4_assistant import is_gemma4_assistant_config, load_gemma4_assistant
+from engine.speculative.tokenizer_identity import same_tokenizer, weight_bytes
 
 __all__ = [
+    "same_tokenizer",
+    "weight_bytes",
     "best_draft",
     "generate_with_decoder",
     "is_dflash_config",

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.models import list_local_models, model_identity
+from engine.speculative.tokenizer_identity import TokenizerUnreadable, compare, signature, weight_bytes
 
 log = logging.getLogger(__name__)
 
@@ -295,8 +296,6 @@ def drafts_for_models(models: Iterable[Any]) -> dict[str, list[str]]:
 
 
 def _signature_or_none(location: Path):
-    from engine.speculative.tokenizer_identity import TokenizerUnreadable, signature
-
     try:
         return signature(location)
     except (TokenizerUnreadable, OSError, ValueError) as exc:
@@ -311,8 +310,6 @@ def check_locations(target: str | Path, draft: str | Path) -> DraftCompatibility
     """Can the model at ``draft`` draft for the one at ``target``? GGUF files and folders, read from their files
     (tokens and merges, engine.speculative.tokenizer_identity); folders without tokenizer.json fall back to the
     transformers tokenizers (``check_folders``). Raises when a tokenizer cannot be read at all."""
-    from engine.speculative.tokenizer_identity import compare, signature
-
     t, d = Path(target), Path(draft)
     st, sd = _signature_or_none(t), _signature_or_none(d)
     if st is None or sd is None:
@@ -327,8 +324,6 @@ def check_locations(target: str | Path, draft: str | Path) -> DraftCompatibility
 def best_draft(target_dir: str | Path, candidates: Iterable[str | Path]) -> str | None:
     """The smallest local model that can draft for ``target_dir`` (the same tokens and merges, fewer weight bytes,
     not the same weights under another path), or None. GGUF files and folders alike; reads tokenizers only."""
-    from engine.speculative.tokenizer_identity import weight_bytes
-
     target = Path(target_dir)
     sig = _signature_or_none(target)
     if sig is None:

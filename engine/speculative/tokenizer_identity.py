@@ -26,6 +26,8 @@ import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from engine.models import read_gguf
+
 log = logging.getLogger(__name__)
 
 _PAD = re.compile(r"^\[PAD\d+\]$|^<\|?PAD_?\d*\|?>$")
@@ -95,8 +97,6 @@ def _digest(merges) -> str | None:
 
 
 def _from_gguf(path: Path) -> TokenizerSignature:
-    from engine.models.gguf.reader import read_gguf
-
     if path.suffix.lower() != ".gguf":
         raise TokenizerUnreadable(f"{path.name} is neither a GGUF file nor a model folder.")
     meta = read_gguf(path).metadata

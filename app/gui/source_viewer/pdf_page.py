@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 import pypdfium2 as pdfium
 
-from engine.index.readers.pdf_text import text_layer_views
+from engine.index import text_layer_views
 
 from .locate import ViewError, find_quote
 

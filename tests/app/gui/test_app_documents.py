@@ -57,7 +57,12 @@ def test_answer_cites_sources_and_a_chip_opens_the_cited_line(qtbot, window, lib
     events = _ask(qtbot, window, "Who wrote zlib?")
     reply = window.chat._widgets[-1]
     assert [e.extra["phase"] for e in events if isinstance(e, ProgressEvent)] == [
-        "rewrite", "retrieve", "check", "capability", "generate"]  # fmt: skip (no reranker: no "Ranking")
+        "rewrite",
+        "retrieve",
+        "check",
+        "capability",
+        "generate",
+    ]  # fmt: skip (no reranker: no "Ranking")
     assert "".join(e.text for e in events if isinstance(e, TokenEvent)) == "Adler [1]."
     assert reply.text() == "Adler [1]." and reply.body.citation_anchors() == [1]
     assert (

@@ -183,7 +183,14 @@ def test_2_4_5_6_a_cited_source_is_numbered_1_opens_in_the_viewer_and_followups_
     6 (a question that names its own subject is not rewritten)."""
     # The engine is busy when the question is sent (the test's own job on the engine thread).
     # Held 2 s: the question is sent a moment after the hold starts (the window loaded the chosen model already).
-    hold = window.bridge.call("hold", window.bridge.engine.run, time.sleep, 2.0)
+    held = threading.Event()
+
+    def _hold() -> None:
+        held.set()
+        time.sleep(2.0)
+
+    hold = window.bridge.call("hold", window.bridge.engine.run, _hold)
+    qtbot.waitUntil(held.is_set, timeout=30000)  # under load the hold may start late: ask once it holds
     events = _ask(qtbot, window, "Who wrote zlib?")
     assert hold.result is None and any(isinstance(e, ProgressEvent) for e in events)
     reply = window.chat._widgets[-1]

@@ -44,10 +44,14 @@ def test_the_draft_picker_offers_only_models_that_can_draft(qtbot, window, tmp_p
     big = make_tiny_model(tmp_path / "big", "llama", seed=1, num_hidden_layers=3)
     small = make_tiny_model(tmp_path / "small", "llama", seed=2, num_hidden_layers=1)
     foreign = _foreign(small, tmp_path / "foreign")
-    page = _page(qtbot, window, [str(big), str(small), str(foreign)], str(big), mode="draft", draft=str(foreign))
+    page = _page(
+        qtbot, window, [str(big), str(small), str(foreign)], str(big), mode="draft", draft=str(foreign)
+    )
     combo = page.pickers["draft"]
     offered = [combo.itemData(i) for i in range(combo.count())]
-    assert offered == ["", str(small)], offered  # the built-in SmolLM2 / Gemma 3 and the foreign tokenizer: not offered
+    assert offered == ["", str(small)], (
+        offered
+    )  # the built-in SmolLM2 / Gemma 3 and the foreign tokenizer: not offered
     assert window.settings["models/draft"] == ""  # the foreign draft chosen before is dropped, never loaded
     assert page.auto_draft == str(small)
     tip = page.draft_note.toolTip()

