@@ -87,6 +87,13 @@ def stats_parts(stats: dict[str, Any] | None) -> list[tuple[str, str]]:
                 f"canvas {diff.get('canvas_length', 0)}",
             )
         )
+    dist = stats.get("distributed") or {}
+    if dist and int(dist.get("ranks") or 1) > 1:
+        layers = " + ".join(str(n) for n in dist.get("layers_per_rank") or ())
+        parts.append((f"across {dist['ranks']} Macs",
+                      f"The model ran split over this Mac and its helper ({dist.get('backend', 'ring')} link): "
+                      f"layers {layers} (this Mac first), {dist.get('bytes_sent_per_token', 0):,} bytes sent per "
+                      "token"))  # fmt: skip
     return parts
 
 

@@ -52,3 +52,14 @@ def test_lending_shows_a_code_is_found_by_bonjour_and_stops(qtbot, window, qwen2
     qtbot.wait(1000)  # the accept loop notices within ACCEPT_POLL_S
     with pytest.raises(OSError):
         socket.create_connection((host, int(port)), 2).close()
+
+
+def test_a_reply_from_a_split_model_says_it_ran_across_two_macs():
+    from app.gui.metrics import stats_parts
+
+    stats = {"generated_tokens": 5, "decode_tokens_per_s": 2.0, "prompt_tokens": 9, "cached_tokens": 4,
+             "distributed": {"ranks": 2, "backend": "ring", "layers_per_rank": [14, 14],
+                             "bytes_per_rank": [1, 1], "bytes_sent_per_token": 10768}}  # fmt: skip
+    label, tip = stats_parts(stats)[-1]
+    assert label == "across 2 Macs" and "layers 14 + 14" in tip and "10,768 bytes" in tip
+    assert not any("Macs" in lab for lab, _ in stats_parts({**stats, "distributed": None}))
