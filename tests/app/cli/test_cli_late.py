@@ -46,3 +46,18 @@ def test_late_search_without_token_vectors_is_refused(tmp_path, capsys):
     assert "no token vectors" in capsys.readouterr().err
     assert main(["index", str(lib), "--db", db, "--late-model", str(tmp_path / "nope")]) == 2
     assert "--late-model" in capsys.readouterr().err
+
+
+def test_hybrid_without_the_recorded_late_model_fuses_two_lists(tmp_path, capsys):
+    import shutil
+
+    model = tmp_path / "colbert"
+    shutil.copytree(COLBERT, model)
+    lib, db = _library(tmp_path), str(tmp_path / "i.sqlite3")
+    assert main(["index", str(lib), "--db", db, "--no-ocr", "--late-model", str(model), "--json"]) == 0
+    shutil.rmtree(model)  # the folder the index recorded is gone
+    capsys.readouterr()
+    assert main(["search", "night train", "--db", db, "--json"]) == 0
+    assert all(r["late"] is None for r in json.loads(capsys.readouterr().out)["results"])
+    assert main(["search", "night train", "--db", db, "--mode", "late"]) == 2
+    assert "does not exist" in capsys.readouterr().err
