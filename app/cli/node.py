@@ -11,9 +11,27 @@ from pathlib import Path
 
 from app.cli.args import UsageError
 from app.cli.output import emit_json, say
-from engine.core import ChatRequest, FinalEvent, PairRequest, SpeculativeParams, TokenEvent, new_request_id
+from engine.core import (
+    ChatRequest,
+    FinalEvent,
+    ModelRequest,
+    PairRequest,
+    Role,
+    SpeculativeParams,
+    TokenEvent,
+    new_request_id,
+)
 from engine.models import resolve_model
-from engine.runtime import Advertiser, DistributedError, Engine, HelperNode, browse, new_code, parse_address
+from engine.runtime import (
+    Advertiser,
+    DistributedError,
+    Engine,
+    HelperNode,
+    browse,
+    fits_here,
+    new_code,
+    parse_address,
+)
 
 
 def add_node(p) -> None:
@@ -155,7 +173,22 @@ def run_peer_generate(args, request: ChatRequest) -> int:
     folder = str(resolve_model(args.model).path)
     request = replace(request, model=None, speculative=SpeculativeParams())
     with Engine() as engine:
-        info = engine.pair(PairRequest(args.peer, args.code, folder, fallback_local=args.continue_locally))
+        try:
+            info = engine.pair(
+                PairRequest(args.peer, args.code, folder, fallback_local=args.continue_locally)
+            )
+        except DistributedError as exc:
+            fits, sizes = fits_here(Path(folder))
+            if not (args.continue_locally and fits):
+                hint = "fits" if fits else "does not fit"
+                raise DistributedError(f"{exc} (The model {hint} on this Mac alone: {sizes}.)") from None
+            say(f"alcove: {exc}", err=True)
+            say(
+                f"alcove: the model fits on this Mac alone ({sizes}): running it here (--continue-locally)",
+                err=True,
+            )
+            final = _stream(engine, replace(request, model=ModelRequest(Role.CHAT, folder)), args.json)
+            return _report(final, folder, args.json)
         say(f"alcove: splitting {Path(folder).name} over 2 ranks (ring backend):", err=True)
         say(info.plan, err=True)
         say(
@@ -166,12 +199,16 @@ def run_peer_generate(args, request: ChatRequest) -> int:
             say(f"alcove: {final.error}", err=True)
             say("alcove: continuing on this Mac (--continue-locally): the reply starts again", err=True)
             final = _stream(engine, replace(request, request_id=new_request_id()), args.json)
+    return _report(final, folder, args.json)
+
+
+def _report(final: FinalEvent, folder: str, as_json: bool) -> int:
     if final.error:
-        if not args.json:
+        if not as_json:
             sys.stdout.write("\n")
         raise DistributedError(final.error)
     stats = final.stats.to_dict()
-    if args.json:
+    if as_json:
         emit_json({"text": final.text, "token_ids": list(final.token_ids), "finish_reason": final.finish_reason,
                    "stats": stats, "model": Path(folder).name})  # fmt: skip
     else:

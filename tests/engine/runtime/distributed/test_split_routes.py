@@ -150,3 +150,28 @@ def test_a_helper_killed_mid_reply_ends_it_within_seconds_then_pairs_again_or_ru
     finally:
         engine.shutdown()
         node.stop()
+
+
+def test_alcove_generate_peer_runs_here_when_the_helper_is_unreachable_only_if_asked(model):
+    import socket
+
+    from engine.models import load_tokenizer
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        closed = f"127.0.0.1:{s.getsockname()[1]}"  # nothing listens there once this closes
+
+    def run(*extra):
+        args = [sys.executable, "-m", "app.cli", "generate", "--model", str(model), "--prompt", "hello world",
+                "--max-tokens", "6", "--json", "--peer", closed, "--code", CODE, *extra]  # fmt: skip
+        return subprocess.run(args, cwd=ROOT, capture_output=True, text=True, timeout=300)
+
+    refused = run()
+    said = refused.stdout + refused.stderr  # --json: the error object on stdout
+    assert refused.returncode == 2 and "Cannot reach the helper" in said and "fits on this Mac alone" in said
+    here = run("--continue-locally")
+    assert here.returncode == 0, here.stderr
+    out = json.loads(here.stdout.strip().splitlines()[-1])
+    ids = list(load_tokenizer(model, json.loads((model / "config.json").read_text())).encode("hello world"))
+    assert out["token_ids"] == single_process_greedy(model, ids, 6) and out["stats"]["distributed"] is None
+    assert "running it here (--continue-locally)" in here.stderr
