@@ -253,12 +253,25 @@ def serve(args: argparse.Namespace, options: ServerOptions) -> int:
 
 
 def _pair(engine: Any, args: argparse.Namespace, options: ServerOptions) -> None:
+    """Split the chat model with the helper; with --continue-locally, a helper that cannot be paired leaves the
+    model to this Mac when it fits here (said on stderr), else the error ends ``alcove serve``."""
     from engine.core import PairRequest
+    from engine.runtime import DistributedError, fits_here
 
     _say(f"alcove: pairing with {args.peer} to split {Path(options.chat_model).name}...", err=True)
-    info = engine.pair(
-        PairRequest(args.peer, args.code, options.chat_model, fallback_local=args.continue_locally)
-    )
+    try:
+        info = engine.pair(
+            PairRequest(args.peer, args.code, options.chat_model, fallback_local=args.continue_locally)
+        )
+    except DistributedError as exc:
+        fits, sizes = fits_here(Path(options.chat_model))
+        if not (args.continue_locally and fits):
+            raise DistributedError(f"{exc} (The model {'fits' if fits else 'does not fit'} on this Mac alone: "
+                                   f"{sizes}.)") from None  # fmt: skip
+        _say(f"alcove: {exc}\nalcove: the model fits on this Mac alone ({sizes}): serving it from here "
+             "(--continue-locally)", err=True)  # fmt: skip
+        engine.ensure(ModelRequest(Role.CHAT, options.chat_model))
+        return
     _say(f"alcove: split over 2 ranks (ring backend):\n{info.plan}", err=True)
     _say("alcove: the model fits on this Mac alone too" if info.fits_locally
          else "alcove: the model does not fit on this Mac alone", err=True)  # fmt: skip

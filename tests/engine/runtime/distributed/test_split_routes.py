@@ -175,3 +175,27 @@ def test_alcove_generate_peer_runs_here_when_the_helper_is_unreachable_only_if_a
     ids = list(load_tokenizer(model, json.loads((model / "config.json").read_text())).encode("hello world"))
     assert out["token_ids"] == single_process_greedy(model, ids, 6) and out["stats"]["distributed"] is None
     assert "running it here (--continue-locally)" in here.stderr
+
+
+def test_alcove_serve_peer_serves_from_here_when_the_helper_is_unreachable_only_if_asked(model, tmp_path):
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        closed = f"127.0.0.1:{s.getsockname()[1]}"
+    args = [sys.executable, "-m", "app.entry", "serve", "--model", str(model), "--peer", closed, "--code", CODE,
+            "--port", "0", "--json"]  # fmt: skip
+    refused = subprocess.run(args, cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert refused.returncode == 2 and "Cannot reach the helper" in refused.stderr
+    assert "fits on this Mac alone" in refused.stderr
+    proc = subprocess.Popen([*args, "--continue-locally"], cwd=ROOT, stdout=subprocess.PIPE,
+                            stderr=(tmp_path / "serve.err").open("w"), text=True)  # fmt: skip
+    try:
+        url = json.loads(proc.stdout.readline())["url"]
+        r = httpx.post(f"{url}/completions", json={"model": "default", "prompt": "hello world", "max_tokens": 3,
+                                                   "temperature": 0}, timeout=120)  # fmt: skip
+    finally:
+        proc.send_signal(signal.SIGINT)
+        proc.wait(30)
+    assert r.status_code == 200 and r.json()["alcove"]["decoding"] != "split"
+    assert "serving it from here (--continue-locally)" in (tmp_path / "serve.err").read_text()
