@@ -83,7 +83,7 @@ class ModelsPage(QWidget):
         self._cancel = threading.Event()
         outer = QVBoxLayout(self)
         outer.setContentsMargins(24, 20, 24, 20)
-        outer.setSpacing(14)
+        outer.setSpacing(10)  # 14 before the image-model row: the pane keeps its height
         form = QFormLayout()
         form.setLabelAlignment(Qt.AlignmentFlag.AlignRight)
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.ExpandingFieldsGrow)

@@ -111,5 +111,5 @@ def test_settings_offer_an_image_model_none_by_default(qtbot, window, tmp_path):
     assert window.settings["models/image"] == str(clip)
     assert window.settings.model("image").spec == str(clip)
     if os.environ.get("ALCOVE_SCREENSHOT"):
-        page.resize(720, 620)
+        page.resize(page.sizeHint().expandedTo(page.size()))
         page.grab().save(os.environ["ALCOVE_SCREENSHOT"].replace(".png", "-settings.png"))
