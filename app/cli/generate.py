@@ -73,9 +73,9 @@ PARSERS = {"generate": add_generate, "bench": add_bench}
 def check_generate(args) -> None:
     """Options that need each other, the models and files named, and (``--speculative draft|auto`` without
     ``--draft-model``) the local draft, chosen from tokenizers only: all before any model loads."""
-    if args.peer or args.code or args.continue_locally:
+    if args.peer or args.code or args.continue_locally or args.allow_public_peer:
         if not args.peer:
-            raise UsageError("--code and --continue-locally are used only with --peer.")
+            raise UsageError("--code, --continue-locally and --allow-public-peer are used only with --peer.")
         check_peer_generate(args)
     if args.speculative == "mtp" and not args.draft_model:
         raise UsageError("--speculative mtp needs --draft-model (the folder of the Gemma 4 assistant).")

@@ -139,6 +139,8 @@ def add_peer_options(p) -> None:
         help="split the model over this Mac and the helper at HOST:PORT (alcove node)",
     )
     p.add_argument("--code", default=None, help="the pairing code the helper shows (with --peer)")  # fmt: skip
+    p.add_argument("--allow-public-peer", action="store_true",
+                   help="with --peer: allow a helper beyond the local network (the link is not encrypted)")  # fmt: skip
     p.add_argument("--continue-locally", action="store_true",
                    help="with --peer: after a fault, when the model fits on this Mac, run the reply again here")  # fmt: skip
 
@@ -174,9 +176,8 @@ def run_peer_generate(args, request: ChatRequest) -> int:
     request = replace(request, model=None, speculative=SpeculativeParams())
     with Engine() as engine:
         try:
-            info = engine.pair(
-                PairRequest(args.peer, args.code, folder, fallback_local=args.continue_locally)
-            )
+            info = engine.pair(PairRequest(args.peer, args.code, folder, fallback_local=args.continue_locally,
+                                           allow_public_peer=args.allow_public_peer))  # fmt: skip
         except DistributedError as exc:
             fits, sizes = fits_here(Path(folder))
             if not (args.continue_locally and fits):

@@ -95,6 +95,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="run the chat model split over this Mac and the helper at HOST:PORT (alcove node); "
                         "--model must be a model folder the helper has too")  # fmt: skip
     s.add_argument("--code", default=None, help="the pairing code the helper shows (with --peer)")
+    s.add_argument("--allow-public-peer", action="store_true",
+                   help="with --peer: allow a helper beyond the local network (the link is not encrypted)")  # fmt: skip
     s.add_argument("--continue-locally", action="store_true",
                    help="with --peer: after a fault, when pairing again fails and the model fits here, "
                         "serve it from this Mac alone (default: such replies end with an error)")  # fmt: skip
@@ -182,7 +184,7 @@ def options_from(args: argparse.Namespace) -> ServerOptions:
     if args.draft_model:
         _check_model("--draft-model", args.draft_model)
     _check_embedder(args.embedder)
-    if args.peer or args.code or args.continue_locally:
+    if args.peer or args.code or args.continue_locally or args.allow_public_peer:
         options = replace(options, chat_model=_check_peer(args))
     return options
 
@@ -260,9 +262,8 @@ def _pair(engine: Any, args: argparse.Namespace, options: ServerOptions) -> None
 
     _say(f"alcove: pairing with {args.peer} to split {Path(options.chat_model).name}...", err=True)
     try:
-        info = engine.pair(
-            PairRequest(args.peer, args.code, options.chat_model, fallback_local=args.continue_locally)
-        )
+        info = engine.pair(PairRequest(args.peer, args.code, options.chat_model, fallback_local=args.continue_locally,
+                                       allow_public_peer=args.allow_public_peer))  # fmt: skip
     except DistributedError as exc:
         fits, sizes = fits_here(Path(options.chat_model))
         if not (args.continue_locally and fits):

@@ -305,3 +305,4 @@ class PairRequest:
     model: str
     fallback_local: bool = False
     step_timeout_s: float = 10.0
+    allow_public_peer: bool = False  # a helper beyond the local network (the link is not encrypted)

@@ -73,7 +73,8 @@ class SplitChat:
 
     def open(self) -> PairInfo:
         session = DistributedSession(self.request.peer, self.request.code, self.folder,
-                                     step_timeout_s=self.request.step_timeout_s)  # fmt: skip
+                                     step_timeout_s=self.request.step_timeout_s,
+                                     allow_public=self.request.allow_public_peer)  # fmt: skip
         try:
             session.pair()
             plan = session.make_plan()

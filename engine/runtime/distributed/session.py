@@ -26,6 +26,7 @@ from engine.runtime.distributed.pairing import (
     DistributedError,
     client_handshake,
     derive_key,
+    is_local_address,
     parse_address,
     ring_token,
 )
@@ -45,8 +46,14 @@ class DistributedSession:
     """``pair()`` then ``make_plan()`` (show it) then ``start(plan)``, then ``generate()`` any number of times."""
 
     def __init__(self, peer: str, code: str, model: str | Path, *, step_timeout_s: float = 10.0,
-                 load_timeout_s: float = 300.0, connect_timeout_s: float = 5.0):  # fmt: skip
+                 load_timeout_s: float = 300.0, connect_timeout_s: float = 5.0, allow_public: bool = False):  # fmt: skip
         self.peer_host, self.peer_port = parse_address(peer, "--peer")
+        if not allow_public and not is_local_address(self.peer_host):
+            raise DistributedError(
+                f"{self.peer_host} is not on this Mac or the local network: the conversation would cross it "
+                "unencrypted. Pair with a helper on your network (or a Thunderbolt bridge), or pass "
+                "--allow-public-peer if you mean it."
+            )
         self.code = code
         self.model = Path(model)
         self.step_timeout_s = step_timeout_s

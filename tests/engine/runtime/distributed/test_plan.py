@@ -113,3 +113,13 @@ def test_after_a_fault_the_user_learns_whether_the_model_fits_here_alone(tiny_qw
     assert fits_here(tiny_qwen2, free=10**10)[0]
     assert not fits_here(tiny_qwen2, free=size)[0]  # within 90% of free memory, as the plan's headroom
     assert f"{size / 1e9:.2f} GB, 0.00 GB free" in fits_here(tiny_qwen2, free=1000)[1]
+
+
+def test_a_helper_beyond_the_local_network_is_refused_unless_asked(tiny_qwen2):
+    from engine.runtime.distributed import DistributedError, DistributedSession
+
+    with pytest.raises(DistributedError, match="not on this Mac or the local network"):
+        DistributedSession("8.8.8.8:7470", "ABCD2345", tiny_qwen2)  # refused before any connection
+    for local in ("127.0.0.1:7470", "192.168.1.20:7470", "169.254.3.4:7470", "10.0.0.2:7470"):
+        DistributedSession(local, "ABCD2345", tiny_qwen2)
+    DistributedSession("8.8.8.8:7470", "ABCD2345", tiny_qwen2, allow_public=True)
