@@ -217,3 +217,23 @@ def test_a_local_clip_or_siglip_folder_is_an_image_text_model_not_a_chat_model()
     assert _kind({"model_type": "clip", "architectures": ["CLIPModel"]}) == "image-text"
     assert _kind({"model_type": "siglip"}) == "image-text"
     assert _kind({"model_type": "llama"}) == "chat"
+
+
+@pytest.mark.parametrize("name", ["quick_gelu", "gelu_pytorch_tanh", "gelu"])
+def test_the_compiled_activations_match_their_definitions(name):
+    import math
+
+    import mlx.core as mx
+
+    from engine.encoders.image_towers import activation
+
+    x = np.concatenate([np.linspace(-60, 60, 4001), np.linspace(-3, 3, 2001)]).astype(np.float32)
+    got = np.asarray(activation(name, mx.array(x))).astype(np.float64)
+    z = x.astype(np.float64)
+    if name == "quick_gelu":
+        want = z / (1 + np.exp(-1.702 * z))
+    elif name == "gelu":
+        want = 0.5 * z * (1 + np.vectorize(math.erf)(z / math.sqrt(2)))
+    else:
+        want = 0.5 * z * (1 + np.tanh(math.sqrt(2 / math.pi) * (z + 0.044715 * z**3)))
+    assert np.all(np.abs(got - want) <= 1e-5 * np.maximum(1.0, np.abs(want)))
