@@ -9,17 +9,14 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QByteArray, QEvent, Qt, QTimer, Slot
-from PySide6.QtGui import QAction, QActionGroup, QKeySequence
+from PySide6.QtCore import QByteArray, Qt, QTimer, Slot
 from PySide6.QtWidgets import (
     QApplication,
     QFileDialog,
     QHBoxLayout,
     QMainWindow,
-    QSizePolicy,
     QSplitter,
     QStackedWidget,
-    QToolBar,
     QToolButton,
     QVBoxLayout,
     QWidget,
@@ -46,9 +43,9 @@ from .status_bar import ElidedLabel, index_size, library_documents, notify
 from .status_center import ERROR, NOTICE, PASSING, StatusCenter
 from .welcome import WelcomeView
 from .window_menus import build_menus
+from .window_toolbar import PANES, build_toolbar
 
 log = logging.getLogger(__name__)
-PANES = (("chat", "Chat", "chat"), ("search", "Search", "search"), ("rerank", "Rerank", "rerank"))
 
 
 class MainWindow(QMainWindow):
@@ -111,7 +108,7 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(self.split)
         self.overlay = DropOverlay(central)
 
-        self._build_toolbar()
+        self.toolbar = build_toolbar(self)  # app.gui.window_toolbar
         self._build_menus()
         self._build_status()
         bridge.engine_error.connect(self.show_engine_error)
@@ -130,51 +127,6 @@ class MainWindow(QMainWindow):
         bridge.refresh_status()
 
     # -- construction ---------------------------------------------------------------------------------
-    def _build_toolbar(self) -> None:
-        bar = QToolBar("Panes")
-        bar.setObjectName("MainToolbar")
-        bar.setMovable(False)
-        bar.setFloatable(False)
-        bar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
-        bar.toggleViewAction().setVisible(False)
-        self.pane_actions = QActionGroup(self)
-        self.pane_actions.setExclusive(True)
-        self.pane_buttons: dict[str, QToolButton] = {}
-        for i, (key, label, icon_name) in enumerate(PANES):
-            act = style.set_icon(QAction(label, self), icon_name)
-            act.setCheckable(True)
-            act.setShortcut(QKeySequence(f"Ctrl+{i + 1}"))
-            act.setMenuRole(QAction.MenuRole.NoRole)
-            act.setToolTip(
-                f"{label} ({QKeySequence(f'Ctrl+{i + 1}').toString(QKeySequence.SequenceFormat.NativeText)})"
-            )
-            act.triggered.connect(lambda _=False, k=key: self.switch_to(k))
-            self.pane_actions.addAction(act)
-            bar.addAction(act)
-            button = bar.widgetForAction(act)
-            button.setObjectName("PaneSwitch")
-            self.pane_buttons[key] = button
-        spacer = QWidget()
-        spacer.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
-        bar.addWidget(spacer)
-        self.add_action = style.set_icon(QAction("Add to Library…", self), "library")
-        self.add_action.setShortcut(QKeySequence.StandardKey.Open)
-        self.add_action.setMenuRole(QAction.MenuRole.NoRole)
-        self.add_action.triggered.connect(self.choose_and_index)
-        bar.addAction(self.add_action)
-        self.preferences_action = style.set_icon(QAction("Settings…", self), "settings")
-        self.preferences_action.setShortcut(QKeySequence.StandardKey.Preferences)
-        self.preferences_action.setMenuRole(QAction.MenuRole.PreferencesRole)
-        self.preferences_action.triggered.connect(self.open_settings)
-        bar.addAction(self.preferences_action)
-        for act in (self.add_action, self.preferences_action):
-            bar.widgetForAction(act).setObjectName("PaneSwitch")
-        self.addToolBar(Qt.ToolBarArea.TopToolBarArea, bar)
-        # QToolBar sizes its layout when it is made, before its object name selects the style sheet's padding, and
-        # again at the first theme change: the toolbar grew 66 -> 78 px when switching to dark. Read it now.
-        QApplication.sendEvent(bar, QEvent(QEvent.Type.StyleChange))
-        self.toolbar = bar
-
     def _build_menus(self) -> None:
         self.menu_actions = build_menus(self)  # File, Edit, View, Window, Help (app.gui.window_menus)
 
