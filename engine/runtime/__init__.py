@@ -15,7 +15,8 @@ from engine.runtime.distributed import (
     new_code,
     parse_address,
 )
-from engine.runtime.engine import Engine, MemoryInfo
+from engine.runtime.engine import Engine
+from engine.runtime.memory import MemoryInfo
 from engine.runtime.scheduler import EngineClosedError, EngineTimeoutError, QueuedWork, SchedulerState
 
 __all__ = [

@@ -13,7 +13,7 @@ import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -26,10 +26,8 @@ from engine.core import (
     GenerateRequest,
     GenerationStats,
     IndexRequest,
-    ModelLoadError,
     ModelRequest,
     PairRequest,
-    RerankPolicy,
     RerankRequest,
     Role,
     RouteEvent,
@@ -42,17 +40,17 @@ from engine.generation import PromptCacheStore, check_request
 from engine.index import (
     forget_token_vectors,
     forget_vectors,
-    image_source,
     index_pipeline,
-    late_source,
     search,
     token_cache_bytes,
     vector_cache_bytes,
 )
 from engine.models import release_wired_memory
-from engine.rag import Deferred, RagModels, ask, generative_reranker_for, rerank_steps
+from engine.rag import ask, generative_reranker_for, rerank_steps
 from engine.runtime import policy
 from engine.runtime.distributed.chat_route import PairInfo, SplitChat
+from engine.runtime.memory import MemoryInfo, apply_limits, read_memory, reset_peak
+from engine.runtime.model_choice import DEFAULT_EMBEDDER, image_model_for, late_model_for, rag_models_for
 from engine.runtime.registry import generation_route
 from engine.runtime.roles import RoleSlots
 from engine.runtime.scheduler import (
@@ -68,18 +66,6 @@ from engine.runtime.streams import DONE_ITEM, after, drain_until
 log = logging.getLogger(__name__)
 
 _EARLY_CANCELS = 256  # request ids cancelled before they were submitted, remembered (oldest forgotten first)
-
-
-@dataclass(frozen=True)
-class MemoryInfo:
-    active_bytes: int
-    peak_bytes: int
-    cache_bytes: int
-    prompt_cache_bytes: int
-    memory_limit_bytes: int | None
-    cache_limit_bytes: int | None
-    model_bytes: int = 0  # weights of the loaded models (their ModelInfo.bytes)
-    vector_cache_bytes: int = 0  # the vector-search matrices this engine keeps
 
 
 class Engine:
@@ -368,47 +354,11 @@ class Engine:
     def _search(self, req: SearchRequest) -> list[Any]:
         assert_engine_thread("Engine._search")
         needs_embedder = req.mode not in (SearchMode.KEYWORD, SearchMode.LATE)
-        embedder = self._role(req.embedder or _DEFAULT_EMBEDDER) if needs_embedder else None
-        images = self._images_for(req)
+        embedder = self._role(req.embedder or DEFAULT_EMBEDDER) if needs_embedder else None
+        images, late = image_model_for(req, self._role), late_model_for(req, self._role)
         return search(req.db, embedder, req.query, k=req.k, mode=req.mode.value, fusion=req.fusion.value,
                       folders=list(req.folders) or None, file_types=list(req.file_types) or None,
-                      image_embedder=images, late_encoder=self._late_for(req))  # fmt: skip
-
-    def _images_for(self, req: SearchRequest) -> Any:
-        """The image model a hybrid search compares the query with the pictures in: the request's, else the one the
-        index's picture vectors were made with (None: the index has none, or that model cannot be loaded)."""
-        if req.mode is not SearchMode.HYBRID:
-            return None
-        if req.image_model is not None:
-            return self._role(req.image_model)
-        source = image_source(req.db)
-        if not source:
-            return None
-        try:
-            return self._role(ModelRequest(Role.IMAGE, source))
-        except ModelLoadError:
-            log.warning(
-                "hybrid search without its picture list: the index's image model %s cannot be loaded", source
-            )
-            return None
-
-    def _late_for(self, req: SearchRequest) -> Any:
-        """The late-interaction model a late or hybrid search uses: the request's, else the one the index's token
-        vectors were made with (None: the index has none, and hybrid fuses two lists)."""
-        if req.mode not in (SearchMode.LATE, SearchMode.HYBRID):
-            return None
-        if req.late_model is not None:
-            return self._role(req.late_model)
-        source = late_source(req.db)
-        if not source:
-            return None
-        try:
-            return self._role(ModelRequest(Role.LATE, source))
-        except ModelLoadError:
-            if req.mode is SearchMode.LATE:
-                raise
-            log.warning("hybrid search without its late list: the index's model %s cannot be loaded", source)
-            return None
+                      image_embedder=images, late_encoder=late)  # fmt: skip
 
     def embed(self, request: EmbedRequest) -> Any:
         """Vectors for ``request.texts`` (an EmbedResult), with the request's embedder (default: the built-in)."""
@@ -416,7 +366,7 @@ class Engine:
 
     def _embed(self, req: EmbedRequest) -> Any:
         assert_engine_thread("Engine._embed")
-        return self._role(req.embedder or _DEFAULT_EMBEDDER).embed(list(req.texts), kind=req.kind.value)
+        return self._role(req.embedder or DEFAULT_EMBEDDER).embed(list(req.texts), kind=req.kind.value)
 
     def rerank(self, request: RerankRequest) -> Any:
         """A RerankResult, best first (``rerank_stream``'s last item). Cancel: it ends unscored."""
@@ -465,28 +415,10 @@ class Engine:
 
     def _ask(self, req: AskRequest, cancel: threading.Event, submitted: float) -> Iterator[Any]:
         assert_engine_thread("Engine._ask")
-        yield from ask(self._rag_models(req), req, cancel, submitted)
-
-    def _rag_models(self, req: AskRequest) -> RagModels:
-        """The models one ask may use, by the engine's one policy; the chat model and a cross-encoder load only
-        when first used (an extractive answer never loads the chat model)."""
-        embedder = self._role(req.embedder or _DEFAULT_EMBEDDER)
-        if req.chat is not None and policy.loads_chat_to_rerank(req.rerank, req.answer):
-            self._role(req.chat)  # it answers anyway: loaded now, its size decides generative reranking
-        chat_slot = self._roles.slot(Role.CHAT)
-        if chat_slot is not None and getattr(chat_slot.info, "kind", "lm") != "lm":
-            raise AlcoveError(
-                f"Document Q&A needs an autoregressive chat model; {chat_slot.info.name} is not one."
-            )
-        chat: Any = Deferred(
-            lambda: self._role(req.chat) if req.chat is not None else self.model(Role.CHAT.value)
+        models = rag_models_for(
+            req, self._role, self._roles, lambda: self.model(Role.CHAT.value), self._store
         )
-        reranker: Any = None
-        if req.rerank is not RerankPolicy.NONE and req.reranker is not None:
-            reranker = Deferred(lambda: self._role(req.reranker))
-        elif chat_slot is not None and policy.chat_reranks(req.rerank, chat_slot.info):
-            reranker = generative_reranker_for(chat_slot.loaded)
-        return RagModels(chat, embedder, reranker, self._store)
+        yield from ask(models, req, cancel, submitted)
 
     def _role(self, request: ModelRequest) -> Any:
         """Engine thread: the loaded object for the request's role, loading it first when it is another model."""
@@ -504,14 +436,9 @@ class Engine:
         self._thread.call(self._set_memory_limits, memory_limit_bytes, cache_limit_bytes)
 
     def _set_memory_limits(self, memory_limit: int | None, cache_limit: int | None) -> None:
-        import mlx.core as mx
-
-        if memory_limit:
-            mx.set_memory_limit(int(memory_limit))
-            self._memory_limit = int(memory_limit)
-        if cache_limit is not None:
-            mx.set_cache_limit(int(cache_limit))
-            self._cache_limit = int(cache_limit)
+        mem, cache = apply_limits(memory_limit, cache_limit)
+        self._memory_limit = mem if mem is not None else self._memory_limit
+        self._cache_limit = cache if cache is not None else self._cache_limit
 
     def use_prompt_cache_files(self, folder: str | Path | None, budget_bytes: int) -> None:
         """Keep prompt caches on disk in ``folder`` within ``budget_bytes`` too (None or 0: in memory only)."""
@@ -522,28 +449,14 @@ class Engine:
 
     def memory(self) -> MemoryInfo:
         def read() -> MemoryInfo:
-            import mlx.core as mx
-
-            return MemoryInfo(
-                int(mx.get_active_memory()),
-                int(mx.get_peak_memory()),
-                int(mx.get_cache_memory()),
-                self._store.nbytes,
-                self._memory_limit,
-                self._cache_limit,
-                self._roles.model_bytes(),
-                vector_cache_bytes() + token_cache_bytes(),
-            )
+            limits = (self._memory_limit, self._cache_limit)
+            vectors = vector_cache_bytes() + token_cache_bytes()
+            return read_memory(self._store.nbytes, limits, self._roles.model_bytes(), vectors)
 
         return self._thread.submit_call(read, label="read memory").result()
 
     def reset_peak_memory(self) -> None:
-        def reset() -> None:
-            import mlx.core as mx
-
-            mx.reset_peak_memory()
-
-        self._thread.call(reset)
+        self._thread.call(reset_peak)
 
     def shutdown(self) -> None:
         """Cancel what runs, free every model and cache on the engine thread, and stop it. Work still queued
@@ -577,6 +490,3 @@ class Engine:
 
     def __exit__(self, *exc: object) -> None:
         self.shutdown()
-
-
-_DEFAULT_EMBEDDER = ModelRequest(Role.EMBEDDER, "default")
