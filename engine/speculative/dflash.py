@@ -16,7 +16,6 @@ Engine-thread only; nothing here runs at import time.
 
 from __future__ import annotations
 
-import hashlib
 import logging
 import time
 from dataclasses import dataclass, field
@@ -34,9 +33,8 @@ from engine.models import (
     apply_transform_file,
     read_config,
     resolve_model,
-    runtime_dtype,
-    weight_files,
 )
+from engine.speculative.drafter_files import read_weights, set_weights
 
 log = logging.getLogger(__name__)
 
@@ -308,12 +306,7 @@ def load_dflash(
         )
     cfg = DFlashConfig.from_dict(config)
     model = DFlashDrafter(cfg)
-    weights: dict[str, mx.array] = {}
-    for f in weight_files(resolved.path):
-        try:
-            weights.update(mx.load(str(f)))
-        except Exception as exc:  # noqa: BLE001 - MLX raises plain RuntimeError/ValueError
-            raise ModelLoadError(f"The weights file {f} could not be read: {exc}.") from exc
+    weights = read_weights(resolved.path)
     weights = {k: v for k, v in weights.items() if "rotary_emb" not in k}
     thash = None
     if transform:
@@ -332,29 +325,8 @@ def load_dflash(
         raise ModelLoadError(
             f"The DFlash drafter {resolved.name} does not match its config.json: {'; '.join(parts)}."
         )
-    model.eval()
-    try:
-        model.load_weights(list(weights.items()), strict=True)
-    except ValueError as exc:
-        raise ModelLoadError(f"The weights in {resolved.path} do not match its config.json: {exc}.") from exc
-    stored = next((v.dtype for v in weights.values() if mx.issubdtype(v.dtype, mx.floating)), mx.float32)
-    target = runtime_dtype(dtype, stored, "qwen3")
-    model.set_dtype(target)
-    mx.eval(model.parameters())
-    params = tree_flatten(model.parameters())
-    info = ModelInfo(
-        name=resolved.name,
-        path=str(resolved.path),
-        source=resolved.source,
-        model_type=DFLASH_MODEL_TYPE,
-        kind=DFLASH_KIND,
-        parameters=int(sum(v.size for _, v in params)),
-        dtype=str(target).replace("mlx.core.", ""),
-        bytes=int(sum(v.nbytes for _, v in params)),
-        load_time_s=time.perf_counter() - t0,
-        transform_sha256=thash,
-    )
-    key = hashlib.sha1(str(Path(resolved.path).resolve()).encode()).hexdigest()[:16]
+    info, key = set_weights(model, weights, resolved, dtype=dtype, model_type=DFLASH_MODEL_TYPE, kind=DFLASH_KIND,
+                            dtype_family="qwen3", started=t0, transform_sha256=thash)  # fmt: skip
     log.info("loaded DFlash drafter %s (%d params, %s)", info.name, info.parameters, info.dtype)
     return LoadedDFlash(model, config, cfg, info, key)
 

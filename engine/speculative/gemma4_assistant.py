@@ -12,7 +12,6 @@ ours. Engine-thread only; nothing here runs at import time.
 
 from __future__ import annotations
 
-import hashlib
 import logging
 import time
 from dataclasses import dataclass, field
@@ -21,7 +20,6 @@ from typing import Any
 
 import mlx.core as mx
 import mlx.nn as nn
-from mlx.utils import tree_flatten
 
 from engine.core import IncompatibleDraftError, ModelLoadError
 from engine.models import (
@@ -30,9 +28,8 @@ from engine.models import (
     apply_transform_file,
     read_config,
     resolve_model,
-    runtime_dtype,
-    weight_files,
 )
+from engine.speculative.drafter_files import read_weights, set_weights
 
 log = logging.getLogger(__name__)
 
@@ -242,12 +239,7 @@ def load_gemma4_assistant(
         )
     cfg = AssistantConfig.from_dict(config)
     model = Gemma4Assistant(cfg)
-    weights: dict[str, mx.array] = {}
-    for f in weight_files(resolved.path):
-        try:
-            weights.update(mx.load(str(f)))
-        except Exception as exc:  # noqa: BLE001 - MLX raises plain RuntimeError/ValueError
-            raise ModelLoadError(f"The weights file {f} could not be read: {exc}.") from exc
+    weights = read_weights(resolved.path)
     weights = _sanitize(weights, cfg)
     thash = None
     if transform:
@@ -256,29 +248,8 @@ def load_gemma4_assistant(
             raise ModelLoadError(
                 "Dropping layers of a Gemma 4 assistant is not supported; prune weights instead."
             )
-    model.eval()
-    try:
-        model.load_weights(list(weights.items()), strict=True)
-    except ValueError as exc:
-        raise ModelLoadError(f"The weights in {resolved.path} do not match its config.json: {exc}.") from exc
-    stored = next((v.dtype for v in weights.values() if mx.issubdtype(v.dtype, mx.floating)), mx.float32)
-    target = runtime_dtype(dtype, stored, "gemma4_assistant")
-    model.set_dtype(target)  # floating parameters only: token_ordering stays int32
-    mx.eval(model.parameters())
-    params = tree_flatten(model.parameters())
-    info = ModelInfo(
-        name=resolved.name,
-        path=str(resolved.path),
-        source=resolved.source,
-        model_type=ASSISTANT_MODEL_TYPE,
-        kind="mtp-assistant",
-        parameters=int(sum(v.size for _, v in params)),
-        dtype=str(target).replace("mlx.core.", ""),
-        bytes=int(sum(v.nbytes for _, v in params)),
-        load_time_s=time.perf_counter() - t0,
-        transform_sha256=thash,
-    )
-    key = hashlib.sha1(str(Path(resolved.path).resolve()).encode()).hexdigest()[:16]
+    info, key = set_weights(model, weights, resolved, dtype=dtype, model_type=ASSISTANT_MODEL_TYPE, kind="mtp-assistant",
+                            dtype_family=ASSISTANT_MODEL_TYPE, started=t0, transform_sha256=thash)  # fmt: skip
     log.info("loaded Gemma 4 assistant %s (%d params, %s)", info.name, info.parameters, info.dtype)
     return LoadedAssistant(model, config, cfg, info, key)
 
