@@ -18,8 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
-from engine.core import IndexStoreError
-from engine.index.image_vectors import image_matrix_for
+from engine.index.image_vectors import fuse_images, image_lists
 from engine.index.late_search import fuse_late, late_lists
 from engine.index.store import IndexStore
 from engine.index.token_vectors import late_model
@@ -307,7 +306,7 @@ def _merge(vec, kw, mode, fuse, doc_of, img=(), late=()):
     else:
         fused = fuse(vec, kw, doc_of)
         if img:
-            for cid, value in fuse_images(img, rrf=getattr(fuse, "rrf_k", None)).items():
+            for cid, value in fuse_images(img, IMAGE_WEIGHT, rrf=getattr(fuse, "rrf_k", None)).items():
                 fused[cid] = fused.get(cid, 0.0) + value
         for cid, value in (fuse_late(late, rrf=getattr(fuse, "rrf_k", None)) if late else {}).items():
             fused[cid] = fused.get(cid, 0.0) + value
@@ -344,29 +343,6 @@ def _rrf(rrf_k: int):
 
     fuse.rrf_k = rrf_k
     return fuse
-
-
-def image_lists(store, images, queries, depth, allowed) -> list[list[tuple[int, float]]]:
-    """For each query, (chunk id, cosine) of the pictures closest to it in the image model's space, best first."""
-    matrix = image_matrix_for(store)
-    if len(matrix) == 0:
-        return [[] for _ in queries]
-    if matrix.dim != images.dim or store.meta("image_model") != images.name:
-        raise IndexStoreError(
-            f"The index's pictures were embedded by {store.meta('image_model')} ({matrix.dim} dimensions), not by "
-            f"{images.name} ({images.dim}). Search with that image model, or index again with this one."
-        )
-    found = matrix.search(images.embed_texts(list(queries)), depth, allowed)
-    return [list(zip(h.chunk_ids.tolist(), h.scores.tolist(), strict=True)) for h in found]
-
-
-def fuse_images(img, rrf: int | None = None) -> dict[int, float]:
-    """The picture list's share of a fused score: IMAGE_WEIGHT x min-max cosine (score fusion), or 1 / (k + rank)."""
-    if rrf is not None:
-        return {cid: 1.0 / (rrf + r) for r, (cid, _) in enumerate(img, 1)}
-    scores = [s for _, s in img]
-    lo, hi = min(scores), max(scores)
-    return {cid: IMAGE_WEIGHT * ((s - lo) / (hi - lo) if hi > lo else 1.0) for cid, s in img}
 
 
 def _score_fusion(vector_weight: float):

@@ -22,7 +22,7 @@ from collections.abc import Iterator
 
 import numpy as np
 
-from engine.core import ProgressEvent
+from engine.core import IndexStoreError, ProgressEvent
 from engine.index.image_pages import pictures
 from engine.index.schema import path_from_db
 from engine.index.store import IndexStore
@@ -150,6 +150,29 @@ def image_matrix_for(store) -> VectorMatrix:
         while len(cache) > 4:
             cache.pop(next(iter(cache)))
     return cached
+
+
+def image_lists(store, images, queries, depth, allowed) -> list[list[tuple[int, float]]]:
+    """For each query, (chunk id, cosine) of the pictures closest to it in the image model's space, best first."""
+    matrix = image_matrix_for(store)
+    if len(matrix) == 0:
+        return [[] for _ in queries]
+    if matrix.dim != images.dim or store.meta("image_model") != images.name:
+        raise IndexStoreError(
+            f"The index's pictures were embedded by {store.meta('image_model')} ({matrix.dim} dimensions), not by "
+            f"{images.name} ({images.dim}). Search with that image model, or index again with this one."
+        )
+    found = matrix.search(images.embed_texts(list(queries)), depth, allowed)
+    return [list(zip(h.chunk_ids.tolist(), h.scores.tolist(), strict=True)) for h in found]
+
+
+def fuse_images(img, weight: float, rrf: int | None = None) -> dict[int, float]:
+    """The picture list's share of a fused score: ``weight`` x min-max cosine (score fusion), or 1 / (k + rank)."""
+    if rrf is not None:
+        return {cid: 1.0 / (rrf + r) for r, (cid, _) in enumerate(img, 1)}
+    scores = [s for _, s in img]
+    lo, hi = min(scores), max(scores)
+    return {cid: weight * ((s - lo) / (hi - lo) if hi > lo else 1.0) for cid, s in img}
 
 
 def forget_image_vectors() -> None:
