@@ -12,7 +12,6 @@ token's similarity, summed.
 
 from __future__ import annotations
 
-import json
 import logging
 import string
 from dataclasses import dataclass
@@ -29,6 +28,7 @@ from engine.encoders.bert import (
     load_safetensors,
     load_tokenizer,
 )
+from engine.models import read_json_file
 
 log = logging.getLogger(__name__)
 
@@ -175,14 +175,14 @@ def load_late_encoder(path: str | Path, *, name: str | None = None) -> LateEncod
     folder = Path(path).expanduser()
     if not folder.is_dir():
         raise ModelLoadError(f"The late-interaction model folder {folder} does not exist.")
-    modules = _json(folder / "modules.json")
+    modules = read_json_file(folder / "modules.json")
     if not isinstance(modules, list):
         raise ModelLoadError(
             f"{folder} is not a ColBERT checkpoint in PyLate's format: it has no modules.json "
             "(a Transformer module followed by a Dense projection)."
         )
     trunk, dense = _modules(folder, modules)
-    st = _json(folder / "config_sentence_transformers.json") or {}
+    st = read_json_file(folder / "config_sentence_transformers.json") or {}
     if st.get("model_type", "ColBERT") != "ColBERT" and "query_prefix" not in st:
         raise ModelLoadError(
             f"{folder} is a sentence-transformers model of type '{st.get('model_type')}', not a ColBERT "
@@ -200,17 +200,6 @@ def load_late_encoder(path: str | Path, *, name: str | None = None) -> LateEncod
     return late
 
 
-def _json(path: Path):
-    if not path.is_file():
-        return None
-    try:
-        return json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError) as exc:
-        raise ModelLoadError(
-            f"{path} could not be read as JSON ({exc}). The model folder may be damaged."
-        ) from exc
-
-
 def _modules(folder: Path, modules: list) -> tuple[Path, Path]:
     kinds = [(str(m.get("type", "")).rsplit(".", 1)[-1], folder / m.get("path", "")) for m in
              sorted(modules, key=lambda m: m.get("idx", 0))]  # fmt: skip
@@ -225,7 +214,7 @@ def _modules(folder: Path, modules: list) -> tuple[Path, Path]:
 
 
 def _projection(dense: Path, hidden: int) -> tuple:
-    cfg = _json(dense / "config.json") or {}
+    cfg = read_json_file(dense / "config.json") or {}
     act = str(cfg.get("activation_function", "torch.nn.modules.linear.Identity")).rsplit(".", 1)[-1]
     if act != "Identity" or cfg.get("use_residual"):
         raise ModelLoadError(
@@ -249,7 +238,7 @@ def _projection(dense: Path, hidden: int) -> tuple:
 
 
 def _late_config(folder: Path, trunk: Path, st: dict, tokenizer, limit: int) -> LateConfig:
-    tok_cfg = _json(trunk / "tokenizer_config.json") or {}
+    tok_cfg = read_json_file(trunk / "tokenizer_config.json") or {}
     unk = _token_id(tokenizer, str(tok_cfg.get("unk_token") or "[UNK]"), None)
 
     def marker(key: str, default: str) -> int | None:
@@ -277,7 +266,11 @@ def _late_config(folder: Path, trunk: Path, st: dict, tokenizer, limit: int) -> 
     if q_len > limit or d_len > limit:
         log.info("late encoder: lengths %d/%d cut to the encoder's %d positions", q_len, d_len, limit)
     expand = bool(st.get("do_query_expansion", True))
-    sb = _json(trunk / "sentence_bert_config.json") or _json(folder / "sentence_bert_config.json") or {}
+    sb = (
+        read_json_file(trunk / "sentence_bert_config.json")
+        or read_json_file(folder / "sentence_bert_config.json")
+        or {}
+    )
     return LateConfig(
         query_prefix_id=marker("query_prefix", "[Q] "),
         document_prefix_id=marker("document_prefix", "[D] "),

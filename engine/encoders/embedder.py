@@ -9,7 +9,6 @@ little compute is spent on padding; truncated inputs are reported by index, neve
 from __future__ import annotations
 
 import importlib.util
-import json
 import logging
 from dataclasses import dataclass
 from pathlib import Path
@@ -27,6 +26,7 @@ from engine.encoders.bert import (
     pad_batch,
     tokenizer_max_length,
 )
+from engine.models import files_stamp, read_json_file
 
 log = logging.getLogger(__name__)
 
@@ -296,7 +296,7 @@ def load_embedder(path: str | Path, *, name: str | None = None, transform: str |
         raise ModelLoadError(
             f"The embedding model folder {folder} does not exist. Choose an existing model folder."
         )
-    modules = _read_json(folder / "modules.json")
+    modules = read_json_file(folder / "modules.json")
     transformer_dir, pooling = folder, PoolingConfig()
     if modules is not None:
         transformer_dir, pooling = _read_st_modules(folder, modules)
@@ -305,8 +305,8 @@ def load_embedder(path: str | Path, *, name: str | None = None, transform: str |
     kept = _KEPT.get(key)
     tokenizer = kept[0] if kept else load_tokenizer(transformer_dir)
     st_cfg = (
-        _read_json(transformer_dir / "sentence_bert_config.json")
-        or _read_json(folder / "sentence_bert_config.json")
+        read_json_file(transformer_dir / "sentence_bert_config.json")
+        or read_json_file(folder / "sentence_bert_config.json")
         or {}
     )
     limit = encoder.cfg.max_tokens
@@ -346,28 +346,10 @@ def _tokenizer_key(folder: Path) -> tuple:
     files = (
         sorted(folder.glob("tokenizer*")) + sorted(folder.glob("*token*map*.json")) + [folder / "vocab.txt"]
     )
-    out = []
-    for f in files:
-        try:
-            st = f.stat()
-        except OSError:
-            continue
-        out.append((f.name, st.st_size, st.st_mtime_ns))
-    return (str(folder.resolve()), tuple(out))
+    return files_stamp(folder, files)
 
 
 # -- folder reading --------------------------------------------------------------------------------------
-def _read_json(path: Path):
-    if not path.is_file():
-        return None
-    try:
-        return json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError) as exc:
-        raise ModelLoadError(
-            f"{path} could not be read as JSON ({exc}). The model folder may be damaged."
-        ) from exc
-
-
 def _read_st_modules(folder: Path, modules: list) -> tuple[Path, PoolingConfig]:
     transformer_dir, mode, normalize, include_prompt = folder, "mean", False, True
     for m in sorted(modules, key=lambda m: m.get("idx", 0)):
@@ -376,7 +358,7 @@ def _read_st_modules(folder: Path, modules: list) -> tuple[Path, PoolingConfig]:
         if kind == "Transformer":
             transformer_dir = sub
         elif kind == "Pooling":
-            cfg = _read_json(sub / "config.json") or {}
+            cfg = read_json_file(sub / "config.json") or {}
             mode, include_prompt = _pooling_mode(cfg, sub), bool(cfg.get("include_prompt", True))
         elif kind == "Normalize":
             normalize = True
@@ -421,7 +403,7 @@ def _model_name(folder: Path) -> str:
 
 
 def _prompts(folder: Path, name: str) -> dict[str, str]:
-    cfg = _read_json(folder / "config_sentence_transformers.json") or {}
+    cfg = read_json_file(folder / "config_sentence_transformers.json") or {}
     declared = cfg.get("prompts") or {}
     if declared:
         out = {}

@@ -38,10 +38,20 @@ from engine.models.recommend import (
     memory_budget,
     total_memory_bytes,
 )
-from engine.models.source import ResolvedModel, hf_cached_repo_path, read_config, resolve_model, weight_files
+from engine.models.source import (
+    ResolvedModel,
+    files_stamp,
+    hf_cached_repo_path,
+    read_config,
+    read_json_file,
+    resolve_model,
+    weight_files,
+)
 from engine.models.transforms import apply_transforms, load_transform_spec
 
 __all__ = [
+    "files_stamp",
+    "read_json_file",
     "CHUNKED_MODELS",
     "QUANTIZATIONS",
     "QWEN_CODER_05B",

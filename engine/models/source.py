@@ -233,3 +233,28 @@ def weight_files(folder: Path) -> list[Path]:
     for f in files:
         check_safetensors(f)
     return files
+
+
+def read_json_file(path: Path):
+    """The JSON in ``path``, or None when there is no such file; a file that cannot be read is a ModelLoadError."""
+    if not path.is_file():
+        return None
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        raise ModelLoadError(
+            f"{path} could not be read as JSON ({exc}). The model folder may be damaged."
+        ) from exc
+
+
+def files_stamp(folder: Path, files: list[Path]) -> tuple:
+    """``folder`` and the name, size and modification time of each of ``files`` that exists: a changed file gives
+    a different stamp (what is loaded from them can be kept and reused while the stamp holds)."""
+    out: list[tuple[str, int, int]] = []
+    for f in files:
+        try:
+            st = f.stat()
+        except OSError:
+            continue
+        out.append((f.name, st.st_size, st.st_mtime_ns))
+    return (str(folder.resolve()), tuple(out))

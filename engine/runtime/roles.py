@@ -14,7 +14,7 @@ from typing import Any
 from engine.core import AlcoveError, ModelLoadError, NoModelLoadedError, Role
 from engine.generation import batchable
 from engine.index import forget_image_vectors, forget_vectors
-from engine.models import release_wired_memory
+from engine.models import files_stamp, release_wired_memory
 from engine.runtime.registry import fingerprint, identify, load_for_role, validate_for_role
 from engine.runtime.scheduler import assert_engine_thread
 from engine.speculative import same_tokenizer
@@ -232,11 +232,4 @@ def _tokenizer_key(folder: Path) -> tuple:
     files = [folder / "config.json", folder / "generation_config.json"]
     files += sorted(folder.glob("tokenizer*")) + sorted(folder.glob("*token*map*.json"))
     files += sorted(folder.glob("chat_template*"))
-    out: list[tuple[str, int, int]] = []
-    for f in files:
-        try:
-            st = f.stat()
-        except OSError:
-            continue
-        out.append((f.name, st.st_size, st.st_mtime_ns))
-    return (str(folder.resolve()), tuple(out))
+    return files_stamp(folder, files)
