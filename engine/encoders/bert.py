@@ -17,7 +17,7 @@ from pathlib import Path
 
 from engine.core import ModelLoadError
 from engine.encoders.kernels import activation, attention, exp_nonpositive
-from engine.models import apply_transforms, load_transform_spec
+from engine.models import apply_transforms, load_transform_spec, read_json_file
 
 log = logging.getLogger(__name__)
 
@@ -52,20 +52,23 @@ class EncoderConfig:
         return self.max_position_embeddings
 
 
-def read_config(folder: Path) -> tuple[EncoderConfig, dict]:
-    """Parse ``config.json``; returns the typed encoder config and the raw dict (heads read more from it)."""
+def read_config_json(folder: Path) -> dict:
+    """A Hugging Face folder's config.json as a dict; a folder without one, or a damaged one, is a ModelLoadError."""
     path = folder / "config.json"
     if not path.is_file():
         raise ModelLoadError(
             f"The folder {folder} has no config.json, so it is not a Hugging Face model folder. "
             "Choose the folder that contains config.json and model.safetensors."
         )
-    try:
-        raw = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError) as exc:
-        raise ModelLoadError(
-            f"{path} could not be read as JSON ({exc}). The model folder may be damaged."
-        ) from exc
+    raw = read_json_file(path)
+    if not isinstance(raw, dict):
+        raise ModelLoadError(f"{path} does not hold a model configuration.")
+    return raw
+
+
+def read_config(folder: Path) -> tuple[EncoderConfig, dict]:
+    """Parse ``config.json``; returns the typed encoder config and the raw dict (heads read more from it)."""
+    raw = read_config_json(folder)
     model_type = str(raw.get("model_type", "")).replace("_", "-")
     if model_type not in _SUPPORTED_TYPES:
         raise ModelLoadError(
@@ -102,7 +105,7 @@ def read_config(folder: Path) -> tuple[EncoderConfig, dict]:
         )
     except (KeyError, TypeError, ValueError) as exc:
         raise ModelLoadError(
-            f"{path} lacks a required setting ({exc}). The model folder may be damaged."
+            f"{folder / 'config.json'} lacks a required setting ({exc}). The model folder may be damaged."
         ) from exc
     return cfg, raw
 

@@ -8,13 +8,13 @@ the index's extraction workers, and pickles into a worker process.
 from __future__ import annotations
 
 import io
-import json
 from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 
 from engine.core import ModelLoadError
+from engine.models import read_json_file
 
 _CLIP_MEAN = (0.48145466, 0.4578275, 0.40821073)
 _CLIP_STD = (0.26862954, 0.26130258, 0.27577711)
@@ -84,14 +84,9 @@ def read_preprocessor(folder: Path, image_size: int, family: str) -> ImagePrepro
     """The folder's ``preprocessor_config.json``, or the family's defaults at the vision tower's image size (CLIP:
     shortest edge + centre crop, OpenAI's mean and std; SigLIP: a square resize, mean and std 0.5)."""
     path = folder / "preprocessor_config.json"
-    raw: dict = {}
-    if path.is_file():
-        try:
-            raw = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, ValueError) as exc:
-            raise ModelLoadError(
-                f"{path} could not be read as JSON ({exc}). The model folder may be damaged."
-            ) from exc
+    raw = read_json_file(path) or {}
+    if not isinstance(raw, dict):
+        raise ModelLoadError(f"{path} does not hold an image processor configuration.")
     clip = family == "clip"
     size = raw.get(
         "size", {"shortest_edge": image_size} if clip else {"height": image_size, "width": image_size}

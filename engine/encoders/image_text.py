@@ -11,7 +11,6 @@ Every method that runs the model does MLX work: engine thread only. Preprocessin
 
 from __future__ import annotations
 
-import json
 import logging
 from dataclasses import dataclass
 from pathlib import Path
@@ -19,7 +18,7 @@ from pathlib import Path
 import numpy as np
 
 from engine.core import ModelLoadError
-from engine.encoders.bert import load_safetensors, load_tokenizer
+from engine.encoders.bert import load_safetensors, load_tokenizer, read_config_json
 from engine.encoders.image_preprocess import ImagePreprocessor, read_preprocessor
 from engine.encoders.image_towers import TowerConfig, pack_tower, pool_map_head, run_tower
 from engine.encoders.siglip_tokenizer import load_siglip_tokenizer
@@ -165,7 +164,7 @@ def load_image_text_embedder(path: str | Path, *, name: str | None = None) -> Im
         raise ModelLoadError(
             f"The image model folder {folder} does not exist. Choose an existing model folder."
         )
-    raw = _read_config_json(folder)
+    raw = read_config_json(folder)
     cfg = read_image_text_config(raw, folder)
     weights = load_safetensors(folder)
     params = {
@@ -332,21 +331,3 @@ def _needer(weights: dict, folder: Path):
         return t
 
     return need
-
-
-def _read_config_json(folder: Path) -> dict:
-    path = folder / "config.json"
-    if not path.is_file():
-        raise ModelLoadError(
-            f"The folder {folder} has no config.json, so it is not a Hugging Face model folder. "
-            "Choose the folder that contains config.json and model.safetensors."
-        )
-    try:
-        raw = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError) as exc:
-        raise ModelLoadError(
-            f"{path} could not be read as JSON ({exc}). The model folder may be damaged."
-        ) from exc
-    if not isinstance(raw, dict):
-        raise ModelLoadError(f"{path} does not hold a model configuration.")
-    return raw
