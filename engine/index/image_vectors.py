@@ -17,15 +17,15 @@ from __future__ import annotations
 
 import logging
 import threading
-import time
 from collections.abc import Iterator
 
 import numpy as np
 
 from engine.core import IndexStoreError, ProgressEvent
 from engine.index.image_pages import pictures
+from engine.index.runners import run_unit
 from engine.index.schema import path_from_db
-from engine.index.store import IndexStore
+from engine.index.store import IndexStore, vector_arrays
 from engine.index.vector_search import VectorMatrix
 
 log = logging.getLogger(__name__)
@@ -126,12 +126,7 @@ def load_image_vectors(store) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
             "SELECT v.chunk_id, c.document_id, v.vector FROM image_vectors v JOIN chunks c ON c.id = v.chunk_id "
             "ORDER BY v.chunk_id"
         )
-    if not rows:
-        return np.zeros(0, np.int64), np.zeros(0, np.int64), np.zeros((0, dim), np.float16)
-    ids = np.fromiter((r[0] for r in rows), np.int64, len(rows))
-    docs = np.fromiter((r[1] for r in rows), np.int64, len(rows))
-    vecs = np.frombuffer(b"".join(r[2] for r in rows), dtype=np.float16).reshape(len(rows), -1)
-    return ids, docs, vecs
+    return vector_arrays(rows, dim)
 
 
 _local = threading.local()
@@ -226,22 +221,3 @@ def image_pass(store, image_embedder, runner, halt, request_id: str = "") -> Ite
                                 extra={"phase": "images"})  # fmt: skip
     if not halt.is_set():
         flush()
-
-
-def run_unit(runner, fn, arg, label: str):
-    """``fn(arg)`` as one background unit on the runner's thread; returns its result here."""
-
-    def unit():
-        t0 = time.perf_counter()
-        out = fn(arg)
-        log.debug("%s: %.3f s", label, time.perf_counter() - t0)
-        yield 1
-        return out
-
-    fut = runner.background(unit, label=label)
-    run_ready = getattr(runner, "run_ready", None)
-    if run_ready is not None:  # inline: this thread is the engine thread
-        run_ready()
-    else:
-        runner.wake()
-    return fut.result()

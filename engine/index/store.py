@@ -304,12 +304,7 @@ class IndexStore(Database):
             "SELECT v.chunk_id, c.document_id, v.vector FROM vectors v JOIN chunks c ON c.id = v.chunk_id ORDER BY v.chunk_id"
         )
         dim = int(self.meta("dim") or 0)
-        if not rows:
-            return np.zeros(0, np.int64), np.zeros(0, np.int64), np.zeros((0, dim), np.float16)
-        ids = np.fromiter((r[0] for r in rows), np.int64, len(rows))
-        docs = np.fromiter((r[1] for r in rows), np.int64, len(rows))
-        vecs = np.frombuffer(b"".join(r[2] for r in rows), dtype=np.float16).reshape(len(rows), -1)
-        return ids, docs, vecs
+        return vector_arrays(rows, dim)
 
     def document_ids(
         self, folders: Sequence[str] | None = None, file_types: Sequence[str] | None = None
@@ -436,3 +431,13 @@ _PARTIAL_TABLE = (
     "CREATE TABLE IF NOT EXISTS partial_documents(document_id INTEGER PRIMARY KEY REFERENCES documents(id) "
     "ON DELETE CASCADE, content_hash TEXT NOT NULL, mtime_ns INTEGER NOT NULL, n_total INTEGER NOT NULL)"
 )
+
+
+def vector_arrays(rows: list, dim: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(chunk ids, document ids, float16 vectors) from ``(chunk_id, document_id, vector blob)`` rows."""
+    if not rows:
+        return np.zeros(0, np.int64), np.zeros(0, np.int64), np.zeros((0, dim), np.float16)
+    ids = np.fromiter((r[0] for r in rows), np.int64, len(rows))
+    docs = np.fromiter((r[1] for r in rows), np.int64, len(rows))
+    vecs = np.frombuffer(b"".join(r[2] for r in rows), dtype=np.float16).reshape(len(rows), -1)
+    return ids, docs, vecs
