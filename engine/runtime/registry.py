@@ -64,7 +64,7 @@ def identify(spec: str, role: str, *, dtype: str | None = None, transform: str |
     elif role in ("reranker", "image", "late"):
         where = path = _encoder_folder(spec)
     else:
-        raise ModelLoadError(f"Unknown model role {role!r}; use chat, draft, embedder or reranker.")
+        raise ModelLoadError(f"Unknown model role {role!r}; use chat, draft, embedder, reranker, image or late.")
     mtime = None
     if transform:
         try:
@@ -167,19 +167,10 @@ def load_for_role(
         images = load_image_text_embedder(where)
         kind = f"image-text ({images.cfg.family})"
         return images, _encoder_info(images, where, kind, time.perf_counter() - t0)
-    if role == "image":
-        images = load_image_text_embedder(where)
-        return images, _encoder_info(
-            images, where, f"image-text ({images.cfg.family})", time.perf_counter() - t0
-        )
-    if role == "image":
-        images = load_image_text_embedder(where)
-        kind = f"image-text ({images.cfg.family})"
-        return images, _encoder_info(images, where, kind, time.perf_counter() - t0)
     if role == "late":
         late = load_late_encoder(where)
         return late, _encoder_info(late, where, "late interaction (ColBERT)", time.perf_counter() - t0)
-    raise ModelLoadError(f"Unknown model role {role!r}; use chat, draft, embedder or reranker.")
+    raise ModelLoadError(f"Unknown model role {role!r}; use chat, draft, embedder, reranker, image or late.")
 
 
 def _encoder_folder(spec: str) -> Path:
