@@ -75,7 +75,11 @@ def check_generate(args) -> None:
     ``--draft-model``) the local draft, chosen from tokenizers only: all before any model loads."""
     if args.peer or args.code or args.continue_locally or args.allow_public_peer:
         if not args.peer:
-            raise UsageError("--code, --continue-locally and --allow-public-peer are used only with --peer.")
+            given = [flag for flag, on in (("--code", args.code), ("--continue-locally", args.continue_locally),
+                                           ("--allow-public-peer", args.allow_public_peer)) if on]  # fmt: skip
+            raise UsageError(
+                f"{' and '.join(given)} {'is' if len(given) == 1 else 'are'} used only with --peer."
+            )
         check_peer_generate(args)
     if args.speculative == "mtp" and not args.draft_model:
         raise UsageError("--speculative mtp needs --draft-model (the folder of the Gemma 4 assistant).")
