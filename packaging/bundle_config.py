@@ -97,6 +97,7 @@ MACOS_WHEEL_DISTS = [
     "pypdfium2",  # PDFium: PDF text for the indexer, PDF pages for the source viewer
     "pillow",  # images for OCR
     "watchdog",  # FSEvents: library folders watched all the way down
+    "zeroconf",  # Bonjour: helpers for a model split across two Macs are found on the local network
     "ocrmac",  # Vision OCR on macOS (its pyobjc frameworks are macOS-only: not resolvable from here)
 ]
 
