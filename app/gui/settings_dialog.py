@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
     QDoubleSpinBox,
     QFileDialog,
     QFormLayout,
+    QFrame,
     QHBoxLayout,
     QHeaderView,
     QLabel,
@@ -23,6 +24,7 @@ from PySide6.QtWidgets import (
     QListWidget,
     QPlainTextEdit,
     QPushButton,
+    QScrollArea,
     QSizePolicy,
     QSpinBox,
     QStackedWidget,
@@ -199,7 +201,15 @@ class SettingsDialog(QDialog):
         lay.setContentsMargins(0, 0, 0, 0)
         lay.setSpacing(0)
         lay.addWidget(self.toolbar)
-        lay.addWidget(self.tabs, 1)
+        # On a screen shorter than a pane (the Models pane on a 13" MacBook with the Dock shown), the pane scrolls
+        # instead of its parts being laid over each other.
+        self.scroller = QScrollArea()
+        self.scroller.setObjectName("SettingsScroller")
+        self.scroller.setFrameShape(QFrame.Shape.NoFrame)
+        self.scroller.setWidgetResizable(True)
+        self.scroller.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.scroller.setWidget(self.tabs)
+        lay.addWidget(self.scroller, 1)
         self.tabs.currentChanged.connect(self._pane_changed)
         settings.changed.connect(self._setting_changed)
         self._show_diffusion()
