@@ -262,7 +262,10 @@ class SettingsDialog(QDialog):
 
     def _wrap_good_for(self) -> None:
         tree = self.models.recommended
-        header = tree.header()
+        try:
+            header = tree.header()
+        except RuntimeError:  # queued before the window was deleted
+            return
         width = tree.viewport().width() - sum(header.sectionSize(c) for c in range(3)) - 12
         metrics = tree.fontMetrics()
         for i in range(tree.topLevelItemCount()):

@@ -64,7 +64,9 @@ def identify(spec: str, role: str, *, dtype: str | None = None, transform: str |
     elif role in ("reranker", "image", "late"):
         where = path = _encoder_folder(spec)
     else:
-        raise ModelLoadError(f"Unknown model role {role!r}; use chat, draft, embedder, reranker, image or late.")
+        raise ModelLoadError(
+            f"Unknown model role {role!r}; use chat, draft, embedder, reranker, image or late."
+        )
     mtime = None
     if transform:
         try:
