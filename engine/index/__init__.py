@@ -20,7 +20,7 @@ from engine.index.hybrid import (
     search_many,
     term_pattern,
 )
-from engine.index.image_vectors import forget_image_vectors, image_source
+from engine.index.image_vectors import forget_image_vectors, image_cache_bytes, image_source
 from engine.index.indexer import index_paths
 from engine.index.late_search import TokenMatrix, forget_token_vectors, token_cache_bytes
 from engine.index.options import IndexOptions
@@ -35,6 +35,7 @@ from engine.index.vector_search import VectorMatrix, forget_vectors, vector_cach
 from engine.index.walk import SKIP_DIRS, walk
 
 __all__ = [
+    "image_cache_bytes",
     "line_breaks",
     "page_lines",
     "paragraph_blocks",

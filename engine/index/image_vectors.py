@@ -170,6 +170,11 @@ def fuse_images(img, weight: float, rrf: int | None = None) -> dict[int, float]:
     return {cid: weight * ((s - lo) / (hi - lo) if hi > lo else 1.0) for cid, s in img}
 
 
+def image_cache_bytes() -> int:
+    """Bytes of the picture matrices this thread keeps."""
+    return sum(m.nbytes for m in getattr(_local, "matrices", {}).values())
+
+
 def forget_image_vectors() -> None:
     """Drop this thread's cached image matrices."""
     getattr(_local, "matrices", {}).clear()

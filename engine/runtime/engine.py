@@ -40,6 +40,7 @@ from engine.generation import PromptCacheStore, check_request
 from engine.index import (
     forget_token_vectors,
     forget_vectors,
+    image_cache_bytes,
     index_pipeline,
     search,
     token_cache_bytes,
@@ -450,7 +451,7 @@ class Engine:
     def memory(self) -> MemoryInfo:
         def read() -> MemoryInfo:
             limits = (self._memory_limit, self._cache_limit)
-            vectors = vector_cache_bytes() + token_cache_bytes()
+            vectors = vector_cache_bytes() + token_cache_bytes() + image_cache_bytes()
             return read_memory(self._store.nbytes, limits, self._roles.model_bytes(), vectors)
 
         return self._thread.submit_call(read, label="read memory").result()

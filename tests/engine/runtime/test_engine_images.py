@@ -31,10 +31,12 @@ def test_index_and_search_with_an_image_model(tmp_path):
         pictures = [h for h in hits if h.image_rank is not None]
         assert sorted(h.image_rank for h in pictures) == [1, 2]
         assert all(h.file_type == "image" and -1.0 <= h.image_score <= 1.0 for h in pictures)
+        held = eng.memory().vector_cache_bytes  # the text and the picture matrices it searched
         # keyword search never loads or uses the image model
         assert all(h.image_rank is None for h in eng.search(SearchRequest("beach", db, k=5, mode="keyword",
                                                                           image_model=str(clip))))  # fmt: skip
         assert eng.unload(Role.IMAGE) and "image" not in eng.models()  # its picture matrices go with it
+        assert eng.memory().vector_cache_bytes < held  # they were counted in the engine's memory
         # a search that names no image model uses the one the index's pictures were made with
         hits = eng.search(SearchRequest("a photo of the sea", db, k=5))
         assert sorted(h.image_rank for h in hits if h.image_rank is not None) == [1, 2]
