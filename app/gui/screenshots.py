@@ -141,6 +141,20 @@ def _viewer_session(app, engine, out: Path, theme: str) -> object:
     return win
 
 
+def start_app(home_prefix: str):
+    """The QApplication a screenshot tool drives: offscreen unless told otherwise, a fresh ALCOVE_HOME (named with
+    ``home_prefix``) unless one is set, BLAS preloaded before MLX."""
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    os.environ.setdefault("ALCOVE_HOME", tempfile.mkdtemp(prefix=home_prefix))
+    logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+    from engine.core import preload_blas
+
+    preload_blas()
+    from .main import create_application
+
+    return create_application([sys.argv[0]])
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m app.gui.screenshots")
     parser.add_argument("out", type=Path)
@@ -150,15 +164,7 @@ def main(argv: list[str] | None = None) -> int:
         "--viewer-only", action="store_true", help="only the source viewer shots (no model runs)"
     )
     args = parser.parse_args(argv)
-    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    os.environ.setdefault("ALCOVE_HOME", tempfile.mkdtemp(prefix="alcove-shots-"))
-    logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
-    from engine.core import preload_blas
-
-    preload_blas()
-    from .main import create_application
-
-    app = create_application([sys.argv[0]])
+    app = start_app("alcove-shots-")
     from engine.runtime import Engine
 
     from .settings import Settings

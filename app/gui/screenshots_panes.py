@@ -12,12 +12,10 @@ from __future__ import annotations
 
 import argparse
 import logging
-import os
 import sys
-import tempfile
 from pathlib import Path
 
-from .screenshots import DOC_QUESTION, PROMPT, QUERY, _settle, _wait
+from .screenshots import DOC_QUESTION, PROMPT, QUERY, _settle, _wait, start_app
 
 log = logging.getLogger(__name__)
 SIZES = ((800, 500), (1180, 760), (1600, 1000))
@@ -136,17 +134,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--docs", type=Path, default=Path("/usr/share/common-licenses"))
     parser.add_argument("--model", default="default", help="chat model spec (default: the built-in model)")
     args = parser.parse_args(argv)
-    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    os.environ.setdefault("ALCOVE_HOME", tempfile.mkdtemp(prefix="alcove-shots-"))
-    logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
-    from engine.core import preload_blas
-
-    preload_blas()
-    from .main import build, create_application
-
-    app = create_application([sys.argv[0]])
+    app = start_app("alcove-shots-")
     from engine.runtime import Engine
 
+    from .main import build
     from .settings import Settings
 
     settings = Settings()

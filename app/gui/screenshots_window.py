@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import argparse
 import logging
-import os
 import sys
 import tempfile
-import time
 from pathlib import Path
+
+from .screenshots import _settle, _wait, start_app
 
 log = logging.getLogger(__name__)
 SIZES = ((800, 500), (1180, 760), (1600, 1000))
@@ -24,22 +24,6 @@ MEETING = """# Planning meeting, 3 March
 - Maria will ask the harbour office for the 1998 drawings.
 - The budget for the lens repair is 12,400 euros.
 """
-
-
-def _wait(app, predicate, timeout: float = 300.0) -> None:
-    deadline = time.monotonic() + timeout
-    while not predicate():
-        if time.monotonic() > deadline:
-            raise TimeoutError("the app did not get there in time")
-        app.processEvents()
-        time.sleep(0.02)
-
-
-def _settle(app, seconds: float = 0.3) -> None:
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        app.processEvents()
-        time.sleep(0.01)
 
 
 def _save(image_or_widget, path: Path) -> None:
@@ -151,15 +135,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("out", type=Path)
     parser.add_argument("--docs", type=Path, default=Path("/usr/share/common-licenses"))
     args = parser.parse_args(argv)
-    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    os.environ.setdefault("ALCOVE_HOME", tempfile.mkdtemp(prefix="alcove-window-shots-"))
-    logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
-    from engine.core import preload_blas
-
-    preload_blas()
-    from .main import create_application
-
-    app = create_application([sys.argv[0]])
+    app = start_app("alcove-window-shots-")
     from engine.runtime import Engine
 
     from .settings import Settings
