@@ -22,7 +22,7 @@ import mlx.core as mx
 from engine.core import IncompatibleDraftError
 from engine.generation import mlx_cache, process_logits
 from engine.speculative.dflash import LoadedDFlash, check_pairing, target_parts
-from engine.speculative.proposers import Proposal, cache_offset, trim_cache
+from engine.speculative.proposers import Proposal, cache_offset, trim_cache, usable_or_note
 
 log = logging.getLogger(__name__)
 
@@ -32,7 +32,8 @@ CONTEXT_WINDOW = 1024  # prompt tokens re-read for their hidden states at a requ
 def check_dflash(mode: str, target: Any, drafter: LoadedDFlash | None) -> tuple[bool, str | None]:
     """Whether ``drafter`` drafts for ``target`` in speculative ``mode``; outside ``auto`` a missing or mismatched
     drafter is an IncompatibleDraftError, in ``auto`` it is a note and drafting falls back."""
-    try:
+
+    def check() -> None:
         if drafter is None:
             raise IncompatibleDraftError(
                 "Speculative mode 'dflash' needs a DFlash drafter checkpoint as the draft model, and none is loaded. "
@@ -40,11 +41,8 @@ def check_dflash(mode: str, target: Any, drafter: LoadedDFlash | None) -> tuple[
                 "speculative decoding."
             )
         check_pairing(target, drafter)
-    except IncompatibleDraftError as exc:
-        if mode != "auto":
-            raise
-        return False, str(exc)
-    return True, None
+
+    return usable_or_note(mode, check)
 
 
 class _Recorder:

@@ -24,7 +24,7 @@ from engine.speculative.gemma4_assistant import (
     find_gemma4_text,
     producer_layers,
 )
-from engine.speculative.proposers import Proposal, cache_offset
+from engine.speculative.proposers import Proposal, cache_offset, usable_or_note
 
 log = logging.getLogger(__name__)
 
@@ -32,7 +32,8 @@ log = logging.getLogger(__name__)
 def check_mtp(mode: str, target: Any, assistant: LoadedAssistant | None) -> tuple[bool, str | None]:
     """Whether ``assistant`` drafts for ``target`` in speculative ``mode``; outside ``auto`` a missing or mismatched
     assistant is an IncompatibleDraftError, in ``auto`` it is a note and drafting falls back."""
-    try:
+
+    def check() -> None:
         if assistant is None:
             raise IncompatibleDraftError(
                 "Speculative mode 'mtp' needs a Gemma 4 assistant checkpoint as the draft model, and none is "
@@ -40,11 +41,8 @@ def check_mtp(mode: str, target: Any, assistant: LoadedAssistant | None) -> tupl
                 "or automatic speculative decoding."
             )
         check_pairing(target, assistant)
-    except IncompatibleDraftError as exc:
-        if mode != "auto":
-            raise
-        return False, str(exc)
-    return True, None
+
+    return usable_or_note(mode, check)
 
 
 def layer_kv(layer: Any) -> tuple[mx.array, mx.array] | None:

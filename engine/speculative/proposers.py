@@ -12,11 +12,13 @@ from __future__ import annotations
 
 import logging
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 import mlx.core as mx
 
+from engine.core import IncompatibleDraftError
 from engine.generation import common_prefix, mlx_cache, process_logits
 
 log = logging.getLogger(__name__)
@@ -265,3 +267,16 @@ class DraftProposer:
         self.pending = 0
         if self.fed and cache_offset(self.cache) in (-1, len(self.fed)):
             self.draft.extra[_DRAFT_CACHE_KEY] = (self.fed, self.cache)
+
+
+def usable_or_note(mode: str, check: Callable[[], None]) -> tuple[bool, str | None]:
+    """Run a drafter's ``check`` (it raises IncompatibleDraftError): (True, None) when it passes; in speculative mode
+    ``auto`` a failure is (False, the reason), a note on the reply while drafting falls back; in any other mode the
+    user asked for that drafter, and the error is raised."""
+    try:
+        check()
+    except IncompatibleDraftError as exc:
+        if mode != "auto":
+            raise
+        return False, str(exc)
+    return True, None
