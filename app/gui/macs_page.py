@@ -34,6 +34,7 @@ from engine.core import AlcoveError, PairRequest, Role
 from engine.models import list_local_models, resolve_model
 from engine.runtime import Advertiser, HelperAd, HelperNode, browse, local_address, new_code
 
+from . import style
 from .settings import Settings
 from .workers import Job
 
@@ -133,7 +134,7 @@ class MacsPage(QWidget):
         self.lend_state.setWordWrap(True)
         self.lend_state.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         lend_box.addWidget(self.lend_state)
-        lend_box.addWidget(_muted("Another Mac on your network can then run part of a model that does not fit in its "
+        lend_box.addWidget(style.muted_label("Another Mac on your network can then run part of a model that does not fit in its "
                                "own memory. Only a Mac given the code can pair; what crosses the link is not "
                                "encrypted, so lend only on a network you trust."))  # fmt: skip
         form.addRow("", _boxed(lend_box))
@@ -245,10 +246,3 @@ def _boxed(layout) -> QWidget:
     box = QWidget()
     box.setLayout(layout)
     return box
-
-
-def _muted(text: str) -> QLabel:
-    label = QLabel(text)
-    label.setObjectName("Muted")
-    label.setWordWrap(True)
-    return label

@@ -106,13 +106,6 @@ def _check(settings: Settings, key: str, text: str) -> QCheckBox:
     return box
 
 
-def _note(text: str) -> QLabel:
-    label = QLabel(text)
-    label.setObjectName("Muted")
-    label.setWordWrap(True)
-    return label
-
-
 def _form() -> tuple[QWidget, QFormLayout]:
     page = QWidget()
     form = QFormLayout(page)
@@ -345,14 +338,17 @@ class SettingsDialog(QDialog):
         mem.setSpecialValueText("Automatic")
         form.addRow("Memory limit:", mem)
         form.addRow(
-            "", _note("The most memory models may use. Automatic lets MLX decide from this Mac's memory.")
+            "",
+            style.muted_label(
+                "The most memory models may use. Automatic lets MLX decide from this Mac's memory."
+            ),
         )
         form.addRow("", _check(s, "cache/persist_prompts", "Keep conversations' prompt caches on disk"))
         disk = _spin(s, "cache/prompt_disk_gb", decimals=1, step=0.5, suffix=" GB")
         form.addRow("Prompt cache on disk:", disk)
         form.addRow(
             "",
-            _note(
+            style.muted_label(
                 "A reopened conversation continues without re-reading its history, also after a restart. "
                 "The oldest caches are removed first when the folder reaches this size."
             ),
@@ -365,7 +361,7 @@ class SettingsDialog(QDialog):
         form.addRow("Model transform:", self._transform_row())
         form.addRow(
             "",
-            _note(
+            style.muted_label(
                 "A YAML file of weight edits applied to the chat model as it loads (scale, add, prune, replace, "
                 "interpolate). The files on disk never change. Leave empty for none."
             ),
@@ -399,7 +395,7 @@ class SettingsDialog(QDialog):
         modes = {"off": "Off", "lookup": "Prompt lookup", "draft": "Draft model",
                  "mtp": "Gemma 4 assistant (MTP)", "dflash": "DFlash block drafter", "auto": "Automatic"}  # fmt: skip
         form.addRow("Speculative decoding:", _choice(s, "speculative/mode", modes))
-        self.mode_help = _note(MODE_HELP.get(s["speculative/mode"], ""))
+        self.mode_help = style.muted_label(MODE_HELP.get(s["speculative/mode"], ""))
         self.mode_help.setObjectName("Muted")
         form.addRow("", self.mode_help)
         form.addRow("Proposal length:", _spin(s, "speculative/num_draft", suffix=" tokens"))
@@ -424,7 +420,11 @@ class SettingsDialog(QDialog):
         page = QWidget()
         lay = QVBoxLayout(page)
         lay.setContentsMargins(24, 20, 24, 20)
-        lay.addWidget(_note("Folders in your library are indexed so you can search them and chat with them."))
+        lay.addWidget(
+            style.muted_label(
+                "Folders in your library are indexed so you can search them and chat with them."
+            )
+        )
         self.folders = QListWidget()
         self.folders.addItems(self.settings["index/folders"])
         lay.addWidget(self.folders, 1)

@@ -15,7 +15,7 @@ from pathlib import Path
 from PySide6.QtCore import QByteArray, Qt
 from PySide6.QtGui import QAction, QColor, QFont, QIcon, QPainter, QPalette, QPixmap
 from PySide6.QtSvg import QSvgRenderer
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QLabel
 
 LIGHT = {
     "window": "#ececec",
@@ -233,3 +233,11 @@ def icon(name: str, tint: str = "text", size: int = 24) -> QIcon:
         pix.setDevicePixelRatio(scale)
         result.addPixmap(pix)
     return result
+
+
+def muted_label(text: str = "") -> QLabel:
+    """A wrapping note in the muted text colour (the style sheet's ``#Muted``)."""
+    label = QLabel(text)
+    label.setObjectName("Muted")
+    label.setWordWrap(True)
+    return label
