@@ -230,16 +230,16 @@ class SettingsDialog(QDialog):
         self.models.setMinimumWidth(MODELS_WIDTH)
         # A tree's rows are one line high whatever the column's width (the delegate never learns it), so wrapping
         # is done here, by words, at the column's width: rows with line breaks get their height.
-        tree.model().rowsInserted.connect(lambda *_: QTimer.singleShot(0, self._wrap_good_for))
+        tree.model().rowsInserted.connect(lambda *_: QTimer.singleShot(0, self, self._wrap_good_for))
         tree.viewport().installEventFilter(self)  # re-wrapped when the tree's width changes
         # grown when the scan's catalog and its note fill in after the pane is shown
         self.models.installEventFilter(self)
 
     def eventFilter(self, obj, event) -> bool:  # noqa: N802 - Qt API
         if event.type() == QEvent.Type.Resize and obj is self.models.recommended.viewport():
-            QTimer.singleShot(0, self._wrap_good_for)
+            QTimer.singleShot(0, self, self._wrap_good_for)  # dropped if the window goes first
         elif obj is self.models and event.type() == QEvent.Type.LayoutRequest:
-            QTimer.singleShot(0, self._grow_to_pane)
+            QTimer.singleShot(0, self, self._grow_to_pane)
         return super().eventFilter(obj, event)
 
     def _grow_to_pane(self) -> None:
@@ -255,10 +255,7 @@ class SettingsDialog(QDialog):
 
     def _wrap_good_for(self) -> None:
         tree = self.models.recommended
-        try:
-            header = tree.header()
-        except RuntimeError:  # queued before the window was deleted
-            return
+        header = tree.header()
         width = tree.viewport().width() - sum(header.sectionSize(c) for c in range(3)) - 12
         metrics = tree.fontMetrics()
         for i in range(tree.topLevelItemCount()):
