@@ -1,6 +1,7 @@
 """Engine vs raw mlx-lm, prompt-cache TTFT, and the optimised-BLAS effect. Prints JSON; never pass/fail.
 
     python bench/bench_engine.py [--runs 3] [--quick] [--section overhead,prompt_cache,blas]
+    python bench/bench_engine.py --section none --model FOLDER [--model FOLDER] --runs 2 --new-tokens 16
 
 * overhead: decode and prefill tokens/s of ``Engine.generate`` vs ``mlx_lm.stream_generate`` on the same weights
   (SmolLM2-135M in fp16, and a Qwen3-0.6B-shaped random model in fp32).
@@ -227,6 +228,10 @@ def main() -> None:
         "--quick", action="store_true", help="smaller Qwen3-shaped model (4 layers) and fewer tokens"
     )
     ap.add_argument("--section", default="overhead,prompt_cache,blas")
+    ap.add_argument("--model", action="append", default=[],
+                    help="time this model folder too (overhead only, float32; repeatable), e.g. a real Qwen import")
+    ap.add_argument("--prompt-tokens", type=int, default=256)
+    ap.add_argument("--new-tokens", type=int, default=16, help="new tokens per call for --model folders")
     args = ap.parse_args()
     sections = set(args.section.split(","))
     from engine.models import default_chat_model_path
@@ -245,6 +250,10 @@ def main() -> None:
                     qwen, "Qwen3-0.6B-shaped (random)", "float32", args.runs, 256, 16 if args.quick else 32
                 ),
             ]
+        for folder in args.model:  # real models: the same comparison, float32 (the fast dtype here)
+            result.setdefault("overhead", []).append(
+                overhead(folder, Path(folder).name, "float32", args.runs, args.prompt_tokens, args.new_tokens)
+            )
         if "prompt_cache" in sections:
             result["prompt_cache"] = prompt_cache(smol, args.runs)
         if "blas" in sections:

@@ -54,7 +54,7 @@ from engine.encoders import default_embedder_path, load_embedder
 from engine.generation import PromptCacheStore
 from engine.index import IndexStore, IndexSummary, index_paths
 from engine.models import load_lm, resolve_model
-from engine.rag import AskResult, RagModels, ask, check_capability
+from engine.rag import AskResult, RagModels, answers_judge_for, ask, check_capability
 
 # the bench wraps the ask's answer check to record each verdict: it reaches into the module on purpose
 qa_module = importlib.import_module("engine.rag.qa")
@@ -189,6 +189,17 @@ def run(args) -> None:
         log.write(json.dumps(head) + "\n")
         log.flush()
         for q in qs:
+            if args.judge:  # does the model judge that the shown passages answer? p(yes) per passage, top 3
+                t = time.perf_counter()
+                res = ask_once(models, stores[q["set"]], q, "extractive", args.max_tokens, args.limit_s)
+                got = answers_judge_for(lm).score(q["query"], [p.text for p in res.closest[:3]])
+                log.write(json.dumps({"judge": True, "id": q["id"], "set": q["set"], "answerable": "answer" in q,
+                                      "abstained": res.abstained, "hedged": res.hedged,
+                                      "p_yes": [round(x, 4) for x in got.sigmoid],
+                                      "on_label": ["answer" in q and on_label(q, p.path, p.page, p.line_start,
+                                                                             p.line_end) for p in res.closest[:3]],
+                                      "seconds": round(time.perf_counter() - t, 2)}) + "\n")  # fmt: skip
+                log.flush()
             for route in ROUTES:
                 tap.last = None
                 res = ask_once(models, stores[q["set"]], q, route, args.max_tokens, args.limit_s)
@@ -223,13 +234,38 @@ def negatives(args, embedder) -> list[dict]:
     return rows
 
 
+def judge_figures(judged: list[dict], threshold: float | None) -> dict:
+    """The model's answerability judgement (the best p(yes) over the top 3 passages) on the questions the extractive
+    route answered: answerable ones it would keep and unanswerable ones it would decline or hedge, at ``threshold``
+    (None: the tuning part, where the threshold of the best balanced accuracy is chosen, ties to the lower one)."""
+    rows = [(max(r["p_yes"], default=0.0), r["answerable"]) for r in judged if not r["abstained"]]
+    pos = [p for p, a in rows if a]
+    neg = [p for p, a in rows if not a]
+
+    def at(t: float) -> dict:
+        kept = sum(p >= t for p in pos) / max(1, len(pos))
+        caught = sum(p < t for p in neg) / max(1, len(neg))
+        return {"threshold": t, "answerable_kept": round(kept, 3), "unanswerable_caught": round(caught, 3),
+                "balanced_accuracy": round((kept + caught) / 2, 3)}  # fmt: skip
+
+    chosen = threshold
+    if chosen is None:
+        grid = sorted({round(p, 4) for p, _ in rows} | {0.0})
+        chosen = max(grid, key=lambda t: (at(t)["balanced_accuracy"], -t)) if rows else 0.5
+    return {**at(chosen), "answered_answerable": len(pos), "answered_unanswerable": len(neg),
+            "p_yes_answerable": sorted(round(p, 3) for p in pos),
+            "p_yes_unanswerable": sorted(round(p, 3) for p in neg),
+            "seconds_median": sorted(r["seconds"] for r in judged)[len(judged) // 2]}  # fmt: skip
+
+
 def summarize(args) -> None:
     groups: dict[tuple, dict] = {}
     for file in args.files:
         lines = [json.loads(x) for x in Path(file).read_text().splitlines() if x.strip()]
         head, recs = lines[0], lines[1:]
-        g = groups.setdefault((head["model"], head["part"]), {"head": head, "recs": []})
-        g["recs"] += recs
+        g = groups.setdefault((head["model"], head["part"]), {"head": head, "recs": [], "judged": []})
+        g["recs"] += [r for r in recs if not r.get("judge")]
+        g["judged"] += [r for r in recs if r.get("judge")]
     labels = {}  # every answerable question by id, to judge the model's own reply (``generated``)
     for v in PARTS.values():
         labels.update({q["id"]: {**q, "set": "eval"} for q in realdocs.read_jsonl(EVAL / v["eval"][0])})
@@ -258,7 +294,11 @@ def summarize(args) -> None:
             mine = [r for r in recs if r["route"] == route]
             p[route] = {"all": figures(mine),
                         **{s: figures([r for r in mine if r["set"] == s]) for s in ("eval", "realdocs")}}  # fmt: skip
+        if g["judged"]:
+            p["answers_judge"] = judge_figures(g["judged"], m.get("judge_threshold"))
         if part == "tuning":
+            if g["judged"]:
+                m["judge_threshold"] = p["answers_judge"]["threshold"]
             m["default_route"], m["route_reason"] = choose_route({r: p[r]["all"] for r in ROUTES})
             if embedder is not None:
                 m["grounding_calibration"] = calibrate_grounding(
@@ -282,6 +322,11 @@ def main() -> None:
                    help="cancel one ask after this long (recorded as timed out): whole-document mode reads every "
                         "chunk of up to 3 documents with the chat model, hours on this machine")  # fmt: skip
     r.add_argument("--out", required=True)
+    r.add_argument(
+        "--judge",
+        action="store_true",
+        help="also record the model's p(yes) that each of the top 3 passages answers the question",
+    )
     s = sub.add_parser("summarize", help="figures, route choice and grounding calibration from run outputs")
     s.add_argument("files", nargs="+")
     s.add_argument("--neg-queries", type=int, default=30)

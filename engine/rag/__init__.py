@@ -22,7 +22,7 @@ from engine.rag.followup import leans_on_context
 from engine.rag.generative_rerank import GenerativeReranker
 from engine.rag.grounding import UNSUPPORTED_MARK, SentenceSupport, ground, split_spans
 from engine.rag.loopguard import LoopGuard
-from engine.rag.model_grounding import judge_for, judge_verdicts, support_scores
+from engine.rag.model_grounding import answers_judge_for, judge_for, judge_verdicts, support_scores
 from engine.rag.models import Deferred, RagModels, Reranker, generative_reranker_for
 from engine.rag.numbering import numbering_gaps
 from engine.rag.qa import ask
@@ -64,6 +64,7 @@ __all__ = [
     "generative_reranker_for",
     "ground",
     "judge_for",
+    "answers_judge_for",
     "judge_verdicts",
     "leans_on_context",
     "map_citations",

@@ -29,7 +29,13 @@ from engine.rag.citations import find_markers, quote_lines, segments
 from engine.rag.model_grounding import judge_for, judge_verdicts
 from engine.rag.models import RagModels
 from engine.rag.sources import Source
-from engine.rag.tuning import MAX_EVIDENCE_CHARS, MIN_COSINE, MIN_WORD_SHARE, MIN_WORD_SHARE_WITH_COSINE
+from engine.rag.tuning import (
+    MAX_EVIDENCE_CHARS,
+    MIN_COSINE,
+    MIN_PAIR_WORD_SHARE,
+    MIN_WORD_SHARE,
+    MIN_WORD_SHARE_WITH_COSINE,
+)
 
 _MARKER = re.compile(r"\s*\[\s*\d+(?:\s*(?:,|;|-|–|and)\s*\d+)*\s*\]")
 _WORD = re.compile(r"[A-Za-z0-9_][\w.\-]*[A-Za-z0-9_]|\w", re.UNICODE)
@@ -41,6 +47,7 @@ _NEGATION = re.compile(
     r"(?<![-\w])(?:not|no|never|none|cannot|without|neither|nor)(?![-\w])|n't\b", re.IGNORECASE
 )
 _IDENT = re.compile(r"\b(?:[a-z]+[A-Z]\w*|[A-Z]\w*[A-Z]\w*|\w*_\w+|\w+(?:[.\-]\w+)+|\w*\d\w*)\b")
+_POSSESSIVE = re.compile(r"['’]s?$")  # "Memcheck's", "users'": the name is the word before it
 _STOP = frozenset(
     "a an and are as at be by can could do does for from has have how i if in into is it its of on or that the "
     "this these those to was were what when where which who why will with would you your there their then than "
@@ -168,7 +175,7 @@ def names(text: str) -> set[str]:
     for i, w in enumerate(
         words
     ):  # capitalised words inside a sentence (the first word is capitalised anyway)
-        core = w.strip("\"'()[],.;:!?`")
+        core = _POSSESSIVE.sub("", w.strip("\"'()[],.;:!?`"))
         if i > 0 and len(core) > 1 and core[0].isupper() and core.lower() not in _STOP:
             out.add(core.lower())
     return out
@@ -243,24 +250,57 @@ def ground(answer: str, sources: Sequence[Source], embedder=None) -> tuple[Sente
         cited = [n for n in _cited(answer, a, b) if n in by_n] or list(by_n)
         best: tuple | None = None
         for n in cited:
-            for sp in spans[n]:
+            row = [
+                float(cos[len(out), flat_index[(n, sp.start)]]) if cos is not None else 0.0 for sp in spans[n]
+            ]
+            for sp, c, pair in _candidates(spans[n], row):
+                if pair and not _each_adds(claim, pair):
+                    continue
                 share, why = check_claim(claim, sp.text, by_n[n].text)
-                c = float(cos[len(out), flat_index[(n, sp.start)]]) if cos is not None else 0.0
-                ok = bool(not why) and bool(
-                    share >= MIN_WORD_SHARE or (c >= MIN_COSINE and share >= MIN_WORD_SHARE_WITH_COSINE)
-                )
-                key = (ok, max(share, c), share)
+                if pair:
+                    ok = not why and share >= MIN_PAIR_WORD_SHARE
+                else:
+                    ok = bool(not why) and bool(
+                        share >= MIN_WORD_SHARE or (c >= MIN_COSINE and share >= MIN_WORD_SHARE_WITH_COSINE)
+                    )
+                key = (ok, sp in spans[n], max(share, c), share)  # a sentence of its own before a pair
                 if best is None or key > best[0]:
                     best = (key, sp, why)
         if best is None:
             out.append(SentenceSupport(claim, False, None, "", reason="no match", start=a, end=b))
             continue
-        (ok, score, share), sp, why = best
+        (ok, _single, score, share), sp, why = best
         first, last = quote_lines(sp.source, sp.start, sp.end)
         reason = "" if ok else (why or "no match")
         out.append(SentenceSupport(claim, ok, sp.source.n, sp.text, sp.source.path, first, last, float(score),
                                    reason, a, b))  # fmt: skip
     return tuple(out)
+
+
+def _candidates(spans: Sequence[Span], cosines: Sequence[float]):
+    """Each sentence of one source with its cosine, then each two adjacent sentences as one span: a claim that joins
+    two sentences ("Moves to 2.5, earliest February." after the sentence naming the feature) is checked against the
+    pair, which supports it only by words (MIN_PAIR_WORD_SHARE); its cosine, the better of its two sentences', only
+    ranks it as the closest evidence."""
+    for sp, c in zip(spans, cosines, strict=True):
+        yield sp, c, None
+    for i in range(len(spans) - 1):
+        first, second = spans[i], spans[i + 1]
+        if second.end - first.start <= 2 * MAX_EVIDENCE_CHARS:
+            yield (
+                Span(first.source, first.start, second.end),
+                max(cosines[i], cosines[i + 1]),
+                (first, second),
+            )
+
+
+def _each_adds(claim: str, pair: tuple[Span, Span]) -> bool:
+    """Whether each sentence of a pair holds a word of the claim that the other lacks: a pair is evidence only for a
+    claim that draws on both (a neighbour that adds nothing, or only a "no", must not lend the claim its negation or
+    its number)."""
+    want = {w for w in content_words(claim) if not _NEGATION.fullmatch(w)}
+    a, b = (content_words(sp.text) & want for sp in pair)
+    return bool(a - b) and bool(b - a)
 
 
 def _cosines(embedder, claims: list[str], spans: list[Span]):

@@ -23,6 +23,7 @@ if TYPE_CHECKING:  # grounding runs this judgment after its own checks (engine.r
     from engine.rag.grounding import SentenceSupport
 
 GROUNDING_INSTRUCTION = "Given a statement, judge whether the document supports the statement"
+ANSWERS_INSTRUCTION = "Given a question, judge whether the document states the answer to the question"
 
 
 def judge_for(lm) -> GenerativeReranker:
@@ -31,6 +32,18 @@ def judge_for(lm) -> GenerativeReranker:
     if judge is None:
         judge = lm.extra["grounding_judge"] = GenerativeReranker(
             lm, instruction=GROUNDING_INSTRUCTION, max_passage_tokens=JUDGE_SOURCE_TOKENS
+        )
+    return judge
+
+
+def answers_judge_for(lm) -> GenerativeReranker:
+    """The yes/no judge of whether a passage states a question's answer (not only shares its topic), made once and
+    kept with the loaded chat model: the answerability signal a capable model adds (bench/real_answers.py --judge
+    measures it; docs/EVALUATION.md, "Does the passage answer? The model's judgement")."""
+    judge = lm.extra.get("answers_judge")
+    if judge is None:
+        judge = lm.extra["answers_judge"] = GenerativeReranker(
+            lm, instruction=ANSWERS_INSTRUCTION, max_passage_tokens=JUDGE_SOURCE_TOKENS
         )
     return judge
 

@@ -75,5 +75,9 @@ MAX_EVIDENCE_CHARS = 300  # a source sentence (or group of lines) checked agains
 MIN_WORD_SHARE = 0.6  # most of a claim's content words found in one source sentence
 MIN_COSINE = 0.75  # or a near-paraphrase by the embedder (all-MiniLM-L6-v2 puts paraphrases above ~0.75)
 MIN_WORD_SHARE_WITH_COSINE = 0.34  # that shares a third of the claim's words
+MIN_PAIR_WORD_SHARE = (
+    0.8  # two adjacent source sentences as one span: most words, no cosine path (0.6 let a pair
+)
+# of loosely related sentences support a claim from another passage: docs/EVALUATION.md, "Grounding a joined claim")
 GROUNDING_MIN_YES = 0.5  # the model's judgment: p(yes) over yes/no at even odds, not a fitted threshold
 JUDGE_SOURCE_TOKENS = 384  # the model's judgment reads this much of the cited source

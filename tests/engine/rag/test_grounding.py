@@ -299,3 +299,43 @@ def test_an_unsupported_code_block_is_marked_below_its_closing_fence():
     assert (
         "```\n(not found in your documents)\n\nIt installs Node [1]. (not found in your documents)" in shown
     )
+
+
+RELEASE = (
+    "The sync feature was the most requested one this year.\n"
+    "It moves to release 2.5, earliest February.\n"
+    "Memcheck intercepts strlen at startup.\n"
+)
+
+
+def test_a_claim_joining_two_adjacent_sentences_is_supported_by_the_pair():
+    src = (Source(1, RELEASE, "/notes/plan.txt", line_start=1, line_end=3),)
+    claim = "The sync feature, the most requested one this year, moves to release 2.5 in February [1]."
+    for line in RELEASE.splitlines()[:2]:  # neither sentence alone supports it
+        assert not ground(claim, (Source(1, line, "/notes/plan.txt", line_start=1, line_end=1),))[0].supported
+    v = ground(claim, src)
+    assert v[0].supported
+    assert v[0].evidence.startswith("The sync feature") and v[0].evidence.endswith("earliest February.")
+    assert (v[0].line_start, v[0].line_end) == (1, 2)
+
+
+def test_a_pair_still_voids_a_claim_whose_number_or_negation_differs():
+    src = (Source(1, RELEASE, "/notes/plan.txt", line_start=1, line_end=3),)
+    assert not ground("The most requested feature, sync, moves to release 2.6 in February [1].", src)[
+        0
+    ].supported
+    assert not ground("The most requested feature, sync, never moves to release 2.5 in February [1].", src)[
+        0
+    ].supported
+
+
+def test_a_sentence_of_its_own_is_preferred_to_a_pair_as_evidence():
+    src = (Source(1, RELEASE, "/notes/plan.txt", line_start=1, line_end=3),)
+    v = ground("Memcheck intercepts strlen at startup [1].", src)
+    assert v[0].supported and v[0].evidence == "Memcheck intercepts strlen at startup."
+
+
+def test_a_possessive_names_the_word_before_it():
+    src = (Source(1, RELEASE, "/notes/plan.txt", line_start=1, line_end=3),)
+    v = ground("At startup Memcheck's tool intercepts strlen [1].", src)
+    assert v[0].supported, v[0].reason
