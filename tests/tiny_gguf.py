@@ -4,7 +4,8 @@ The tensors are laid out as llama.cpp's converter writes them for that family (n
 Qwen2 biases, Gemma's +1 norms, the llama/mistral q/k row permutation), with a mix of storage types (F32, F16,
 Q8_0, Q4_0, Q4_1, Q5_0, Q5_1, Q4_K, Q5_K, Q6_K) so the importer's dequantization and the reference's are compared on
 every type. The vocabulary is small: byte-level BPE (llama 3 / Qwen style) or SentencePiece with byte fallback
-(Mistral, Phi-3, Gemma style). Used by tests/engine/models/test_gguf_families.py and bench/bench_gguf.py.
+(Mistral, Phi-3, Gemma style). Used by tests/engine/models/test_gguf_families.py, test_gguf_rope_scaling.py and
+bench/bench_gguf.py.
 """
 
 from __future__ import annotations
@@ -94,11 +95,16 @@ def write_tiny_gguf(
     qtypes: tuple[str, ...] = QTYPES,
     output_type: str = "Q6_K",
     lie: dict[str, int] | None = None,
+    context_length: int = 2048,
+    rope_scaling: dict[str, str | int | float] | None = None,
+    rope_factors: tuple[np.ndarray, np.ndarray] | None = None,
 ) -> Path:
     """Write a random ``family`` GGUF at ``path`` (about 1-5 MB). Two layers; Gemma 3 six (one global layer
     after five local ones, as llama.cpp and mlx-lm assume). ``lie``: metadata values written instead of the true
     ones (block_count, embedding_length, feed_forward_length, head_count, head_count_kv; rows_short: that many embedding rows fewer than tokens), for
-    files whose metadata contradicts their tensors."""
+    files whose metadata contradicts their tensors. ``rope_scaling``: ``{arch}.rope.scaling.*`` keys (type,
+    factor, original_context_length...); ``rope_factors``: Phi-3 LongRoPE (long, short) factors, written as F32
+    tensors ``rope_factors_long``/``rope_factors_short`` the way llama.cpp's converter does."""
     layers = layers or (6 if family == "gemma3" else 2)
     import gguf
     from gguf.quants import quantize
@@ -118,7 +124,15 @@ def write_tiny_gguf(
         "head_count": heads,
         "head_count_kv": kv_heads,
     } | (lie or {})
-    writer.add_context_length(2048)
+    writer.add_context_length(context_length)
+    for key, value in (rope_scaling or {}).items():
+        name = f"{arch}.rope.scaling.{key}"
+        if isinstance(value, str):
+            writer.add_string(name, value)
+        elif isinstance(value, int):
+            writer.add_uint32(name, value)
+        else:
+            writer.add_float32(name, float(value))
     writer.add_embedding_length(meta["embedding_length"])
     writer.add_block_count(meta["block_count"])
     writer.add_feed_forward_length(meta["feed_forward_length"])
@@ -189,6 +203,9 @@ def write_tiny_gguf(
         values = 1 + 0.1 * rng.standard_normal(hidden)
         return values.astype(np.float32)  # Gemma's file holds 1 + w: the same distribution either way
 
+    if rope_factors is not None:
+        writer.add_tensor("rope_factors_long.weight", np.asarray(rope_factors[0], dtype=np.float32))
+        writer.add_tensor("rope_factors_short.weight", np.asarray(rope_factors[1], dtype=np.float32))
     matrix("token_embd.weight", normal(vocab, hidden, scale=0.5), "Q8_0")
     if not family.startswith("gemma"):
         matrix("output.weight", normal(vocab, hidden), output_type)

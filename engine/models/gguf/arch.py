@@ -214,6 +214,8 @@ def hf_config(
     elif arch == "phi3":
         config.update(_phi3(get, hidden, heads, config["num_hidden_layers"]))
         if rope_factors is not None:
+            # mlx-lm rotates by the long factors at every length, as llama.cpp does once its context window
+            # exceeds the original one; transformers takes the short ones for sequences within the original context
             scaling = {
                 "type": "longrope",
                 "rope_type": "longrope",
@@ -324,7 +326,10 @@ def _rope_scaling(
     if kind == "linear":
         return {"type": "linear", "rope_type": "linear", "factor": float(factor)}
     if kind == "yarn":  # Qwen2.5's long-context setting
-        original = metadata.get(f"{arch}.rope.scaling.original_context_length")
+        # without the key llama.cpp and transformers take the training context; mlx-lm would assume 4096
+        original = metadata.get(f"{arch}.rope.scaling.original_context_length") or metadata.get(
+            f"{arch}.context_length"
+        )
         scaling = {"type": "yarn", "rope_type": "yarn", "factor": float(factor)}
         if original:
             scaling["original_max_position_embeddings"] = int(original)

@@ -66,12 +66,15 @@ def imported(tiny_home):
     return get
 
 
-def reference_model(path: Path):
-    """transformers' model for a GGUF file, float32, with its GGUF weight conversion."""
+def reference_model(path: Path, **config_overrides):
+    """transformers' model for a GGUF file, float32, with its GGUF weight conversion. ``config_overrides``: config
+    attributes set before the model is built (settings transformers' GGUF loader does not read, e.g. RoPE scaling)."""
     from transformers import AutoConfig, AutoModelForCausalLM
     from transformers.modeling_gguf_pytorch_utils import load_gguf_checkpoint
 
     config = AutoConfig.from_pretrained(str(path.parent), gguf_file=path.name)
+    for name, value in config_overrides.items():
+        setattr(config, name, value)
     if (config.pad_token_id or 0) >= config.vocab_size:  # Phi3Config's default 32000; only marks padding rows
         config.pad_token_id = None
     model = AutoModelForCausalLM.from_config(config, dtype=torch.float32)
