@@ -1,5 +1,6 @@
 """The real-document sets of issue 37 (eval/realdocs/): the labels on the documents committed with them (personal
-notes, mail, office files, an EPUB) hold against those files, and the parts stay apart. Questions on Debian
+notes, mail, office files, EPUBs, man pages, licence texts, info manuals, package documents) hold against those files,
+and the parts stay apart. Questions on Debian
 packages' documents are checked by ``eval/realdocs/check.py`` where the packages are installed."""
 
 from __future__ import annotations
@@ -134,3 +135,15 @@ def test_second_held_out_part_is_of_kinds_no_other_part_has():
     kinds = {p: {d["kind"] for d in documents(p)} for p in SETS}
     assert kinds["heldout2"] == {"man-page", "license"}
     assert not kinds["heldout2"] & (kinds["tuning"] | kinds["heldout"])
+
+
+def test_third_held_out_part_brings_new_kinds_and_only_fresh_documents():
+    kinds = {p: {d["kind"] for d in documents(p)} for p in SETS}
+    new = {"info-manual", "package-doc"}
+    assert new <= kinds["heldout3"]
+    assert not new & set().union(*(kinds[p] for p in SETS if p != "heldout3"))
+    # its mail, office and EPUB files are of kinds "heldout" has too, but they are other documents, other content
+    assert kinds["heldout3"] - new <= kinds["heldout"]
+    committed = {d["path"]: (FILES / d["path"]).read_bytes() for d in documents() if "package" not in d}
+    ours = {committed[d["path"]] for d in documents("heldout3")}
+    assert not ours & {b for p, b in committed.items() if p not in {d["path"] for d in documents("heldout3")}}

@@ -7,10 +7,10 @@ source, python-docx, openpyxl, python-pptx, ebooklib, the standard library's ema
   page, the slide, the sheet's labelled row, the message, the EPUB chapter's labelled source lines, the labelled
   lines of a text/HTML/DOCX file (text compared with whitespace runs as one space, line-end hyphens joined, NFKC);
   so does each ``evidence`` string, and a ``quote`` occurs exactly once in its text file at the labelled lines;
-- an unanswerable question's ``absent_terms`` occur in no document of either part (whole words, any case);
+- an unanswerable question's ``absent_terms`` occur in no document of any part (whole words, any case);
 - ids are unique; questions are not copied from the document (no run of 8 words shared with the labelled unit).
 
-    python eval/realdocs/check.py [--part tuning|heldout|all] [--committed-only]
+    python eval/realdocs/check.py [--part tuning|heldout|heldout2|heldout3|all] [--committed-only]
 
 Package documents are read where the packages installed them; committed ones from files/. ``--committed-only``
 checks only questions on committed documents (what CI can check without the packages).
@@ -310,7 +310,7 @@ def check(part: str = "all", committed_only: bool = False) -> list[str]:
             run = copied_run(q["query"], unit)
             if run:
                 problems.append(f"{q['id']}: the question copies the document ({run!r})")
-    # unanswerable: key terms in no document at all (both parts), whole words
+    # unanswerable: key terms in no document at all (every part), whole words
     checked = [d for d in documents("all") if not (committed_only and "package" in d)]
     texts = {d["path"]: flat(whole_text(source_of(d))) for d in checked if source_of(d).is_file()}
     for p in parts:

@@ -2,13 +2,14 @@
 what counts as a hit on a label.
 
 The documents are listed in ``documents.json``: each has a path under a documents root (``pdf/R-FAQ.pdf``), a part
-(``tuning``, ``heldout`` or ``heldout2``) and where it comes from: a file of an installed Debian package (``package`` +
-``source``; not committed, the version is recorded) or a file committed here under ``files/`` at the same path.
+(``tuning``, ``heldout``, ``heldout2`` or ``heldout3``) and where it comes from: a file of an installed Debian package
+(``package`` + ``source``; not committed, the version is recorded) or a file committed here under ``files/`` at the same
+path.
 
-    python eval/realdocs/realdocs.py ROOT [--part tuning|heldout|heldout2|all]   # copy the part's documents into ROOT
+    python eval/realdocs/realdocs.py ROOT [--part tuning|heldout|heldout2|heldout3|all]   # copy a part into ROOT
 
 Each part is meant to be indexed on its own (a root per part); the unanswerable questions of a part are checked
-against that part's documents (``check.py``), and their key terms against every document of both parts.
+against that part's documents (``check.py``), and their key terms against every document of every part.
 
 Labels (see README.md): ``path`` (relative to the root), then ``page`` (1-based: a PDF page as PDFium numbers it, a
 slide, a sheet, a message of a mailbox, a chapter of an EPUB in spine order; an .eml file is one message and has
@@ -31,12 +32,15 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 FILES = HERE / "files"
-PARTS = ("tuning", "heldout", "heldout2")
+PARTS = ("tuning", "heldout", "heldout2", "heldout3")
 SETS = {
     "tuning": ("qa_tuning.jsonl", "unanswerable_tuning.jsonl"),
     "heldout": ("qa_heldout.jsonl", "unanswerable_heldout.jsonl"),
     # written after "heldout" was reported once: man pages and licence texts, kinds no part holds
     "heldout2": ("qa_heldout2.jsonl", "unanswerable_heldout2.jsonl"),
+    # written after "heldout2" was reported: GNU info manuals and package documents (kinds no other part holds),
+    # and fresh private mail, office and EPUB documents
+    "heldout3": ("qa_heldout3.jsonl", "unanswerable_heldout3.jsonl"),
 }
 PAGED = {"pdf-manual", "pptx", "xlsx", "mbox", "epub"}  # kinds whose labels carry a page
 
@@ -46,7 +50,7 @@ def manifest() -> dict:
 
 
 def documents(part: str = "all") -> list[dict]:
-    """The documents of ``part`` (``tuning``, ``heldout`` or ``all``), in manifest order."""
+    """The documents of ``part`` (one of PARTS, or ``all``), in manifest order."""
     return [d for d in manifest()["documents"] if part == "all" or d["part"] == part]
 
 
