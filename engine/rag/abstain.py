@@ -31,8 +31,17 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import numpy as np
+
 from engine.index import IndexStore, file_type_for, query_identifiers, query_terms, term_pattern
-from engine.rag.tuning import COSINE_THRESHOLD, COVERAGE_HEDGE, MINILM_COSINE_THRESHOLD, RERANK_THRESHOLD
+from engine.rag.tuning import (
+    COSINE_THRESHOLD,
+    COVERAGE_HEDGE,
+    MAX_PARAPHRASE_WORDS,
+    MINILM_COSINE_THRESHOLD,
+    PARAPHRASE_WORD_COSINE,
+    RERANK_THRESHOLD,
+)
 
 if TYPE_CHECKING:  # results imports this module (ABSTAIN_TEXT, hedges)
     from engine.rag.results import AskStats
@@ -42,6 +51,7 @@ _TERM = re.compile(r"(?<![\w.:\-])(?:--[A-Za-z][\w\-]*|\w+(?:(?:[-.]|::)\w+)*)(?
 _CAPITALS = re.compile(r"[A-Z][A-Z0-9]{4,}")  # PYTHONTZPATH (not RGB, TIFF: acronyms the docs may spell out)
 _CAMEL = re.compile(r"[A-Za-z]*[a-z][A-Z]\w*")  # NetworkManager, ZoneInfoNotFoundError, PyTorch
 _SPACING = re.compile(r"[\s\-]+")
+_PASSAGE_WORD = re.compile(r"[A-Za-z]{3,}")
 
 
 @dataclass(frozen=True)
@@ -78,12 +88,13 @@ class Gate:
 
 def judge_passages(question: str, query: str, hits: Sequence[Any], top: Sequence[Any], store: IndexStore,
                    embedder_name: str | None, policy: AbstainPolicy | None, stats: AskStats,
-                   common: Callable[[str], bool] | None = None) -> Gate:  # fmt: skip
+                   common: Callable[[str], bool] | None = None, embedder: Any = None) -> Gate:  # fmt: skip
     """Decline when the evidence is below the policy's threshold (``policy``: None, the calibrated one for these
     models), when a term the question names is in none of ``hits``, or when nothing was found; otherwise measure
     how much of the standalone ``query`` the best of ``top`` holds (``stats.coverage``, which hedges a weak answer)
     and which of its rare words no indexed passage holds (``stats.absent_terms``, which hedge it too; ``common``:
-    whether a word is a common one, ``common_words``; None: not judged)."""
+    whether a word is a common one, ``common_words``; None: not judged; a word ``paraphrased`` by a word of ``top``
+    is not absent)."""
     cosine = max((h.vector_score for h in hits if getattr(h, "vector_score", None) is not None), default=None)
     rerank_best = max((it.score for it in top), default=None) if stats.reranker else None
     pol = policy or policy_for(stats.reranker_kind or None, stats.reranker or None, embedder_name)
@@ -95,6 +106,9 @@ def judge_passages(question: str, query: str, hits: Sequence[Any], top: Sequence
         return Gate(not_mentioned_text(missing) if missing else ABSTAIN_TEXT, stats)
     total, frequencies = store.chunk_frequencies(coverage_terms(query))
     absent = absent_terms(frequencies, common) if common is not None else ()
+    if absent:
+        near = paraphrased(absent, top, embedder, embedder_name)
+        absent = tuple(t for t in absent if t not in near)
     return Gate(
         "", replace(stats, coverage=evidence_coverage(query, top, total, frequencies), absent_terms=absent)
     )
@@ -112,6 +126,26 @@ def absent_terms(frequencies: dict[str, int], common: Callable[[str], bool]) -> 
         for t, n in frequencies.items()
         if n == 0 and len(t) >= 4 and t.isalpha() and not any(common(f) for f in _word_forms(t))
     )
+
+
+def paraphrased(
+    terms: Sequence[str], passages: Sequence[Any], embedder: Any, embedder_name: str | None
+) -> set[str]:
+    """The ``terms`` (words no chunk holds) that a word of ``passages`` is close to by the embedder (cosine at least
+    PARAPHRASE_WORD_COSINE for this embedder): the user's own word for what the passages say ("unpack" beside
+    "unzip", "refresh" beside "update"), not a thing the documents lack ("brotli", "retry" beside "failed"). Empty
+    without an embedder, or for one without a measured line."""
+    line = PARAPHRASE_WORD_COSINE.get(embedder_name or "")
+    if not terms or line is None or embedder is None:
+        return set()
+    words = sorted({w.lower() for p in passages for w in _PASSAGE_WORD.findall(p.text)} - set(terms))
+    if not words:
+        return set()
+    vectors = np.asarray(
+        embedder.embed(list(terms) + words[:MAX_PARAPHRASE_WORDS], kind="document").vectors, np.float32
+    )
+    best = (vectors[: len(terms)] @ vectors[len(terms) :].T).max(axis=1)
+    return {t for t, b in zip(terms, best, strict=True) if b >= line}
 
 
 def _word_forms(word: str) -> set[str]:

@@ -37,7 +37,7 @@ from engine.core import (
 )
 from engine.index import IndexStore
 from engine.rag.abstain import AbstainPolicy, common_words, hedges, judge_passages, quoted_names
-from engine.rag.capability import check_capability
+from engine.rag.capability import check_capability, measured_route
 from engine.rag.extractive import EXTRACTIVE_INTRO, HEDGED_INTRO, ExtractiveAnswer, extract_answer
 from engine.rag.followup import rewrite_question
 from engine.rag.generative import write_answer
@@ -123,7 +123,7 @@ def _pipeline(models: RagModels, req: AskRequest, question: str, store: IndexSto
     yield ProgressEvent(rid, 2, 3, "Checking the passages", extra={"phase": "check"})
     top = whole_sentences(store, top)
     gate = judge_passages(question, rw.query, hits, top, store, getattr(models.embedder, "name", None), policy,
-                          stats, common_words(models.embedder))  # fmt: skip
+                          stats, common_words(models.embedder), models.embedder)  # fmt: skip
     stats = gate.stats
     if gate.declined:
         yield result(rid, question, gate.declined, (), True, passages_of(top[:3]), stats, t0, "stop")
@@ -147,11 +147,14 @@ def _pipeline(models: RagModels, req: AskRequest, question: str, store: IndexSto
 
 
 def _answer_mode(models: RagModels, stats: AskStats, cancel: threading.Event) -> tuple[AnswerMode, AskStats]:
-    """AUTO made concrete: the chat model writes when it passes the capability check, else the answer is
-    extractive."""
+    """AUTO made concrete: a model whose answers were measured gets its measured route (engine.rag.capability.
+    MEASURED_ROUTES); any other writes when it passes the capability check, else the answer is extractive."""
+    measured = measured_route(models.chat)
+    if measured is not None:
+        return AnswerMode(measured), replace(stats, answer_rule="measured")
     cap = check_capability(models.chat, models.prompt_cache, models.embedder, cancel)
     mode = AnswerMode.GENERATIVE if cap.capable else AnswerMode.EXTRACTIVE
-    return mode, replace(stats, capable=cap.capable)
+    return mode, replace(stats, capable=cap.capable, answer_rule="capability")
 
 
 def _extracted(models: RagModels, question: str, sources: Sequence[Source], stats: AskStats, rid: str,

@@ -36,6 +36,11 @@ MINILM_COSINE_THRESHOLD = (
 RERANK_THRESHOLD = 0.5  # not fitted: a cross-encoder's sigmoid 0.5 (P(yes) 0.5) is its own relevance boundary
 COSINE_THRESHOLD = 0.40  # not fitted: the cosine line for an embedder without a calibration
 COVERAGE_HEDGE = 0.33  # below this share of the question in the best source an answer is hedged (tuning sets)
+# a question's word no chunk holds is the user's own word for what a shown passage says ("unpack" beside "unzip",
+# "refresh" beside "update") when a word of the shown passages is this close to it by the embedder: per embedder,
+# chosen on realdocs tuning + heldout2 (docs/EVALUATION.md, "Absent words that are paraphrases")
+PARAPHRASE_WORD_COSINE = {"all-MiniLM-L6-v2": 0.5}
+MAX_PARAPHRASE_WORDS = 600  # the shown passages' distinct words compared (bounds the cost: one short batch)
 
 # -- the extractive answer: sentence score weights, chosen together on the tuning sets -----------------------
 EMBED_WEIGHT = (

@@ -13,7 +13,7 @@ from engine.rag.abstain import absent_terms, common_words, hedges
 from engine.rag.models import RagModels
 from engine.rag.qa import ask
 from engine.rag.results import AskResult
-from engine.rag.tuning import COVERAGE_HEDGE
+from engine.rag.tuning import COVERAGE_HEDGE, PARAPHRASE_WORD_COSINE
 
 
 @pytest.fixture(scope="module")
@@ -70,3 +70,24 @@ def test_a_question_needing_a_word_no_document_holds_is_hedged_naming_it(r_notes
     assert list(res.to_json()["stats"]["absent_terms"]) == ["parquet"]
     plain = _ask(r_notes, embedder, "How do I save a data frame as a comma-separated file?")
     assert not plain.hedged and plain.stats.absent_terms == () and "write.csv()" in plain.answer
+
+
+def test_an_absent_word_close_to_a_word_of_the_passages_is_a_paraphrase(embedder):
+    """The user's own word for what a passage says ("unpack" beside "unzip", "uncompress") is not a missing term;
+    a thing the documents lack ("brotli") is, however close the passage's topic. Without a measured line for the
+    embedder nothing is taken as a paraphrase."""
+    from engine.rag.abstain import paraphrased
+    from engine.rag.sources import Source
+
+    passage = Source(1, "gunzip can uncompress files and unzip an archive that holds a single member.", "/gz.txt")
+    assert paraphrased(("unpack", "brotli"), [passage], embedder, "all-MiniLM-L6-v2") == {"unpack"}
+    assert paraphrased(("unpack",), [passage], embedder, "some-other-embedder") == set()
+    assert paraphrased(("unpack",), [passage], None, "all-MiniLM-L6-v2") == set()
+
+
+def test_a_paraphrased_question_is_not_hedged_for_its_own_word(r_notes, embedder, monkeypatch):
+    question = "How do I store a data frame on disk as a file and reload it?"
+    res = _ask(r_notes, embedder, question)
+    assert "reload" not in res.stats.absent_terms and "write.csv()" in res.answer
+    monkeypatch.delitem(PARAPHRASE_WORD_COSINE, "all-MiniLM-L6-v2")  # without the check: "reload" is absent
+    assert "reload" in _ask(r_notes, embedder, question).stats.absent_terms
