@@ -65,14 +65,20 @@ EVAL = ROOT / "eval"
 PARTS = {
     "tuning": {"eval": ("qa_tuning.jsonl", "unanswerable.jsonl"), "realdocs": "tuning"},
     "heldout": {"eval": ("qa_holdout7.jsonl", "unanswerable_holdout7.jsonl"), "realdocs": "heldout"},
+    # realdocs parts alone (the answerability judge: --routes none --judge): heldout2 is a tuning part since its
+    # one report; heldout3 is held out
+    "realdocs-heldout2": {"eval": None, "realdocs": "heldout2"},
+    "realdocs-heldout3": {"eval": None, "realdocs": "heldout3"},
 }
 
 
 def questions(part: str, n: int, n_unans: int, corpus: Path, realdocs_root: Path) -> list[dict]:
-    qa_name, un_name = PARTS[part]["eval"]
-    out = [{**q, "set": "eval"} for q in sample(load_queries(EVAL / qa_name, corpus), n, qa_name)]
-    un = [json.loads(x) for x in (EVAL / un_name).read_text().splitlines() if x.strip()]
-    out += [{**q, "set": "eval"} for q in sample(un, n_unans, un_name)]
+    out = []
+    if PARTS[part]["eval"] is not None:
+        qa_name, un_name = PARTS[part]["eval"]
+        out += [{**q, "set": "eval"} for q in sample(load_queries(EVAL / qa_name, corpus), n, qa_name)]
+        un = [json.loads(x) for x in (EVAL / un_name).read_text().splitlines() if x.strip()]
+        out += [{**q, "set": "eval"} for q in sample(un, n_unans, un_name)]
     rd_part = PARTS[part]["realdocs"]
     answerable, unanswerable = realdocs.load(rd_part, realdocs_root)
     out += [{**q, "set": "realdocs"} for q in sample(answerable, n, f"realdocs-{rd_part}-qa")]
@@ -200,7 +206,7 @@ def run(args) -> None:
                                                                              p.line_end) for p in res.closest[:3]],
                                       "seconds": round(time.perf_counter() - t, 2)}) + "\n")  # fmt: skip
                 log.flush()
-            for route in ROUTES:
+            for route in ROUTES if args.routes == "both" else ():
                 tap.last = None
                 res = ask_once(models, stores[q["set"]], q, route, args.max_tokens, args.limit_s)
                 rec = record(q, route, res)
@@ -234,6 +240,9 @@ def negatives(args, embedder) -> list[dict]:
     return rows
 
 
+JUDGE_TUNING = ("tuning", "realdocs-heldout2")  # the parts that choose the judge's line
+
+
 def judge_figures(judged: list[dict], threshold: float | None) -> dict:
     """The model's answerability judgement (the best p(yes) over the top 3 passages) on the questions the extractive
     route answered: answerable ones it would keep and unanswerable ones it would decline or hedge, at ``threshold``
@@ -255,7 +264,7 @@ def judge_figures(judged: list[dict], threshold: float | None) -> dict:
     return {**at(chosen), "answered_answerable": len(pos), "answered_unanswerable": len(neg),
             "p_yes_answerable": sorted(round(p, 3) for p in pos),
             "p_yes_unanswerable": sorted(round(p, 3) for p in neg),
-            "seconds_median": sorted(r["seconds"] for r in judged)[len(judged) // 2]}  # fmt: skip
+            "seconds_median": sorted(r["seconds"] for r in judged)[len(judged) // 2] if judged else None}  # fmt: skip
 
 
 def summarize(args) -> None:
@@ -268,7 +277,8 @@ def summarize(args) -> None:
         g["judged"] += [r for r in recs if r.get("judge")]
     labels = {}  # every answerable question by id, to judge the model's own reply (``generated``)
     for v in PARTS.values():
-        labels.update({q["id"]: {**q, "set": "eval"} for q in realdocs.read_jsonl(EVAL / v["eval"][0])})
+        if v["eval"] is not None:
+            labels.update({q["id"]: {**q, "set": "eval"} for q in realdocs.read_jsonl(EVAL / v["eval"][0])})
         labels.update({q["id"]: {**q, "set": "realdocs"} for q in realdocs.load(v["realdocs"])[0]})
     for g in groups.values():
         for r in g["recs"]:
@@ -284,9 +294,19 @@ def summarize(args) -> None:
                     "seed": SEED, "models": {}}  # fmt: skip
     embedder = load_embedder(default_embedder_path()) if not args.no_calibration else None
     neg = negatives(args, embedder) if embedder is not None else []
+    thresholds = {  # the judge's line per model: chosen on the tuning parts pooled, applied to every part
+        model: judge_figures([r for (mm, part), g in groups.items() if mm == model and part in JUDGE_TUNING
+                              for r in g["judged"]], None)["threshold"]
+        for model in {mm for mm, _ in groups}
+    }  # fmt: skip
     for (model, part), g in sorted(groups.items()):
         m = report["models"].setdefault(model, {"capability": g["head"]["capability"], "parts": {}})
+        m["judge_threshold"] = thresholds[model]
+        m["judge_chosen_on"] = list(JUDGE_TUNING)
         recs = g["recs"]
+        if not recs:  # a judge-only run (--routes none)
+            m["parts"][part] = {"answers_judge": judge_figures(g["judged"], thresholds[model])}
+            continue
         p = m["parts"][part] = {"questions": [r["id"] for r in recs if r["route"] == ROUTES[0]],
                                 "asked_one_way_only": g["incomplete"], "max_tokens": g["head"]["max_tokens"],
                                 "dtype": g["head"]["dtype"], "blas": g["head"]["blas"]}  # fmt: skip
@@ -295,10 +315,8 @@ def summarize(args) -> None:
             p[route] = {"all": figures(mine),
                         **{s: figures([r for r in mine if r["set"] == s]) for s in ("eval", "realdocs")}}  # fmt: skip
         if g["judged"]:
-            p["answers_judge"] = judge_figures(g["judged"], m.get("judge_threshold"))
+            p["answers_judge"] = judge_figures(g["judged"], thresholds[model])
         if part == "tuning":
-            if g["judged"]:
-                m["judge_threshold"] = p["answers_judge"]["threshold"]
             m["default_route"], m["route_reason"] = choose_route({r: p[r]["all"] for r in ROUTES})
             if embedder is not None:
                 m["grounding_calibration"] = calibrate_grounding(
@@ -322,6 +340,8 @@ def main() -> None:
                    help="cancel one ask after this long (recorded as timed out): whole-document mode reads every "
                         "chunk of up to 3 documents with the chat model, hours on this machine")  # fmt: skip
     r.add_argument("--out", required=True)
+    r.add_argument("--routes", choices=("both", "none"), default="both",
+                   help="none: ask nothing with the model (with --judge: the judgement alone)")  # fmt: skip
     r.add_argument(
         "--judge",
         action="store_true",

@@ -68,7 +68,7 @@ class Fusion(StrEnum):
 
 
 class AnswerMode(StrEnum):
-    AUTO = "auto"  # the chat model writes when it passes the capability check, else extractive
+    AUTO = "auto"  # the model's measured route, else it writes when it passes the capability check
     GENERATIVE = "generative"  # the chat model always writes; unsupported sentences are marked
     EXTRACTIVE = "extractive"  # the sources' own best sentences; the chat model is never loaded
 

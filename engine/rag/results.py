@@ -72,6 +72,9 @@ class AskStats:
     inferred_citations: int = 0  # sources attached to unmarked sentences by word overlap (see citations.py)
     loop_stopped: bool = False  # the answer started repeating itself and was cut there (engine.rag.loopguard)
     capable: bool | None = None  # the chat model's capability check (engine.rag.capability); None: not run
+    # how ``--answer auto`` chose the route: "capability" (the check), "measured" (the model's measured default
+    # route, engine.rag.capability.MEASURED_ROUTES); "" when the route was asked for
+    answer_rule: str = ""
     grounding_s: float = 0.0  # checking the answer's sentences against the sources
     extract_s: float = 0.0  # ranking the sources' sentences for an extractive answer
 

@@ -87,3 +87,34 @@ def test_the_second_alcove_ask_does_not_rerun_the_check(tiny_llama, tmp_path, mo
     assert len(calls) == len(capability.PROBES)  # only the first call ran the probes
     assert [o["stats"]["capable"] for o in outs] == [False, False]
     assert [o["answer_kind"] for o in outs] == ["extractive", "extractive"]
+
+
+def test_a_model_with_a_measured_route_gets_it_without_the_probes(monkeypatch):
+    """``--answer auto`` follows the measured default route of a model whose answers were measured (the real
+    Qwen2.5-Coder 1.5B passes the probes but answers better extractively); any other model goes by the check."""
+    import threading
+    from types import SimpleNamespace
+
+    from engine.core import AnswerMode
+    from engine.rag import qa
+    from engine.rag.capability import Capability, measured_route
+    from engine.rag.models import RagModels
+    from engine.rag.results import AskStats
+
+    def named(name):
+        return SimpleNamespace(info=SimpleNamespace(name=name), extra={})
+
+    assert measured_route(named("qwen2.5-coder-1.5b-instruct-q4_k_m-1ea0c45c2de8")) == "extractive"
+    assert measured_route(named("Qwen2.5-Coder-1.5B-Instruct-Q8_0")) == "extractive"
+    assert measured_route(named("SmolLM2-135M-Instruct.Q4_1")) is None
+
+    def probes(*_a, **_k):
+        raise AssertionError("the probes ran for a measured model")
+
+    monkeypatch.setattr(qa, "check_capability", probes)
+    models = RagModels(named("qwen2.5-coder-1.5b-instruct-x"), None, None, None)
+    mode, stats = qa._answer_mode(models, AskStats(), threading.Event())
+    assert mode is AnswerMode.EXTRACTIVE and stats.answer_rule == "measured" and stats.capable is None
+    monkeypatch.setattr(qa, "check_capability", lambda *_a, **_k: Capability(True, 2, 2, ("", "")))
+    mode, stats = qa._answer_mode(RagModels(named("some-7b"), None, None, None), AskStats(), threading.Event())
+    assert mode is AnswerMode.GENERATIVE and stats.answer_rule == "capability" and stats.capable is True
