@@ -41,6 +41,8 @@ from engine.rag.tuning import (
     MINILM_COSINE_THRESHOLD,
     PARAPHRASE_WORD_COSINE,
     RERANK_THRESHOLD,
+    SOFT_DECLINE_COVERAGE,
+    SOFT_DECLINE_MARGIN,
 )
 
 if TYPE_CHECKING:  # results imports this module (ABSTAIN_TEXT, hedges)
@@ -99,19 +101,32 @@ def judge_passages(question: str, query: str, hits: Sequence[Any], top: Sequence
     rerank_best = max((it.score for it in top), default=None) if stats.reranker else None
     pol = policy or policy_for(stats.reranker_kind or None, stats.reranker or None, embedder_name)
     verdict = decide(Evidence(rerank_best, cosine), pol)
-    missing = missing_terms(question, hits) if pol.signal != "none" and not verdict.abstain else ()
-    stats = replace(stats, evidence_signal=verdict.signal, evidence=verdict.value, threshold=verdict.threshold,
-                    missing_terms=missing)  # fmt: skip
-    if not top or verdict.abstain or missing:
-        return Gate(not_mentioned_text(missing) if missing else ABSTAIN_TEXT, stats)
+    stats = replace(
+        stats, evidence_signal=verdict.signal, evidence=verdict.value, threshold=verdict.threshold
+    )
+    if not top:
+        return Gate(ABSTAIN_TEXT, stats)
     total, frequencies = store.chunk_frequencies(coverage_terms(query))
+    coverage = evidence_coverage(query, top, total, frequencies)
+    # below the cosine line: declined, unless the cosine is near the line and the best source holds most of the
+    # question (then answered, hedged)
+    below = (
+        verdict.abstain
+        and verdict.signal == "cosine"
+        and verdict.value is not None
+        and verdict.value >= verdict.threshold - SOFT_DECLINE_MARGIN
+        and coverage >= SOFT_DECLINE_COVERAGE
+    )
+    if verdict.abstain and not below:
+        return Gate(ABSTAIN_TEXT, stats)
+    missing = missing_terms(question, hits) if pol.signal != "none" else ()
+    if missing:
+        return Gate(not_mentioned_text(missing), replace(stats, missing_terms=missing))
     absent = absent_terms(frequencies, common) if common is not None else ()
     if absent:
         near = paraphrased(absent, top, embedder, embedder_name)
         absent = tuple(t for t in absent if t not in near)
-    return Gate(
-        "", replace(stats, coverage=evidence_coverage(query, top, total, frequencies), absent_terms=absent)
-    )
+    return Gate("", replace(stats, coverage=coverage, absent_terms=absent, below_line=below))
 
 
 def absent_terms(frequencies: dict[str, int], common: Callable[[str], bool]) -> tuple[str, ...]:
@@ -308,10 +323,10 @@ def quoted_names(terms: Sequence[str]) -> str:
     return quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " or " + quoted[-1]
 
 
-def hedges(coverage: float | None, absent: Sequence[str] = ()) -> bool:
-    """Whether an answer with this ``stats.coverage`` (None: not measured) and these ``stats.absent_terms`` is
-    introduced as possibly not answering."""
-    return bool(absent) or (coverage is not None and coverage < COVERAGE_HEDGE)
+def hedges(coverage: float | None, absent: Sequence[str] = (), below_line: bool = False) -> bool:
+    """Whether an answer with this ``stats.coverage`` (None: not measured), these ``stats.absent_terms`` and
+    ``stats.below_line`` (answered below the cosine line) is introduced as possibly not answering."""
+    return below_line or bool(absent) or (coverage is not None and coverage < COVERAGE_HEDGE)
 
 
 def coverage_terms(question: str) -> list[str]:

@@ -168,7 +168,7 @@ def _extracted(models: RagModels, question: str, sources: Sequence[Source], stat
 def _extract(models: RagModels, question: str, sources: Sequence[Source],
              stats: AskStats) -> tuple[ExtractiveAnswer, AskStats]:  # fmt: skip
     t = time.perf_counter()
-    intro = HEDGED_INTRO if hedges(stats.coverage, stats.absent_terms) else EXTRACTIVE_INTRO
+    intro = HEDGED_INTRO if hedges(stats.coverage, stats.absent_terms, stats.below_line) else EXTRACTIVE_INTRO
     if stats.absent_terms:  # "... directly: none of them mentions “parquet”. The closest they come:"
         intro = intro.replace(
             "directly.", f"directly: none of them mentions {quoted_names(stats.absent_terms)}."

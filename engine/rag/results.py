@@ -61,6 +61,9 @@ class AskStats:
     coverage: float | None = None
     # rare words of the question that no indexed passage holds (engine.rag.abstain.absent_terms): the answer is hedged
     absent_terms: tuple[str, ...] = ()
+    # answered although the evidence is below the abstention line, because the best source holds most of the
+    # question (engine.rag.abstain.judge_passages): the answer is hedged
+    below_line: bool = False
     prompt_tokens: int = 0
     cached_tokens: int = 0  # prompt tokens reused from the prompt cache (earlier turns)
     generated_tokens: int = 0
@@ -144,7 +147,7 @@ def result(rid: str, question: str, answer: str, citations: Sequence[Citation], 
             tuple(sentences),
             kind,
             generated,
-            not abstained and hedges(stats.coverage, stats.absent_terms),
+            not abstained and hedges(stats.coverage, stats.absent_terms, stats.below_line),
         )  # fmt: skip
     )
 

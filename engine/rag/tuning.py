@@ -36,6 +36,12 @@ MINILM_COSINE_THRESHOLD = (
 RERANK_THRESHOLD = 0.5  # not fitted: a cross-encoder's sigmoid 0.5 (P(yes) 0.5) is its own relevance boundary
 COSINE_THRESHOLD = 0.40  # not fitted: the cosine line for an embedder without a calibration
 COVERAGE_HEDGE = 0.33  # below this share of the question in the best source an answer is hedged (tuning sets)
+# below the cosine line a question is declined unless its best source holds this share of it: then the answer is
+# shown hedged (personal notes in the user's words sit below the line: docs/EVALUATION.md, "Hedged, not declined")
+SOFT_DECLINE_COVERAGE = 0.5
+SOFT_DECLINE_MARGIN = (
+    0.15  # ... and the cosine is at most this far below the line (tuning: answerable 0.34-0.43)
+)
 # a question's word no chunk holds is the user's own word for what a shown passage says ("unpack" beside "unzip",
 # "refresh" beside "update") when a word of the shown passages is this close to it by the embedder: per embedder,
 # chosen on realdocs tuning + heldout2 (docs/EVALUATION.md, "Absent words that are paraphrases")

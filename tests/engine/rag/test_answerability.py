@@ -13,7 +13,12 @@ from engine.rag.abstain import absent_terms, common_words, hedges
 from engine.rag.models import RagModels
 from engine.rag.qa import ask
 from engine.rag.results import AskResult
-from engine.rag.tuning import COVERAGE_HEDGE, PARAPHRASE_WORD_COSINE
+from engine.rag.tuning import (
+    COVERAGE_HEDGE,
+    PARAPHRASE_WORD_COSINE,
+    SOFT_DECLINE_COVERAGE,
+    SOFT_DECLINE_MARGIN,
+)
 
 
 @pytest.fixture(scope="module")
@@ -79,7 +84,9 @@ def test_an_absent_word_close_to_a_word_of_the_passages_is_a_paraphrase(embedder
     from engine.rag.abstain import paraphrased
     from engine.rag.sources import Source
 
-    passage = Source(1, "gunzip can uncompress files and unzip an archive that holds a single member.", "/gz.txt")
+    passage = Source(
+        1, "gunzip can uncompress files and unzip an archive that holds a single member.", "/gz.txt"
+    )
     assert paraphrased(("unpack", "brotli"), [passage], embedder, "all-MiniLM-L6-v2") == {"unpack"}
     assert paraphrased(("unpack",), [passage], embedder, "some-other-embedder") == set()
     assert paraphrased(("unpack",), [passage], None, "all-MiniLM-L6-v2") == set()
@@ -91,3 +98,28 @@ def test_a_paraphrased_question_is_not_hedged_for_its_own_word(r_notes, embedder
     assert "reload" not in res.stats.absent_terms and "write.csv()" in res.answer
     monkeypatch.delitem(PARAPHRASE_WORD_COSINE, "all-MiniLM-L6-v2")  # without the check: "reload" is absent
     assert "reload" in _ask(r_notes, embedder, question).stats.absent_terms
+
+
+def test_just_below_the_line_a_source_holding_most_of_the_question_is_shown_hedged(r_notes, embedder):
+    """Below the cosine line a question is declined, unless the cosine is within SOFT_DECLINE_MARGIN of the line and
+    the best source holds most of the question: then the answer is shown, hedged (personal notes asked in the
+    user's own words sit just below the line). Far below the line it is still declined."""
+    from engine.rag.abstain import AbstainPolicy
+
+    question = "How do I save a data frame as a comma-separated file?"
+    models = RagModels(None, embedder, None, None)
+    req = AskRequest(question, db=str(r_notes), rewrite=False, answer="extractive")
+
+    def asked(line: float) -> AskResult:
+        events = ask(models, req, threading.Event(), policy=AbstainPolicy("cosine", line))
+        return [e for e in events if isinstance(e, AskResult)][0]
+
+    plain = asked(0.0)
+    assert (
+        not plain.hedged and plain.stats.coverage >= SOFT_DECLINE_COVERAGE and "write.csv()" in plain.answer
+    )
+    near = asked(plain.stats.evidence + SOFT_DECLINE_MARGIN / 2)
+    assert not near.abstained and near.hedged and near.stats.below_line and "write.csv()" in near.answer
+    assert near.answer.startswith("Your documents may not answer this directly.")
+    far = asked(plain.stats.evidence + SOFT_DECLINE_MARGIN * 2)
+    assert far.abstained and not far.stats.below_line
