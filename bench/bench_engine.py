@@ -228,8 +228,12 @@ def main() -> None:
         "--quick", action="store_true", help="smaller Qwen3-shaped model (4 layers) and fewer tokens"
     )
     ap.add_argument("--section", default="overhead,prompt_cache,blas")
-    ap.add_argument("--model", action="append", default=[],
-                    help="time this model folder too (overhead only, float32; repeatable), e.g. a real Qwen import")
+    ap.add_argument(
+        "--model",
+        action="append",
+        default=[],
+        help="time this model folder too (overhead only, float32; repeatable), e.g. a real Qwen import",
+    )
     ap.add_argument("--prompt-tokens", type=int, default=256)
     ap.add_argument("--new-tokens", type=int, default=16, help="new tokens per call for --model folders")
     args = ap.parse_args()

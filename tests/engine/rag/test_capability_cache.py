@@ -116,5 +116,7 @@ def test_a_model_with_a_measured_route_gets_it_without_the_probes(monkeypatch):
     mode, stats = qa._answer_mode(models, AskStats(), threading.Event())
     assert mode is AnswerMode.EXTRACTIVE and stats.answer_rule == "measured" and stats.capable is None
     monkeypatch.setattr(qa, "check_capability", lambda *_a, **_k: Capability(True, 2, 2, ("", "")))
-    mode, stats = qa._answer_mode(RagModels(named("some-7b"), None, None, None), AskStats(), threading.Event())
+    mode, stats = qa._answer_mode(
+        RagModels(named("some-7b"), None, None, None), AskStats(), threading.Event()
+    )
     assert mode is AnswerMode.GENERATIVE and stats.answer_rule == "capability" and stats.capable is True
