@@ -66,7 +66,12 @@ from engine.rag.tuning import (
 EXTRACTIVE_INTRO = "From your documents:"
 # when the sources hold little of what the question asks (engine.rag.abstain.COVERAGE_HEDGE)
 HEDGED_INTRO = "Your documents may not answer this directly. The closest they come:"
-_NAVIGATION = re.compile(r"^(?:next|previous|prev|up):|^\[[^\]]+\]:\s*\S+$|^[=\-~^*#]{3,}$", re.IGNORECASE)
+# navigation: "Next:", a link definition, a rule, and an info manual's node header and menu
+# ("File: sed.info,  Node: Joining lines,  Next: ...", "* Menu:")
+_NAVIGATION = re.compile(
+    r"^(?:next|previous|prev|up):|^\[[^\]]+\]:\s*\S+$|^[=\-~^*#]{3,}$|^File: [^,\s]+,\s+Node: |^\* Menu:",
+    re.IGNORECASE,
+)
 _CODE_OR_DATA = re.compile(r"[(){}\[\]<>=_`@/\\'\"0-9]")
 _SECTION_NUMBER = re.compile(r"^\d+(?:\.\d+)*\.?\s+")
 _NAME_ONLY = re.compile(
