@@ -1,5 +1,6 @@
 """The real-document sets of issue 37 (eval/realdocs/): the labels on the documents committed with them (personal
-notes, mail, office files, EPUBs, man pages, licence texts, info manuals, package documents) hold against those files,
+notes, mail, office files, EPUBs, man pages, licence texts, info manuals, package documents,
+source code, a changelog, a CSV) hold against those files,
 and the parts stay apart. Questions on Debian
 packages' documents are checked by ``eval/realdocs/check.py`` where the packages are installed."""
 
@@ -147,3 +148,14 @@ def test_third_held_out_part_brings_new_kinds_and_only_fresh_documents():
     committed = {d["path"]: (FILES / d["path"]).read_bytes() for d in documents() if "package" not in d}
     ours = {committed[d["path"]] for d in documents("heldout3")}
     assert not ours & {b for p, b in committed.items() if p not in {d["path"] for d in documents("heldout3")}}
+
+
+def test_fourth_held_out_part_brings_new_kinds_and_only_fresh_documents():
+    kinds = {p: {d["kind"] for d in documents(p)} for p in SETS}
+    new = {"source-code", "changelog", "csv"}
+    assert new <= kinds["heldout4"]
+    assert not new & set().union(*(kinds[p] for p in SETS if p != "heldout4"))
+    assert kinds["heldout4"] - new <= kinds["heldout"]
+    committed = {d["path"]: (FILES / d["path"]).read_bytes() for d in documents() if "package" not in d}
+    mine = {d["path"] for d in documents("heldout4")}
+    assert not {committed[p] for p in mine} & {b for p, b in committed.items() if p not in mine}

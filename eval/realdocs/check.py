@@ -10,7 +10,7 @@ source, python-docx, openpyxl, python-pptx, ebooklib, the standard library's ema
 - an unanswerable question's ``absent_terms`` occur in no document of any part (whole words, any case);
 - ids are unique; questions are not copied from the document (no run of 8 words shared with the labelled unit).
 
-    python eval/realdocs/check.py [--part tuning|heldout|heldout2|heldout3|all] [--committed-only]
+    python eval/realdocs/check.py [--part tuning|heldout|heldout2|heldout3|heldout4|all] [--committed-only]
 
 Package documents are read where the packages installed them; committed ones from files/. ``--committed-only``
 checks only questions on committed documents (what CI can check without the packages).
