@@ -104,8 +104,11 @@ def judge_passages(question: str, query: str, hits: Sequence[Any], top: Sequence
     stats = replace(
         stats, evidence_signal=verdict.signal, evidence=verdict.value, threshold=verdict.threshold
     )
-    if not top:
-        return Gate(ABSTAIN_TEXT, stats)
+    if not top:  # nothing found: a term the question names is then named in the reply
+        missing = missing_terms(question, hits) if pol.signal != "none" and not verdict.abstain else ()
+        return Gate(
+            not_mentioned_text(missing) if missing else ABSTAIN_TEXT, replace(stats, missing_terms=missing)
+        )
     total, frequencies = store.chunk_frequencies(coverage_terms(query))
     coverage = evidence_coverage(query, top, total, frequencies)
     # below the cosine line: declined, unless the cosine is near the line and the best source holds most of the

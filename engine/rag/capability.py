@@ -44,7 +44,7 @@ CACHE_NAME = "rag-capability.json"
 # sets (bench/real_answers.py; docs/EVALUATION.md, "Answers a real model writes"): ``--answer auto`` follows this,
 # not the probes, for a model whose name starts with the key (GGUF imports keep the file's name). The 1.5B passes
 # the probes but its written answers held the fact less often than the extractive ones (0.6 vs 0.8 on 10 tuning
-# questions); the 0.5B fails the probes and its replies held the fact 0 of 8 times.
+# questions); the 0.5B fails the probes and its replies held the fact 0 of 10 times (a tie: extractive).
 MEASURED_ROUTES = {
     "qwen2.5-coder-1.5b-instruct": "extractive",
     "qwen2.5-coder-0.5b-instruct": "extractive",
