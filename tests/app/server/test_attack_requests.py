@@ -85,11 +85,17 @@ def test_a_10_mb_prompt_is_refused_at_once(live, route):
     body = {**COMPLETION, "prompt": text} if route == "completions" else \
         {**CHAT, "messages": [{"role": "user", "content": text}]}  # fmt: skip
     t0 = time.monotonic()
-    r = post(live, f"/{route}" if route == "completions" else "/chat/completions", body)
+    try:
+        r = post(live, f"/{route}" if route == "completions" else "/chat/completions", body)
+    except (httpx.RemoteProtocolError, httpx.WriteError, httpx.ReadError):
+        # The 413 comes from Content-Length before the body is read, and the connection closes with the upload
+        # unread (boundary.py): a client still sending may see the reset before the response. Refused all the same.
+        r = None
     assert time.monotonic() - t0 < 20
-    assert r.status_code in (400, 413), r.text  # 413: a body-size limit may come first
-    if r.status_code == 400:
-        assert r.json()["error"]["code"] == "context_length_exceeded"
+    if r is not None:
+        assert r.status_code in (400, 413), r.text  # 413: a body-size limit may come first
+        if r.status_code == 400:
+            assert r.json()["error"]["code"] == "context_length_exceeded"
     still_serving(live)
 
 

