@@ -182,6 +182,12 @@ def test_alcove_generate_peer_runs_here_when_the_helper_is_unreachable_only_if_a
     assert "running it here (--continue-locally)" in here.stderr
 
 
+def _ctrl_c_default() -> None:
+    """SIGINT as a terminal gives it: a test run started in the background by a shell without job control inherits
+    SIGINT ignored, and the server would never see the Ctrl-C this test sends (found by the faulthandler dump)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def test_alcove_serve_peer_serves_from_here_when_the_helper_is_unreachable_only_if_asked(model, tmp_path):
     import socket
 
@@ -195,7 +201,8 @@ def test_alcove_serve_peer_serves_from_here_when_the_helper_is_unreachable_only_
     assert "fits on this Mac alone" in refused.stderr
     proc = subprocess.Popen([*args, "--continue-locally"], cwd=ROOT, stdout=subprocess.PIPE,
                             stderr=(tmp_path / "serve.err").open("w"), text=True,
-                            env={**os.environ, "PYTHONFAULTHANDLER": "1"})  # fmt: skip
+                            env={**os.environ, "PYTHONFAULTHANDLER": "1"},
+                            preexec_fn=_ctrl_c_default)  # fmt: skip
     try:
         url = json.loads(proc.stdout.readline())["url"]
         r = httpx.post(f"{url}/completions", json={"model": "default", "prompt": "hello world", "max_tokens": 3,
