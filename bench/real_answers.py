@@ -65,8 +65,8 @@ EVAL = ROOT / "eval"
 PARTS = {
     "tuning": {"eval": ("qa_tuning.jsonl", "unanswerable.jsonl"), "realdocs": "tuning"},
     "heldout": {"eval": ("qa_holdout7.jsonl", "unanswerable_holdout7.jsonl"), "realdocs": "heldout"},
-    # realdocs parts alone (the answerability judge: --routes none --judge): heldout2 is a tuning part since its
-    # one report; heldout3 is held out
+    # realdocs parts alone (the answerability judge: --routes none --judge): heldout2 and heldout3 are tuning
+    # parts since their one report each (docs/EVALUATION.md)
     "realdocs-heldout2": {"eval": None, "realdocs": "heldout2"},
     "realdocs-heldout3": {"eval": None, "realdocs": "heldout3"},
 }

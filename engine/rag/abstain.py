@@ -104,17 +104,13 @@ def judge_passages(question: str, query: str, hits: Sequence[Any], top: Sequence
     stats = replace(
         stats, evidence_signal=verdict.signal, evidence=verdict.value, threshold=verdict.threshold
     )
-    if not top:  # nothing found: a term the question names is then named in the reply
-        missing = missing_terms(question, hits) if pol.signal != "none" and not verdict.abstain else ()
-        return Gate(
-            not_mentioned_text(missing) if missing else ABSTAIN_TEXT, replace(stats, missing_terms=missing)
-        )
-    total, frequencies = store.chunk_frequencies(coverage_terms(query))
-    coverage = evidence_coverage(query, top, total, frequencies)
+    total, frequencies = store.chunk_frequencies(coverage_terms(query)) if top else (0, {})
+    coverage = evidence_coverage(query, top, total, frequencies) if top else 0.0
     # below the cosine line: declined, unless the cosine is near the line and the best source holds most of the
     # question (then answered, hedged)
     below = (
-        verdict.abstain
+        bool(top)
+        and verdict.abstain
         and verdict.signal == "cosine"
         and verdict.value is not None
         and verdict.value >= verdict.threshold - SOFT_DECLINE_MARGIN
@@ -123,8 +119,10 @@ def judge_passages(question: str, query: str, hits: Sequence[Any], top: Sequence
     if verdict.abstain and not below:
         return Gate(ABSTAIN_TEXT, stats)
     missing = missing_terms(question, hits) if pol.signal != "none" else ()
-    if missing:
-        return Gate(not_mentioned_text(missing), replace(stats, missing_terms=missing))
+    if missing or not top:  # a term the question names that no passage holds is named in the reply
+        return Gate(
+            not_mentioned_text(missing) if missing else ABSTAIN_TEXT, replace(stats, missing_terms=missing)
+        )
     absent = absent_terms(frequencies, common) if common is not None else ()
     if absent:
         near = paraphrased(absent, top, embedder, embedder_name)

@@ -248,13 +248,16 @@ def ground(answer: str, sources: Sequence[Source], embedder=None) -> tuple[Sente
     out = []
     for (a, b), claim in zip(sents, claims, strict=True):
         cited = [n for n in _cited(answer, a, b) if n in by_n] or list(by_n)
+        pair_words = {
+            w for w in content_words(claim) if not _NEGATION.fullmatch(w)
+        }  # what a pair must each add
         best: tuple | None = None
         for n in cited:
             row = [
                 float(cos[len(out), flat_index[(n, sp.start)]]) if cos is not None else 0.0 for sp in spans[n]
             ]
             for sp, c, pair in _candidates(spans[n], row):
-                if pair and not _each_adds(claim, pair):
+                if pair and not _each_adds(pair_words, pair):
                     continue
                 share, why = check_claim(claim, sp.text, by_n[n].text)
                 if pair:
@@ -263,7 +266,7 @@ def ground(answer: str, sources: Sequence[Source], embedder=None) -> tuple[Sente
                     ok = bool(not why) and bool(
                         share >= MIN_WORD_SHARE or (c >= MIN_COSINE and share >= MIN_WORD_SHARE_WITH_COSINE)
                     )
-                key = (ok, sp in spans[n], max(share, c), share)  # a sentence of its own before a pair
+                key = (ok, pair is None, max(share, c), share)  # a sentence of its own before a pair
                 if best is None or key > best[0]:
                     best = (key, sp, why)
         if best is None:
@@ -294,11 +297,10 @@ def _candidates(spans: Sequence[Span], cosines: Sequence[float]):
             )
 
 
-def _each_adds(claim: str, pair: tuple[Span, Span]) -> bool:
-    """Whether each sentence of a pair holds a word of the claim that the other lacks: a pair is evidence only for a
-    claim that draws on both (a neighbour that adds nothing, or only a "no", must not lend the claim its negation or
-    its number)."""
-    want = {w for w in content_words(claim) if not _NEGATION.fullmatch(w)}
+def _each_adds(want: set[str], pair: tuple[Span, Span]) -> bool:
+    """Whether each sentence of a pair holds a word of the claim (``want``: its content words but negations) that
+    the other lacks: a pair is evidence only for a claim that draws on both (a neighbour that adds nothing, or only
+    a "no", must not lend the claim its negation or its number)."""
     a, b = (content_words(sp.text) & want for sp in pair)
     return bool(a - b) and bool(b - a)
 

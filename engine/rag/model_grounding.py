@@ -28,22 +28,21 @@ ANSWERS_INSTRUCTION = "Given a question, judge whether the document states the a
 
 def judge_for(lm) -> GenerativeReranker:
     """The yes/no judge of a loaded chat model, made once and kept with it."""
-    judge = lm.extra.get("grounding_judge")
-    if judge is None:
-        judge = lm.extra["grounding_judge"] = GenerativeReranker(
-            lm, instruction=GROUNDING_INSTRUCTION, max_passage_tokens=JUDGE_SOURCE_TOKENS
-        )
-    return judge
+    return _kept_judge(lm, "grounding_judge", GROUNDING_INSTRUCTION)
 
 
 def answers_judge_for(lm) -> GenerativeReranker:
-    """The yes/no judge of whether a passage states a question's answer (not only shares its topic), made once and
-    kept with the loaded chat model: the answerability signal a capable model adds (bench/real_answers.py --judge
-    measures it; docs/EVALUATION.md, "Does the passage answer? The model's judgement")."""
-    judge = lm.extra.get("answers_judge")
+    """The yes/no judge of whether a passage states a question's answer (not only shares its topic), kept with the
+    loaded chat model: the answerability signal a capable model may add (bench/real_answers.py --judge measures it;
+    docs/EVALUATION.md, "Answers from real documents, third round": not used, it did not separate)."""
+    return _kept_judge(lm, "answers_judge", ANSWERS_INSTRUCTION)
+
+
+def _kept_judge(lm, key: str, instruction: str) -> GenerativeReranker:
+    judge = lm.extra.get(key)
     if judge is None:
-        judge = lm.extra["answers_judge"] = GenerativeReranker(
-            lm, instruction=ANSWERS_INSTRUCTION, max_passage_tokens=JUDGE_SOURCE_TOKENS
+        judge = lm.extra[key] = GenerativeReranker(
+            lm, instruction=instruction, max_passage_tokens=JUDGE_SOURCE_TOKENS
         )
     return judge
 

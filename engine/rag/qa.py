@@ -36,7 +36,7 @@ from engine.core import (
     new_request_id,
 )
 from engine.index import IndexStore
-from engine.rag.abstain import AbstainPolicy, common_words, hedges, judge_passages, quoted_names
+from engine.rag.abstain import AbstainPolicy, common_words, judge_passages, quoted_names
 from engine.rag.capability import check_capability, measured_route
 from engine.rag.extractive import EXTRACTIVE_INTRO, HEDGED_INTRO, ExtractiveAnswer, extract_answer
 from engine.rag.followup import rewrite_question
@@ -168,7 +168,7 @@ def _extracted(models: RagModels, question: str, sources: Sequence[Source], stat
 def _extract(models: RagModels, question: str, sources: Sequence[Source],
              stats: AskStats) -> tuple[ExtractiveAnswer, AskStats]:  # fmt: skip
     t = time.perf_counter()
-    intro = HEDGED_INTRO if hedges(stats.coverage, stats.absent_terms, stats.below_line) else EXTRACTIVE_INTRO
+    intro = HEDGED_INTRO if stats.hedged else EXTRACTIVE_INTRO
     if stats.absent_terms:  # "... directly: none of them mentions “parquet”. The closest they come:"
         intro = intro.replace(
             "directly.", f"directly: none of them mentions {quoted_names(stats.absent_terms)}."

@@ -81,6 +81,12 @@ class AskStats:
     grounding_s: float = 0.0  # checking the answer's sentences against the sources
     extract_s: float = 0.0  # ranking the sources' sentences for an extractive answer
 
+    @property
+    def hedged(self) -> bool:
+        """Whether an answer with these figures is introduced as possibly not answering (engine.rag.abstain.hedges:
+        low coverage, an absent word, or answered just below the line)."""
+        return hedges(self.coverage, self.absent_terms, self.below_line)
+
 
 @dataclass(frozen=True)
 class AskResult:
@@ -147,7 +153,7 @@ def result(rid: str, question: str, answer: str, citations: Sequence[Citation], 
             tuple(sentences),
             kind,
             generated,
-            not abstained and hedges(stats.coverage, stats.absent_terms, stats.below_line),
+            not abstained and stats.hedged,
         )  # fmt: skip
     )
 
