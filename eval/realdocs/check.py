@@ -1,16 +1,19 @@
 """Validate the real-document sets against the documents themselves, with readers of our own (pypdfium2, the HTML
-source, python-docx, openpyxl, python-pptx, ebooklib, the standard library's email), not Alcove's:
+source, python-docx, openpyxl, python-pptx, ebooklib, the standard library's email, zipfile, xml and json for ODT,
+RTF and notebooks), not Alcove's:
 
 - every labelled document is in documents.json, in the question's part, and present once materialised;
 - every answer fact (``answer`` or one of ``answers``, and each of ``all_of``) occurs in the labelled unit (and in
-  each other place ``also`` lists): the PDF
-  page, the slide, the sheet's labelled row, the message, the EPUB chapter's labelled source lines, the labelled
-  lines of a text/HTML/DOCX file (text compared with whitespace runs as one space, line-end hyphens joined, NFKC);
+  each other place ``also`` lists): the PDF page, the slide, the sheet's labelled row, the message, the EPUB
+  chapter's labelled source lines, the notebook cell, the labelled lines of a text/HTML/DOCX/ODT/RTF file (text
+  compared with whitespace runs as one space, line-end hyphens joined, NFKC);
   so does each ``evidence`` string, and a ``quote`` occurs exactly once in its text file at the labelled lines;
-- an unanswerable question's ``absent_terms`` occur in no document of any part (whole words, any case);
+- an unanswerable question's ``absent_terms`` occur in no document of its part or of any part before it in
+  ``PARTS`` (whole words, any case): a later part's documents were chosen after the question was written, and each
+  part is indexed on its own (held-out 5's documents hold "JSON" and "WASM", absent terms of ``uh01`` and ``u3f01``);
 - ids are unique; questions are not copied from the document (no run of 8 words shared with the labelled unit).
 
-    python eval/realdocs/check.py [--part tuning|heldout|heldout2|heldout3|heldout4|all] [--committed-only]
+    python eval/realdocs/check.py [--part tuning|heldout|heldout2|heldout3|heldout4|heldout5|all] [--committed-only]
 
 Package documents are read where the packages installed them; committed ones from files/. ``--committed-only``
 checks only questions on committed documents (what CI can check without the packages).
@@ -167,6 +170,135 @@ def epub_chapters(path: Path) -> list[str]:
         return [z.read(posixpath.join(base, items[i])).decode("utf-8") for i in spine]
 
 
+_ODF_TEXT = "{urn:oasis:names:tc:opendocument:xmlns:text:1.0}"
+_ODF_TABLE = "{urn:oasis:names:tc:opendocument:xmlns:table:1.0}"
+_ODF_OFFICE = "{urn:oasis:names:tc:opendocument:xmlns:office:1.0}"
+
+
+def odt_lines(path: Path) -> list[str]:
+    """One line per heading, paragraph (list items included) and table row (cells joined with " | "), in
+    document order: the lines of an OpenDocument text as Alcove numbers them."""
+    import xml.etree.ElementTree as ET
+
+    with zipfile.ZipFile(path) as z:
+        root = ET.fromstring(z.read("content.xml"))
+    body = root.find(f"{_ODF_OFFICE}body")
+
+    def text(node) -> str:
+        tag = node.tag if isinstance(node.tag, str) else ""
+        if tag == f"{_ODF_TEXT}s":
+            return " " * int(node.get(f"{_ODF_TEXT}c") or 1)
+        if tag == f"{_ODF_TEXT}tab":
+            return "\t"
+        if tag == f"{_ODF_TEXT}line-break":
+            return " "
+        if tag.endswith("}note"):  # footnotes are not part of the paragraph's text
+            return ""
+        return (node.text or "") + "".join(text(c) + (c.tail or "") for c in node)
+
+    out: list[str] = []
+
+    def walk(node) -> None:
+        for child in node:
+            tag = child.tag if isinstance(child.tag, str) else ""
+            if tag in (f"{_ODF_TEXT}h", f"{_ODF_TEXT}p"):
+                out.append(text(child))
+            elif tag == f"{_ODF_TABLE}table-row":
+                out.append(" | ".join(text(c) for c in child if c.tag.endswith("table-cell")))
+            else:
+                walk(child)
+
+    walk(body if body is not None else root)
+    return [line.replace("\r", " ").replace("\n", " ") for line in out]
+
+
+_RTF_SKIP = {
+    "fonttbl",
+    "colortbl",
+    "stylesheet",
+    "info",
+    "pict",
+    "header",
+    "footer",
+    "listtable",
+    "listoverridetable",
+}
+_RTF_TOKEN = re.compile(
+    r"\\([a-zA-Z]+)(-?\d+)? ?|\\'([0-9a-fA-F]{2})|\\([^a-zA-Z'])|([{}])|([\r\n]+)|([^\\{}\r\n]+)"
+)
+
+
+def rtf_lines(path: Path) -> list[str]:
+    """The plain text of an RTF file, a line per paragraph (\\par, \\line): what a reader of the format shows.
+    Header groups (fonts, colours, document info) and ignorable destinations (``{\\* ...}``) hold no text."""
+    src = path.read_bytes().decode("latin-1")
+    out: list[str] = []
+    skip, stack, uc, pending = False, [], 1, 0
+    for m in _RTF_TOKEN.finditer(src):
+        word, arg, hexa, sym, brace, newline, chars = m.groups()
+        if brace == "{":
+            stack.append((skip, uc))
+            continue
+        if brace == "}":
+            skip, uc = stack.pop() if stack else (False, 1)
+            continue
+        if newline:
+            continue
+        if pending and (chars or hexa):  # the fallback characters after a \\u
+            if chars:
+                n = min(pending, len(chars))
+                chars, pending = chars[n:], pending - n
+            else:
+                pending -= 1
+                continue
+        if word is not None:
+            if word in _RTF_SKIP:
+                skip = True
+            elif skip:
+                pass
+            elif word in ("par", "line"):
+                out.append("\n")
+            elif word == "tab":
+                out.append("\t")
+            elif word == "uc":
+                uc = int(arg or 1)
+            elif word == "u":
+                out.append(chr(int(arg) % 65536))
+                pending = uc
+        elif sym is not None:
+            if sym == "*":
+                skip = True
+            elif not skip and sym in "\\{}":
+                out.append(sym)
+            elif not skip and sym == "~":
+                out.append("\u00a0")
+        elif hexa is not None and not skip:
+            out.append(bytes([int(hexa, 16)]).decode("cp1252", "replace"))
+        elif chars and not skip:
+            out.append(chars)
+    return "".join(out).split("\n")
+
+
+def notebook_cells(path: Path) -> list[str]:
+    """The text of each cell of a Jupyter notebook (cell N is the N-th): its source, then its outputs' text."""
+    import json
+
+    cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+
+    def joined(value) -> str:
+        return value if isinstance(value, str) else "".join(value or [])
+
+    texts = []
+    for cell in cells:
+        parts = [joined(cell.get("source"))]
+        for out in cell.get("outputs", []) if cell.get("cell_type") == "code" else []:
+            body = out.get("text") or (out.get("data") or {}).get("text/plain")
+            if body:
+                parts.append(joined(body))
+        texts.append("\n".join(parts))
+    return texts
+
+
 def lines_of(text_lines: list[str], q: dict) -> str:
     lo, hi = q["line_start"], q["line_end"]
     if not 1 <= lo <= hi <= len(text_lines):
@@ -204,6 +336,16 @@ def unit_text(path: Path, q: dict) -> str:
         return mbox_message(path, q["page"])
     if suffix == ".eml":
         return eml_text(path)
+    if suffix == ".odt":
+        return lines_of(odt_lines(path), q)
+    if suffix == ".rtf":
+        return lines_of(rtf_lines(path), q)
+    if suffix == ".ipynb":
+        cells = notebook_cells(path)
+        if not 1 <= q["page"] <= len(cells):
+            raise LookupError(f"cell {q['page']} not in 1..{len(cells)}")
+        lines = cells[q["page"] - 1].split("\n")
+        return lines_of(lines, q) if q.get("line_start") else "\n".join(lines)
     return lines_of(path.read_text(encoding="utf-8").split("\n"), q)
 
 
@@ -235,6 +377,12 @@ def whole_text(path: Path) -> str:
         return "\n".join(mbox_message(path, i) for i in range(1, n + 1))
     if suffix == ".eml":
         return eml_text(path)
+    if suffix == ".odt":
+        return "\n".join(odt_lines(path))
+    if suffix == ".rtf":
+        return "\n".join(rtf_lines(path))
+    if suffix == ".ipynb":
+        return "\n".join(notebook_cells(path))
     return path.read_text(encoding="utf-8")
 
 
@@ -310,10 +458,12 @@ def check(part: str = "all", committed_only: bool = False) -> list[str]:
             run = copied_run(q["query"], unit)
             if run:
                 problems.append(f"{q['id']}: the question copies the document ({run!r})")
-    # unanswerable: key terms in no document at all (every part), whole words
+    # unanswerable: key terms in no document of the question's part or an earlier one, whole words
     checked = [d for d in documents("all") if not (committed_only and "package" in d)]
     texts = {d["path"]: flat(whole_text(source_of(d))) for d in checked if source_of(d).is_file()}
+    order = {name: i for i, name in enumerate(PARTS)}
     for p in parts:
+        known = {d["path"] for d in checked if order[d["part"]] <= order[p]}
         for q in load(p)[1]:
             if q["kind"] not in ("near-topic", "missing-term"):
                 problems.append(f"{q['id']}: unanswerable kind must be near-topic or missing-term")
@@ -323,7 +473,7 @@ def check(part: str = "all", committed_only: bool = False) -> list[str]:
                 problems.append(f"{q['id']}: a question with no absent terms says why it is unanswerable")
             for term in q.get("absent_terms", []):
                 pat = re.compile(r"(?<!\w)" + re.escape(flat(term)) + r"(?!\w)")
-                hits = [path for path, t in texts.items() if pat.search(t)]
+                hits = [path for path, t in texts.items() if path in known and pat.search(t)]
                 if hits:
                     problems.append(f"{q['id']}: absent term {term!r} occurs in {hits[0]}")
     return problems
