@@ -159,3 +159,13 @@ def test_fourth_held_out_part_brings_new_kinds_and_only_fresh_documents():
     committed = {d["path"]: (FILES / d["path"]).read_bytes() for d in documents() if "package" not in d}
     mine = {d["path"] for d in documents("heldout4")}
     assert not {committed[p] for p in mine} & {b for p, b in committed.items() if p not in mine}
+
+
+def test_fifth_held_out_part_brings_new_kinds_and_only_fresh_documents():
+    kinds = {p: {d["kind"] for d in documents(p)} for p in SETS}
+    new = {"html-manual", "rst", "markdown-doc", "odt", "rtf", "notebook", "markdown-notes"}
+    assert kinds["heldout5"] == new
+    assert not new & set().union(*(kinds[p] for p in SETS if p != "heldout5"))
+    committed = {d["path"]: (FILES / d["path"]).read_bytes() for d in documents() if "package" not in d}
+    mine = {d["path"] for d in documents("heldout5")}
+    assert not {committed[p] for p in mine} & {b for p, b in committed.items() if p not in mine}

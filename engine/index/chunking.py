@@ -161,7 +161,8 @@ class _Packer:
         self.tokens = self.parts = 0
         self.heading = ""
         self.only_heading = False
-        self.last: tuple[int, int, list] | None = None  # (start, tokens, offsets) of the last paragraph added
+        # (start, tokens, offsets, whole) of the last paragraph added; whole: a table's row, carried whole or not
+        self.last: tuple[int, int, list, bool] | None = None
 
     def reset(self) -> None:
         self.start = self.end = -1
@@ -184,14 +185,23 @@ class _Packer:
     def _overlap_start(self) -> tuple[int, int] | None:
         if self.last is None or self.overlap <= 0:
             return None
-        start, n, offsets = self.last
+        start, n, offsets, whole = self.last
         if n <= self.overlap:
             return start, n
+        if whole:  # never half a row: "Acorns Nursery,640.00,..." is no row
+            return None
         k = _word_start(self.page.text, start, offsets, n - self.overlap)
         return (start + offsets[k][0], n - k) if k < n else None
 
     def add(
-        self, start: int, end: int, n: int, offsets: list, heading: str, is_heading: bool = False
+        self,
+        start: int,
+        end: int,
+        n: int,
+        offsets: list,
+        heading: str,
+        is_heading: bool = False,
+        whole: bool = False,
     ) -> None:
         slack = HEADING_SLACK_TOKENS if self.only_heading else 0  # keep a heading with its paragraph
         if self.start >= 0 and self.tokens + n > self.max + slack:
@@ -205,7 +215,7 @@ class _Packer:
         self.end = end
         self.tokens += n
         self.parts += 1
-        self.last = (start, n, offsets)
+        self.last = (start, n, offsets, whole)
 
     def emit(self, start: int, end: int, n: int, heading: str | None = None) -> None:
         page = self.page
@@ -301,7 +311,7 @@ def _chunk_page(
             continue
         heading = _trail_text(trail)
         if n <= max_tokens:
-            packer.add(block.start, block.end, n, offsets, heading)
+            packer.add(block.start, block.end, n, offsets, heading, whole=block.kind == "row")
             continue
         # One paragraph longer than a chunk: windows; a lone heading before it joins the first window.
         lead = (packer.start, packer.tokens, packer.heading) if packer.only_heading else None

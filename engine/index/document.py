@@ -23,7 +23,8 @@ class Block:
     end: int
     heading_level: int = 0  # 0: paragraph; 1..6: a heading of that level
     # what the block holds (PDF pages; other readers leave "text"): "text" (prose, list items, headings),
-    # "code" (lines set in a monospace font: code, console input and output), "table" (rows of columns)
+    # "code" (lines set in a monospace font: code, console input and output), "table" (rows of columns); "row": one
+    # line of a CSV file (a chunk's overlap carries it whole or not at all)
     kind: str = "text"
 
 
@@ -123,12 +124,14 @@ def paragraph_blocks(text: str, offset: int = 0, end: int | None = None) -> list
     return blocks
 
 
-def line_blocks(text: str) -> list[Block]:
-    """One block per non-empty line (CSV rows)."""
+def line_blocks(text: str, header: tuple[int, int] | None = None, kind: str = "text") -> list[Block]:
+    """One block per non-empty line (CSV rows: ``kind`` "row"); the line at ``header`` is a heading, so every
+    chunk of the file carries it in its heading trail (engine.index.tables)."""
     blocks: list[Block] = []
     pos = 0
     for line in text.split("\n"):
-        add_span(blocks, text, pos, pos + len(line))
+        level = 1 if header is not None and header[0] == pos else 0
+        add_span(blocks, text, pos, pos + len(line), level, kind)
         pos += len(line) + 1
     return blocks
 

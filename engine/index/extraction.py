@@ -59,6 +59,7 @@ from engine.index.readers import (
     ocr_pdf_pages,
     pdfium_pages,
 )
+from engine.index.tables import csv_header, delimiter_for
 from engine.index.wikilinks import FRONT_MATTER, FRONT_MATTER_TITLE, resolve_wikilinks
 
 TEXT_EXTENSIONS = {
@@ -218,7 +219,7 @@ def _extract(path: Path, data: bytes, file_type: str, check: Callable[[], None],
     elif file_type == "rst":
         blocks = rst_blocks(text)
     elif file_type == "csv":
-        blocks = line_blocks(text)
+        blocks = line_blocks(text, csv_header(text, delimiter_for(str(path))), kind="row")
     else:
         blocks = paragraph_blocks(text)
     charge(check, BLOCK_BYTES * len(blocks))

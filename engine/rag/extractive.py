@@ -49,6 +49,7 @@ from engine.rag.shown_span import (
     shown_span,
 )
 from engine.rag.sources import Source
+from engine.rag.table_rows import row_reading, table_rows
 from engine.rag.tuning import (
     COPY_MAX,
     COPY_MIN_WORDS,
@@ -100,11 +101,12 @@ def score_parts(
     """The candidate sentences of ``sources`` and, per sentence, its cosine to the question, its keyword score,
     its passage prior (1 for the first source, falling linearly) and its passage's cosine to the question: the
     parts ``score_spans`` weighs."""
-    spans = [
-        sp for s in sources for sp in split_spans(s) if len(content_words(sp.text)) >= MIN_SENTENCE_WORDS
-    ]
+    # a table's header row names columns and answers nothing: its rows are read with it (engine.rag.table_rows)
+    spans = [sp for s in sources for sp in split_spans(s)
+             if len(content_words(sp.text)) >= MIN_SENTENCE_WORDS and (sp.start, sp.end) not in table_rows(s)[1]]  # fmt: skip
     want = content_words(question)
-    words = [content_words(sp.text) for sp in spans]
+    read = [reading(sp) for sp in spans]  # a table's row under its header (engine.rag.table_rows)
+    words = [content_words(t) for t in read]
     n = len(spans)
     idf = {w: math.log(1 + n / (1 + sum(w in ws for ws in words))) for w in want}
     total = sum(idf.values()) or 1.0
@@ -120,7 +122,7 @@ def score_parts(
         led = [i for i in range(1, n) if PRONOUN.match(spans[i].text) and joined(spans[i - 1], spans[i])]
         # a passage is read under its heading trail, as the index embedded it (Chunk.embedding_text)
         passages = [f"{s.heading}\n{s.text}" if s.heading else s.text for s in sources]
-        texts = [sp.text for sp in spans] + passages
+        texts = read + passages
         texts += [spans[i].source.text[spans[i - 1].start : spans[i].end] for i in led]
         v = np.asarray(embedder.embed(texts, kind="document").vectors, np.float32) @ q[0]
         cos = v[:n].tolist()
@@ -246,7 +248,12 @@ def extract_answer(
     # Scores within float noise of each other are a tie, kept in source order: one text in two sources differs
     # only in the last bits of its vectors (its rows in the embedding batch), and the first source must win.
     for i in sorted(range(len(spans)), key=lambda i: -round(float(scores[i]), 5)):
-        shown = _whole_sentence(shown_span(spans[i], pieces[spans[i].source.n]), sentences[spans[i].source.n])
+        own = spans[i]
+        if row_reading(own.source, own.start, own.end) is not None:
+            shown = own  # a table's row is shown alone
+        else:
+            around = shown_span(own, pieces[own.source.n])
+            shown = _clear_of_rows(_whole_sentence(around, sentences[own.source.n]), own)
         with_antecedent = shown.start < spans[i].start and PRONOUN.match(spans[i].text) is not None
         clash = [k for k, (c, _) in enumerate(chosen)
                  if c.source is shown.source and c.start < shown.end and shown.start < c.end]  # fmt: skip
@@ -278,7 +285,7 @@ def extract_answer(
         bullet = None if is_code(sp.source.path) else BULLET.match(sp.text)
         if bullet is not None:
             sp = Span(sp.source, sp.start + bullet.end(), sp.end)
-        text = " ".join(sp.text.split())
+        text = " ".join(reading(sp).split())
         first, last = quote_lines(sp.source, sp.start, sp.end)
         opening, closing = _code_ticks(text) if is_code(sp.source.path) else ("", "")
         head_cut, tail_cut = _cut_short(sp)  # a sentence shown in part says so: "… which should take a …"
@@ -306,6 +313,30 @@ def extract_answer(
                 cites[n] = replace(prev, line_start=h_first, line_end=h_last, quote=h.source.text[lo:hi])
                 stretch[n] = (lo, hi)
     return ExtractiveAnswer("\n".join(lines), tuple(verdicts), tuple(cites.values()))
+
+
+def reading(span: Span) -> str:
+    """What a sentence says: its text, or a table row's cells under their column names."""
+    row = row_reading(span.source, span.start, span.end)
+    return span.text if row is None else row
+
+
+def _clear_of_rows(shown: Span, own: Span) -> Span:
+    """``shown`` (``own`` with what it needs around it) ending before the table rows that follow ``own`` and starting
+    after those before it: a table's rows are sentences of their own, never the rest of a prose sentence."""
+    rows, heads = table_rows(own.source)
+    start, end = shown.start, shown.end
+    for a, b in [(a, b) for a, b, _ in rows] + list(heads):
+        if own.end <= a < end:
+            end = a
+        if start < b <= own.start:
+            start = b
+    text = own.source.text
+    while end > start and text[end - 1].isspace():
+        end -= 1
+    while start < end and text[start].isspace():
+        start += 1
+    return shown if (start, end) == (shown.start, shown.end) else Span(own.source, start, end)
 
 
 def _whole_sentence(span: Span, sentences: Sequence[tuple[int, int]]) -> Span:

@@ -29,6 +29,7 @@ from engine.rag.citations import find_markers, quote_lines, segments
 from engine.rag.model_grounding import judge_for, judge_verdicts
 from engine.rag.models import RagModels
 from engine.rag.sources import Source
+from engine.rag.table_rows import table_rows
 from engine.rag.tuning import (
     MAX_EVIDENCE_CHARS,
     MIN_COSINE,
@@ -183,16 +184,30 @@ def names(text: str) -> set[str]:
 
 def split_spans(source: Source) -> list[Span]:
     """The sentences (or lines, for text without sentence punctuation) of a source, each at most
-    MAX_EVIDENCE_CHARS long."""
+    MAX_EVIDENCE_CHARS long; a table's rows (engine.rag.table_rows) one by one, its header line one of them."""
+    rows, heads = table_rows(source)
+    if not rows and not heads:
+        return _prose_spans(source, 0, len(source.text))
+    out: list[Span] = []
+    pos = 0
+    for a, b in sorted([(a, b) for a, b, _ in rows] + list(heads)):
+        out += _prose_spans(source, pos, a)
+        out.append(Span(source, a, b))
+        pos = b
+    return out + _prose_spans(source, pos, len(source.text))
+
+
+def _prose_spans(source: Source, lo: int, hi: int) -> list[Span]:
     out: list[Span] = []
     text = source.text
-    for a, b in segments(text):
+    for a, b in segments(text[lo:hi]):
+        a, b = a + lo, b + lo
         if b - a <= MAX_EVIDENCE_CHARS:
             out.append(Span(source, a, b))
             continue
         pos = a  # a long stretch (code, a list): its lines, grouped up to the limit
         while pos < b:
-            cut = text.rfind("\n", pos, pos + MAX_EVIDENCE_CHARS)
+            cut = text.rfind("\n", pos, min(b, pos + MAX_EVIDENCE_CHARS))
             end = cut if cut > pos else min(b, pos + MAX_EVIDENCE_CHARS)
             while pos < end and text[pos].isspace():
                 pos += 1

@@ -15,10 +15,12 @@ import logging
 
 from engine.index.bounds import charge, check_zip, no_check, open_zip, short_reason
 from engine.index.document import Block, ExtractError, Page
+from engine.index.tables import HEADER_SEARCH_ROWS, sheet_header
 
 log = logging.getLogger(__name__)
 
 MAX_SHEET_ROWS = 200_000  # a sheet of millions of rows is data, not a document: read the first ones, note it
+XLSX_READER_VERSION = 2  # 2: a sheet's header row is a heading (engine.index.options.READER_VERSIONS)
 MAX_SPACES = (
     1000  # ODT ``text:s text:c``: spaces one element stands for (a hostile count asked for 1.5 billion)
 )
@@ -147,6 +149,7 @@ def extract_xlsx(data: bytes, check=no_check) -> tuple[tuple[Page, ...], tuple[s
             title = str(sheet.title)
             lines: list[tuple[str, int]] = [(title, 2)]
             held = i = 0
+            firsts: list[list[str]] = []  # the first rows' cells: one of them may be the header
             try:
                 for i, row in enumerate(sheet.iter_rows(values_only=True), 1):
                     if i > MAX_SHEET_ROWS:
@@ -159,6 +162,8 @@ def extract_xlsx(data: bytes, check=no_check) -> tuple[tuple[Page, ...], tuple[s
                         cells.pop()
                     if any(cells):
                         line = f"{i}: " + " | ".join(cells)
+                        if len(firsts) < HEADER_SEARCH_ROWS:
+                            firsts.append(cells)
                         lines.append((line, 0))
                         held += len(line)
                         if held > _CHARGE_EVERY:
@@ -167,6 +172,12 @@ def extract_xlsx(data: bytes, check=no_check) -> tuple[tuple[Page, ...], tuple[s
             except Exception as exc:  # noqa: BLE001 - openpyxl converts each value as it parses the row
                 bad.append(f"sheet {title!r} row {i + 1}: {short_reason(exc)}")
             charge(check, 2 * held)
+            header = sheet_header(firsts)
+            if header is not None:
+                header += 1  # its place in ``lines``, after the sheet's name
+                # the header row and any title rows above it are headings under the sheet's name: every chunk of
+                # the sheet carries the header in its trail (engine.index.tables), and the titles stay with it
+                lines[1 : header + 1] = [(t, 3) for t, _ in lines[1 : header + 1]]
             if len(lines) > 1:
                 pages.append(lines_page(lines, number))
     finally:

@@ -1,0 +1,164 @@
+"""Table rows are read under their header: a CSV's lines, a sheet's rows and a document table's `` | `` rows are
+sentences of their own, indexed with their header row in every chunk's heading trail, scored and shown with each value
+named by its column, and cited at their own line; never glued to each other or to the prose around them."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+
+from engine.encoders import default_embedder_path, load_embedder
+from engine.index.chunking import chunk_document
+from engine.index.extraction import extract
+from engine.index.tables import csv_cells, csv_header, is_header, labelled, pipe_cells
+from engine.rag.extractive import extract_answer
+from engine.rag.grounding import split_spans
+from engine.rag.sources import Source
+from engine.rag.table_rows import row_reading, table_rows
+from tests.engine.index.index_fakes import minilm_tokenizer
+
+HEADER = "month,category,payee,budgeted_gbp,spent_gbp,note"
+ROWS = [
+    '2027-01,Housing,Harbourside Building Society,912.40,912.40,"mortgage, fixed until 2029"',
+    "2027-01,Utilities,Northern Energy,148.00,171.35,cold snap; meter read 14 Jan",
+    "2027-01,Utilities,Yorkshire Water,41.00,41.00,",
+    "2027-01,Groceries,various,420.00,398.62,",
+    "2027-01,Leisure,Whitby Leisure Centre,38.50,38.50,family swim pass",
+    "2027-01,Savings,holiday pot,150.00,150.00,for Pembrokeshire in August",
+]
+
+
+@pytest.fixture(scope="module")
+def embedder():
+    return load_embedder(default_embedder_path())
+
+
+def test_header_rows_are_names_and_data_rows_are_not():
+    assert is_header(csv_cells(HEADER))
+    assert is_header(pipe_cells("2: Date | Item | Category | Cost (£)"))
+    assert is_header(pipe_cells("| Crop | Variety | Where |"))
+    for row in ROWS:
+        assert not is_header(csv_cells(row))
+    assert not is_header(pipe_cells("Bank balance at 1 September 2026 | 1874.12"))
+    assert not is_header(pipe_cells("9: Adult subscription from next season | £45 (agreed at the AGM on 4 June 2027)"))
+    assert not is_header(["Title only"])
+    assert pipe_cells("|---|:--:|") is None and pipe_cells("ls | grep x") == ["ls", "grep x"]
+    assert pipe_cells("A sentence with no table in it.") is None
+
+
+def test_a_row_reads_with_its_column_names_and_quotes_as_csv_does():
+    cells = csv_cells(ROWS[0])
+    assert cells[-1] == "mortgage, fixed until 2029"
+    assert labelled(csv_cells(HEADER), csv_cells(ROWS[2])) == (
+        "month: 2027-01; category: Utilities; payee: Yorkshire Water; budgeted_gbp: 41.00; spent_gbp: 41.00"
+    )
+
+
+def test_every_chunk_of_a_csv_carries_its_header_and_whole_rows():
+    text = "\n".join([HEADER] + ROWS * 12) + "\n"
+    doc = extract(Path("budget.csv"), text.encode())
+    assert csv_header(text) == (0, len(HEADER))
+    assert doc.pages[0].blocks[0].heading_level == 1
+    chunks = chunk_document(doc, minilm_tokenizer(), max_tokens=80, overlap_tokens=16)
+    assert len(chunks) > 3
+    lines = text.split("\n")
+    for c in chunks[1:]:
+        assert c.heading == HEADER
+        assert c.embedding_text().startswith(HEADER + "\n")
+        first = c.text.split("\n", 1)[0]
+        assert first == lines[c.line_start - 1], "a chunk opens at a row's start, never mid-row"
+
+
+def test_a_csv_without_a_header_is_rows_alone():
+    text = "\n".join(ROWS) + "\n"
+    assert csv_header(text) is None
+    assert all(b.heading_level == 0 for b in extract(Path("b.csv"), text.encode()).pages[0].blocks)
+
+
+def test_a_sheet_header_row_is_a_heading_under_the_sheet_title():
+    import openpyxl
+
+    book = openpyxl.Workbook()
+    sheet = book.active
+    sheet.title = "Budget 2026"
+    sheet.append(["Allotment plot 17B - spending 2026"])
+    sheet.append(["Date", "Item", "Category", "Cost (£)"])
+    sheet.append(["2026-01-14", "Plot rent (annual, council)", "Rent", 68])
+    sheet.append(["2026-02-03", "Seed order", "Seeds", 31.45])
+    buf = io.BytesIO()
+    book.save(buf)
+    page = extract(Path("a.xlsx"), buf.getvalue()).pages[0]
+    levels = [(page.text[b.start : b.end], b.heading_level) for b in page.blocks]
+    assert levels[:3] == [("Budget 2026", 2), ("1: Allotment plot 17B - spending 2026", 3),
+                          ("2: Date | Item | Category | Cost (£)", 3)]  # fmt: skip
+    assert all(level == 0 for _, level in levels[3:])
+
+
+def _csv_source(n=1, line_start=8):
+    return Source(n, "\n".join(ROWS[1:]) + "\n", "/docs/budget.csv", None, line_start, line_start + 4,
+                  heading=HEADER)  # fmt: skip
+
+
+def test_split_spans_gives_one_span_per_row_and_the_reading_names_columns():
+    src = _csv_source()
+    spans = split_spans(src)
+    assert [sp.text for sp in spans] == ROWS[1:]
+    assert row_reading(src, spans[0].start, spans[0].end) == (
+        "month: 2027-01; category: Utilities; payee: Northern Energy; budgeted_gbp: 148.00; spent_gbp: 171.35; "
+        "note: cold snap; meter read 14 Jan"
+    )
+
+
+def test_the_first_chunk_of_a_csv_takes_its_header_from_its_own_first_line():
+    src = Source(1, "\n".join([HEADER] + ROWS[:3]), "/docs/budget.csv", None, 1, 4)
+    rows, heads = table_rows(src)
+    assert heads == ((0, len(HEADER)),)
+    assert rows[1][2].startswith("month: 2027-01; category: Utilities; payee: Northern Energy")
+
+
+def test_the_extractive_answer_shows_the_row_under_its_header_and_cites_its_line(embedder):
+    src = _csv_source()
+    ans = extract_answer("How much did we pay Northern Energy in January?", [src], embedder, max_sentences=2)
+    first = ans.sentences[0]
+    assert first.text.startswith("month: 2027-01; category: Utilities; payee: Northern Energy")
+    assert "spent_gbp: 171.35" in ans.text
+    assert first.evidence == ROWS[1]  # the citation quotes the row as the file holds it
+    assert (first.line_start, first.line_end) == (8, 8)
+
+
+def test_document_table_rows_are_not_glued_to_the_prose_before_them(embedder):
+    text = (
+        "3. Treasurer's report\nImran reported the balance below. Subscriptions stay at £6 per household per year.\n"
+        "Item | Amount\nBalance at 1 September | £1,246.30\nSubscriptions received | £372.00\n"
+        "Donation from the Ship Inn quiz night | £185.00\nBalance at 31 October | £1,758.30\n"
+    )
+    src = Source(1, text, "/docs/minutes.docx", None, 10, 16)
+    spans = [sp.text for sp in split_spans(src)]
+    assert "Item | Amount" in spans and "Donation from the Ship Inn quiz night | £185.00" in spans
+    ans = extract_answer("How much did the quiz night raise?", [src], embedder, max_sentences=1)
+    assert ans.sentences[0].text == "Item: Donation from the Ship Inn quiz night; Amount: £185.00"
+    ans = extract_answer("How much are subscriptions per household?", [src], embedder, max_sentences=1)
+    assert "|" not in ans.sentences[0].text and "£6 per household" in ans.sentences[0].text
+
+
+def test_prose_with_a_shell_pipe_is_not_a_table():
+    src = Source(1, "Run find . -name core | xargs rm to clean up.\nThen start again.\n", "/docs/notes.txt")
+    assert table_rows(src) == ((), ())
+
+
+def test_a_sheet_passage_reads_rows_under_the_header_its_index_kept():
+    first = Source(1, "Budget 2026\n1: Allotment plot 17B - spending 2026\n2: Date | Item | Category | Cost (£)\n"
+                   "3: 2026-01-14 | Plot rent (annual, council) | Rent | 68\n", "/d/a.xlsx", 1, 1, 4)  # fmt: skip
+    rows, heads = table_rows(first)
+    assert len(heads) == 3, "the sheet's name, its title row and its header row are titles, not answers"
+    assert [r[2] for r in rows] == [
+        "Date: 2026-01-14; Item: Plot rent (annual, council); Category: Rent; Cost (£): 68"
+    ]
+    later = Source(2, "14: 2026-09-30 | Shed padlock | Equipment | 8.5\n15: TOTAL | | | 213.49\n", "/d/a.xlsx", 1,
+                   15, 16, heading="Budget 2026 > 2: Date | Item | Category | Cost (£)")  # fmt: skip
+    assert [r[2] for r in table_rows(later)[0]] == [
+        "Date: 2026-09-30; Item: Shed padlock; Category: Equipment; Cost (£): 8.5",
+        "Date: TOTAL; Cost (£): 213.49",
+    ]
