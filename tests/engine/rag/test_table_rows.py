@@ -42,7 +42,9 @@ def test_header_rows_are_names_and_data_rows_are_not():
     for row in ROWS:
         assert not is_header(csv_cells(row))
     assert not is_header(pipe_cells("Bank balance at 1 September 2026 | 1874.12"))
-    assert not is_header(pipe_cells("9: Adult subscription from next season | £45 (agreed at the AGM on 4 June 2027)"))
+    assert not is_header(
+        pipe_cells("9: Adult subscription from next season | £45 (agreed at the AGM on 4 June 2027)")
+    )
     assert not is_header(["Title only"])
     assert pipe_cells("|---|:--:|") is None and pipe_cells("ls | grep x") == ["ls", "grep x"]
     assert pipe_cells("A sentence with no table in it.") is None
