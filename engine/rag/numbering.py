@@ -26,12 +26,15 @@ from engine.rag.citations import find_markers
 _MARKER = re.compile(r"\[\s*(\d+(?:\s*(?:,|;|-|–|and)\s*\d+)*)\s*\]")
 
 
-def shown_order(answer: str, cited: Iterable[int], given: Sequence[int]) -> dict[int, int]:
+def shown_order(answer: str, cited: Iterable[int], given: Sequence[int],
+                literal: Sequence[tuple[int, int]] = ()) -> dict[int, int]:  # fmt: skip
     """Old number -> new: the ``cited`` numbers 1..k in the order ``answer``'s markers first name them (a cited
     number no marker names follows them), then the ``given`` numbers not cited, in their order."""
     cited = set(cited)
     order: dict[int, int] = {}
     for marker in find_markers(answer):
+        if any(a <= marker.start and marker.end <= b for a, b in literal):
+            continue
         for n in marker.numbers:
             if n in cited and n not in order:
                 order[n] = len(order) + 1
@@ -46,12 +49,14 @@ def shown_order(answer: str, cited: Iterable[int], given: Sequence[int]) -> dict
 class Renumbered:
     """``text`` with its markers renumbered by ``order``, and where each old position now lies (``moved``)."""
 
-    def __init__(self, text: str, order: dict[int, int]) -> None:
+    def __init__(self, text: str, order: dict[int, int], literal: Sequence[tuple[int, int]] = ()) -> None:
         out: list[str] = []
         self._starts: list[int] = []  # old marker starts, ascending
         self._spans: list[tuple[int, int, int, int]] = []  # (old start, old end, new start, new end)
         pos = shift = 0
         for m in _MARKER.finditer(text):
+            if any(a <= m.start() and m.end() <= b for a, b in literal):
+                continue  # "[0]" in a quoted line of code, "[1] FALSE" in quoted console output: the source's text
             nums = [order[n] for n in find_markers(m.group(0))[0].numbers if n in order]
             new = "[" + ", ".join(str(n) for n in dict.fromkeys(nums)) + "]" if nums else ""
             out.append(text[pos : m.start()])
@@ -80,13 +85,29 @@ def renumber_text(text: str, order: dict[int, int]) -> str:
     return Renumbered(text, order).text
 
 
+def quoted(res: Any) -> tuple[tuple[int, int], ...]:
+    """Where an extractive answer quotes its sources word for word: (start, end) of each quoted sentence, whose
+    brackets ("readings.index[0]", "[1] FALSE") are the source's text, not markers."""
+    if not str(getattr(res, "answer_kind", "")).startswith("extractive"):
+        return ()
+    return tuple(
+        (s.start, s.end) for s in res.sentences if s.end > s.start and res.answer[s.start : s.end] == s.text
+    )
+
+
+def _markers(res: Any) -> list:
+    literal = quoted(res)
+    return [m for m in find_markers(res.answer) if not any(a <= m.start and m.end <= b for a, b in literal)]
+
+
 def number_as_shown(res: Any) -> Any:
     """``res`` (an AskResult in the sources' own numbers) with its sources numbered as shown (module docstring)."""
     given = [p.n for p in res.closest]
-    order = shown_order(res.answer, (c.n for c in res.citations), given)
+    literal = quoted(res)
+    order = shown_order(res.answer, (c.n for c in res.citations), given, literal)
     if all(old == new for old, new in order.items()):
         return res  # already 1..k as shown (no citation, or cited in order from the first source)
-    shown = Renumbered(res.answer, order)
+    shown = Renumbered(res.answer, order, literal)
     citations = sorted(
         (
             replace(
@@ -122,7 +143,7 @@ def number_as_shown(res: Any) -> Any:
 def numbering_gaps(res: Any) -> tuple[int, ...]:
     """The numbers missing from 1..k among ``res``'s shown markers and citations (k their largest), or a marker
     naming no citation: () when the answer is numbered as shown. For tests and bench/rag_eval.py."""
-    shown = {n for m in find_markers(res.answer) for n in m.numbers} | {c.n for c in res.citations}
+    shown = {n for m in _markers(res) for n in m.numbers} | {c.n for c in res.citations}
     cited = {c.n for c in res.citations}
     gaps = tuple(n for n in range(1, max(shown, default=0) + 1) if n not in shown)
     return gaps + tuple(sorted(shown - cited))

@@ -105,3 +105,22 @@ def test_shown_order_and_renumbered_positions():
         and r.moved(len("x [12] y [3, 12] z")) == len(r.text)
     )
     assert Renumbered("only [7]", {}).text == "only "  # a number naming no source is dropped
+
+
+def test_brackets_a_quoted_sentence_holds_are_its_text_not_markers():
+    """A quoted line of code ("readings.index[0]") or console output ("[1] FALSE") keeps its brackets as written
+    when the sources are renumbered, and is no numbering gap (held-out 5's notebook answer read "[0]" as a marker)."""
+    texts = {1: "The ferry timetable is posted at the harbour office.",
+             2: "R> a * a == 2\n[1] FALSE\nThe comparison is FALSE because sqrt(2) is rounded.",
+             3: "start = readings.index[0] sets where the winter's readings begin."}  # fmt: skip
+    sources = [Source(n, t, f"/docs/{n}.txt", None, 1, 3) for n, t in texts.items()]
+    ex = extract_answer("Where do the winter readings begin, and why is the comparison FALSE?", sources[1:],
+                        max_sentences=2)  # fmt: skip
+    assert "readings.index[0]" in ex.text and "[1]" not in ex.text.replace("[1] FALSE", "")  # numbered from 2
+    res = extractive_result("r", "q", ex, sources, AskStats(), time.perf_counter())
+    assert res.answer_kind == "extractive"
+    assert "readings.index[0]" in res.answer and "[1]" in res.answer  # renumbered: quoted [0] kept as written
+    for s in res.sentences:
+        assert res.answer[s.start : s.end] == s.text, "each quote is still the source's text"
+    assert numbering_gaps(res) == ()
+    assert sorted({c.n for c in res.citations}) == list(range(1, len(res.citations) + 1))
