@@ -282,7 +282,8 @@ def extract_answer(
     # source number -> the stretch of it from its first quoted text to its last
     stretch: dict[int, tuple[int, int]] = {}
     for sp, score in chosen:
-        bullet = None if is_code(sp.source.path) else BULLET.match(sp.text)
+        row = row_reading(sp.source, sp.start, sp.end) is not None  # a row's "- " is its first cell
+        bullet = None if is_code(sp.source.path) or row else BULLET.match(sp.text)
         if bullet is not None:
             sp = Span(sp.source, sp.start + bullet.end(), sp.end)
         text = " ".join(reading(sp).split())

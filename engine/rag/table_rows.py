@@ -32,7 +32,12 @@ _PIPE_TYPES = frozenset({"docx", "pptx", "odt"})  # readers that write a table's
 
 def row_reading(source: Source, start: int, end: int) -> str | None:
     """How the row at ``source.text[start:end]`` reads under its header; None when that span is no row."""
-    return dict(((a, b), r) for a, b, r in table_rows(source)[0]).get((start, end))
+    return _readings(source).get((start, end))
+
+
+@lru_cache(maxsize=256)
+def _readings(source: Source) -> dict[tuple[int, int], str]:
+    return {(a, b): r for a, b, r in table_rows(source)[0]}
 
 
 @lru_cache(maxsize=256)
