@@ -1,6 +1,7 @@
 """The real-document sets of issue 37 (eval/realdocs/): the labels on the documents committed with them (personal
 notes, mail, office files, EPUBs, man pages, licence texts, info manuals, package documents,
-source code, a changelog, a CSV) hold against those files,
+source code, a changelog, a CSV, hand-written PDFs, a Texinfo PDF manual, LaTeX, configuration files) hold
+against those files,
 and the parts stay apart. Questions on Debian
 packages' documents are checked by ``eval/realdocs/check.py`` where the packages are installed."""
 
@@ -169,3 +170,20 @@ def test_fifth_held_out_part_brings_new_kinds_and_only_fresh_documents():
     committed = {d["path"]: (FILES / d["path"]).read_bytes() for d in documents() if "package" not in d}
     mine = {d["path"] for d in documents("heldout5")}
     assert not {committed[p] for p in mine} & {b for p, b in committed.items() if p not in mine}
+
+
+def test_sixth_held_out_part_brings_new_kinds_and_only_fresh_documents(tmp_path, monkeypatch):
+    from eval.realdocs import make_heldout6
+
+    kinds = {p: {d["kind"] for d in documents(p)} for p in SETS}
+    new = {"pdf-private", "pdf-manual-texinfo", "latex", "config", "plain-notes-long"}
+    assert kinds["heldout6"] == new
+    assert not new & set().union(*(kinds[p] for p in SETS if p != "heldout6"))
+    committed = {d["path"]: (FILES / d["path"]).read_bytes() for d in documents() if "package" not in d}
+    mine = {d["path"] for d in documents("heldout6")}
+    assert not {committed[p] for p in mine} & {b for p, b in committed.items() if p not in mine}
+    # the generator gives the committed bytes again (hand-written PDFs included)
+    monkeypatch.setattr(make_heldout6, "OUT", tmp_path)
+    make_heldout6.main()
+    made = {f"private6/{p.name}": p.read_bytes() for p in tmp_path.iterdir()}
+    assert made == {p: committed[p] for p in mine if p.startswith("private6/")}
