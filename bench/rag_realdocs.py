@@ -53,8 +53,8 @@ def build(part: str, folder: Path, db: Path, embedder, reindex: bool) -> None:
             raise SystemExit(item.error)
 
 
-def answer(models: RagModels, store: IndexStore, question: str) -> AskResult:
-    req = AskRequest(question, db=str(store.path), k=5, retrieve_k=50, rewrite=False, answer="extractive")
+def answer(models: RagModels, store: IndexStore, question: str, k: int = 5) -> AskResult:
+    req = AskRequest(question, db=str(store.path), k=k, retrieve_k=50, rewrite=False, answer="extractive")
     out = None
     for ev in ask(models, req, threading.Event(), store=store):
         if isinstance(ev, AskResult):
@@ -123,6 +123,7 @@ def main() -> None:
     ap.add_argument("--work", default=str(Path(tempfile.gettempdir()) / "alcove-realdocs"))
     ap.add_argument("--reindex", action="store_true", help="index the part again (after a reader changed)")
     ap.add_argument("--only", default="", help="comma-separated question ids")
+    ap.add_argument("--k", type=int, default=5, help="passages given to the answer (the product's default: 5)")
     ap.add_argument("--out", default=None, help="also write the per-question records here (JSON lines)")
     args = ap.parse_args()
     work = Path(args.work)
@@ -136,7 +137,7 @@ def main() -> None:
     models = RagModels(None, embedder, None, PromptCacheStore(1 << 20))
     recs = []
     for q in qs:
-        recs.append(record(q, answer(models, store, q["query"])))
+        recs.append(record(q, answer(models, store, q["query"], args.k)))
         r = recs[-1]
         mark = (
             ""
