@@ -123,7 +123,9 @@ def main() -> None:
     ap.add_argument("--work", default=str(Path(tempfile.gettempdir()) / "alcove-realdocs"))
     ap.add_argument("--reindex", action="store_true", help="index the part again (after a reader changed)")
     ap.add_argument("--only", default="", help="comma-separated question ids")
-    ap.add_argument("--k", type=int, default=5, help="passages given to the answer (the product's default: 5)")
+    ap.add_argument(
+        "--k", type=int, default=5, help="passages given to the answer (the product's default: 5)"
+    )
     ap.add_argument("--out", default=None, help="also write the per-question records here (JSON lines)")
     args = ap.parse_args()
     work = Path(args.work)

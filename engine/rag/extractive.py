@@ -47,6 +47,7 @@ from engine.rag.shown_span import (
     joined,
     next_piece,
     shown_span,
+    with_term,
 )
 from engine.rag.sources import Source
 from engine.rag.table_rows import row_reading, table_rows
@@ -83,6 +84,7 @@ _NUMBERED_QUESTION = re.compile(r"^\d+(?:\.\d+)+\.?\s+[A-Z][^\n]*\?$")
 _LABELLED_TITLE = re.compile(r"^[A-Z]{2,}(?:\s+[A-Z]{2,})*\s+[A-Z][a-z]")  # a label in capitals, then a title
 _TITLE_NOTE = re.compile(r"^(.*?)\s+\([^()]*\)$")  # a heading and the note in brackets after it
 _ATX_HEADING = re.compile(r"^#{1,6}[ \t]+\S[^\n]*$")
+_ATX_MARKS = re.compile(r"^#{1,6} (?=\S)")
 _SMALL_WORDS = frozenset("a an and as at by for from in of on or the to with".split())
 # the name a def or class defines, after any decorator lines ("@rule\ndef _gif(h):")
 _DEF_NAME = re.compile(r"[ \t]*(?:@[^\n]*\n[ \t]*)*(?:async[ \t]+)?(?:def|class)[ \t]+(\w+)")
@@ -253,7 +255,12 @@ def extract_answer(
             shown = own  # a table's row is shown alone
         else:
             around = shown_span(own, pieces[own.source.n])
-            shown = _clear_of_rows(_whole_sentence(around, sentences[own.source.n]), own)
+            shown = _whole_sentence(around, sentences[own.source.n])
+            if not is_code(
+                own.source.path
+            ):  # a definition's description with its term ("-k --keep Keep ...")
+                shown = with_term(shown, LONG_SENTENCE_CHARS)
+            shown = _clear_of_rows(shown, own)
         with_antecedent = shown.start < spans[i].start and PRONOUN.match(spans[i].text) is not None
         clash = [k for k, (c, _) in enumerate(chosen)
                  if c.source is shown.source and c.start < shown.end and shown.start < c.end]  # fmt: skip
@@ -287,6 +294,8 @@ def extract_answer(
         if bullet is not None:
             sp = Span(sp.source, sp.start + bullet.end(), sp.end)
         text = " ".join(reading(sp).split())
+        if not is_code(sp.source.path):
+            text = _ATX_MARKS.sub("", text, count=1)  # a heading shown with its section's first sentence
         first, last = quote_lines(sp.source, sp.start, sp.end)
         opening, closing = _code_ticks(text) if is_code(sp.source.path) else ("", "")
         head_cut, tail_cut = _cut_short(sp)  # a sentence shown in part says so: "… which should take a …"

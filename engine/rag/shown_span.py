@@ -296,3 +296,70 @@ def joined(a: Span, b: Span) -> bool:
 
 def is_code(path: str) -> bool:
     return file_type_for(Path(path)) == "code"
+
+
+# an entry of a definition list: its term, a short line of its own (an option "-k --keep", "‘--sandbox’",
+# "``--force-reinstall``", a name "compdb", a release "3.4.3 Sep-19-2022"), over its description, indented under it
+# or as the next paragraph
+_TERM_MARK = re.compile(r"--?\w|[‘`'\"%@]|v?\d+(?:\.\d+)+\b|[a-z_][\w.\-/:]*$|\w*[_\d./:\-]\w*$")
+_ATX = re.compile(r"#{1,6}[ \t]+\S")
+MAX_TERM_CHARS = 60
+MAX_TERM_WORDS = 6
+
+
+def _is_term(line: str) -> bool:
+    text = line.strip()
+    return (
+        0 < len(text) <= MAX_TERM_CHARS
+        and len(text.split()) <= MAX_TERM_WORDS
+        and not SENTENCE_END.search(text)
+        and _TERM_MARK.match(text) is not None
+    )
+
+
+def _indent(line: str) -> int:
+    return len(line) - len(line.lstrip(" \t"))
+
+
+def with_term(span: Span, limit: int) -> Span:
+    """``span`` (a sentence of a definition's description, as shown) from its term on: "-P max-procs,
+    --max-procs=max-procs Run up to max-procs processes at a time; ... If max-procs is 0, ..." (the option a
+    question asks for is the term, not the description), when the whole is at most ``limit`` characters; else as
+    it is. The term is the first line of the sentence's paragraph when the lines after it down to the sentence are
+    indented deeper (a man page's or an info manual's option list), or a one-line paragraph of its own just before
+    the sentence's paragraph (reStructuredText, an HTML manual's ``<dt>``); also a Markdown heading right above a
+    sentence that opens its section pointing back to it ("### Trimmed: `small-icu` (English only) support" over "In
+    this configuration, only English data is included")."""
+    text = span.source.text
+    para = _paragraph_start(text, span.start)
+    line_end = text.find("\n", para)
+    term = None
+    if 0 <= line_end < span.start:  # the sentence lies below the paragraph's first line
+        first = text[para:line_end]
+        below = text[line_end + 1 : span.start].split("\n")
+        if _is_term(first) and all(_indent(ln) > _indent(first) for ln in below if ln.strip()):
+            term = para + _indent(first)
+    if term is None and para > 0:  # else the paragraph before, when it is one line, may be the term
+        prev_end = para
+        while prev_end > 0 and text[prev_end - 1].isspace():
+            prev_end -= 1
+        prev = _paragraph_start(text, prev_end)
+        line = text[prev:prev_end]
+        leans = span.start == para and PRONOUN.match(span.text) is not None  # "In this configuration, ..."
+        if "\n" not in line and (_is_term(line) or (leans and _ATX.match(line.strip()) is not None)):
+            term = prev + _indent(
+                line
+            )  # a term, or the heading a demonstrative opening its section points to
+    if term is None or term >= span.start or span.end - term > limit:
+        return span
+    return Span(span.source, term, span.end)
+
+
+def _paragraph_start(text: str, pos: int) -> int:
+    """Where the paragraph holding ``text[pos]`` starts: after the last blank line before ``pos``."""
+    start = 0
+    for m in _BLANK_LINE.finditer(text, 0, pos):
+        start = m.end()
+    while start < pos and text[start] == "\n":
+        start += 1
+    return start

@@ -1,0 +1,129 @@
+"""A sentence of a definition's description is shown from its term on: the option a question asks for ("How can
+xargs run several commands at once?": ``--max-procs``) is the term a man page, an info manual, a reStructuredText
+option list or an HTML manual's ``<dt>`` puts over the description, not a word of the description itself."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.encoders import default_embedder_path, load_embedder
+from engine.rag.extractive import extract_answer
+from engine.rag.grounding import Span
+from engine.rag.shown_span import with_term
+from engine.rag.sources import Source
+
+MAN = (
+    "       -p, --interactive\n"
+    "              Prompt the user about whether to run each command line and read a\n"
+    "              line from the terminal.\n\n"
+    "       -P max-procs, --max-procs=max-procs\n"
+    "              Run up to max-procs processes at a time; the default is  1.   If\n"
+    "              max-procs  is 0, xargs will run as many processes as possible at\n"
+    "              a time.  Use the -n option or the -L option with -P.\n"
+)
+INFO = (
+    "‘--sandbox’\n"
+    "     In sandbox mode, ‘e/w/r’ commands are rejected - programs\n"
+    "     containing them will be aborted without being run.  Sandbox mode\n"
+    "     ensures ‘sed’ operates only on the input files designated on the\n"
+    "     command line, and cannot run external programs.\n"
+)
+RST = (
+    "``--force-reinstall``\n\n"
+    "Doesn't affect resolution, but if the resolved result is the same as what is\n"
+    "currently installed, uninstall and reinstall it rather than leaving the\n"
+    "current version in place. This occurs even if ``--upgrade`` is not set.\n"
+)
+HTML_DT = "-k --keep\n\nKeep (don't delete) input files during compression or decompression.\n\n-s --small\n\nReduce memory usage.\n"
+
+
+@pytest.fixture(scope="module")
+def embedder():
+    return load_embedder(default_embedder_path())
+
+
+def _span(text: str, sentence: str, path: str) -> Span:
+    start = text.index(sentence)
+    return Span(Source(1, text, path), start, start + len(sentence))
+
+
+@pytest.mark.parametrize(
+    ("text", "sentence", "path", "term"),
+    [
+        (MAN, "If\n              max-procs  is 0, xargs will run as many processes as possible at\n              a time.",
+         "/d/xargs.1.txt", "-P max-procs, --max-procs=max-procs"),
+        (INFO, "Sandbox mode\n     ensures ‘sed’ operates only on the input files designated on the\n     command line, "
+         "and cannot run external programs.", "/d/sed.info.txt", "‘--sandbox’"),
+        (RST, "This occurs even if ``--upgrade`` is not set.", "/d/pip.rst", "``--force-reinstall``"),
+        (HTML_DT, "Keep (don't delete) input files during compression or decompression.", "/d/bzip2.html",
+         "-k --keep"),
+    ],
+)  # fmt: skip
+def test_a_description_sentence_is_shown_from_its_term(text, sentence, path, term):
+    shown = with_term(_span(text, sentence, path), 600)
+    assert shown.text.startswith(term) and shown.text.endswith(sentence)
+
+
+def test_no_term_no_change_and_the_limit_holds():
+    prose = "Overview\n\nThe tool reads files. It writes more.\n"
+    span = _span(prose, "It writes more.", "/d/p.txt")
+    assert with_term(span, 600) == span, "a capitalised one-word heading is a title, not a term"
+    indented_prose = "The tool reads files\n    and writes more. It stops.\n"
+    span = _span(indented_prose, "It stops.", "/d/p.txt")
+    assert with_term(span, 600) == span
+    span = _span(MAN, "Use the -n option or the -L option with -P.", "/d/xargs.1.txt")
+    assert with_term(span, 60) == span, "never longer than the limit"
+    first = _span(HTML_DT, "Reduce memory usage.", "/d/bzip2.html")
+    assert with_term(first, 600).text == "-s --small\n\nReduce memory usage."
+
+
+def test_the_extractive_answer_names_the_option(embedder):
+    src = Source(1, MAN, "/docs/xargs.1.txt", None, 100, 108)
+    ans = extract_answer(
+        "Can xargs run as many processes as possible at once?", [src], embedder, max_sentences=1
+    )
+    assert "--max-procs" in ans.text
+    assert ans.citations[0].line_start == 104  # the cited lines start at the term's line
+
+
+def test_a_release_entry_of_a_news_list_is_a_term():
+    news = ("    3.4.4 Oct-23-2022\n        Important aarch64 fixes.\n\n"
+            "    3.4.3 Sep-19-2022\n        All struct args are passed by value.\n"
+            "        Add support for Loongson's LoongArch64 architecture.\n")  # fmt: skip
+    shown = with_term(
+        _span(news, "Add support for Loongson's LoongArch64 architecture.", "/d/README.md"), 600
+    )
+    assert shown.text.startswith("3.4.3 Sep-19-2022")
+
+
+def test_a_section_opening_with_a_demonstrative_is_shown_with_its_heading():
+    md = ("### Trimmed: `small-icu` (English only) support\n\n"
+          "In this configuration, only English data is included, but the full `Intl` APIs.\n\n"
+          "### Build with full ICU\n\nThe full data is downloaded at build time.\n")  # fmt: skip
+    shown = with_term(
+        _span(md, "In this configuration, only English data is included", "/d/BUILDING.md"), 600
+    )
+    assert shown.text.startswith("### Trimmed: `small-icu`")
+    plain = _span(md, "The full data is downloaded at build time.", "/d/BUILDING.md")
+    assert with_term(plain, 600) == plain, "a sentence that does not lean on its heading is shown alone"
+
+
+def test_the_heading_reads_without_its_marks_in_the_answer(embedder):
+    md = ("### Trimmed: `small-icu` (English only) support\n\n"
+          "In this configuration, only English data is included, but the full `Intl` APIs.\n")  # fmt: skip
+    ans = extract_answer("Can I build Node with English-only ICU data?", [Source(1, md, "/d/BUILDING.md", None, 5, 7)],
+                         embedder, max_sentences=1)  # fmt: skip
+    assert "- Trimmed: `small-icu` (English only) support In this configuration" in ans.text
+    assert ans.citations[0].quote.startswith("### Trimmed")  # the quote is the file's text
+
+
+def test_a_console_command_is_no_term():
+    rst = "To generate HTML documentation, invoke::\n\n   $ make html\n\nThen, point your browser to the index.\n"
+    span = _span(rst, "Then, point your browser to the index.", "/d/README.rst")
+    assert with_term(span, 600) == span
+
+
+def test_a_bullet_is_no_term():
+    notes = "- Buy milk\n\nThe shop closes at six on Sundays.\n"
+    span = _span(notes, "The shop closes at six on Sundays.", "/d/notes.md")
+    assert with_term(span, 600) == span
