@@ -336,7 +336,7 @@ def with_term(span: Span, limit: int) -> Span:
     term = None
     if 0 <= line_end < span.start:  # the sentence lies below the paragraph's first line
         first = text[para:line_end]
-        below = text[line_end + 1 : span.start].split("\n")
+        below = text[line_end + 1 : span.end].split("\n")  # down to the sentence's own lines
         if _is_term(first) and all(_indent(ln) > _indent(first) for ln in below if ln.strip()):
             term = para + _indent(first)
     if term is None and para > 0:  # else the paragraph before, when it is one line, may be the term
@@ -346,10 +346,9 @@ def with_term(span: Span, limit: int) -> Span:
         prev = _paragraph_start(text, prev_end)
         line = text[prev:prev_end]
         leans = span.start == para and PRONOUN.match(span.text) is not None  # "In this configuration, ..."
+        # a term, or the heading a demonstrative opening its section points to
         if "\n" not in line and (_is_term(line) or (leans and _ATX.match(line.strip()) is not None)):
-            term = prev + _indent(
-                line
-            )  # a term, or the heading a demonstrative opening its section points to
+            term = prev + _indent(line)
     if term is None or term >= span.start or span.end - term > limit:
         return span
     return Span(span.source, term, span.end)

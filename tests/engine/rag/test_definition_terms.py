@@ -127,3 +127,9 @@ def test_a_bullet_is_no_term():
     notes = "- Buy milk\n\nThe shop closes at six on Sundays.\n"
     span = _span(notes, "The shop closes at six on Sundays.", "/d/notes.md")
     assert with_term(span, 600) == span
+
+
+def test_a_line_over_lines_no_deeper_than_it_is_no_term():
+    note = "todo\nBuy milk on the way home.\n"
+    span = _span(note, "Buy milk on the way home.", "/d/notes.txt")
+    assert with_term(span, 600) == span
