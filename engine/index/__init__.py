@@ -30,11 +30,29 @@ from engine.index.readers.pdf_text import text_layer_views
 from engine.index.schema import display_path
 from engine.index.store import ChunkRow, DocumentWrite, IndexStore
 from engine.index.summary import IndexSummary, OutsideLink, SkippedFile
+from engine.index.tables import (
+    SHEET_ROW,
+    csv_cells,
+    delimiter_for,
+    is_header,
+    is_separator,
+    labelled,
+    pipe_cells,
+    sheet_header,
+)
 from engine.index.token_vectors import late_source, token_stats
 from engine.index.vector_search import VectorMatrix, forget_vectors, vector_cache_bytes
 from engine.index.walk import SKIP_DIRS, walk
 
 __all__ = [
+    "SHEET_ROW",
+    "csv_cells",
+    "delimiter_for",
+    "is_header",
+    "is_separator",
+    "labelled",
+    "pipe_cells",
+    "sheet_header",
     "image_cache_bytes",
     "line_breaks",
     "page_lines",

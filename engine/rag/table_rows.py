@@ -14,11 +14,11 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 
-from engine.index import file_type_for
-from engine.index.tables import (
+from engine.index import (
     SHEET_ROW,
     csv_cells,
     delimiter_for,
+    file_type_for,
     is_header,
     is_separator,
     labelled,
