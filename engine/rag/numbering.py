@@ -33,7 +33,7 @@ def shown_order(answer: str, cited: Iterable[int], given: Sequence[int],
     cited = set(cited)
     order: dict[int, int] = {}
     for marker in find_markers(answer):
-        if any(a <= marker.start and marker.end <= b for a, b in literal):
+        if _inside(marker.start, marker.end, literal):
             continue
         for n in marker.numbers:
             if n in cited and n not in order:
@@ -55,7 +55,7 @@ class Renumbered:
         self._spans: list[tuple[int, int, int, int]] = []  # (old start, old end, new start, new end)
         pos = shift = 0
         for m in _MARKER.finditer(text):
-            if any(a <= m.start() and m.end() <= b for a, b in literal):
+            if _inside(m.start(), m.end(), literal):
                 continue  # "[0]" in a quoted line of code, "[1] FALSE" in quoted console output: the source's text
             nums = [order[n] for n in find_markers(m.group(0))[0].numbers if n in order]
             new = "[" + ", ".join(str(n) for n in dict.fromkeys(nums)) + "]" if nums else ""
@@ -97,7 +97,11 @@ def quoted(res: Any) -> tuple[tuple[int, int], ...]:
 
 def _markers(res: Any) -> list:
     literal = quoted(res)
-    return [m for m in find_markers(res.answer) if not any(a <= m.start and m.end <= b for a, b in literal)]
+    return [m for m in find_markers(res.answer) if not _inside(m.start, m.end, literal)]
+
+
+def _inside(start: int, end: int, literal: Sequence[tuple[int, int]]) -> bool:
+    return any(a <= start and end <= b for a, b in literal)
 
 
 def number_as_shown(res: Any) -> Any:
