@@ -38,6 +38,7 @@ from engine.rag.citations import Citation, quote_lines, segments
 from engine.rag.grounding import SentenceSupport, Span, content_words, split_spans
 from engine.rag.loopguard import LoopGuard
 from engine.rag.shown_span import (
+    ATX_MARKS,
     BULLET,
     MARKDOWN_HEADING,
     PRONOUN,
@@ -50,7 +51,7 @@ from engine.rag.shown_span import (
     with_term,
 )
 from engine.rag.sources import Source
-from engine.rag.table_rows import row_reading, table_rows
+from engine.rag.table_rows import row_reading, table_lines, table_rows
 from engine.rag.tuning import (
     COPY_MAX,
     COPY_MIN_WORDS,
@@ -84,7 +85,6 @@ _NUMBERED_QUESTION = re.compile(r"^\d+(?:\.\d+)+\.?\s+[A-Z][^\n]*\?$")
 _LABELLED_TITLE = re.compile(r"^[A-Z]{2,}(?:\s+[A-Z]{2,})*\s+[A-Z][a-z]")  # a label in capitals, then a title
 _TITLE_NOTE = re.compile(r"^(.*?)\s+\([^()]*\)$")  # a heading and the note in brackets after it
 _ATX_HEADING = re.compile(r"^#{1,6}[ \t]+\S[^\n]*$")
-_ATX_MARKS = re.compile(r"^#{1,6} (?=\S)")
 _SMALL_WORDS = frozenset("a an and as at by for from in of on or the to with".split())
 # the name a def or class defines, after any decorator lines ("@rule\ndef _gif(h):")
 _DEF_NAME = re.compile(r"[ \t]*(?:@[^\n]*\n[ \t]*)*(?:async[ \t]+)?(?:def|class)[ \t]+(\w+)")
@@ -256,9 +256,8 @@ def extract_answer(
         else:
             around = shown_span(own, pieces[own.source.n])
             shown = _whole_sentence(around, sentences[own.source.n])
-            if not is_code(
-                own.source.path
-            ):  # a definition's description with its term ("-k --keep Keep ...")
+            # a definition's description with its term ("-k --keep Keep ...")
+            if not is_code(own.source.path):
                 shown = with_term(shown, LONG_SENTENCE_CHARS)
             shown = _clear_of_rows(shown, own)
         with_antecedent = shown.start < spans[i].start and PRONOUN.match(spans[i].text) is not None
@@ -294,8 +293,8 @@ def extract_answer(
         if bullet is not None:
             sp = Span(sp.source, sp.start + bullet.end(), sp.end)
         text = " ".join(reading(sp).split())
-        if not is_code(sp.source.path):
-            text = _ATX_MARKS.sub("", text, count=1)  # a heading shown with its section's first sentence
+        marks = None if is_code(sp.source.path) else ATX_MARKS.match(text)
+        text = text[marks.end() :] if marks else text  # a heading shown with its section's first sentence
         first, last = quote_lines(sp.source, sp.start, sp.end)
         opening, closing = _code_ticks(text) if is_code(sp.source.path) else ("", "")
         head_cut, tail_cut = _cut_short(sp)  # a sentence shown in part says so: "… which should take a …"
@@ -334,9 +333,8 @@ def reading(span: Span) -> str:
 def _clear_of_rows(shown: Span, own: Span) -> Span:
     """``shown`` (``own`` with what it needs around it) ending before the table rows that follow ``own`` and starting
     after those before it: a table's rows are sentences of their own, never the rest of a prose sentence."""
-    rows, heads = table_rows(own.source)
     start, end = shown.start, shown.end
-    for a, b in [(a, b) for a, b, _ in rows] + list(heads):
+    for a, b in table_lines(own.source):
         if own.end <= a < end:
             end = a
         if start < b <= own.start:

@@ -29,7 +29,7 @@ from engine.rag.citations import find_markers, quote_lines, segments
 from engine.rag.model_grounding import judge_for, judge_verdicts
 from engine.rag.models import RagModels
 from engine.rag.sources import Source
-from engine.rag.table_rows import table_rows
+from engine.rag.table_rows import table_lines
 from engine.rag.tuning import (
     MAX_EVIDENCE_CHARS,
     MIN_COSINE,
@@ -185,12 +185,12 @@ def names(text: str) -> set[str]:
 def split_spans(source: Source) -> list[Span]:
     """The sentences (or lines, for text without sentence punctuation) of a source, each at most
     MAX_EVIDENCE_CHARS long; a table's rows (engine.rag.table_rows) one by one, its header line one of them."""
-    rows, heads = table_rows(source)
-    if not rows and not heads:
+    lines = table_lines(source)
+    if not lines:
         return _prose_spans(source, 0, len(source.text))
     out: list[Span] = []
     pos = 0
-    for a, b in sorted([(a, b) for a, b, _ in rows] + list(heads)):
+    for a, b in lines:
         out += _prose_spans(source, pos, a)
         out.append(Span(source, a, b))
         pos = b

@@ -302,7 +302,8 @@ def is_code(path: str) -> bool:
 # "``--force-reinstall``", a name "compdb", a release "3.4.3 Sep-19-2022"), over its description, indented under it
 # or as the next paragraph
 _TERM_MARK = re.compile(r"--?\w|[‘`'\"%@]|v?\d+(?:\.\d+)+\b|[a-z_][\w.\-/:]*$|\w*[_\d./:\-]\w*$")
-_ATX = re.compile(r"#{1,6}[ \t]+\S")
+# a Markdown heading's marks ("### "), before its text
+ATX_MARKS = re.compile(r"#{1,6}[ \t]+(?=\S)")
 MAX_TERM_CHARS = 60
 MAX_TERM_WORDS = 6
 
@@ -347,7 +348,7 @@ def with_term(span: Span, limit: int) -> Span:
         line = text[prev:prev_end]
         leans = span.start == para and PRONOUN.match(span.text) is not None  # "In this configuration, ..."
         # a term, or the heading a demonstrative opening its section points to
-        if "\n" not in line and (_is_term(line) or (leans and _ATX.match(line.strip()) is not None)):
+        if "\n" not in line and (_is_term(line) or (leans and ATX_MARKS.match(line.strip()) is not None)):
             term = prev + _indent(line)
     if term is None or term >= span.start or span.end - term > limit:
         return span

@@ -41,6 +41,13 @@ def _readings(source: Source) -> dict[tuple[int, int], str]:
 
 
 @lru_cache(maxsize=256)
+def table_lines(source: Source) -> tuple[tuple[int, int], ...]:
+    """(start, end) of every row, header and separator line of ``source.text``, in order."""
+    rows, heads = table_rows(source)
+    return tuple(sorted([(a, b) for a, b, _ in rows] + list(heads)))
+
+
+@lru_cache(maxsize=256)
 def table_rows(source: Source) -> tuple[tuple[tuple[int, int, str], ...], tuple[tuple[int, int], ...]]:
     """((start, end, reading) of each row, (start, end) of each header or separator line) in ``source.text``;
     both empty for a passage of a file type whose reader writes no table rows."""
@@ -103,15 +110,13 @@ def _pipe_rows(source: Source, markdown: bool):
         if cells is None:  # a paragraph between tables: the next row may open a new one
             in_run, header = False, trail
             continue
+        # a table's header is its first row, unless the index kept one in the trail
         if (not in_run and trail is None and is_header(cells)) or cells == header:
-            header, in_run = (
-                cells,
-                True,
-            )  # a sheet's header is the one its index kept; a table's, its first row
+            header, in_run = cells, True
             heads.append((a, b))
             continue
         in_run = True
-        rows.append((a, b, labelled(header, cells) if header else " | ".join(c for c in cells if c)))
+        rows.append((a, b, _read(header, cells)))
     return tuple(rows), tuple(heads)
 
 
@@ -137,8 +142,13 @@ def _sheet_rows(source: Source):
         if k <= top or c == header:
             heads.append((a, b))
             continue
-        rows.append((a, b, labelled(header, c) if header else " | ".join(x for x in c if x)))
+        rows.append((a, b, _read(header, c)))
     return tuple(rows), tuple(sorted(heads))
+
+
+def _read(header: list[str] | None, cells: list[str]) -> str:
+    """A `` | `` row under its header, or its cells as they are when it has none."""
+    return labelled(header, cells) if header else " | ".join(c for c in cells if c)
 
 
 def _sheet_cells(line: str) -> list[str] | None:
