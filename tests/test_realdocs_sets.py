@@ -1,7 +1,7 @@
 """The real-document sets of issue 37 (eval/realdocs/): the labels on the documents committed with them (personal
 notes, mail, office files, EPUBs, man pages, licence texts, info manuals, package documents,
-source code, a changelog, a CSV, hand-written PDFs, a Texinfo PDF manual, LaTeX, configuration files) hold
-against those files,
+source code, a changelog, a CSV, hand-written PDFs, a Texinfo PDF manual, LaTeX, configuration files, a LaTeX-typeset
+PDF, Apple Mail .emlx messages, a TSV, an application log, an SQL schema, JSON settings) hold against those files,
 and the parts stay apart. Questions on Debian
 packages' documents are checked by ``eval/realdocs/check.py`` where the packages are installed."""
 
@@ -187,3 +187,24 @@ def test_sixth_held_out_part_brings_new_kinds_and_only_fresh_documents(tmp_path,
     make_heldout6.main()
     made = {f"private6/{p.name}": p.read_bytes() for p in tmp_path.iterdir()}
     assert made == {p: committed[p] for p in mine if p.startswith("private6/")}
+
+
+def test_seventh_held_out_part_brings_new_kinds_and_only_fresh_documents(tmp_path, monkeypatch):
+    from eval.realdocs import make_heldout7
+
+    kinds = {p: {d["kind"] for d in documents(p)} for p in SETS}
+    new = {"pdf-latex", "emlx", "tsv", "app-log", "sql", "json"}
+    assert kinds["heldout7"] == new
+    assert not new & set().union(*(kinds[p] for p in SETS if p != "heldout7"))
+    committed = {d["path"]: (FILES / d["path"]).read_bytes() for d in documents() if "package" not in d}
+    mine = {d["path"] for d in documents("heldout7")}
+    assert not {committed[p] for p in mine} & {b for p, b in committed.items() if p not in mine}
+    # the generator gives the committed bytes again (the .emlx messages' byte counts and property lists included)
+    monkeypatch.setattr(make_heldout7, "OUT", tmp_path)
+    make_heldout7.main()
+    made = {f"private7/{p.name}": p.read_bytes() for p in tmp_path.iterdir()}
+    assert made == {p: committed[p] for p in mine if p.startswith("private7/")}
+    # an .emlx file's first line is the byte count of the message that follows it
+    for path in (p for p in mine if p.endswith(".emlx")):
+        first, _, rest = committed[path].partition(b"\n")
+        assert rest[int(first) :].startswith(b"<?xml") and rest[: int(first)].endswith(b"\n")

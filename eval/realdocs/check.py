@@ -1,6 +1,6 @@
 """Validate the real-document sets against the documents themselves, with readers of our own (pypdfium2, the HTML
-source, python-docx, openpyxl, python-pptx, ebooklib, the standard library's email, zipfile, xml and json for ODT,
-RTF and notebooks), not Alcove's:
+source, python-docx, openpyxl, python-pptx, ebooklib, the standard library's email for .eml, .emlx and .mbox,
+zipfile, xml and json for ODT, RTF and notebooks), not Alcove's:
 
 - every labelled document is in documents.json, in the question's part, and present once materialised;
 - every answer fact (``answer`` or one of ``answers``, and each of ``all_of``) occurs in the labelled unit (and in
@@ -13,7 +13,8 @@ RTF and notebooks), not Alcove's:
   part is indexed on its own (held-out 5's documents hold "JSON" and "WASM", absent terms of ``uh01`` and ``u3f01``);
 - ids are unique; questions are not copied from the document (no run of 8 words shared with the labelled unit).
 
-    python eval/realdocs/check.py [--part tuning|heldout|heldout2|heldout3|heldout4|heldout5|heldout6|all] [--committed-only]
+    python eval/realdocs/check.py [--part tuning|heldout|heldout2|heldout3|heldout4|heldout5|heldout6|heldout7|all]
+        [--committed-only]
 
 Package documents are read where the packages installed them; committed ones from files/. ``--committed-only``
 checks only questions on committed documents (what CI can check without the packages).
@@ -153,6 +154,13 @@ def mbox_message(path: Path, number: int) -> str:
 
 def eml_text(path: Path) -> str:
     return message_text(email.message_from_bytes(path.read_bytes(), policy=email.policy.default))
+
+
+def emlx_text(path: Path) -> str:
+    """An Apple Mail message (.emlx): a line with the message's length in bytes, the RFC 822 message, then an
+    Apple property list (the message's flags and dates, not its text)."""
+    first, _, rest = path.read_bytes().partition(b"\n")
+    return message_text(email.message_from_bytes(rest[: int(first.strip())], policy=email.policy.default))
 
 
 def epub_chapters(path: Path) -> list[str]:
@@ -336,6 +344,8 @@ def unit_text(path: Path, q: dict) -> str:
         return mbox_message(path, q["page"])
     if suffix == ".eml":
         return eml_text(path)
+    if suffix == ".emlx":
+        return emlx_text(path)
     if suffix == ".odt":
         return lines_of(odt_lines(path), q)
     if suffix == ".rtf":
@@ -377,6 +387,8 @@ def whole_text(path: Path) -> str:
         return "\n".join(mbox_message(path, i) for i in range(1, n + 1))
     if suffix == ".eml":
         return eml_text(path)
+    if suffix == ".emlx":
+        return emlx_text(path)
     if suffix == ".odt":
         return "\n".join(odt_lines(path))
     if suffix == ".rtf":
