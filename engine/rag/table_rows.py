@@ -1,16 +1,19 @@
 """Table rows in a passage: each row is a sentence of its own, read and shown under its header row.
 
-A CSV passage's lines, a sheet's rows (``12: a | b``) and the `` | `` rows a DOCX, PPTX or ODT table is read as, and
-a Markdown table's ``| a | b |`` lines, hold no sentence punctuation: read as prose they run together into one long
-"sentence" of several rows, and a row alone ("2027-01,Utilities,Northern Energy,148.00,171.35,cold snap") does not say
-which value is what. Here every row is its own candidate, and its reading names its columns from the header row
-(engine.index.tables.labelled): "month: 2027-01; category: Utilities; ...; spent_gbp: 171.35; note: cold snap". The
-header is the passage's own header row, or the one the index kept in its heading trail (a CSV's first line, a sheet's
-header row: engine.index.tables). The citation still quotes the row as the file holds it.
+A CSV passage's lines, a sheet's rows (``12: a | b``), the `` | `` rows a DOCX, PPTX or ODT table is read as, a
+Markdown table's ``| a | b |`` lines, a PDF table's rows (a tab between cells where the page has a column gap:
+engine.index.readers.pdf_blocks) and a LaTeX ``tabular``'s ``a & b \\\\`` lines hold no sentence punctuation: read
+as prose they run together into one long "sentence" of several rows, and a row alone ("2027-01,Utilities,Northern
+Energy,148.00,171.35,cold snap") does not say which value is what. Here every row is its own candidate, and its
+reading names its columns from the header row (engine.index.tables.labelled): "month: 2027-01; category: Utilities;
+...; spent_gbp: 171.35; note: cold snap". The header is the passage's own header row, or the one the index kept in its
+heading trail (a CSV's first line, a sheet's header row: engine.index.tables). The citation still quotes the row as
+the file holds it.
 """
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from pathlib import Path
 
@@ -28,6 +31,15 @@ from engine.index import (
 from engine.rag.sources import Source
 
 _PIPE_TYPES = frozenset({"docx", "pptx", "odt"})  # readers that write a table's rows as "a | b"
+# LaTeX: a rule between rows, alone on its line or after a row's "\\\\"; a row's cell separator; markup in a cell
+_TEX_RULE = r"\\(?:hline|toprule|midrule|bottomrule|cline\{[^}]*\}|cmidrule(?:\([^)]*\))?\{[^}]*\})"
+_TEX_RULE_LINE = re.compile(r"^(?:" + _TEX_RULE + r"\s*)+$")
+_TEX_ROW = re.compile(
+    r"^(?P<cells>.*(?<!\\)&.*?)\s*\\\\(?:\[[^\]]*\])?\s*(?:" + _TEX_RULE + r"\s*)*(?:%.*)?$"
+)
+_TEX_ESCAPED = re.compile(r"\\([%&_#$])")
+_TEX_SYMBOLS = {"textdegree": "°", "textpm": "±", "texttimes": "×", "euro": "€", "pounds": "£", "ldots": "…"}
+_TEX_COMMAND = re.compile(r"\\([A-Za-z]+)\*?\s*")
 
 
 def row_reading(source: Source, start: int, end: int) -> str | None:
@@ -58,6 +70,10 @@ def table_rows(source: Source) -> tuple[tuple[tuple[int, int, str], ...], tuple[
         return _sheet_rows(source)
     if kind in _PIPE_TYPES or kind == "markdown":
         return _pipe_rows(source, markdown=kind == "markdown")
+    if kind == "pdf":
+        return _split_rows(source, _tab_cells, None)
+    if Path(source.path).suffix.lower() == ".tex":
+        return _split_rows(source, _tex_cells, _TEX_RULE_LINE)
     return (), ()
 
 
@@ -118,6 +134,57 @@ def _pipe_rows(source: Source, markdown: bool):
         in_run = True
         rows.append((a, b, _read(header, cells)))
     return tuple(rows), tuple(heads)
+
+
+def _split_rows(source: Source, cells_of, rule: re.Pattern | None):
+    """Rows whose cells ``cells_of`` finds in a line (None: no row), in runs of consecutive lines (``rule``: a line
+    between rows that draws a line and says nothing, kept with the header lines). A run's first row is its header
+    when it reads as one; so is a later row that reads as one with another number of cells than the header above it
+    (a PDF's second table set right under the first: "Reading date | Reading | Type of reading", then "Charge |
+    Quantity | Rate | Amount")."""
+    rows, heads = [], []
+    header: list[str] | None = None
+    in_run = False
+    for a, b in _lines(source.text):
+        line = source.text[a:b]
+        if rule is not None and rule.match(line):
+            heads.append((a, b))
+            continue
+        cells = cells_of(line)
+        if cells is None:
+            in_run, header = False, None
+            continue
+        named = is_header(cells) and not any(
+            ch.isdigit() for c in cells for ch in c
+        )  # "8.00am to 6.00pm": a value
+        if named and (not in_run or (header is not None and len(cells) != len(header))):
+            header, in_run = cells, True
+            heads.append((a, b))
+            continue
+        in_run = True
+        rows.append((a, b, _read(header, cells)))
+    return tuple(rows), tuple(heads)
+
+
+def _tab_cells(line: str) -> list[str] | None:
+    return [c.strip() for c in line.split("\t")] if "\t" in line else None
+
+
+def _tex_cells(line: str) -> list[str] | None:
+    """The cells of a ``tabular`` row, ``2023-06-12 & Landsat 9 & 8.5\\% \\\\``, as text: ``8.5%``."""
+    found = _TEX_ROW.match(line.strip())
+    if found is None:
+        return None
+    cells = re.split(r"(?<!\\)&", found.group("cells"))
+    return [_tex_text(c) for c in cells]
+
+
+def _tex_text(cell: str) -> str:
+    """A cell's text with its markup read: escapes, a few symbols, commands dropped (``\\textbf{x}`` is x)."""
+    text = _TEX_ESCAPED.sub(r"\1", cell.replace("\\ ", " ").replace("~", " "))
+    text = _TEX_COMMAND.sub(lambda m: _TEX_SYMBOLS.get(m.group(1), ""), text)
+    text = text.replace("{", "").replace("}", "").replace("$", "")
+    return " ".join(text.split())
 
 
 def _sheet_rows(source: Source):

@@ -9,7 +9,9 @@ Lines are told apart by their type and place (``pdf_layout.Line``): a line in a 
 document's body text is a heading (its level by size, the largest 1), so is a short line wholly in bold; a line
 mostly in a monospace font is code (console input and output included) unless three or more of its words are in
 a proportional font (a sentence about identifiers); consecutive lines with two or more
-column gaps are a table. A new paragraph starts after a line that ends a sentence short of the right margin, at
+column gaps are a table, and so are consecutive lines of two cells whose second holds a figure (a bill's "Balance
+now, in debit | £122.60", a price list, opening hours), under a header line of two short names ("Treatment |
+Price"); a line set into a table's column between two of its rows is the wrapped end of the row above. A new paragraph starts after a line that ends a sentence short of the right margin, at
 a wider gap between lines than the page's usual, at a change of font size, at a list bullet or number, at a
 line whose first word stands in a column of its own (a definition list's term), and after a short line alone
 whose text below is set further in (a list item's label: "1. Precision").
@@ -32,6 +34,11 @@ MONO_SHARE = 0.6  # a line this much in a monospace font is code
 _BULLET = re.compile(r"^(?:[•◦▪‣∙·○●■□–—*-]\s|\(?\d{1,3}[.)]\s|\(?[a-z][.)]\s|\([ivx]{1,4}\)\s)")
 _MARK = re.compile(r"[\d*†‡§¶]{1,3}")
 _SENTENCE_END = re.compile(r"[.!?:;]['\"”’)\]]*$")
+MAX_VALUE_WORDS = (
+    20  # a two-cell row's value: a figure with a few words ("9.00am to 12.30pm, on the first ...")
+)
+MAX_LABEL_WORDS = 16  # ... and its label
+_FIGURE = re.compile(r"^[-+±(]?[£$€¥]?\d")  # a cell that opens with a figure: 12, £38.15, (3.50), -4
 
 
 def document_pages(
@@ -110,7 +117,9 @@ def _page(
     number: int, lines: list[Line], skip: set[int], body: float, levels: dict[float, int], vocab: Vocabulary
 ) -> Page:
     kinds = [("skip", 0) if i in skip else _kind(ln, body, levels) for i, ln in enumerate(lines)]
-    kinds = _wrapped_code(lines, _tables(kinds))
+    kinds = _wrapped_code(lines, _tables(_wrapped_cells(lines, _value_rows(lines, kinds))))
+    wraps = {i for i, (kind, _) in enumerate(kinds) if kind == "wrap"}
+    kinds = [("table", 0) if i in wraps else k for i, k in enumerate(kinds)]
     groups = _groups(lines, kinds)
     for group in groups:  # words cut at line ends, inside prose only
         if group[1] == "text":
@@ -127,6 +136,10 @@ def _page(
         start = pos
         indents = _indents([lines[i] for i in members]) if kind == "code" else [0] * len(members)
         for k, (i, indent) in enumerate(zip(members, indents, strict=True)):
+            if i in wraps:  # a cell's wrapped end goes on with its row
+                parts.append(" " + lines[i].text)
+                pos += 1 + len(lines[i].text)
+                continue
             if k:
                 parts.append("\n")
                 pos += 1
@@ -187,8 +200,75 @@ def _wrapped_code(lines: list[Line], kinds: list[tuple[str, int]]) -> list[tuple
     return out
 
 
+def _two_cells(line: Line) -> tuple[list[str], list[str]] | None:
+    """A prose line's words before and after its one column gap; None for a line with no gap or several."""
+    if not line.geometry or len(line.gaps) != 1:
+        return None
+    words = line.text.split()
+    return words[: line.gaps[0]], words[line.gaps[0] :]
+
+
+def _value_rows(lines: list[Line], kinds: list[tuple[str, int]]) -> list[tuple[str, int]]:
+    """Runs of two or more prose lines of two cells whose second holds a figure, at least half of them opening with
+    it ("£38.15", "12 April 2027", "8.00am to 6.00pm": a definition list's descriptions open with words), are table
+    rows, with the line of two short names without a figure right above them (their header)."""
+    out = list(kinds)
+
+    def value(i: int) -> bool:  # a bold row is a row too ("Balance now, in debit | £122.60")
+        cells = _two_cells(lines[i]) if out[i][0] in ("text", "heading") else None
+        return (
+            cells is not None
+            and len(cells[0]) <= MAX_LABEL_WORDS
+            and len(cells[1]) <= MAX_VALUE_WORDS
+            and any(ch.isdigit() for ch in " ".join(cells[1]))
+        )
+
+    def opens_with_figure(i: int) -> bool:
+        return _FIGURE.match(lines[i].text.split()[lines[i].gaps[0]]) is not None
+
+    i = 0
+    while i < len(out):
+        j = i
+        while j < len(out) and value(j):
+            j += 1
+        if j - i < 2 or 2 * sum(opens_with_figure(k) for k in range(i, j)) < j - i:
+            i = max(j, i + 1)
+            continue
+        for k in range(i, j):
+            out[k] = ("row", 0)
+        head = _two_cells(lines[i - 1]) if i and out[i - 1][0] in ("text", "heading") else None
+        if head and all(len(c) <= 4 for c in head) and not any(ch.isdigit() for ch in lines[i - 1].text):
+            out[i - 1] = ("row", 0)
+        i = j
+    return out
+
+
+def _wrapped_cells(lines: list[Line], kinds: list[tuple[str, int]]) -> list[tuple[str, int]]:
+    """A prose line with no column gap, set further in than the row above it (in one of its later columns) and right
+    under it, is that row's wrapped last cell ("2 check-ups ..., X-rays when needed," / "10% off all other
+    treatment") when another row comes right after it, or nothing does (the table's last row wrapped)."""
+    out = list(kinds)
+    for i in range(1, len(lines)):
+        prev, line = lines[i - 1], lines[i]
+        if (
+            out[i][0] != "text"
+            or out[i - 1][0] != "row"
+            or line.gaps
+            or not (prev.geometry and line.geometry)
+        ):
+            continue
+        size = max(line.size, 1.0)
+        if not (line.x0 > prev.x0 + 2.0 * size and 0 < prev.y - line.y < 1.6 * size):
+            continue
+        nxt = lines[i + 1] if i + 1 < len(lines) else None
+        if nxt is None or out[i + 1][0] == "row" or not (nxt.geometry and 0 < line.y - nxt.y < 1.6 * size):
+            out[i] = ("wrap", 0)
+    return out
+
+
 def _tables(kinds: list[tuple[str, int]]) -> list[tuple[str, int]]:
-    """Runs of two or more rows are a table; a row alone is a paragraph's line."""
+    """Runs of two or more rows are a table; a row alone is a paragraph's line. A row's wrapped cell ("wrap") stays
+    "wrap", inside its table."""
     out = list(kinds)
     i = 0
     while i < len(out):
@@ -196,10 +276,16 @@ def _tables(kinds: list[tuple[str, int]]) -> list[tuple[str, int]]:
             i += 1
             continue
         j = i
-        while j < len(out) and out[j][0] == "row":
+        while j < len(out) and out[j][0] in ("row", "wrap"):
             j += 1
+        while out[j - 1][0] == "wrap":
+            j -= 1
+        rows = sum(out[k][0] == "row" for k in range(i, j))
         for k in range(i, j):
-            out[k] = ("table", 0) if j - i >= 2 else ("text", 0)
+            if out[k][0] == "row":
+                out[k] = ("table", 0) if rows >= 2 else ("text", 0)
+            else:
+                out[k] = ("wrap", 0) if rows >= 2 else ("text", 0)
         i = j
     return out
 
@@ -235,10 +321,12 @@ def _breaks(
     new_kind, new_level = kinds[i]
     if new_kind != kind or new_level != level:
         return True
-    if kind in ("skip", "table"):
-        return False
     geometry = prev.geometry and line.geometry
     gap = prev.y - line.y if geometry else 0.0
+    if kind == "table":  # two tables one under the other, with space between them
+        return geometry and gap > 2.0 * max(line.size, 1.0)
+    if kind == "skip":
+        return False
     if kind == "heading":
         return geometry and not 0 < gap < 2.0 * max(line.size, 1.0)
     if kind == "code":

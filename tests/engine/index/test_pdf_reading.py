@@ -274,3 +274,43 @@ def test_a_table_with_names_in_a_monospace_font_is_one_table():
         "table",
         0,
     )
+
+
+def test_two_cell_rows_with_figures_are_a_table_and_a_wrapped_cell_stays_in_its_row():
+    """A bill's "label ... £amount" lines and a price list under "Treatment  Price" are rows, not one long sentence;
+    a cell wrapped onto the next line (set into its column) is the end of its row."""
+    page = [Text(72, 720, "Your account at a glance", 11, "B")]
+    glance = [("Balance on your last bill, in credit", "£38.15"), ("Gas charges this period", "£266.64"),
+              ("Balance now, in debit: what you owe us", "£122.60")]  # fmt: skip
+    for r, (label, value) in enumerate(glance):
+        page += [Text(72, 700 - 13.5 * r, label), Text(480, 700 - 13.5 * r, value)]
+    page += [Text(72, 640, "Treatment", 11, "B"), Text(400, 640, "Price", 11, "B")]
+    for r, (label, value) in enumerate(
+        [("Check-up (examination)", "£58.00"), ("White filling", "from £140.00")]
+    ):
+        page += [Text(72, 626.5 - 13.5 * r, label), Text(400, 626.5 - 13.5 * r, value)]
+    plans = [
+        ("Essential", "£14.50", "2 check-ups a year, X-rays when needed,"),
+        ("Complete", "£34.00", "fillings"),
+    ]
+    page += [Text(72, 560, "Plan"), Text(200, 560, "Monthly fee"), Text(300, 560, "What it includes")]
+    page += [Text(72, 546.5, plans[0][0]), Text(200, 546.5, plans[0][1]), Text(300, 546.5, plans[0][2])]
+    page += [Text(300, 533, "10% off all other treatment")]
+    page += [Text(72, 519.5, plans[1][0]), Text(200, 519.5, plans[1][1]), Text(300, 519.5, plans[1][2])]
+    page += [Text(72, 480, "Definitions"), Text(72, 466.5, "The term in the manual starts the line.")]
+    for r, (term, text) in enumerate(
+        [("msg1", "the message used for n = 1."), ("msg2", "the message for n = 2.")]
+    ):
+        page += [Text(72, 450 - 13.5 * r, term), Text(160, 450 - 13.5 * r, text)]
+    blocks = _blocks(extract(Path("bill.pdf"), build_pdf([page])).pages[0])
+    tables = [text for text, kind, _ in blocks if kind == "table"]
+    assert tables == [
+        "Balance on your last bill, in credit\t£38.15\nGas charges this period\t£266.64\n"
+        "Balance now, in debit: what you owe us\t£122.60",
+        "Treatment\tPrice\nCheck-up (examination)\t£58.00\nWhite filling\tfrom £140.00",
+        "Plan\tMonthly fee\tWhat it includes\n"
+        "Essential\t£14.50\t2 check-ups a year, X-rays when needed, 10% off all other treatment\n"
+        "Complete\t£34.00\tfillings",
+    ]
+    # a definition list's entries open with words, not figures: they stay paragraphs
+    assert not any("msg1" in t for t in tables)

@@ -164,3 +164,53 @@ def test_a_sheet_passage_reads_rows_under_the_header_its_index_kept():
         "Date: 2026-09-30; Item: Shed padlock; Category: Equipment; Cost (£): 8.5",
         "Date: TOTAL; Cost (£): 213.49",
     ]
+
+
+def test_a_pdf_tables_rows_read_under_the_header_above_them_and_a_second_header_starts_anew(embedder):
+    text = (
+        "Electricity\n\nReading date\tReading\tType of reading\n14 Dec 2026\t41,286\tActual\n"
+        "13 Mar 2027\t42,318\tActual (your reading)\nCharge\tQuantity\tRate\tAmount\n"
+        "Electricity used\t1,032 kWh\t24.86p per kWh\t£256.56\nStanding charge\t90 days\t53.68p per day\t£48.31\n\n"
+        "Opening hours\n\nMonday to Thursday\t8.00am to 6.00pm\nFriday\t8.00am to 2.00pm"
+    )
+    src = Source(1, text, "/docs/bill.pdf", 1, 1, 12)
+    rows, heads = table_rows(src)
+    assert [text[a:b] for a, b in heads] == [
+        "Reading date\tReading\tType of reading",
+        "Charge\tQuantity\tRate\tAmount",
+    ]
+    assert [r[2] for r in rows] == [
+        "Reading date: 14 Dec 2026; Reading: 41,286; Type of reading: Actual",
+        "Reading date: 13 Mar 2027; Reading: 42,318; Type of reading: Actual (your reading)",
+        "Charge: Electricity used; Quantity: 1,032 kWh; Rate: 24.86p per kWh; Amount: £256.56",
+        "Charge: Standing charge; Quantity: 90 days; Rate: 53.68p per day; Amount: £48.31",
+        "Monday to Thursday | 8.00am to 6.00pm",  # a row with a figure is no header
+        "Friday | 8.00am to 2.00pm",
+    ]
+    ans = extract_answer(
+        "What is the daily standing charge for electricity?", [src], embedder, max_sentences=1
+    )
+    assert ans.sentences[0].text == rows[3][2]
+    assert (ans.citations[0].line_start, ans.citations[0].line_end) == (7, 7)  # a PDF page counts no blank line
+
+
+def test_a_latex_tabulars_rows_read_under_its_header_with_markup_read():
+    text = (
+        "\\begin{tabular}{llr}\n  \\toprule\n  Date & Satellite & Cloud over area \\\\\n  \\midrule\n"
+        "  2019-07-25 & Landsat 8 & 0.4\\% \\\\\n  2023-06-12 & \\textbf{Landsat 9} & 8.5\\% \\\\ \\bottomrule\n"
+        "\\end{tabular}\nThe scenes were taken at 10:55 local time \\& cloud-free.\n"
+    )
+    src = Source(1, text, "/docs/chapter3.tex", None, 50, 57)
+    rows, heads = table_rows(src)
+    assert [text[a:b] for a, b in heads] == [
+        "\\toprule",
+        "Date & Satellite & Cloud over area \\\\",
+        "\\midrule",
+    ]
+    assert [r[2] for r in rows] == [
+        "Date: 2019-07-25; Satellite: Landsat 8; Cloud over area: 0.4%",
+        "Date: 2023-06-12; Satellite: Landsat 9; Cloud over area: 8.5%",
+    ]
+    spans = [sp.text for sp in split_spans(src)]
+    assert "2019-07-25 & Landsat 8 & 0.4\\% \\\\" in spans
+    assert table_rows(Source(1, "Fish & chips are sold here.\\\\\n", "/docs/x.txt")) == ((), ())
