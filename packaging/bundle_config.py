@@ -312,7 +312,8 @@ DOCUMENT_TYPES: list[tuple[str, dict[str, str]]] = [
     ("Word document", {".docx": "org.openxmlformats.wordprocessingml.document"}),
     (
         "Plain text",
-        {".txt": "public.plain-text", ".text": "public.plain-text", ".log": "public.log", ".tex": "org.tug.tex"},
+        {".txt": "public.plain-text", ".text": "public.plain-text", ".log": "public.log", ".tex": "org.tug.tex",
+         ".org": "org.alcove.Alcove.org"},
     ),
     (
         "Markdown document",
@@ -366,6 +367,7 @@ IMPORTED_UTIS: dict[str, tuple[str, str]] = {  # UTI -> (description, conforms t
     "org.mdxjs.mdx": ("MDX document", "public.plain-text"),
     "org.tug.tex": ("TeX document", "public.plain-text"),
     "org.alcove.Alcove.rst": ("reStructuredText document", "public.plain-text"),
+    "org.alcove.Alcove.org": ("Org document", "public.plain-text"),
     "public.log": ("Log file", "public.plain-text"),
     "public.css": ("CSS style sheet", "public.source-code"),
     "public.bash-script": ("Bash script", "public.shell-script"),

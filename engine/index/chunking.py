@@ -142,9 +142,12 @@ def _plain(tokenizer):
     return tokenizer
 
 
+_OUTLINE_STARS = re.compile(r"^\*{1,6}[ \t]+")  # an outline heading's stars ("** Bug fixes")
+
+
 def _heading_text(page: Page, start: int, end: int) -> str:
     line = page.text[start:end].strip().split("\n", 1)[0]
-    return line.lstrip("#").strip().rstrip("#").strip()
+    return _OUTLINE_STARS.sub("", line.lstrip("#").strip().rstrip("#").strip())
 
 
 def _trail_text(trail: list[tuple[int, str]]) -> str:

@@ -72,7 +72,7 @@ TEXT_EXTENSIONS = {
     ".go": "code", ".rs": "code", ".rb": "code", ".php": "code", ".sh": "code", ".bash": "code",
     ".zsh": "code", ".pl": "code", ".lua": "code", ".r": "code", ".sql": "code", ".scala": "code",
     ".cs": "code", ".css": "code", ".scss": "code", ".toml": "code", ".yaml": "code",
-    ".yml": "code", ".json": "code", ".ini": "code", ".cfg": "code", ".xml": "code", ".tex": "text",
+    ".yml": "code", ".json": "code", ".ini": "code", ".cfg": "code", ".xml": "code", ".tex": "text", ".org": "text",
 }  # fmt: skip
 DOC_EXTENSIONS = {".pdf": "pdf", ".docx": "docx"}
 # Formats read by a library of their own (macOS document types: packaging/bundle_config.py)
@@ -220,6 +220,8 @@ def _extract(path: Path, data: bytes, file_type: str, check: Callable[[], None],
         blocks = rst_blocks(text)
     elif file_type == "csv":
         blocks = line_blocks(text, csv_header(text, delimiter_for(str(path))), kind="row")
+    elif is_outline(path, text):
+        blocks = outline_blocks(text, org=path.suffix.lower() == ".org")
     else:
         blocks = paragraph_blocks(text)
     charge(check, BLOCK_BYTES * len(blocks))
@@ -319,6 +321,41 @@ def markdown_blocks(text: str) -> list[Block]:
 
     spans = [s for s in spans if not in_fence(s[0])]
     return _with_headings(text, sorted(title + spans))
+
+
+_OUTLINE_MODE = re.compile(r"-\*-.*?\b(?:outline|org)\b.*?-\*-", re.IGNORECASE)  # Emacs's mode line
+_OUTLINE_HEADING = re.compile(r"^(\*{1,6})[ \t]+(\S[^\n]*?)[ \t]*$", re.M)
+_ENTRY_END = re.compile(r"[.!?:;,]['\"”’)\]]*$")
+TEXT_READER_VERSION = 2  # 2: an outline's "* " headings (a GNU NEWS file, an Org file)
+
+
+def is_outline(path: Path, text: str) -> bool:
+    """An Emacs outline: an Org file, or a text file whose first line names outline or Org mode (GNU NEWS files:
+    "GNU diffutils NEWS    -*- outline -*-")."""
+    first = text[: text.find("\n")] if "\n" in text else text
+    return path.suffix.lower() == ".org" or _OUTLINE_MODE.search(first[:200]) is not None
+
+
+def outline_headings(text: str, org: bool) -> list[tuple[int, int, int, str]]:
+    """(start, end, level, title) of an outline's headings: lines that open with stars, one per level. In an Org
+    file every such line; in a text outline (a GNU NEWS file) only one that ends with no sentence mark and stands
+    over a blank line ("* Noteworthy changes in release 3.7 (2018-12-31) [stable]", "** Bug fixes"): its older
+    releases list their entries as "* New diff3 option --strip-trailing-cr." under "User-visible changes in
+    version 2.8.6:"."""
+    out = []
+    for m in _OUTLINE_HEADING.finditer(text):
+        if not org:
+            after = text[m.end() : m.end() + 2]
+            if _ENTRY_END.search(m.group(2)) or not (after in ("", "\n") or after.startswith("\n\n")):
+                continue
+        out.append((m.start(), m.end(), len(m.group(1)), m.group(2)))
+    return out
+
+
+def outline_blocks(text: str, org: bool) -> list[Block]:
+    """An outline's headings (``outline_headings``) become heading blocks, so every chunk is embedded under its
+    release and section; the rest are paragraphs."""
+    return _with_headings(text, [(a, b, level) for a, b, level, _ in outline_headings(text, org)])
 
 
 _RST_UNDERLINE = re.compile(r"^([^\n]*\S[^\n]*)\n([=\-~^\"'`#*+:.])\2{2,}[ \t]*$", re.M)

@@ -32,7 +32,7 @@ from pathlib import Path
 
 import numpy as np
 
-from engine.index import file_type_for
+from engine.index import file_type_for, is_outline, outline_headings
 from engine.rag.abstain import name_forms, named_terms
 from engine.rag.citations import Citation, quote_lines, segments
 from engine.rag.grounding import SentenceSupport, Span, content_words, split_spans
@@ -87,6 +87,8 @@ _TITLE_NOTE = re.compile(r"^(.*?)\s+\([^()]*\)$")  # a heading and the note in b
 _ATX_HEADING = re.compile(r"^#{1,6}[ \t]+\S[^\n]*$")
 _SMALL_WORDS = frozenset("a an and as at by for from in of on or the to with".split())
 # the name a def or class defines, after any decorator lines ("@rule\ndef _gif(h):")
+_OUTLINE_STARS = re.compile(r"^\*{1,6}[ \t]+")  # an outline heading's stars ("* Noteworthy changes in ...")
+_VERSION_OR_DATE = re.compile(r"\b\d+\.\d+(?:\.\d+)*\b|\b\d{4}-\d{2}-\d{2}\b")
 _DEF_NAME = re.compile(r"[ \t]*(?:@[^\n]*\n[ \t]*)*(?:async[ \t]+)?(?:def|class)[ \t]+(\w+)")
 
 
@@ -214,6 +216,10 @@ def form_texts(spans: Sequence[Span], pieces: dict[int, Sequence[Span]]) -> list
             # the index found this line to be a heading of the passage ("# Zlib notes" in a text file, "NO WARRANTY"
             # over a section): a title, whatever its form
             out.append(f"{sp.text.strip().lstrip('#').strip()}\n===")
+        elif _OUTLINE_STARS.match(sp.text.strip()) and sp.start in _outline_heads(sp.source):
+            out.append(
+                f"{_OUTLINE_STARS.sub('', sp.text.strip())}\n==="
+            )  # "* Noteworthy changes in release 3.7"
         elif _ATX_HEADING.match(sp.text.strip()) and file_type_for(Path(sp.source.path)) == "markdown":
             # "# Shared MIME Info" in a Markdown file is the heading "Shared MIME Info" over "===" (elsewhere a
             # "# " line may be a comment, so ``not_an_answer`` alone only takes "## " and deeper as headings)
@@ -225,7 +231,7 @@ def form_texts(spans: Sequence[Span], pieces: dict[int, Sequence[Span]]) -> list
 
 def _in_trail(text: str, trail: str | None) -> bool:
     """Whether ``text`` (a piece of one line) is one of the headings of the passage's trail ("A > B > C")."""
-    bare = " ".join(text.strip().lstrip("#").split())
+    bare = " ".join(_OUTLINE_STARS.sub("", text.strip().lstrip("#").strip()).split())
     if not bare or "\n" in text.strip() or not trail:
         return False
     return bare.casefold() in {" ".join(h.split()).casefold() for h in trail.split(" > ")}
@@ -295,6 +301,8 @@ def extract_answer(
         text = " ".join(reading(sp).split())
         marks = None if is_code(sp.source.path) else ATX_MARKS.match(text)
         text = text[marks.end() :] if marks else text  # a heading shown with its section's first sentence
+        release = None if row else release_of(sp)
+        text = f"{release}: {text}" if release else text
         first, last = quote_lines(sp.source, sp.start, sp.end)
         opening, closing = _code_ticks(text) if is_code(sp.source.path) else ("", "")
         head_cut, tail_cut = _cut_short(sp)  # a sentence shown in part says so: "… which should take a …"
@@ -322,6 +330,44 @@ def extract_answer(
                 cites[n] = replace(prev, line_start=h_first, line_end=h_last, quote=h.source.text[lo:hi])
                 stretch[n] = (lo, hi)
     return ExtractiveAnswer("\n".join(lines), tuple(verdicts), tuple(cites.values()))
+
+
+def _outline_heads(source: Source) -> dict[int, tuple[int, str]]:
+    """Where a plain-text passage's outline headings start: their level and title; none unless the passage is part
+    of an outline (engine.index.outline_headings): one with a heading trail (in a plain-text file only an outline's
+    headings make one), Emacs's mode line or headings of two depths ("* ..." over "** ..."), or an Org file's."""
+    path = Path(source.path)
+    if file_type_for(path) != "text":
+        return {}
+    org = path.suffix.lower() == ".org"
+    heads = {a: (level, title) for a, _, level, title in outline_headings(source.text, org)}
+    levels = {level for level, _ in heads.values()}
+    if source.heading or is_outline(path, source.text) or {1, 2} <= levels:
+        return heads
+    return {}
+
+
+def release_of(span: Span) -> str | None:
+    """The release a plain-text outline's entry is under (a GNU NEWS file: "Noteworthy changes in release 3.7
+    (2018-12-31) [stable]" over "diff --color now produces output compatible with less -R."), shown before it: an
+    entry says what changed, its release says when. The outline's last top-level heading above the sentence in the
+    passage, else the first of the passage's heading trail; None unless it names a version or a date the sentence
+    does not."""
+    source = span.source
+    heads = _outline_heads(source)
+    if not heads:
+        return None
+    above = [title for start, (level, title) in heads.items() if level == 1 and start < span.start]
+    if above:
+        label = above[-1].strip()
+    elif source.heading:
+        label = source.heading.split(" > ")[0].strip()
+    else:
+        return None
+    found = _VERSION_OR_DATE.search(label)
+    if found is None or found.group(0) in span.text:
+        return None
+    return label
 
 
 def reading(span: Span) -> str:

@@ -21,7 +21,8 @@ from engine.index.readers.pdf_layout import Line, page_lines, text_lines
 
 log = logging.getLogger(__name__)
 
-READER_VERSION = 3  # 1: PDFium's text as it came; 2: pages as a reader sees them (pdf_blocks); 3: two-cell rows
+# 1: PDFium's text as it came; 2: pages as a reader sees them (pdf_blocks); 3: two-cell rows, wrapped cells
+READER_VERSION = 3
 
 
 def pdfium_pages(data: bytes, check=no_check) -> tuple[Page, ...] | None:

@@ -21,7 +21,7 @@ def test_a_new_pdf_reader_reindexes_pdfs_only(tmp_path, monkeypatch):
     docs = tmp_path / "docs"
     docs.mkdir()
     (docs / "manual.pdf").write_bytes(manual())
-    (docs / "notes.txt").write_text("Plain notes about walruses.\n")
+    (docs / "notes.md").write_text("Plain notes about walruses.\n")  # Markdown: no reader version
     db, emb = tmp_path / "i.sqlite3", HashEmbedder()
     monkeypatch.setattr("engine.index.options.READER_VERSIONS", {})  # an index made before reader versions
     first = _run([docs], db, emb)

@@ -191,7 +191,10 @@ def test_a_pdf_tables_rows_read_under_the_header_above_them_and_a_second_header_
         "What is the daily standing charge for electricity?", [src], embedder, max_sentences=1
     )
     assert ans.sentences[0].text == rows[3][2]
-    assert (ans.citations[0].line_start, ans.citations[0].line_end) == (7, 7)  # a PDF page counts no blank line
+    assert (ans.citations[0].line_start, ans.citations[0].line_end) == (
+        7,
+        7,
+    )  # a PDF page counts no blank line
 
 
 def test_a_latex_tabulars_rows_read_under_its_header_with_markup_read():
