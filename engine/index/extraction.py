@@ -222,6 +222,8 @@ def _extract(path: Path, data: bytes, file_type: str, check: Callable[[], None],
         blocks = line_blocks(text, csv_header(text, delimiter_for(str(path))), kind="row")
     elif is_outline(path, text):
         blocks = outline_blocks(text, org=path.suffix.lower() == ".org")
+    elif file_type == "text" and MAN_HEADER.match(text.lstrip("\n")):
+        blocks = man_blocks(text)
     else:
         blocks = paragraph_blocks(text)
     charge(check, BLOCK_BYTES * len(blocks))
@@ -326,7 +328,13 @@ def markdown_blocks(text: str) -> list[Block]:
 _OUTLINE_MODE = re.compile(r"-\*-.*?\b(?:outline|org)\b.*?-\*-", re.IGNORECASE)  # Emacs's mode line
 _OUTLINE_HEADING = re.compile(r"^(\*{1,6})[ \t]+(\S[^\n]*?)[ \t]*$", re.M)
 _ENTRY_END = re.compile(r"[.!?:;,]['\"”’)\]]*$")
-TEXT_READER_VERSION = 2  # 2: an outline's "* " headings (a GNU NEWS file, an Org file)
+TEXT_READER_VERSION = 2  # 2: an outline's "* " headings (a GNU NEWS file, an Org file), a man page's sections
+# a manual page rendered as text (`man -P cat ls | col -b`): its header and footer name the page on both sides
+MAN_HEADER = re.compile(r"(\S+)\((\w+)\)[ \t]{2,}\S[^\n]*?[ \t]{2,}\1\(\2\)[ \t]*(?:\n|$)")
+_MAN_FOOTER = re.compile(r"^[^\n]*?[ \t]{2,}\S+\(\w+\)[ \t]*$")
+_MAN_SECTION = re.compile(
+    r"^[A-Z][A-Z0-9]*(?:[ \t][A-Z0-9][A-Z0-9]*)*[ \t]*$", re.M
+)  # "OPTIONS", "EXIT STATUS"
 
 
 def is_outline(path: Path, text: str) -> bool:
@@ -356,6 +364,21 @@ def outline_blocks(text: str, org: bool) -> list[Block]:
     """An outline's headings (``outline_headings``) become heading blocks, so every chunk is embedded under its
     release and section; the rest are paragraphs."""
     return _with_headings(text, [(a, b, level) for a, b, level, _ in outline_headings(text, org)])
+
+
+def man_blocks(text: str) -> list[Block]:
+    """A manual page rendered as text: its sections' names ("DESCRIPTION", "EXIT STATUS") at the left margin are
+    headings, so every chunk is embedded under its section and no sentence opens with one; the header ("WATCH(1)
+    User Commands WATCH(1)") and the footer ("procps-ng 2021-04-24 WATCH(1)") are the page's furniture, in no
+    block (still in the text, so every line keeps its number)."""
+    head = MAN_HEADER.match(text.lstrip("\n"))
+    lo = len(text) - len(text.lstrip("\n")) + (head.end() if head else 0)
+    body = text.rstrip()
+    last = body.rfind("\n") + 1
+    hi = last if last > lo and _MAN_FOOTER.match(body[last:].rstrip()) else len(text)
+    sections = [(m.start(), m.end(), 1) for m in _MAN_SECTION.finditer(text, lo, hi)]
+    blocks = _with_headings(text[:hi], sections)
+    return [b for b in blocks if b.start >= lo]
 
 
 _RST_UNDERLINE = re.compile(r"^([^\n]*\S[^\n]*)\n([=\-~^\"'`#*+:.])\2{2,}[ \t]*$", re.M)

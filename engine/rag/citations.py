@@ -34,6 +34,7 @@ _LIST_NUMBER = re.compile(r"\d{1,3}[.)]")
 # a line with no word of three letters (numbers, symbols: "4.440892e-16")
 _CONSOLE_LINE = re.compile(r"[ \t]*(?:(?:R|>>>|\$|%|>|#)[ \t>]|\[\d+\][ \t])|(?![^\n]*[A-Za-z]{3})[^\n]*\S")
 # a line of prose: a capital letter, then at least three more words ("The function all.equal() compares ...")
+_CAPS_HEADING = re.compile(r"[ \t]*[A-Z]{2,}(?:[ \t][A-Z]{2,})*[ \t]*")  # "EXIT STATUS", "ADVANCED USAGE"
 _PROSE_LINE = re.compile(r"[ \t]*[A-Z][a-z]*[ \t]+(?:\S+[ \t]+){2,}\S")
 _STOP = frozenset(
     "a an and are as at be by can do does for from has have how i if in into is it its of on or that the this "
@@ -133,10 +134,18 @@ def segments(text: str) -> list[tuple[int, int]]:
     return out
 
 
+def _indent_at(text: str, pos: int) -> int:
+    end = pos
+    while end < len(text) and text[end] in " \t":
+        end += 1
+    return end - pos
+
+
 def _after_console(text: str, a: int, b: int) -> list[tuple[int, int]]:
     """``text[a:b]`` cut where a line of prose follows console lines with no full stop between them: "R> a * a
     == 2\n[1] FALSE\n...\n[1] 2.00000000000000044\nThe function all.equal() compares ..." is the output, then the
-    sentence, never one sentence that starts with the output."""
+    sentence, never one sentence that starts with the output; and after a section's name in capitals over its
+    indented text (a manual page's "DESCRIPTION" / "       watch runs command repeatedly, ...")."""
     cuts = []
     pos = text.find("\n", a, b)
     while pos >= 0:
@@ -144,6 +153,12 @@ def _after_console(text: str, a: int, b: int) -> list[tuple[int, int]]:
         line_start = max(line_start, a)
         if _CONSOLE_LINE.match(text, line_start, pos) and _PROSE_LINE.match(text, pos + 1, b):
             cuts.append(pos)
+        elif _CAPS_HEADING.fullmatch(text, line_start, pos) and _indent_at(text, pos + 1) > _indent_at(
+            text, line_start
+        ):
+            cuts.append(
+                pos
+            )  # a section's name in capitals over its indented text: "NOTES" / "   POSIX option ..."
         pos = text.find("\n", pos + 1, b)
     if not cuts:
         return [(a, b)]

@@ -88,6 +88,9 @@ _ATX_HEADING = re.compile(r"^#{1,6}[ \t]+\S[^\n]*$")
 _SMALL_WORDS = frozenset("a an and as at by for from in of on or the to with".split())
 # the name a def or class defines, after any decorator lines ("@rule\ndef _gif(h):")
 _OUTLINE_STARS = re.compile(r"^\*{1,6}[ \t]+")  # an outline heading's stars ("* Noteworthy changes in ...")
+_LINE_END_HYPHEN = re.compile(
+    r"(?<=\w)\u2010\n[ \t]*(?=\w)"
+)  # groff's hyphenation: U+2010, never a word's own "-"
 _VERSION_OR_DATE = re.compile(r"\b\d+\.\d+(?:\.\d+)*\b|\b\d{4}-\d{2}-\d{2}\b")
 _DEF_NAME = re.compile(r"[ \t]*(?:@[^\n]*\n[ \t]*)*(?:async[ \t]+)?(?:def|class)[ \t]+(\w+)")
 
@@ -371,9 +374,10 @@ def release_of(span: Span) -> str | None:
 
 
 def reading(span: Span) -> str:
-    """What a sentence says: its text, or a table row's cells under their column names."""
+    """What a sentence says: its text (a word a rendered manual page hyphenated at a line's end whole again: "com‐"
+    / "pressed"), or a table row's cells under their column names."""
     row = row_reading(span.source, span.start, span.end)
-    return span.text if row is None else row
+    return _LINE_END_HYPHEN.sub("", span.text) if row is None else row
 
 
 def _clear_of_rows(shown: Span, own: Span) -> Span:

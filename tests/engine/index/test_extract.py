@@ -127,3 +127,24 @@ def test_binary_detection_and_types():
         extract(Path("fake.txt"), b"\x7fELF\x00\x00\x00" + bytes(range(256)) * 10)
     with pytest.raises(ExtractError, match="empty"):
         extract(Path("e.md"), b"")
+
+
+MAN = (
+    "WATCH(1)                         User Commands                        WATCH(1)\n\n"
+    "NAME\n       watch - execute a program periodically, showing output fullscreen\n\n"
+    "DESCRIPTION\n       watch runs command repeatedly, displaying its output and errors (the\n"
+    "       first screenfull).\n\n"
+    "EXIT STATUS\n       0      Success.\n\n"
+    "procps-ng                         2021-04-24                          WATCH(1)\n"
+)
+
+
+def test_a_manual_page_as_text_has_sections_and_no_header_or_footer_in_any_block():
+    page = extract(Path("watch.1.txt"), MAN.encode()).pages[0]
+    heads = [page.text[b.start : b.end] for b in page.blocks if b.heading_level]
+    assert heads == ["NAME", "DESCRIPTION", "EXIT STATUS"]
+    texts = _texts(page)
+    assert not any("WATCH(1)" in t for t in texts), "the header and the footer are furniture"
+    assert page.text == MAN, "the text keeps every line, so line numbers hold"
+    plain = extract(Path("notes.txt"), b"NOTES\n\n  Buy milk.\n").pages[0]
+    assert not any(b.heading_level for b in plain.blocks), "only a manual page's sections are headings"

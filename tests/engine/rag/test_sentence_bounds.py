@@ -9,6 +9,7 @@ import pytest
 
 from engine.encoders import default_embedder_path, load_embedder
 from engine.index import IndexStore, IndexSummary, index_paths
+from engine.rag.citations import segments
 from engine.rag.sentence_bounds import MAX_EXTEND_CHARS, whole_sentences
 
 WORDS = "alpha bravo charlie delta echo foxtrot golf hotel india juliet kilo lima mike november oscar papa".split()
@@ -146,3 +147,12 @@ def test_an_answer_is_made_from_the_extended_passages(store, tiny_llama):
     for s in result.sentences:
         if s.path.endswith("queues.txt"):
             assert " ".join(s.evidence.split()) in " ".join(lines[s.line_start - 1 : s.line_end])
+
+
+def test_a_section_name_in_capitals_over_indented_text_is_no_part_of_its_first_sentence():
+    text = "NOTES\n       POSIX option processing is used.\nWARNING about the\nnext line.\n"
+    assert [text[a:b] for a, b in segments(text)] == [
+        "NOTES",
+        "POSIX option processing is used.",
+        "WARNING about the\nnext line.",
+    ]
