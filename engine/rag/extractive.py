@@ -61,6 +61,8 @@ from engine.rag.tuning import (
     MAX_SENTENCES,
     MIN_SENTENCE_WORDS,
     NAMED_WEIGHT,
+    NEXT_SENTENCE_BULLETS,
+    NEXT_SENTENCE_CHARS,
     NOT_ANSWER_PENALTY,
     PASSAGE_WEIGHT,
     RANK_WEIGHT,
@@ -292,6 +294,8 @@ def extract_answer(
         used += 1 + with_antecedent
         if used >= max_sentences:
             break
+    for k in range(min(NEXT_SENTENCE_BULLETS, len(chosen))):  # the best are read on into their next sentence
+        chosen[k] = (_read_on(chosen[k][0], pieces[chosen[k][0].source.n], chosen), chosen[k][1])
     chosen.sort(key=lambda t: (t[0].source.n, t[0].start))
     lines, verdicts, cites = [intro, ""], [], {}  # a Markdown list: one quoted sentence per item
     # source number -> the stretch of it from its first quoted text to its last
@@ -371,6 +375,28 @@ def release_of(span: Span) -> str | None:
     if found is None or found.group(0) in span.text:
         return None
     return label
+
+
+def _read_on(shown: Span, own: Sequence[Span], chosen: Sequence[tuple[Span, float]]) -> Span:
+    """``shown`` with the sentence after it in its paragraph, when the two fit in NEXT_SENTENCE_CHARS and the next
+    is prose not shown already (no list item, no question): an answer's best sentences often name the thing and the next gives the value
+    ("This special variable, HISTORY is the number of lines of history retained." / "For GNU readline, a value of
+    -1 means that an unlimited number of history lines are retained.")."""
+    if row_reading(shown.source, shown.start, shown.end) is not None or is_code(shown.source.path):
+        return shown
+    nxt = next_piece(own, shown)
+    if (
+        nxt is None
+        or not joined(shown, nxt)
+        or nxt.end - shown.start > NEXT_SENTENCE_CHARS
+        or row_reading(nxt.source, nxt.start, nxt.end) is not None
+        or not_an_answer(nxt.text)
+        or BULLET.match(nxt.text) is not None  # a list's next item is an item of its own
+        or nxt.text.rstrip().endswith("?")  # a FAQ's question asks, it does not answer
+        or any(c.source is shown.source and c.start < nxt.end and nxt.start < c.end for c, _ in chosen)
+    ):
+        return shown
+    return Span(shown.source, shown.start, nxt.end)
 
 
 def reading(span: Span) -> str:

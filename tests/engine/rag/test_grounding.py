@@ -85,7 +85,9 @@ def test_extractive_answer_picks_the_answering_sentence_with_its_exact_citation(
     assert top.text.startswith(
         "zlib is a general purpose data compression library. It was written by Jean-loup"
     )
-    assert top.supported and top.citation == 2 and (top.line_start, top.line_end) == (1, 2)
+    # ... and, the best sentence shown, read on into the next sentence of its paragraph (line 3)
+    assert top.text.endswith("algorithm.") and "deflate" in top.text
+    assert top.supported and top.citation == 2 and (top.line_start, top.line_end) == (1, 3)
     cite = next(c for c in ex.citations if c.n == 2)
     assert cite.path == "/docs/zlib.txt" and ex.text[cite.marker_start : cite.marker_end] == "[2]"
     assert len(ex.sentences) <= MAX_SENTENCES

@@ -129,3 +129,31 @@ def test_a_question_in_other_words_gets_the_sentence_that_answers_it(embedder):
     shown = _shown("How long may a user stay over their soft quota, and where is that set?", QUOTAS,
                    embedder=embedder, k=2)  # fmt: skip
     assert any(s.startswith("With the edquota -t command") and "After this period" in s for s in shown), shown
+
+
+def test_the_best_sentences_read_on_into_the_next_sentence_of_their_paragraph(embedder):
+    """The best sentence often names the thing and the next gives the value; a list's next item, a question and a
+    sentence past the paragraph are not read on into."""
+    text = (
+        "When this option is selected, bc has one more special variable. This special variable, HISTORY is the "
+        "number of lines of history retained. For GNU readline, a value of -1 means that an unlimited number of "
+        "history lines are retained.\n\nSetting HISTORY to 0 turns history off. Is that wise?\n"
+    )
+    src = Source(1, text, "/docs/bc.txt", None, 1, 3)
+    ans = extract_answer(
+        "How many lines of history does bc keep by default?", [src], embedder, max_sentences=1
+    )
+    assert ans.sentences[0].text.endswith(
+        "HISTORY is the number of lines of history retained. For GNU readline, a "
+        "value of -1 means that an unlimited number of history lines are retained."
+    )
+    assert (ans.citations[0].line_start, ans.citations[0].line_end) == (1, 1)
+    ans = extract_answer("Can I turn bc's history off?", [src], embedder, max_sentences=1)
+    assert ans.sentences[0].text == "Setting HISTORY to 0 turns history off.", (
+        "a question is not read on into"
+    )
+    notes = Source(
+        2, "- Ship the 2.4 release on Friday.\n- Dark mode icons: Dana's set wins.\n", "/d/n.md", None, 1, 2
+    )
+    ans = extract_answer("When does 2.4 ship?", [notes], embedder, max_sentences=1)
+    assert ans.sentences[0].text == "Ship the 2.4 release on Friday."
