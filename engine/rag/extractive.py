@@ -77,6 +77,10 @@ _NAVIGATION = re.compile(
     r"^(?:next|previous|prev|up):|^\[[^\]]+\]:\s*\S+$|^[=\-~^*#]{3,}$|^File: [^,\s]+,\s+Node: |^\* Menu:",
     re.IGNORECASE,
 )
+_MAIL_HEADER = re.compile(
+    r"^(?:From|To|Cc|Date|Subject): "
+)  # the header lines engine.index.readers.mail writes
+_QUESTION = re.compile(r"^(?:(?:Re|Fwd?): )*[^?]{0,200}\?[\"'”’)]*$", re.IGNORECASE)
 _CODE_OR_DATA = re.compile(r"[(){}\[\]<>=_`@/\\'\"0-9]")
 _SECTION_NUMBER = re.compile(r"^\d+(?:\.\d+)*\.?\s+")
 _NAME_ONLY = re.compile(
@@ -160,6 +164,10 @@ def not_an_answer(text: str) -> bool:
         return True
     if all(_NAVIGATION.search(ln) for ln in lines):
         return True
+    if all(_MAIL_HEADER.match(ln) for ln in lines):
+        return True  # an e-mail's "From: ... To: ... Date: ..." lines say who wrote when, not what
+    if _QUESTION.match(" ".join(lines)):
+        return True  # a question asks, it does not answer: a FAQ's entry, a mail's "Re: December book?"
     if len(lines) == 2 and RULE.match(lines[1]) and len(lines[0].split()) <= 8:
         return True  # a heading underlined on the next line: "Debugging util-linux programs\n====="
     if len(lines) > 1:

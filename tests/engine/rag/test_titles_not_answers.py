@@ -37,7 +37,17 @@ def test_a_numbered_question_and_a_side_box_title_are_not_quoted_as_answers():
 
 
 def test_sentences_that_look_alike_are_still_answers():
-    for text in ("NOTE This must be set before the daemon starts.", "1. What is it?", "3 garlic cloves",
+    for text in ("NOTE This must be set before the daemon starts.", "1. It is a tool.", "3 garlic cloves",
                  "SSH Port forwarding is a way to tunnel connections through a host.",
                  "ACAP ACAP Media Type Dataset Class ftp://ftp.ietf.org/internet-drafts/draft-ietf-acap-mediatype-01.txt"):  # fmt: skip
         assert not not_an_answer(text), text
+
+
+def test_mail_headers_and_questions_are_not_answers():
+    from engine.rag.extractive import not_an_answer
+
+    assert not_an_answer("From: Helen Wu <helen.wu@example.com>\nTo: Book club <bookclub@lists.example.com>")
+    assert not_an_answer("Re: December book?")
+    assert not_an_answer("Why doesn't Memcheck find the array overruns in this program?")
+    assert not not_an_answer("Meeting is the second Wednesday as usual, 9 December, 7:30.")
+    assert not not_an_answer("From 2.8.4 through diffutils-2.9, it printed the old message.")
