@@ -58,9 +58,14 @@ _WORD = re.compile(r"\w+", re.UNICODE)
 _TOKEN = re.compile(r"(?<![\w.:\-])\w+(?:(?:[-.]|::)\w+)*")
 
 
+_NUMBER_COMPOUND = re.compile(r"\d+(?:[.,]\d+)?(?:-[a-z]{2,})+")
+
+
 def _is_identifier(tok: str) -> bool:
     if "_" in tok.strip("_") or (tok.startswith("__") and tok.endswith("__") and len(tok) > 4):
         return True
+    if _NUMBER_COMPOUND.fullmatch(tok):
+        return False  # "15-year-old", "3-bedroom", "10-minute": a number and words, no name
     parts = re.split(r"[-.]|::", tok)
     if len(parts) >= 2 and any(c.isdigit() for c in tok) and any(c.isalpha() for c in tok):
         return True

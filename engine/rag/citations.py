@@ -35,6 +35,10 @@ _LIST_NUMBER = re.compile(r"\d{1,3}[.)]")
 _CONSOLE_LINE = re.compile(r"[ \t]*(?:(?:R|>>>|\$|%|>|#)[ \t>]|\[\d+\][ \t])|(?![^\n]*[A-Za-z]{3})[^\n]*\S")
 # a line of prose: a capital letter, then at least three more words ("The function all.equal() compares ...")
 _CAPS_HEADING = re.compile(r"[ \t]*[A-Z]{2,}(?:[ \t][A-Z]{2,})*[ \t]*")  # "EXIT STATUS", "ADVANCED USAGE"
+# a line that opens with a date and a time, as a log's entries do (ISO, syslog's "Apr  4 02:07:28", bracketed)
+_STAMPED_LINE = re.compile(
+    r"[ \t]*\[?(?:\d{4}-\d{2}-\d{2}[ T]\d{1,2}:\d{2}|[A-Z][a-z]{2} [ \d]\d \d{2}:\d{2}:\d{2})"
+)
 _PROSE_LINE = re.compile(r"[ \t]*[A-Z][a-z]*[ \t]+(?:\S+[ \t]+){2,}\S")
 _STOP = frozenset(
     "a an and are as at be by can do does for from has have how i if in into is it its of on or that the this "
@@ -141,11 +145,17 @@ def _indent_at(text: str, pos: int) -> int:
     return end - pos
 
 
+def _deeper(text: str, line: int, below: int) -> bool:
+    """Whether the line at ``below`` is indented deeper than the line at ``line``."""
+    return _indent_at(text, below) > _indent_at(text, line)
+
+
 def _after_console(text: str, a: int, b: int) -> list[tuple[int, int]]:
     """``text[a:b]`` cut where a line of prose follows console lines with no full stop between them: "R> a * a
     == 2\n[1] FALSE\n...\n[1] 2.00000000000000044\nThe function all.equal() compares ..." is the output, then the
-    sentence, never one sentence that starts with the output; and after a section's name in capitals over its
-    indented text (a manual page's "DESCRIPTION" / "       watch runs command repeatedly, ...")."""
+    sentence, never one sentence that starts with the output; after a section's name in capitals over its indented
+    text (a manual page's "DESCRIPTION" / "       watch runs command repeatedly, ..."); and before a line that
+    opens with a time stamp (a log's entries, one per line, with no full stops)."""
     cuts = []
     pos = text.find("\n", a, b)
     while pos >= 0:
@@ -153,12 +163,10 @@ def _after_console(text: str, a: int, b: int) -> list[tuple[int, int]]:
         line_start = max(line_start, a)
         if _CONSOLE_LINE.match(text, line_start, pos) and _PROSE_LINE.match(text, pos + 1, b):
             cuts.append(pos)
-        elif _CAPS_HEADING.fullmatch(text, line_start, pos) and _indent_at(text, pos + 1) > _indent_at(
-            text, line_start
-        ):
-            cuts.append(
-                pos
-            )  # a section's name in capitals over its indented text: "NOTES" / "   POSIX option ..."
+        elif _CAPS_HEADING.fullmatch(text, line_start, pos) and _deeper(text, line_start, pos + 1):
+            cuts.append(pos)  # a section's name in capitals over its indented text: "NOTES" / "   POSIX ..."
+        elif _STAMPED_LINE.match(text, pos + 1, b):
+            cuts.append(pos)  # a log's entry, by its time stamp: "2027-04-04 02:07:28 INFO [prune] ..."
         pos = text.find("\n", pos + 1, b)
     if not cuts:
         return [(a, b)]

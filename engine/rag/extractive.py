@@ -97,6 +97,7 @@ _OUTLINE_STARS = re.compile(r"^\*{1,6}[ \t]+")  # an outline heading's stars ("*
 _LINE_END_HYPHEN = re.compile(
     r"(?<=\w)\u2010\n[ \t]*(?=\w)"
 )  # groff's hyphenation: U+2010, never a word's own "-"
+_ENDS_SENTENCE = re.compile(r"[.!?][\"'”’)\]]*\s*$")
 _VERSION_OR_DATE = re.compile(r"\b\d+\.\d+(?:\.\d+)*\b|\b\d{4}-\d{2}-\d{2}\b")
 _DEF_NAME = re.compile(r"[ \t]*(?:@[^\n]*\n[ \t]*)*(?:async[ \t]+)?(?:def|class)[ \t]+(\w+)")
 
@@ -395,6 +396,9 @@ def _read_on(shown: Span, own: Sequence[Span], chosen: Sequence[tuple[Span, floa
     nxt = next_piece(own, shown)
     if (
         nxt is None
+        or not _ENDS_SENTENCE.search(
+            shown.text
+        )  # a line of a log or a list, not a sentence: entries stay apart
         or not joined(shown, nxt)
         or nxt.end - shown.start > NEXT_SENTENCE_CHARS
         or row_reading(nxt.source, nxt.start, nxt.end) is not None

@@ -123,3 +123,10 @@ def test_just_below_the_line_a_source_holding_most_of_the_question_is_shown_hedg
     assert near.answer.startswith("Your documents may not answer this directly.")
     far = asked(plain.stats.evidence + SOFT_DECLINE_MARGIN * 2)
     assert far.abstained and not far.stats.below_line
+
+
+def test_an_age_or_a_size_with_a_number_is_no_name_the_documents_must_hold():
+    from engine.rag.abstain import named_terms
+
+    assert named_terms("How much is a ticket for my 15-year-old?") == []
+    assert named_terms("Is a 3-bedroom house or a 2.5-inch drive cheaper on x86-64?") == ["x86-64"]

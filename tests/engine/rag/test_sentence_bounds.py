@@ -156,3 +156,12 @@ def test_a_section_name_in_capitals_over_indented_text_is_no_part_of_its_first_s
         "POSIX option processing is used.",
         "WARNING about the\nnext line.",
     ]
+
+
+def test_a_logs_entries_are_one_per_line():
+    text = (
+        "2027-04-14 02:08:12 WARN [offsite] rosie-pi unreachable: connection timed out (try 1 of 3)\n"
+        "2027-04-14 02:18:13 ERROR [job] nightly run finished with errors after 18m13s\n"
+        "Apr 14 02:20:01 attic-nas CRON[811]: (root) CMD (run-parts /etc/cron.hourly)\n"
+    )
+    assert [text[a:b] for a, b in segments(text)] == text.strip().split("\n")
