@@ -20,6 +20,9 @@ A question can also be near the documents' topics and still not answered by them
 my passphrase?" over docs that describe gpg-agent but never its cache time). ``evidence_coverage`` measures how
 much of the question the best-covering source holds, each word weighted by its rarity in the index; below
 COVERAGE_HEDGE the answer is still given, introduced as possibly not answering the question (``AskResult.hedged``).
+Below the cosine line, the answer is shown hedged rather than declined when the line is near and the best source holds
+much of the question, or when a table row of the best passages, read under its header, is as close to the question
+as the line asks (``best_row_cosine``: a table's passage embeds many rows at once, far from a question about one).
 """
 
 from __future__ import annotations
@@ -34,9 +37,13 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from engine.index import IndexStore, file_type_for, query_identifiers, query_terms, term_pattern
+from engine.rag.sources import sources_from
+from engine.rag.table_rows import table_rows
 from engine.rag.tuning import (
     COSINE_THRESHOLD,
     COVERAGE_HEDGE,
+    MAX_GATE_PASSAGES,
+    MAX_GATE_ROWS,
     MAX_PARAPHRASE_WORDS,
     MINILM_COSINE_THRESHOLD,
     PARAPHRASE_WORD_COSINE,
@@ -116,6 +123,10 @@ def judge_passages(question: str, query: str, hits: Sequence[Any], top: Sequence
         and verdict.value >= verdict.threshold - SOFT_DECLINE_MARGIN
         and coverage >= SOFT_DECLINE_COVERAGE
     )
+    if verdict.abstain and not below and verdict.signal == "cosine" and verdict.value is not None:
+        # a table's passage embeds as many rows at once, far from any one question; its best row, read under its
+        # header, as close to the question as the line asks of a passage: answered, hedged
+        below = best_row_cosine(query, top, embedder) >= verdict.threshold
     if verdict.abstain and not below:
         return Gate(ABSTAIN_TEXT, stats)
     missing = missing_terms(question, hits) if pol.signal != "none" else ()
@@ -328,6 +339,21 @@ def hedges(coverage: float | None, absent: Sequence[str] = (), below_line: bool 
     """Whether an answer with this ``stats.coverage`` (None: not measured), these ``stats.absent_terms`` and
     ``stats.below_line`` (answered below the cosine line) is introduced as possibly not answering."""
     return below_line or bool(absent) or (coverage is not None and coverage < COVERAGE_HEDGE)
+
+
+def best_row_cosine(query: str, top: Sequence[Any], embedder: Any) -> float:
+    """The best cosine between ``query`` and a table row of the top passages, each row read under its header
+    ("Name: Colin Thwaite; Chip time: 00:39:52; ..."; engine.rag.table_rows), at most MAX_GATE_ROWS rows of the
+    first MAX_GATE_PASSAGES passages; -1 without an embedder or a row."""
+    if embedder is None or not top:
+        return -1.0
+    rows = [r for src in sources_from(top[:MAX_GATE_PASSAGES]) for _, _, r in table_rows(src)[0]][
+        :MAX_GATE_ROWS
+    ]
+    if not rows:
+        return -1.0
+    q = np.asarray(embedder.embed([query], kind="query").vectors, np.float32)[0]
+    return float((np.asarray(embedder.embed(rows, kind="document").vectors, np.float32) @ q).max())
 
 
 def coverage_terms(question: str) -> list[str]:

@@ -130,3 +130,38 @@ def test_an_age_or_a_size_with_a_number_is_no_name_the_documents_must_hold():
 
     assert named_terms("How much is a ticket for my 15-year-old?") == []
     assert named_terms("Is a 3-bedroom house or a 2.5-inch drive cheaper on x86-64?") == ["x86-64"]
+
+
+def test_far_below_the_line_a_table_row_as_close_as_the_line_is_shown_hedged(tmp_path, embedder):
+    """A table's passage embeds many rows at once, far from a question about one of them; its best row, read under
+    its header, as close to the question as the line asks of a passage gets the answer shown, hedged."""
+    from engine.index import IndexStore, index_paths, search
+    from engine.rag.abstain import AbstainPolicy, best_row_cosine
+
+    names = ["Ava Stone", "Ben Okafor", "Colin Thwaite", "Dora Vance", "Eli Marsh", "Fay Lund", "Gus Pryce"]
+    clubs = ["Mendip AC", "Avon Valley Runners", "Wyvern Harriers", "unattached"]
+    rows = ["pos,name,club,chip_time,notes"] + [
+        f"{i + 1},{n},{clubs[i % 4]},00:{36 + i}:{10 + i}," for i, n in enumerate(names)
+    ]
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "results.csv").write_text("\n".join(rows) + "\n")
+    db = tmp_path / "i.sqlite3"
+    for _ in index_paths([tmp_path / "docs"], db, embedder):
+        pass
+    question = "What was Colin Thwaite's chip time?"
+    models = RagModels(None, embedder, None, None)
+    req = AskRequest(question, db=str(db), rewrite=False, answer="extractive")
+
+    def asked(line: float) -> AskResult:
+        events = ask(models, req, threading.Event(), policy=AbstainPolicy("cosine", line))
+        return [e for e in events if isinstance(e, AskResult)][0]
+
+    with IndexStore(db, read_only=True) as store:
+        row = best_row_cosine(question, search(store, embedder, question, k=5), embedder)
+    chunk = asked(0.0).stats.evidence
+    assert row > chunk + SOFT_DECLINE_MARGIN + 0.02, (row, chunk)
+    line = row - 0.01  # the soft decline (within SOFT_DECLINE_MARGIN of the line) does not reach the passage
+    shown = asked(line)
+    assert not shown.abstained and shown.hedged and "00:38:12" in shown.answer
+    assert "name: Colin Thwaite" in shown.answer
+    assert asked(row + 0.02).abstained
