@@ -39,6 +39,7 @@ _CAPS_HEADING = re.compile(r"[ \t]*[A-Z]{2,}(?:[ \t][A-Z]{2,})*[ \t]*")  # "EXIT
 _STAMPED_LINE = re.compile(
     r"[ \t]*\[?(?:\d{4}-\d{2}-\d{2}[ T]\d{1,2}:\d{2}|[A-Z][a-z]{2} [ \d]\d \d{2}:\d{2}:\d{2})"
 )
+_CAPITAL_LINE = re.compile(r"[ \t]*[A-Z][a-z]")  # a line that opens a sentence
 _PROSE_LINE = re.compile(r"[ \t]*[A-Z][a-z]*[ \t]+(?:\S+[ \t]+){2,}\S")
 _STOP = frozenset(
     "a an and are as at be by can do does for from has have how i if in into is it its of on or that the this "
@@ -163,8 +164,12 @@ def _after_console(text: str, a: int, b: int) -> list[tuple[int, int]]:
         line_start = max(line_start, a)
         if _CONSOLE_LINE.match(text, line_start, pos) and _PROSE_LINE.match(text, pos + 1, b):
             cuts.append(pos)
-        elif _CAPS_HEADING.fullmatch(text, line_start, pos) and _deeper(text, line_start, pos + 1):
-            cuts.append(pos)  # a section's name in capitals over its indented text: "NOTES" / "   POSIX ..."
+        elif _CAPS_HEADING.fullmatch(text, line_start, pos) and (
+            _deeper(text, line_start, pos + 1) or _CAPITAL_LINE.match(text, pos + 1, b)
+        ):
+            cuts.append(
+                pos
+            )  # a section's name in capitals over its text: "NOTES" / "   POSIX ...", "ADMISSION"
         elif _STAMPED_LINE.match(text, pos + 1, b):
             cuts.append(pos)  # a log's entry, by its time stamp: "2027-04-04 02:07:28 INFO [prune] ..."
         pos = text.find("\n", pos + 1, b)

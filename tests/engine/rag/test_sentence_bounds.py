@@ -150,11 +150,13 @@ def test_an_answer_is_made_from_the_extended_passages(store, tiny_llama):
 
 
 def test_a_section_name_in_capitals_over_indented_text_is_no_part_of_its_first_sentence():
-    text = "NOTES\n       POSIX option processing is used.\nWARNING about the\nnext line.\n"
+    text = "NOTES\n       POSIX option processing is used.\nWARNING about the\nnext line.\nADMISSION\nPlease come.\n"
     assert [text[a:b] for a, b in segments(text)] == [
         "NOTES",
         "POSIX option processing is used.",
         "WARNING about the\nnext line.",
+        "ADMISSION",
+        "Please come.",
     ]
 
 
