@@ -77,9 +77,8 @@ _NAVIGATION = re.compile(
     r"^(?:next|previous|prev|up):|^\[[^\]]+\]:\s*\S+$|^[=\-~^*#]{3,}$|^File: [^,\s]+,\s+Node: |^\* Menu:",
     re.IGNORECASE,
 )
-_MAIL_HEADER = re.compile(
-    r"^(?:From|To|Cc|Date|Subject): "
-)  # the header lines engine.index.readers.mail writes
+# the header lines engine.index.readers.mail writes; a question (a FAQ's, a mail subject's "Re: December book?")
+_MAIL_HEADER = re.compile(r"^(?:From|To|Cc|Date|Subject): ")
 _QUESTION = re.compile(r"^(?:(?:Re|Fwd?): )*[^?]{0,200}\?[\"'”’)]*$", re.IGNORECASE)
 _CODE_OR_DATA = re.compile(r"[(){}\[\]<>=_`@/\\'\"0-9]")
 _SECTION_NUMBER = re.compile(r"^\d+(?:\.\d+)*\.?\s+")
@@ -92,13 +91,12 @@ _LABELLED_TITLE = re.compile(r"^[A-Z]{2,}(?:\s+[A-Z]{2,})*\s+[A-Z][a-z]")  # a l
 _TITLE_NOTE = re.compile(r"^(.*?)\s+\([^()]*\)$")  # a heading and the note in brackets after it
 _ATX_HEADING = re.compile(r"^#{1,6}[ \t]+\S[^\n]*$")
 _SMALL_WORDS = frozenset("a an and as at by for from in of on or the to with".split())
-# the name a def or class defines, after any decorator lines ("@rule\ndef _gif(h):")
 _OUTLINE_STARS = re.compile(r"^\*{1,6}[ \t]+")  # an outline heading's stars ("* Noteworthy changes in ...")
-_LINE_END_HYPHEN = re.compile(
-    r"(?<=\w)\u2010\n[ \t]*(?=\w)"
-)  # groff's hyphenation: U+2010, never a word's own "-"
+# groff's hyphenation at a line's end: U+2010 (a word's own hyphen is "-")
+_LINE_END_HYPHEN = re.compile(r"(?<=\w)\u2010\n[ \t]*(?=\w)")
 _ENDS_SENTENCE = re.compile(r"[.!?][\"'”’)\]]*\s*$")
 _VERSION_OR_DATE = re.compile(r"\b\d+\.\d+(?:\.\d+)*\b|\b\d{4}-\d{2}-\d{2}\b")
+# the name a def or class defines, after any decorator lines ("@rule\ndef _gif(h):")
 _DEF_NAME = re.compile(r"[ \t]*(?:@[^\n]*\n[ \t]*)*(?:async[ \t]+)?(?:def|class)[ \t]+(\w+)")
 
 
@@ -231,9 +229,8 @@ def form_texts(spans: Sequence[Span], pieces: dict[int, Sequence[Span]]) -> list
             # over a section): a title, whatever its form
             out.append(f"{sp.text.strip().lstrip('#').strip()}\n===")
         elif _OUTLINE_STARS.match(sp.text.strip()) and sp.start in _outline_heads(sp.source):
-            out.append(
-                f"{_OUTLINE_STARS.sub('', sp.text.strip())}\n==="
-            )  # "* Noteworthy changes in release 3.7"
+            # an outline's heading, "* Noteworthy changes in release 3.7 (2018-12-31) [stable]"
+            out.append(f"{_OUTLINE_STARS.sub('', sp.text.strip())}\n===")
         elif _ATX_HEADING.match(sp.text.strip()) and file_type_for(Path(sp.source.path)) == "markdown":
             # "# Shared MIME Info" in a Markdown file is the heading "Shared MIME Info" over "===" (elsewhere a
             # "# " line may be a comment, so ``not_an_answer`` alone only takes "## " and deeper as headings)
@@ -387,24 +384,22 @@ def release_of(span: Span) -> str | None:
 
 
 def _read_on(shown: Span, own: Sequence[Span], chosen: Sequence[tuple[Span, float]]) -> Span:
-    """``shown`` with the sentence after it in its paragraph, when the two fit in NEXT_SENTENCE_CHARS and the next
-    is prose not shown already (no list item, no question): an answer's best sentences often name the thing and the next gives the value
-    ("This special variable, HISTORY is the number of lines of history retained." / "For GNU readline, a value of
-    -1 means that an unlimited number of history lines are retained.")."""
+    """``shown`` (a sentence: a log's or a list's line stays apart) with the sentence after it in its paragraph, when
+    the two fit in NEXT_SENTENCE_CHARS and the next is prose not shown already (no list item, no question, no
+    navigation): an answer's best sentences often name the thing and the next gives the value ("This special
+    variable, HISTORY is the number of lines of history retained." / "For GNU readline, a value of -1 means that an
+    unlimited number of history lines are retained.")."""
     if row_reading(shown.source, shown.start, shown.end) is not None or is_code(shown.source.path):
         return shown
     nxt = next_piece(own, shown)
     if (
         nxt is None
-        or not _ENDS_SENTENCE.search(
-            shown.text
-        )  # a line of a log or a list, not a sentence: entries stay apart
+        or not _ENDS_SENTENCE.search(shown.text)
         or not joined(shown, nxt)
         or nxt.end - shown.start > NEXT_SENTENCE_CHARS
         or row_reading(nxt.source, nxt.start, nxt.end) is not None
-        or not_an_answer(nxt.text)
+        or not_an_answer(nxt.text)  # navigation, a heading, a question
         or BULLET.match(nxt.text) is not None  # a list's next item is an item of its own
-        or nxt.text.rstrip().endswith("?")  # a FAQ's question asks, it does not answer
         or any(c.source is shown.source and c.start < nxt.end and nxt.start < c.end for c, _ in chosen)
     ):
         return shown

@@ -154,9 +154,8 @@ def _split_rows(source: Source, cells_of, rule: re.Pattern | None):
         if cells is None:
             in_run, header = False, None
             continue
-        named = is_header(cells) and not any(
-            ch.isdigit() for c in cells for ch in c
-        )  # "8.00am to 6.00pm": a value
+        # a header names its columns: a row with a figure ("Monday to Thursday | 8.00am to 6.00pm") is a value
+        named = is_header(cells) and not any(ch.isdigit() for c in cells for ch in c)
         if named and (not in_run or (header is not None and len(cells) != len(header))):
             header, in_run = cells, True
             heads.append((a, b))
