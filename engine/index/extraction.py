@@ -220,7 +220,7 @@ def _extract(path: Path, data: bytes, file_type: str, check: Callable[[], None],
         blocks = rst_blocks(text)
     elif file_type == "csv":
         blocks = line_blocks(text, csv_header(text, delimiter_for(str(path))), kind="row")
-    elif is_outline(path, text):
+    elif file_type == "text" and is_outline(path, text):
         blocks = outline_blocks(text, org=path.suffix.lower() == ".org")
     elif file_type == "text" and MAN_HEADER.match(text.lstrip("\n")):
         blocks = man_blocks(text)

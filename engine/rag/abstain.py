@@ -124,7 +124,7 @@ def judge_passages(question: str, query: str, hits: Sequence[Any], top: Sequence
         and coverage >= SOFT_DECLINE_COVERAGE
     )
     if verdict.abstain and not below and verdict.signal == "cosine" and verdict.value is not None:
-        # a table's passage embeds as many rows at once, far from any one question; its best row, read under its
+        # a table's passage embeds many rows at once, far from a question about one; its best row, read under its
         # header, as close to the question as the line asks of a passage: answered, hedged
         below = best_row_cosine(query, top, embedder) >= verdict.threshold
     if verdict.abstain and not below:
@@ -347,9 +347,8 @@ def best_row_cosine(query: str, top: Sequence[Any], embedder: Any) -> float:
     first MAX_GATE_PASSAGES passages; -1 without an embedder or a row."""
     if embedder is None or not top:
         return -1.0
-    rows = [r for src in sources_from(top[:MAX_GATE_PASSAGES]) for _, _, r in table_rows(src)[0]][
-        :MAX_GATE_ROWS
-    ]
+    rows = [r for src in sources_from(top[:MAX_GATE_PASSAGES]) for _, _, r in table_rows(src)[0]]
+    rows = rows[:MAX_GATE_ROWS]
     if not rows:
         return -1.0
     q = np.asarray(embedder.embed([query], kind="query").vectors, np.float32)[0]

@@ -155,8 +155,9 @@ def _after_console(text: str, a: int, b: int) -> list[tuple[int, int]]:
     """``text[a:b]`` cut where a line of prose follows console lines with no full stop between them: "R> a * a
     == 2\n[1] FALSE\n...\n[1] 2.00000000000000044\nThe function all.equal() compares ..." is the output, then the
     sentence, never one sentence that starts with the output; after a section's name in capitals over its indented
-    text (a manual page's "DESCRIPTION" / "       watch runs command repeatedly, ..."); and before a line that
-    opens with a time stamp (a log's entries, one per line, with no full stops)."""
+    text or a sentence (a manual page's "DESCRIPTION" / "       watch runs command repeatedly, ...", a letter's
+    "ADMISSION" / "Please bring ..."); and before a line that opens with a time stamp (a log's entries, one per
+    line, with no full stops)."""
     cuts = []
     pos = text.find("\n", a, b)
     while pos >= 0:
@@ -167,9 +168,8 @@ def _after_console(text: str, a: int, b: int) -> list[tuple[int, int]]:
         elif _CAPS_HEADING.fullmatch(text, line_start, pos) and (
             _deeper(text, line_start, pos + 1) or _CAPITAL_LINE.match(text, pos + 1, b)
         ):
-            cuts.append(
-                pos
-            )  # a section's name in capitals over its text: "NOTES" / "   POSIX ...", "ADMISSION"
+            # a section's name in capitals over its text: "NOTES" / "   POSIX ...", "ADMISSION" / "Please ..."
+            cuts.append(pos)
         elif _STAMPED_LINE.match(text, pos + 1, b):
             cuts.append(pos)  # a log's entry, by its time stamp: "2027-04-04 02:07:28 INFO [prune] ..."
         pos = text.find("\n", pos + 1, b)

@@ -1,20 +1,21 @@
 """A PDF document's visual lines (``pdf_layout``) turned into pages of blocks: headings, paragraphs, code and tables.
 
-Each page's text is its lines of text, one per visual line, top to bottom, with a blank line between two blocks;
-blank lines are no lines of the page (``Page.text_lines_only``), so "page 12, line 30" is the 30th line of text on
-page 12 whatever was cleaned. Running headers, footers, page numbers and whole contents or index pages stay in the
-page's text (so every line keeps its number) but in no block, so no chunk and no quoted sentence holds them.
+Each page's text is its lines of text, one per visual line (a table cell's wrapped end goes on with its row), top to
+bottom, with a blank line between two blocks; blank lines are no lines of the page (``Page.text_lines_only``), so
+"page 12, line 30" is the 30th line of text on page 12 whatever was cleaned. Running headers, footers, page numbers
+and whole contents or index pages stay in the page's text (so every line keeps its number) but in no block, so no
+chunk and no quoted sentence holds them.
 
 Lines are told apart by their type and place (``pdf_layout.Line``): a line in a font clearly larger than the
 document's body text is a heading (its level by size, the largest 1), so is a short line wholly in bold; a line
 mostly in a monospace font is code (console input and output included) unless three or more of its words are in
-a proportional font (a sentence about identifiers); consecutive lines with two or more
-column gaps are a table, and so are consecutive lines of two cells whose second holds a figure (a bill's "Balance
-now, in debit | £122.60", a price list, opening hours), under a header line of two short names ("Treatment |
-Price"); a line set into a table's column between two of its rows is the wrapped end of the row above. A new paragraph starts after a line that ends a sentence short of the right margin, at
-a wider gap between lines than the page's usual, at a change of font size, at a list bullet or number, at a
-line whose first word stands in a column of its own (a definition list's term), and after a short line alone
-whose text below is set further in (a list item's label: "1. Precision").
+a proportional font (a sentence about identifiers); consecutive lines with two or more column gaps are a table, and
+so are consecutive lines of two cells whose second holds a figure (a bill's "Balance now, in debit | £122.60", a price
+list, opening hours), under a header line of two short names ("Treatment | Price"); a line set into a table's column
+right under a row is the wrapped end of that row. A new paragraph starts after a line that ends a sentence short of
+the right margin, at a wider gap between lines than the page's usual, at a change of font size, at a list bullet or
+number, at a line whose first word stands in a column of its own (a definition list's term), and after a short line
+alone whose text below is set further in (a list item's label: "1. Precision").
 """
 
 from __future__ import annotations
@@ -34,10 +35,10 @@ MONO_SHARE = 0.6  # a line this much in a monospace font is code
 _BULLET = re.compile(r"^(?:[•◦▪‣∙·○●■□–—*-]\s|\(?\d{1,3}[.)]\s|\(?[a-z][.)]\s|\([ivx]{1,4}\)\s)")
 _MARK = re.compile(r"[\d*†‡§¶]{1,3}")
 _SENTENCE_END = re.compile(r"[.!?:;]['\"”’)\]]*$")
-MAX_VALUE_WORDS = (
-    20  # a two-cell row's value: a figure with a few words ("9.00am to 12.30pm, on the first ...")
-)
-MAX_LABEL_WORDS = 16  # ... and its label
+# a two-cell row's value is a figure with a few words ("9.00am to 12.30pm, on the first and third Saturday ..."),
+# its label a few words more
+MAX_VALUE_WORDS = 20
+MAX_LABEL_WORDS = 16
 _FIGURE = re.compile(r"^[-+±(]?[£$€¥]?\d")  # a cell that opens with a figure: 12, £38.15, (3.50), -4
 
 
