@@ -4,7 +4,7 @@ pipeline, the SQLite store, vector/keyword/hybrid search."""
 from engine.index.changes import refresh_roots, reindex_changes
 from engine.index.chunking import Chunk, chunk_document
 from engine.index.document import ExtractError, line_breaks, paragraph_blocks
-from engine.index.extraction import extract, file_type_for, is_outline, outline_headings
+from engine.index.extraction import OUTLINE_STARS, extract, file_type_for, is_outline, outline_headings
 from engine.index.hybrid import (
     EXACT_BONUS,
     IMAGE_WEIGHT,
@@ -81,6 +81,7 @@ __all__ = [
     "display_path",
     "extract",
     "file_type_for",
+    "OUTLINE_STARS",
     "is_outline",
     "outline_headings",
     "forget_image_vectors",

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from engine.index.bounds import charge
-from engine.index.extraction import Extracted, Page
+from engine.index.extraction import OUTLINE_STARS, Extracted, Page
 
 # Long paragraphs are tokenized in pieces of about this many characters, cut at whitespace: the tokenizer is
 # superlinear on one huge string (4 MB in one call: 10 s, in 32 KB pieces: 7 s), one piece is the granularity at
@@ -142,12 +142,9 @@ def _plain(tokenizer):
     return tokenizer
 
 
-_OUTLINE_STARS = re.compile(r"^\*{1,6}[ \t]+")  # an outline heading's stars ("** Bug fixes")
-
-
 def _heading_text(page: Page, start: int, end: int) -> str:
     line = page.text[start:end].strip().split("\n", 1)[0]
-    return _OUTLINE_STARS.sub("", line.lstrip("#").strip().rstrip("#").strip())
+    return OUTLINE_STARS.sub("", line.lstrip("#").strip().rstrip("#").strip())
 
 
 def _trail_text(trail: list[tuple[int, str]]) -> str:

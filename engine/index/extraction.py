@@ -326,6 +326,7 @@ def markdown_blocks(text: str) -> list[Block]:
 
 
 _OUTLINE_MODE = re.compile(r"-\*-.*?\b(?:outline|org)\b.*?-\*-", re.IGNORECASE)  # Emacs's mode line
+OUTLINE_STARS = re.compile(r"^\*{1,6}[ \t]+")  # an outline heading's stars ("** Bug fixes")
 _OUTLINE_HEADING = re.compile(r"^(\*{1,6})[ \t]+(\S[^\n]*?)[ \t]*$", re.M)
 _ENTRY_END = re.compile(r"[.!?:;,]['\"”’)\]]*$")
 TEXT_READER_VERSION = 2  # 2: an outline's "* " headings (a GNU NEWS file, an Org file), a man page's sections

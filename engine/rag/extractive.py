@@ -32,18 +32,18 @@ from pathlib import Path
 
 import numpy as np
 
-from engine.index import file_type_for, is_outline, outline_headings
+from engine.index import OUTLINE_STARS, file_type_for
 from engine.rag.abstain import name_forms, named_terms
 from engine.rag.citations import Citation, quote_lines, segments
 from engine.rag.grounding import SentenceSupport, Span, content_words, split_spans
 from engine.rag.loopguard import LoopGuard
+from engine.rag.not_answers import SMALL_WORDS, not_an_answer
+from engine.rag.outlines import outline_heads, release_of
 from engine.rag.shown_span import (
     ATX_MARKS,
     BULLET,
-    MARKDOWN_HEADING,
     PRONOUN,
     RULE,
-    SENTENCE_END,
     is_code,
     joined,
     next_piece,
@@ -71,31 +71,10 @@ from engine.rag.tuning import (
 EXTRACTIVE_INTRO = "From your documents:"
 # when the sources hold little of what the question asks (engine.rag.abstain.COVERAGE_HEDGE)
 HEDGED_INTRO = "Your documents may not answer this directly. The closest they come:"
-# navigation: "Next:", a link definition, a rule, and an info manual's node header and menu
-# ("File: sed.info,  Node: Joining lines,  Next: ...", "* Menu:")
-_NAVIGATION = re.compile(
-    r"^(?:next|previous|prev|up):|^\[[^\]]+\]:\s*\S+$|^[=\-~^*#]{3,}$|^File: [^,\s]+,\s+Node: |^\* Menu:",
-    re.IGNORECASE,
-)
-# the header lines engine.index.readers.mail writes; a question (a FAQ's, a mail subject's "Re: December book?")
-_MAIL_HEADER = re.compile(r"^(?:From|To|Cc|Date|Subject): ")
-_QUESTION = re.compile(r"^(?:(?:Re|Fwd?): )*[^?]{0,200}\?[\"'”’)]*$", re.IGNORECASE)
-_CODE_OR_DATA = re.compile(r"[(){}\[\]<>=_`@/\\'\"0-9]")
-_SECTION_NUMBER = re.compile(r"^\d+(?:\.\d+)*\.?\s+")
-_NAME_ONLY = re.compile(
-    r"^(?=.*[A-Za-z])(?:[rRuU]?\"\"\"|\'\'\'|#+)?[ \t]*[A-Za-z_][\w.\-/]*[ \t]*(?:\"\"\"|\'\'\')?$"
-)
-_UNDERLINE = re.compile(r"\s+[=\-~^]{3,}$")
-_NUMBERED_QUESTION = re.compile(r"^\d+(?:\.\d+)+\.?\s+[A-Z][^\n]*\?$")
-_LABELLED_TITLE = re.compile(r"^[A-Z]{2,}(?:\s+[A-Z]{2,})*\s+[A-Z][a-z]")  # a label in capitals, then a title
-_TITLE_NOTE = re.compile(r"^(.*?)\s+\([^()]*\)$")  # a heading and the note in brackets after it
 _ATX_HEADING = re.compile(r"^#{1,6}[ \t]+\S[^\n]*$")
-_SMALL_WORDS = frozenset("a an and as at by for from in of on or the to with".split())
-_OUTLINE_STARS = re.compile(r"^\*{1,6}[ \t]+")  # an outline heading's stars ("* Noteworthy changes in ...")
 # groff's hyphenation at a line's end: U+2010 (a word's own hyphen is "-")
 _LINE_END_HYPHEN = re.compile(r"(?<=\w)\u2010\n[ \t]*(?=\w)")
 _ENDS_SENTENCE = re.compile(r"[.!?][\"'”’)\]]*\s*$")
-_VERSION_OR_DATE = re.compile(r"\b\d+\.\d+(?:\.\d+)*\b|\b\d{4}-\d{2}-\d{2}\b")
 # the name a def or class defines, after any decorator lines ("@rule\ndef _gif(h):")
 _DEF_NAME = re.compile(r"[ \t]*(?:@[^\n]*\n[ \t]*)*(?:async[ \t]+)?(?:def|class)[ \t]+(\w+)")
 
@@ -156,48 +135,6 @@ def _name_pattern(term: str) -> re.Pattern:
     return re.compile(r"(?:\bdef|\bclass|#define)\s+(?:" + names + r")(?!\w)", re.IGNORECASE)
 
 
-def not_an_answer(text: str) -> bool:
-    """Navigation, a link definition, an underline or a heading: a line that answers nothing by its form."""
-    lines = [ln.strip() for ln in text.strip().split("\n") if ln.strip()]
-    if not lines:
-        return True
-    if all(_NAVIGATION.search(ln) for ln in lines):
-        return True
-    if all(_MAIL_HEADER.match(ln) for ln in lines):
-        return True  # an e-mail's "From: ... To: ... Date: ..." lines say who wrote when, not what
-    if _QUESTION.match(" ".join(lines)):
-        return True  # a question asks, it does not answer: a FAQ's entry, a mail's "Re: December book?"
-    if len(lines) == 2 and RULE.match(lines[1]) and len(lines[0].split()) <= 8:
-        return True  # a heading underlined on the next line: "Debugging util-linux programs\n====="
-    if len(lines) > 1:
-        return False
-    if _NAME_ONLY.match(lines[0]):  # a title that is one name: '"""distutils.command.build', "git-helper"
-        return True
-    if MARKDOWN_HEADING.match(lines[0]):  # "## Supported package managers" ("# x" may be a code comment)
-        return True
-    if _NUMBERED_QUESTION.match(lines[0]) and len(lines[0].split()) <= 16:
-        return True  # a FAQ's numbered question: "7.14 What are valid names?"
-    if (
-        _LABELLED_TITLE.match(lines[0])
-        and len(lines[0].split()) <= 10
-        and not SENTENCE_END.search(lines[0])
-        and not _CODE_OR_DATA.search(lines[0])  # a reference: "ACAP Media Type Dataset Class ftp://..."
-    ):
-        return True  # a side box's label and title: "SECURITY Restricting cron or atd", "TIP Text shortcuts for cron"
-    line = _UNDERLINE.sub("", _SECTION_NUMBER.sub("", lines[0]))  # "2.7 Thread Safety", "Title\n====="
-    titled = _TITLE_NOTE.match(line)  # a page's title: "Closure Example (libffi: the portable ... library)"
-    if titled and titled.group(1).strip():
-        line = titled.group(1)
-    words = line.split()
-    return (
-        2 <= len(words) <= 8
-        and words[0][0].isupper()
-        and not SENTENCE_END.search(line)
-        and not _CODE_OR_DATA.search(line)
-        and (len(words) <= 3 or all(w[0].isupper() or w.lower() in _SMALL_WORDS for w in words[1:]))
-    )
-
-
 def score_spans(cos, keyword, prior, passage, with_embedder: bool, texts=None, *, embed_weight: float | None = None,
                 passage_weight: float | None = None, rank_weight: float | None = None) -> list[float]:  # fmt: skip
     """Each sentence's score (the module docstring's formula; the weights default to the module's)."""
@@ -228,9 +165,9 @@ def form_texts(spans: Sequence[Span], pieces: dict[int, Sequence[Span]]) -> list
             # the index found this line to be a heading of the passage ("# Zlib notes" in a text file, "NO WARRANTY"
             # over a section): a title, whatever its form
             out.append(f"{sp.text.strip().lstrip('#').strip()}\n===")
-        elif _OUTLINE_STARS.match(sp.text.strip()) and sp.start in _outline_heads(sp.source):
+        elif OUTLINE_STARS.match(sp.text.strip()) and sp.start in outline_heads(sp.source):
             # an outline's heading, "* Noteworthy changes in release 3.7 (2018-12-31) [stable]"
-            out.append(f"{_OUTLINE_STARS.sub('', sp.text.strip())}\n===")
+            out.append(f"{OUTLINE_STARS.sub('', sp.text.strip())}\n===")
         elif _ATX_HEADING.match(sp.text.strip()) and file_type_for(Path(sp.source.path)) == "markdown":
             # "# Shared MIME Info" in a Markdown file is the heading "Shared MIME Info" over "===" (elsewhere a
             # "# " line may be a comment, so ``not_an_answer`` alone only takes "## " and deeper as headings)
@@ -242,7 +179,7 @@ def form_texts(spans: Sequence[Span], pieces: dict[int, Sequence[Span]]) -> list
 
 def _in_trail(text: str, trail: str | None) -> bool:
     """Whether ``text`` (a piece of one line) is one of the headings of the passage's trail ("A > B > C")."""
-    bare = " ".join(_OUTLINE_STARS.sub("", text.strip().lstrip("#").strip()).split())
+    bare = " ".join(OUTLINE_STARS.sub("", text.strip().lstrip("#").strip()).split())
     if not bare or "\n" in text.strip() or not trail:
         return False
     return bare.casefold() in {" ".join(h.split()).casefold() for h in trail.split(" > ")}
@@ -345,44 +282,6 @@ def extract_answer(
     return ExtractiveAnswer("\n".join(lines), tuple(verdicts), tuple(cites.values()))
 
 
-def _outline_heads(source: Source) -> dict[int, tuple[int, str]]:
-    """Where a plain-text passage's outline headings start: their level and title; none unless the passage is part
-    of an outline (engine.index.outline_headings): one with a heading trail (in a plain-text file only an outline's
-    headings make one), Emacs's mode line or headings of two depths ("* ..." over "** ..."), or an Org file's."""
-    path = Path(source.path)
-    if file_type_for(path) != "text":
-        return {}
-    org = path.suffix.lower() == ".org"
-    heads = {a: (level, title) for a, _, level, title in outline_headings(source.text, org)}
-    levels = {level for level, _ in heads.values()}
-    if source.heading or is_outline(path, source.text) or {1, 2} <= levels:
-        return heads
-    return {}
-
-
-def release_of(span: Span) -> str | None:
-    """The release a plain-text outline's entry is under (a GNU NEWS file: "Noteworthy changes in release 3.7
-    (2018-12-31) [stable]" over "diff --color now produces output compatible with less -R."), shown before it: an
-    entry says what changed, its release says when. The outline's last top-level heading above the sentence in the
-    passage, else the first of the passage's heading trail; None unless it names a version or a date the sentence
-    does not."""
-    source = span.source
-    heads = _outline_heads(source)
-    if not heads:
-        return None
-    above = [title for start, (level, title) in heads.items() if level == 1 and start < span.start]
-    if above:
-        label = above[-1].strip()
-    elif source.heading:
-        label = source.heading.split(" > ")[0].strip()
-    else:
-        return None
-    found = _VERSION_OR_DATE.search(label)
-    if found is None or found.group(0) in span.text:
-        return None
-    return label
-
-
 def _read_on(shown: Span, own: Sequence[Span], chosen: Sequence[tuple[Span, float]]) -> Span:
     """``shown`` (a sentence: a log's or a list's line stays apart) with the sentence after it in its paragraph, when
     the two fit in NEXT_SENTENCE_CHARS and the next is prose not shown already (no list item, no question, no
@@ -478,7 +377,7 @@ def _unfinished(shown: str) -> bool:
     last = shown.rsplit(None, 1)[-1].lower()
     return (
         shown[-1] == ","
-        or last in _SMALL_WORDS
+        or last in SMALL_WORDS
         or last in {"is", "are", "be", "which", "that", "this", "should"}
     )
 

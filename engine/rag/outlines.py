@@ -1,0 +1,53 @@
+"""Plain-text outlines in a passage (a GNU NEWS file, an Org file: engine.index.outline_headings): where their
+headings are, so a heading is never quoted as an answer, and the release an entry is under, shown before it."""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from pathlib import Path
+
+from engine.index import file_type_for, is_outline, outline_headings
+from engine.rag.grounding import Span
+from engine.rag.sources import Source
+
+_VERSION_OR_DATE = re.compile(r"\b\d+\.\d+(?:\.\d+)*\b|\b\d{4}-\d{2}-\d{2}\b")
+
+
+@lru_cache(maxsize=256)
+def outline_heads(source: Source) -> dict[int, tuple[int, str]]:
+    """Where a plain-text passage's outline headings start: their level and title; none unless the passage is part
+    of an outline (engine.index.outline_headings): one with a heading trail (in a plain-text file only an outline's
+    headings make one), Emacs's mode line or headings of two depths ("* ..." over "** ..."), or an Org file's."""
+    path = Path(source.path)
+    if file_type_for(path) != "text":
+        return {}
+    org = path.suffix.lower() == ".org"
+    heads = {a: (level, title) for a, _, level, title in outline_headings(source.text, org)}
+    levels = {level for level, _ in heads.values()}
+    if source.heading or is_outline(path, source.text) or {1, 2} <= levels:
+        return heads
+    return {}
+
+
+def release_of(span: Span) -> str | None:
+    """The release a plain-text outline's entry is under (a GNU NEWS file: "Noteworthy changes in release 3.7
+    (2018-12-31) [stable]" over "diff --color now produces output compatible with less -R."), shown before it: an
+    entry says what changed, its release says when. The outline's last top-level heading above the sentence in the
+    passage, else the first of the passage's heading trail; None unless it names a version or a date the sentence
+    does not."""
+    source = span.source
+    heads = outline_heads(source)
+    if not heads:
+        return None
+    above = [title for start, (level, title) in heads.items() if level == 1 and start < span.start]
+    if above:
+        label = above[-1].strip()
+    elif source.heading:
+        label = source.heading.split(" > ")[0].strip()
+    else:
+        return None
+    found = _VERSION_OR_DATE.search(label)
+    if found is None or found.group(0) in span.text:
+        return None
+    return label
