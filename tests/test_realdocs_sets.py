@@ -1,7 +1,8 @@
 """The real-document sets of issue 37 (eval/realdocs/): the labels on the documents committed with them (personal
 notes, mail, office files, EPUBs, man pages, licence texts, info manuals, package documents,
 source code, a changelog, a CSV, hand-written PDFs, a Texinfo PDF manual, LaTeX, configuration files, a LaTeX-typeset
-PDF, Apple Mail .emlx messages, a TSV, an application log, an SQL schema, JSON settings) hold against those files,
+PDF, Apple Mail .emlx messages, a TSV, an application log, an SQL schema, JSON settings, a DocBook-made PDF, a saved
+web page, an Obsidian vault, TOML, a shell script, a GPX track) hold against those files,
 and the parts stay apart. Questions on Debian
 packages' documents are checked by ``eval/realdocs/check.py`` where the packages are installed."""
 
@@ -208,3 +209,28 @@ def test_seventh_held_out_part_brings_new_kinds_and_only_fresh_documents(tmp_pat
     for path in (p for p in mine if p.endswith(".emlx")):
         first, _, rest = committed[path].partition(b"\n")
         assert rest[int(first) :].startswith(b"<?xml") and rest[: int(first)].endswith(b"\n")
+
+
+def test_eighth_held_out_part_brings_new_kinds_and_only_fresh_documents(tmp_path, monkeypatch):
+    from eval.realdocs import make_heldout8
+
+    kinds = {p: {d["kind"] for d in documents(p)} for p in SETS}
+    new = {"pdf-docbook", "html-saved-page", "obsidian", "toml", "shell-script", "xml"}
+    assert kinds["heldout8"] == new
+    assert not new & set().union(*(kinds[p] for p in SETS if p != "heldout8"))
+    committed = {d["path"]: (FILES / d["path"]).read_bytes() for d in documents() if "package" not in d}
+    mine = {d["path"] for d in documents("heldout8")}
+    assert not {committed[p] for p in mine} & {b for p, b in committed.items() if p not in mine}
+    # the generator gives the committed bytes again (the vault's notes in their folder included)
+    monkeypatch.setattr(make_heldout8, "OUT", tmp_path)
+    make_heldout8.main()
+    made = {
+        f"private8/{p.relative_to(tmp_path).as_posix()}": p.read_bytes()
+        for p in tmp_path.rglob("*")
+        if p.is_file()
+    }
+    assert made == {p: committed[p] for p in mine if p.startswith("private8/")}
+    # every question of the part is on one of its documents, and each document has a near-topic question beside it
+    answerable, unanswerable = load("heldout8")
+    assert {q["path"] for q in answerable} == mine
+    assert {q["near"] for q in unanswerable if q["kind"] == "near-topic"} == mine

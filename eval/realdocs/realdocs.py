@@ -2,11 +2,11 @@
 what counts as a hit on a label.
 
 The documents are listed in ``documents.json``: each has a path under a documents root (``pdf/R-FAQ.pdf``), a part
-(``tuning``, ``heldout``, ``heldout2`` to ``heldout6`` or ``heldout7``) and where it comes from: a file of an
+(``tuning``, ``heldout``, ``heldout2`` to ``heldout7`` or ``heldout8``) and where it comes from: a file of an
 installed Debian package (``package`` + ``source``; not committed, the version is recorded) or a file committed here
 under ``files/`` at the same path.
 
-    python eval/realdocs/realdocs.py ROOT [--part tuning|heldout|heldout2|heldout3|heldout4|heldout5|heldout6|heldout7|all]   # copy a part into ROOT
+    python eval/realdocs/realdocs.py ROOT [--part tuning|heldout|heldout2|heldout3|heldout4|heldout5|heldout6|heldout7|heldout8|all]   # copy a part into ROOT
 
 Each part is meant to be indexed on its own (a root per part); the unanswerable questions of a part are checked
 against that part's documents (``check.py``), and their key terms against every document of that part and of the
@@ -15,10 +15,11 @@ parts before it.
 Labels (see README.md): ``path`` (relative to the root), then ``page`` (1-based: a PDF page as PDFium numbers it, a
 slide, a sheet, a message of a mailbox, a chapter of an EPUB in spine order, a cell of a notebook; an .eml file is
 one message and has none, nor has an Apple Mail .emlx) and/or ``line_start``/``line_end`` (1-based lines of the file
-itself: text, Markdown, reStructuredText, LaTeX, configuration, TSV, log, SQL and JSON files, the HTML source; a DOCX
-or ODT "line" is a body paragraph, a heading or a table row, an RTF "line" a paragraph of its plain text). An XLSX
-label names its sheet (``page``) and ``row``, the row's own number as the spreadsheet shows it. ``answer`` is the fact a
-correct answer must contain (compared case-insensitively, whitespace runs as one space); ``answers`` lists
+itself: text, Markdown (Obsidian notes included), reStructuredText, LaTeX, configuration (TOML too), TSV, log, SQL,
+JSON, shell-script and XML (GPX) files, the HTML source (a saved web page's too); a DOCX or ODT "line" is a body
+paragraph, a heading or a table row, an RTF "line" a paragraph of its plain text). An XLSX label names its sheet
+(``page``) and ``row``, the row's own number as the spreadsheet shows it. ``answer`` is the fact a correct answer must
+contain (compared case-insensitively, whitespace runs as one space); ``answers`` lists
 acceptable alternatives (any one will do), ``all_of`` lists facts that must all be present.
 """
 
@@ -34,7 +35,17 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 FILES = HERE / "files"
-PARTS = ("tuning", "heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "heldout7")
+PARTS = (
+    "tuning",
+    "heldout",
+    "heldout2",
+    "heldout3",
+    "heldout4",
+    "heldout5",
+    "heldout6",
+    "heldout7",
+    "heldout8",
+)
 SETS = {
     "tuning": ("qa_tuning.jsonl", "unanswerable_tuning.jsonl"),
     "heldout": ("qa_heldout.jsonl", "unanswerable_heldout.jsonl"),
@@ -55,6 +66,9 @@ SETS = {
     # written after "heldout6" was reported: kinds no other part holds (a PDF typeset by LaTeX, Apple Mail .emlx
     # messages, a TSV, an application's log, a commented SQL schema, a JSON settings file)
     "heldout7": ("qa_heldout7.jsonl", "unanswerable_heldout7.jsonl"),
+    # written after "heldout7" was reported: kinds no other part holds (a PDF made from DocBook reference pages, a
+    # web page saved from a browser, an Obsidian vault, a TOML configuration, a shell script, a GPX track)
+    "heldout8": ("qa_heldout8.jsonl", "unanswerable_heldout8.jsonl"),
 }
 # kinds whose labels carry a page
 PAGED = {
@@ -62,6 +76,7 @@ PAGED = {
     "pdf-manual-texinfo",
     "pdf-private",
     "pdf-latex",
+    "pdf-docbook",
     "pptx",
     "xlsx",
     "mbox",
