@@ -3,6 +3,7 @@ pipeline, the SQLite store, vector/keyword/hybrid search."""
 
 from engine.index.changes import refresh_roots, reindex_changes
 from engine.index.chunking import Chunk, chunk_document
+from engine.index.config_paths import config_kind, config_lines
 from engine.index.document import ExtractError, line_breaks, paragraph_blocks
 from engine.index.extraction import OUTLINE_STARS, extract, file_type_for, is_outline, outline_headings
 from engine.index.hybrid import (
@@ -46,6 +47,8 @@ from engine.index.walk import SKIP_DIRS, walk
 
 __all__ = [
     "SHEET_ROW",
+    "config_kind",
+    "config_lines",
     "csv_cells",
     "delimiter_for",
     "is_header",

@@ -41,6 +41,14 @@ class Page:
     # PDF pages: blank lines only separate blocks and are no lines of the page, so "line N" is the N-th line of
     # text on the page (as on an OCRed page); elsewhere every newline counts
     text_lines_only: bool = False
+    # (text offset, path) wherever the keys a configuration file's line sits under change
+    # (engine.index.config_paths): a chunk's heading trail is the path at its first line
+    trails: tuple[tuple[int, str], ...] = ()
+
+    def trail_at(self, offset: int) -> str:
+        """The path of keys in effect at ``offset`` ("" where the page has none)."""
+        i = bisect.bisect_right(self.trails, (offset, "\U0010ffff")) - 1
+        return self.trails[i][1] if i >= 0 else ""
 
     @cached_property
     def _newlines(self) -> list[int]:

@@ -32,6 +32,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from engine.index.bounds import BudgetExceeded, ExtractCancelled, charge, no_check, read_gzip, short_reason
+from engine.index.config_paths import config_kind, path_changes
 from engine.index.document import (
     Block,
     Extracted,
@@ -227,7 +228,11 @@ def _extract(path: Path, data: bytes, file_type: str, check: Callable[[], None],
     else:
         blocks = paragraph_blocks(text)
     charge(check, BLOCK_BYTES * len(blocks))
-    return Extracted(file_type, (Page(text, tuple(blocks), anchors=anchors),), encoding, notes)
+    config = config_kind(path) if file_type == "code" else None
+    trails = (
+        path_changes(text, config) if config else ()
+    )  # a setting's chunk is headed by the keys it sits under
+    return Extracted(file_type, (Page(text, tuple(blocks), anchors=anchors, trails=trails),), encoding, notes)
 
 
 BLOCK_BYTES = 176  # a Block (a frozen dataclass of three ints, measured with tracemalloc) and its slots
@@ -329,6 +334,9 @@ _OUTLINE_MODE = re.compile(r"-\*-.*?\b(?:outline|org)\b.*?-\*-", re.IGNORECASE) 
 OUTLINE_STARS = re.compile(r"^\*{1,6}[ \t]+")  # an outline heading's stars ("** Bug fixes")
 _OUTLINE_HEADING = re.compile(r"^(\*{1,6})[ \t]+(\S[^\n]*?)[ \t]*$", re.M)
 _ENTRY_END = re.compile(r"[.!?:;,]['\"”’)\]]*$")
+CODE_READER_VERSION = (
+    1  # 1: a configuration file's (JSON, YAML, TOML, INI) chunks are headed by their key paths
+)
 TEXT_READER_VERSION = 2  # 2: an outline's "* " headings (a GNU NEWS file, an Org file), a man page's sections
 # a manual page rendered as text (`man -P cat ls | col -b`): its header and footer name the page on both sides
 MAN_HEADER = re.compile(r"(\S+)\((\w+)\)[ \t]{2,}\S[^\n]*?[ \t]{2,}\1\(\2\)[ \t]*(?:\n|$)")

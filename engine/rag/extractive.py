@@ -254,7 +254,7 @@ def extract_answer(
         release = None if row else release_of(sp)
         text = f"{release}: {text}" if release else text
         first, last = quote_lines(sp.source, sp.start, sp.end)
-        opening, closing = _code_ticks(text) if is_code(sp.source.path) else ("", "")
+        opening, closing = _code_ticks(text) if is_code(sp.source.path) and not row else ("", "")
         head_cut, tail_cut = _cut_short(sp)  # a sentence shown in part says so: "… which should take a …"
         opening, closing = ("… " if head_cut else "") + opening, closing + (" …" if tail_cut else "")
         # the sentence, and the other sources that hold it word for word, each with its lines

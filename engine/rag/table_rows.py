@@ -19,6 +19,8 @@ from pathlib import Path
 
 from engine.index import (
     SHEET_ROW,
+    config_kind,
+    config_lines,
     csv_cells,
     delimiter_for,
     file_type_for,
@@ -30,6 +32,9 @@ from engine.index import (
 )
 from engine.rag.sources import Source
 
+MAX_COMMENT_LINES = 3  # a setting is read with at most this many comment lines right above it
+MAX_GROUPED_SETTINGS = 4  # an object of at most this many settings (in MAX_GROUPED_CHARS) is read as one row
+MAX_GROUPED_CHARS = 240
 _PIPE_TYPES = frozenset({"docx", "pptx", "odt"})  # readers that write a table's rows as "a | b"
 # LaTeX: a rule between rows, alone on its line or after a row's "\\\\"; a row's cell separator; markup in a cell
 _TEX_RULE = r"\\(?:hline|toprule|midrule|bottomrule|cline\{[^}]*\}|cmidrule(?:\([^)]*\))?\{[^}]*\})"
@@ -64,6 +69,9 @@ def table_rows(source: Source) -> tuple[tuple[tuple[int, int, str], ...], tuple[
     """((start, end, reading) of each row, (start, end) of each header or separator line) in ``source.text``;
     both empty for a passage of a file type whose reader writes no table rows."""
     kind = file_type_for(Path(source.path))
+    config = config_kind(source.path) if kind == "code" else None
+    if config is not None:
+        return _config_rows(source, config)
     if kind == "csv":
         return _csv_rows(source)
     if kind == "xlsx":
@@ -210,6 +218,56 @@ def _sheet_rows(source: Source):
             continue
         rows.append((a, b, _read(header, c)))
     return tuple(rows), tuple(sorted(heads))
+
+
+def _config_rows(source: Source, kind: str):
+    """A configuration file's settings (engine.index.config_paths), each read under the keys it sits under and
+    with the comment right above it: ``services › pihole: `restart: always` (Without DNS nothing in the house
+    works, so this one must always come back.)``; the lines that open or close an object or a section are its
+    header lines. The passage's heading trail is the path at its first line."""
+    trail = tuple(p for p in source.heading.split(" > ") if p) if source.heading else ()
+    lines = config_lines(source.text, kind, trail)
+    rows, heads = [], []
+    k = 0
+    while k < len(lines):
+        line = lines[k]
+        if line.role in ("open", "close"):
+            heads.append((line.start, line.end))
+        if line.role != "entry":
+            k += 1
+            continue
+        # a small object's settings, one after another with no comment between them, are read as one (when the
+        # passage holds all of them): quiet_hours: `"from": "22:30", "to": "07:00"`; a larger object's each alone
+        run = k
+        while run + 1 < len(lines) and lines[run + 1].role == "entry" and lines[run + 1].path == line.path:
+            run += 1
+        whole = (  # the passage holds the whole object, from the line that opens it to the one after it
+            k > 0
+            and lines[k - 1].role == "open"
+            and run + 1 < len(lines)
+            and lines[run + 1].path != line.path
+        )
+        small = whole and run - k < MAX_GROUPED_SETTINGS and lines[run].end - line.start <= MAX_GROUPED_CHARS
+        for first, last in [(k, run)] if small else [(i, i) for i in range(k, run + 1)]:
+            rows.append(_setting(source, lines, first, last))
+        k = run + 1
+    return tuple(rows), tuple(heads)
+
+
+def _setting(source: Source, lines, first: int, last: int) -> tuple[int, int, str]:
+    """The row of settings ``lines[first..last]``, with the comment lines right above them."""
+    above, start = [], lines[first].start
+    for prev in reversed(lines[max(0, first - MAX_COMMENT_LINES) : first]):
+        gap = source.text[prev.end : start]
+        if prev.role != "comment" or gap.count("\n") != 1 or gap.strip():
+            break
+        above.insert(0, source.text[prev.start : prev.end].lstrip("#;/ ").strip())
+        start = prev.start
+    said = " ".join(" ".join(above).split())
+    setting = "`" + " ".join(source.text[x.start : x.end] for x in lines[first : last + 1]) + "`"
+    where = " › ".join(lines[first].path)
+    text = f"{where}: {setting}" if where else setting
+    return start, lines[last].end, f"{text} ({said})" if said else text
 
 
 def _read(header: list[str] | None, cells: list[str]) -> str:

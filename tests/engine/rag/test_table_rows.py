@@ -217,3 +217,75 @@ def test_a_latex_tabulars_rows_read_under_its_header_with_markup_read():
     spans = [sp.text for sp in split_spans(src)]
     assert "2019-07-25 & Landsat 8 & 0.4\\% \\\\" in spans
     assert table_rows(Source(1, "Fish & chips are sold here.\\\\\n", "/docs/x.txt")) == ((), ())
+
+
+COMPOSE = """services:
+  # --- Jellyfin: films and TV ---
+  jellyfin:
+    image: jellyfin/jellyfin:10
+    # unless-stopped: comes back after a reboot, but stays down if I stop it myself.
+    restart: unless-stopped
+    volumes:
+      - ./jellyfin/config:/config
+      - /srv/media:/media:ro
+      - /srv/music:/music:ro
+      - /srv/books:/books:ro
+      - /srv/photos:/photos:ro
+  pihole:
+    # always: restarts even after I stop it by hand.
+    restart: always
+    ports:
+      - "53:53/tcp"
+      - "8081:80/tcp"   # admin page
+  kuma:
+    image: louislam/uptime-kuma:1
+"""
+
+
+def test_a_settings_file_is_read_setting_by_setting_under_its_keys():
+    """Each setting is a row read under the keys it sits under, with the comment right above it; a small object's
+    settings are one row (when the passage holds all of them); a line that opens an object names, it does not
+    answer."""
+    src = Source(1, COMPOSE, "/srv/larder/docker-compose.yml", None, 1, 20)
+    rows, heads = table_rows(src)
+    read = {COMPOSE[a:b]: r for a, b, r in rows}
+    always = "# always: restarts even after I stop it by hand.\n    restart: always"
+    assert (
+        read[always]
+        == "services › pihole: `restart: always` (always: restarts even after I stop it by hand.)"
+    )
+    assert read['- "53:53/tcp"\n      - "8081:80/tcp"   # admin page'] == (
+        'services › pihole › ports: `- "53:53/tcp" - "8081:80/tcp"   # admin page`'
+    )
+    assert (
+        read["- /srv/media:/media:ro"] == "services › jellyfin › volumes: `- /srv/media:/media:ro`"
+    )  # 5: apart
+    opening = {COMPOSE[a:b] for a, b in heads}
+    assert {"services:", "jellyfin:", "pihole:", "volumes:", "ports:"} <= opening
+    assert (
+        "# --- Jellyfin: films and TV ---" not in read
+    )  # a comment over an object stays a sentence of its own
+    assert "# --- Jellyfin: films and TV ---" in {sp.text for sp in split_spans(src)}
+    # a passage that opens inside the file (at a word: its first line's indentation is not in its text) is read
+    # from the path the index kept as its heading
+    tail = COMPOSE[COMPOSE.index("- /srv/photos") :]
+    trail = "services > jellyfin > volumes"
+    inside = Source(1, tail, "/srv/larder/docker-compose.yml", None, 12, 20, heading=trail)
+    read = {tail[a:b]: r for a, b, r in table_rows(inside)[0]}
+    assert read["- /srv/photos:/photos:ro"] == "services › jellyfin › volumes: `- /srv/photos:/photos:ro`"
+    assert read[always].startswith("services › pihole: `restart: always`")
+
+
+def test_the_answer_from_a_settings_file_names_what_the_setting_belongs_to(embedder):
+    src = Source(1, COMPOSE, "/srv/larder/docker-compose.yml", None, 1, 20)
+    ans = extract_answer(
+        "Which container comes back even after I stop it myself?", [src], embedder, max_sentences=2
+    )
+    shown = [s.text for s in ans.sentences]
+    assert "services › pihole: `restart: always` (always: restarts even after I stop it by hand.)" in shown
+    assert "``" not in ans.text  # the setting is in ticks once, its path outside them
+    pihole = next(s for s in ans.sentences if "pihole" in s.text)
+    assert (pihole.line_start, pihole.line_end) == (
+        14,
+        15,
+    )  # the comment and the setting, as the file holds them
