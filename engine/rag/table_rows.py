@@ -35,7 +35,9 @@ from engine.rag.sources import Source
 MAX_COMMENT_LINES = 3  # a setting is read with at most this many comment lines right above it
 MAX_GROUPED_SETTINGS = 4  # an object of at most this many settings (in MAX_GROUPED_CHARS) is read as one row
 MAX_GROUPED_CHARS = 240
-_PIPE_TYPES = frozenset({"docx", "pptx", "odt"})  # readers that write a table's rows as "a | b"
+_PIPE_TYPES = frozenset(
+    {"docx", "pptx", "odt", "html", "epub"}
+)  # readers that write a table's rows as "a | b"
 # LaTeX: a rule between rows, alone on its line or after a row's "\\\\"; a row's cell separator; markup in a cell
 _TEX_RULE = r"\\(?:hline|toprule|midrule|bottomrule|cline\{[^}]*\}|cmidrule(?:\([^)]*\))?\{[^}]*\})"
 _TEX_RULE_LINE = re.compile(r"^(?:" + _TEX_RULE + r"\s*)+$")
@@ -122,8 +124,16 @@ def _pipe_rows(source: Source, markdown: bool):
     header = trail
     rows, heads = [], []
     in_run = False
-    for a, b in _lines(source.text):
+    lines = list(_lines(source.text))
+    for k, (a, b) in enumerate(lines):
         line = source.text[a:b]
+        # a Markdown table's header is the row over its |---| line, whatever it holds ("| Bed | 2026 | 2027 |")
+        if markdown and k + 1 < len(lines) and is_separator(source.text[slice(*lines[k + 1])]):
+            cells = pipe_cells(line)
+            if cells is not None and line.startswith("|"):
+                header, in_run = cells, True
+                heads.append((a, b))
+                continue
         if markdown and not (line.startswith("|") and line.endswith("|")):
             in_run, header = False, trail
             continue

@@ -1,5 +1,7 @@
 """HTML: the visible text of a page, its blocks (paragraphs, headings) and the anchors that map that text back to
-the source's lines and characters."""
+the source's lines and characters. A table's row is one line, its cells apart by " | " (as the DOCX, PPTX and ODT
+readers write them: engine.rag.table_rows reads it under its header row); a cell that holds paragraphs or lists of its
+own (a table used for layout) breaks its row into blocks as before."""
 
 from __future__ import annotations
 
@@ -12,8 +14,11 @@ from engine.index.document import Block, ExtractError, Page, add_span
 _BLOCK_TAGS = {
     "p", "div", "section", "article", "header", "footer", "main", "nav", "aside", "li", "ul", "ol", "dl",
     "dt", "dd", "table", "tr", "blockquote", "pre", "figure", "figcaption", "form", "fieldset", "address",
-    "h1", "h2", "h3", "h4", "h5", "h6", "hr", "body", "title", "td", "th",
+    "h1", "h2", "h3", "h4", "h5", "h6", "hr", "body", "title",
 }  # fmt: skip
+_CELL_TAGS = frozenset({"td", "th"})
+CELL_SEPARATOR = " | "
+READER_VERSION = 1  # 1: a table's row is one line, its cells apart by " | "
 _SKIP_TAGS = frozenset({"script", "style", "noscript", "template", "svg"})  # (a <head> is read: its <title>)
 _WS = re.compile(r"\s+")
 _WS_CHANGED = re.compile(r"\s\s+|[^\S ]")  # the whitespace runs that collapsing changes: all but a lone space
@@ -34,6 +39,8 @@ class _HTMLText(HTMLParser):
         self.pre = 0
         self.heading = 0
         self.title_seen = False
+        self.cells = 0  # cells begun in the open table row
+        self.row_open = False  # the open block is a table row's, not broken by a block inside a cell
 
     def _emit(self, text: str) -> None:
         self.parts.append(text)
@@ -53,20 +60,30 @@ class _HTMLText(HTMLParser):
     def handle_starttag(self, tag, attrs):
         if tag in self.skip_tags:
             self.skip += 1
+        elif tag in _CELL_TAGS and not self.skip:
+            if self.cells and self.row_open:
+                self._emit(
+                    CELL_SEPARATOR
+                )  # an empty cell keeps its place: the header names cells by position
+            self.cells += 1
         elif tag in _BLOCK_TAGS:
             self._break()
+            self.row_open = tag == "tr"
+            if tag in ("tr", "table"):
+                self.cells = 0
             if tag in ("h1", "h2", "h3", "h4", "h5", "h6"):
                 self.heading = int(tag[1])
             if tag == "pre":
                 self.pre += 1
         elif tag == "br":
-            self._emit("\n")
+            self._emit(" " if self.row_open else "\n")
 
     def handle_endtag(self, tag):
         if tag in self.skip_tags:
             self.skip = max(0, self.skip - 1)
         elif tag in _BLOCK_TAGS:
             self._break()
+            self.row_open = False
             self.heading = 0
             if tag == "pre":
                 self.pre = max(0, self.pre - 1)

@@ -41,6 +41,7 @@ MAX_HEADER_CHARS = 8192
 MAX_PART_DEPTH = 64
 PART_BYTES = 2048  # what one parsed part holds (its message object, header list, payload list): charged
 _FEED_BYTES = 1 << 20  # bytes fed to the parser between two budget checks
+READER_VERSION = 1  # 1: an HTML-only body's table rows, one line each (engine.index.readers.html)
 
 
 class _BoundedPolicy(email.policy.EmailPolicy):

@@ -289,3 +289,47 @@ def test_the_answer_from_a_settings_file_names_what_the_setting_belongs_to(embed
         14,
         15,
     )  # the comment and the setting, as the file holds them
+
+
+HTML_PAGE = """<html><body><article><h2>How last winter went</h2>
+<table>
+  <thead><tr><th>Variety</th><th>Plants kept</th><th>Survived</th><th>Notes</th></tr></thead>
+  <tbody>
+    <tr><td>Rocoto</td><td>2</td><td>2</td><td>Now in their third year</td></tr>
+    <tr><td>Padr&oacute;n</td><td>2</td><td>0</td><td>Both rotted at the base<br>in January: overwatered</td></tr>
+    <tr><td>Aji</td><td></td><td>3</td><td>First pods 24 June</td></tr>
+  </tbody>
+</table>
+<table class="layout"><tr><td><p>A paragraph laid out in a cell.</p><p>Another one.</p></td><td>Side</td></tr></table>
+<p>So seven of the nine came through.</p></article></body></html>
+"""
+
+
+def test_an_html_table_row_is_one_line_read_under_its_header(tmp_path):
+    """A saved web page's table: each row one line, its cells apart by " | " (an empty cell keeps its place), read
+    under the header row and cited at its own source line; a cell holding paragraphs (a table used for layout)
+    breaks into blocks as before."""
+    path = tmp_path / "chillies.html"
+    path.write_text(HTML_PAGE, encoding="utf-8")
+    page = extract(path, path.read_bytes()).pages[0]
+    lines = page.text.split("\n\n")
+    assert "Variety | Plants kept | Survived | Notes" in lines
+    assert "Padrón | 2 | 0 | Both rotted at the base in January: overwatered" in lines
+    assert "Aji |  | 3 | First pods 24 June" in lines
+    assert "A paragraph laid out in a cell." in lines and "Another one." in lines
+    padron = page.text.index("Padrón")
+    assert page.locate(padron)[0] == 6  # the row's own line in the file
+    src = Source(1, page.text, str(path), None, 1, 12)
+    rows = {r for _, _, r in table_rows(src)[0]}
+    assert (
+        "Variety: Padrón; Plants kept: 2; Survived: 0; Notes: Both rotted at the base in January: overwatered"
+        in rows
+    )
+
+
+def test_a_markdown_tables_header_is_the_row_over_its_rule_whatever_it_holds():
+    text = "Plan\n\n| Bed | 2026 | 2027 |\n|---|---|---|\n| A | roots | legumes |\n| C | brassicas | roots and onions |\n"
+    rows, heads = table_rows(Source(1, text, "/vault/Plot plan.md"))
+    assert [r for _, _, r in rows] == ["Bed: A; 2026: roots; 2027: legumes",
+                                       "Bed: C; 2026: brassicas; 2027: roots and onions"]  # fmt: skip
+    assert [text[a:b] for a, b in heads] == ["| Bed | 2026 | 2027 |", "|---|---|---|"]
