@@ -117,9 +117,8 @@ def _json(text: str, trail: tuple[str, ...]) -> list[ConfigLine]:
             out.append(ConfigLine(a, b, path, "entry"))
         elif opens:  # an object or a list inside a list: named by its name key, else by its place ("#2")
             out.append(ConfigLine(a, b, path, "open"))
-            if (
-                stack
-            ):  # a bare "{" inside an object is no JSON: the list it is in opened above the stretch read
+            # (a bare "{" inside an object is no JSON: the list it is in opened above the stretch read)
+            if stack:
                 counts[-1] += 1
                 named = _json_item_name(lines, k) if body[0] == "{" else ""
                 stack.append(named or (f"#{counts[-1]}" if kinds[-1] == "[" else ""))
@@ -162,7 +161,8 @@ def _closes_on_line(body: str) -> bool:
 
 
 def _json_item_name(lines, k: int) -> str:
-    """The name of the object that opens on line ``k`` inside a list: the value of its first name key."""
+    """The name of the object that opens on line ``k`` inside a list: the value of its name key (the first of
+    NAME_KEYS it holds at its own level)."""
     depth = 0
     found: dict[str, str] = {}
     for _, _, _, s in lines[k + 1 : k + 1 + NAME_LOOKAHEAD_LINES]:
@@ -191,59 +191,64 @@ def _yaml(text: str, trail: tuple[str, ...]) -> list[ConfigLine]:
     step = min(steps) if steps else 2
     # a stretch read from inside the file: its trail's keys are at the levels of a file indented by ``step`` from
     # column 0, and its first line (a chunk starts at a word: its indentation is not in the text) one level below
-    stack: list[tuple[int, str]] = [(step * i, t) for i, t in enumerate(trail)]
+    stack: list[tuple[int, str, bool]] = [
+        (step * i, t, False) for i, t in enumerate(trail)
+    ]  # (indent, name, item)
     if trail and lines:
         a, b, _, s = lines[0]
         lines[0] = (a, b, step * len(trail), s)
+
+    def path() -> tuple[str, ...]:
+        return tuple(n for _, n, _ in stack if n)
+
+    def leave(ind: int, item: bool) -> None:
+        # a key at this indentation closes what is open at it or deeper; a list item closes only the item before
+        # it, not the key it is listed under ("ports:" over "- 80:80" at the same indentation)
+        while stack and (stack[-1][0] > ind or (stack[-1][0] == ind and (stack[-1][2] or not item))):
+            stack.pop()
+
     out: list[ConfigLine] = []
     block = -1  # the indentation of a key whose value is a block of text ("|", ">"): its lines are text
     for a, b, ind, s in lines:
         if not s:
             continue
         if block >= 0 and ind > block:
-            out.append(ConfigLine(a, b, tuple(n for _, n in stack), "other"))
+            out.append(ConfigLine(a, b, path(), "other"))
             continue
         block = -1
         if s.startswith("#") or s in ("---", "..."):
             # a comment is set at the level of the keys it speaks of: "  # --- Watchtower" is no longer in the
             # list above it
-            while stack and stack[-1][0] >= ind:
-                stack.pop()
-            out.append(
-                ConfigLine(a, b, tuple(n for _, n in stack), "comment" if s.startswith("#") else "other")
-            )
+            leave(ind, False)
+            out.append(ConfigLine(a, b, path(), "comment" if s.startswith("#") else "other"))
             continue
-        while stack and stack[-1][0] >= ind:
-            stack.pop()
-        path = tuple(n for _, n in stack)
         item = _YAML_ITEM.match(s)
+        leave(ind, item is not None)
         if item:
             rest = (item.group(1) or "").strip()
             key = _YAML_KEY.match(rest) if rest else None
             if key:  # "- name: pihole": a named item of the list, the key its first entry
                 name = _yaml_value(key.group(4) or "")
-                stack.append((ind, _name(name) if _yaml_key(key) in NAME_KEYS and name else ""))
-                ind += len(s) - len(rest)
-                path = tuple(n for _, n in stack)
+                stack.append((ind, _name(name) if _yaml_key(key) in NAME_KEYS and name else "", True))
                 opens = not (key.group(4) or "").split("#", 1)[0].strip()
-                out.append(ConfigLine(a, b, path, "open" if opens else "entry"))
+                out.append(ConfigLine(a, b, path(), "open" if opens else "entry"))
                 if opens:
-                    stack.append((ind, _name(_yaml_key(key))))
+                    stack.append((ind + len(s) - len(rest), _name(_yaml_key(key)), False))
                 continue
-            out.append(ConfigLine(a, b, path, "entry" if rest else "open"))
+            out.append(ConfigLine(a, b, path(), "entry" if rest else "open"))
             if not rest:
-                stack.append((ind, ""))
+                stack.append((ind, "", True))
             continue
         key = _YAML_KEY.match(s)
         if key is None:
-            out.append(ConfigLine(a, b, path, "other"))
+            out.append(ConfigLine(a, b, path(), "other"))
             continue
         value = (key.group(4) or "").split(" #", 1)[0].strip()
         if not value:
-            out.append(ConfigLine(a, b, path, "open"))
-            stack.append((ind, _name(_yaml_key(key))))
+            out.append(ConfigLine(a, b, path(), "open"))
+            stack.append((ind, _name(_yaml_key(key)), False))
         else:
-            out.append(ConfigLine(a, b, path, "entry"))
+            out.append(ConfigLine(a, b, path(), "entry"))
             if value[:1] in "|>":
                 block = ind
     return out

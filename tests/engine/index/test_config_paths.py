@@ -182,3 +182,15 @@ def test_chunks_of_a_settings_file_are_headed_by_their_path():
     py = extract(Path("m.py"), b"def f():\n    return 1\n")
     assert py.pages[0].trails == ()
     assert READER_VERSIONS["code"] >= 1 and reader_tag("code").startswith(b":code-")
+
+
+def test_yaml_list_items_at_their_keys_indentation():
+    """Compact YAML writes a key's list at the key's own indentation; its items are still under it."""
+    text = (
+        "ports:\n- 80:80\n- 443:443\nvolumes:\n- name: data\n  size: 10G\n- name: logs\n  size: 1G\nlast: 1\n"
+    )
+    got = _paths(text, "yaml")
+    assert got["- 80:80"] == ("ports", "entry") and got["- 443:443"] == ("ports", "entry")
+    assert got["size: 10G"] == ("volumes > data", "entry")
+    assert got["size: 1G"] == ("volumes > logs", "entry")
+    assert got["last: 1"] == ("", "entry")
