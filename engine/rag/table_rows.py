@@ -144,8 +144,10 @@ def _pipe_rows(source: Source, markdown: bool):
         if cells is None:  # a paragraph between tables: the next row may open a new one
             in_run, header = False, trail
             continue
-        # a table's header is its first row, unless the index kept one in the trail
-        if (not in_run and trail is None and is_header(cells)) or cells == header:
+        # a table's header is its first row, unless the index kept one in the trail; a cell ending with a colon
+        # names what the next cell says ("style: | the XSLT stylesheet", a list of parameters): no header
+        named = is_header(cells) and not any(c.endswith(":") for c in cells)
+        if (not in_run and trail is None and named) or cells == header:
             header, in_run = cells, True
             heads.append((a, b))
             continue

@@ -333,3 +333,14 @@ def test_a_markdown_tables_header_is_the_row_over_its_rule_whatever_it_holds():
     assert [r for _, _, r in rows] == ["Bed: A; 2026: roots; 2027: legumes",
                                        "Bed: C; 2026: brassicas; 2027: roots and onions"]  # fmt: skip
     assert [text[a:b] for a, b in heads] == ["| Bed | 2026 | 2027 |", "|---|---|---|"]
+
+
+def test_a_list_of_parameters_is_no_table_header():
+    """gtk-doc's parameter tables ("style: | the XSLT stylesheet") have no header row: their first row names a
+    parameter, it does not name columns."""
+    text = "Parameters\nstyle: | the XSLT stylesheet\ninst: | the instruction in the stylesheet\nReturns: | a data structure\n"
+    rows, heads = table_rows(Source(1, text, "/doc/libxslt-preproc.html"))
+    assert heads == ()
+    assert [r for _, _, r in rows] == [
+        "style: | the XSLT stylesheet", "inst: | the instruction in the stylesheet", "Returns: | a data structure",
+    ]  # fmt: skip
