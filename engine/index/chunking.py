@@ -225,7 +225,7 @@ class _Packer:
             Chunk(
                 len(self.out),
                 page.text[start:end],
-                page.trail_at(start) if page.trails else self.heading if heading is None else heading,
+                page.trail_at(start) if page.trails else (self.heading if heading is None else heading),
                 page.number,
                 line_start,
                 line_end,

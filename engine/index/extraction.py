@@ -228,10 +228,9 @@ def _extract(path: Path, data: bytes, file_type: str, check: Callable[[], None],
     else:
         blocks = paragraph_blocks(text)
     charge(check, BLOCK_BYTES * len(blocks))
+    # a settings file's chunk is headed by the keys it sits under
     config = config_kind(path) if file_type == "code" else None
-    trails = (
-        path_changes(text, config) if config else ()
-    )  # a setting's chunk is headed by the keys it sits under
+    trails = path_changes(text, config) if config else ()
     return Extracted(file_type, (Page(text, tuple(blocks), anchors=anchors, trails=trails),), encoding, notes)
 
 
@@ -334,9 +333,8 @@ _OUTLINE_MODE = re.compile(r"-\*-.*?\b(?:outline|org)\b.*?-\*-", re.IGNORECASE) 
 OUTLINE_STARS = re.compile(r"^\*{1,6}[ \t]+")  # an outline heading's stars ("** Bug fixes")
 _OUTLINE_HEADING = re.compile(r"^(\*{1,6})[ \t]+(\S[^\n]*?)[ \t]*$", re.M)
 _ENTRY_END = re.compile(r"[.!?:;,]['\"”’)\]]*$")
-CODE_READER_VERSION = (
-    1  # 1: a configuration file's (JSON, YAML, TOML, INI) chunks are headed by their key paths
-)
+# 1: a configuration file's (JSON, YAML, TOML, INI) chunks are headed by their key paths
+CODE_READER_VERSION = 1
 TEXT_READER_VERSION = 2  # 2: an outline's "* " headings (a GNU NEWS file, an Org file), a man page's sections
 # a manual page rendered as text (`man -P cat ls | col -b`): its header and footer name the page on both sides
 MAN_HEADER = re.compile(r"(\S+)\((\w+)\)[ \t]{2,}\S[^\n]*?[ \t]{2,}\1\(\2\)[ \t]*(?:\n|$)")

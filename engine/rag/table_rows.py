@@ -35,9 +35,8 @@ from engine.rag.sources import Source
 MAX_COMMENT_LINES = 3  # a setting is read with at most this many comment lines right above it
 MAX_GROUPED_SETTINGS = 4  # an object of at most this many settings (in MAX_GROUPED_CHARS) is read as one row
 MAX_GROUPED_CHARS = 240
-_PIPE_TYPES = frozenset(
-    {"docx", "pptx", "odt", "html", "epub"}
-)  # readers that write a table's rows as "a | b"
+# readers that write a table's rows as "a | b"
+_PIPE_TYPES = frozenset({"docx", "pptx", "odt", "html", "epub"})
 # LaTeX: a rule between rows, alone on its line or after a row's "\\\\"; a row's cell separator; markup in a cell
 _TEX_RULE = r"\\(?:hline|toprule|midrule|bottomrule|cline\{[^}]*\}|cmidrule(?:\([^)]*\))?\{[^}]*\})"
 _TEX_RULE_LINE = re.compile(r"^(?:" + _TEX_RULE + r"\s*)+$")
@@ -276,7 +275,8 @@ def _setting(source: Source, lines, first: int, last: int) -> tuple[int, int, st
         above.insert(0, source.text[prev.start : prev.end].lstrip("#;/ ").strip())
         start = prev.start
     said = " ".join(" ".join(above).split())
-    setting = "`" + " ".join(source.text[x.start : x.end] for x in lines[first : last + 1]) + "`"
+    values = " ".join(source.text[x.start : x.end] for x in lines[first : last + 1])
+    setting = f"`` {values} ``" if "`" in values else f"`{values}`"  # a backtick in it: two
     where = " › ".join(lines[first].path)
     text = f"{where}: {setting}" if where else setting
     return start, lines[last].end, f"{text} ({said})" if said else text

@@ -61,10 +61,9 @@ class _HTMLText(HTMLParser):
         if tag in self.skip_tags:
             self.skip += 1
         elif tag in _CELL_TAGS and not self.skip:
+            # an empty cell keeps its place: the header names cells by position
             if self.cells and self.row_open:
-                self._emit(
-                    CELL_SEPARATOR
-                )  # an empty cell keeps its place: the header names cells by position
+                self._emit(CELL_SEPARATOR)
             self.cells += 1
         elif tag in _BLOCK_TAGS:
             self._break()

@@ -344,3 +344,10 @@ def test_a_list_of_parameters_is_no_table_header():
     assert [r for _, _, r in rows] == [
         "style: | the XSLT stylesheet", "inst: | the instruction in the stylesheet", "Returns: | a data structure",
     ]  # fmt: skip
+
+
+def test_a_setting_holding_a_backtick_stays_one_code_span():
+    text = "[hooks]\n# run after each sync\npost = echo `date` >> sync.log\n"
+    rows, heads = table_rows(Source(1, text, "/home/me/.config/sync.ini"))
+    assert rows[0][2] == "hooks: `` post = echo `date` >> sync.log `` (run after each sync)"
+    assert [text[a:b] for a, b in heads] == ["[hooks]"]
