@@ -105,9 +105,7 @@ def _json(text: str, trail: tuple[str, ...]) -> list[ConfigLine]:
         if s.startswith("//"):
             out.append(ConfigLine(a, b, path, "comment"))
             continue
-        found = _JSON_KEY.match(s)
-        body = found.group(2) if found else s
-        opens = body[:1] in "{[" and not _closes_on_line(body)
+        found, body, opens = _json_line(s)
         if found and opens:
             out.append(ConfigLine(a, b, path, "open"))
             stack.append(_name(found.group(1)))
@@ -142,6 +140,14 @@ def _json(text: str, trail: tuple[str, ...]) -> list[ConfigLine]:
     return out
 
 
+def _json_line(s: str) -> tuple[re.Match | None, str, bool]:
+    """A JSON line's key (None for a bare value or bracket), what follows the key, and whether it opens an object or
+    a list that goes on past the line."""
+    key = _JSON_KEY.match(s)
+    body = key.group(2) if key else s
+    return key, body, body[:1] in "{[" and not _closes_on_line(body)
+
+
 def _closes_on_line(body: str) -> bool:
     """Whether the object or list ``body`` opens closes on the same line (``{"a": 1}``, ``[]``)."""
     depth, quoted, escaped = 0, False, False
@@ -170,9 +176,7 @@ def _json_item_name(lines, k: int) -> str:
             named = _JSON_NAME.match(s)
             if named and named.group(1) in NAME_KEYS:
                 found.setdefault(named.group(1), named.group(2))
-        key = _JSON_KEY.match(s)
-        body = key.group(2) if key else s
-        if body[:1] in "{[" and not _closes_on_line(body):
+        if _json_line(s)[2]:
             depth += 1
         elif s[:1] in "}]":
             if depth == 0:
@@ -191,9 +195,8 @@ def _yaml(text: str, trail: tuple[str, ...]) -> list[ConfigLine]:
     step = min(steps) if steps else 2
     # a stretch read from inside the file: its trail's keys are at the levels of a file indented by ``step`` from
     # column 0, and its first line (a chunk starts at a word: its indentation is not in the text) one level below
-    stack: list[tuple[int, str, bool]] = [
-        (step * i, t, False) for i, t in enumerate(trail)
-    ]  # (indent, name, item)
+    # (indentation, name, whether it is a list item)
+    stack: list[tuple[int, str, bool]] = [(step * i, t, False) for i, t in enumerate(trail)]
     if trail and lines:
         a, b, _, s = lines[0]
         lines[0] = (a, b, step * len(trail), s)
@@ -285,8 +288,9 @@ def _sections(text: str, trail: tuple[str, ...], toml: bool) -> list[ConfigLine]
             path = tuple(_name(p) for p in parts if p)
             out.append(ConfigLine(a, b, path, "open"))
             continue
-        role = "entry" if _INI_KEY.match(s) else ("other" if k == 0 and trail else "entry")
-        out.append(ConfigLine(a, b, path, role))
+        # a stretch's first line that is no "key = value" was cut inside by the chunk
+        cut = k == 0 and trail and not _INI_KEY.match(s)
+        out.append(ConfigLine(a, b, path, "other" if cut else "entry"))
     return out
 
 
