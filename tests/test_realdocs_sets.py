@@ -2,11 +2,14 @@
 notes, mail, office files, EPUBs, man pages, licence texts, info manuals, package documents,
 source code, a changelog, a CSV, hand-written PDFs, a Texinfo PDF manual, LaTeX, configuration files, a LaTeX-typeset
 PDF, Apple Mail .emlx messages, a TSV, an application log, an SQL schema, JSON settings, a DocBook-made PDF, a saved
-web page, an Obsidian vault, TOML, a shell script, a GPX track) hold against those files,
+web page, an Obsidian vault, TOML, a shell script, a GPX track, a gzipped PDF typeset by Apache FOP, Org-mode
+notes, an iCalendar export, subtitles, a vCard export, an nginx configuration) hold against those files,
 and the parts stay apart. Questions on Debian
 packages' documents are checked by ``eval/realdocs/check.py`` where the packages are installed."""
 
 from __future__ import annotations
+
+import gzip
 
 from eval.realdocs import check as realdocs_check
 from eval.realdocs.realdocs import FILES, HERE, SETS, answer_found, documents, flat, load, relevant
@@ -232,5 +235,35 @@ def test_eighth_held_out_part_brings_new_kinds_and_only_fresh_documents(tmp_path
     assert made == {p: committed[p] for p in mine if p.startswith("private8/")}
     # every question of the part is on one of its documents, and each document has a near-topic question beside it
     answerable, unanswerable = load("heldout8")
+    assert {q["path"] for q in answerable} == mine
+    assert {q["near"] for q in unanswerable if q["kind"] == "near-topic"} == mine
+
+
+def test_ninth_held_out_part_brings_new_kinds_and_only_fresh_documents(tmp_path, monkeypatch):
+    from eval.realdocs import make_heldout9
+
+    kinds = {p: {d["kind"] for d in documents(p)} for p in SETS}
+    new = {"pdf-fop", "org", "ics", "subtitles", "vcard", "nginx-conf"}
+    assert kinds["heldout9"] == new
+    assert not new & set().union(*(kinds[p] for p in SETS if p != "heldout9"))
+    committed = {d["path"]: (FILES / d["path"]).read_bytes() for d in documents() if "package" not in d}
+    mine = {d["path"] for d in documents("heldout9")}
+    assert not {committed[p] for p in mine} & {b for p, b in committed.items() if p not in mine}
+    # the Debian manual is committed as it ships, still gzipped: a PDF inside
+    assert gzip.decompress(committed["pdf5/valgrind_manual.pdf.gz"]).startswith(b"%PDF-")
+    # the generator gives the committed bytes again
+    monkeypatch.setattr(make_heldout9, "OUT", tmp_path)
+    make_heldout9.main()
+    made = {
+        f"private9/{p.relative_to(tmp_path).as_posix()}": p.read_bytes()
+        for p in tmp_path.rglob("*")
+        if p.is_file()
+    }
+    assert made == {p: committed[p] for p in mine if p.startswith("private9/")}
+    # the calendar and the contacts end their lines with CRLF, as RFC 5545 and RFC 2426 ask
+    for path in ("private9/haldane-family-calendar.ics", "private9/contacts-2027-09-30.vcf"):
+        assert committed[path].count(b"\n") == committed[path].count(b"\r\n")
+    # every question of the part is on one of its documents, and each document has a near-topic question beside it
+    answerable, unanswerable = load("heldout9")
     assert {q["path"] for q in answerable} == mine
     assert {q["near"] for q in unanswerable if q["kind"] == "near-topic"} == mine

@@ -1,6 +1,6 @@
 """Validate the real-document sets against the documents themselves, with readers of our own (pypdfium2, the HTML
 source, python-docx, openpyxl, python-pptx, ebooklib, the standard library's email for .eml, .emlx and .mbox,
-zipfile, xml and json for ODT, RTF and notebooks), not Alcove's:
+zipfile, xml and json for ODT, RTF and notebooks, gzip for a gzipped PDF), not Alcove's:
 
 - every labelled document is in documents.json, in the question's part, and present once materialised;
 - every answer fact (``answer`` or one of ``answers``, and each of ``all_of``) occurs in the labelled unit (and in
@@ -13,7 +13,7 @@ zipfile, xml and json for ODT, RTF and notebooks), not Alcove's:
   part is indexed on its own (held-out 5's documents hold "JSON" and "WASM", absent terms of ``uh01`` and ``u3f01``);
 - ids are unique; questions are not copied from the document (no run of 8 words shared with the labelled unit).
 
-    python eval/realdocs/check.py [--part tuning|heldout|heldout2|...|heldout7|heldout8|all] [--committed-only]
+    python eval/realdocs/check.py [--part tuning|heldout|heldout2|...|heldout8|heldout9|all] [--committed-only]
 
 Package documents are read where the packages installed them; committed ones from files/. ``--committed-only``
 checks only questions on committed documents (what CI can check without the packages).
@@ -55,19 +55,32 @@ def html_source_lines(src: str) -> list[str]:
     return [html.unescape(line) for line in s.split("\n")]
 
 
+def pdf_data(path: Path) -> bytes:
+    """The PDF's bytes; a gzipped PDF (``.pdf.gz``, as Debian ships manuals) is read through gzip, as Alcove reads
+    a ``.gz`` of a type it knows as that type."""
+    import gzip
+
+    data = path.read_bytes()
+    return gzip.decompress(data) if path.suffix.lower() == ".gz" else data
+
+
+def _page_text(doc, number: int) -> str:
+    page = doc[number - 1]
+    tp = page.get_textpage()
+    text = tp.get_text_range()
+    tp.close()
+    page.close()
+    return text.replace("\r\n", "\n").replace("\ufffe\n", "\ufffe")
+
+
 def pdf_page(path: Path, number: int) -> str:
     import pypdfium2 as pdfium
 
-    doc = pdfium.PdfDocument(str(path))
+    doc = pdfium.PdfDocument(pdf_data(path))
     try:
         if not 1 <= number <= len(doc):
             raise LookupError(f"page {number} not in 1..{len(doc)}")
-        page = doc[number - 1]
-        tp = page.get_textpage()
-        text = tp.get_text_range()
-        tp.close()
-        page.close()
-        return text.replace("\r\n", "\n").replace("\ufffe\n", "\ufffe")
+        return _page_text(doc, number)
     finally:
         doc.close()
 
@@ -75,12 +88,11 @@ def pdf_page(path: Path, number: int) -> str:
 def pdf_all(path: Path) -> str:
     import pypdfium2 as pdfium
 
-    doc = pdfium.PdfDocument(str(path))
+    doc = pdfium.PdfDocument(pdf_data(path))
     try:
-        n = len(doc)
+        return "\n".join(_page_text(doc, i) for i in range(1, len(doc) + 1))
     finally:
         doc.close()
-    return "\n".join(pdf_page(path, i) for i in range(1, n + 1))
 
 
 def docx_lines(path: Path) -> list[str]:
@@ -313,9 +325,15 @@ def lines_of(text_lines: list[str], q: dict) -> str:
     return "\n".join(text_lines[lo - 1 : hi])
 
 
+def suffix_of(path: Path) -> str:
+    """The file's type by its name; a gzipped file (``x.pdf.gz``) has the type of what it holds."""
+    suffix = path.suffix.lower()
+    return Path(path.stem).suffix.lower() if suffix == ".gz" else suffix
+
+
 def unit_text(path: Path, q: dict) -> str:
     """The text of the labelled unit of ``q`` in the document at ``path``."""
-    kind, suffix = q["kind"], path.suffix.lower()
+    kind, suffix = q["kind"], suffix_of(path)
     if kind in PAGED and q.get("page") is None:
         raise LookupError(f"a {kind} label needs a page")
     if suffix == ".pdf":
@@ -360,7 +378,7 @@ def unit_text(path: Path, q: dict) -> str:
 
 def whole_text(path: Path) -> str:
     """All the text of a document, for the absent-terms check."""
-    suffix = path.suffix.lower()
+    suffix = suffix_of(path)
     if suffix == ".pdf":
         return pdf_all(path)
     if suffix in (".html", ".htm"):

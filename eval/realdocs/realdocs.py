@@ -2,11 +2,11 @@
 what counts as a hit on a label.
 
 The documents are listed in ``documents.json``: each has a path under a documents root (``pdf/R-FAQ.pdf``), a part
-(``tuning``, ``heldout``, ``heldout2`` to ``heldout7`` or ``heldout8``) and where it comes from: a file of an
+(``tuning``, ``heldout``, ``heldout2`` to ``heldout8`` or ``heldout9``) and where it comes from: a file of an
 installed Debian package (``package`` + ``source``; not committed, the version is recorded) or a file committed here
 under ``files/`` at the same path.
 
-    python eval/realdocs/realdocs.py ROOT [--part tuning|heldout|heldout2|heldout3|heldout4|heldout5|heldout6|heldout7|heldout8|all]   # copy a part into ROOT
+    python eval/realdocs/realdocs.py ROOT [--part tuning|heldout|heldout2|...|heldout8|heldout9|all]   # copy a part into ROOT
 
 Each part is meant to be indexed on its own (a root per part); the unanswerable questions of a part are checked
 against that part's documents (``check.py``), and their key terms against every document of that part and of the
@@ -16,7 +16,8 @@ Labels (see README.md): ``path`` (relative to the root), then ``page`` (1-based:
 slide, a sheet, a message of a mailbox, a chapter of an EPUB in spine order, a cell of a notebook; an .eml file is
 one message and has none, nor has an Apple Mail .emlx) and/or ``line_start``/``line_end`` (1-based lines of the file
 itself: text, Markdown (Obsidian notes included), reStructuredText, LaTeX, configuration (TOML too), TSV, log, SQL,
-JSON, shell-script and XML (GPX) files, the HTML source (a saved web page's too); a DOCX or ODT "line" is a body
+JSON, shell-script and XML (GPX) files, Org-mode notes, iCalendar and vCard exports, subtitles, nginx
+configuration, the HTML source (a saved web page's too); a DOCX or ODT "line" is a body
 paragraph, a heading or a table row, an RTF "line" a paragraph of its plain text). An XLSX label names its sheet
 (``page``) and ``row``, the row's own number as the spreadsheet shows it. ``answer`` is the fact a correct answer must
 contain (compared case-insensitively, whitespace runs as one space); ``answers`` lists
@@ -45,6 +46,7 @@ PARTS = (
     "heldout6",
     "heldout7",
     "heldout8",
+    "heldout9",
 )
 SETS = {
     "tuning": ("qa_tuning.jsonl", "unanswerable_tuning.jsonl"),
@@ -69,6 +71,10 @@ SETS = {
     # written after "heldout7" was reported: kinds no other part holds (a PDF made from DocBook reference pages, a
     # web page saved from a browser, an Obsidian vault, a TOML configuration, a shell script, a GPX track)
     "heldout8": ("qa_heldout8.jsonl", "unanswerable_heldout8.jsonl"),
+    # written after "heldout8" was reported: kinds no other part holds (a PDF typeset by Apache FOP, read gzipped
+    # as Debian ships it, Org-mode notes, an iCalendar export, a podcast's subtitles, a vCard export, an nginx
+    # configuration)
+    "heldout9": ("qa_heldout9.jsonl", "unanswerable_heldout9.jsonl"),
 }
 # kinds whose labels carry a page
 PAGED = {
@@ -77,6 +83,7 @@ PAGED = {
     "pdf-private",
     "pdf-latex",
     "pdf-docbook",
+    "pdf-fop",
     "pptx",
     "xlsx",
     "mbox",
