@@ -42,10 +42,10 @@ from engine.rag.outlines import outline_heads, release_of
 from engine.rag.shown_span import (
     ATX_MARKS,
     BULLET,
-    PRONOUN,
     RULE,
     is_code,
     joined,
+    leans_back,
     next_piece,
     shown_span,
     with_term,
@@ -110,7 +110,7 @@ def score_parts(
         q = np.asarray(embedder.embed([question], kind="query").vectors, np.float32)
         # a sentence that opens with a pronoun ("They will run roughly 5 times more slowly") is also read with the
         # sentence before it in its paragraph, which names what it is about ("... run programs with Nulgrind.")
-        led = [i for i in range(1, n) if PRONOUN.match(spans[i].text) and joined(spans[i - 1], spans[i])]
+        led = [i for i in range(1, n) if leans_back(spans[i].text) and joined(spans[i - 1], spans[i])]
         # a passage is read under its heading trail, as the index embedded it (Chunk.embedding_text)
         passages = [f"{s.heading}\n{s.text}" if s.heading else s.text for s in sources]
         texts = read + passages
@@ -214,7 +214,7 @@ def extract_answer(
             if not is_code(own.source.path):
                 shown = with_term(shown, LONG_SENTENCE_CHARS)
             shown = _clear_of_rows(shown, own)
-        with_antecedent = shown.start < spans[i].start and PRONOUN.match(spans[i].text) is not None
+        with_antecedent = shown.start < spans[i].start and leans_back(spans[i].text)
         clash = [k for k, (c, _) in enumerate(chosen)
                  if c.source is shown.source and c.start < shown.end and shown.start < c.end]  # fmt: skip
         if clash:  # already shown; or shown now with the sentence that introduces it

@@ -22,8 +22,9 @@ from typing import Any
 
 from engine.index import line_breaks
 from engine.rag.citations import segments
+from engine.rag.shown_span import LEADS_ON, SENTENCE_END, goes_on
 from engine.rag.source_lines import mapped_lines
-from engine.rag.tuning import MAX_EXTEND_CHARS, MAX_LIST_EXTEND_CHARS
+from engine.rag.tuning import INTRO_EXTEND_CHARS, MAX_EXTEND_CHARS, MAX_LIST_EXTEND_CHARS
 
 log = logging.getLogger(__name__)
 
@@ -31,6 +32,9 @@ _RULE = re.compile(r"^[ \t]*[=\-~^*#]{3,}[ \t]*$", re.MULTILINE)  # a heading's 
 _ITEM_GOES_ON = re.compile(r";(?:[ \t]+(?:and|or))?[ \t]*$")  # a list item that another follows
 # how a list item opens: a mark ("-", "(b)", "3.") or the term it describes ("crit: ...", "local0 to local7: ...")
 _ITEM_OPENS = re.compile(r"(?:[-*\u2022]|\(?[a-z0-9]{1,3}[.)]|[\w.\-/]+(?:[ \t]+[\w.\-/]+){0,3}:)[ \t]")
+# the block that follows a line end, up to a blank line
+_DISPLAY = re.compile(r"[ \t]*\n(?:[ \t]*\n)*([ \t]*\S.*?)(?=\n[ \t]*\n|\s*$)", re.DOTALL)
+_PARAGRAPH_BREAK = re.compile(r"\n[ \t]*\n")
 _PROBE_CHARS = 32  # where offsets are not the text's own (HTML), an overlap is found by this much of its text
 
 
@@ -122,6 +126,40 @@ def _list_rest(text: str, after: str) -> int:
     return 0
 
 
+def _introduced(text: str, after: str) -> int:
+    """How much of ``after`` (what follows a passage in its document) is the display its last sentence introduces:
+    a passage that ends with "... to get better compression, do:" or "You can test a build by running" (a chunk
+    often ends just there) leaves out the command it leads to ("gzip -cd old.gz | gzip > new.gz", "make check"),
+    which the next chunk holds. The next block (up to a blank line) is taken when it starts on a line of its own and
+    is at most INTRO_EXTEND_CHARS long; after a word that leads on (``LEADS_ON``) only when it ends no sentence, as
+    a command does. 0 otherwise."""
+    last = text.rstrip()
+    colon = last.endswith(":")
+    if not colon and not LEADS_ON.search(last):
+        return 0
+    m = _DISPLAY.match(after)
+    if m is None or len(m.group(1).strip()) > INTRO_EXTEND_CHARS:
+        return 0
+    if not colon and SENTENCE_END.search(m.group(1).rstrip()):
+        return 0
+    return m.end(1)
+
+
+def _carried_on(window: str, b: int) -> int:
+    """Where the sentence after a passage (ending at ``b`` of ``window``) ends, when it is in the passage's
+    paragraph and carries on its last one (``goes_on``: "The user might still be able to access the system using an
+    SSH key." / "To prevent even this possibility you have to expire the account as well ..."), within
+    MAX_EXTEND_CHARS; ``b`` otherwise. A chunk that ends just before such a sentence would show the problem without
+    its remedy, or a statement without its "However"."""
+    for s, e in segments(window):
+        if s < b:
+            continue
+        if _PARAGRAPH_BREAK.search(window, b, s) or e - b > MAX_EXTEND_CHARS or not goes_on(window[s:e]):
+            return b
+        return e
+    return b
+
+
 def _extended(item, rec, lead: str, tail: str):
     """``item`` with its text running from the start of the sentence it begins inside (in ``lead``) to the end
     of the one it ends inside (in ``tail``), each when within MAX_EXTEND_CHARS; ``item`` itself when neither."""
@@ -141,7 +179,10 @@ def _extended(item, rec, lead: str, tail: str):
             if s < b < e and e - b <= MAX_EXTEND_CHARS:
                 end = e
     if end == b and tail:
-        end = b + _list_rest(text, window[b:])
+        rest = window[b:]
+        end = b + (_list_rest(text, rest) or (rec.file_type != "code" and _introduced(text, rest)))
+        if end == b and rec.file_type != "code":
+            end = _carried_on(window, b)
     if _RULE.search(window, start, a):
         start = a  # the underline of a heading is no part of the sentence after it
     if _RULE.search(window, b, end):

@@ -44,12 +44,37 @@ PRONOUN = re.compile(
 # command field of the appropriate line in /etc/inittab ..." (``_run_on``)
 _ELLIPSIS = re.compile(r"(?:\.{2,}|…)")
 _CONTINUES = re.compile(r"(?:if|in|to|and|or|then|which|so|as|for|with|when|where|on|at|from|into|unless)\b")
-# a sentence that qualifies the one before it (see _with_qualification)
+# a sentence that qualifies the one before it (see _with_qualification): "However, ...", "Note that ..."
 # (or gives its values: "(Valid values are ...)", a sentence in brackets after it)
 # a line of a list read without item marks: one line (a blank line before it at most), then its text
 _LINE_ITEM = re.compile(r"[ \t]*\n(?:[ \t]*\n)?[ \t]*()(\S[^\n]*?)[ \t]*(?=\n|$)")
 _TERM_ITEM = re.compile(r"[\w.\-/]+(?:[ \t]+[\w.\-/]+){0,3}:[ \t]")  # "emerg: ...", "local0 to local7: ..."
-_QUALIFIES = re.compile(r"(?:However|But|Nevertheless|Nonetheless|Instead|Otherwise|Except)\b|\((?=[A-Z])")
+_QUALIFIES = re.compile(
+    r"(?:However|But|Nevertheless|Nonetheless|Instead|Otherwise|Except)\b|\((?=[A-Z])|Note(?:[ \t]+that\b|:)"
+)
+# a sentence that goes on from the one before it, naming it within its first words: "To prevent even this possibility
+# you have to expire the account ...", "To work around these problems, ... set LC_COLLATE", "Such a file is created with
+# the mkfifo command" (what to do about what the sentence before describes)
+_GOES_ON = re.compile(r"Such\b|To[ \t]+[a-z]+(?:[ \t]+[a-z]+)?[ \t]+(?:this|these|those|such)\b")
+
+
+def goes_on(text: str) -> bool:
+    """The sentence carries on the one before it: it qualifies it (``_QUALIFIES``) or names it (``_GOES_ON``)."""
+    return _QUALIFIES.match(text) is not None or _GOES_ON.match(text) is not None
+
+
+def leans_back(text: str) -> bool:
+    """The sentence leans on the one before it: it opens with a pronoun (``PRONOUN``) or names it (``_GOES_ON``)."""
+    return PRONOUN.match(text) is not None or _GOES_ON.match(text) is not None
+
+
+# a sentence cut short by the display it leads into: it ends on a word that a command or value follows ("You can test
+# a build by running" / "make check", "so check which have been selected by" / "getOption(\"repos\")"), never a
+# sentence's last word. Where the text keeps no indentation (a PDF's), this word tells a display from a heading.
+LEADS_ON = re.compile(
+    r"\b(?:by|running|using|use|run|type|typing|enter|entering|invoke|invoking|call|calling|with|via|as|to|is|are"
+    r"|like|say)[ \t]*$"
+)
 
 
 def shown_span(span: Span, pieces: Sequence[Span]) -> Span:
@@ -170,8 +195,9 @@ def _run_on(span: Span, pieces: Sequence[Span]) -> Span:
 
 def _display(piece: Span, span: Span) -> bool:
     """``piece`` is a displayed command, option or line of code next to ``span``: a blank line between them, the
-    piece starting its own line indented deeper than the line ``span`` starts on, short, ending no sentence, and
-    neither a list item nor a rule."""
+    piece starting its own line indented deeper than the line ``span`` starts on (or, after a span that leads on
+    into it, ``LEADS_ON``, at any indentation: a PDF's text keeps none), short, ending no sentence, and neither a
+    list item nor a rule."""
     text = piece.source.text
     t = piece.text.strip()
     a, b = sorted((piece, span), key=lambda sp: sp.start)
@@ -180,16 +206,20 @@ def _display(piece: Span, span: Span) -> bool:
     if _LIST_ITEM.match(piece.text) or RULE.match(t):
         return False
     lead = text[text.rfind("\n", 0, piece.start) + 1 : piece.start]
+    if lead.strip():
+        return False
+    if piece.start > span.start and LEADS_ON.search(span.text):
+        return True
     line = text[text.rfind("\n", 0, span.start) + 1 : span.start]
     own = len(line) - len(line.lstrip())
-    return not lead.strip() and len(lead) > own
+    return len(lead) > own
 
 
 def _with_antecedent(span: Span, pieces: Sequence[Span], at: int | None) -> Span:
-    """A sentence that opens with a pronoun is shown with the sentence before it in its paragraph, which says what
-    the pronoun is ("Nonetheless you can run programs with Nulgrind. They will run roughly 5 times more slowly than
-    normal"), as score_parts read it. Up to LIST_SHOW_CHARS in all; ``at``: the span's index in ``pieces``."""
-    if not at or not PRONOUN.match(span.text):
+    """A sentence that opens with a pronoun, or names the sentence before it (``_GOES_ON``), is shown with that
+    sentence of its paragraph, which says what the pronoun is ("Nonetheless you can run programs with Nulgrind. They
+    will run roughly 5 times more slowly than normal"), as score_parts read it. Up to LIST_SHOW_CHARS in all; ``at``: the span's index in ``pieces``."""
+    if not at or not leans_back(span.text):
         return span
     prev = pieces[at - 1]
     if (
@@ -206,11 +236,13 @@ def _with_qualification(span: Span, pieces: Sequence[Span]) -> Span:
     """The span with the next sentence of its paragraph when that one qualifies it ("libffi does not have direct
     support for arrays or unions." and "However, they can be emulated using structures."): shown alone, the first
     would say the opposite of its source; or when it is a sentence in brackets that completes it ("... sets the
-    default." and "(Valid values are 1, 2 and 4.)"). Up to LIST_SHOW_CHARS in all."""
+    default." and "(Valid values are 1, 2 and 4.)"); or when it goes on from it (``_GOES_ON``: "The user might still
+    be able to access the system using an SSH key." and "To prevent even this possibility you have to expire the
+    account as well ..."): a user describes the problem, and the remedy follows it. Up to LIST_SHOW_CHARS in all."""
     nxt = next_piece(pieces, span)
     if (
         nxt is not None
-        and _QUALIFIES.match(nxt.text)
+        and goes_on(nxt.text)
         and joined(span, nxt)
         and nxt.end - span.start <= LIST_SHOW_CHARS
     ):

@@ -432,6 +432,14 @@ def test_a_sentence_cut_in_two_by_a_displayed_option_is_shown_whole():
     for needle in ("Modeline support", "All the options", "You will"):
         piece, _ = _piece(src, needle)
         assert shown_span(piece, pieces) == piece, needle
+    # a PDF keeps no indentation: a sentence ending on a word that leads on ("by running") takes the display after
+    # it all the same; a heading (no such word) does not take the line after it
+    pdf = "Checking the build\n\nYou can test a build by running\n\nmake check\n\nChecking it\n\nmake html\n"
+    src2 = Source(1, pdf, "/d/R-admin.pdf", page=8)
+    run, pieces2 = _piece(src2, "You can test")
+    assert shown_span(run, pieces2).text == "You can test a build by running\n\nmake check"
+    head, _ = _piece(src2, "Checking it")
+    assert shown_span(head, pieces2) == head
     code = Source(1, GETTEXT, "/d/readme.c", line_start=1, line_end=GETTEXT.count("\n"))
     tail, pieces = _piece(code, "if you absolutely")
     assert shown_span(tail, pieces) == tail

@@ -125,6 +125,76 @@ def test_a_heading_underline_is_not_taken_into_a_passage():
     assert whole_sentences(Store(), [cur])[0] is cur
 
 
+def _cut_after(doc: str, cut_at: str, path: str, next_from: str | None = None):
+    """Two chunks of ``doc`` as an IndexStore holds them: the first ending just after ``cut_at``, the second
+    starting at ``next_from`` (overlapping the first) or where the first ends."""
+    from engine.index.schema import ChunkRecord
+
+    cut = doc.index(cut_at) + len(cut_at)
+    at = doc.index(next_from) if next_from else cut
+    kind = "code" if path.endswith(".py") else "text"
+
+    def rec(i, a, b):
+        first, last = doc.count("\n", 0, a) + 1, doc.count("\n", 0, b) + 1
+        return ChunkRecord(i, None, first, last, a, b, 5, "", doc[a:b], id=i + 1, path=path, file_type=kind)
+
+    cur, nxt = rec(0, 0, cut), rec(1, at, len(doc))
+
+    class Store:
+        def adjacent_chunks(self, ids):
+            return {1: (None, cur, nxt)}
+
+    return Store(), cur
+
+
+def test_a_passage_ending_with_an_introduction_takes_the_display_it_introduces():
+    """A chunk often ends just after "... to get better compression, do:" or "You can test a build by running",
+    and the command they lead to is in the next chunk: the passage takes that display, so an answer can show it.
+    Prose after a word that leads on, a long block, and source code are not taken."""
+    man = (
+        "       If you want to recompress concatenated files to get better compression,\n       do:\n\n"
+        "             gzip -cd old.gz | gzip > new.gz\n\n       If a compressed file consists of several members.\n"
+    )
+    store, cur = _cut_after(man, "do:", "/d/gzip.1.txt", next_from="If you want")
+    out = whole_sentences(store, [cur])[0]
+    assert out.text.endswith("do:\n\n             gzip -cd old.gz | gzip > new.gz")
+    assert out.line_end == 4 and man[out.char_start : out.char_end] == out.text
+    pdf = "3.2 Checking the build\n\nYou can test a build by running\n\nmake check\n\nThe recommended packages.\n"
+    store, cur = _cut_after(pdf, "by running", "/d/R-admin.txt")
+    assert whole_sentences(store, [cur])[0].text.endswith("by running\n\nmake check")
+    for doc, cut in (
+        ("It is used as\n\nThe next paragraph is prose.\n", "used as"),  # a sentence, not a display
+        ("Set these:\n\n" + "x = 1; " * 40 + "\n\nMore.\n", "these:"),  # too long to be one display
+    ):
+        store, cur = _cut_after(doc, cut, "/d/notes.txt")
+        assert whole_sentences(store, [cur])[0] is cur, doc
+    store, cur = _cut_after("def f():\n\n    return 1\n", "f():", "/d/f.py")
+    assert whole_sentences(store, [cur])[0] is cur
+
+
+def test_a_passage_takes_the_sentence_after_it_that_carries_it_on():
+    """A chunk that ends on the problem ("... using an SSH key.") takes the next sentence when it names it ("To
+    prevent even this possibility ...") or qualifies it ("However, ...", "Note that ..."), in the same paragraph."""
+    doc = (
+        "The user might still be able to access the system using an SSH key. To prevent even this possibility you "
+        "have to expire the account as well using usermod -e 1 user. Groups are kept in /etc/group.\n"
+    )
+    store, cur = _cut_after(doc, "SSH key.", "/d/accounts.txt", next_from="The user")
+    assert whole_sentences(store, [cur])[0].text.endswith("usermod -e 1 user.")
+    for doc, cut in (
+        ("Readline is needed. Note that the headers are needed too: install libreadline-dev.\n", "needed."),
+        ("Arrays are not supported. However, structures can emulate them.\n", "supported."),
+    ):
+        store, cur = _cut_after(doc, cut, "/d/notes.txt")
+        assert whole_sentences(store, [cur])[0].text == doc.strip(), doc
+    for doc, cut in (
+        ("The user can log in. Groups are kept in /etc/group.\n", "log in."),  # a sentence that only follows
+        ("The user can log in.\n\nTo prevent this, expire the account.\n", "log in."),  # another paragraph
+    ):
+        store, cur = _cut_after(doc, cut, "/d/notes.txt")
+        assert whole_sentences(store, [cur])[0] is cur, doc
+
+
 def test_an_answer_is_made_from_the_extended_passages(store, tiny_llama):
     """``ask`` hands the answerer whole-sentence passages: every source it shows begins a sentence, and every quoted
     sentence is the file's own text at the lines its citation names."""

@@ -102,6 +102,29 @@ def test_a_sentence_in_brackets_that_gives_the_values_is_shown_with_its_sentence
     assert shown_span(first, pieces).text.endswith("(Valid values are 1 to 9; the default is 6.)")
 
 
+def test_a_sentence_that_goes_on_from_the_shown_one_is_shown_with_it():
+    """A user describes the problem; the document describes it too, then the remedy in a sentence that names it
+    ("this possibility", "these problems", "Such a file"). A sentence that only follows is not taken, nor one in
+    the next paragraph."""
+    text = (
+        "Locking only prevents password-based logins. The user might still be able to access the system using an SSH "
+        "key. To prevent even this possibility you have to expire the account as well using usermod -e 1 user. "
+        "Groups are kept in /etc/group.\n\nA named pipe blocks the writer. Such a file is created with mkfifo.\n\n"
+        "The editor starts quickly. Its menus are on the left.\n\nThe log is rotated.\n\nTo avoid this, set keep.\n"
+    )
+    pieces = split_spans(_source(text))
+
+    def shown(start):
+        return shown_span(next(p for p in pieces if p.text.startswith(start)), pieces).text
+
+    assert shown("The user might").endswith("using usermod -e 1 user.")
+    assert shown("A named pipe").endswith("created with mkfifo.")
+    assert shown("To prevent").startswith("The user might")  # read with what "this possibility" is
+    assert shown("To prevent").endswith("-e 1 user.")  # not extended to the unrelated sentence after it
+    assert shown("The editor starts") == "The editor starts quickly."
+    assert shown("The log is rotated") == "The log is rotated."  # a paragraph of its own
+
+
 def test_a_long_sentence_is_shown_whole_and_a_cut_one_is_marked():
     long = (
         "Sweave and knitr documents are processed in two steps, first by the R code chunks being evaluated and\n"
