@@ -219,8 +219,9 @@ class _Packer:
 
     def emit(self, start: int, end: int, n: int, heading: str | None = None) -> None:
         page = self.page
-        line_start, char_start = page.locate(start)
-        line_end, char_end = page.locate(max(start, end - 1))
+        char_start = page.locate(start)[1]
+        char_end = page.locate(max(start, end - 1))[1]
+        line_start, line_end = page.line_range(start, end)
         self.out.append(
             Chunk(
                 len(self.out),
@@ -310,6 +311,8 @@ def _chunk_page(
             packer.add(block.start, block.end, n, offsets, above, is_heading=True)
             continue
         heading = _trail_text(trail)
+        if block.kind == "record":
+            packer.flush()  # an event or a contact card: a chunk of its own, found and shown as one
         if n <= max_tokens:
             packer.add(block.start, block.end, n, offsets, heading, whole=block.kind == "row")
             continue

@@ -24,7 +24,8 @@ class Block:
     heading_level: int = 0  # 0: paragraph; 1..6: a heading of that level
     # what the block holds (PDF pages; other readers leave "text"): "text" (prose, list items, headings),
     # "code" (lines set in a monospace font: code, console input and output), "table" (rows of columns); "row": one
-    # line of a CSV file (a chunk's overlap carries it whole or not at all)
+    # line of a CSV file (a chunk's overlap carries it whole or not at all); "record": a calendar's event or a
+    # contact's card (a chunk of its own)
     kind: str = "text"
 
 
@@ -72,6 +73,20 @@ class Page:
             lines = self._lines_before(offset) - self._lines_before(a_off) if offset > a_off else 0
             return a_line + lines, a_char + max(0, offset - a_off)
         return self.first_line + self._lines_before(offset), offset
+
+    def line_range(self, start: int, end: int) -> tuple[int, int]:
+        """(first, last) source line of ``text[start:end]``. Where the text is anchored to its source, every anchor
+        inside counts: a reader may write what it reads in another order than the file holds it (a calendar event
+        reads its title, then its description, though the file holds the description first)."""
+        first = self.locate(start)[0]
+        last = self.locate(max(start, end - 1))[0]
+        if self.anchors:
+            i = bisect.bisect_right(self.anchors, (start, 1 << 62, 0))
+            j = bisect.bisect_left(self.anchors, (end, -1, -1))
+            lines = [a[1] for a in self.anchors[i:j]]
+            if lines:
+                first, last = min(first, *lines), max(last, *lines)
+        return first, max(first, last)
 
 
 @dataclass(frozen=True)

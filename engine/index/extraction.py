@@ -55,6 +55,8 @@ from engine.index.readers import (
     extract_pdf,
     extract_pptx,
     extract_rtf,
+    extract_subtitles,
+    extract_vobjects,
     extract_xlsx,
     image_page,
     ocr_pdf_pages,
@@ -66,7 +68,8 @@ from engine.index.wikilinks import FRONT_MATTER, FRONT_MATTER_TITLE, resolve_wik
 TEXT_EXTENSIONS = {
     ".txt": "text", ".text": "text", ".log": "text", ".md": "markdown", ".markdown": "markdown",
     ".mdx": "markdown", ".rst": "rst", ".rest": "rst", ".csv": "csv", ".tsv": "csv",
-    ".htm": "html", ".html": "html", ".xhtml": "html",
+    ".htm": "html", ".html": "html", ".xhtml": "html", ".srt": "subtitles", ".vtt": "subtitles",
+    ".ics": "calendar", ".ifb": "calendar", ".vcf": "contacts", ".vcard": "contacts",
     ".py": "code", ".pyi": "code", ".js": "code", ".mjs": "code", ".ts": "code", ".tsx": "code",
     ".jsx": "code", ".c": "code", ".h": "code", ".cc": "code", ".cpp": "code", ".hpp": "code",
     ".cxx": "code", ".m": "code", ".mm": "code", ".swift": "code", ".java": "code", ".kt": "code",
@@ -183,7 +186,8 @@ def extract(
 def _kind(file_type: str) -> str:
     names = {"pdf": "PDF", "docx": "DOCX file", "epub": "EPUB file", "pptx": "PPTX file", "xlsx": "XLSX file",
              "odt": "ODT file", "email": "e-mail", "emlx": "e-mail", "mbox": "mailbox", "rtf": "RTF file",
-             "notebook": "notebook", "image": "image", "html": "HTML file"}  # fmt: skip
+             "notebook": "notebook", "image": "image", "html": "HTML file",
+             "subtitles": "subtitle file", "calendar": "calendar file", "contacts": "contacts file"}  # fmt: skip
     return names.get(file_type, "file")
 
 
@@ -211,6 +215,10 @@ def _extract(path: Path, data: bytes, file_type: str, check: Callable[[], None],
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     if file_type == "html":
         return Extracted("html", (extract_html(text, check),), encoding, notes)
+    if file_type == "subtitles":
+        return Extracted("subtitles", (extract_subtitles(text, check),), encoding, notes)
+    if file_type in ("calendar", "contacts"):
+        return Extracted(file_type, (extract_vobjects(text, check),), encoding, notes)
     if not text.strip():
         raise ExtractError("The file contains only whitespace.")
     anchors: tuple[tuple[int, ...], ...] = ()

@@ -14,6 +14,8 @@ from engine.index.readers.html import READER_VERSION as HTML_READER_VERSION
 from engine.index.readers.mail import READER_VERSION as MAIL_READER_VERSION
 from engine.index.readers.office import XLSX_READER_VERSION
 from engine.index.readers.pdf import READER_VERSION
+from engine.index.readers.subtitles import READER_VERSION as SUBTITLES_READER_VERSION
+from engine.index.readers.vobjects import READER_VERSION as VOBJECT_READER_VERSION
 from engine.index.tables import CSV_READER_VERSION
 
 DEFAULT_MAX_FILE_BYTES = 64 << 20
@@ -23,7 +25,8 @@ CHUNKER_VERSION = 1  # bump when extraction or chunking changes what every file 
 READER_VERSIONS = {"pdf": READER_VERSION, "epub": EPUB_READER_VERSION, "csv": CSV_READER_VERSION,
                    "xlsx": XLSX_READER_VERSION, "text": TEXT_READER_VERSION, "code": CODE_READER_VERSION,
                    "html": HTML_READER_VERSION, "email": MAIL_READER_VERSION, "emlx": MAIL_READER_VERSION,
-                   "mbox": MAIL_READER_VERSION}  # fmt: skip
+                   "mbox": MAIL_READER_VERSION, "subtitles": SUBTITLES_READER_VERSION,
+                   "calendar": VOBJECT_READER_VERSION, "contacts": VOBJECT_READER_VERSION}  # fmt: skip
 
 
 def reader_tag(file_type: str | None) -> bytes:

@@ -15,7 +15,8 @@ import re
 
 SHEET_ROW = re.compile(r"^\d{1,7}: ")  # an XLSX row's number, as engine.index.readers.office writes it
 _NUMBER = re.compile(r"^[-+(]?[£$€¥]?\s*\d[\d,. :/\-]*%?\)?$")  # 12, 171.35, 2027-01, 14:30, (3.50), 50%
-_SEPARATOR = re.compile(r"^\|?\s*:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)*\|?$")  # Markdown's |---|:--:|
+# Markdown's |---|:--:|, Org's |-----+-----|
+_SEPARATOR = re.compile(r"^\|?\s*:?-{2,}:?\s*(?:[|+]\s*:?-{2,}:?\s*)*\|?$")
 CSV_READER_VERSION = 2  # 2: a CSV's header line is a heading, and a chunk's overlap is whole rows
 MAX_HEADER_CELL_CHARS = 40  # a column's name is short; a longer cell is a value
 MAX_HEADER_CELL_WORDS = 5
@@ -45,7 +46,7 @@ def pipe_cells(line: str) -> list[str] | None:
 
 
 def is_separator(line: str) -> bool:
-    """A Markdown table's line under its header: ``|---|:--:|``."""
+    """A Markdown table's line under its header, ``|---|:--:|`` (an Org table's, ``|----+----|``)."""
     return "-" in line and _SEPARATOR.match(line.strip()) is not None
 
 

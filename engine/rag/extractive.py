@@ -86,6 +86,11 @@ class ExtractiveAnswer:
     citations: tuple[Citation, ...]
 
 
+# a task list's box (Markdown, Org): "- [ ] ...", "- [x] ...", Org's "[-]" (begun)
+_TASK_BOX = re.compile(r"(?m)^([ \t]*(?:(?:[-*+]|\d+[.)])[ \t]+)?)\[([ xX-])\][ \t]+")
+_TASK_WORDS = {" ": "still to do: ", "x": "done: ", "-": "begun: "}
+
+
 def score_parts(
     question: str, sources: Sequence[Source], embedder=None
 ) -> tuple[list[Span], list[float], list[float], list[float], list[float]]:
@@ -307,9 +312,13 @@ def _read_on(shown: Span, own: Sequence[Span], chosen: Sequence[tuple[Span, floa
 
 def reading(span: Span) -> str:
     """What a sentence says: its text (a word a rendered manual page hyphenated at a line's end whole again: "com‐"
-    / "pressed"), or a table row's cells under their column names."""
+    / "pressed"; a task list's box in words, "- [ ] 3 rolls of bubble wrap" as "still to do: 3 rolls of bubble
+    wrap"), or a table row's cells under their column names."""
     row = row_reading(span.source, span.start, span.end)
-    return _LINE_END_HYPHEN.sub("", span.text) if row is None else row
+    if row is not None:
+        return row
+    text = _LINE_END_HYPHEN.sub("", span.text)
+    return _TASK_BOX.sub(lambda m: m.group(1) + _TASK_WORDS[m.group(2).lower()], text)
 
 
 def _clear_of_rows(shown: Span, own: Span) -> Span:

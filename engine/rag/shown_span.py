@@ -18,7 +18,7 @@ from pathlib import Path
 
 from engine.index import file_type_for
 from engine.rag.grounding import Span, content_words
-from engine.rag.tuning import INTRO_EXTEND_CHARS, LIST_SHOW_CHARS, MIN_SENTENCE_WORDS
+from engine.rag.tuning import INTRO_EXTEND_CHARS, LIST_SHOW_CHARS, MIN_SENTENCE_WORDS, RECORD_SHOW_CHARS
 
 SENTENCE_END = re.compile(r"[.!?:;]$")
 MARKDOWN_HEADING = re.compile(r"^#{2,6}\s+\S")
@@ -29,6 +29,9 @@ _LIST_ITEM = re.compile(r"\s*(?:[-*•]|\d+[.)])\s")
 BULLET = re.compile(r"[ \t]*[-*+\u2022][ \t]+(?=\S)")
 _BLANK_LINE = re.compile(r"\n[ \t]*\n")
 _PYTHON_SUFFIXES = (".py", ".pyi")  # the Python sources engine.index reads
+_RECORD_TYPES = frozenset(
+    {"calendar", "contacts"}
+)  # readers that write one record (an event, a card) a paragraph
 _PYTHON_DEF = re.compile(r"^([ \t]*)(?:async[ \t]+)?(?:def|class)[ \t]+\w", re.MULTILINE)
 # the rest of a def or class line (a signature may run over lines, with annotations) up to its docstring's quotes
 _DOCSTRING_OPEN = re.compile(r"(?s:(.{0,300}?)):[ \t]*(?:#[^\n]*)?\n\s*[rRuU]?(\"\"\"|\'\'\')")
@@ -84,7 +87,7 @@ def shown_span(span: Span, pieces: Sequence[Span]) -> Span:
     option of four, shown alone, would read as the solution). Otherwise a sentence of a list item is shown with the
     rest of its item when that fits (``_whole_item``), a colon sentence with the next piece of its source when that
     is short (at most INTRO_EXTEND_CHARS). ``pieces``: the source's ``split_spans``."""
-    block = _python_block(span)
+    block = _python_block(span) or _whole_record(span)
     if block is not None:
         return block
     at = next((k for k, pc in enumerate(pieces) if pc.start == span.start and pc.end == span.end), None)
@@ -314,6 +317,23 @@ def _python_block(span: Span) -> Span | None:
         if end - start <= LIST_SHOW_CHARS:
             best = (start, end)  # later matches are nested deeper: the innermost that fits wins
     return Span(span.source, *best) if best else None
+
+
+def _whole_record(span: Span) -> Span | None:
+    """In a calendar or a contacts file (engine.index.readers.vobjects: an event or a card per paragraph), the whole
+    event or card the span is in, when it fits in RECORD_SHOW_CHARS: "Bring goggles, a swim hat and a £1 coin." says
+    nothing without "Maya swimming (Stage 5): Sat 11 Sep 2027, 9:30 to 10:00.", nor "They have our spare key."
+    without "Ann and Clive Pearson.". None elsewhere."""
+    if file_type_for(Path(span.source.path)) not in _RECORD_TYPES:
+        return None
+    text = span.source.text
+    breaks = [m.end() for m in _BLANK_LINE.finditer(text, 0, span.start)]
+    start = breaks[-1] if breaks else 0
+    m = _BLANK_LINE.search(text, span.end)
+    end = m.start() if m else len(text.rstrip())
+    if end - start > RECORD_SHOW_CHARS or (start, end) == (span.start, span.end):
+        return None
+    return Span(span.source, start, end)
 
 
 def next_piece(pieces: Sequence[Span], span: Span) -> Span | None:

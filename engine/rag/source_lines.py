@@ -21,7 +21,9 @@ from engine.index import extract, file_type_for
 
 log = logging.getLogger(__name__)
 
-_MAPPED_TYPES = frozenset({"html"})
+_MAPPED_TYPES = frozenset(
+    {"html", "subtitles", "calendar", "contacts"}
+)  # readers whose text is not the file's (Page.anchors)
 _MAX_BYTES = 8 << 20
 _MEMO: OrderedDict[tuple, object] = OrderedDict()  # (path, size, mtime) -> Page | None, the last few files
 _MEMO_SIZE = 16
@@ -69,12 +71,10 @@ def mapped_lines(
 ) -> tuple[int, int] | None:
     """(first, last) file line of ``text[start:end]``, ``text`` being a chunk of ``path`` that starts at source
     character ``char_start``; None when the file's format needs no map or the file no longer holds the chunk."""
-    if not path or not text or Path(path).suffix.lower() not in (".html", ".htm", ".xhtml"):
+    if not path or not text or file_type_for(Path(path)) not in _MAPPED_TYPES:
         return None
     page = _page(path)
     base = _visible_offset(page, text, char_start) if page is not None else None
     if base is None:
         return None
-    first = page.locate(base + start)[0]
-    last = page.locate(base + max(start, end - 1))[0]
-    return first, max(first, last)
+    return page.line_range(base + start, base + max(start + 1, end))

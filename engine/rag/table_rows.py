@@ -77,8 +77,11 @@ def table_rows(source: Source) -> tuple[tuple[tuple[int, int, str], ...], tuple[
         return _csv_rows(source)
     if kind == "xlsx":
         return _sheet_rows(source)
-    if kind in _PIPE_TYPES or kind == "markdown":
-        return _pipe_rows(source, markdown=kind == "markdown")
+    org = (
+        kind == "text" and Path(source.path).suffix.lower() == ".org"
+    )  # Org's tables are Markdown's, "+" aside
+    if kind in _PIPE_TYPES or kind == "markdown" or org:
+        return _pipe_rows(source, markdown=kind == "markdown" or org)
     if kind == "pdf":
         return _split_rows(source, _tab_cells, None)
     if Path(source.path).suffix.lower() == ".tex":

@@ -78,6 +78,7 @@ COPY_MAX = 2  # and only when at most this many other sources hold it (more: a p
 MIN_SENTENCE_WORDS = 2  # a piece with fewer content words is no candidate sentence (and no antecedent)
 INTRO_EXTEND_CHARS = 200  # what a sentence ending with ':' introduces is shown with it up to this
 LIST_SHOW_CHARS = 400  # a list is shown whole with its introduction up to this (a citation quote's limit)
+RECORD_SHOW_CHARS = 700  # not fitted: a calendar's event or a contact's card is shown whole up to this
 MAX_QUOTE_CHARS = 400  # a citation's quote: a sentence or a few lines, not a page
 # the best sentences shown are read on into the next sentence of their paragraph, when the two fit: chosen on the
 # realdocs parts tuning..heldout6 (1, 2 or 5 best: +3, +6, +8 answers holding the fact, none lost; answers 1%, 4%,

@@ -19,6 +19,12 @@ from engine.index import ExtractError, extract, file_type_for
 
 MAX_VIEW_BYTES = 50_000_000
 _SPACE = re.compile(r"\s+")
+_MAPPED = (
+    "html",
+    "subtitles",
+    "calendar",
+    "contacts",
+)  # readers whose text is not the file's: cited source lines are found through anchors
 
 
 class ViewError(Exception):
@@ -114,10 +120,12 @@ def _html_lines(page: Any, start: int, end: int) -> tuple[int, int] | None:
     anchors = page.anchors
     if not anchors:
         return None
+    inside = [a[0] for a in anchors if start <= a[1] <= end]
+    if inside:  # every anchor of those lines (a reader may write them in another order than the file's)
+        return line_of(page.text, min(inside)), line_of(page.text, max(inside))
     lines = [a[1] for a in anchors]
     i = min(len(anchors) - 1, bisect.bisect_left(lines, start))
-    j = max(i, min(len(anchors) - 1, bisect.bisect_right(lines, end) - 1))
-    return line_of(page.text, anchors[i][0]), line_of(page.text, anchors[j][0])
+    return line_of(page.text, anchors[i][0]), line_of(page.text, anchors[i][0])
 
 
 def load_text(target: Target) -> TextView:
@@ -136,7 +144,10 @@ def load_text(target: Target) -> TextView:
     page = doc.pages[0]
     text, kind = page.text, doc.file_type
     note = {"html": "The page's visible text, as Alcove indexed it.",
-            "docx": "The document's text, one paragraph per line, as Alcove indexed it."}.get(kind, "")  # fmt: skip
+            "docx": "The document's text, one paragraph per line, as Alcove indexed it.",
+            "subtitles": "What is said, without the cues' numbers and times, as Alcove indexed it.",
+            "calendar": "The events as Alcove reads them, one paragraph each.",
+            "contacts": "The contact cards as Alcove reads them, one paragraph each."}.get(kind, "")  # fmt: skip
     if (
         kind == "markdown" and page.anchors
     ):  # resolved [[wikilinks]]: the lines are the file's, the links read
@@ -144,7 +155,7 @@ def load_text(target: Target) -> TextView:
     lines = None
     if target.line_start:
         end = target.line_end or target.line_start
-        lines = _html_lines(page, target.line_start, end) if kind == "html" else (target.line_start, end)
+        lines = _html_lines(page, target.line_start, end) if kind in _MAPPED else (target.line_start, end)
     n_lines = text.count("\n") + 1
     if lines is not None and lines[0] > n_lines:
         note = (note + " " if note else "") + (

@@ -7,6 +7,8 @@ from engine.index.readers.mail import extract_eml, extract_mbox
 from engine.index.readers.ocr import IMAGE_EXTENSIONS, NoTextFound, OcrOff, image_page, ocr_pdf_pages
 from engine.index.readers.office import extract_docx, extract_odt, extract_pptx, extract_rtf, extract_xlsx
 from engine.index.readers.pdf import extract_pdf, pdfium_pages
+from engine.index.readers.subtitles import extract_subtitles
+from engine.index.readers.vobjects import extract_vobjects
 
 __all__ = [
     "IMAGE_EXTENSIONS",
@@ -22,6 +24,8 @@ __all__ = [
     "extract_pdf",
     "extract_pptx",
     "extract_rtf",
+    "extract_subtitles",
+    "extract_vobjects",
     "extract_xlsx",
     "image_page",
     "ocr_pdf_pages",

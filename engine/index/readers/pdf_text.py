@@ -226,12 +226,32 @@ class Vocabulary:
         return "" if soft else "-"
 
 
+# an option's two dashes at a line end, its name on the next line ("The two command line options --" /
+# "exclusive-threshold=<n> and ..."): a typesetter may break a line after "--" (Apache FOP does)
+_OPTION_CUT = re.compile(r"(?:^|\s)--$")
+_OPTION_REST = re.compile(r"[a-z][\w-]*")
+
+
+def _join_option(a: Line, b: Line) -> bool:
+    """Move the option's name up to its dashes (or, where ``b`` would be left empty, the dashes down)."""
+    token = b.text.split(None, 1)
+    if len(token) > 1:
+        a.text, b.text = a.text + token[0], token[1]
+    else:
+        a.text, b.text = a.text[:-2].rstrip(), "--" + b.text
+        if not a.text:
+            return False
+    return True
+
+
 def join_hyphens(a: Line, b: Line, vocab: Vocabulary) -> bool:
     """Join the word cut at the end of ``a`` (ending in "-", or in PDFium's hyphenation mark) with its rest at the
     start of ``b``: the rest moves up to ``a`` (or, where ``b`` would be left empty, the start moves down), so
     each line stays a line. True when the lines changed."""
     if not a.soft_hyphen and not a.text.endswith("-"):
         return False
+    if _OPTION_CUT.search(a.text) and _OPTION_REST.match(b.text):
+        return _join_option(a, b)
     tail = _TAIL.search(a.text)
     head = _HEAD.match(b.text)
     if tail is None or head is None or (not a.soft_hyphen and not head.group(1)[0].islower()):
@@ -289,6 +309,9 @@ def _append_layer(raw: str, start: int, end: int, out: list[str], index: list[in
         ch = raw[i]
         nxt = raw[i + 1] if i + 1 < end else ""
         if ch == "\r" and nxt == "\n":
+            if _OPTION_CUT.search(raw, max(start, i - 3), i) and raw[i + 2 : i + 3].islower():
+                i += 2  # "--" / "exclusive-threshold": the option's name joins its dashes (``_join_option``)
+                continue
             out.append("\n")
             index.append(i)
             i += 2

@@ -5,7 +5,14 @@ from __future__ import annotations
 import pytest
 
 from engine.index.readers.pdf_layout import Line, text_lines
-from engine.index.readers.pdf_text import Vocabulary, find_furniture, is_contents, join_hyphens, normalise
+from engine.index.readers.pdf_text import (
+    Vocabulary,
+    find_furniture,
+    is_contents,
+    join_hyphens,
+    normalise,
+    text_layer_views,
+)
 
 
 @pytest.mark.parametrize(
@@ -75,6 +82,29 @@ def test_a_cut_word_alone_on_its_line_moves_down_so_no_line_empties():
     a, b = Line("For exam", soft_hyphen=True, geometry=False), Line("ple,", geometry=False)
     assert join_hyphens(a, b, _vocab("example"))
     assert (a.text, b.text) == ("For", "example,")
+
+
+def test_an_option_cut_after_its_dashes_joins_its_name():
+    """Apache FOP breaks a line after an option's "--": the name moves up to its dashes ("--exclusive-threshold"),
+    in the text and in the raw layer's views the source viewer finds quotes with."""
+    a, b = (
+        Line("The two command line options --", geometry=False),
+        Line("exclusive-threshold=<n> and", geometry=False),
+    )
+    assert join_hyphens(a, b, _vocab())
+    assert (a.text, b.text) == ("The two command line options --exclusive-threshold=<n>", "and")
+    a, b = (
+        Line("use --", geometry=False),
+        Line("verbose", geometry=False),
+    )  # alone on its line: the dashes move down
+    assert join_hyphens(a, b, _vocab()) and (a.text, b.text) == ("use", "--verbose")
+    a, b = (
+        Line("a rule --", geometry=False),
+        Line("Then more", geometry=False),
+    )  # a dash before a capital: prose
+    assert not join_hyphens(a, b, _vocab())
+    for view, _ in text_layer_views("options --\r\nexclusive-threshold=<n> and\r\nmore"):
+        assert view == "options --exclusive-threshold=<n> and\nmore"
 
 
 def test_furniture_by_repetition_and_page_numbers_without_geometry():

@@ -351,3 +351,37 @@ def test_a_setting_holding_a_backtick_stays_one_code_span():
     rows, heads = table_rows(Source(1, text, "/home/me/.config/sync.ini"))
     assert rows[0][2] == "hooks: `` post = echo `date` >> sync.log `` (run after each sync)"
     assert [text[a:b] for a, b in heads] == ["[hooks]"]
+
+
+ORG = """* Key dates
+| What                  | When            | Notes                        |
+|-----------------------+-----------------+------------------------------|
+| Exchange of contracts | Fri 16 Jul 2027 | deposit of £34,500 day before |
+| Completion            | Fri 30 Jul 2027 | keys after 1pm               |
+
+** TODO Packing materials
+   - [X] 40 medium boxes
+   - [ ] 3 rolls of bubble wrap
+"""
+
+
+def test_an_org_table_reads_under_its_header_and_a_task_box_in_words():
+    """Org's tables are Markdown's with "+" where the separator's columns meet; its check boxes, and Markdown's,
+    are read as what they mean ("still to do: 3 rolls of bubble wrap"), so a question about what is left finds
+    the open items."""
+    from engine.rag.extractive import reading
+
+    src = Source(1, ORG, "/notes/move.org", line_start=1, line_end=ORG.count("\n"))
+    rows, heads = table_rows(src)
+    assert [r for _, _, r in rows] == [
+        "What: Exchange of contracts; When: Fri 16 Jul 2027; Notes: deposit of £34,500 day before",
+        "What: Completion; When: Fri 30 Jul 2027; Notes: keys after 1pm",
+    ]
+    assert len(heads) == 2  # the header and its |---+---| line
+    assert table_rows(Source(1, ORG, "/notes/move.txt", line_start=1, line_end=9)) == (
+        (),
+        (),
+    )  # a plain text file
+    readings = {reading(sp) for sp in split_spans(src)}
+    assert any(r.endswith("still to do: 3 rolls of bubble wrap") for r in readings)
+    assert any(r.endswith("done: 40 medium boxes") for r in readings)
