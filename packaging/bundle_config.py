@@ -354,6 +354,10 @@ DOCUMENT_TYPES: list[tuple[str, dict[str, str]]] = [
     ("Spreadsheet", {".xlsx": "org.openxmlformats.spreadsheetml.sheet",
                      ".xlsm": "org.openxmlformats.spreadsheetml.sheet.macroenabled"}),
     ("Jupyter notebook", {".ipynb": "org.alcove.Alcove.ipynb"}),
+    ("Subtitles", {".srt": "org.alcove.Alcove.srt", ".vtt": "org.w3.webvtt"}),
+    ("Calendar", {".ics": "com.apple.ical.ics"}),
+    ("Contacts", {".vcf": "public.vcard", ".vcard": "public.vcard"}),
+    ("GPS track", {".gpx": "com.topografix.gpx"}),
     ("Image", {".png": "public.png", ".jpg": "public.jpeg", ".jpeg": "public.jpeg", ".tif": "public.tiff",
                ".tiff": "public.tiff", ".bmp": "com.microsoft.bmp", ".webp": "org.webmproject.webp",
                ".heic": "public.heic", ".heif": "public.heif"}),
@@ -388,6 +392,9 @@ IMPORTED_UTIS: dict[str, tuple[str, str]] = {  # UTI -> (description, conforms t
     "org.alcove.Alcove.ini": ("Configuration file", "public.plain-text"),
     "org.alcove.Alcove.mbox": ("Mailbox", "public.plain-text"),
     "org.alcove.Alcove.ipynb": ("Jupyter notebook", "public.plain-text"),
+    "org.alcove.Alcove.srt": ("SubRip subtitles", "public.plain-text"),
+    "org.w3.webvtt": ("WebVTT subtitles", "public.plain-text"),
+    "com.topografix.gpx": ("GPS track", "public.plain-text"),
 }
 # Accepted as well: whatever conforms to text (an extension some other app declares its own UTI for).
 CATCH_ALL_TEXT_UTIS = ["public.plain-text", "public.source-code", "public.script"]

@@ -5,7 +5,15 @@ from engine.index.changes import refresh_roots, reindex_changes
 from engine.index.chunking import Chunk, chunk_document
 from engine.index.config_paths import config_kind, config_lines
 from engine.index.document import ExtractError, line_breaks, paragraph_blocks
-from engine.index.extraction import OUTLINE_STARS, extract, file_type_for, is_outline, outline_headings
+from engine.index.extraction import (
+    ANCHORED_TYPES,
+    OUTLINE_STARS,
+    RECORD_TYPES,
+    extract,
+    file_type_for,
+    is_outline,
+    outline_headings,
+)
 from engine.index.hybrid import (
     EXACT_BONUS,
     IMAGE_WEIGHT,
@@ -84,6 +92,8 @@ __all__ = [
     "display_path",
     "extract",
     "file_type_for",
+    "ANCHORED_TYPES",
+    "RECORD_TYPES",
     "OUTLINE_STARS",
     "is_outline",
     "outline_headings",

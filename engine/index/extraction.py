@@ -48,6 +48,7 @@ from engine.index.readers import (
     extract_docx,
     extract_eml,
     extract_epub,
+    extract_gpx,
     extract_html,
     extract_mbox,
     extract_notebook,
@@ -69,7 +70,7 @@ TEXT_EXTENSIONS = {
     ".txt": "text", ".text": "text", ".log": "text", ".md": "markdown", ".markdown": "markdown",
     ".mdx": "markdown", ".rst": "rst", ".rest": "rst", ".csv": "csv", ".tsv": "csv",
     ".htm": "html", ".html": "html", ".xhtml": "html", ".srt": "subtitles", ".vtt": "subtitles",
-    ".ics": "calendar", ".ifb": "calendar", ".vcf": "contacts", ".vcard": "contacts",
+    ".ics": "calendar", ".vcf": "contacts", ".vcard": "contacts", ".gpx": "gpx",
     ".py": "code", ".pyi": "code", ".js": "code", ".mjs": "code", ".ts": "code", ".tsx": "code",
     ".jsx": "code", ".c": "code", ".h": "code", ".cc": "code", ".cpp": "code", ".hpp": "code",
     ".cxx": "code", ".m": "code", ".mm": "code", ".swift": "code", ".java": "code", ".kt": "code",
@@ -78,6 +79,10 @@ TEXT_EXTENSIONS = {
     ".cs": "code", ".css": "code", ".scss": "code", ".toml": "code", ".yaml": "code",
     ".yml": "code", ".json": "code", ".ini": "code", ".cfg": "code", ".xml": "code", ".tex": "text", ".org": "text",
 }  # fmt: skip
+# readers whose page text is not the file's own characters: Page.anchors map it back to the file's lines
+ANCHORED_TYPES = frozenset({"html", "subtitles", "calendar", "contacts", "gpx"})
+# readers that write one record a paragraph (a calendar's event, a contact's card, a track's waypoint), each a chunk
+RECORD_TYPES = frozenset({"calendar", "contacts", "gpx"})
 DOC_EXTENSIONS = {".pdf": "pdf", ".docx": "docx"}
 # Formats read by a library of their own (macOS document types: packaging/bundle_config.py)
 RICH_EXTENSIONS = {
@@ -187,7 +192,8 @@ def _kind(file_type: str) -> str:
     names = {"pdf": "PDF", "docx": "DOCX file", "epub": "EPUB file", "pptx": "PPTX file", "xlsx": "XLSX file",
              "odt": "ODT file", "email": "e-mail", "emlx": "e-mail", "mbox": "mailbox", "rtf": "RTF file",
              "notebook": "notebook", "image": "image", "html": "HTML file",
-             "subtitles": "subtitle file", "calendar": "calendar file", "contacts": "contacts file"}  # fmt: skip
+             "subtitles": "subtitle file", "calendar": "calendar file", "contacts": "contacts file",
+             "gpx": "GPS track"}  # fmt: skip
     return names.get(file_type, "file")
 
 
@@ -219,6 +225,8 @@ def _extract(path: Path, data: bytes, file_type: str, check: Callable[[], None],
         return Extracted("subtitles", (extract_subtitles(text, check),), encoding, notes)
     if file_type in ("calendar", "contacts"):
         return Extracted(file_type, (extract_vobjects(text, check),), encoding, notes)
+    if file_type == "gpx":
+        return Extracted("gpx", (extract_gpx(text, check),), encoding, notes)
     if not text.strip():
         raise ExtractError("The file contains only whitespace.")
     anchors: tuple[tuple[int, ...], ...] = ()

@@ -16,7 +16,7 @@ import re
 from collections.abc import Sequence
 from pathlib import Path
 
-from engine.index import file_type_for
+from engine.index import RECORD_TYPES, file_type_for
 from engine.rag.grounding import Span, content_words
 from engine.rag.tuning import INTRO_EXTEND_CHARS, LIST_SHOW_CHARS, MIN_SENTENCE_WORDS, RECORD_SHOW_CHARS
 
@@ -29,9 +29,6 @@ _LIST_ITEM = re.compile(r"\s*(?:[-*•]|\d+[.)])\s")
 BULLET = re.compile(r"[ \t]*[-*+\u2022][ \t]+(?=\S)")
 _BLANK_LINE = re.compile(r"\n[ \t]*\n")
 _PYTHON_SUFFIXES = (".py", ".pyi")  # the Python sources engine.index reads
-_RECORD_TYPES = frozenset(
-    {"calendar", "contacts"}
-)  # readers that write one record (an event, a card) a paragraph
 _PYTHON_DEF = re.compile(r"^([ \t]*)(?:async[ \t]+)?(?:def|class)[ \t]+\w", re.MULTILINE)
 # the rest of a def or class line (a signature may run over lines, with annotations) up to its docstring's quotes
 _DOCSTRING_OPEN = re.compile(r"(?s:(.{0,300}?)):[ \t]*(?:#[^\n]*)?\n\s*[rRuU]?(\"\"\"|\'\'\')")
@@ -324,7 +321,7 @@ def _whole_record(span: Span) -> Span | None:
     event or card the span is in, when it fits in RECORD_SHOW_CHARS: "Bring goggles, a swim hat and a £1 coin." says
     nothing without "Maya swimming (Stage 5): Sat 11 Sep 2027, 9:30 to 10:00.", nor "They have our spare key."
     without "Ann and Clive Pearson.". None elsewhere."""
-    if file_type_for(Path(span.source.path)) not in _RECORD_TYPES:
+    if file_type_for(Path(span.source.path)) not in RECORD_TYPES:
         return None
     text = span.source.text
     breaks = [m.end() for m in _BLANK_LINE.finditer(text, 0, span.start)]

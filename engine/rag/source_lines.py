@@ -17,13 +17,10 @@ from collections import OrderedDict
 from pathlib import Path
 
 from engine.core import AlcoveError
-from engine.index import extract, file_type_for
+from engine.index import ANCHORED_TYPES, extract, file_type_for
 
 log = logging.getLogger(__name__)
 
-_MAPPED_TYPES = frozenset(
-    {"html", "subtitles", "calendar", "contacts"}
-)  # readers whose text is not the file's (Page.anchors)
 _MAX_BYTES = 8 << 20
 _MEMO: OrderedDict[tuple, object] = OrderedDict()  # (path, size, mtime) -> Page | None, the last few files
 _MEMO_SIZE = 16
@@ -40,7 +37,7 @@ def _page(path: str):
         _MEMO.move_to_end(key)
         return _MEMO[key]
     page = None
-    if st.st_size <= _MAX_BYTES and file_type_for(p) in _MAPPED_TYPES:
+    if st.st_size <= _MAX_BYTES and file_type_for(p) in ANCHORED_TYPES:
         try:
             doc = extract(p, p.read_bytes())
             page = doc.pages[0] if len(doc.pages) == 1 and doc.pages[0].anchors else None
@@ -71,7 +68,7 @@ def mapped_lines(
 ) -> tuple[int, int] | None:
     """(first, last) file line of ``text[start:end]``, ``text`` being a chunk of ``path`` that starts at source
     character ``char_start``; None when the file's format needs no map or the file no longer holds the chunk."""
-    if not path or not text or file_type_for(Path(path)) not in _MAPPED_TYPES:
+    if not path or not text or file_type_for(Path(path)) not in ANCHORED_TYPES:
         return None
     page = _page(path)
     base = _visible_offset(page, text, char_start) if page is not None else None

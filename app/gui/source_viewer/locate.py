@@ -15,16 +15,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from engine.index import ExtractError, extract, file_type_for
+from engine.index import ANCHORED_TYPES, ExtractError, extract, file_type_for
 
 MAX_VIEW_BYTES = 50_000_000
 _SPACE = re.compile(r"\s+")
-_MAPPED = (
-    "html",
-    "subtitles",
-    "calendar",
-    "contacts",
-)  # readers whose text is not the file's: cited source lines are found through anchors
 
 
 class ViewError(Exception):
@@ -147,7 +141,8 @@ def load_text(target: Target) -> TextView:
             "docx": "The document's text, one paragraph per line, as Alcove indexed it.",
             "subtitles": "What is said, without the cues' numbers and times, as Alcove indexed it.",
             "calendar": "The events as Alcove reads them, one paragraph each.",
-            "contacts": "The contact cards as Alcove reads them, one paragraph each."}.get(kind, "")  # fmt: skip
+            "contacts": "The contact cards as Alcove reads them, one paragraph each.",
+            "gpx": "The track's description, waypoints and summary as Alcove reads them."}.get(kind, "")  # fmt: skip
     if (
         kind == "markdown" and page.anchors
     ):  # resolved [[wikilinks]]: the lines are the file's, the links read
@@ -155,7 +150,9 @@ def load_text(target: Target) -> TextView:
     lines = None
     if target.line_start:
         end = target.line_end or target.line_start
-        lines = _html_lines(page, target.line_start, end) if kind in _MAPPED else (target.line_start, end)
+        lines = (
+            _html_lines(page, target.line_start, end) if kind in ANCHORED_TYPES else (target.line_start, end)
+        )
     n_lines = text.count("\n") + 1
     if lines is not None and lines[0] > n_lines:
         note = (note + " " if note else "") + (

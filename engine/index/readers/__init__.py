@@ -2,6 +2,7 @@
 or raises ``ExtractError`` with the reason. ``engine.index.extraction`` picks the reader for a file."""
 
 from engine.index.readers.ebook import extract_epub, extract_notebook
+from engine.index.readers.gpx import extract_gpx
 from engine.index.readers.html import extract_html
 from engine.index.readers.mail import extract_eml, extract_mbox
 from engine.index.readers.ocr import IMAGE_EXTENSIONS, NoTextFound, OcrOff, image_page, ocr_pdf_pages
@@ -17,6 +18,7 @@ __all__ = [
     "extract_docx",
     "extract_eml",
     "extract_epub",
+    "extract_gpx",
     "extract_html",
     "extract_mbox",
     "extract_notebook",

@@ -42,14 +42,6 @@ _SENTENCE_END = re.compile(r"[.!?…][\"'’”)\]]*$")
 _LONG_DASH_OPEN = re.compile(r"[-–—][ \t]+")  # "- Is it on?" / "- Yes.": two speakers in one cue
 
 
-def is_subtitles(text: str) -> bool:
-    """The text has the shape of a caption file: a WebVTT header, or a cue time line among its first lines."""
-    head = text.lstrip("\ufeff")[:2000]
-    if head.startswith("WEBVTT"):
-        return True
-    return any(_CUE_TIME.match(line) for line in head.split("\n")[:12])
-
-
 def _seconds(groups: tuple[str | None, ...]) -> float:
     hours, minutes, seconds, millis = groups
     return int(hours or 0) * 3600 + int(minutes) * 60 + int(seconds) + int(millis.ljust(3, "0")) / 1000

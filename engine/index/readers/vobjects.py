@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 
 from engine.index.document import Block, Page
+from engine.index.readers.anchored import SENTENCE_END, AnchoredText
 
 READER_VERSION = 1
 
@@ -40,8 +41,7 @@ _DAYS = {"MO": "Monday", "TU": "Tuesday", "WE": "Wednesday", "TH": "Thursday", "
 _FREQ = {"DAILY": "day", "WEEKLY": "week", "MONTHLY": "month", "YEARLY": "year"}
 _PHONES = {"cell": "Mobile", "mobile": "Mobile", "iphone": "Mobile", "home": "Home phone", "work": "Work phone",
            "fax": "Fax", "pager": "Pager", "main": "Phone"}  # fmt: skip
-_SENTENCE_END = re.compile(r"[.!?:;…][\"'’”)\]]*$")
-_SKIPPED_BLOCKS = frozenset({"VTIMEZONE", "STANDARD", "DAYLIGHT"})
+_RECORDS = frozenset({"VEVENT", "VTODO", "VJOURNAL", "VCARD"})  # a paragraph each
 
 
 @dataclass(frozen=True)
@@ -53,18 +53,6 @@ class _Line:
     params: dict[str, str]
     raw: str  # the value, unfolded, still escaped
     pieces: tuple[tuple[int, int, int], ...]
-
-
-def is_vobject(text: str) -> str | None:
-    """ "calendar" or "contacts" when the text opens (after blank lines) as an iCalendar or vCard file."""
-    head = text.lstrip("\ufeff \t\r\n")[:40].upper()
-    return (
-        "calendar"
-        if head.startswith("BEGIN:VCALENDAR")
-        else "contacts"
-        if head.startswith("BEGIN:VCARD")
-        else None
-    )
 
 
 def _content_lines(text: str, check: Callable[[], None]) -> list[_Line]:
@@ -136,29 +124,8 @@ def _unescape(text: str) -> str:
     return re.sub(r"\\([nN,;:\\])", lambda m: " " if m.group(1) in "nN" else m.group(1), text)
 
 
-class _Writer:
-    """The page's text, built piece by piece, each piece anchored at a file position."""
-
-    def __init__(self) -> None:
-        self.parts: list[str] = []
-        self.size = 0
-        self.anchors: list[tuple[int, int, int]] = []
-        self.blocks: list[Block] = []
-        self.trails: list[tuple[int, str]] = []
-        self.para: int | None = None
-        self.broken = False
-
-    def add(self, text: str, at: tuple[int, int] | None) -> None:
-        if not text:
-            return
-        if self.broken:  # a line break asked for before this text (none when nothing followed it)
-            self.broken = False
-            self.parts.append("\n")
-            self.size += 1
-        if at is not None and (not self.anchors or self.anchors[-1][0] != self.size):
-            self.anchors.append((self.size, *at))
-        self.parts.append(text)
-        self.size += len(text)
+class _Writer(AnchoredText):
+    """The page's text, with a content line's value written piece by piece at its folded lines' places."""
 
     def value(
         self, line: _Line, prefix: str = "", end: str = ".", parts: Sequence[int] | None = None
@@ -183,32 +150,9 @@ class _Writer:
                     piece = piece.lstrip()
                 self.add(piece, (ln, ch))
                 text += piece
-        if end and not _SENTENCE_END.search(text.rstrip()):
+        if end and not SENTENCE_END.search(text.rstrip()):
             self.add(end, None)
         return True
-
-    def line_break(self) -> None:
-        """The next text starts a line of its own."""
-        self.broken = True
-
-    def open(self, heading: str) -> None:
-        self.broken = False
-        if self.para is not None:
-            self.close()
-            self.add("\n\n", None)
-        self.para = self.size
-        self.trails.append((self.size, heading))
-
-    def close(self) -> None:
-        if self.para is not None and self.size > self.para:
-            self.blocks.append(Block(self.para, self.size, kind="record"))
-        self.para = None
-
-    def page(self) -> Page:
-        self.close()
-        return Page(
-            "".join(self.parts), tuple(self.blocks), anchors=tuple(self.anchors), trails=tuple(self.trails)
-        )
 
 
 def _when(line: _Line | None) -> tuple[datetime | date | None, str]:
@@ -355,62 +299,58 @@ def _card(w: _Writer, props: dict[str, list[_Line]]) -> None:
 
 def extract_vobjects(text: str, check: Callable[[], None] = lambda: None) -> Page:
     """The page of an iCalendar or vCard file's text (decoded; "\\n" newlines, CRLF read as LF before this): a
-    paragraph per event, task or card, anchored to the file's lines; the text itself when it holds none."""
+    paragraph per event, task or card, anchored to the file's lines, after the calendar's own name and description;
+    the text itself when it holds no event, task or card."""
     lines = _content_lines(text, check)
     w = _Writer()
+    _calendar(w, lines)
     stack: list[str] = []
     props: dict[str, list[_Line]] = {}
     alarms: list[_Line] = []
-    calendar: dict[str, _Line] = {}
     found = False
     for line in lines:
         if line.name == "BEGIN":
             stack.append(line.raw.strip().upper())
-            if stack[-1] in ("VEVENT", "VTODO", "VJOURNAL", "VCARD"):
+            if stack[-1] in _RECORDS:
                 props, alarms = {}, []
             continue
         if line.name == "END":
             kind = stack.pop() if stack else ""
-            if kind in ("VEVENT", "VTODO", "VJOURNAL"):
-                _event(w, props, alarms)
-                found = True
-            elif kind == "VCARD":
-                _card(w, props)
+            if kind in _RECORDS:
+                if kind == "VCARD":
+                    _card(w, props)
+                else:
+                    _event(w, props, alarms)
                 found = True
             continue
         inside = stack[-1] if stack else ""
         if inside == "VALARM" and line.name == "TRIGGER":
             alarms.append(line)
-        elif inside in ("VEVENT", "VTODO", "VJOURNAL", "VCARD"):
+        elif inside in _RECORDS:
             props.setdefault(line.name, []).append(line)
-        elif inside == "VCALENDAR" and line.name in ("X-WR-CALNAME", "X-WR-CALDESC", "NAME", "DESCRIPTION"):
-            calendar.setdefault(line.name, line)
     if not found:
         return Page(text, (Block(0, len(text)),) if text.strip() else ())
-    head = _Writer()
-    name = calendar.get("X-WR-CALNAME") or calendar.get("NAME")
-    desc = calendar.get("X-WR-CALDESC") or calendar.get("DESCRIPTION")
-    if name or desc:
-        head.open(_unescape(name.raw).strip() if name else "Calendar")
-        if name:
-            head.value(name, "Calendar: ")
-        if desc:
-            head.line_break()
-            head.value(desc)
-        head.close()
-        head.add("\n\n", None)
-    return _joined(head, w.page())
+    return w.page()
 
 
-def _joined(head: _Writer, body: Page) -> Page:
-    """The calendar's own paragraph (``head``) before the events' page."""
-    if not head.parts:
-        return body
-    text = "".join(head.parts)
-    n = len(text)
-    return Page(
-        text + body.text,
-        tuple(head.blocks) + tuple(Block(b.start + n, b.end + n, kind=b.kind) for b in body.blocks),
-        anchors=tuple(head.anchors) + tuple((a[0] + n, *a[1:]) for a in body.anchors),
-        trails=tuple(head.trails) + tuple((o + n, t) for o, t in body.trails),
-    )
+def _calendar(w: _Writer, lines: list[_Line]) -> None:
+    """The calendar's own name and description (``X-WR-CALNAME``, ``X-WR-CALDESC``; RFC 7986's ``NAME`` and
+    ``DESCRIPTION``), the properties of the calendar itself, outside its events, as its first paragraph."""
+    own: dict[str, _Line] = {}
+    depth = 0
+    for line in lines:
+        if line.name in ("BEGIN", "END"):
+            depth += 1 if line.name == "BEGIN" else -1
+        elif depth == 1 and line.name in ("X-WR-CALNAME", "X-WR-CALDESC", "NAME", "DESCRIPTION"):
+            own.setdefault(line.name, line)
+    name = own.get("X-WR-CALNAME") or own.get("NAME")
+    desc = own.get("X-WR-CALDESC") or own.get("DESCRIPTION")
+    if name is None and desc is None:
+        return
+    w.open(_unescape(name.raw).strip() if name else "Calendar")
+    if name is not None:
+        w.value(name, "Calendar: ")
+    if desc is not None:
+        w.line_break()
+        w.value(desc)
+    w.close()

@@ -4,7 +4,7 @@ words, folded and escaped values whole, what no person reads left out; every pie
 from __future__ import annotations
 
 from engine.index.extraction import extract, file_type_for
-from engine.index.readers.vobjects import extract_vobjects, is_vobject
+from engine.index.readers.vobjects import extract_vobjects
 
 ICS = """BEGIN:VCALENDAR
 VERSION:2.0
@@ -133,7 +133,6 @@ def test_files_are_read_by_their_names_and_nothing_is_lost(tmp_path):
         assert file_type_for(path) == kind
         doc = extract(path, path.read_bytes())
         assert doc.file_type == kind and "BEGIN:" not in doc.pages[0].text
-    assert is_vobject(ICS) == "calendar" and is_vobject(VCF) == "contacts" and is_vobject("Notes\n") is None
     odd = extract_vobjects("Dentist on Tuesday, bring the form.\n")  # named .ics, holds no event: its text
     assert odd.text == "Dentist on Tuesday, bring the form.\n" and not odd.anchors
     broken = extract_vobjects("BEGIN:VCALENDAR\nBEGIN:VEVENT\nSUMMARY:Swim\nDTSTART:2027133\nEND:VEVENT\n")

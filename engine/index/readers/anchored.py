@@ -1,0 +1,71 @@
+"""A page written in other words than its file's, piece by piece, each piece anchored at its place in the file.
+
+The calendar, contacts and GPS-track readers write what a file holds as a person reads it ("Boiler service: Wed 17
+Nov 2027, 8:00 to 12:00.") and keep, for every piece, the file line and character it comes from (``Page.anchors``),
+so a citation names the file's lines. Paragraphs are records (an event, a card, a waypoint: ``Block.kind``
+"record", each a chunk of its own) headed by their name (``Page.trails``).
+"""
+
+from __future__ import annotations
+
+import re
+
+from engine.index.document import Block, Page
+
+SENTENCE_END = re.compile(r"[.!?:;…][\"'’”)\]]*$")
+
+
+class AnchoredText:
+    """The page's text so far, its anchors, record blocks and trails."""
+
+    def __init__(self) -> None:
+        self.parts: list[str] = []
+        self.size = 0
+        self.anchors: list[tuple[int, int, int]] = []
+        self.blocks: list[Block] = []
+        self.trails: list[tuple[int, str]] = []
+        self.para: int | None = None
+        self.broken = False
+
+    def add(self, text: str, at: tuple[int, int] | None) -> None:
+        """Append ``text``; ``at``: the (file line, file character) it starts at, None to go on from the last."""
+        if not text:
+            return
+        if self.broken:  # a line break asked for before this text (none when nothing followed it)
+            self.broken = False
+            self.parts.append("\n")
+            self.size += 1
+        if at is not None and (not self.anchors or self.anchors[-1][0] != self.size):
+            self.anchors.append((self.size, *at))
+        self.parts.append(text)
+        self.size += len(text)
+
+    def sentence(self, text: str, at: tuple[int, int] | None) -> None:
+        """``text`` as a sentence: with a full stop when it ends with none."""
+        self.add(text, at)
+        if not SENTENCE_END.search(text.rstrip()):
+            self.add(".", None)
+
+    def line_break(self) -> None:
+        """The next text starts a line of its own."""
+        self.broken = True
+
+    def open(self, heading: str) -> None:
+        """Start a record (a paragraph of its own) headed by ``heading``."""
+        self.close()
+        self.broken = False
+        if self.parts:
+            self.add("\n\n", None)
+        self.para = self.size
+        self.trails.append((self.size, heading))
+
+    def close(self) -> None:
+        if self.para is not None and self.size > self.para:
+            self.blocks.append(Block(self.para, self.size, kind="record"))
+        self.para = None
+
+    def page(self) -> Page:
+        self.close()
+        return Page(
+            "".join(self.parts), tuple(self.blocks), anchors=tuple(self.anchors), trails=tuple(self.trails)
+        )
