@@ -312,7 +312,7 @@ def _chunk_page(
             continue
         heading = _trail_text(trail)
         if block.kind == "record":
-            packer.flush()  # an event or a contact card: a chunk of its own, found and shown as one
+            packer.flush()  # an event, a contact's card, a waypoint: a chunk of its own, found and shown as one
         if n <= max_tokens:
             packer.add(block.start, block.end, n, offsets, heading, whole=block.kind == "row")
             continue

@@ -24,8 +24,8 @@ class Block:
     heading_level: int = 0  # 0: paragraph; 1..6: a heading of that level
     # what the block holds (PDF pages; other readers leave "text"): "text" (prose, list items, headings),
     # "code" (lines set in a monospace font: code, console input and output), "table" (rows of columns); "row": one
-    # line of a CSV file (a chunk's overlap carries it whole or not at all); "record": a calendar's event or a
-    # contact's card (a chunk of its own)
+    # line of a CSV file (a chunk's overlap carries it whole or not at all); "record": a calendar's event, a
+    # contact's card or a GPS track's waypoint (a chunk of its own)
     kind: str = "text"
 
 

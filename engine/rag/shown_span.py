@@ -218,7 +218,8 @@ def _display(piece: Span, span: Span) -> bool:
 def _with_antecedent(span: Span, pieces: Sequence[Span], at: int | None) -> Span:
     """A sentence that opens with a pronoun, or names the sentence before it (``_GOES_ON``), is shown with that
     sentence of its paragraph, which says what the pronoun is ("Nonetheless you can run programs with Nulgrind. They
-    will run roughly 5 times more slowly than normal"), as score_parts read it. Up to LIST_SHOW_CHARS in all; ``at``: the span's index in ``pieces``."""
+    will run roughly 5 times more slowly than normal"), as score_parts read it. Up to LIST_SHOW_CHARS in all;
+    ``at``: the span's index in ``pieces``."""
     if not at or not leans_back(span.text):
         return span
     prev = pieces[at - 1]
@@ -317,10 +318,10 @@ def _python_block(span: Span) -> Span | None:
 
 
 def _whole_record(span: Span) -> Span | None:
-    """In a calendar or a contacts file (engine.index.readers.vobjects: an event or a card per paragraph), the whole
-    event or card the span is in, when it fits in RECORD_SHOW_CHARS: "Bring goggles, a swim hat and a £1 coin." says
-    nothing without "Maya swimming (Stage 5): Sat 11 Sep 2027, 9:30 to 10:00.", nor "They have our spare key."
-    without "Ann and Clive Pearson.". None elsewhere."""
+    """In a file read a record a paragraph (``RECORD_TYPES``: a calendar's event, a contact's card, a GPS track's
+    waypoint), the whole record the span is in, when it fits in RECORD_SHOW_CHARS: "Bring goggles, a swim hat and a
+    £1 coin." says nothing without "Maya swimming (Stage 5): Sat 11 Sep 2027, 9:30 to 10:00.", nor "They have our
+    spare key." without "Ann and Clive Pearson.". None elsewhere."""
     if file_type_for(Path(span.source.path)) not in RECORD_TYPES:
         return None
     text = span.source.text

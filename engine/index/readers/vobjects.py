@@ -77,10 +77,11 @@ def _content_lines(text: str, check: Callable[[], None]) -> list[_Line]:
         m = _NAME.match(line.lstrip("\ufeff"))
         if colon < 0 or m is None:
             continue
-        params = {}
+        params: dict[str, str] = {}
         for part in _split(line[m.end() : colon], ";")[1:]:
-            key, _, value = part.partition("=")
-            params[key.upper()] = value.strip('"')
+            key, eq, value = part.partition("=")
+            key, value = (key.upper(), value.strip('"')) if eq else ("TYPE", key)  # vCard 2.1: "TEL;CELL:..."
+            params[key] = f"{params[key]},{value}" if key in params else value  # "TYPE=cell;TYPE=voice"
         current = [m.group(1).upper(), params, [line[colon + 1 :]], [(line_no, start + colon + 1, 0)]]
     if current is not None:
         out.append(_Line(current[0], current[1], "".join(current[2]), tuple(current[3])))
@@ -255,7 +256,9 @@ def _event(w: _Writer, props: dict[str, list[_Line]], alarms: list[_Line]) -> No
 
 
 def _card(w: _Writer, props: dict[str, list[_Line]]) -> None:
-    one = {k: v[0] for k, v in props.items()}
+    one = {k: v[0] for k, v in props.items() if k != "VERSION"}
+    if not one:
+        return  # an empty card: nothing to read
     fn = one.get("FN")
     name = _unescape(fn.raw).strip() if fn else ""
     if not name and "N" in one:

@@ -135,5 +135,10 @@ def test_files_are_read_by_their_names_and_nothing_is_lost(tmp_path):
         assert doc.file_type == kind and "BEGIN:" not in doc.pages[0].text
     odd = extract_vobjects("Dentist on Tuesday, bring the form.\n")  # named .ics, holds no event: its text
     assert odd.text == "Dentist on Tuesday, bring the form.\n" and not odd.anchors
+    cards = extract_vobjects(
+        "BEGIN:VCARD\nVERSION:4.0\nEND:VCARD\n"  # an empty card
+        "BEGIN:VCARD\nVERSION:2.1\nFN:Kev\nTEL;CELL:07700 900650\nTEL;TYPE=work;TYPE=voice:01904 1\nEND:VCARD\n"
+    )
+    assert cards.text == "Kev.\nMobile: 07700 900650.\nWork phone: 01904 1."  # vCard 2.1 and 4.0 types
     broken = extract_vobjects("BEGIN:VCALENDAR\nBEGIN:VEVENT\nSUMMARY:Swim\nDTSTART:2027133\nEND:VEVENT\n")
     assert broken.text.startswith("Swim: 2027133.")  # a value it cannot read as a date is shown as written
