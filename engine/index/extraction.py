@@ -221,12 +221,11 @@ def _extract(path: Path, data: bytes, file_type: str, check: Callable[[], None],
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     if file_type == "html":
         return Extracted("html", (extract_html(text, check),), encoding, notes)
-    if file_type == "subtitles":
-        return Extracted("subtitles", (extract_subtitles(text, check),), encoding, notes)
-    if file_type in ("calendar", "contacts"):
-        return Extracted(file_type, (extract_vobjects(text, check),), encoding, notes)
-    if file_type == "gpx":
-        return Extracted("gpx", (extract_gpx(text, check),), encoding, notes)
+    reader = _IN_WORDS.get(file_type)
+    if reader is not None:  # a text written in words, anchored to the file's lines: charged as it is held
+        page = reader(text, check)
+        charge(check, page_bytes(page))
+        return Extracted(file_type, (page,), encoding, notes)
     if not text.strip():
         raise ExtractError("The file contains only whitespace.")
     anchors: tuple[tuple[int, ...], ...] = ()
@@ -250,6 +249,9 @@ def _extract(path: Path, data: bytes, file_type: str, check: Callable[[], None],
     return Extracted(file_type, (Page(text, tuple(blocks), anchors=anchors, trails=trails),), encoding, notes)
 
 
+# the readers that write a text file's contents in words (engine.index.readers.anchored), by file type
+_IN_WORDS = {"subtitles": extract_subtitles, "calendar": extract_vobjects, "contacts": extract_vobjects,
+             "gpx": extract_gpx}  # fmt: skip
 BLOCK_BYTES = 176  # a Block (a frozen dataclass of three ints, measured with tracemalloc) and its slots
 
 

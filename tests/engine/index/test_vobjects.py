@@ -3,6 +3,9 @@ words, folded and escaped values whole, what no person reads left out; every pie
 
 from __future__ import annotations
 
+import pytest
+
+from engine.index.bounds import BudgetExceeded, Deadline
 from engine.index.extraction import extract, file_type_for
 from engine.index.readers.vobjects import extract_vobjects
 
@@ -142,3 +145,17 @@ def test_files_are_read_by_their_names_and_nothing_is_lost(tmp_path):
     assert cards.text == "Kev.\nMobile: 07700 900650.\nWork phone: 01904 1."  # vCard 2.1 and 4.0 types
     broken = extract_vobjects("BEGIN:VCALENDAR\nBEGIN:VEVENT\nSUMMARY:Swim\nDTSTART:2027133\nEND:VEVENT\n")
     assert broken.text.startswith("Swim: 2027133.")  # a value it cannot read as a date is shown as written
+
+
+def test_what_a_calendar_is_read_into_counts_against_the_files_memory_budget(tmp_path):
+    """The anchored text a reader writes (its words, blocks and anchors) is charged as the file's working data, so a
+    calendar too large for the per-file budget is skipped with the reason, not read into memory whole."""
+    event = (
+        "BEGIN:VEVENT\nSUMMARY:Swim\nDTSTART;VALUE=DATE:20270911\nDESCRIPTION:Bring goggles.\nEND:VEVENT\n"
+    )
+    path = tmp_path / "big.ics"
+    path.write_text("BEGIN:VCALENDAR\n" + event * 2000 + "END:VCALENDAR\n")
+    data = path.read_bytes()
+    assert extract(path, data, check=Deadline(None, memory_bytes=64 << 20)).file_type == "calendar"
+    with pytest.raises(BudgetExceeded, match="memory budget"):
+        extract(path, data, check=Deadline(None, memory_bytes=len(data) * 3))
