@@ -17,6 +17,11 @@ class ExtractError(AlcoveError):
     """A file could not be turned into text; the message is the reason shown to the user."""
 
 
+def line_starts(text: str) -> list[int]:
+    """Where each line of ``text`` starts: entry k is the offset of line k + 1."""
+    return [0] + [m.end() for m in re.finditer("\n", text)]
+
+
 @dataclass(frozen=True)
 class Block:
     start: int  # character span in Page.text

@@ -79,8 +79,11 @@ TEXT_EXTENSIONS = {
     ".cs": "code", ".css": "code", ".scss": "code", ".toml": "code", ".yaml": "code",
     ".yml": "code", ".json": "code", ".ini": "code", ".cfg": "code", ".xml": "code", ".tex": "text", ".org": "text",
 }  # fmt: skip
+# the readers that write a text file's contents in words (engine.index.readers.anchored), by file type
+_IN_WORDS = {"subtitles": extract_subtitles, "calendar": extract_vobjects, "contacts": extract_vobjects,
+             "gpx": extract_gpx}  # fmt: skip
 # readers whose page text is not the file's own characters: Page.anchors map it back to the file's lines
-ANCHORED_TYPES = frozenset({"html", "subtitles", "calendar", "contacts", "gpx"})
+ANCHORED_TYPES = frozenset({"html", *_IN_WORDS})
 # readers that write one record a paragraph (a calendar's event, a contact's card, a track's waypoint), each a chunk
 RECORD_TYPES = frozenset({"calendar", "contacts", "gpx"})
 DOC_EXTENSIONS = {".pdf": "pdf", ".docx": "docx"}
@@ -249,9 +252,6 @@ def _extract(path: Path, data: bytes, file_type: str, check: Callable[[], None],
     return Extracted(file_type, (Page(text, tuple(blocks), anchors=anchors, trails=trails),), encoding, notes)
 
 
-# the readers that write a text file's contents in words (engine.index.readers.anchored), by file type
-_IN_WORDS = {"subtitles": extract_subtitles, "calendar": extract_vobjects, "contacts": extract_vobjects,
-             "gpx": extract_gpx}  # fmt: skip
 BLOCK_BYTES = 176  # a Block (a frozen dataclass of three ints, measured with tracemalloc) and its slots
 
 

@@ -180,9 +180,12 @@ def _extended(item, rec, lead: str, tail: str):
                 end = e
     if end == b and tail:
         rest = window[b:]
-        end = b + (_list_rest(text, rest) or (rec.file_type != "code" and _introduced(text, rest)))
-        if end == b and rec.file_type != "code":
-            end = _carried_on(window, b)
+        end = b + _list_rest(text, rest)
+        if (
+            end == b and rec.file_type != "code"
+        ):  # prose: the display it introduces, else a sentence carrying it on
+            shown = _introduced(text, rest)
+            end = b + shown if shown else _carried_on(window, b)
     if _RULE.search(window, start, a):
         start = a  # the underline of a heading is no part of the sentence after it
     if _RULE.search(window, b, end):

@@ -9,10 +9,22 @@ so a citation names the file's lines. Paragraphs are records (an event, a card, 
 from __future__ import annotations
 
 import re
+from datetime import date
 
 from engine.index.document import Block, Page
 
 SENTENCE_END = re.compile(r"[.!?:;…][\"'’”)\]]*$")
+
+
+def day_words(day: date) -> str:
+    """A date as these readers write it: "Wed 17 Nov 2027"."""
+    return f"{day:%a} {day.day} {day:%b %Y}"
+
+
+def as_text(text: str) -> Page:
+    """A file these readers find nothing in to write (no cue, event, card, waypoint or track), read as its text:
+    nothing is lost."""
+    return Page(text, (Block(0, len(text)),) if text.strip() else ())
 
 
 class AnchoredText:

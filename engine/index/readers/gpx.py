@@ -21,14 +21,13 @@ or holds no waypoint or track, is read as its text (nothing is lost).
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from xml.parsers import expat
 
-from engine.index.document import Block, Page
-from engine.index.readers.anchored import AnchoredText
+from engine.index.document import Page, line_starts
+from engine.index.readers.anchored import AnchoredText, as_text, day_words
 
 READER_VERSION = 1
 _EARTH_M = 6_371_008.8  # mean Earth radius (IUGG), metres
@@ -64,16 +63,14 @@ def _time(value: str) -> datetime | None:
 
 
 def _when(moment: datetime) -> str:
-    return f"{moment:%a} {moment.day} {moment:%b %Y}, {moment:%H:%M} UTC"
+    return f"{day_words(moment)}, {moment:%H:%M} UTC"
 
 
 def _parse(
     text: str, check: Callable[[], None]
 ) -> tuple[dict, list[_Point], list[tuple[_Point, list[_Point]]]]:
     """(metadata fields, named waypoints and route points, tracks with their points)."""
-    starts = [0]
-    for m in re.finditer("\n", text):
-        starts.append(m.end())
+    starts = line_starts(text)
     parser = expat.ParserCreate()
     stack: list[str] = []
     meta: dict[str, tuple[str, int, int]] = {}
@@ -185,7 +182,7 @@ def _track(w: AnchoredText, head: _Point, points: list[_Point]) -> None:
     if times:
         first, last = min(times), max(times)
         if first.date() == last.date():
-            span = f"{first:%a} {first.day} {first:%b %Y}, {first:%H:%M} to {last:%H:%M} UTC"
+            span = f"{day_words(first)}, {first:%H:%M} to {last:%H:%M} UTC"
         else:
             span = f"{_when(first)} to {_when(last)}"
         bits.append(f"{span} ({_duration((last - first).total_seconds())})")
@@ -202,9 +199,9 @@ def _track(w: AnchoredText, head: _Point, points: list[_Point]) -> None:
 
 def _waypoint(w: AnchoredText, p: _Point) -> None:
     name = p.fields.get("name")
-    w.open(name[0] if name else "Waypoint")
-    lead = name[0] if name else "Waypoint"
-    w.add(lead, (name[1], name[2]) if name else (p.line, p.char))
+    title = name[0] if name else "Waypoint"
+    w.open(title)
+    w.add(title, (name[1], name[2]) if name else (p.line, p.char))
     ele = _float(p.fields["ele"][0]) if "ele" in p.fields else None
     if ele is not None:
         w.add(f", {ele:.0f} m", p.fields["ele"][1:])
@@ -212,11 +209,12 @@ def _waypoint(w: AnchoredText, p: _Point) -> None:
     if moment is not None:
         w.add(f", {_when(moment)}", p.fields["time"][1:])
     w.add(".", None)
-    for key in ("desc", "cmt"):
-        if key in p.fields and p.fields[key][0] != (p.fields.get("desc", ("",))[0] if key == "cmt" else None):
-            text, line, char = p.fields[key]
-            w.line_break()
-            w.sentence(text, (line, char))
+    notes = [p.fields[k] for k in ("desc", "cmt") if k in p.fields]
+    if len(notes) == 2 and notes[0][0] == notes[1][0]:
+        notes.pop()  # a comment that repeats the description
+    for text, line, char in notes:
+        w.line_break()
+        w.sentence(text, (line, char))
     w.close()
 
 
@@ -228,7 +226,7 @@ def extract_gpx(text: str, check: Callable[[], None] = lambda: None) -> Page:
     except (expat.ExpatError, _Refused, ValueError):
         meta, waypoints, tracks = {}, [], []
     if not waypoints and not tracks:
-        return Page(text, (Block(0, len(text)),) if text.strip() else ())
+        return as_text(text)
     w = AnchoredText()
     if "name" in meta or "desc" in meta:
         w.open(meta.get("name", ("GPS track",))[0])

@@ -9,7 +9,7 @@ import re
 from html.parser import HTMLParser
 
 from engine.index.bounds import no_check
-from engine.index.document import Block, ExtractError, Page, add_span
+from engine.index.document import Block, ExtractError, Page, add_span, line_starts
 
 _BLOCK_TAGS = {
     "p", "div", "section", "article", "header", "footer", "main", "nav", "aside", "li", "ul", "ol", "dl",
@@ -28,7 +28,7 @@ class _HTMLText(HTMLParser):
     def __init__(self, source: str, skip: frozenset[str]) -> None:
         super().__init__(convert_charrefs=True)
         self.skip_tags = skip
-        self.line_starts = [0] + [m.end() for m in re.finditer("\n", source)]
+        self.line_starts = line_starts(source)
         self.parts: list[str] = []
         self.size = 0
         self.anchors: list[tuple[int, int, int]] = []

@@ -24,7 +24,8 @@ import html
 import re
 from collections.abc import Callable
 
-from engine.index.document import Block, Page
+from engine.index.document import Block, Page, line_starts
+from engine.index.readers.anchored import as_text
 
 READER_VERSION = 1
 PAUSE_SECONDS = 3.0  # a silence this long between two cues starts a new paragraph
@@ -56,9 +57,7 @@ def extract_subtitles(text: str, check: Callable[[], None] = lambda: None) -> Pa
     """The page of a caption file's text (``text``: decoded, newlines as "\\n"): its cues' words as paragraphs,
     anchored to the file's lines. A file with no cue reads as its text (nothing is lost)."""
     lines = text.split("\n")
-    starts = [0]
-    for line in lines[:-1]:
-        starts.append(starts[-1] + len(line) + 1)
+    starts = line_starts(text)
     cues: list[
         tuple[float, float, list[tuple[int, int, str]]]
     ] = []  # (start s, end s, [(line, char, words)])
@@ -93,7 +92,7 @@ def extract_subtitles(text: str, check: Callable[[], None] = lambda: None) -> Pa
         if said:
             cues.append((start, end, said))
     if not cues:
-        return Page(text, (Block(0, len(text)),) if text.strip() else ())
+        return as_text(text)
     out: list[str] = []
     anchors: list[tuple[int, int, int]] = []
     blocks: list[Block] = []

@@ -28,8 +28,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 
-from engine.index.document import Block, Page
-from engine.index.readers.anchored import SENTENCE_END, AnchoredText
+from engine.index.document import Page
+from engine.index.readers.anchored import SENTENCE_END, AnchoredText, as_text, day_words
 
 READER_VERSION = 1
 
@@ -167,12 +167,12 @@ def _when(line: _Line | None) -> tuple[datetime | date | None, str]:
     try:
         day = date(int(y), int(mo), int(d))
         if hh is None or line.params.get("VALUE") == "DATE":
-            return day, f"{day:%a} {day.day} {day:%b %Y}"
+            return day, day_words(day)
         moment = datetime(int(y), int(mo), int(d), int(hh), int(mm or 0), int(ss or 0))
     except ValueError:
         return None, line.raw.strip()
     zone = " UTC" if utc else ""
-    return moment, f"{moment:%a} {moment.day} {moment:%b %Y}, {moment.hour}:{moment:%M}{zone}"
+    return moment, f"{day_words(moment)}, {moment.hour}:{moment:%M}{zone}"
 
 
 def _until(start: tuple, end_line: _Line | None) -> str:
@@ -185,7 +185,7 @@ def _until(start: tuple, end_line: _Line | None) -> str:
         return f" to {end.hour}:{end:%M}" if end.date() == begin.date() else f" to {text}"
     if not isinstance(begin, datetime) and not isinstance(end, datetime):
         last = end - timedelta(days=1)  # an all-day event's end date is the day after it
-        return f" to {last:%a} {last.day} {last:%b %Y}" if last > begin else ""
+        return f" to {day_words(last)}" if last > begin else ""
     return f" to {text}"
 
 
@@ -332,7 +332,7 @@ def extract_vobjects(text: str, check: Callable[[], None] = lambda: None) -> Pag
         elif inside in _RECORDS:
             props.setdefault(line.name, []).append(line)
     if not found:
-        return Page(text, (Block(0, len(text)),) if text.strip() else ())
+        return as_text(text)
     return w.page()
 
 
