@@ -52,6 +52,7 @@ from engine.index.readers import (
     extract_html,
     extract_mbox,
     extract_notebook,
+    extract_ods,
     extract_odt,
     extract_pdf,
     extract_pptx,
@@ -90,7 +91,8 @@ DOC_EXTENSIONS = {".pdf": "pdf", ".docx": "docx"}
 # Formats read by a library of their own (macOS document types: packaging/bundle_config.py)
 RICH_EXTENSIONS = {
     ".epub": "epub", ".rtf": "rtf", ".eml": "email", ".emlx": "emlx", ".mbox": "mbox", ".pptx": "pptx",
-    ".xlsx": "xlsx", ".xlsm": "xlsx", ".odt": "odt", ".ipynb": "notebook",
+    ".xlsx": "xlsx", ".xlsm": "xlsx", ".odt": "odt", ".ods": "ods",
+    ".ipynb": "notebook",
     **{ext: "image" for ext in IMAGE_EXTENSIONS},
 }  # fmt: skip
 PLAIN_NAMES = {
@@ -193,7 +195,7 @@ def extract(
 
 def _kind(file_type: str) -> str:
     names = {"pdf": "PDF", "docx": "DOCX file", "epub": "EPUB file", "pptx": "PPTX file", "xlsx": "XLSX file",
-             "odt": "ODT file", "email": "e-mail", "emlx": "e-mail", "mbox": "mailbox", "rtf": "RTF file",
+             "ods": "ODS file", "odt": "ODT file", "email": "e-mail", "emlx": "e-mail", "mbox": "mailbox", "rtf": "RTF file",
              "notebook": "notebook", "image": "image", "html": "HTML file",
              "subtitles": "subtitle file", "calendar": "calendar file", "contacts": "contacts file",
              "gpx": "GPS track"}  # fmt: skip
@@ -290,6 +292,9 @@ def _extract_rich(
     if file_type == "xlsx":
         pages, notes = extract_xlsx(data, check)
         return Extracted("xlsx", pages, None, notes)
+    if file_type == "ods":
+        pages, notes = extract_ods(data, check)
+        return Extracted("ods", pages, None, notes)
     if file_type == "odt":
         return Extracted("odt", (extract_odt(data, check),))
     if file_type in ("email", "emlx"):

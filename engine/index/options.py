@@ -24,7 +24,7 @@ CHUNKER_VERSION = 1  # bump when extraction or chunking changes what every file 
 # A reader's version, where its files turn into other text than before: an index made with another reads those
 # files again (only those: other files' content hashes stay the same)
 READER_VERSIONS = {"pdf": READER_VERSION, "epub": EPUB_READER_VERSION, "csv": CSV_READER_VERSION,
-                   "xlsx": XLSX_READER_VERSION, "text": TEXT_READER_VERSION, "code": CODE_READER_VERSION,
+                   "xlsx": XLSX_READER_VERSION, "ods": XLSX_READER_VERSION, "text": TEXT_READER_VERSION, "code": CODE_READER_VERSION,
                    "html": HTML_READER_VERSION, "email": MAIL_READER_VERSION, "emlx": MAIL_READER_VERSION,
                    "mbox": MAIL_READER_VERSION, "subtitles": SUBTITLES_READER_VERSION,
                    "calendar": VOBJECT_READER_VERSION, "contacts": VOBJECT_READER_VERSION,

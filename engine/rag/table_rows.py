@@ -75,7 +75,7 @@ def table_rows(source: Source) -> tuple[tuple[tuple[int, int, str], ...], tuple[
         return _config_rows(source, config)
     if kind == "csv":
         return _csv_rows(source)
-    if kind == "xlsx":
+    if kind in ("xlsx", "ods"):
         return _sheet_rows(source)
     org = (
         kind == "text" and Path(source.path).suffix.lower() == ".org"

@@ -6,7 +6,14 @@ from engine.index.readers.gpx import extract_gpx
 from engine.index.readers.html import extract_html
 from engine.index.readers.mail import extract_eml, extract_mbox
 from engine.index.readers.ocr import IMAGE_EXTENSIONS, NoTextFound, OcrOff, image_page, ocr_pdf_pages
-from engine.index.readers.office import extract_docx, extract_odt, extract_pptx, extract_rtf, extract_xlsx
+from engine.index.readers.office import (
+    extract_docx,
+    extract_ods,
+    extract_odt,
+    extract_pptx,
+    extract_rtf,
+    extract_xlsx,
+)
 from engine.index.readers.pdf import extract_pdf, pdfium_pages
 from engine.index.readers.subtitles import extract_subtitles
 from engine.index.readers.vobjects import extract_vobjects
@@ -22,6 +29,7 @@ __all__ = [
     "extract_html",
     "extract_mbox",
     "extract_notebook",
+    "extract_ods",
     "extract_odt",
     "extract_pdf",
     "extract_pptx",

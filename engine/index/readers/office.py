@@ -1,5 +1,5 @@
 """Office documents: Word (DOCX, through python-docx), PowerPoint (PPTX, a page per slide), Excel (XLSX, a page
-per sheet, a line per row), OpenDocument text (ODT) and RTF.
+per sheet, a line per row), OpenDocument text (ODT), OpenDocument spreadsheets (ODS, as XLSX) and RTF.
 
 Locations: the page text is the document's text joined by newlines; a "line" is a paragraph (DOCX, ODT, RTF, a
 slide's shapes' paragraphs; a DOCX table row is one line) or a spreadsheet row (XLSX: line 1 is the sheet's name,
@@ -147,45 +147,71 @@ def extract_xlsx(data: bytes, check=no_check) -> tuple[tuple[Page, ...], tuple[s
         for number, sheet in enumerate(book.worksheets, 1):
             check()
             title = str(sheet.title)
-            lines: list[tuple[str, int]] = [(title, 2)]
-            held = i = 0
-            firsts: list[list[str]] = []  # the first rows' cells: one of them may be the header
+            state = _SheetRows(title, notes, check)
             try:
                 for i, row in enumerate(sheet.iter_rows(values_only=True), 1):
-                    if i > MAX_SHEET_ROWS:
-                        notes.append(f"sheet {title!r}: only the first {MAX_SHEET_ROWS} rows were indexed")
+                    if not state.add(i, ["" if v is None else _cell(v) for v in row]):
                         break
-                    if i % _CHECK_EVERY == 0:
-                        check()
-                    cells = ["" if v is None else _cell(v) for v in row]
-                    while cells and not cells[-1]:
-                        cells.pop()
-                    if any(cells):
-                        line = f"{i}: " + " | ".join(cells)
-                        if len(firsts) < HEADER_SEARCH_ROWS:
-                            firsts.append(cells)
-                        lines.append((line, 0))
-                        held += len(line)
-                        if held > _CHARGE_EVERY:
-                            charge(check, 2 * held)  # the line and its cells' strings
-                            held = 0
             except Exception as exc:  # noqa: BLE001 - openpyxl converts each value as it parses the row
-                bad.append(f"sheet {title!r} row {i + 1}: {short_reason(exc)}")
-            charge(check, 2 * held)
-            header = sheet_header(firsts)
-            if header is not None:
-                header += 1  # its place in ``lines``, after the sheet's name
-                # the header row and any title rows above it are headings under the sheet's name: every chunk of
-                # the sheet carries the header in its trail (engine.index.tables), and the titles stay with it
-                lines[1 : header + 1] = [(t, 3) for t, _ in lines[1 : header + 1]]
-            if len(lines) > 1:
-                pages.append(lines_page(lines, number))
+                bad.append(f"sheet {title!r} row {state.last + 1}: {short_reason(exc)}")
+            page = state.page(number)
+            if page is not None:
+                pages.append(page)
     finally:
         book.close()
+    return _sheets_read(pages, notes, bad, "workbook")
+
+
+class _SheetRows:
+    """One sheet's page as rows arrive: line 1 the sheet's name (a heading), then ``N: cell | cell`` per non-empty
+    row, N the row's own number; the header row (and any title rows above it) a heading under the name."""
+
+    def __init__(self, title: str, notes: list[str], check) -> None:
+        self.title, self.notes, self.check = title, notes, check
+        self.lines: list[tuple[str, int]] = [(title, 2)]
+        self.firsts: list[list[str]] = []  # the first rows' cells: one of them may be the header
+        self.held = self.last = self.count = 0
+
+    def add(self, number: int, cells: list[str]) -> bool:
+        """Take row ``number``; False once the sheet has given ``MAX_SHEET_ROWS`` rows (the rest is noted)."""
+        self.count += 1
+        if number > MAX_SHEET_ROWS or self.count > MAX_SHEET_ROWS:
+            self.notes.append(f"sheet {self.title!r}: only the first {MAX_SHEET_ROWS} rows were indexed")
+            return False
+        if self.count % _CHECK_EVERY == 0:
+            self.check()
+        self.last = number
+        while cells and not cells[-1]:
+            cells.pop()
+        if any(cells):
+            line = f"{number}: " + " | ".join(cells)
+            if len(self.firsts) < HEADER_SEARCH_ROWS:
+                self.firsts.append(cells)
+            self.lines.append((line, 0))
+            self.held += len(line)
+            if self.held > _CHARGE_EVERY:
+                charge(self.check, 2 * self.held)  # the line and its cells' strings
+                self.held = 0
+        return True
+
+    def page(self, number: int) -> Page | None:
+        charge(self.check, 2 * self.held)
+        self.held = 0
+        lines = self.lines
+        header = sheet_header(self.firsts)
+        if header is not None:
+            header += 1  # its place in ``lines``, after the sheet's name
+            # the header row and any title rows above it are headings under the sheet's name: every chunk of
+            # the sheet carries the header in its trail (engine.index.tables), and the titles stay with it
+            lines[1 : header + 1] = [(t, 3) for t, _ in lines[1 : header + 1]]
+        return lines_page(lines, number) if len(lines) > 1 else None
+
+
+def _sheets_read(pages: list[Page], notes: list[str], bad: list[str], what: str):
     if not pages:
         if bad:
-            raise ExtractError(f"The workbook could not be read ({bad[0]}).")
-        raise ExtractError("The workbook has no values.")
+            raise ExtractError(f"The {what} could not be read ({bad[0]}).")
+        raise ExtractError(f"The {what} has no values.")
     notes += [f"{where}: the rest of the sheet could not be read" for where in bad]
     return tuple(pages), tuple(notes)
 
@@ -242,6 +268,97 @@ class _Meter:
             charge(self.check, self.held)
             self.check()
             self.held = self.steps = 0
+
+
+_ODF_OFFICE = "urn:oasis:names:tc:opendocument:xmlns:office:1.0"
+MAX_SHEET_COLUMNS = 16_384  # cells one row may stand for (a repeat count can ask for a billion)
+MAX_REPEATS = (
+    1000  # copies of one repeated row or cell that holds a value: a count is free to write, its text not
+)
+_ROW_GROUPS = frozenset(
+    f"{{{_ODF_TABLE}}}{name}" for name in ("table-header-rows", "table-rows", "table-row-group")
+)
+
+
+def extract_ods(data: bytes, check=no_check) -> tuple[tuple[Page, ...], tuple[str, ...]]:
+    """OpenDocument spreadsheet (LibreOffice Calc, Numbers' ODS export): a page per sheet, a line per non-empty
+    row, as for XLSX. A cell reads as it is shown (its paragraphs, which hold the formatted value: "£1,250.00",
+    "12/03/27"); repeated rows and cells (``number-rows-repeated``, ``number-columns-repeated``) count as the rows
+    and columns they stand for, so a line's number is the row's own; comments are left out."""
+    from lxml import etree
+
+    with open_zip(data, "ODS") as zf:
+        try:
+            content = zf.read("content.xml")
+        except KeyError as exc:
+            raise ExtractError(
+                "The ODS file has no content.xml; it is not an OpenDocument spreadsheet."
+            ) from exc
+        except Exception as exc:  # noqa: BLE001 - zlib / CRC errors
+            raise ExtractError(f"The ODS file is damaged ({exc}).") from exc
+    charge(check, len(content))
+    parser = etree.XMLParser(resolve_entities=False, no_network=True, huge_tree=False)
+    try:
+        root = etree.fromstring(content, parser)
+    except etree.XMLSyntaxError as exc:
+        raise ExtractError(f"The ODS file's content is not valid XML ({exc}).") from exc
+    charge(check, 2 * len(content))
+    meter = _Meter(check)
+    pages, notes = [], []
+    for number, table in enumerate(root.iter(f"{{{_ODF_TABLE}}}table"), 1):
+        check()
+        state = _SheetRows(table.get(f"{{{_ODF_TABLE}}}name") or f"Sheet{number}", notes, check)
+        _ods_rows(table, state, 1, meter)
+        page = state.page(number)
+        if page is not None:
+            pages.append(page)
+    return _sheets_read(pages, notes, [], "spreadsheet")
+
+
+def _ods_rows(node, state: _SheetRows, row: int, meter: _Meter) -> int | None:
+    """Give ``state`` the rows under ``node`` from row number ``row``; the next row's number, None once full."""
+    for child in node:
+        tag = child.tag if isinstance(child.tag, str) else ""
+        if tag in _ROW_GROUPS:
+            row = _ods_rows(child, state, row, meter)
+        elif tag == f"{{{_ODF_TABLE}}}table-row":
+            repeat = small_int(child.get(f"{{{_ODF_TABLE}}}number-rows-repeated"), 1, MAX_SHEET_ROWS)
+            cells = _ods_cells(child, meter)
+            if not any(cells):
+                row += repeat  # empty rows, often a million of them at a sheet's end: only counted
+                continue
+            if repeat > MAX_REPEATS:
+                state.notes.append(
+                    f"sheet {state.title!r}: row {row}, repeated {repeat} times, was read {MAX_REPEATS} times"
+                )
+            for number in range(row, row + min(repeat, MAX_REPEATS)):
+                if not state.add(number, list(cells)):
+                    return None
+            row += repeat
+        if row is None:
+            return None
+    return row
+
+
+def _ods_cells(row, meter: _Meter) -> list[str]:
+    cells: list[str] = []
+    for cell in row:
+        tag = cell.tag if isinstance(cell.tag, str) else ""
+        if not tag.endswith("table-cell"):  # table-cell and covered-table-cell (under a merged one)
+            continue
+        repeat = small_int(cell.get(f"{{{_ODF_TABLE}}}number-columns-repeated"), 1, MAX_SHEET_COLUMNS)
+        paragraphs = [_odf_text(p, meter) for p in cell if p.tag == f"{{{_ODF_TEXT}}}p"]
+        text = " ".join(p.strip() for p in paragraphs if p.strip())
+        if not text:
+            for attr in ("value", "date-value", "time-value", "boolean-value", "string-value"):
+                text = (cell.get(f"{{{_ODF_OFFICE}}}{attr}") or "").strip()
+                if text:
+                    break
+        copies = min(repeat, MAX_REPEATS) if text else repeat
+        cells.extend([text] * min(copies, MAX_SHEET_COLUMNS - len(cells)))
+        if len(cells) >= MAX_SHEET_COLUMNS:
+            break
+    return cells
 
 
 def _odf_walk(node, lines: list[tuple[str, int]], meter: _Meter) -> None:

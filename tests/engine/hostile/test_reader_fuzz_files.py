@@ -21,19 +21,33 @@ from email.message import EmailMessage
 # -- good files ----------------------------------------------------------------------------------------------------
 
 
-def odt(body: str) -> bytes:
+def odt(body: str, kind: str = "text") -> bytes:
+    """An OpenDocument file: ``body`` inside ``office:text`` (or ``office:spreadsheet`` for ``kind="spreadsheet"``)."""
     ns = (
         'xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" '
         'xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" '
         'xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0"'
     )
-    content = f'<?xml version="1.0"?><office:document-content {ns}><office:body><office:text>{body}'
-    content += "</office:text></office:body></office:document-content>"
+    content = f'<?xml version="1.0"?><office:document-content {ns}><office:body><office:{kind}>{body}'
+    content += f"</office:{kind}></office:body></office:document-content>"
     buf = io.BytesIO()
     with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as zf:
-        zf.writestr("mimetype", "application/vnd.oasis.opendocument.text")
+        zf.writestr("mimetype", f"application/vnd.oasis.opendocument.{kind}")
         zf.writestr("content.xml", content)
     return buf.getvalue()
+
+
+def ods(rows: str) -> bytes:
+    return odt(f'<table:table table:name="Counts">{rows}</table:table>', "spreadsheet")
+
+
+def good_ods() -> bytes:
+    return ods(
+        "<table:table-row><table:table-cell><text:p>river</text:p></table:table-cell>"
+        "<table:table-cell><text:p>otters</text:p></table:table-cell></table:table-row>"
+        "<table:table-row><table:table-cell><text:p>Tay</text:p></table:table-cell><table:table-cell "
+        'office:value-type="float" office:value="12"><text:p>12</text:p></table:table-cell></table:table-row>'
+    )
 
 
 def good_odt() -> bytes:
@@ -212,6 +226,7 @@ GOOD: dict[str, Callable[[], bytes]] = {
     "good.odt": good_odt,
     "good.pptx": good_pptx,
     "good.xlsx": good_xlsx,
+    "good.ods": good_ods,
     "good.epub": good_epub,
     "good.eml": good_eml,
     "good.mbox": good_mbox,
@@ -340,6 +355,9 @@ HOSTILE: dict[str, Callable[[], bytes]] = {
     "bad-bool.xlsx": _xlsx_cell('<c r="A1" t="b"><v>maybe</v></c>'),
     "shared-string-range.xlsx": _xlsx_cell('<c r="A1" t="s"><v>999</v></c>'),
     "entity.xlsx": _xlsx_cell('<c r="A1" t="inlineStr"><is><t>&undefined;</t></is></c>'),
+    "entity.ods": lambda: ods(
+        "<table:table-row><table:table-cell><text:p>&undefined;</text:p></table:table-cell></table:table-row>"
+    ),
     "nested-parts.eml": eml_nested_parts,
     "deep-comments.eml": eml_deep_comments,
     "deep-json.ipynb": ipynb_deep_json,
@@ -348,6 +366,10 @@ HOSTILE: dict[str, Callable[[], bytes]] = {
     "huge-scan.pdf": pdf_huge_scanned_page,
     # ran past a per-file budget
     "spaces-huge.odt": lambda: odt_spaces("1500000000"),
+    "repeats-huge.ods": lambda: ods(
+        '<table:table-row table:number-rows-repeated="999999999"><table:table-cell '
+        'table:number-columns-repeated="999999999"><text:p>otter</text:p></table:table-cell></table:table-row>'
+    ),
     "encoded-words.eml": eml_encoded_words,
     "folded-addresses.eml": eml_folded_addresses,
     "empty-members.txt.gz": gz_empty_members,
@@ -367,6 +389,7 @@ EXPECTED: dict[str, str | None] = {
     "bad-bool.xlsx": "workbook could not be read",
     "shared-string-range.xlsx": "workbook could not be read",
     "entity.xlsx": "workbook could not be read",
+    "entity.ods": "not valid XML",
     "nested-parts.eml": "nested more than",
     "deep-comments.eml": None,  # the From header kept as its raw text
     "deep-json.ipynb": "nested too deeply",
@@ -374,6 +397,7 @@ EXPECTED: dict[str, str | None] = {
     "strip.png": "too long and narrow",
     "huge-scan.pdf": None,  # read at a lower resolution, noted
     "spaces-huge.odt": None,  # 1.5 billion spaces capped at MAX_SPACES
+    "repeats-huge.ods": None,  # a billion rows of a billion cells: each read MAX_REPEATS times, noted
     "encoded-words.eml": None,  # the Subject cut at MAX_HEADER_CHARS before it is parsed
     "folded-addresses.eml": None,
     "empty-members.txt.gz": None,

@@ -15,6 +15,7 @@ import pytest
 
 from engine.index.bounds import open_zip, read_gzip
 from engine.index.extraction import ExtractError, extract, file_type_for
+from engine.index.readers.office import extract_ods
 
 
 def _blocks(page):
@@ -237,3 +238,100 @@ def test_markdown_vault_front_matter_is_text_and_its_title_a_heading():
     assert heads == [("River Otters", 1), ("## Diet", 2)]  # no setext heading from the closing ---
     assert any("tags: [mammals, rivers]" in t for t, _ in _blocks(page))
     assert page.text == src  # locations are still the file's own
+
+
+def _ods(tables: str) -> bytes:
+    ns = " ".join(
+        f'xmlns:{p}="urn:oasis:names:tc:opendocument:xmlns:{u}:1.0"'
+        for p, u in (("office", "office"), ("text", "text"), ("table", "table"))
+    )
+    content = f'<?xml version="1.0" encoding="UTF-8"?><office:document-content {ns} office:version="1.3">'
+    content += f"<office:body><office:spreadsheet>{tables}</office:spreadsheet></office:body></office:document-content>"
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as zf:
+        zf.writestr(zipfile.ZipInfo("mimetype"), "application/vnd.oasis.opendocument.spreadsheet")
+        zf.writestr("content.xml", content)
+    return buf.getvalue()
+
+
+def _cell(text: str = "", attrs: str = "") -> str:
+    body = "".join(f"<text:p>{p}</text:p>" for p in text.split("\n")) if text else ""
+    return f"<table:table-cell {attrs}>{body}</table:table-cell>"
+
+
+def test_ods_sheets_are_pages_rows_are_lines_as_calc_writes_them():
+    # as LibreOffice Calc saves a sheet: a merged title cell (covered cells after it), a header row among the
+    # header rows, values shown as formatted, an empty row, repeated cells and rows, a comment, and the million
+    # empty rows Calc writes to the sheet's end
+    title = _cell("Summer fair 2027", 'table:number-columns-spanned="3"') + "<table:covered-table-cell/>" * 2
+    header = _cell("Stall") + _cell("Date") + _cell("Takings")
+    rows = [
+        _cell("Tombola")
+        + _cell("Sat 12 Jun 2027", 'office:value-type="date" office:date-value="2027-06-12"')
+        + _cell("£1,250.00", 'office:value-type="currency" office:currency="GBP" office:value="1250"'),
+        _cell("Cakes")
+        + _cell("", 'table:number-columns-repeated="1"')
+        + _cell("", 'office:value-type="float" office:value="312.5"'),
+        _cell("Raffle\nsecond line")
+        + "<table:table-cell><office:annotation><text:p>ask Jo</text:p></office:annotation><text:p>n/a</text:p>"
+        "</table:table-cell>",
+    ]
+    sheet = (
+        '<table:table table:name="Stalls"><table:table-column table:number-columns-repeated="3"/>'
+        f"<table:table-row>{title}</table:table-row>"
+        f"<table:table-header-rows><table:table-row>{header}</table:table-row></table:table-header-rows>"
+        f"<table:table-row>{rows[0]}</table:table-row>"
+        '<table:table-row table:number-rows-repeated="2">' + _cell("", 'table:number-columns-repeated="1024"')
+        + "</table:table-row>"
+        f"<table:table-row-group><table:table-row>{rows[1]}</table:table-row>"
+        f'<table:table-row table:number-rows-repeated="2">{rows[2]}</table:table-row></table:table-row-group>'
+        '<table:table-row table:number-rows-repeated="1048570">'
+        + _cell("", 'table:number-columns-repeated="1024"') + "</table:table-row></table:table>"
+    )  # fmt: skip
+    empty = (
+        '<table:table table:name="Empty"><table:table-row><table:table-cell/></table:table-row></table:table>'
+    )
+    notes = (
+        '<table:table table:name="Notes"><table:table-row>'
+        + _cell("", 'table:number-columns-repeated="2"') + _cell("seen at dawn") + "</table:table-row>"
+        "<table:table-row>" + _cell("", 'table:number-columns-repeated="999999999"') + _cell("lost")
+        + "</table:table-row></table:table>"
+    )  # fmt: skip
+    doc = extract(Path("fair.ods"), _ods(sheet + empty + notes))
+    assert doc.file_type == "ods" and [p.number for p in doc.pages] == [1, 3]
+    page = doc.pages[0]
+    assert _blocks(page) == [
+        ("Stalls", 2),
+        ("1: Summer fair 2027", 3),
+        ("2: Stall | Date | Takings", 3),
+        ("3: Tombola | Sat 12 Jun 2027 | £1,250.00", 0),
+        ("6: Cakes |  | 312.5", 0),  # no paragraph: the cell's value
+        ("7: Raffle second line | n/a", 0),  # the comment left out
+        ("8: Raffle second line | n/a", 0),
+    ]
+    assert page.locate(page.text.index("6: Cakes"))[0] == 5
+    # a billion empty cells stand for at most a sheet's columns (16,384): a value after them is past the last
+    assert _blocks(doc.pages[1]) == [("Notes", 2), ("1:  |  | seen at dawn", 0)]
+
+
+def test_a_damaged_ods_is_a_clear_error():
+    with pytest.raises(ExtractError, match="not valid XML"):
+        extract_ods(_ods("<table:table><table:table-row>"))
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w") as zf:
+        zf.writestr("mimetype", "application/vnd.oasis.opendocument.spreadsheet")
+    with pytest.raises(ExtractError, match="no content.xml"):
+        extract_ods(buf.getvalue())
+    with pytest.raises(ExtractError, match="no values"):
+        extract_ods(_ods('<table:table table:name="A"/>'))
+
+
+def test_an_ods_row_repeated_past_the_cap_is_read_that_many_times_and_noted():
+    from engine.index.readers.office import MAX_REPEATS
+
+    row = '<table:table-row table:number-rows-repeated="5000">' + _cell("same") + "</table:table-row>"
+    pages, notes = extract_ods(_ods(f'<table:table table:name="A">{row}{row}</table:table>'))
+    lines = pages[0].text.split("\n")
+    assert len(lines) == 1 + 2 * MAX_REPEATS and lines[-1] == f"{5000 + MAX_REPEATS}: same"
+    assert notes == ("sheet 'A': row 1, repeated 5000 times, was read 1000 times",
+                     "sheet 'A': row 5001, repeated 5000 times, was read 1000 times")  # fmt: skip

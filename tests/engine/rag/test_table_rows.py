@@ -150,9 +150,10 @@ def test_prose_with_a_shell_pipe_is_not_a_table():
     assert table_rows(src) == ((), ())
 
 
-def test_a_sheet_passage_reads_rows_under_the_header_its_index_kept():
+@pytest.mark.parametrize("suffix", ["xlsx", "ods"])
+def test_a_sheet_passage_reads_rows_under_the_header_its_index_kept(suffix):
     first = Source(1, "Budget 2026\n1: Allotment plot 17B - spending 2026\n2: Date | Item | Category | Cost (£)\n"
-                   "3: 2026-01-14 | Plot rent (annual, council) | Rent | 68\n", "/d/a.xlsx", 1, 1, 4)  # fmt: skip
+                   "3: 2026-01-14 | Plot rent (annual, council) | Rent | 68\n", f"/d/a.{suffix}", 1, 1, 4)  # fmt: skip
     rows, heads = table_rows(first)
     assert len(heads) == 3, "the sheet's name, its title row and its header row are titles, not answers"
     assert [r[2] for r in rows] == [
