@@ -320,6 +320,7 @@ DOCUMENT_TYPES: list[tuple[str, dict[str, str]]] = [
         {".md": "net.daringfireball.markdown", ".markdown": "net.daringfireball.markdown", ".mdx": "org.mdxjs.mdx"},
     ),
     ("reStructuredText document", {".rst": "org.alcove.Alcove.rst", ".rest": "org.alcove.Alcove.rst"}),
+    ("AsciiDoc document", {".adoc": "org.asciidoc", ".asciidoc": "org.asciidoc"}),
     (
         "Spreadsheet text",
         {".csv": "public.comma-separated-values-text", ".tsv": "public.tab-separated-values-text"},
@@ -372,6 +373,7 @@ IMPORTED_UTIS: dict[str, tuple[str, str]] = {  # UTI -> (description, conforms t
     "org.mdxjs.mdx": ("MDX document", "public.plain-text"),
     "org.tug.tex": ("TeX document", "public.plain-text"),
     "org.alcove.Alcove.rst": ("reStructuredText document", "public.plain-text"),
+    "org.asciidoc": ("AsciiDoc document", "public.plain-text"),
     "org.alcove.Alcove.org": ("Org document", "public.plain-text"),
     "public.log": ("Log file", "public.plain-text"),
     "public.css": ("CSS style sheet", "public.source-code"),

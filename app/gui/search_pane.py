@@ -36,7 +36,7 @@ BLANK_QUERY_NOTE = "The search box is empty: type a word, a name or a question, 
 FILE_TYPES = {
     "Any type": None,
     "PDF": ["pdf"],
-    "Text & Markdown": ["text", "markdown", "rst", "subtitles"],
+    "Text & Markdown": ["text", "markdown", "rst", "asciidoc", "subtitles"],
     "Code": ["code"],
     "Word": ["docx"],
     "Web & tables": ["html", "csv"],

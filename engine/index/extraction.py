@@ -69,7 +69,7 @@ from engine.index.wikilinks import FRONT_MATTER, FRONT_MATTER_TITLE, resolve_wik
 
 TEXT_EXTENSIONS = {
     ".txt": "text", ".text": "text", ".log": "text", ".md": "markdown", ".markdown": "markdown",
-    ".mdx": "markdown", ".rst": "rst", ".rest": "rst", ".csv": "csv", ".tsv": "csv",
+    ".mdx": "markdown", ".rst": "rst", ".rest": "rst", ".adoc": "asciidoc", ".asciidoc": "asciidoc", ".csv": "csv", ".tsv": "csv",
     ".htm": "html", ".html": "html", ".xhtml": "html", ".srt": "subtitles", ".vtt": "subtitles",
     ".ics": "calendar", ".vcf": "contacts", ".vcard": "contacts", ".gpx": "gpx",
     ".py": "code", ".pyi": "code", ".js": "code", ".mjs": "code", ".ts": "code", ".tsx": "code",
@@ -239,6 +239,8 @@ def _extract(path: Path, data: bytes, file_type: str, check: Callable[[], None],
         blocks = markdown_blocks(text)
     elif file_type == "rst":
         blocks = rst_blocks(text)
+    elif file_type == "asciidoc":
+        blocks = asciidoc_blocks(text)
     elif file_type == "csv":
         blocks = line_blocks(text, csv_header(text, delimiter_for(str(path))), kind="row")
     elif file_type == "text" and is_outline(path, text):
@@ -427,14 +429,80 @@ def rst_blocks(text: str) -> list[Block]:
     return _with_headings(text, spans)
 
 
-def _with_headings(text: str, headings: list[tuple[int, int, int]]) -> list[Block]:
+ASCIIDOC_READER_VERSION = 1  # 1: AsciiDoc read with its titles and delimited blocks (it was sniffed as text)
+# AsciiDoc: a section title ("== Install"; "= Title" is the document's), a delimited block's fence (listing
+# "----", literal "....", example "====", sidebar "****", quote "____", open "--", passthrough "++++", comment
+# "////", table "|==="), a block's attribute line ("[source,shell]", "[IMPORTANT]", "[cols=\"1,3\"]") and a
+# line comment
+_ADOC_TITLE = re.compile(r"^(={1,6})[ \t]+\S[^\n]*$", re.M)
+_ADOC_FENCE = re.compile(
+    r"^(-{4,}|\.{4,}|={4,}|\*{4,}|_{4,}|\+{4,}|/{4,}|--|\|={3,}|`{3,}[\w+-]*)[ \t]*$", re.M
+)
+_ADOC_FURNITURE = re.compile(r"^(?:\[[^\]\n]*\]|//(?!/)[^\n]*)[ \t]*$", re.M)
+
+
+def _adoc_verbatim(fence: str) -> bool:
+    """A listing, literal, passthrough or fenced block: its lines are the file's own, no markup inside."""
+    return fence[0] in "-.+`" and fence != "--"
+
+
+def asciidoc_blocks(text: str) -> list[Block]:
+    """AsciiDoc (Asciidoctor's syntax): section titles are headings (``==`` level 2, the document title ``=``
+    level 1); a delimited block (a listing, a table, an admonition's example block) is read apart from the prose
+    around it, its fences and a block's attribute line in no block (still in the text, so lines keep their
+    numbers); comment blocks and comment lines are in no block; nothing inside a listing or literal is a title."""
+    cuts: list[
+        tuple[int, int]
+    ] = []  # spans in no block: fence lines, attribute and comment lines, comment blocks
+    verbatim: list[
+        tuple[int, int]
+    ] = []  # listings, literals, passthroughs: no titles or attribute lines inside
+    stack: list[tuple[int, int, str]] = []
+    for m in _ADOC_FENCE.finditer(text):
+        mark = m.group(1)
+        if stack and (mark == stack[-1][2] or (mark == "```" and stack[-1][2].startswith("```"))):
+            start, _, opened = stack.pop()
+            if opened.startswith("////"):
+                cuts.append((start, m.end()))
+            else:
+                cuts.append((m.start(), m.end()))
+                if _adoc_verbatim(opened):
+                    verbatim.append((start, m.end()))
+        elif not stack or not (_adoc_verbatim(stack[-1][2]) or stack[-1][2].startswith("////")):
+            stack.append((m.start(), m.end(), mark))
+            cuts.append((m.start(), m.end()))
+    for start, _end, opened in stack:  # a block never closed runs to the end of the file
+        if opened.startswith("////"):
+            cuts.append((start, len(text)))
+        elif _adoc_verbatim(opened):
+            verbatim.append((start, len(text)))
+
+    def inside(pos: int) -> bool:
+        return any(a < pos < b for a, b in verbatim)
+
+    cuts += [(m.start(), m.end()) for m in _ADOC_FURNITURE.finditer(text) if not inside(m.start())]
+    titles = [
+        (m.start(), m.end(), len(m.group(1))) for m in _ADOC_TITLE.finditer(text) if not inside(m.start())
+    ]
     blocks: list[Block] = []
     pos = 0
-    for start, end, level in headings:
+    for start, end in sorted(cuts):
+        if start >= pos:
+            blocks.extend(_with_headings(text, [t for t in titles if pos <= t[0] < start], pos, start))
+        pos = max(pos, end)
+    blocks.extend(_with_headings(text, [t for t in titles if t[0] >= pos], pos))
+    return blocks
+
+
+def _with_headings(
+    text: str, headings: list[tuple[int, int, int]], pos: int = 0, end: int | None = None
+) -> list[Block]:
+    blocks: list[Block] = []
+    for start, stop, level in headings:
         if start < pos:
             continue
         blocks.extend(paragraph_blocks(text, pos, start))
-        add_span(blocks, text, start, end, level)
-        pos = end
-    blocks.extend(paragraph_blocks(text, pos, len(text)))
+        add_span(blocks, text, start, stop, level)
+        pos = stop
+    blocks.extend(paragraph_blocks(text, pos, len(text) if end is None else end))
     return blocks

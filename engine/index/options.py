@@ -8,7 +8,7 @@ from typing import Any
 
 from engine.index.bounds import DEFAULT_FILE_MEMORY_BYTES, DEFAULT_FILE_SECONDS
 from engine.index.chunking import chunk_budget
-from engine.index.extraction import CODE_READER_VERSION, TEXT_READER_VERSION
+from engine.index.extraction import ASCIIDOC_READER_VERSION, CODE_READER_VERSION, TEXT_READER_VERSION
 from engine.index.readers.ebook import READER_VERSION as EPUB_READER_VERSION
 from engine.index.readers.gpx import READER_VERSION as GPX_READER_VERSION
 from engine.index.readers.html import READER_VERSION as HTML_READER_VERSION
@@ -24,11 +24,12 @@ CHUNKER_VERSION = 1  # bump when extraction or chunking changes what every file 
 # A reader's version, where its files turn into other text than before: an index made with another reads those
 # files again (only those: other files' content hashes stay the same)
 READER_VERSIONS = {"pdf": READER_VERSION, "epub": EPUB_READER_VERSION, "csv": CSV_READER_VERSION,
-                   "xlsx": XLSX_READER_VERSION, "ods": XLSX_READER_VERSION, "text": TEXT_READER_VERSION, "code": CODE_READER_VERSION,
+                   "xlsx": XLSX_READER_VERSION, "ods": XLSX_READER_VERSION, "text": TEXT_READER_VERSION,
+                   "code": CODE_READER_VERSION,
                    "html": HTML_READER_VERSION, "email": MAIL_READER_VERSION, "emlx": MAIL_READER_VERSION,
                    "mbox": MAIL_READER_VERSION, "subtitles": SUBTITLES_READER_VERSION,
                    "calendar": VOBJECT_READER_VERSION, "contacts": VOBJECT_READER_VERSION,
-                   "gpx": GPX_READER_VERSION}  # fmt: skip
+                   "gpx": GPX_READER_VERSION, "asciidoc": ASCIIDOC_READER_VERSION}  # fmt: skip
 
 
 def reader_tag(file_type: str | None) -> bytes:

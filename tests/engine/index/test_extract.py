@@ -65,6 +65,59 @@ def test_rst_underlined_titles_get_levels_by_first_use():
     assert [b.heading_level for b in page.blocks] == [1, 0, 2, 0, 1]
 
 
+ADOC = """= Lumen Guide
+Ada Lee <ada@example.org>
+:version: 2.3.1
+
+// a comment line
+Lumen renames photos by date.
+
+== Install
+[source,shell]
+----
+pip install lumen
+== not a title
+----
+NOTE: Needs Python 3.10.
+
+[IMPORTANT]
+====
+Back up your photos first.
+----
+rm -rf x
+----
+====
+
+////
+hidden comment
+== nor this
+////
+
+=== Options
+"""
+
+
+def test_asciidoc_titles_are_headings_and_delimited_blocks_stand_apart():
+    assert file_type_for(Path("guide.adoc")) == file_type_for(Path("g.asciidoc")) == "asciidoc"
+    doc = extract(Path("guide.adoc"), ADOC.encode())
+    page = doc.pages[0]
+    assert doc.file_type == "asciidoc" and page.text == ADOC  # every line keeps its number
+    assert [(page.text[b.start : b.end], b.heading_level) for b in page.blocks] == [
+        ("= Lumen Guide", 1),
+        ("Ada Lee <ada@example.org>\n:version: 2.3.1", 0),
+        ("Lumen renames photos by date.", 0),  # the comment line is in no block
+        ("== Install", 2),
+        ("pip install lumen\n== not a title", 0),  # a listing: no title inside; its fences in no block
+        ("NOTE: Needs Python 3.10.", 0),  # the prose after a listing is not glued to it
+        ("Back up your photos first.", 0),  # an admonition's example block and the listing inside it
+        ("rm -rf x", 0),
+        ("=== Options", 3),  # the comment block is in no block
+    ]
+    # a listing never closed runs to the end, and nothing in it is a title
+    page = extract(Path("a.adoc"), b"Intro.\n\n----\n== code\n").pages[0]
+    assert [b.heading_level for b in page.blocks] == [0, 0]
+
+
 def test_html_visible_text_maps_back_to_source_lines():
     src = (
         "<html><head><title>T</title><style>p {color: red}</style></head>\n<body>\n<h1>Big &amp; bold</h1>\n"
