@@ -3,7 +3,8 @@ notes, mail, office files, EPUBs, man pages, licence texts, info manuals, packag
 source code, a changelog, a CSV, hand-written PDFs, a Texinfo PDF manual, LaTeX, configuration files, a LaTeX-typeset
 PDF, Apple Mail .emlx messages, a TSV, an application log, an SQL schema, JSON settings, a DocBook-made PDF, a saved
 web page, an Obsidian vault, TOML, a shell script, a GPX track, a gzipped PDF typeset by Apache FOP, Org-mode
-notes, an iCalendar export, subtitles, a vCard export, an nginx configuration) hold against those files,
+notes, an iCalendar export, subtitles, a vCard export, an nginx configuration, a gzipped LaTeX paper, a WhatsApp
+chat export, an OpenDocument spreadsheet, an AsciiDoc guide, an HTML-only newsletter) hold against those files,
 and the parts stay apart. Questions on Debian
 packages' documents are checked by ``eval/realdocs/check.py`` where the packages are installed."""
 
@@ -265,5 +266,42 @@ def test_ninth_held_out_part_brings_new_kinds_and_only_fresh_documents(tmp_path,
         assert committed[path].count(b"\n") == committed[path].count(b"\r\n")
     # every question of the part is on one of its documents, and each document has a near-topic question beside it
     answerable, unanswerable = load("heldout9")
+    assert {q["path"] for q in answerable} == mine
+    assert {q["near"] for q in unanswerable if q["kind"] == "near-topic"} == mine
+
+
+def test_tenth_held_out_part_brings_new_kinds_and_only_fresh_documents(tmp_path, monkeypatch):
+    import zipfile
+
+    from eval.realdocs import make_heldout10
+
+    kinds = {p: {d["kind"] for d in documents(p)} for p in SETS}
+    new = {"pdf-paper", "chat-export", "ods", "asciidoc", "eml-html"}
+    assert kinds["heldout10"] == new
+    assert not new & set().union(*(kinds[p] for p in SETS if p != "heldout10"))
+    committed = {d["path"]: (FILES / d["path"]).read_bytes() for d in documents() if "package" not in d}
+    mine = {d["path"] for d in documents("heldout10")}
+    assert not {committed[p] for p in mine} & {b for p, b in committed.items() if p not in mine}
+    # the zlib package's paper is committed as it ships, still gzipped: a PDF inside
+    assert gzip.decompress(committed["pdf6/crc-doc.1.0.pdf.gz"]).startswith(b"%PDF-")
+    # the generator gives the committed bytes again
+    monkeypatch.setattr(make_heldout10, "OUT", tmp_path)
+    make_heldout10.main()
+    made = {
+        f"private10/{p.relative_to(tmp_path).as_posix()}": p.read_bytes()
+        for p in tmp_path.rglob("*")
+        if p.is_file()
+    }
+    assert made == {p: committed[p] for p in mine if p.startswith("private10/")}
+    # the spreadsheet is an OpenDocument package: its first member is the mimetype, stored uncompressed
+    with zipfile.ZipFile(FILES / "private10/brookfield-pta-fundraising-2027.ods") as z:
+        first = z.infolist()[0]
+        assert (first.filename, first.compress_type) == ("mimetype", zipfile.ZIP_STORED)
+        assert z.read("mimetype") == b"application/vnd.oasis.opendocument.spreadsheet"
+    # the newsletter has no plain-text part: its evidence is found in the text of its HTML
+    message = realdocs_check.eml_text(FILES / "private10/hollybrook-spring-2027.eml")
+    assert "Monday to Saturday: 9am to 6pm" in message and "<td" not in message
+    # every question of the part is on one of its documents, and each document has a near-topic question beside it
+    answerable, unanswerable = load("heldout10")
     assert {q["path"] for q in answerable} == mine
     assert {q["near"] for q in unanswerable if q["kind"] == "near-topic"} == mine

@@ -1,19 +1,21 @@
 """Validate the real-document sets against the documents themselves, with readers of our own (pypdfium2, the HTML
 source, python-docx, openpyxl, python-pptx, ebooklib, the standard library's email for .eml, .emlx and .mbox,
-zipfile, xml and json for ODT, RTF and notebooks, gzip for a gzipped PDF), not Alcove's:
+zipfile, xml and json for ODT, ODS, RTF and notebooks, gzip for a gzipped PDF, html.parser for an HTML-only
+e-mail), not Alcove's:
 
 - every labelled document is in documents.json, in the question's part, and present once materialised;
 - every answer fact (``answer`` or one of ``answers``, and each of ``all_of``) occurs in the labelled unit (and in
-  each other place ``also`` lists): the PDF page, the slide, the sheet's labelled row, the message, the EPUB
-  chapter's labelled source lines, the notebook cell, the labelled lines of a text/HTML/DOCX/ODT/RTF file (text
-  compared with whitespace runs as one space, line-end hyphens joined, NFKC);
+  each other place ``also`` lists): the PDF page, the slide, the sheet's labelled row (XLSX or ODS), the message
+  (the text of its HTML where it has no plain-text part), the EPUB chapter's labelled source lines, the notebook
+  cell, the labelled lines of a text/HTML/DOCX/ODT/RTF file (text compared with whitespace runs as one space,
+  line-end hyphens joined, NFKC);
   so does each ``evidence`` string, and a ``quote`` occurs exactly once in its text file at the labelled lines;
 - an unanswerable question's ``absent_terms`` occur in no document of its part or of any part before it in
   ``PARTS`` (whole words, any case): a later part's documents were chosen after the question was written, and each
   part is indexed on its own (held-out 5's documents hold "JSON" and "WASM", absent terms of ``uh01`` and ``u3f01``);
 - ids are unique; questions are not copied from the document (no run of 8 words shared with the labelled unit).
 
-    python eval/realdocs/check.py [--part tuning|heldout|heldout2|...|heldout8|heldout9|all] [--committed-only]
+    python eval/realdocs/check.py [--part tuning|heldout|heldout2|...|heldout9|heldout10|all] [--committed-only]
 
 Package documents are read where the packages installed them; committed ones from files/. ``--committed-only``
 checks only questions on committed documents (what CI can check without the packages).
@@ -29,6 +31,7 @@ import mailbox
 import re
 import sys
 import zipfile
+from html.parser import HTMLParser
 from pathlib import Path
 
 if not __package__:  # run as a script: make the repository importable
@@ -129,6 +132,46 @@ def xlsx_sheet_rows(path: Path, number: int) -> dict[int, str]:
         book.close()
 
 
+def ods_sheet_rows(path: Path, number: int) -> dict[int, str]:
+    """The non-empty rows of sheet ``number`` (1-based) of an OpenDocument spreadsheet by the row number the
+    spreadsheet shows (rows repeated with ``table:number-rows-repeated`` counted), each the cells' displayed text
+    (their ``text:p``, what LibreOffice shows for a number, date, currency or formula) joined with " | ", as
+    ``xlsx_sheet_rows`` gives an XLSX's; a cell repeated with ``table:number-columns-repeated`` counts as that
+    many cells, and trailing empty cells are left out."""
+    import xml.etree.ElementTree as ET
+
+    with zipfile.ZipFile(path) as z:
+        root = ET.fromstring(z.read("content.xml"))
+    tables = list(root.iter(f"{_ODF_TABLE}table"))
+    if not 1 <= number <= len(tables):
+        raise LookupError(f"sheet {number} not in 1..{len(tables)}")
+    rows: dict[int, str] = {}
+    n = 0
+    for row in tables[number - 1].iter(f"{_ODF_TABLE}table-row"):
+        cells: list[str] = []
+        for cell in row:
+            if not isinstance(cell.tag, str) or not cell.tag.endswith(("}table-cell", "}covered-table-cell")):
+                continue
+            text = "\n".join("".join(p.itertext()) for p in cell.iter(f"{_ODF_TEXT}p"))
+            repeat = int(cell.get(f"{_ODF_TABLE}number-columns-repeated", "1"))
+            cells += [text] * (repeat if text else min(repeat, 64))  # empty cells run to the sheet's edge
+        while cells and not cells[-1].strip():
+            cells.pop()
+        repeat = int(row.get(f"{_ODF_TABLE}number-rows-repeated", "1"))
+        if cells:
+            for k in range(1, repeat + 1):
+                rows[n + k] = " | ".join(cells)
+        n += repeat
+    return rows
+
+
+def ods_sheet_count(path: Path) -> int:
+    import xml.etree.ElementTree as ET
+
+    with zipfile.ZipFile(path) as z:
+        return len(list(ET.fromstring(z.read("content.xml")).iter(f"{_ODF_TABLE}table")))
+
+
 def pptx_slide(path: Path, number: int) -> str:
     from pptx import Presentation
 
@@ -142,15 +185,61 @@ def pptx_slide(path: Path, number: int) -> str:
     return "\n".join(parts)
 
 
+class _HtmlText(HTMLParser):
+    """The text of an HTML document as a reader shows it: a line per block (paragraph, table cell, list item,
+    ``<br>``), the head, styles and scripts left out, entities decoded."""
+
+    BLOCKS = set("p div br tr td th li ul ol table h1 h2 h3 h4 h5 h6".split())
+    HIDDEN = {"head", "style", "script", "title"}
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.parts: list[str] = []
+        self.hidden = 0
+
+    def handle_starttag(self, tag, attrs) -> None:
+        if tag in self.HIDDEN:
+            self.hidden += 1
+        elif tag in self.BLOCKS:
+            self.parts.append("\n")
+
+    def handle_startendtag(self, tag, attrs) -> None:
+        if tag in self.BLOCKS:
+            self.parts.append("\n")
+
+    def handle_endtag(self, tag) -> None:
+        if tag in self.HIDDEN:
+            self.hidden = max(0, self.hidden - 1)
+        elif tag in self.BLOCKS:
+            self.parts.append("\n")
+
+    def handle_data(self, data) -> None:
+        if not self.hidden:
+            self.parts.append(data)
+
+
+def html_text(src: str) -> str:
+    parser = _HtmlText()
+    parser.feed(src)
+    parser.close()
+    lines = (" ".join(line.split()) for line in "".join(parser.parts).split("\n"))
+    return "\n".join(line for line in lines if line)
+
+
 def message_text(msg) -> str:
+    """Headers, then the plain-text body parts; a message with no plain-text part (an HTML-only newsletter) gives
+    the text of its HTML parts instead."""
     heads = [f"{h}: {msg[h]}" for h in ("Subject", "From", "To", "Cc", "Date") if msg[h]]
-    bodies = []
-    for part in msg.walk():
-        if part.get_content_maintype() == "text" and part.get_content_subtype() == "plain":
-            bodies.append(
-                part.get_content() if hasattr(part, "get_content") else part.get_payload(decode=True)
-            )
-    return "\n".join(heads + [b if isinstance(b, str) else b.decode("utf-8", "replace") for b in bodies])
+
+    def body(part) -> str:
+        b = part.get_content() if hasattr(part, "get_content") else part.get_payload(decode=True)
+        return b if isinstance(b, str) else b.decode("utf-8", "replace")
+
+    parts = [p for p in msg.walk() if p.get_content_maintype() == "text"]
+    bodies = [body(p) for p in parts if p.get_content_subtype() == "plain"]
+    if not bodies:
+        bodies = [html_text(body(p)) for p in parts if p.get_content_subtype() == "html"]
+    return "\n".join(heads + bodies)
 
 
 def mbox_message(path: Path, number: int) -> str:
@@ -348,8 +437,8 @@ def unit_text(path: Path, q: dict) -> str:
         return lines_of(lines, q) if q.get("line_start") else "\n".join(lines)
     if suffix == ".docx":
         return lines_of(docx_lines(path), q)
-    if suffix == ".xlsx":
-        rows = xlsx_sheet_rows(path, q["page"])
+    if suffix in (".xlsx", ".ods"):
+        rows = (xlsx_sheet_rows if suffix == ".xlsx" else ods_sheet_rows)(path, q["page"])
         if q.get("row") is not None:
             if q["row"] not in rows:
                 raise LookupError(f"row {q['row']} of sheet {q['page']} is empty or missing")
@@ -392,6 +481,9 @@ def whole_text(path: Path) -> str:
 
         n = len(openpyxl.load_workbook(str(path), read_only=True).sheetnames)
         return "\n".join("\n".join(xlsx_sheet_rows(path, i).values()) for i in range(1, n + 1))
+    if suffix == ".ods":
+        n = ods_sheet_count(path)
+        return "\n".join("\n".join(ods_sheet_rows(path, i).values()) for i in range(1, n + 1))
     if suffix == ".pptx":
         from pptx import Presentation
 
