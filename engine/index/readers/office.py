@@ -229,22 +229,7 @@ _ODF_TABLE = "urn:oasis:names:tc:opendocument:xmlns:table:1.0"
 def extract_odt(data: bytes, check=no_check) -> Page:
     """OpenDocument text: headings (``text:h`` with their outline level), paragraphs and list items, table
     rows as ``cell | cell``, in document order. A space count (``text:s text:c``) is at most ``MAX_SPACES``."""
-    from lxml import etree
-
-    with open_zip(data, "ODT") as zf:
-        try:
-            content = zf.read("content.xml")
-        except KeyError as exc:
-            raise ExtractError("The ODT file has no content.xml; it is not an OpenDocument text.") from exc
-        except Exception as exc:  # noqa: BLE001 - zlib / CRC errors
-            raise ExtractError(f"The ODT file is damaged ({exc}).") from exc
-    charge(check, len(content))
-    parser = etree.XMLParser(resolve_entities=False, no_network=True, huge_tree=False)
-    try:
-        root = etree.fromstring(content, parser)
-    except etree.XMLSyntaxError as exc:
-        raise ExtractError(f"The ODT file's content is not valid XML ({exc}).") from exc
-    charge(check, 2 * len(content))  # the tree: about twice the XML
+    root = _odf_content(data, "ODT", "an OpenDocument text", check)
     lines: list[tuple[str, int]] = []
     body = root.find("{urn:oasis:names:tc:opendocument:xmlns:office:1.0}body")
     _odf_walk(body if body is not None else root, lines, _Meter(check))
@@ -252,6 +237,28 @@ def extract_odt(data: bytes, check=no_check) -> Page:
     if page is None:
         raise ExtractError("The ODT document has no text.")
     return page
+
+
+def _odf_content(data: bytes, kind: str, what: str, check):
+    """The parsed ``content.xml`` of an OpenDocument file (entities never resolved), charged to the file's memory
+    budget; a clear error for a zip without it, a damaged member or XML that is not well formed."""
+    from lxml import etree
+
+    with open_zip(data, kind) as zf:
+        try:
+            content = zf.read("content.xml")
+        except KeyError as exc:
+            raise ExtractError(f"The {kind} file has no content.xml; it is not {what}.") from exc
+        except Exception as exc:  # noqa: BLE001 - zlib / CRC errors
+            raise ExtractError(f"The {kind} file is damaged ({exc}).") from exc
+    charge(check, len(content))
+    parser = etree.XMLParser(resolve_entities=False, no_network=True, huge_tree=False)
+    try:
+        root = etree.fromstring(content, parser)
+    except etree.XMLSyntaxError as exc:
+        raise ExtractError(f"The {kind} file's content is not valid XML ({exc}).") from exc
+    charge(check, 2 * len(content))  # the tree: about twice the XML
+    return root
 
 
 class _Meter:
@@ -285,24 +292,7 @@ def extract_ods(data: bytes, check=no_check) -> tuple[tuple[Page, ...], tuple[st
     row, as for XLSX. A cell reads as it is shown (its paragraphs, which hold the formatted value: "£1,250.00",
     "12/03/27"); repeated rows and cells (``number-rows-repeated``, ``number-columns-repeated``) count as the rows
     and columns they stand for, so a line's number is the row's own; comments are left out."""
-    from lxml import etree
-
-    with open_zip(data, "ODS") as zf:
-        try:
-            content = zf.read("content.xml")
-        except KeyError as exc:
-            raise ExtractError(
-                "The ODS file has no content.xml; it is not an OpenDocument spreadsheet."
-            ) from exc
-        except Exception as exc:  # noqa: BLE001 - zlib / CRC errors
-            raise ExtractError(f"The ODS file is damaged ({exc}).") from exc
-    charge(check, len(content))
-    parser = etree.XMLParser(resolve_entities=False, no_network=True, huge_tree=False)
-    try:
-        root = etree.fromstring(content, parser)
-    except etree.XMLSyntaxError as exc:
-        raise ExtractError(f"The ODS file's content is not valid XML ({exc}).") from exc
-    charge(check, 2 * len(content))
+    root = _odf_content(data, "ODS", "an OpenDocument spreadsheet", check)
     meter = _Meter(check)
     pages, notes = [], []
     for number, table in enumerate(root.iter(f"{{{_ODF_TABLE}}}table"), 1):
