@@ -43,11 +43,13 @@ from engine.rag.shown_span import (
     ATX_MARKS,
     BULLET,
     RULE,
+    described,
     is_code,
     joined,
     leans_back,
     next_piece,
     shown_span,
+    term_above,
     with_term,
 )
 from engine.rag.sources import Source
@@ -118,11 +120,15 @@ def score_parts(
         led = [i for i in range(1, n) if leans_back(spans[i].text) and joined(spans[i - 1], spans[i])]
         # a passage is read under its heading trail, as the index embedded it (Chunk.embedding_text)
         passages = [f"{s.heading}\n{s.text}" if s.heading else s.text for s in sources]
+        # an option's description is also read without the option's names on the line above it ("-g, --chgexit"
+        # over "Exit when the output of command changes."): they say little to the embedder
+        terms = [(i, at) for i, sp in enumerate(spans) if (at := described(sp)) is not None]
         texts = read + passages
         texts += [spans[i].source.text[spans[i - 1].start : spans[i].end] for i in led]
+        texts += [reading(Span(spans[i].source, at, spans[i].end)) for i, at in terms]
         v = np.asarray(embedder.embed(texts, kind="document").vectors, np.float32) @ q[0]
         cos = v[:n].tolist()
-        for i, c in zip(led, v[n + len(sources) :], strict=True):
+        for i, c in zip([*led, *(i for i, _ in terms)], v[n + len(sources) :], strict=True):
             cos[i] = max(cos[i], float(c))
         of_source = {s.n: float(c) for s, c in zip(sources, v[n : n + len(sources)], strict=True)}
         passage = [of_source[sp.source.n] for sp in spans]
@@ -248,6 +254,7 @@ def extract_answer(
     lines, verdicts, cites = [intro, ""], [], {}  # a Markdown list: one quoted sentence per item
     # source number -> the stretch of it from its first quoted text to its last
     stretch: dict[int, tuple[int, int]] = {}
+    said: dict[int, str] = {}  # source number -> the last sentence shown from it
     for sp, score in chosen:
         row = row_reading(sp.source, sp.start, sp.end) is not None  # a row's "- " is its first cell
         bullet = None if is_code(sp.source.path) or row else BULLET.match(sp.text)
@@ -256,8 +263,14 @@ def extract_answer(
         text = " ".join(reading(sp).split())
         marks = None if is_code(sp.source.path) else ATX_MARKS.match(text)
         text = text[marks.end() :] if marks else text  # a heading shown with its section's first sentence
-        release = None if row else release_of(sp)
-        text = f"{release}: {text}" if release else text
+        # a NEWS entry's release, an option's name above its description: said before the sentence
+        label = None if row else release_of(sp)
+        if label is None and not row and not is_code(sp.source.path):
+            label = term_above(sp)
+            if label and label in said.get(sp.source.n, ""):
+                label = None  # the sentence shown just before it, from the same passage, gave it
+        text = f"{label}: {text}" if label else text
+        said[sp.source.n] = text
         first, last = quote_lines(sp.source, sp.start, sp.end)
         opening, closing = _code_ticks(text) if is_code(sp.source.path) and not row else ("", "")
         head_cut, tail_cut = _cut_short(sp)  # a sentence shown in part says so: "… which should take a …"

@@ -372,6 +372,65 @@ def _indent(line: str) -> int:
     return len(line) - len(line.lstrip(" \t"))
 
 
+def described(span: Span) -> int | None:
+    """Where the description starts in ``span`` when it opens with a definition's term on a line of its own: "-g,
+    --chgexit" over "Exit when the output of command changes." (a man page's, an info manual's or a PDF manual's
+    option list); None otherwise. The term's option names say little to an embedder, so the description is also
+    read without them (engine.rag.extractive.score_parts)."""
+    text = span.source.text
+    line_end = text.find("\n", span.start, span.end)
+    if line_end < 0 or not _is_term(text[span.start : line_end]):
+        return None
+    start = line_end + 1
+    while start < span.end and text[start].isspace():
+        start += 1
+    return start if len(content_words(text[start : span.end])) >= 3 else None
+
+
+_OPTION_TERM = re.compile(r"[‘`'\"]?--?[A-Za-z]")
+MAX_TERM_REACH = 3  # paragraphs from an unindented option's term down to a sentence of its description
+
+
+def term_above(span: Span) -> str | None:
+    """The term of the definition entry ``span`` is a sentence of, when the sentence is shown without it: the
+    option over a description indented under it (a man page, an info manual: the first line above that is
+    indented less), or, where nothing is indented (a PDF manual), an option on a one-line paragraph of its own at
+    most MAX_TERM_REACH paragraphs above. The answer shows it as the sentence's label ("-k, --kill-after=DURATION:
+    this long after the initial signal was sent"): the option a question asks for is the term. None when there is
+    no such term or the sentence holds it."""
+    text = span.source.text
+    if _is_term(span.text.split("\n", 1)[0]):
+        return None  # a term of its own (the next option's name)
+    first = text.rfind("\n", 0, span.start) + 1
+    end = text.find("\n", first)
+    indent = _indent(text[first : end if end >= 0 else len(text)])
+    pos, paragraphs, gap = first, 0, False
+    while pos > 0:
+        start = text.rfind("\n", 0, pos - 1) + 1
+        line, pos = text[start : pos - 1], start
+        if not line.strip():
+            gap = True
+            continue
+        paragraphs += gap
+        blank_below, gap = gap, False
+        if indent > 0:  # a passage's first line lost its indent: it may be a line of the description
+            if _indent(line) < indent:
+                return _label(line, span) if start > 0 and _is_term(line) else None
+            continue
+        if paragraphs > MAX_TERM_REACH:
+            return None
+        if blank_below and _is_term(line) and _OPTION_TERM.match(line) is not None:
+            above = text[text.rfind("\n", 0, max(0, start - 1)) + 1 : start]
+            if start == 0 or not above.strip():
+                return _label(line, span)
+    return None
+
+
+def _label(term: str, span: Span) -> str | None:
+    label = " ".join(term.split())
+    return None if label in " ".join(span.text.split()) else label
+
+
 def with_term(span: Span, limit: int) -> Span:
     """``span`` (a sentence of a definition's description, as shown) from its term on: "-P max-procs,
     --max-procs=max-procs Run up to max-procs processes at a time; ... If max-procs is 0, ..." (the option a

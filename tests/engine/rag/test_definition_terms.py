@@ -9,7 +9,7 @@ import pytest
 from engine.encoders import default_embedder_path, load_embedder
 from engine.rag.extractive import extract_answer
 from engine.rag.grounding import Span
-from engine.rag.shown_span import with_term
+from engine.rag.shown_span import described, term_above, with_term
 from engine.rag.sources import Source
 
 MAN = (
@@ -133,3 +133,89 @@ def test_a_line_over_lines_no_deeper_than_it_is_no_term():
     note = "todo\nBuy milk on the way home.\n"
     span = _span(note, "Buy milk on the way home.", "/d/notes.txt")
     assert with_term(span, 600) == span
+
+
+TIMEOUT = (
+    "OPTIONS\n"
+    "       -k, --kill-after=DURATION\n"
+    "              also send a KILL signal if COMMAND is still running\n"
+    "              this long after the initial signal was sent\n\n"
+    "       -s, --signal=SIGNAL\n"
+    "              specify the signal to be sent on timeout;\n"
+)
+PDF_OPTIONS = (
+    "--max-stackframe=<number> [default: 2000000]\n\n"
+    "The maximum size of a stack frame. If the stack pointer moves by more than this amount then Valgrind will\n"
+    "assume that the program is switching to a different stack.\n\n"
+    "You may need to use this option if your program has large stack-allocated arrays.\n\n"
+    "However, if your program allocates large structures on the stack, this heuristic will be fooled.\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "sentence", "term"),
+    [
+        (TIMEOUT, "this long after the initial signal was sent", "-k, --kill-after=DURATION"),
+        (TIMEOUT, "specify the signal to be sent on timeout;", "-s, --signal=SIGNAL"),
+        (PDF_OPTIONS, "However, if your program allocates large structures on the stack, this heuristic will be "
+         "fooled.", "--max-stackframe=<number> [default: 2000000]"),
+        (PDF_OPTIONS, "If the stack pointer moves by more than this amount then Valgrind will\nassume that the "
+         "program is switching to a different stack.", "--max-stackframe=<number> [default: 2000000]"),
+    ],
+)  # fmt: skip
+def test_a_description_sentence_shown_without_its_term_is_labelled_with_it(text, sentence, term):
+    assert term_above(_span(text, sentence, "/d/manual.pdf")) == term
+
+
+def test_no_label_where_the_term_is_shown_out_of_reach_or_unknown():
+    # the sentence holds its term already
+    assert (
+        term_above(_span(TIMEOUT, "-k, --kill-after=DURATION\n              also send", "/d/t.txt")) is None
+    )
+    # an unindented option more than MAX_TERM_REACH paragraphs above is another entry's
+    far = "--verbose\n\n" + "One paragraph.\n\n" * 4 + "The last sentence here.\n"
+    assert term_above(_span(far, "The last sentence here.", "/d/m.pdf")) is None
+    # a passage that starts inside a description: its first line lost its indent, so it is no term
+    cut = (
+        "-v, --verbose\n       diagnose to stderr\n\n       Upon timeout, send the TERM signal to COMMAND.\n"
+    )
+    assert term_above(_span(cut, "Upon timeout, send the TERM signal to COMMAND.", "/d/t.txt")) is None
+    # a one-line paragraph that is no option is no term in an unindented text
+    prose = "Summary\n\nThe tool reads files.\n"
+    assert term_above(_span(prose, "The tool reads files.", "/d/p.pdf")) is None
+
+
+def test_an_options_description_is_also_read_without_the_option_names():
+    text = "       -g, --chgexit\n              Exit when the output of command changes.\n"
+    span = _span(text, text.strip(), "/d/watch.1.txt")
+    assert text[described(span) :].strip() == "Exit when the output of command changes."
+    assert described(_span(MAN, "Prompt the user about whether", "/d/x.txt")) is None
+
+
+def test_an_options_name_is_not_labelled_with_the_option_above_it():
+    text = "--errors-for-leak-kinds=<set> [default: definite,possible]\n\n--leak-check-heuristics=<set> [default: all]\n"
+    assert term_above(_span(text, "--leak-check-heuristics=<set> [default: all]", "/d/m.pdf")) is None
+
+
+def test_an_answer_names_the_option_a_description_sentence_is_under(embedder):
+    ans = extract_answer(
+        "The program ignores the first signal. How do I make timeout kill it for sure?",
+        [Source(1, TIMEOUT, "/d/timeout.1.txt")],
+        embedder,
+    )
+    lines = [ln for ln in ans.text.split("\n") if "this long after the initial signal" in ln]
+    assert len(lines) == 1 and lines[0].startswith("- -k, --kill-after=DURATION")  # shown with it, or labelled
+    assert ans.text.count("--kill-after=DURATION") == 1  # said once
+
+
+def test_a_sentence_paragraphs_below_its_option_is_labelled_with_it(embedder):
+    ans = extract_answer(
+        "My program allocates large structures on the stack and the heuristic is fooled. Which option helps?",
+        [Source(1, PDF_OPTIONS, "/d/valgrind.pdf", page=30)],
+        embedder,
+    )
+    lines = [ln for ln in ans.text.split("\n") if "allocates large structures" in ln]
+    assert lines == [
+        "- --max-stackframe=<number> [default: 2000000]: However, if your program allocates large structures on "
+        "the stack, this heuristic will be fooled. [1]"
+    ]
