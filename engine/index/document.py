@@ -17,6 +17,44 @@ class ExtractError(AlcoveError):
     """A file could not be turned into text; the message is the reason shown to the user."""
 
 
+# a line that opens with a date and a time, as a log's entries and a chat export's messages do: ISO ("2027-04-04
+# 02:07:28"), syslog's "Apr  4 02:07:28", a day-month or month-day date ("28/08/2027, 19:10:40", "05.12.27 14:03"),
+# bracketed or not ("[28/08/2027, 19:10:40] Jo: ...", WhatsApp on iOS; "28/08/2027, 19:10 - Jo: ...", on Android)
+STAMPED_LINE = re.compile(
+    r"[ \t]*\u200e?\[?(?:\d{4}-\d{2}-\d{2}[ T]\d{1,2}:\d{2}|[A-Z][a-z]{2} [ \d]\d \d{2}:\d{2}:\d{2}"
+    r"|\d{1,2}[/.\-]\d{1,2}[/.\-]\d{2,4},?[ \t]+\d{1,2}[:.]\d{2}\b)"
+)
+MIN_STAMPED_SHARE = (
+    0.5  # of a text file's first lines opening with a time stamp: a log or a chat, an entry a block
+)
+_STAMP_PROBE_LINES = 40
+
+
+def entry_blocks(text: str) -> list[Block] | None:
+    """A log's entries or a chat export's messages, one block each (a stamped line and the unstamped lines under
+    it: a message that runs over lines, a stack trace), when at least MIN_STAMPED_SHARE of the file's first lines
+    open with a time stamp; None otherwise. A chat export has no blank lines: read as paragraphs it is one block,
+    which the chunker cuts anywhere, inside a message."""
+    lines = [ln for ln in text[: 1 << 16].split("\n") if ln.strip()][:_STAMP_PROBE_LINES]
+    stamped = sum(STAMPED_LINE.match(ln) is not None for ln in lines)
+    if len(lines) < 5 or stamped < MIN_STAMPED_SHARE * len(lines):
+        return None
+    blocks: list[Block] = []
+    start = None
+    pos = 0
+    for line in text.split("\n"):
+        if STAMPED_LINE.match(line) or not line.strip():
+            if start is not None:
+                add_span(blocks, text, start, pos)
+            start = pos if line.strip() else None
+        elif start is None:
+            start = pos
+        pos += len(line) + 1
+    if start is not None:
+        add_span(blocks, text, start, len(text))
+    return blocks
+
+
 def line_starts(text: str) -> list[int]:
     """Where each line of ``text`` starts: entry k is the offset of line k + 1."""
     return [0] + [m.end() for m in re.finditer("\n", text)]

@@ -39,6 +39,7 @@ from engine.index.document import (
     ExtractError,
     Page,
     add_span,
+    entry_blocks,
     line_blocks,
     looks_binary,
     paragraph_blocks,
@@ -247,6 +248,8 @@ def _extract(path: Path, data: bytes, file_type: str, check: Callable[[], None],
         blocks = outline_blocks(text, org=path.suffix.lower() == ".org")
     elif file_type == "text" and MAN_HEADER.match(text.lstrip("\n")):
         blocks = man_blocks(text)
+    elif file_type == "text" and (entries := entry_blocks(text)) is not None:
+        blocks = entries  # a log's entries, a chat export's messages
     else:
         blocks = paragraph_blocks(text)
     charge(check, BLOCK_BYTES * len(blocks))
@@ -360,7 +363,9 @@ _OUTLINE_HEADING = re.compile(r"^(\*{1,6})[ \t]+(\S[^\n]*?)[ \t]*$", re.M)
 _ENTRY_END = re.compile(r"[.!?:;,]['\"”’)\]]*$")
 # 1: a configuration file's (JSON, YAML, TOML, INI) chunks are headed by their key paths
 CODE_READER_VERSION = 1
-TEXT_READER_VERSION = 2  # 2: an outline's "* " headings (a GNU NEWS file, an Org file), a man page's sections
+# 2: an outline's "* " headings (a GNU NEWS file, an Org file), a man page's sections; 3: a log's or a chat
+# export's entries, a block each
+TEXT_READER_VERSION = 3
 # a manual page rendered as text (`man -P cat ls | col -b`): its header and footer name the page on both sides
 MAN_HEADER = re.compile(r"(\S+)\((\w+)\)[ \t]{2,}\S[^\n]*?[ \t]{2,}\1\(\2\)[ \t]*(?:\n|$)")
 _MAN_FOOTER = re.compile(r"^[^\n]*?[ \t]{2,}\S+\(\w+\)[ \t]*$")

@@ -11,7 +11,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from engine.index import line_breaks
+from engine.index import STAMPED_LINE, line_breaks
 from engine.rag.source_lines import mapped_lines
 from engine.rag.sources import Source
 from engine.rag.tuning import MAX_QUOTE_CHARS
@@ -35,10 +35,6 @@ _LIST_NUMBER = re.compile(r"\d{1,3}[.)]")
 _CONSOLE_LINE = re.compile(r"[ \t]*(?:(?:R|>>>|\$|%|>|#)[ \t>]|\[\d+\][ \t])|(?![^\n]*[A-Za-z]{3})[^\n]*\S")
 # a line of prose: a capital letter, then at least three more words ("The function all.equal() compares ...")
 _CAPS_HEADING = re.compile(r"[ \t]*[A-Z]{2,}(?:[ \t][A-Z]{2,})*[ \t]*")  # "EXIT STATUS", "ADVANCED USAGE"
-# a line that opens with a date and a time, as a log's entries do (ISO, syslog's "Apr  4 02:07:28", bracketed)
-_STAMPED_LINE = re.compile(
-    r"[ \t]*\[?(?:\d{4}-\d{2}-\d{2}[ T]\d{1,2}:\d{2}|[A-Z][a-z]{2} [ \d]\d \d{2}:\d{2}:\d{2})"
-)
 _CAPITAL_LINE = re.compile(r"[ \t]*[A-Z][a-z]")  # a line that opens a sentence
 _PROSE_LINE = re.compile(r"[ \t]*[A-Z][a-z]*[ \t]+(?:\S+[ \t]+){2,}\S")
 _STOP = frozenset(
@@ -170,7 +166,7 @@ def _after_console(text: str, a: int, b: int) -> list[tuple[int, int]]:
         ):
             # a section's name in capitals over its text: "NOTES" / "   POSIX ...", "ADMISSION" / "Please ..."
             cuts.append(pos)
-        elif _STAMPED_LINE.match(text, pos + 1, b):
+        elif STAMPED_LINE.match(text, pos + 1, b):
             cuts.append(pos)  # a log's entry, by its time stamp: "2027-04-04 02:07:28 INFO [prune] ..."
         pos = text.find("\n", pos + 1, b)
     if not cuts:

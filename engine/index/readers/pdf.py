@@ -22,8 +22,9 @@ from engine.index.readers.pdf_layout import Line, page_lines, text_lines
 log = logging.getLogger(__name__)
 
 # 1: PDFium's text as it came; 2: pages as a reader sees them (pdf_blocks); 3: two-cell rows, wrapped cells;
-# 4: an option's dashes cut from its name at a line end ("--" / "exclusive-threshold") joined
-READER_VERSION = 4
+# 4: an option's dashes cut from its name at a line end ("--" / "exclusive-threshold") joined; 5: footnote marks
+# after a word ("Kadatch1", set above its baseline) left out
+READER_VERSION = 5
 
 
 def pdfium_pages(data: bytes, check=no_check) -> tuple[Page, ...] | None:

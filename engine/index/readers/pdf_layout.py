@@ -23,6 +23,9 @@ _BREAK = re.compile("\r\n|\n|\ufffe|\r$")  # a lone CR inside a line is a glyph 
 _LETTER = re.compile(r"[^\W\d_]")
 _WORD = re.compile(r"[^\s\ufffe]+")
 _BOLD_NAME = re.compile(r"bold|black|heavy|semibold|demi|cmbx|\bbx", re.IGNORECASE)
+# a word that ends in a number set as a footnote's mark: "Kadatch1", "Jenkins2" (checked by the digits' baseline)
+_MARKED_WORD = re.compile(r"[^\W\d_]{2}(\d{1,2})$")
+FOOTNOTE_RISE = 0.2  # a mark's baseline is raised by at least this share of the word's font size
 
 
 @dataclass(slots=True)
@@ -111,11 +114,29 @@ def page_lines(textpage) -> list[Line]:
             mono, bold = probes.get(k) or (fonts.flags(tp, a) if mixed else plain)
             prose = not mono and _LETTER.search(text, a, b + 1) is not None
             words.append((a - start, b + 1 - start, x_left, x_right, info, mono, bold, prose, k))
-        line = _line(text[start:i], words, brk.group() == "\ufffe")
+        marks = [m for a, b in spans if (m := _footnote_mark(tp, text, a, b, get_origin, get_size, ox, oy))]
+        own = text[start:i]
+        for a, b in reversed(marks):  # a footnote's mark is no part of the word: "Kadatch1" is "Kadatch"
+            own = own[: a - start] + own[b - start :]
+        line = _line(own, words, brk.group() == "\ufffe")
         if line is not None:
             _append(lines, line)
         start = brk.end()
     return lines
+
+
+def _footnote_mark(tp, text: str, a: int, b: int, get_origin, get_size, ox, oy) -> tuple[int, int] | None:
+    """Where the word ``text[a:b + 1]`` ends in a footnote's mark, digits set above its baseline ("Kadatch1"), as
+    (start, end) in ``text``; None for any other word ("utf8", "x86", "mp3" sit on the baseline)."""
+    m = _MARKED_WORD.search(text, a, b + 1)
+    if m is None:
+        return None
+    get_origin(tp, a, ctypes.byref(ox), ctypes.byref(oy))
+    base, size = oy.value, get_size(tp, a)
+    get_origin(tp, m.start(1), ctypes.byref(ox), ctypes.byref(oy))
+    if oy.value - base < FOOTNOTE_RISE * max(size, 1.0):
+        return None
+    return m.start(1), m.end(1)
 
 
 def _line(text: str, words: list[tuple], soft: bool) -> Line | None:
@@ -156,6 +177,14 @@ def _append(lines: list[Line], line: Line) -> None:
     ):
         gap = line.x0 - prev.x1
         sep = "" if gap < 0.12 * max(line.size, 1.0) else " "
+        if (
+            not sep
+            and line.text.isdigit()
+            and len(line.text) <= 2
+            and line.y - prev.y >= FOOTNOTE_RISE * max(prev.size, 1.0)
+            and prev.text[-1:].isalpha()
+        ):
+            return  # a footnote's mark after a word ("in the .RData" and a raised "5"): no part of it
         column = gap >= COLUMN_GAP_EM * max(line.size, 1.0)
         width = len(prev.text.split()) - (0 if sep else 1)  # words before this piece's first
         n_prev, n_line = len(prev.text), len(line.text)

@@ -201,3 +201,42 @@ def test_a_manual_page_as_text_has_sections_and_no_header_or_footer_in_any_block
     assert page.text == MAN, "the text keeps every line, so line numbers hold"
     plain = extract(Path("notes.txt"), b"NOTES\n\n  Buy milk.\n").pages[0]
     assert not any(b.heading_level for b in plain.blocks), "only a manual page's sections are headings"
+
+
+CHAT = (
+    "[23/08/2027, 19:02:11] Grandad's 80th: \u200eMessages and calls are end-to-end encrypted.\n"
+    "[23/08/2027, 19:03:40] Jo Hartley: Right, you lot! Dad turns 80 on Thursday 16th September\n"
+    "[23/08/2027, 19:04:02] Linda Marsh: Oh lovely!! Count us in\n"
+    "[23/08/2027, 19:05:17] Kev Hartley: Shopping list\n"
+    "Burgers 40\n"
+    "Chicken thighs 5kg\n"
+    "[23/08/2027, 19:06:00] Sophie Marsh: <Media omitted>\n"
+    "[23/08/2027, 19:07:30] Jo Hartley: actually let's make it 2pm not 1pm\n"
+)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [CHAT, CHAT.replace("[", "").replace("] ", " - "),  # WhatsApp on iOS, and on Android
+     "\n".join(f"2027-04-{d:02d} 02:07:28 INFO [prune] kept {d} snapshots" for d in range(1, 9)) + "\n"],
+)  # fmt: skip
+def test_a_chat_exports_messages_and_a_logs_entries_are_a_block_each(text):
+    page = extract(Path("WhatsApp Chat with Family.txt"), text.encode()).pages[0]
+    entries = _texts(page)
+    assert len(entries) == len([ln for ln in text.split("\n") if ln[:1] in "[0123456789" and ln.strip()])
+    shopping = [e for e in entries if "Shopping list" in e]
+    assert not shopping or shopping[0].endswith("Chicken thighs 5kg")  # a message's lines stay with it
+
+
+def test_a_chat_exports_messages_are_sentences_of_their_own():
+    from engine.rag.citations import segments
+
+    said = [CHAT[a:b] for a, b in segments(CHAT)]
+    assert all(s.count("/2027, ") <= 1 for s in said), said  # no sentence runs on into the next message
+    assert "[23/08/2027, 19:07:30] Jo Hartley: actually let's make it 2pm not 1pm" in said
+
+
+def test_prose_with_a_few_dates_is_read_as_paragraphs():
+    text = "Notes\n\n12/03/2027 14:00 dentist\n\nThe rest of the notes are prose.\nMore prose here.\n\nAnd more.\n"
+    page = extract(Path("notes.txt"), text.encode()).pages[0]
+    assert "The rest of the notes are prose.\nMore prose here." in _texts(page)

@@ -314,3 +314,16 @@ def test_two_cell_rows_with_figures_are_a_table_and_a_wrapped_cell_stays_in_its_
     ]
     # a definition list's entries open with words, not figures: they stay paragraphs
     assert not any("msg1" in t for t in tables)
+
+
+def test_a_footnotes_mark_after_a_word_is_no_part_of_it():
+    from tests.engine.hostile.test_reader_fuzz_files import pdf
+
+    # "Kadatch" and a raised, smaller "1" (text rise, as TeX sets a footnote's mark), then words on the baseline
+    # that end in digits and stay as they are
+    stream = (
+        "BT /F1 11 Tf 72 700 Td (Andrew Kadatch) Tj 4 Ts /F1 7 Tf (1) Tj 0 Ts /F1 11 Tf ( and Bob Jenkins) Tj "
+        "4 Ts /F1 7 Tf (2) Tj 0 Ts /F1 11 Tf ( wrote it for x86 and utf8 input.) Tj ET"
+    )
+    text = extract(Path("paper.pdf"), pdf([(612, 792, stream)])).pages[0].text
+    assert "Andrew Kadatch and Bob Jenkins wrote it for x86 and utf8 input." in text

@@ -204,7 +204,9 @@ def test_an_answer_names_the_option_a_description_sentence_is_under(embedder):
         embedder,
     )
     lines = [ln for ln in ans.text.split("\n") if "this long after the initial signal" in ln]
-    assert len(lines) == 1 and lines[0].startswith("- -k, --kill-after=DURATION")  # shown with it, or labelled
+    assert len(lines) == 1 and lines[0].startswith(
+        "- -k, --kill-after=DURATION"
+    )  # shown with it, or labelled
     assert ans.text.count("--kill-after=DURATION") == 1  # said once
 
 
