@@ -413,8 +413,8 @@ def term_above(span: Span) -> str | None:
             continue
         paragraphs += gap
         blank_below, gap = gap, False
-        if indent > 0:  # a passage's first line lost its indent: it may be a line of the description
-            if _indent(line) < indent:
+        if indent > 0:
+            if _indent(line) < indent:  # not a passage's first line: it lost its indent with the chunk's cut
                 return _label(line, span) if start > 0 and _is_term(line) else None
             continue
         if paragraphs > MAX_TERM_REACH:

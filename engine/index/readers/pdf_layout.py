@@ -26,6 +26,7 @@ _BOLD_NAME = re.compile(r"bold|black|heavy|semibold|demi|cmbx|\bbx", re.IGNORECA
 # a word that ends in a number set as a footnote's mark: "Kadatch1", "Jenkins2" (checked by the digits' baseline)
 _MARKED_WORD = re.compile(r"[^\W\d_]{2}(\d{1,2})$")
 FOOTNOTE_RISE = 0.2  # a mark's baseline is raised by at least this share of the word's font size
+_UNIT = re.compile(r"(?<![^\W\d_])(?:[ckmdnµ]?m|ft|in|yd|mi)$")  # "cm2", "km2": a unit squared, not a mark
 
 
 @dataclass(slots=True)
@@ -129,7 +130,7 @@ def _footnote_mark(tp, text: str, a: int, b: int, get_origin, get_size, ox, oy) 
     """Where the word ``text[a:b + 1]`` ends in a footnote's mark, digits set above its baseline ("Kadatch1"), as
     (start, end) in ``text``; None for any other word ("utf8", "x86", "mp3" sit on the baseline)."""
     m = _MARKED_WORD.search(text, a, b + 1)
-    if m is None:
+    if m is None or _UNIT.search(text, a, m.start(1)):
         return None
     get_origin(tp, a, ctypes.byref(ox), ctypes.byref(oy))
     base, size = oy.value, get_size(tp, a)
@@ -183,6 +184,7 @@ def _append(lines: list[Line], line: Line) -> None:
             and len(line.text) <= 2
             and line.y - prev.y >= FOOTNOTE_RISE * max(prev.size, 1.0)
             and prev.text[-1:].isalpha()
+            and not _UNIT.search(prev.text)
         ):
             return  # a footnote's mark after a word ("in the .RData" and a raised "5"): no part of it
         column = gap >= COLUMN_GAP_EM * max(line.size, 1.0)

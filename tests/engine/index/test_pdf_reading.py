@@ -323,7 +323,9 @@ def test_a_footnotes_mark_after_a_word_is_no_part_of_it():
     # that end in digits and stay as they are
     stream = (
         "BT /F1 11 Tf 72 700 Td (Andrew Kadatch) Tj 4 Ts /F1 7 Tf (1) Tj 0 Ts /F1 11 Tf ( and Bob Jenkins) Tj "
-        "4 Ts /F1 7 Tf (2) Tj 0 Ts /F1 11 Tf ( wrote it for x86 and utf8 input.) Tj ET"
+        "4 Ts /F1 7 Tf (2) Tj 0 Ts /F1 11 Tf ( wrote it for x86 and utf8 input on 10 cm) Tj "
+        "4 Ts /F1 7 Tf (2) Tj 0 Ts /F1 11 Tf ( of board.) Tj ET"
     )
     text = extract(Path("paper.pdf"), pdf([(612, 792, stream)])).pages[0].text
-    assert "Andrew Kadatch and Bob Jenkins wrote it for x86 and utf8 input." in text
+    # a unit squared ("cm" and a raised "2") is no footnote's mark
+    assert "Andrew Kadatch and Bob Jenkins wrote it for x86 and utf8 input on 10 cm2 of board." in text
