@@ -135,7 +135,8 @@ def load_text(target: Target) -> TextView:
         raise ViewError(f"{path.name} cannot be shown: {exc}") from exc
     except OSError as exc:
         raise ViewError(f"{path.name} cannot be read: {exc.strerror or exc}.") from exc
-    page = doc.pages[0]
+    # a sheet, a slide, a chapter, a message: the cited one (its lines are that page's)
+    page = next((p for p in doc.pages if target.page is not None and p.number == target.page), doc.pages[0])
     text, kind = page.text, doc.file_type
     note = {"html": "The page's visible text, as Alcove indexed it.",
             "docx": "The document's text, one paragraph per line, as Alcove indexed it.",

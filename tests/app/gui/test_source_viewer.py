@@ -142,3 +142,20 @@ def test_a_note_with_resolved_wikilinks_opens_at_the_cited_lines_with_its_quote(
     )
     assert view.text.count("\n") == note.read_text().count("\n")  # no line moved
     assert "Wiki links" in view.note
+
+
+def test_a_spreadsheet_citation_shows_its_own_sheet(tmp_path):
+    import openpyxl
+
+    book = openpyxl.Workbook()
+    book.active.title = "Events"
+    book.active.append(["Event", "Net"])
+    book.active.append(["Quiz night", 629.6])
+    other = book.create_sheet("Summary")
+    other.append(["Takings", 13700.35])
+    other.append(["Card fee rate", "1.69%"])
+    path = tmp_path / "pta.xlsx"
+    book.save(path)
+    view = load_text(Target(str(path), 2, 3, 3, "Card fee rate | 1.69%"))
+    assert view.text.startswith("Summary") and "Quiz night" not in view.text  # the cited sheet, not the first
+    assert view.quote is not None
