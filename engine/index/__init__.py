@@ -4,7 +4,7 @@ pipeline, the SQLite store, vector/keyword/hybrid search."""
 from engine.index.changes import refresh_roots, reindex_changes
 from engine.index.chunking import Chunk, chunk_document
 from engine.index.config_paths import config_kind, config_lines
-from engine.index.document import STAMPED_LINE, ExtractError, line_breaks, paragraph_blocks
+from engine.index.document import STAMPED_LINE, ExtractError, entry_blocks, line_breaks, paragraph_blocks
 from engine.index.extraction import (
     ANCHORED_TYPES,
     OUTLINE_STARS,
@@ -68,6 +68,7 @@ __all__ = [
     "line_breaks",
     "page_lines",
     "paragraph_blocks",
+    "entry_blocks",
     "STAMPED_LINE",
     "text_layer_views",
     "Chunk",

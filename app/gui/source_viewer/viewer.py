@@ -27,6 +27,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from engine.index import entry_blocks
+
 from .. import style
 from ..answer_meta import place
 from ..markdown_view import monospace_font
@@ -58,8 +60,16 @@ def wraps(view: TextView) -> bool:
         return False
     if view.kind in ("docx", "html"):
         return True
+    if view.kind == "text" and entry_blocks(view.text) is not None:
+        return True  # a chat export's messages, a log's entries: each a line of prose however long
     lines = [ln for ln in view.text.splitlines() if ln.strip()]
     return bool(lines) and sum(len(ln) > PARAGRAPH_LINE for ln in lines) > 0.1 * len(lines)
+
+
+def qt_offset(text: str, index: int) -> int:
+    """Where ``text[index]`` is in Qt's text, which counts UTF-16 units: a character past U+FFFF (an emoji in a
+    chat, a note) is two, so a quote after one is found that many places further on."""
+    return len(text[:index].encode("utf-16-le")) // 2
 
 
 def quote_lines(text: str, quote: tuple[int, int] | None) -> tuple[int, int] | None:
@@ -181,8 +191,8 @@ class CodeView(QPlainTextEdit):
             sel = QTextEdit.ExtraSelection()
             sel.format = mark
             cur = QTextCursor(doc)
-            cur.setPosition(view.quote[0])
-            cur.setPosition(view.quote[1], QTextCursor.MoveMode.KeepAnchor)
+            cur.setPosition(qt_offset(view.text, view.quote[0]))
+            cur.setPosition(qt_offset(view.text, view.quote[1]), QTextCursor.MoveMode.KeepAnchor)
             sel.cursor = cur
             selections.append(sel)
         self.setExtraSelections(selections)

@@ -159,3 +159,27 @@ def test_a_spreadsheet_citation_shows_its_own_sheet(tmp_path):
     view = load_text(Target(str(path), 2, 3, 3, "Card fee rate | 1.69%"))
     assert view.text.startswith("Summary") and "Quiz night" not in view.text  # the cited sheet, not the first
     assert view.quote is not None
+
+
+def test_a_chat_export_is_shown_wrapped_and_code_is_not():
+    from app.gui.source_viewer.locate import TextView
+    from app.gui.source_viewer.viewer import wraps
+
+    chat = "".join(
+        f"[23/08/2027, 19:0{i}:11] Jo Hartley: message number {i} about the party\n" for i in range(8)
+    )
+    assert wraps(TextView(chat, "text", None, None))  # its messages are prose, however long
+    code = "".join(f"print({i})\n" for i in range(8))
+    assert not wraps(TextView(code, "code", None, None))
+    assert not wraps(TextView("A short note.\nAnother line.\n", "text", None, None))
+
+
+def test_the_quote_is_tinted_at_its_words_after_emoji(viewer, tmp_path):
+    path = tmp_path / "chat.txt"
+    path.write_text("Party! 🎉🎂 see you there 😂\nBring the cake at 10:15 please.\n", encoding="utf-8")
+    assert viewer.show_source(
+        {"path": str(path), "line_start": 2, "line_end": 2, "quote": "the cake at 10:15"}
+    )
+    # Qt counts an emoji as two places: the tint is on the quote's words, not three places before them
+    tinted = [s.cursor.selectedText() for s in viewer.text_view.extraSelections() if s.cursor.hasSelection()]
+    assert tinted == ["the cake at 10:15"]
