@@ -1,6 +1,7 @@
 """The private document index: extraction (the format readers in ``readers``), chunking, walking, the indexing
 pipeline, the SQLite store, vector/keyword/hybrid search."""
 
+from engine.index.bounds import read_gzip
 from engine.index.changes import refresh_roots, reindex_changes
 from engine.index.chunking import Chunk, chunk_document
 from engine.index.config_paths import config_kind, config_lines
@@ -68,6 +69,7 @@ __all__ = [
     "line_breaks",
     "page_lines",
     "paragraph_blocks",
+    "read_gzip",
     "entry_blocks",
     "STAMPED_LINE",
     "text_layer_views",

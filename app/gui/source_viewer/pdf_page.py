@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 import pypdfium2 as pdfium
 
-from engine.index import text_layer_views
+from engine.index import ExtractError, read_gzip, text_layer_views
 
 from .locate import ViewError, find_quote
 
@@ -39,7 +39,14 @@ def page_count(path: str) -> int:
 
 def _open(path: str) -> pdfium.PdfDocument:
     try:
+        if path.lower().endswith(
+            ".gz"
+        ):  # a manual as Debian ships it, "valgrind_manual.pdf.gz": indexed as its PDF
+            with open(path, "rb") as fh:
+                return pdfium.PdfDocument(read_gzip(fh.read()))
         return pdfium.PdfDocument(path)
+    except ExtractError as exc:
+        raise ViewError(f"The PDF cannot be opened: {exc}") from exc
     except pdfium.PdfiumError as exc:
         raise ViewError(f"The PDF cannot be opened: {exc}.") from exc
     except OSError as exc:

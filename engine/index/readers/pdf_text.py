@@ -279,6 +279,7 @@ def join_hyphens(a: Line, b: Line, vocab: Vocabulary) -> bool:
 
 # The raw text layer read the same way (the source viewer finds a quote on the page with it)
 
+_LAYER_MARK = re.compile(r"(?<=[^\W\d_][^\W\d_])\d{1,2}(?=[\s.,;:)\]]|$)")  # "Kadatch1 and": maybe a mark
 _LAYER_CUT = re.compile(rf"(?<={_LETTER})(?:\ufffe|-\r\n)(?={_LETTER})")
 
 
@@ -286,7 +287,8 @@ def text_layer_views(raw: str) -> list[tuple[str, list[int]]]:
     """A page's raw PDFium text (``get_text_range``) as this reader's words, each character with the index of the
     raw character it comes from, so a quoted passage of the indexed text is found on the page and boxed there:
     accents composed, ligatures expanded, ``\\r\\n`` as a newline; two views, line-end cuts joined ("example")
-    and with their hyphen kept ("well-known")."""
+    and with their hyphen kept ("well-known"), and a third where a word's trailing digits may be a footnote's mark
+    the reader left out ("Kadatch1": the layer keeps no baseline to tell)."""
     views = []
     for joiner in ("", "-"):
         out: list[str] = []
@@ -300,6 +302,12 @@ def text_layer_views(raw: str) -> list[tuple[str, list[int]]]:
             pos = m.end()
         _append_layer(raw, pos, len(raw), out, index)
         views.append(("".join(out), index))
+    text, index = views[0]
+    marks = [m.span() for m in _LAYER_MARK.finditer(text)]
+    if marks:
+        drop = {k for a, b in marks for k in range(a, b)}
+        kept = [k for k in range(len(text)) if k not in drop]
+        views.append(("".join(text[k] for k in kept), [index[k] for k in kept]))
     return views
 
 

@@ -11,7 +11,7 @@ import pytest
 from PySide6.QtCore import QUrl
 from PySide6.QtGui import QDesktopServices
 
-from app.gui.source_viewer import SourceViewer, Target, find_quote, load_text, render_page
+from app.gui.source_viewer import SourceViewer, Target, ViewError, find_quote, load_text, render_page
 from tests.engine.index.index_fakes import make_pdf
 
 CODE = "".join(f"line {i}: filler text number {i}\n" for i in range(1, 41)).replace(
@@ -183,3 +183,17 @@ def test_the_quote_is_tinted_at_its_words_after_emoji(viewer, tmp_path):
     # Qt counts an emoji as two places: the tint is on the quote's words, not three places before them
     tinted = [s.cursor.selectedText() for s in viewer.text_view.extraSelections() if s.cursor.hasSelection()]
     assert tinted == ["the cake at 10:15"]
+
+
+def test_a_gzipped_pdf_opens_at_its_page_with_the_quote_boxed(tmp_path):
+    import gzip
+
+    path = tmp_path / "manual.pdf.gz"  # as Debian ships its manuals; the index reads it as the PDF inside
+    path.write_bytes(
+        gzip.compress(make_pdf([["Page one text."], ["The Fresnel lens was invented in 1822."]]))
+    )
+    page = render_page(str(path), 2, "The Fresnel lens was invented in 1822.")
+    assert (page.page, page.pages) == (2, 2) and len(page.quote_boxes) == 1
+    path.write_bytes(b"not gzip at all")
+    with pytest.raises(ViewError, match="cannot be opened"):
+        render_page(str(path), 1)
