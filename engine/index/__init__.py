@@ -6,15 +6,7 @@ from engine.index.changes import refresh_roots, reindex_changes
 from engine.index.chunking import Chunk, chunk_document
 from engine.index.config_paths import config_kind, config_lines
 from engine.index.document import STAMPED_LINE, ExtractError, entry_blocks, line_breaks, paragraph_blocks
-from engine.index.extraction import (
-    ANCHORED_TYPES,
-    OUTLINE_STARS,
-    RECORD_TYPES,
-    extract,
-    file_type_for,
-    is_outline,
-    outline_headings,
-)
+from engine.index.extraction import ANCHORED_TYPES, RECORD_TYPES, extract, file_type_for
 from engine.index.hybrid import (
     EXACT_BONUS,
     IMAGE_WEIGHT,
@@ -33,6 +25,7 @@ from engine.index.hybrid import (
 from engine.index.image_vectors import forget_image_vectors, image_cache_bytes, image_source
 from engine.index.indexer import index_paths
 from engine.index.late_search import TokenMatrix, forget_token_vectors, token_cache_bytes
+from engine.index.markup import OUTLINE_STARS, is_outline, outline_headings
 from engine.index.options import IndexOptions
 from engine.index.pipeline import index_pipeline
 from engine.index.readers.pdf_layout import page_lines

@@ -17,7 +17,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from engine.index.bounds import charge
-from engine.index.extraction import OUTLINE_STARS, Extracted, Page
+from engine.index.extraction import Extracted, Page
+from engine.index.markup import OUTLINE_STARS
 
 # Long paragraphs are tokenized in pieces of about this many characters, cut at whitespace: the tokenizer is
 # superlinear on one huge string (4 MB in one call: 10 s, in 32 KB pieces: 7 s), one piece is the granularity at

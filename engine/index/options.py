@@ -8,7 +8,8 @@ from typing import Any
 
 from engine.index.bounds import DEFAULT_FILE_MEMORY_BYTES, DEFAULT_FILE_SECONDS
 from engine.index.chunking import chunk_budget
-from engine.index.extraction import ASCIIDOC_READER_VERSION, CODE_READER_VERSION, TEXT_READER_VERSION
+from engine.index.extraction import CODE_READER_VERSION, TEXT_READER_VERSION
+from engine.index.markup import ASCIIDOC_READER_VERSION
 from engine.index.readers.ebook import READER_VERSION as EPUB_READER_VERSION
 from engine.index.readers.gpx import READER_VERSION as GPX_READER_VERSION
 from engine.index.readers.html import READER_VERSION as HTML_READER_VERSION
