@@ -144,6 +144,37 @@ def test_second_held_out_part_is_of_kinds_no_other_part_has():
     assert not kinds["heldout2"] & (kinds["tuning"] | kinds["heldout"])
 
 
+def _fresh(part: str, new: set[str], *, exactly: bool = True) -> tuple[dict[str, bytes], set[str]]:
+    """Assert that ``part`` brings the kinds ``new`` (its only kinds unless ``exactly`` is False), that no other part
+    has them and that its committed documents share no bytes with another part's; give every committed document's
+    bytes by path and the part's paths."""
+    kinds = {p: {d["kind"] for d in documents(p)} for p in SETS}
+    assert kinds[part] == new if exactly else new <= kinds[part]
+    assert not new & set().union(*(kinds[p] for p in SETS if p != part))
+    committed = {d["path"]: (FILES / d["path"]).read_bytes() for d in documents() if "package" not in d}
+    mine = {d["path"] for d in documents(part)}
+    assert not {committed[p] for p in mine} & {b for p, b in committed.items() if p not in mine}
+    return committed, mine
+
+
+def _regenerated(generator, folder: str, tmp_path, monkeypatch) -> dict[str, bytes]:
+    """The files ``generator`` (a make_heldoutN module) writes, by their path under the documents root."""
+    monkeypatch.setattr(generator, "OUT", tmp_path)
+    generator.main()
+    return {
+        f"{folder}/{p.relative_to(tmp_path).as_posix()}": p.read_bytes()
+        for p in tmp_path.rglob("*")
+        if p.is_file()
+    }
+
+
+def _questions_beside(part: str, mine: set[str]) -> None:
+    """Every question of ``part`` is on one of its documents, and each document has a near-topic question beside it."""
+    answerable, unanswerable = load(part)
+    assert {q["path"] for q in answerable} == mine
+    assert {q["near"] for q in unanswerable if q["kind"] == "near-topic"} == mine
+
+
 def test_third_held_out_part_brings_new_kinds_and_only_fresh_documents():
     kinds = {p: {d["kind"] for d in documents(p)} for p in SETS}
     new = {"info-manual", "package-doc"}
@@ -157,57 +188,32 @@ def test_third_held_out_part_brings_new_kinds_and_only_fresh_documents():
 
 
 def test_fourth_held_out_part_brings_new_kinds_and_only_fresh_documents():
-    kinds = {p: {d["kind"] for d in documents(p)} for p in SETS}
     new = {"source-code", "changelog", "csv"}
-    assert new <= kinds["heldout4"]
-    assert not new & set().union(*(kinds[p] for p in SETS if p != "heldout4"))
-    assert kinds["heldout4"] - new <= kinds["heldout"]
-    committed = {d["path"]: (FILES / d["path"]).read_bytes() for d in documents() if "package" not in d}
-    mine = {d["path"] for d in documents("heldout4")}
-    assert not {committed[p] for p in mine} & {b for p, b in committed.items() if p not in mine}
+    _fresh("heldout4", new, exactly=False)
+    assert {d["kind"] for d in documents("heldout4")} - new <= {d["kind"] for d in documents("heldout")}
 
 
 def test_fifth_held_out_part_brings_new_kinds_and_only_fresh_documents():
-    kinds = {p: {d["kind"] for d in documents(p)} for p in SETS}
-    new = {"html-manual", "rst", "markdown-doc", "odt", "rtf", "notebook", "markdown-notes"}
-    assert kinds["heldout5"] == new
-    assert not new & set().union(*(kinds[p] for p in SETS if p != "heldout5"))
-    committed = {d["path"]: (FILES / d["path"]).read_bytes() for d in documents() if "package" not in d}
-    mine = {d["path"] for d in documents("heldout5")}
-    assert not {committed[p] for p in mine} & {b for p, b in committed.items() if p not in mine}
+    _fresh("heldout5", {"html-manual", "rst", "markdown-doc", "odt", "rtf", "notebook", "markdown-notes"})
 
 
 def test_sixth_held_out_part_brings_new_kinds_and_only_fresh_documents(tmp_path, monkeypatch):
     from eval.realdocs import make_heldout6
 
-    kinds = {p: {d["kind"] for d in documents(p)} for p in SETS}
-    new = {"pdf-private", "pdf-manual-texinfo", "latex", "config", "plain-notes-long"}
-    assert kinds["heldout6"] == new
-    assert not new & set().union(*(kinds[p] for p in SETS if p != "heldout6"))
-    committed = {d["path"]: (FILES / d["path"]).read_bytes() for d in documents() if "package" not in d}
-    mine = {d["path"] for d in documents("heldout6")}
-    assert not {committed[p] for p in mine} & {b for p, b in committed.items() if p not in mine}
+    committed, mine = _fresh(
+        "heldout6", {"pdf-private", "pdf-manual-texinfo", "latex", "config", "plain-notes-long"}
+    )
     # the generator gives the committed bytes again (hand-written PDFs included)
-    monkeypatch.setattr(make_heldout6, "OUT", tmp_path)
-    make_heldout6.main()
-    made = {f"private6/{p.name}": p.read_bytes() for p in tmp_path.iterdir()}
+    made = _regenerated(make_heldout6, "private6", tmp_path, monkeypatch)
     assert made == {p: committed[p] for p in mine if p.startswith("private6/")}
 
 
 def test_seventh_held_out_part_brings_new_kinds_and_only_fresh_documents(tmp_path, monkeypatch):
     from eval.realdocs import make_heldout7
 
-    kinds = {p: {d["kind"] for d in documents(p)} for p in SETS}
-    new = {"pdf-latex", "emlx", "tsv", "app-log", "sql", "json"}
-    assert kinds["heldout7"] == new
-    assert not new & set().union(*(kinds[p] for p in SETS if p != "heldout7"))
-    committed = {d["path"]: (FILES / d["path"]).read_bytes() for d in documents() if "package" not in d}
-    mine = {d["path"] for d in documents("heldout7")}
-    assert not {committed[p] for p in mine} & {b for p, b in committed.items() if p not in mine}
+    committed, mine = _fresh("heldout7", {"pdf-latex", "emlx", "tsv", "app-log", "sql", "json"})
     # the generator gives the committed bytes again (the .emlx messages' byte counts and property lists included)
-    monkeypatch.setattr(make_heldout7, "OUT", tmp_path)
-    make_heldout7.main()
-    made = {f"private7/{p.name}": p.read_bytes() for p in tmp_path.iterdir()}
+    made = _regenerated(make_heldout7, "private7", tmp_path, monkeypatch)
     assert made == {p: committed[p] for p in mine if p.startswith("private7/")}
     # an .emlx file's first line is the byte count of the message that follows it
     for path in (p for p in mine if p.endswith(".emlx")):
@@ -218,56 +224,28 @@ def test_seventh_held_out_part_brings_new_kinds_and_only_fresh_documents(tmp_pat
 def test_eighth_held_out_part_brings_new_kinds_and_only_fresh_documents(tmp_path, monkeypatch):
     from eval.realdocs import make_heldout8
 
-    kinds = {p: {d["kind"] for d in documents(p)} for p in SETS}
-    new = {"pdf-docbook", "html-saved-page", "obsidian", "toml", "shell-script", "xml"}
-    assert kinds["heldout8"] == new
-    assert not new & set().union(*(kinds[p] for p in SETS if p != "heldout8"))
-    committed = {d["path"]: (FILES / d["path"]).read_bytes() for d in documents() if "package" not in d}
-    mine = {d["path"] for d in documents("heldout8")}
-    assert not {committed[p] for p in mine} & {b for p, b in committed.items() if p not in mine}
+    committed, mine = _fresh(
+        "heldout8", {"pdf-docbook", "html-saved-page", "obsidian", "toml", "shell-script", "xml"}
+    )
     # the generator gives the committed bytes again (the vault's notes in their folder included)
-    monkeypatch.setattr(make_heldout8, "OUT", tmp_path)
-    make_heldout8.main()
-    made = {
-        f"private8/{p.relative_to(tmp_path).as_posix()}": p.read_bytes()
-        for p in tmp_path.rglob("*")
-        if p.is_file()
-    }
+    made = _regenerated(make_heldout8, "private8", tmp_path, monkeypatch)
     assert made == {p: committed[p] for p in mine if p.startswith("private8/")}
-    # every question of the part is on one of its documents, and each document has a near-topic question beside it
-    answerable, unanswerable = load("heldout8")
-    assert {q["path"] for q in answerable} == mine
-    assert {q["near"] for q in unanswerable if q["kind"] == "near-topic"} == mine
+    _questions_beside("heldout8", mine)
 
 
 def test_ninth_held_out_part_brings_new_kinds_and_only_fresh_documents(tmp_path, monkeypatch):
     from eval.realdocs import make_heldout9
 
-    kinds = {p: {d["kind"] for d in documents(p)} for p in SETS}
-    new = {"pdf-fop", "org", "ics", "subtitles", "vcard", "nginx-conf"}
-    assert kinds["heldout9"] == new
-    assert not new & set().union(*(kinds[p] for p in SETS if p != "heldout9"))
-    committed = {d["path"]: (FILES / d["path"]).read_bytes() for d in documents() if "package" not in d}
-    mine = {d["path"] for d in documents("heldout9")}
-    assert not {committed[p] for p in mine} & {b for p, b in committed.items() if p not in mine}
+    committed, mine = _fresh("heldout9", {"pdf-fop", "org", "ics", "subtitles", "vcard", "nginx-conf"})
     # the Debian manual is committed as it ships, still gzipped: a PDF inside
     assert gzip.decompress(committed["pdf5/valgrind_manual.pdf.gz"]).startswith(b"%PDF-")
     # the generator gives the committed bytes again
-    monkeypatch.setattr(make_heldout9, "OUT", tmp_path)
-    make_heldout9.main()
-    made = {
-        f"private9/{p.relative_to(tmp_path).as_posix()}": p.read_bytes()
-        for p in tmp_path.rglob("*")
-        if p.is_file()
-    }
+    made = _regenerated(make_heldout9, "private9", tmp_path, monkeypatch)
     assert made == {p: committed[p] for p in mine if p.startswith("private9/")}
     # the calendar and the contacts end their lines with CRLF, as RFC 5545 and RFC 2426 ask
     for path in ("private9/haldane-family-calendar.ics", "private9/contacts-2027-09-30.vcf"):
         assert committed[path].count(b"\n") == committed[path].count(b"\r\n")
-    # every question of the part is on one of its documents, and each document has a near-topic question beside it
-    answerable, unanswerable = load("heldout9")
-    assert {q["path"] for q in answerable} == mine
-    assert {q["near"] for q in unanswerable if q["kind"] == "near-topic"} == mine
+    _questions_beside("heldout9", mine)
 
 
 def test_tenth_held_out_part_brings_new_kinds_and_only_fresh_documents(tmp_path, monkeypatch):
@@ -275,23 +253,11 @@ def test_tenth_held_out_part_brings_new_kinds_and_only_fresh_documents(tmp_path,
 
     from eval.realdocs import make_heldout10
 
-    kinds = {p: {d["kind"] for d in documents(p)} for p in SETS}
-    new = {"pdf-paper", "chat-export", "ods", "asciidoc", "eml-html"}
-    assert kinds["heldout10"] == new
-    assert not new & set().union(*(kinds[p] for p in SETS if p != "heldout10"))
-    committed = {d["path"]: (FILES / d["path"]).read_bytes() for d in documents() if "package" not in d}
-    mine = {d["path"] for d in documents("heldout10")}
-    assert not {committed[p] for p in mine} & {b for p, b in committed.items() if p not in mine}
+    committed, mine = _fresh("heldout10", {"pdf-paper", "chat-export", "ods", "asciidoc", "eml-html"})
     # the zlib package's paper is committed as it ships, still gzipped: a PDF inside
     assert gzip.decompress(committed["pdf6/crc-doc.1.0.pdf.gz"]).startswith(b"%PDF-")
     # the generator gives the committed bytes again
-    monkeypatch.setattr(make_heldout10, "OUT", tmp_path)
-    make_heldout10.main()
-    made = {
-        f"private10/{p.relative_to(tmp_path).as_posix()}": p.read_bytes()
-        for p in tmp_path.rglob("*")
-        if p.is_file()
-    }
+    made = _regenerated(make_heldout10, "private10", tmp_path, monkeypatch)
     assert made == {p: committed[p] for p in mine if p.startswith("private10/")}
     # the spreadsheet is an OpenDocument package: its first member is the mimetype, stored uncompressed
     with zipfile.ZipFile(FILES / "private10/brookfield-pta-fundraising-2027.ods") as z:
@@ -301,7 +267,4 @@ def test_tenth_held_out_part_brings_new_kinds_and_only_fresh_documents(tmp_path,
     # the newsletter has no plain-text part: its evidence is found in the text of its HTML
     message = realdocs_check.eml_text(FILES / "private10/hollybrook-spring-2027.eml")
     assert "Monday to Saturday: 9am to 6pm" in message and "<td" not in message
-    # every question of the part is on one of its documents, and each document has a near-topic question beside it
-    answerable, unanswerable = load("heldout10")
-    assert {q["path"] for q in answerable} == mine
-    assert {q["near"] for q in unanswerable if q["kind"] == "near-topic"} == mine
+    _questions_beside("heldout10", mine)
