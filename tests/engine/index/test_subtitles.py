@@ -7,11 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from engine.encoders import default_embedder_path, load_embedder
-from engine.index import IndexStore, IndexSummary, index_paths, search
 from engine.index.extraction import extract, file_type_for
 from engine.index.readers.subtitles import PAUSE_SECONDS, extract_subtitles
-from engine.rag import extract_answer, sources_from
+from engine.rag import extract_answer
+from tests.engine.rag.indexed import indexed_sources
 
 SRT = """1
 00:00:01,200 --> 00:00:04,200
@@ -103,16 +102,9 @@ def test_a_subtitle_file_is_read_as_one_whatever_its_name_says(tmp_path):
 
 @pytest.fixture(scope="module")
 def talk_sources(tmp_path_factory):
-    root = tmp_path_factory.mktemp("talk")
-    (root / "docs").mkdir()
-    (root / "docs" / "episode.srt").write_text(SRT)
-    embedder = load_embedder(default_embedder_path())
-    db = root / "index.sqlite3"
-    assert not [e for e in index_paths([root / "docs"], db, embedder) if isinstance(e, IndexSummary)][0].error
-    store = IndexStore(db, read_only=True)
-    hits = search(store, embedder, "which radiator do I bleed first", k=3, mode="hybrid")
-    store.close()
-    return sources_from(hits), embedder
+    return indexed_sources(
+        tmp_path_factory.mktemp("talk"), "episode.srt", SRT, "which radiator do I bleed first"
+    )
 
 
 def test_an_answer_from_a_transcript_quotes_whole_sentences_and_cites_the_cue_lines(talk_sources):

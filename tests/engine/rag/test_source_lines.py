@@ -7,9 +7,8 @@ from dataclasses import replace
 
 import pytest
 
-from engine.encoders import default_embedder_path, load_embedder
-from engine.index import IndexStore, IndexSummary, index_paths, search
-from engine.rag import extract_answer, map_citations, quote_lines, sources_from
+from engine.rag import extract_answer, map_citations, quote_lines
+from tests.engine.rag.indexed import indexed_sources
 
 PAGE = """<!DOCTYPE html>
 <html>
@@ -37,16 +36,9 @@ LINE = PAGE.split("\n").index("</li><li> There is no support for bit fields in s
 
 @pytest.fixture(scope="module")
 def html_sources(tmp_path_factory):
-    root = tmp_path_factory.mktemp("html")
-    (root / "docs").mkdir()
-    (root / "docs" / "features.html").write_text(PAGE)
-    embedder = load_embedder(default_embedder_path())
-    db = root / "index.sqlite3"
-    assert not [e for e in index_paths([root / "docs"], db, embedder) if isinstance(e, IndexSummary)][0].error
-    store = IndexStore(db, read_only=True)
-    hits = search(store, embedder, "does libffi support bit fields in structures", k=3, mode="hybrid")
-    store.close()
-    return sources_from(hits), embedder
+    return indexed_sources(
+        tmp_path_factory.mktemp("html"), "features.html", PAGE, "does libffi support bit fields in structures"
+    )
 
 
 def test_an_extractive_sentence_from_html_cites_its_source_line(html_sources):
