@@ -177,3 +177,8 @@ def kill_after_commits(proc, db: Path, documents: int = 5, timeout_s: float = 12
         proc.send_signal(signal.SIGKILL)
         _, err = proc.communicate(timeout=30)
     return err
+
+
+def line_with(text: str, needle: str) -> int:
+    """The 1-based number of the first line of ``text`` that holds ``needle``."""
+    return next(i for i, line in enumerate(text.split("\n"), 1) if needle in line)

@@ -10,6 +10,7 @@ import pytest
 from engine.index.extraction import extract, file_type_for
 from engine.index.readers.subtitles import PAUSE_SECONDS, extract_subtitles
 from engine.rag import extract_answer
+from tests.engine.index.index_fakes import line_with
 from tests.engine.rag.indexed import indexed_sources
 
 SRT = """1
@@ -57,10 +58,6 @@ We sow the beans in May.
 """
 
 
-def _line(text: str, needle: str) -> int:
-    return next(i for i, line in enumerate(text.split("\n"), 1) if needle in line)
-
-
 def test_cues_run_on_as_paragraphs_of_what_is_said():
     page = extract_subtitles(SRT)
     paragraphs = page.text.split("\n\n")
@@ -77,14 +74,14 @@ def test_cues_run_on_as_paragraphs_of_what_is_said():
     for needle in ("bleed first?", "from the boiler", "Then work back", "After the break"):
         at = page.text.index(needle)
         line, char = page.locate(at)
-        assert line == _line(SRT, needle), needle
+        assert line == line_with(SRT, needle), needle
         assert SRT[char : char + len(needle)] == needle, needle
 
 
 def test_webvtt_voices_markup_and_roll_up_captions():
     page = extract_subtitles(VTT)
     assert page.text == "Ruth Ames: Welcome to the shed. We sow the beans in May."  # each repeated line once
-    assert page.locate(page.text.index("We sow"))[0] == _line(VTT, "We sow the beans")
+    assert page.locate(page.text.index("We sow"))[0] == line_with(VTT, "We sow the beans")
     assert "NOTE" not in page.text and "cue" not in page.text and "align" not in page.text
 
 
@@ -115,4 +112,7 @@ def test_an_answer_from_a_transcript_quotes_whole_sentences_and_cites_the_cue_li
     assert " ".join(top.text.split()).startswith(
         "GARETH: Start with the one furthest from the boiler, on the top"
     )
-    assert (top.line_start, top.line_end) == (_line(SRT, "GARETH: Start"), _line(SRT, "from the boiler"))
+    assert (top.line_start, top.line_end) == (
+        line_with(SRT, "GARETH: Start"),
+        line_with(SRT, "from the boiler"),
+    )

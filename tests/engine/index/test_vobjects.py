@@ -8,6 +8,7 @@ import pytest
 from engine.index.bounds import BudgetExceeded, Deadline
 from engine.index.extraction import extract, file_type_for
 from engine.index.readers.vobjects import extract_vobjects
+from tests.engine.index.index_fakes import line_with
 
 ICS = """BEGIN:VCALENDAR
 VERSION:2.0
@@ -76,10 +77,6 @@ END:VCARD
 """
 
 
-def _line(text: str, needle: str) -> int:
-    return next(i for i, line in enumerate(text.split("\n"), 1) if needle in line)
-
-
 def test_events_read_as_paragraphs_with_dates_in_words():
     page = extract_vobjects(ICS)
     paragraphs = page.text.split("\n\n")
@@ -100,13 +97,15 @@ def test_events_read_as_paragraphs_with_dates_in_words():
     for needle, source in (("Clear the cupboard", "DESCRIPTION:The"), ("under the stairs", "rd under the"),
                            ("Boiler service:", "SUMMARY:Boiler"), ("Repeats every 2", "RRULE:"),
                            ("Reminder: 1 day", "TRIGGER:-P1D")):  # fmt: skip
-        assert page.locate(page.text.index(needle))[0] == _line(ICS, source), needle
+        assert page.locate(page.text.index(needle))[0] == line_with(ICS, source), needle
     assert "UID" not in page.text and "TZNAME" not in page.text and "20271001" not in page.text
     # an event reads in another order than the file holds it: its lines are all the lines it reads from
     boiler = page.text.index("Boiler service:")
     first, last = page.line_range(boiler, page.text.index("\n\n", boiler))
-    assert (first, last) == (_line(ICS, "DTSTART;TZID"), _line(ICS, "TRIGGER:-P1D"))
-    assert page.locate(boiler)[0] == _line(ICS, "SUMMARY:Boiler")  # last in the file, first in the reading
+    assert (first, last) == (line_with(ICS, "DTSTART;TZID"), line_with(ICS, "TRIGGER:-P1D"))
+    assert page.locate(boiler)[0] == line_with(
+        ICS, "SUMMARY:Boiler"
+    )  # last in the file, first in the reading
 
 
 def test_cards_read_a_field_a_line_with_its_label():
@@ -123,10 +122,10 @@ def test_cards_read_a_field_a_line_with_its_label():
     ]
     assert surgery == "Water Lane Surgery.\nPhone: 01904 438 200."  # a firm's card names it once
     assert "/9j/" not in page.text  # a photo's data is no text
-    assert page.locate(page.text.index("07700"))[:1] == (_line(VCF, "07700 900761"),)
+    assert page.locate(page.text.index("07700"))[:1] == (line_with(VCF, "07700 900761"),)
     line, char = page.locate(page.text.index("07700"))
     assert VCF.replace("\r\n", "\n")[char : char + 12] == "07700 900761"
-    assert page.locate(page.text.index("Hewitt"))[0] == _line(VCF, " rk goes to Hewitt")
+    assert page.locate(page.text.index("Hewitt"))[0] == line_with(VCF, " rk goes to Hewitt")
 
 
 def test_files_are_read_by_their_names_and_nothing_is_lost(tmp_path):
