@@ -5,7 +5,7 @@ from engine.index.bounds import read_gzip
 from engine.index.changes import refresh_roots, reindex_changes
 from engine.index.chunking import Chunk, chunk_document
 from engine.index.config_paths import config_kind, config_lines
-from engine.index.document import STAMPED_LINE, ExtractError, entry_blocks, line_breaks, paragraph_blocks
+from engine.index.document import STAMPED_LINE, ExtractError, is_stamped, line_breaks, paragraph_blocks
 from engine.index.extraction import ANCHORED_TYPES, RECORD_TYPES, extract, file_type_for
 from engine.index.hybrid import (
     EXACT_BONUS,
@@ -63,7 +63,7 @@ __all__ = [
     "page_lines",
     "paragraph_blocks",
     "read_gzip",
-    "entry_blocks",
+    "is_stamped",
     "STAMPED_LINE",
     "text_layer_views",
     "Chunk",

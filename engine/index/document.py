@@ -30,14 +30,20 @@ MIN_STAMPED_SHARE = (
 _STAMP_PROBE_LINES = 40
 
 
-def entry_blocks(text: str) -> list[Block] | None:
-    """A log's entries or a chat export's messages, one block each (a stamped line and the unstamped lines under
-    it: a message that runs over lines, a stack trace), when at least MIN_STAMPED_SHARE of the file's first lines
-    open with a time stamp; None otherwise. A chat export has no blank lines: read as paragraphs it is one block,
-    which the chunker cuts anywhere, inside a message."""
+def is_stamped(text: str) -> bool:
+    """Whether ``text`` is a log or a chat export: at least MIN_STAMPED_SHARE of its first lines (five or more)
+    open with a time stamp."""
     lines = [ln for ln in text[: 1 << 16].split("\n") if ln.strip()][:_STAMP_PROBE_LINES]
     stamped = sum(STAMPED_LINE.match(ln) is not None for ln in lines)
-    if len(lines) < 5 or stamped < MIN_STAMPED_SHARE * len(lines):
+    return len(lines) >= 5 and stamped >= MIN_STAMPED_SHARE * len(lines)
+
+
+def entry_blocks(text: str) -> list[Block] | None:
+    """A log's entries or a chat export's messages, one block each (a stamped line and the unstamped lines under
+    it: a message that runs over lines, a stack trace), when the text ``is_stamped``; None otherwise. A chat
+    export has no blank lines: read as paragraphs it is one block, which the chunker cuts anywhere, inside a
+    message."""
+    if not is_stamped(text):
         return None
     blocks: list[Block] = []
     start = None

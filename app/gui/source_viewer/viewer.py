@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from engine.index import entry_blocks
+from engine.index import is_stamped
 
 from .. import style
 from ..answer_meta import place
@@ -60,7 +60,7 @@ def wraps(view: TextView) -> bool:
         return False
     if view.kind in ("docx", "html"):
         return True
-    if view.kind == "text" and entry_blocks(view.text) is not None:
+    if view.kind == "text" and is_stamped(view.text):
         return True  # a chat export's messages, a log's entries: each a line of prose however long
     lines = [ln for ln in view.text.splitlines() if ln.strip()]
     return bool(lines) and sum(len(ln) > PARAGRAPH_LINE for ln in lines) > 0.1 * len(lines)

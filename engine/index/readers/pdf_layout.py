@@ -115,7 +115,12 @@ def page_lines(textpage) -> list[Line]:
             mono, bold = probes.get(k) or (fonts.flags(tp, a) if mixed else plain)
             prose = not mono and _LETTER.search(text, a, b + 1) is not None
             words.append((a - start, b + 1 - start, x_left, x_right, info, mono, bold, prose, k))
-        marks = [m for a, b in spans if (m := _footnote_mark(tp, text, a, b, get_origin, get_size, ox, oy))]
+        marks = [
+            m
+            for a, b in spans
+            if text[b].isdigit()
+            and (m := _footnote_mark(tp, text, a, b, get_origin, get_size, (ox_ref, oy_ref, oy)))
+        ]
         own = text[start:i]
         for a, b in reversed(marks):  # a footnote's mark is no part of the word: "Kadatch1" is "Kadatch"
             own = own[: a - start] + own[b - start :]
@@ -126,15 +131,17 @@ def page_lines(textpage) -> list[Line]:
     return lines
 
 
-def _footnote_mark(tp, text: str, a: int, b: int, get_origin, get_size, ox, oy) -> tuple[int, int] | None:
+def _footnote_mark(tp, text: str, a: int, b: int, get_origin, get_size, origin) -> tuple[int, int] | None:
     """Where the word ``text[a:b + 1]`` ends in a footnote's mark, digits set above its baseline ("Kadatch1"), as
-    (start, end) in ``text``; None for any other word ("utf8", "x86", "mp3" sit on the baseline)."""
+    (start, end) in ``text``; None for any other word ("utf8", "x86", "mp3" sit on the baseline). ``origin``: the
+    caller's (x, y) references for PDFium's answer and the y double they fill."""
     m = _MARKED_WORD.search(text, a, b + 1)
     if m is None or _UNIT.search(text, a, m.start(1)):
         return None
-    get_origin(tp, a, ctypes.byref(ox), ctypes.byref(oy))
+    ox_ref, oy_ref, oy = origin
+    get_origin(tp, a, ox_ref, oy_ref)
     base, size = oy.value, get_size(tp, a)
-    get_origin(tp, m.start(1), ctypes.byref(ox), ctypes.byref(oy))
+    get_origin(tp, m.start(1), ox_ref, oy_ref)
     if oy.value - base < FOOTNOTE_RISE * max(size, 1.0):
         return None
     return m.start(1), m.end(1)
