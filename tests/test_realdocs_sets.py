@@ -4,9 +4,10 @@ source code, a changelog, a CSV, hand-written PDFs, a Texinfo PDF manual, LaTeX,
 PDF, Apple Mail .emlx messages, a TSV, an application log, an SQL schema, JSON settings, a DocBook-made PDF, a saved
 web page, an Obsidian vault, TOML, a shell script, a GPX track, a gzipped PDF typeset by Apache FOP, Org-mode
 notes, an iCalendar export, subtitles, a vCard export, an nginx configuration, a gzipped LaTeX paper, a WhatsApp
-chat export, an OpenDocument spreadsheet, an AsciiDoc guide, an HTML-only newsletter) hold against those files,
-and the parts stay apart. Questions on Debian
-packages' documents are checked by ``eval/realdocs/check.py`` where the packages are installed."""
+chat export, an OpenDocument spreadsheet, an AsciiDoc guide, an HTML-only newsletter, a two-column PDF, a Kindle's
+clippings, a Teams transcript, a DOCX report with footnotes and tracked changes, a Sphinx HTML page) hold against
+those files, and the parts stay apart. Questions on Debian packages' documents are checked by
+``eval/realdocs/check.py`` where the packages are installed."""
 
 from __future__ import annotations
 
@@ -268,3 +269,45 @@ def test_tenth_held_out_part_brings_new_kinds_and_only_fresh_documents(tmp_path,
     message = realdocs_check.eml_text(FILES / "private10/hollybrook-spring-2027.eml")
     assert "Monday to Saturday: 9am to 6pm" in message and "<td" not in message
     _questions_beside("heldout10", mine)
+
+
+def test_eleventh_held_out_part_brings_new_kinds_and_only_fresh_documents(tmp_path, monkeypatch):
+    import zipfile
+
+    from eval.realdocs import make_heldout11
+
+    committed, mine = _fresh(
+        "heldout11",
+        {"pdf-two-column", "kindle-clippings", "meeting-transcript", "docx-report", "html-sphinx"},
+    )
+    # the Debian Python Policy is committed as it ships: one page of HTML made by Sphinx
+    policy = committed["sphinx/python-policy.html"].decode("utf-8")
+    assert "Created using" in policy and "Sphinx" in policy and "Debian Python Policy" in policy
+    # the generator gives the committed bytes again (the hand-written PDF and the DOCX's zip included)
+    made = _regenerated(make_heldout11, "private11", tmp_path, monkeypatch)
+    assert made == {p: committed[p] for p in mine if p.startswith("private11/")}
+    # a Kindle writes a byte order mark and CRLF line ends; the transcript is WebVTT with voice tags
+    clippings = committed["private11/My Clippings.txt"]
+    assert clippings.startswith(b"\xef\xbb\xbf") and clippings.count(b"\n") == clippings.count(b"\r\n")
+    assert committed["private11/Website relaunch weekly sync.vtt"].startswith(b"WEBVTT\n\n")
+    # the report reads as its tracked changes accepted, with its footnotes after the paragraphs that cite them
+    report = FILES / "private11/pellingham-hall-solar-report-draft3.docx"
+    with zipfile.ZipFile(report) as z:
+        xml = z.read("word/document.xml")
+        assert b"<w:del " in xml and b"<w:ins " in xml and b"w:docPartGallery" in xml
+        assert {"word/footnotes.xml", "word/comments.xml", "word/header1.xml", "word/footer1.xml"} <= set(
+            z.namelist()
+        )
+    lines = realdocs_check.docx_lines(report)
+    assert (
+        "We recommend the 8.2 kWp system of 20 panels from Brackley Solar, without a battery for now."
+        in lines
+    )
+    assert not any("Sunvale Energy, without" in line or "Tuesday 11 May" in line for line in lines)
+    assert any(
+        line.endswith(
+            "Applications close on Wednesday 30 June 2027; the working group will prepare ours in May."
+        )
+        for line in lines
+    )
+    _questions_beside("heldout11", mine)

@@ -7,15 +7,16 @@ e-mail), not Alcove's:
 - every answer fact (``answer`` or one of ``answers``, and each of ``all_of``) occurs in the labelled unit (and in
   each other place ``also`` lists): the PDF page, the slide, the sheet's labelled row (XLSX or ODS), the message
   (the text of its HTML where it has no plain-text part), the EPUB chapter's labelled source lines, the notebook
-  cell, the labelled lines of a text/HTML/DOCX/ODT/RTF file (text compared with whitespace runs as one space,
-  line-end hyphens joined, NFKC);
+  cell, the labelled lines of a text/HTML/DOCX/ODT/RTF file (a DOCX paragraph with its tracked changes accepted and
+  the text of its footnotes after it; text compared with whitespace runs as one space, line-end hyphens joined,
+  NFKC);
   so does each ``evidence`` string, and a ``quote`` occurs exactly once in its text file at the labelled lines;
 - an unanswerable question's ``absent_terms`` occur in no document of its part or of any part before it in
   ``PARTS`` (whole words, any case): a later part's documents were chosen after the question was written, and each
   part is indexed on its own (held-out 5's documents hold "JSON" and "WASM", absent terms of ``uh01`` and ``u3f01``);
 - ids are unique; questions are not copied from the document (no run of 8 words shared with the labelled unit).
 
-    python eval/realdocs/check.py [--part tuning|heldout|heldout2|...|heldout9|heldout10|all] [--committed-only]
+    python eval/realdocs/check.py [--part tuning|heldout|heldout2|...|heldout10|heldout11|all] [--committed-only]
 
 Package documents are read where the packages installed them; committed ones from files/. ``--committed-only``
 checks only questions on committed documents (what CI can check without the packages).
@@ -98,18 +99,50 @@ def pdf_all(path: Path) -> str:
         doc.close()
 
 
+_W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
+
+
+def docx_footnotes(path: Path) -> dict[str, str]:
+    """The text of each footnote of a DOCX by its id (its paragraphs joined with a space); the separators Word
+    keeps as footnotes -1 and 0 have none."""
+    import xml.etree.ElementTree as ET
+
+    with zipfile.ZipFile(path) as z:
+        if "word/footnotes.xml" not in z.namelist():
+            return {}
+        root = ET.fromstring(z.read("word/footnotes.xml"))
+    notes = {}
+    for note in root.iter(f"{_W}footnote"):
+        paras = ("".join(t.text or "" for t in p.iter(f"{_W}t")).strip() for p in note.iter(f"{_W}p"))
+        text = " ".join(t for t in paras if t)
+        if text:
+            notes[note.get(f"{_W}id")] = text
+    return notes
+
+
+def docx_paragraph(p, notes: dict[str, str]) -> str:
+    """A body paragraph's text as python-docx gives it (runs and hyperlinks), with the runs of tracked insertions
+    (``w:ins``) in their place and tracked deletions (``w:del``, whose text is ``w:delText``) left out: the text
+    as it now reads. The text of each footnote it refers to follows it, after a space, in order."""
+    text = "".join(e.text for e in p.xpath("w:r | w:hyperlink | w:ins/w:r"))
+    refs = [r.get(f"{_W}id") for r in p.iter(f"{_W}footnoteReference")]
+    return " ".join([text, *(notes[r] for r in refs if r in notes)])
+
+
 def docx_lines(path: Path) -> list[str]:
-    """One line per body paragraph, one per table row (cells joined with " | ")."""
+    """One line per body paragraph, one per table row (cells joined with " | "); a paragraph's footnotes follow
+    its text, tracked changes read as accepted. A content control at body level (Word's table of contents) holds
+    no line, nor do the header, the footer and the comments."""
     import docx
     from docx.table import Table
-    from docx.text.paragraph import Paragraph
 
     d = docx.Document(str(path))
+    notes = docx_footnotes(path)
     out = []
     for child in d.element.body.iterchildren():
         tag = child.tag.rsplit("}", 1)[-1] if isinstance(child.tag, str) else ""
         if tag == "p":
-            out.append(Paragraph(child, d).text)
+            out.append(docx_paragraph(child, notes))
         elif tag == "tbl":
             out += [" | ".join(c.text for c in row.cells) for row in Table(child, d).rows]
     return out

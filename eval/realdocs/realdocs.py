@@ -2,11 +2,11 @@
 what counts as a hit on a label.
 
 The documents are listed in ``documents.json``: each has a path under a documents root (``pdf/R-FAQ.pdf``), a part
-(``tuning``, ``heldout``, ``heldout2`` to ``heldout9`` or ``heldout10``) and where it comes from: a file of an
+(``tuning``, ``heldout``, ``heldout2`` to ``heldout10`` or ``heldout11``) and where it comes from: a file of an
 installed Debian package (``package`` + ``source``; not committed, the version is recorded) or a file committed here
 under ``files/`` at the same path.
 
-    python eval/realdocs/realdocs.py ROOT [--part tuning|heldout|heldout2|...|heldout9|heldout10|all]   # copy a part into ROOT
+    python eval/realdocs/realdocs.py ROOT [--part tuning|heldout|heldout2|...|heldout10|heldout11|all]   # copy a part into ROOT
 
 Each part is meant to be indexed on its own (a root per part); the unanswerable questions of a part are checked
 against that part's documents (``check.py``), and their key terms against every document of that part and of the
@@ -17,8 +17,9 @@ slide, a sheet, a message of a mailbox, a chapter of an EPUB in spine order, a c
 one message and has none, nor has an Apple Mail .emlx) and/or ``line_start``/``line_end`` (1-based lines of the file
 itself: text, Markdown (Obsidian notes included), reStructuredText, LaTeX, configuration (TOML too), TSV, log, SQL,
 JSON, shell-script and XML (GPX) files, Org-mode notes, iCalendar and vCard exports, subtitles, nginx
-configuration, a chat's text export, AsciiDoc, the HTML source (a saved web page's too); a DOCX or ODT "line" is a
-body paragraph, a heading or a table row, an RTF "line" a paragraph of its plain text). An XLSX or ODS label names
+configuration, a chat's text export, AsciiDoc, a Kindle's clippings file, a WebVTT transcript, the HTML source (a saved
+web page's and a Sphinx page's too); a DOCX or ODT "line" is a body paragraph (its footnotes' text after it, tracked
+changes as accepted), a heading or a table row, an RTF "line" a paragraph of its plain text). An XLSX or ODS label names
 its sheet (``page``) and ``row``, the row's own number as the spreadsheet shows it. ``answer`` is the fact a correct answer must
 contain (compared case-insensitively, whitespace runs as one space); ``answers`` lists
 acceptable alternatives (any one will do), ``all_of`` lists facts that must all be present.
@@ -48,6 +49,7 @@ PARTS = (
     "heldout8",
     "heldout9",
     "heldout10",
+    "heldout11",
 )
 SETS = {
     "tuning": ("qa_tuning.jsonl", "unanswerable_tuning.jsonl"),
@@ -79,6 +81,10 @@ SETS = {
     # written after "heldout9" was reported: kinds no other part holds (a LaTeX research paper as a gzipped PDF, a
     # WhatsApp chat exported as text, a LibreOffice Calc .ods, an AsciiDoc user guide, an HTML-only newsletter .eml)
     "heldout10": ("qa_heldout10.jsonl", "unanswerable_heldout10.jsonl"),
+    # written after "heldout10" was reported: kinds no other part holds (a two-column newsletter PDF written by
+    # hand, a Kindle's My Clippings.txt, a Teams meeting transcript in WebVTT, a DOCX report with footnotes,
+    # a comment and tracked changes, a single-page HTML document made by Sphinx)
+    "heldout11": ("qa_heldout11.jsonl", "unanswerable_heldout11.jsonl"),
 }
 # kinds whose labels carry a page
 PAGED = {
@@ -89,6 +95,7 @@ PAGED = {
     "pdf-docbook",
     "pdf-fop",
     "pdf-paper",
+    "pdf-two-column",
     "pptx",
     "xlsx",
     "ods",
