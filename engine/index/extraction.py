@@ -43,6 +43,7 @@ from engine.index.document import (
 from engine.index.markup import (
     MAN_HEADER,
     asciidoc_blocks,
+    clipping_blocks,
     is_outline,
     man_blocks,
     markdown_blocks,
@@ -255,6 +256,8 @@ def _extract(path: Path, data: bytes, file_type: str, check: Callable[[], None],
         blocks = man_blocks(text)
     elif file_type == "text" and (entries := entry_blocks(text)) is not None:
         blocks = entries  # a log's entries, a chat export's messages
+    elif file_type == "text" and (clippings := clipping_blocks(text)) is not None:
+        blocks = clippings  # a Kindle's highlights and notes
     else:
         blocks = paragraph_blocks(text)
     charge(check, BLOCK_BYTES * len(blocks))
@@ -324,5 +327,5 @@ def _extract_rich(
 # 1: a configuration file's (JSON, YAML, TOML, INI) chunks are headed by their key paths
 CODE_READER_VERSION = 1
 # 2: an outline's "* " headings (a GNU NEWS file, an Org file), a man page's sections; 3: a log's or a chat
-# export's entries, a block each
-TEXT_READER_VERSION = 3
+# export's entries, a block each; 4: a Kindle clippings file's entries (engine.index.markup.clipping_blocks)
+TEXT_READER_VERSION = 4

@@ -201,3 +201,38 @@ def _with_headings(
         pos = stop
     blocks.extend(paragraph_blocks(text, pos, len(text) if end is None else end))
     return blocks
+
+
+# Kindle's "My Clippings.txt": entries end with a line of ten "=", each a book's title line, a line saying what it is
+# ("- Your Highlight on page 12 | Location 180-183 | Added on ...", a note, a bookmark), a blank line, the text
+_CLIPPING_END = re.compile(r"^\ufeff?={10}[ \t]*$")
+_CLIPPING_META = re.compile(r"^-[ \t]+\S[^\n|]*\|")
+
+
+def clipping_blocks(text: str) -> list[Block] | None:
+    """A Kindle clippings file's entries, or None when ``text`` is not one (fewer than two entries): each entry's
+    book a heading (level 2: a chunk is embedded under the book it quotes), its "Your Highlight on page 12 |
+    Location ..." line a paragraph, its text another. The "==========" lines end entries and are in no block.
+    Read as paragraphs, an entry's text ran on into the separator and the next book's title."""
+    lines = text.split("\n")
+    ends = [i for i, ln in enumerate(lines) if _CLIPPING_END.match(ln)]
+    if len(ends) < 2:
+        return None
+    starts = [0]
+    for ln in lines:
+        starts.append(starts[-1] + len(ln) + 1)
+    blocks: list[Block] = []
+    entries = 0
+    first = 0
+    for end in [*ends, len(lines)]:
+        filled = [i for i in range(first, end) if lines[i].strip()]
+        if len(filled) >= 2 and _CLIPPING_META.match(lines[filled[1]].strip()):
+            entries += 1
+            add_span(blocks, text, starts[filled[0]], starts[filled[0]] + len(lines[filled[0]]), 2)
+            add_span(blocks, text, starts[filled[1]], starts[filled[1]] + len(lines[filled[1]]))
+            if len(filled) > 2:
+                add_span(blocks, text, starts[filled[2]], starts[filled[-1]] + len(lines[filled[-1]]))
+        elif filled:
+            blocks += paragraph_blocks(text, starts[filled[0]], starts[filled[-1]] + len(lines[filled[-1]]))
+        first = end + 1
+    return blocks if entries >= 2 else None

@@ -14,7 +14,7 @@ from engine.index.readers.ebook import READER_VERSION as EPUB_READER_VERSION
 from engine.index.readers.gpx import READER_VERSION as GPX_READER_VERSION
 from engine.index.readers.html import READER_VERSION as HTML_READER_VERSION
 from engine.index.readers.mail import READER_VERSION as MAIL_READER_VERSION
-from engine.index.readers.office import XLSX_READER_VERSION
+from engine.index.readers.office import DOCUMENT_READER_VERSION, XLSX_READER_VERSION
 from engine.index.readers.pdf import READER_VERSION
 from engine.index.readers.subtitles import READER_VERSION as SUBTITLES_READER_VERSION
 from engine.index.readers.vobjects import READER_VERSION as VOBJECT_READER_VERSION
@@ -30,7 +30,8 @@ READER_VERSIONS = {"pdf": READER_VERSION, "epub": EPUB_READER_VERSION, "csv": CS
                    "html": HTML_READER_VERSION, "email": MAIL_READER_VERSION, "emlx": MAIL_READER_VERSION,
                    "mbox": MAIL_READER_VERSION, "subtitles": SUBTITLES_READER_VERSION,
                    "calendar": VOBJECT_READER_VERSION, "contacts": VOBJECT_READER_VERSION,
-                   "gpx": GPX_READER_VERSION, "asciidoc": ASCIIDOC_READER_VERSION}  # fmt: skip
+                   "gpx": GPX_READER_VERSION, "asciidoc": ASCIIDOC_READER_VERSION,
+                   "docx": DOCUMENT_READER_VERSION, "odt": DOCUMENT_READER_VERSION}  # fmt: skip
 
 
 def reader_tag(file_type: str | None) -> bytes:

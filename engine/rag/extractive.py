@@ -7,7 +7,8 @@ sentence. Every sentence of the top passages is scored by
     + PASSAGE_WEIGHT * cosine(question, the sentence's whole passage under its heading trail) + RANK_WEIGHT * prior
 where the keyword score is the idf-weighted share of the question's content words found in the sentence (idf over
 the candidate sentences, plus NAMED_WEIGHT times the share of the names the question gives, ``terminate()``, that
-the sentence defines, ``def terminate(self):``), the passage cosine lends a sentence the context it was written in
+the sentence defines, ``def terminate(self):``, plus ANSWER_KIND_WEIGHT where the sentence holds the kind of thing
+the question asks for, a figure for "how many": engine.rag.answer_kinds), the passage cosine lends a sentence the context it was written in
 (a short sentence such as "There is no support for bit fields in structures." does not name what it is about; its
 passage does), and the passage prior favours the passages retrieval ranked first. Lines that answer nothing by their
 form (a page's navigation "Next: ..., Previous: ..., Up: ...", a Markdown link definition "[name]: url", a heading
@@ -34,6 +35,7 @@ import numpy as np
 
 from engine.index import OUTLINE_STARS, file_type_for
 from engine.rag.abstain import name_forms, named_terms
+from engine.rag.answer_kinds import kind_share, wanted_kinds
 from engine.rag.citations import Citation, quote_lines, segments
 from engine.rag.grounding import SentenceSupport, Span, content_words, split_spans
 from engine.rag.loopguard import LoopGuard
@@ -55,6 +57,7 @@ from engine.rag.shown_span import (
 from engine.rag.sources import Source
 from engine.rag.table_rows import row_reading, table_lines, table_rows
 from engine.rag.tuning import (
+    ANSWER_KIND_WEIGHT,
     COPY_MAX,
     COPY_MIN_WORDS,
     DUPLICATE_JACCARD,
@@ -109,6 +112,11 @@ def score_parts(
     idf = {w: math.log(1 + n / (1 + sum(w in ws for ws in words))) for w in want}
     total = sum(idf.values()) or 1.0
     keyword = [sum(idf[w] for w in want & ws) / total for ws in words]
+    kinds = wanted_kinds(
+        question
+    )  # a figure for "how many", a time for "when": a small lift for a sentence with one
+    if kinds:
+        keyword = [k + ANSWER_KIND_WEIGHT * kind_share(kinds, t) for k, t in zip(keyword, read, strict=True)]
     named = [_name_pattern(t) for t in named_terms(question)]
     if named:
         for i, sp in enumerate(spans):

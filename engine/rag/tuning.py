@@ -64,6 +64,10 @@ PASSAGE_WEIGHT = (
 NAMED_WEIGHT = (
     0.2  # a sentence that defines a name the question gives: 0.1-0.3 alike on six tuning sets; the middle
 )
+# a sentence that holds the kind of thing the question asks for (a figure, a time, a year, an option:
+# engine.rag.answer_kinds), on the keyword score: 0.15 there is 0.09 of the sentence's score, inside the plateau of
+# 0.05-0.2 on the eleven realdocs parts (docs/EVALUATION.md, "ninth round")
+ANSWER_KIND_WEIGHT = 0.15
 NOT_ANSWER_PENALTY = (
     0.2  # not fitted: keeps navigation and headings out of answers (the figures did not move)
 )

@@ -7,7 +7,6 @@ from engine.index.readers.html import extract_html
 from engine.index.readers.mail import extract_eml, extract_mbox
 from engine.index.readers.ocr import IMAGE_EXTENSIONS, NoTextFound, OcrOff, image_page, ocr_pdf_pages
 from engine.index.readers.office import (
-    extract_docx,
     extract_ods,
     extract_odt,
     extract_pptx,
@@ -17,6 +16,7 @@ from engine.index.readers.office import (
 from engine.index.readers.pdf import extract_pdf, pdfium_pages
 from engine.index.readers.subtitles import extract_subtitles
 from engine.index.readers.vobjects import extract_vobjects
+from engine.index.readers.word import extract_docx
 
 __all__ = [
     "IMAGE_EXTENSIONS",

@@ -1,4 +1,4 @@
-"""Office documents: Word (DOCX, through python-docx), PowerPoint (PPTX, a page per slide), Excel (XLSX, a page
+"""Office documents: Word (DOCX: engine.index.readers.word), PowerPoint (PPTX, a page per slide), Excel (XLSX, a page
 per sheet, a line per row), OpenDocument text (ODT), OpenDocument spreadsheets (ODS, as XLSX) and RTF.
 
 Locations: the page text is the document's text joined by newlines; a "line" is a paragraph (DOCX, ODT, RTF, a
@@ -13,7 +13,7 @@ from __future__ import annotations
 import io
 import logging
 
-from engine.index.bounds import charge, check_zip, no_check, open_zip, short_reason
+from engine.index.bounds import charge, no_check, open_zip, short_reason
 from engine.index.document import Block, ExtractError, Page
 from engine.index.tables import HEADER_SEARCH_ROWS, sheet_header
 
@@ -21,6 +21,9 @@ log = logging.getLogger(__name__)
 
 MAX_SHEET_ROWS = 200_000  # a sheet of millions of rows is data, not a document: read the first ones, note it
 XLSX_READER_VERSION = 2  # 2: a sheet's header row is a heading (engine.index.options.READER_VERSIONS)
+# 2: a DOCX's or ODT's footnotes and endnotes follow the paragraph that cites them; a DOCX's tracked move is read
+# at its new place only
+DOCUMENT_READER_VERSION = 2
 MAX_SPACES = (
     1000  # ODT ``text:s text:c``: spaces one element stands for (a hostile count asked for 1.5 billion)
 )
@@ -375,6 +378,8 @@ def _odf_text(node, meter: _Meter) -> str:
         parts.append(text)
         meter.add(len(text))
 
+    notes: list[str] = []
+
     def visit(n):
         tag = n.tag if isinstance(n.tag, str) else ""
         if tag == f"{{{_ODF_TEXT}}}s":
@@ -383,18 +388,23 @@ def _odf_text(node, meter: _Meter) -> str:
             add("\t")
         elif tag == f"{{{_ODF_TEXT}}}line-break":
             add(" ")
-        elif tag.endswith("}note"):  # footnotes: their text follows the paragraph's
-            pass
+        elif tag == f"{{{_ODF_TEXT}}}note":  # a footnote: its text follows the paragraph's, without its mark
+            for body in n.iter(f"{{{_ODF_TEXT}}}note-body"):
+                notes.append(" ".join(_odf_text(p, meter) for p in body.iter(f"{{{_ODF_TEXT}}}p")))
         elif n.text:
             add(n.text)
-        if tag not in (f"{{{_ODF_TEXT}}}s",) and not tag.endswith("}note"):
+        if tag not in (f"{{{_ODF_TEXT}}}s", f"{{{_ODF_TEXT}}}note"):
             for c in n:
                 visit(c)
                 if c.tail:
                     add(c.tail)
 
     visit(node)
-    return "".join(parts)
+    text = "".join(parts)
+    for note in (" ".join(x.split()) for x in notes):
+        if note:
+            text = f"{text.rstrip()} {note}" if text.strip() else note
+    return text
 
 
 def extract_rtf(text: str, check=no_check) -> Page:
@@ -414,74 +424,3 @@ def extract_rtf(text: str, check=no_check) -> Page:
     if page is None:
         raise ExtractError("The RTF document has no text.")
     return page
-
-
-_W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
-
-
-def _para_text(p) -> str:
-    """A paragraph's text from its w:t / w:tab / w:br runs. Unlike python-docx's ``Paragraph.text`` it keeps the
-    text after an (unresolved, never expanded) entity reference inside a w:t, which is held as the entity's tail."""
-    out = []
-    for el in p.iter(f"{_W}t", f"{_W}tab", f"{_W}br", f"{_W}cr"):
-        if el.tag == f"{_W}t":
-            out.append((el.text or "") + "".join(child.tail or "" for child in el))
-        else:
-            out.append("\t" if el.tag == f"{_W}tab" else " ")
-    return "".join(out)
-
-
-def extract_docx(data: bytes, check=no_check):
-    import zipfile
-
-    try:
-        with zipfile.ZipFile(io.BytesIO(data)) as zf:
-            check_zip(zf, len(data))  # the XML is judged by its decompressed size, before anything inflates
-    except (zipfile.BadZipFile, zipfile.LargeZipFile, ValueError, OSError) as exc:
-        raise ExtractError(f"The DOCX file is damaged or not a DOCX document ({exc}).") from exc
-    check()
-    try:
-        import docx
-        from docx.opc.exceptions import PackageNotFoundError
-        from docx.table import Table
-        from docx.text.paragraph import Paragraph
-
-        document = docx.Document(io.BytesIO(data))
-    except (zipfile.BadZipFile, KeyError, ValueError, PackageNotFoundError) as exc:
-        raise ExtractError(f"The DOCX file is damaged or not a DOCX document ({exc}).") from exc
-    except Exception as exc:  # noqa: BLE001 - lxml and zip errors come in many types
-        raise ExtractError(f"The DOCX file could not be read ({type(exc).__name__}: {exc}).") from exc
-    check()
-    lines: list[tuple[str, int]] = []  # (paragraph text, heading level)
-    body = document.element.body
-    for i, child in enumerate(body.iterchildren()):
-        if i % _CHECK_EVERY == 0:
-            check()
-        tag = child.tag.rsplit("}", 1)[-1] if isinstance(child.tag, str) else ""
-        if tag == "p":
-            para = Paragraph(child, document)
-            style = (para.style.name if para.style is not None else "") or ""
-            level = 0
-            if style == "Title":
-                level = 1
-            elif style.startswith("Heading"):
-                level = small_int(style.removeprefix("Heading"), 1, 6)
-            lines.append((_para_text(child).replace("\n", " "), level))
-        elif tag == "tbl":
-            for row in Table(child, document).rows:
-                cells = [
-                    " ".join(_para_text(p) for p in c._tc.iter(f"{_W}p")).replace("\n", " ").strip()
-                    for c in row.cells
-                ]
-                lines.append((" | ".join(cells), 0))
-    text = "\n".join(t for t, _ in lines)
-    blocks = []
-    pos = 0
-    for t, level in lines:  # one block per paragraph or table row; a "line" is a paragraph number
-        if t.strip():
-            blocks.append(Block(pos + len(t) - len(t.lstrip()), pos + len(t.rstrip()), level))
-        pos += len(t) + 1
-    blocks = [b for b in blocks if text[b.start : b.end].strip()]
-    if not blocks:
-        raise ExtractError("The DOCX document has no text.")
-    return Page(text, tuple(blocks))

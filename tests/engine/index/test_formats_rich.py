@@ -210,6 +210,97 @@ def test_odt_headings_paragraphs_tables():
         extract(Path("n.odt"), buf.getvalue())
 
 
+def test_odt_footnotes_follow_their_paragraph_without_the_mark():
+    body = (
+        '<text:p>The hall holds 120 people.<text:note text:note-class="footnote"><text:note-citation>1'
+        "</text:note-citation><text:note-body><text:p>Seated at tables: 80.</text:p></text:note-body></text:note>"
+        "</text:p><text:p>Next paragraph.</text:p>"
+    )
+    page = extract(Path("n.odt"), _odt(body)).pages[0]
+    assert _blocks(page) == [("The hall holds 120 people. Seated at tables: 80.", 0), ("Next paragraph.", 0)]
+
+
+_WNS = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"'
+_RNS = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
+
+
+def _docx_with_notes(body: str, footnotes: str | None) -> bytes:
+    """A DOCX written part by part (python-docx writes neither notes nor tracked changes)."""
+    rels = '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">'
+    rels += (
+        f'<Relationship Id="rId1" Type="{_RNS}/officeDocument" Target="word/document.xml"/></Relationships>'
+    )
+    doc_rels = '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">'
+    if footnotes is not None:
+        doc_rels += f'<Relationship Id="rId5" Type="{_RNS}/footnotes" Target="footnotes.xml"/>'
+    doc_rels += "</Relationships>"
+    wml = "application/vnd.openxmlformats-officedocument.wordprocessingml"
+    types = '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">'
+    types += (
+        '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>'
+    )
+    types += '<Default Extension="xml" ContentType="application/xml"/>'
+    types += f'<Override PartName="/word/document.xml" ContentType="{wml}.document.main+xml"/>'
+    types += f'<Override PartName="/word/footnotes.xml" ContentType="{wml}.footnotes+xml"/></Types>'
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w") as zf:
+        zf.writestr("[Content_Types].xml", types)
+        zf.writestr("_rels/.rels", rels)
+        zf.writestr("word/_rels/document.xml.rels", doc_rels)
+        zf.writestr("word/document.xml", f"<w:document {_WNS}><w:body>{body}</w:body></w:document>")
+        if footnotes is not None:
+            zf.writestr("word/footnotes.xml", f"<w:footnotes {_WNS}>{footnotes}</w:footnotes>")
+    return buf.getvalue()
+
+
+def test_docx_reads_footnotes_and_tracked_changes_as_the_document_now_reads():
+    body = (
+        "<w:p><w:r><w:t>The panels cost </w:t></w:r>"
+        "<w:del w:id='1' w:author='A'><w:r><w:delText>4,100 pounds</w:delText></w:r></w:del>"
+        "<w:ins w:id='2' w:author='A'><w:r><w:t>4,350 pounds</w:t></w:r></w:ins>"
+        "<w:r><w:t>.</w:t></w:r><w:r><w:footnoteReference w:id='2'/></w:r></w:p>"
+        "<w:p><w:moveFrom w:id='3' w:author='A'><w:r><w:t>Moved words. </w:t></w:r></w:moveFrom>"
+        "<w:r><w:t>Second paragraph.</w:t></w:r></w:p>"
+        "<w:p><w:r><w:t>Third paragraph. </w:t></w:r>"
+        "<w:moveTo w:id='4' w:author='A'><w:r><w:t>Moved words.</w:t></w:r></w:moveTo></w:p>"
+    )
+    notes = (
+        "<w:footnote w:type='separator' w:id='-1'><w:p><w:r><w:separator/></w:r></w:p></w:footnote>"
+        "<w:footnote w:id='2'><w:p><w:r><w:footnoteRef/></w:r><w:r><w:t> Including VAT at 5%.</w:t></w:r></w:p>"
+        "</w:footnote>"
+    )
+    page = extract(Path("r.docx"), _docx_with_notes(body, notes)).pages[0]
+    assert _blocks(page) == [
+        ("The panels cost 4,350 pounds. Including VAT at 5%.", 0),
+        ("Second paragraph.", 0),
+        ("Third paragraph. Moved words.", 0),
+    ]
+    # a notes part that cannot be parsed loses the notes, not the body
+    page = extract(Path("r.docx"), _docx_with_notes(body, "<w:footnote w:id='2'><w:p>")).pages[0]
+    assert _blocks(page)[0] == ("The panels cost 4,350 pounds.", 0)
+
+
+def test_a_kindle_clippings_file_reads_an_entry_per_clipping_under_its_book():
+    src = (
+        "\ufeffThe Quiet Orchard (Mara Ellison)\r\n- Your Highlight on page 12 | Location 180-183 | Added on "
+        "Monday, 3 May 2027 09:14:02\r\n\r\nPear trees want a sheltered wall and patience.\r\n==========\r\n"
+        "Salt Roads (J. Okoro)\r\n- Your Note on page 14 | Location 201 | Added on Tuesday, 4 May 2027 "
+        "21:03:44\r\n\r\ntry this on the south fence\r\n==========\r\n"
+    )
+    page = extract(Path("My Clippings.txt"), src.encode()).pages[0]
+    blocks = _blocks(page)
+    assert [b for b in blocks if b[1]] == [
+        ("The Quiet Orchard (Mara Ellison)", 2),
+        ("Salt Roads (J. Okoro)", 2),
+    ]
+    assert ("Pear trees want a sheltered wall and patience.", 0) in blocks
+    assert not any("=====" in t for t, _ in blocks), "the separators are in no block"
+    assert page.locate(page.text.index("try this"))[0] == 9
+    # one separator line does not make a text file a clippings file
+    one = extract(Path("n.txt"), b"Title\n- a | b\n\ntext\n==========\nmore\n").pages[0]
+    assert not any(level for _, level in _blocks(one))
+
+
 def test_notebook_cells_are_pages():
     nb = {
         "cells": [

@@ -1,0 +1,126 @@
+"""Word documents (DOCX, through python-docx): a page whose "lines" are the body's paragraphs and table rows (a
+row's cells joined with " | "), headings by their Title and Heading N styles, as the document now reads (tracked
+changes accepted), each paragraph followed by the text of the footnotes and endnotes it cites."""
+
+from __future__ import annotations
+
+import io
+import logging
+
+from engine.index.bounds import check_zip, no_check, short_reason
+from engine.index.document import Block, ExtractError, Page
+from engine.index.readers.office import _CHECK_EVERY, small_int
+
+log = logging.getLogger(__name__)
+
+_W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
+
+
+def _para_text(p, notes: dict[tuple[str, str], str] | None = None) -> str:
+    """A paragraph's text from its w:t / w:tab / w:br runs, as the document now reads: a tracked deletion's text
+    (w:delText) and a tracked move's old place (w:moveFrom) are left out, an insertion is read. Unlike
+    python-docx's ``Paragraph.text`` it keeps the text after an (unresolved, never expanded) entity reference
+    inside a w:t, which is held as the entity's tail. ``notes`` (``_docx_notes``): the text of each footnote or
+    endnote the paragraph refers to follows its own, in order, as an ODT's notes do."""
+    out, cited = [], []
+    for el in p.iter(f"{_W}t", f"{_W}tab", f"{_W}br", f"{_W}cr", *_NOTE_REFS):
+        if el.tag in _NOTE_REFS:
+            cited.append((_NOTE_REFS[el.tag], el.get(f"{_W}id") or ""))
+        elif next(el.iterancestors(f"{_W}moveFrom"), None) is not None:
+            continue
+        elif el.tag == f"{_W}t":
+            out.append((el.text or "") + "".join(child.tail or "" for child in el))
+        else:
+            out.append("\t" if el.tag == f"{_W}tab" else " ")
+    text = "".join(out)
+    for key in cited:
+        note = (notes or {}).get(key, "")
+        if note:
+            text = f"{text.rstrip()} {note}" if text.strip() else note
+    return text
+
+
+_NOTE_REFS = {f"{_W}footnoteReference": "footnote", f"{_W}endnoteReference": "endnote"}
+
+
+def _docx_notes(document, check=no_check) -> dict[tuple[str, str], str]:
+    """The text of each footnote and endnote of ``document`` (python-docx's) by ("footnote" | "endnote", id): its
+    paragraphs joined by a space. Word's separator notes (the rule above the notes) have no text; a notes part
+    that cannot be parsed gives none (the body is still read)."""
+    from docx.opc.constants import RELATIONSHIP_TYPE as RT
+    from docx.oxml.parser import parse_xml
+
+    out: dict[tuple[str, str], str] = {}
+    for kind, reltype in (("footnote", RT.FOOTNOTES), ("endnote", RT.ENDNOTES)):
+        for rel in document.part.rels.values():
+            if rel.reltype != reltype or rel.is_external:
+                continue
+            try:
+                root = parse_xml(rel.target_part.blob)
+            except Exception as exc:  # noqa: BLE001 - lxml raises many types for a damaged part
+                log.info("%ss of a DOCX not read: %s", kind, short_reason(exc))
+                continue
+            for i, note in enumerate(root.iter(f"{_W}{kind}")):
+                if i % _CHECK_EVERY == 0:
+                    check()
+                text = " ".join(t.strip() for t in (_para_text(p) for p in note.iter(f"{_W}p")) if t.strip())
+                if text:
+                    out[(kind, note.get(f"{_W}id") or "")] = " ".join(text.split())
+    return out
+
+
+def extract_docx(data: bytes, check=no_check):
+    import zipfile
+
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as zf:
+            check_zip(zf, len(data))  # the XML is judged by its decompressed size, before anything inflates
+    except (zipfile.BadZipFile, zipfile.LargeZipFile, ValueError, OSError) as exc:
+        raise ExtractError(f"The DOCX file is damaged or not a DOCX document ({exc}).") from exc
+    check()
+    try:
+        import docx
+        from docx.opc.exceptions import PackageNotFoundError
+        from docx.table import Table
+        from docx.text.paragraph import Paragraph
+
+        document = docx.Document(io.BytesIO(data))
+    except (zipfile.BadZipFile, KeyError, ValueError, PackageNotFoundError) as exc:
+        raise ExtractError(f"The DOCX file is damaged or not a DOCX document ({exc}).") from exc
+    except Exception as exc:  # noqa: BLE001 - lxml and zip errors come in many types
+        raise ExtractError(f"The DOCX file could not be read ({type(exc).__name__}: {exc}).") from exc
+    check()
+    notes = _docx_notes(document, check)
+    lines: list[tuple[str, int]] = []  # (paragraph text, heading level)
+    body = document.element.body
+    for i, child in enumerate(body.iterchildren()):
+        if i % _CHECK_EVERY == 0:
+            check()
+        tag = child.tag.rsplit("}", 1)[-1] if isinstance(child.tag, str) else ""
+        if tag == "p":
+            para = Paragraph(child, document)
+            style = (para.style.name if para.style is not None else "") or ""
+            level = 0
+            if style == "Title":
+                level = 1
+            elif style.startswith("Heading"):
+                level = small_int(style.removeprefix("Heading"), 1, 6)
+            lines.append((_para_text(child, notes).replace("\n", " "), level))
+        elif tag == "tbl":
+            for row in Table(child, document).rows:
+                cells = [
+                    " ".join(_para_text(p, notes) for p in c._tc.iter(f"{_W}p")).replace("\n", " ").strip()
+                    for c in row.cells
+                ]
+                lines.append((" | ".join(cells), 0))
+    text = "\n".join(t for t, _ in lines)
+    blocks = []
+    pos = 0
+    for t, level in lines:  # one block per paragraph or table row; a "line" is a paragraph number
+        if t.strip():
+            blocks.append(Block(pos + len(t) - len(t.lstrip()), pos + len(t.rstrip()), level))
+        pos += len(t) + 1
+    blocks = [b for b in blocks if text[b.start : b.end].strip()]
+    if not blocks:
+        raise ExtractError("The DOCX document has no text.")
+    return Page(text, tuple(blocks))

@@ -1,0 +1,45 @@
+"""What kind of thing a question asks for, and whether a sentence holds one: "How many cycles per byte ...?" wants a
+figure, "When is ...?" a time or date, "In what year ...?" a year, "Which option ...?" an option or setting name.
+The extractive answer gives a sentence that holds what the question wants a small lift
+(``engine.rag.tuning.ANSWER_KIND_WEIGHT``): "... in 1.2 CPU cycles per byte" over "Performance was measured in
+number of CPU cycles per byte". Questions of no such kind (why, how do I, what is) are scored as before."""
+
+from __future__ import annotations
+
+import re
+
+_QUANTITY = re.compile(
+    r"(?i)\b(?:how (?:many|much|long|far|big|large|fast|often|old|high|deep|wide|heavy|warm|cold|hot|soon|late|"
+    r"early)|what (?:percentage|proportion|share|fee|price|cost|rate|temperature|size|speed|limit|number|amount|"
+    r"figure|total|default)|at what (?:speed|temperature|rate))\b"
+)
+_TIME = re.compile(r"(?i)\b(?:when|what time|what date|what day|which day|by when|how soon)\b")
+_YEAR = re.compile(r"(?i)\b(?:(?:what|which|in what) year|when was)\b")
+_OPTION = re.compile(
+    r"(?i)\b(?:which|what) (?:option|flag|switch|argument|setting|variable|command|parameter|directive|key)\b"
+)
+
+_FIGURE = re.compile(r"\d")
+_WHEN = re.compile(
+    r"(?i)\b(?:\d{1,2}[:.]\d{2}|\d{1,2}\s?(?:am|pm|a\.m\.|p\.m\.)|noon|midnight|(?:mon|tues|wednes|thurs|fri|satur|"
+    r"sun)day|january|february|march|april|june|july|august|september|october|november|december|"
+    r"(?:jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)\.?\s+\d|\d{4}-\d\d-\d\d|\d{1,2}/\d{1,2}(?:/\d{2,4})?|"
+    r"(?:19|20)\d\d|\d+\s*(?:days?|weeks?|months?|years?|hours?|minutes?))\b"
+)
+_A_YEAR = re.compile(r"\b(?:1[6-9]\d\d|20\d\d)\b")
+_NAMED_SETTING = re.compile(r"(?<![\w-])(?:--?[A-Za-z][\w-]*|[A-Z][A-Z0-9_]{2,}|\w+=)")
+
+_ASKS = {"quantity": _QUANTITY, "time": _TIME, "year": _YEAR, "option": _OPTION}
+_HOLDS = {"quantity": _FIGURE, "time": _WHEN, "year": _A_YEAR, "option": _NAMED_SETTING}
+
+
+def wanted_kinds(question: str) -> tuple[str, ...]:
+    """The kinds of answer ``question`` asks for ("quantity", "time", "year", "option"); empty for other questions."""
+    return tuple(kind for kind, asks in _ASKS.items() if asks.search(question))
+
+
+def kind_share(kinds: tuple[str, ...], text: str) -> float:
+    """The share of ``kinds`` that ``text`` holds one of (0 when none is asked)."""
+    if not kinds:
+        return 0.0
+    return sum(_HOLDS[k].search(text) is not None for k in kinds) / len(kinds)
