@@ -18,9 +18,14 @@ _BLOCK_TAGS = {
 }  # fmt: skip
 _CELL_TAGS = frozenset({"td", "th"})
 CELL_SEPARATOR = " | "
-READER_VERSION = 1  # 1: a table's row is one line, its cells apart by " | "
+# 1: a table's row is one line, its cells apart by " | "; 2: a heading's permalink mark ("¶") left out
+READER_VERSION = 2
 _SKIP_TAGS = frozenset({"script", "style", "noscript", "template", "svg"})  # (a <head> is read: its <title>)
 _WS = re.compile(r"\s+")
+# a heading's permalink, "Versions¶" (Sphinx, MkDocs: class "headerlink"; Jupyter: "anchor-link"), or any link
+# to a place on the page whose text is only such a mark
+_PERMALINK_CLASSES = frozenset({"headerlink", "anchor-link", "header-anchor"})
+_PERMALINK_MARKS = frozenset({"¶", "§", "#", "🔗", "\uf0c1"})
 _WS_CHANGED = re.compile(r"\s\s+|[^\S ]")  # the whitespace runs that collapsing changes: all but a lone space
 
 
@@ -41,6 +46,7 @@ class _HTMLText(HTMLParser):
         self.title_seen = False
         self.cells = 0  # cells begun in the open table row
         self.row_open = False  # the open block is a table row's, not broken by a block inside a cell
+        self.links: list[bool] = []  # per open <a>: whether it is a permalink, whose mark is left out
 
     def _emit(self, text: str) -> None:
         self.parts.append(text)
@@ -76,8 +82,14 @@ class _HTMLText(HTMLParser):
                 self.pre += 1
         elif tag == "br":
             self._emit(" " if self.row_open else "\n")
+        elif tag == "a":
+            a = dict(attrs)
+            classes = set((a.get("class") or "").split())
+            self.links.append(bool(classes & _PERMALINK_CLASSES) or (a.get("href") or "").startswith("#"))
 
     def handle_endtag(self, tag):
+        if tag == "a" and self.links:
+            self.links.pop()
         if tag in self.skip_tags:
             self.skip = max(0, self.skip - 1)
         elif tag in _BLOCK_TAGS:
@@ -88,7 +100,7 @@ class _HTMLText(HTMLParser):
                 self.pre = max(0, self.pre - 1)
 
     def handle_data(self, data):
-        if self.skip:
+        if self.skip or (self.links and self.links[-1] and data.strip() in _PERMALINK_MARKS):
             return
         line, col = self.getpos()
         if self.pre:

@@ -134,6 +134,17 @@ def test_html_visible_text_maps_back_to_source_lines():
     assert line == 7 and src[char:].startswith("Second")
 
 
+def test_a_headings_permalink_mark_is_not_part_of_it():
+    """Sphinx and MkDocs end each heading with a link to itself whose text is "¶"; read, "Versions¶" headed every
+    chunk of its section. A link's words, and a mark that is no permalink's, stay."""
+    src = (
+        '<h2>Versions<a class="headerlink" href="#versions" title="Permalink">¶</a></h2>\n'
+        '<h3>Notes<a href="#notes">§</a></h3>\n<p>See <a href="#versions">Versions</a> and the ¶ sign.</p>'
+    )
+    page = extract(Path("p.html"), src.encode()).pages[0]
+    assert _texts(page) == ["Versions", "Notes", "See Versions and the ¶ sign."]
+
+
 def test_pdf_pages_are_numbered():
     data = make_pdf([["Alpha page text", "more alpha"], [], ["Gamma is on page three"]])
     doc = extract(Path("a.pdf"), data)
