@@ -13,7 +13,10 @@ _QUANTITY = re.compile(
     r"early)|what (?:percentage|proportion|share|fee|price|cost|rate|temperature|size|speed|limit|number|amount|"
     r"figure|total|default)|at what (?:speed|temperature|rate))\b"
 )
-_TIME = re.compile(r"(?i)\b(?:when|what time|what date|what day|which day|by when|how soon)\b")
+# "when" asks only where it opens the question or a clause of it: not "What does it print when all is well?"
+_TIME = re.compile(
+    r"(?i)^\W*(?:when|by when)\b|\b(?:what time|what date|what day|which day|by when|how soon)\b|(?:,|\band)\s+when\b"
+)
 _YEAR = re.compile(r"(?i)\b(?:(?:what|which|in what) year|when was)\b")
 _OPTION = re.compile(
     r"(?i)\b(?:which|what) (?:option|flag|switch|argument|setting|variable|command|parameter|directive|key)\b"

@@ -12,7 +12,8 @@ from engine.rag.sources import Source
     [("How many cycles per byte does it take?", ("quantity",)), ("When is the seed swap?", ("time",)),
      ("In what year was it published?", ("year",)), ("Which option turns colour on?", ("option",)),
      ("How much is it, and by when?", ("quantity", "time")), ("Why is the loop slow?", ()),
-     ("How do I read a UTF-8 file?", ())],
+     ("How do I read a UTF-8 file?", ()), ("What does pip check print when all is well?", ()),
+     ("How much do I send, and when?", ("quantity", "time"))],
 )  # fmt: skip
 def test_the_kind_a_question_asks_for(question, kinds):
     assert wanted_kinds(question) == kinds
