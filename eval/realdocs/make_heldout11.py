@@ -30,6 +30,11 @@ from pathlib import Path
 from xml.etree import ElementTree as ET
 from xml.sax.saxutils import escape
 
+try:  # run as a script from its folder, or imported as eval.realdocs.make_heldout11 (the tests)
+    from make_heldout6 import pdf_bytes, pdf_string
+except ImportError:
+    from eval.realdocs.make_heldout6 import pdf_bytes, pdf_string
+
 OUT = Path(__file__).resolve().parent / "files" / "private11"
 YEAR = 2027
 
@@ -60,11 +65,6 @@ BOTTOM = 84  # the columns stop above the footer
 
 def text_width(text: str, font: str, size: float) -> float:
     return sum(HELVETICA[c] for c in text) * size / 1000 * (BOLD_FACTOR if font == "F2" else 1)
-
-
-def pdf_string(text: str) -> bytes:
-    raw = text.encode("cp1252")
-    return b"(" + raw.replace(b"\\", b"\\\\").replace(b"(", b"\\(").replace(b")", b"\\)") + b")"
 
 
 def wrap(text: str, width: float, font: str = "F1", size: float = 9.5) -> list[str]:
@@ -176,42 +176,8 @@ def footer(page: Page, number: int, of: int) -> None:
 
 
 def write_pdf(pages: list[Page], title: str, author: str, created: str) -> bytes:
-    """A PDF 1.4 file of ``pages``: objects 1 catalog, 2 page tree, 3-4 fonts, then a page and its content stream
-    for each page, then the document information; an xref table of byte offsets; the trailer."""
-    objects: dict[int, bytes] = {
-        1: b"<< /Type /Catalog /Pages 2 0 R >>",
-        2: b"<< /Type /Pages /Kids [%s] /Count %d >>"
-        % (b" ".join(b"%d 0 R" % (5 + 2 * i) for i in range(len(pages))), len(pages)),
-        3: b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>",
-        4: b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold /Encoding /WinAnsiEncoding >>",
-    }
-    for i, page in enumerate(pages):
-        data = page.stream()
-        objects[5 + 2 * i] = (
-            b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 %d %d] /Resources << /Font << /F1 3 0 R /F2 4 0 R >> >> "
-            b"/Contents %d 0 R >>" % (PAGE_W, PAGE_H, 6 + 2 * i)
-        )
-        objects[6 + 2 * i] = b"<< /Length %d >>\nstream\n%sendstream" % (len(data), data)
-    info = 5 + 2 * len(pages)
-    objects[info] = b"<< /Title %s /Author %s /Producer (make_heldout11.py) /CreationDate (D:%s) >>" % (
-        pdf_string(title),
-        pdf_string(author),
-        created.encode(),
-    )
-    out = bytearray(b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n")
-    offsets = {}
-    for number in sorted(objects):
-        offsets[number] = len(out)
-        out += b"%d 0 obj\n%s\nendobj\n" % (number, objects[number])
-    xref = len(out)
-    out += b"xref\n0 %d\n0000000000 65535 f \n" % (info + 1)
-    out += b"".join(b"%010d 00000 n \n" % offsets[n] for n in range(1, info + 1))
-    out += b"trailer\n<< /Size %d /Root 1 0 R /Info %d 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (
-        info + 1,
-        info,
-        xref,
-    )
-    return bytes(out)
+    """The newsletter's PDF 1.4 bytes, as make_heldout6.py writes its PDFs (``pdf_bytes``)."""
+    return pdf_bytes(pages, title, author, created, "make_heldout11.py")
 
 
 # --- PDF: a village newsletter in two columns -------------------------------------------------------------------------

@@ -83,8 +83,14 @@ class Page:
 
 
 def write_pdf(path: Path, pages: list[Page], title: str, author: str, created: str) -> None:
-    """A PDF 1.4 file of ``pages``: objects 1 catalog, 2 page tree, 3-4 fonts, then a page and its content stream
-    for each page, then the document information; an xref table of byte offsets; the trailer."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(pdf_bytes(pages, title, author, created, "make_heldout6.py"))
+
+
+def pdf_bytes(pages, title: str, author: str, created: str, producer: str) -> bytes:
+    """A PDF 1.4 file of ``pages`` (each with a ``stream()``, A4): objects 1 catalog, 2 page tree, 3-4 fonts, then a
+    page and its content stream for each page, then the document information; an xref table of byte offsets; the
+    trailer. make_heldout11.py writes its newsletter with it too."""
     objects: dict[int, bytes] = {
         1: b"<< /Type /Catalog /Pages 2 0 R >>",
         2: b"<< /Type /Pages /Kids [%s] /Count %d >>"
@@ -100,9 +106,10 @@ def write_pdf(path: Path, pages: list[Page], title: str, author: str, created: s
         )
         objects[6 + 2 * i] = b"<< /Length %d >>\nstream\n%sendstream" % (len(data), data)
     info = 5 + 2 * len(pages)
-    objects[info] = b"<< /Title %s /Author %s /Producer (make_heldout6.py) /CreationDate (D:%s) >>" % (
+    objects[info] = b"<< /Title %s /Author %s /Producer (%s) /CreationDate (D:%s) >>" % (
         pdf_string(title),
         pdf_string(author),
+        producer.encode(),
         created.encode(),
     )
     out = bytearray(b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n")
@@ -118,8 +125,7 @@ def write_pdf(path: Path, pages: list[Page], title: str, author: str, created: s
         info,
         xref,
     )
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_bytes(bytes(out))
+    return bytes(out)
 
 
 class Flow:
