@@ -31,30 +31,16 @@ from xml.etree import ElementTree as ET
 from xml.sax.saxutils import escape
 
 try:  # run as a script from its folder, or imported as eval.realdocs.make_heldout11 (the tests)
-    from make_heldout6 import pdf_bytes, pdf_string
+    from make_heldout6 import HELVETICA, pdf_bytes, pdf_string
 except ImportError:
-    from eval.realdocs.make_heldout6 import pdf_bytes, pdf_string
+    from eval.realdocs.make_heldout6 import HELVETICA, pdf_bytes, pdf_string
 
 OUT = Path(__file__).resolve().parent / "files" / "private11"
 YEAR = 2027
 
 # --- PDF writing ------------------------------------------------------------------------------------------------------
 
-# Advance widths (1/1000 em) of Helvetica's characters, from its AFM file (as make_heldout6.py): to wrap lines
-# to a column and to centre or right-align text.
-HELVETICA = dict(
-    zip(
-        " !\"#$%&'()*+,-./0123456789:;<=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\]^_`abcdefghijklmnopqrstuvwxyz{|}~£",
-        (
-            278, 278, 355, 556, 556, 889, 667, 191, 333, 333, 389, 584, 278, 333, 278, 278,
-            556, 556, 556, 556, 556, 556, 556, 556, 556, 556, 278, 278, 584, 584, 584, 556,
-            1015, 667, 667, 722, 722, 667, 611, 778, 722, 278, 500, 667, 556, 833, 722, 778,
-            667, 778, 722, 667, 611, 722, 667, 944, 667, 667, 611, 278, 278, 278, 469, 556,
-            333, 556, 556, 500, 556, 556, 278, 556, 556, 222, 222, 500, 222, 833, 556, 556,
-            556, 556, 333, 500, 278, 556, 500, 722, 500, 500, 500, 334, 260, 334, 584, 556,
-        ),
-    )
-)  # fmt: skip
+# Helvetica's advance widths (make_heldout6.HELVETICA): to wrap lines to a column and to centre or right-align text.
 BOLD_FACTOR = 1.08  # Helvetica-Bold is a little wider: headings are kept well inside their column
 PAGE_W, PAGE_H = 595, 842  # A4 in points
 MARGIN, GUTTER = 50, 18
