@@ -22,7 +22,8 @@ much of the question the best-covering source holds, each word weighted by its r
 COVERAGE_HEDGE the answer is still given, introduced as possibly not answering the question (``AskResult.hedged``).
 Below the cosine line, the answer is shown hedged rather than declined when the line is near and the best source holds
 much of the question, or when a table row of the best passages, read under its header, is as close to the question
-as the line asks (``best_row_cosine``: a table's passage embeds many rows at once, far from a question about one).
+as the line asks, or a sentence of them is (``best_piece_cosine``: a passage embeds many rows, sentences or turns of a
+conversation at once, far from a question about one).
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from engine.index import IndexStore, file_type_for, query_identifiers, query_terms, term_pattern
+from engine.rag.citations import segments
 from engine.rag.sources import sources_from
 from engine.rag.table_rows import table_rows
 from engine.rag.tuning import (
@@ -44,7 +46,9 @@ from engine.rag.tuning import (
     COVERAGE_HEDGE,
     MAX_GATE_PASSAGES,
     MAX_GATE_ROWS,
+    MAX_GATE_SENTENCES,
     MAX_PARAPHRASE_WORDS,
+    MIN_GATE_SENTENCE_WORDS,
     MINILM_COSINE_THRESHOLD,
     PARAPHRASE_WORD_COSINE,
     RERANK_THRESHOLD,
@@ -124,9 +128,10 @@ def judge_passages(question: str, query: str, hits: Sequence[Any], top: Sequence
         and coverage >= SOFT_DECLINE_COVERAGE
     )
     if verdict.abstain and not below and verdict.signal == "cosine" and verdict.value is not None:
-        # a table's passage embeds many rows at once, far from a question about one; its best row, read under its
-        # header, as close to the question as the line asks of a passage: answered, hedged
-        below = best_row_cosine(query, top, embedder) >= verdict.threshold
+        # a passage embeds many sentences, table rows or turns of a conversation at once, far from a question about
+        # one of them; its best sentence, or its best row read under its header, as close to the question as the
+        # line asks of a passage: answered, hedged
+        below = best_piece_cosine(query, top, embedder) >= verdict.threshold
     if verdict.abstain and not below:
         return Gate(ABSTAIN_TEXT, stats)
     missing = missing_terms(question, hits) if pol.signal != "none" else ()
@@ -341,18 +346,25 @@ def hedges(coverage: float | None, absent: Sequence[str] = (), below_line: bool 
     return below_line or bool(absent) or (coverage is not None and coverage < COVERAGE_HEDGE)
 
 
-def best_row_cosine(query: str, top: Sequence[Any], embedder: Any) -> float:
-    """The best cosine between ``query`` and a table row of the top passages, each row read under its header
-    ("Name: Colin Thwaite; Chip time: 00:39:52; ..."; engine.rag.table_rows), at most MAX_GATE_ROWS rows of the
-    first MAX_GATE_PASSAGES passages; -1 without an embedder or a row."""
+def best_piece_cosine(query: str, top: Sequence[Any], embedder: Any) -> float:
+    """The best cosine between ``query`` and a piece of the first MAX_GATE_PASSAGES passages: a table row read under
+    its header ("Name: Colin Thwaite; Chip time: 00:39:52; ..."; engine.rag.table_rows; at most MAX_GATE_ROWS), or
+    a sentence of MIN_GATE_SENTENCE_WORDS words or more (at most MAX_GATE_SENTENCES: "Marek Novak: I wouldn't go
+    live on the 14th." in a meeting's transcript, whose passage holds five speakers' turns); -1 without an embedder
+    or a piece."""
     if embedder is None or not top:
         return -1.0
-    rows = [r for src in sources_from(top[:MAX_GATE_PASSAGES]) for _, _, r in table_rows(src)[0]]
-    rows = rows[:MAX_GATE_ROWS]
-    if not rows:
+    sources = sources_from(top[:MAX_GATE_PASSAGES])
+    rows = [r for src in sources for _, _, r in table_rows(src)[0]][:MAX_GATE_ROWS]
+    sentences = [
+        t for src in sources for a, b in segments(src.text)
+        if len((t := " ".join(src.text[a:b].split())).split()) >= MIN_GATE_SENTENCE_WORDS
+    ][:MAX_GATE_SENTENCES]  # fmt: skip
+    pieces = rows + sentences
+    if not pieces:
         return -1.0
     q = np.asarray(embedder.embed([query], kind="query").vectors, np.float32)[0]
-    return float((np.asarray(embedder.embed(rows, kind="document").vectors, np.float32) @ q).max())
+    return float((np.asarray(embedder.embed(pieces, kind="document").vectors, np.float32) @ q).max())
 
 
 def coverage_terms(question: str) -> list[str]:
