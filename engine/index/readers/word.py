@@ -20,8 +20,8 @@ def _para_text(p, notes: dict[tuple[str, str], str] | None = None) -> str:
     """A paragraph's text from its w:t / w:tab / w:br runs, as the document now reads: a tracked deletion's text
     (w:delText) and a tracked move's old place (w:moveFrom) are left out, an insertion is read. Unlike
     python-docx's ``Paragraph.text`` it keeps the text after an (unresolved, never expanded) entity reference
-    inside a w:t, which is held as the entity's tail. ``notes`` (``_docx_notes``): the text of each footnote or
-    endnote the paragraph refers to follows its own, in order, as an ODT's notes do."""
+    inside a w:t, which is held as the entity's tail. ``notes`` (``_docx_notes``, taken from as they are read): the
+    text of each footnote or endnote the paragraph refers to follows its own, in order, as an ODT's notes do."""
     out, cited = [], []
     for el in p.iter(f"{_W}t", f"{_W}tab", f"{_W}br", f"{_W}cr", *_NOTE_REFS):
         if el.tag in _NOTE_REFS:
@@ -34,7 +34,9 @@ def _para_text(p, notes: dict[tuple[str, str], str] | None = None) -> str:
             out.append("\t" if el.tag == f"{_W}tab" else " ")
     text = "".join(out)
     for key in cited:
-        note = (notes or {}).get(key, "")
+        # a note is read once, where it is first cited: a hostile file citing one long note a million times
+        # does not multiply it
+        note = notes.pop(key, "") if notes is not None else ""
         if note:
             text = f"{text.rstrip()} {note}" if text.strip() else note
     return text

@@ -275,6 +275,10 @@ def test_docx_reads_footnotes_and_tracked_changes_as_the_document_now_reads():
         ("Second paragraph.", 0),
         ("Third paragraph. Moved words.", 0),
     ]
+    # a note cited again is read once: a hostile file cannot multiply a long note by citing it over and over
+    again = body.replace("<w:footnoteReference w:id='2'/>", "<w:footnoteReference w:id='2'/>" * 5000)
+    page = extract(Path("r.docx"), _docx_with_notes(again, notes)).pages[0]
+    assert page.text.count("Including VAT") == 1
     # a notes part that cannot be parsed loses the notes, not the body
     page = extract(Path("r.docx"), _docx_with_notes(body, "<w:footnote w:id='2'><w:p>")).pages[0]
     assert _blocks(page)[0] == ("The panels cost 4,350 pounds.", 0)
