@@ -25,7 +25,7 @@ from engine.index.hybrid import (
 from engine.index.image_vectors import forget_image_vectors, image_cache_bytes, image_source
 from engine.index.indexer import index_paths
 from engine.index.late_search import TokenMatrix, forget_token_vectors, token_cache_bytes
-from engine.index.markup import OUTLINE_STARS, is_outline, outline_headings
+from engine.index.markup import OUTLINE_STARS, is_clippings, is_outline, outline_headings
 from engine.index.options import IndexOptions
 from engine.index.pipeline import index_pipeline
 from engine.index.readers.pdf_layout import page_lines
@@ -92,6 +92,7 @@ __all__ = [
     "ANCHORED_TYPES",
     "RECORD_TYPES",
     "OUTLINE_STARS",
+    "is_clippings",
     "is_outline",
     "outline_headings",
     "forget_image_vectors",

@@ -209,6 +209,11 @@ _CLIPPING_END = re.compile(r"^\ufeff?={10}[ \t]*$")
 _CLIPPING_META = re.compile(r"^-[ \t]+\S[^\n|]*\|")
 
 
+def is_clippings(text: str) -> bool:
+    """Whether ``text`` is a Kindle clippings file (``clipping_blocks`` reads it a clipping at a time)."""
+    return clipping_blocks(text) is not None
+
+
 def clipping_blocks(text: str) -> list[Block] | None:
     """A Kindle clippings file's entries, or None when ``text`` is not one (fewer than two entries): each entry's
     book a heading (level 2: a chunk is embedded under the book it quotes), its "Your Highlight on page 12 |

@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from engine.index import is_stamped
+from engine.index import is_clippings, is_stamped
 
 from .. import style
 from ..answer_meta import place
@@ -60,8 +60,8 @@ def wraps(view: TextView) -> bool:
         return False
     if view.kind in ("docx", "html"):
         return True
-    if view.kind == "text" and is_stamped(view.text):
-        return True  # a chat export's messages, a log's entries: each a line of prose however long
+    if view.kind == "text" and (is_stamped(view.text) or is_clippings(view.text)):
+        return True  # a chat export's messages, a log's entries, a Kindle's highlights: each a line of prose
     lines = [ln for ln in view.text.splitlines() if ln.strip()]
     return bool(lines) and sum(len(ln) > PARAGRAPH_LINE for ln in lines) > 0.1 * len(lines)
 
