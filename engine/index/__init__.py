@@ -25,7 +25,14 @@ from engine.index.hybrid import (
 from engine.index.image_vectors import forget_image_vectors, image_cache_bytes, image_source
 from engine.index.indexer import index_paths
 from engine.index.late_search import TokenMatrix, forget_token_vectors, token_cache_bytes
-from engine.index.markup import OUTLINE_STARS, is_clippings, is_outline, outline_headings
+from engine.index.markup import (
+    CLIPPING_END,
+    CLIPPING_META,
+    OUTLINE_STARS,
+    is_clippings,
+    is_outline,
+    outline_headings,
+)
 from engine.index.options import IndexOptions
 from engine.index.pipeline import index_pipeline
 from engine.index.readers.pdf_layout import page_lines
@@ -48,6 +55,8 @@ from engine.index.vector_search import VectorMatrix, forget_vectors, vector_cach
 from engine.index.walk import SKIP_DIRS, walk
 
 __all__ = [
+    "CLIPPING_END",
+    "CLIPPING_META",
     "SHEET_ROW",
     "config_kind",
     "config_lines",

@@ -204,9 +204,11 @@ def _with_headings(
 
 
 # Kindle's "My Clippings.txt": entries end with a line of ten "=", each a book's title line, a line saying what it is
-# ("- Your Highlight on page 12 | Location 180-183 | Added on ...", a note, a bookmark), a blank line, the text
-_CLIPPING_END = re.compile(r"^\ufeff?={10}[ \t]*$")
-_CLIPPING_META = re.compile(r"^-[ \t]+\S[^\n|]*\|")
+# and when it was added (a highlight, a note, a bookmark: fields apart by "|", a time last), a blank line, the text
+CLIPPING_END = re.compile(r"^\ufeff?={10}[ \t]*$")
+CLIPPING_META = re.compile(
+    r"^-[ \t]+\S[^\n|]*\|[^\n]*\d{1,2}:\d{2}(?::\d{2})?(?:[ \t]*[AaPp]\.?[Mm]\.?)?[ \t]*$"
+)  # "- Your Highlight on page 12 | Location 180-183 | Added on Monday, 3 May 2027 09:14:02", as any Kindle writes it
 
 
 def is_clippings(text: str) -> bool:
@@ -220,7 +222,7 @@ def clipping_blocks(text: str) -> list[Block] | None:
     Location ..." line a paragraph, its text another. The "==========" lines end entries and are in no block.
     Read as paragraphs, an entry's text ran on into the separator and the next book's title."""
     lines = text.split("\n")
-    ends = [i for i, ln in enumerate(lines) if _CLIPPING_END.match(ln)]
+    ends = [i for i, ln in enumerate(lines) if CLIPPING_END.match(ln)]
     if len(ends) < 2:
         return None
     starts = [0]
@@ -231,7 +233,7 @@ def clipping_blocks(text: str) -> list[Block] | None:
     first = 0
     for end in [*ends, len(lines)]:
         filled = [i for i in range(first, end) if lines[i].strip()]
-        if len(filled) >= 2 and _CLIPPING_META.match(lines[filled[1]].strip()):
+        if len(filled) >= 2 and CLIPPING_META.match(lines[filled[1]].strip()):
             entries += 1
             add_span(blocks, text, starts[filled[0]], starts[filled[0]] + len(lines[filled[0]]), 2)
             add_span(blocks, text, starts[filled[1]], starts[filled[1]] + len(lines[filled[1]]))

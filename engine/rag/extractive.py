@@ -37,6 +37,7 @@ from engine.index import OUTLINE_STARS, file_type_for
 from engine.rag.abstain import name_forms, named_terms
 from engine.rag.answer_kinds import kind_share, wanted_kinds
 from engine.rag.citations import Citation, quote_lines, segments
+from engine.rag.clippings import clipping_furniture, clipping_label
 from engine.rag.grounding import SentenceSupport, Span, content_words, split_spans
 from engine.rag.loopguard import LoopGuard
 from engine.rag.not_answers import SMALL_WORDS, not_an_answer
@@ -103,8 +104,10 @@ def score_parts(
     its passage prior (1 for the first source, falling linearly) and its passage's cosine to the question: the
     parts ``score_spans`` weighs."""
     # a table's header row names columns and answers nothing: its rows are read with it (engine.rag.table_rows)
+    # (a Kindle clipping's "- Your Note on page 41 | ..." line says where its text is from, shown as its label)
     spans = [sp for s in sources for sp in split_spans(s)
-             if len(content_words(sp.text)) >= MIN_SENTENCE_WORDS and (sp.start, sp.end) not in table_rows(s)[1]]  # fmt: skip
+             if len(content_words(sp.text)) >= MIN_SENTENCE_WORDS and (sp.start, sp.end) not in table_rows(s)[1]
+             and not clipping_furniture(sp)]  # fmt: skip
     want = content_words(question)
     read = [reading(sp) for sp in spans]  # a table's row under its header (engine.rag.table_rows)
     words = [content_words(t) for t in read]
@@ -272,7 +275,7 @@ def extract_answer(
         marks = None if is_code(sp.source.path) else ATX_MARKS.match(text)
         text = text[marks.end() :] if marks else text  # a heading shown with its section's first sentence
         # a NEWS entry's release, an option's name above its description: said before the sentence
-        label = None if row else release_of(sp)
+        label = None if row else release_of(sp) or clipping_label(sp)
         if label is None and not row and not is_code(sp.source.path):
             label = term_above(sp)
             if label and label in said.get(sp.source.n, ""):
