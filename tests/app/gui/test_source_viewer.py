@@ -172,7 +172,7 @@ def test_a_chat_export_is_shown_wrapped_and_code_is_not():
     code = "".join(f"print({i})\n" for i in range(8))
     assert not wraps(TextView(code, "code", None, None))
     assert not wraps(TextView("A short note.\nAnother line.\n", "text", None, None))
-    clipping = "A Book (An Author)\n- Your Highlight on page 3 | Location 40-41 | Added on Monday, 3 May 2027\n\n{}\n==========\n"
+    clipping = "A Book (An Author)\n- Your Highlight on page 3 | Location 40-41 | Added on Monday, 3 May 2027 09:14:02\n\n{}\n==========\n"
     clippings = "".join(clipping.format(f"Highlight {i}, a sentence of a page.") for i in range(4))
     assert wraps(TextView(clippings, "text", None, None))  # a Kindle's highlights, one to a line
 
