@@ -132,61 +132,19 @@ def test_an_age_or_a_size_with_a_number_is_no_name_the_documents_must_hold():
     assert named_terms("Is a 3-bedroom house or a 2.5-inch drive cheaper on x86-64?") == ["x86-64"]
 
 
-def test_far_below_the_line_a_table_row_as_close_as_the_line_is_shown_hedged(tmp_path, embedder):
-    """A table's passage embeds many rows at once, far from a question about one of them; its best row, read under
-    its header, as close to the question as the line asks of a passage gets the answer shown, hedged."""
+def _below_the_line(tmp_path, embedder, name: str, text: str, question: str):
+    """``text`` indexed as ``name``; the best piece's cosine to ``question`` (a row or a sentence of the top
+    passages: engine.rag.abstain.best_piece_cosine), which must be well above the best passage's (the soft
+    decline, within SOFT_DECLINE_MARGIN of the line, then cannot be what answers), and ``asked(line)``: the
+    question asked with the cosine line at ``line``."""
     from engine.index import IndexStore, index_paths, search
     from engine.rag.abstain import AbstainPolicy, best_piece_cosine
 
-    names = ["Ava Stone", "Ben Okafor", "Colin Thwaite", "Dora Vance", "Eli Marsh", "Fay Lund", "Gus Pryce"]
-    clubs = ["Mendip AC", "Avon Valley Runners", "Wyvern Harriers", "unattached"]
-    rows = ["pos,name,club,chip_time,notes"] + [
-        f"{i + 1},{n},{clubs[i % 4]},00:{36 + i}:{10 + i}," for i, n in enumerate(names)
-    ]
     (tmp_path / "docs").mkdir()
-    (tmp_path / "docs" / "results.csv").write_text("\n".join(rows) + "\n")
+    (tmp_path / "docs" / name).write_text(text)
     db = tmp_path / "i.sqlite3"
     for _ in index_paths([tmp_path / "docs"], db, embedder):
         pass
-    question = "What was Colin Thwaite's chip time?"
-    models = RagModels(None, embedder, None, None)
-    req = AskRequest(question, db=str(db), rewrite=False, answer="extractive")
-
-    def asked(line: float) -> AskResult:
-        events = ask(models, req, threading.Event(), policy=AbstainPolicy("cosine", line))
-        return [e for e in events if isinstance(e, AskResult)][0]
-
-    with IndexStore(db, read_only=True) as store:
-        row = best_piece_cosine(question, search(store, embedder, question, k=5), embedder)
-    chunk = asked(0.0).stats.evidence
-    assert row > chunk + SOFT_DECLINE_MARGIN + 0.02, (row, chunk)
-    line = row - 0.01  # the soft decline (within SOFT_DECLINE_MARGIN of the line) does not reach the passage
-    shown = asked(line)
-    assert not shown.abstained and shown.hedged and "00:38:12" in shown.answer
-    assert "name: Colin Thwaite" in shown.answer
-    assert asked(row + 0.02).abstained
-
-
-def test_far_below_the_line_a_sentence_as_close_as_the_line_is_shown_hedged(tmp_path, embedder):
-    """A meeting's passage holds many speakers' turns, far from a question about one of them; its best sentence as
-    close to the question as the line asks of a passage gets the answer shown, hedged."""
-    from engine.index import IndexStore, index_paths, search
-    from engine.rag.abstain import AbstainPolicy, best_piece_cosine
-
-    turns = [
-        "Rosa Halden: Right, let's start with the stock count for the spring catalogue.",
-        "Aisha Bello: The newsletter template is done and the banner images are in the shared folder.",
-        "Tom Greaves: I've checked the courier rates again and nothing has changed since March.",
-        "Marek Novak: I wouldn't go live on the 14th, I need a full week to test the refunds properly.",
-        "Rosa Halden: Fine. The next item is the office plants and who waters them in August.",
-        "Aisha Bello: I can do the plants if someone takes the post on Fridays.",
-    ]
-    (tmp_path / "docs").mkdir()
-    (tmp_path / "docs" / "sync.txt").write_text(" ".join(turns) + "\n")
-    db = tmp_path / "i.sqlite3"
-    for _ in index_paths([tmp_path / "docs"], db, embedder):
-        pass
-    question = "Why didn't Marek want to go live on the 14th?"
     models = RagModels(None, embedder, None, None)
     req = AskRequest(question, db=str(db), rewrite=False, answer="extractive")
 
@@ -198,6 +156,38 @@ def test_far_below_the_line_a_sentence_as_close_as_the_line_is_shown_hedged(tmp_
         piece = best_piece_cosine(question, search(store, embedder, question, k=5), embedder)
     chunk = asked(0.0).stats.evidence
     assert piece > chunk + SOFT_DECLINE_MARGIN + 0.02, (piece, chunk)
+    return piece, asked
+
+
+def test_far_below_the_line_a_table_row_as_close_as_the_line_is_shown_hedged(tmp_path, embedder):
+    """A table's passage embeds many rows at once, far from a question about one of them; its best row, read under
+    its header, as close to the question as the line asks of a passage gets the answer shown, hedged."""
+    names = ["Ava Stone", "Ben Okafor", "Colin Thwaite", "Dora Vance", "Eli Marsh", "Fay Lund", "Gus Pryce"]
+    clubs = ["Mendip AC", "Avon Valley Runners", "Wyvern Harriers", "unattached"]
+    rows = ["pos,name,club,chip_time,notes"] + [
+        f"{i + 1},{n},{clubs[i % 4]},00:{36 + i}:{10 + i}," for i, n in enumerate(names)
+    ]
+    question = "What was Colin Thwaite's chip time?"
+    row, asked = _below_the_line(tmp_path, embedder, "results.csv", "\n".join(rows) + "\n", question)
+    shown = asked(row - 0.01)
+    assert not shown.abstained and shown.hedged and "00:38:12" in shown.answer
+    assert "name: Colin Thwaite" in shown.answer
+    assert asked(row + 0.02).abstained
+
+
+def test_far_below_the_line_a_sentence_as_close_as_the_line_is_shown_hedged(tmp_path, embedder):
+    """A meeting's passage holds many speakers' turns, far from a question about one of them; its best sentence as
+    close to the question as the line asks of a passage gets the answer shown, hedged."""
+    turns = [
+        "Rosa Halden: Right, let's start with the stock count for the spring catalogue.",
+        "Aisha Bello: The newsletter template is done and the banner images are in the shared folder.",
+        "Tom Greaves: I've checked the courier rates again and nothing has changed since March.",
+        "Marek Novak: I wouldn't go live on the 14th, I need a full week to test the refunds properly.",
+        "Rosa Halden: Fine. The next item is the office plants and who waters them in August.",
+        "Aisha Bello: I can do the plants if someone takes the post on Fridays.",
+    ]
+    question = "Why didn't Marek want to go live on the 14th?"
+    piece, asked = _below_the_line(tmp_path, embedder, "sync.txt", " ".join(turns) + "\n", question)
     shown = asked(piece - 0.01)
     assert not shown.abstained and shown.hedged and "full week" in shown.answer
     assert asked(piece + 0.02).abstained
