@@ -8,7 +8,7 @@ import bisect
 import re
 from pathlib import Path
 
-from engine.index.document import Block, add_span, paragraph_blocks
+from engine.index.document import Block, add_span, line_starts, paragraph_blocks
 from engine.index.wikilinks import FRONT_MATTER, FRONT_MATTER_TITLE
 
 _MD_HEADING = re.compile(r"^ {0,3}(#{1,6})[ \t]+\S.*$", re.M)
@@ -206,9 +206,10 @@ def _with_headings(
 # Kindle's "My Clippings.txt": entries end with a line of ten "=", each a book's title line, a line saying what it is
 # and when it was added (a highlight, a note, a bookmark: fields apart by "|", a time last), a blank line, the text
 CLIPPING_END = re.compile(r"^\ufeff?={10}[ \t]*$")
+# "- Your Highlight on page 12 | Location 180-183 | Added on Monday, 3 May 2027 09:14:02", as any Kindle writes it
 CLIPPING_META = re.compile(
     r"^-[ \t]+\S[^\n|]*\|[^\n]*\d{1,2}:\d{2}(?::\d{2})?(?:[ \t]*[AaPp]\.?[Mm]\.?)?[ \t]*$"
-)  # "- Your Highlight on page 12 | Location 180-183 | Added on Monday, 3 May 2027 09:14:02", as any Kindle writes it
+)
 
 
 def is_clippings(text: str) -> bool:
@@ -225,9 +226,7 @@ def clipping_blocks(text: str) -> list[Block] | None:
     ends = [i for i, ln in enumerate(lines) if CLIPPING_END.match(ln)]
     if len(ends) < 2:
         return None
-    starts = [0]
-    for ln in lines:
-        starts.append(starts[-1] + len(ln) + 1)
+    starts = line_starts(text)
     blocks: list[Block] = []
     entries = 0
     first = 0

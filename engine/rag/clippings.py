@@ -10,26 +10,29 @@ import re
 from engine.index import CLIPPING_END, CLIPPING_META
 from engine.rag.grounding import Span
 
-_WHAT = re.compile(
-    r"^-[ \t]+(?:Your[ \t]+)?([^|\n]*?)[ \t]*\|"
-)  # "Note on page 41" of "- Your Note on page 41 | ..."
+# "Note on page 41" of "- Your Note on page 41 | ..."
+_WHAT = re.compile(r"^-[ \t]+(?:Your[ \t]+)?([^|\n]*?)[ \t]*\|")
 
 
 def clipping_furniture(span: Span) -> bool:
     """Whether ``span`` is what the label of a clipping's text says, no answer of its own: the book's title line over
     a "- Your Highlight on page 12 | Location 180-183 | Added on ..." line, or that line itself where text follows
-    it (a bookmark's line, with nothing under it, is the answer to where the bookmark is)."""
+    it (a bookmark's line, with nothing under it, is the answer to where the bookmark is). Asked of every candidate
+    sentence: the passage is split into lines only for a line that looks like one of these."""
     own = span.text.strip()
     if "\n" in own:
         return False
     text = span.source.text
-    above = text[: span.start].split("\n")[:-1]
     end = text.find("\n", span.end)
-    below = [x.strip() for x in text[end + 1 :].split("\n")] if end >= 0 else []
-    if _is_meta(own, above, below):
-        after = next((x for x in below if x), "")
+    below = text[end + 1 :].split("\n", 2)[:2] if end >= 0 else []
+    if CLIPPING_META.match(own):
+        if not _is_meta(own, text[: span.start].split("\n")[:-1], below):
+            return False
+        after = next((x.strip() for x in text[end + 1 :].split("\n") if x.strip()), "") if end >= 0 else ""
         return bool(after) and not CLIPPING_END.match(after)
-    return bool(below) and _is_meta(below[0], [*above, own], below[1:])
+    if below and CLIPPING_META.match(below[0].strip()):
+        return _is_meta(below[0], [*text[: span.start].split("\n")[:-1], own], below[1:])
+    return False
 
 
 def _is_meta(line: str, above: list[str], below: list[str]) -> bool:

@@ -8,9 +8,9 @@ sentence. Every sentence of the top passages is scored by
 where the keyword score is the idf-weighted share of the question's content words found in the sentence (idf over
 the candidate sentences, plus NAMED_WEIGHT times the share of the names the question gives, ``terminate()``, that
 the sentence defines, ``def terminate(self):``, plus ANSWER_KIND_WEIGHT where the sentence holds the kind of thing
-the question asks for, a figure for "how many": engine.rag.answer_kinds), the passage cosine lends a sentence the context it was written in
-(a short sentence such as "There is no support for bit fields in structures." does not name what it is about; its
-passage does), and the passage prior favours the passages retrieval ranked first. Lines that answer nothing by their
+the question asks for, a figure for "how many": engine.rag.answer_kinds), the passage cosine lends a sentence the
+context it was written in (a short sentence such as "There is no support for bit fields in structures." does not
+name what it is about; its passage does), and the passage prior favours the passages retrieval ranked first. Lines that answer nothing by their
 form (a page's navigation "Next: ..., Previous: ..., Up: ...", a Markdown link definition "[name]: url", a heading
 or title line: two or three words, or up to eight in Title Case, without sentence punctuation or code: "Zlib notes",
 "An Overview of Valgrind", also with a note in brackets after it: "Closure Example (libffi: the portable foreign
@@ -115,9 +115,8 @@ def score_parts(
     idf = {w: math.log(1 + n / (1 + sum(w in ws for ws in words))) for w in want}
     total = sum(idf.values()) or 1.0
     keyword = [sum(idf[w] for w in want & ws) / total for ws in words]
-    kinds = wanted_kinds(
-        question
-    )  # a figure for "how many", a time for "when": a small lift for a sentence with one
+    # a figure for "how many", a time for "when": a small lift for a sentence that holds one
+    kinds = wanted_kinds(question)
     if kinds:
         keyword = [k + ANSWER_KIND_WEIGHT * kind_share(kinds, t) for k, t in zip(keyword, read, strict=True)]
     named = [_name_pattern(t) for t in named_terms(question)]

@@ -400,7 +400,12 @@ def _odf_text(node, meter: _Meter) -> str:
                     add(c.tail)
 
     visit(node)
-    text = "".join(parts)
+    return with_notes("".join(parts), notes)
+
+
+def with_notes(text: str, notes: list[str]) -> str:
+    """A paragraph's ``text`` followed by the text of the footnotes it cites (ODT here, DOCX in
+    engine.index.readers.word), each a space apart, its whitespace runs as one space."""
     for note in (" ".join(x.split()) for x in notes):
         if note:
             text = f"{text.rstrip()} {note}" if text.strip() else note

@@ -9,7 +9,7 @@ import logging
 
 from engine.index.bounds import check_zip, no_check, short_reason
 from engine.index.document import Block, ExtractError, Page
-from engine.index.readers.office import _CHECK_EVERY, small_int
+from engine.index.readers.office import _CHECK_EVERY, small_int, with_notes
 
 log = logging.getLogger(__name__)
 
@@ -32,14 +32,9 @@ def _para_text(p, notes: dict[tuple[str, str], str] | None = None) -> str:
             out.append((el.text or "") + "".join(child.tail or "" for child in el))
         else:
             out.append("\t" if el.tag == f"{_W}tab" else " ")
-    text = "".join(out)
-    for key in cited:
-        # a note is read once, where it is first cited: a hostile file citing one long note a million times
-        # does not multiply it
-        note = notes.pop(key, "") if notes is not None else ""
-        if note:
-            text = f"{text.rstrip()} {note}" if text.strip() else note
-    return text
+    # a note is read once, where it is first cited: a hostile file citing one long note a million times does not
+    # multiply it
+    return with_notes("".join(out), [notes.pop(key, "") for key in cited] if notes is not None else [])
 
 
 _NOTE_REFS = {f"{_W}footnoteReference": "footnote", f"{_W}endnoteReference": "endnote"}
@@ -65,9 +60,9 @@ def _docx_notes(document, check=no_check) -> dict[tuple[str, str], str]:
             for i, note in enumerate(root.iter(f"{_W}{kind}")):
                 if i % _CHECK_EVERY == 0:
                     check()
-                text = " ".join(t.strip() for t in (_para_text(p) for p in note.iter(f"{_W}p")) if t.strip())
+                text = " ".join(" ".join(_para_text(p) for p in note.iter(f"{_W}p")).split())
                 if text:
-                    out[(kind, note.get(f"{_W}id") or "")] = " ".join(text.split())
+                    out[(kind, note.get(f"{_W}id") or "")] = text
     return out
 
 
