@@ -17,6 +17,14 @@ _QUANTITY = re.compile(
 _TIME = re.compile(
     r"(?i)^\W*(?:when|by when)\b|\b(?:what time|what date|what day|which day|by when|how soon)\b|(?:,|\band)\s+when\b"
 )
+# ... but not an opening "when" that sets a condition for the question after it (not "When is ..."): "When I export a
+# data frame, how do I ...?", "When bc is built with readline, how many lines ...?" (a "how many" still asks a figure)
+_CONDITION = re.compile(
+    r"(?i)^\W*when\b(?!\s+(?:is|are|was|were|do|does|did|will|would|can|could|should|shall|must|may|might|has|"
+    r"have|had)\b)"
+    r"[^?]*?[,.;]\s*(?:how|what|which|where|who|whom|whose|why|do|does|did|can|could|should|shall|"
+    r"is|are|was|were|will|would|must|may|might)\b"
+)
 _YEAR = re.compile(r"(?i)\b(?:(?:what|which|in what) year|when was)\b")
 _OPTION = re.compile(
     r"(?i)\b(?:which|what) (?:option|flag|switch|argument|setting|variable|command|parameter|directive|key)\b"
@@ -38,7 +46,14 @@ _HOLDS = {"quantity": _FIGURE, "time": _WHEN, "year": _A_YEAR, "option": _NAMED_
 
 def wanted_kinds(question: str) -> tuple[str, ...]:
     """The kinds of answer ``question`` asks for ("quantity", "time", "year", "option"); empty for other questions."""
-    return tuple(kind for kind, asks in _ASKS.items() if asks.search(question))
+    kinds = tuple(kind for kind, asks in _ASKS.items() if asks.search(question))
+    if (
+        "time" in kinds
+        and _CONDITION.search(question)
+        and not _TIME.search(re.sub(r"(?i)^\W*when\b", "", question))
+    ):
+        kinds = tuple(k for k in kinds if k != "time")
+    return kinds
 
 
 def kind_share(kinds: tuple[str, ...], text: str) -> float:

@@ -63,6 +63,7 @@ from engine.rag.tuning import (
     COPY_MIN_WORDS,
     DUPLICATE_JACCARD,
     EMBED_WEIGHT,
+    INTRO_EXTEND_CHARS,
     LONG_SENTENCE_CHARS,
     MAX_SENTENCES,
     MIN_SENTENCE_WORDS,
@@ -315,7 +316,8 @@ def _read_on(shown: Span, own: Sequence[Span], chosen: Sequence[tuple[Span, floa
     the two fit in NEXT_SENTENCE_CHARS and the next is prose not shown already (no list item, no question, no
     navigation): an answer's best sentences often name the thing and the next gives the value ("This special
     variable, HISTORY is the number of lines of history retained." / "For GNU readline, a value of -1 means that an
-    unlimited number of history lines are retained.")."""
+    unlimited number of history lines are retained."). A next sentence that ends with a colon comes with the short
+    piece it introduces, as a shown colon sentence does (engine.rag.shown_span)."""
     if row_reading(shown.source, shown.start, shown.end) is not None or is_code(shown.source.path):
         return shown
     nxt = next_piece(own, shown)
@@ -330,6 +332,10 @@ def _read_on(shown: Span, own: Sequence[Span], chosen: Sequence[tuple[Span, floa
         or any(c.source is shown.source and c.start < nxt.end and nxt.start < c.end for c, _ in chosen)
     ):
         return shown
+    # what a next sentence ending with a colon introduces: "The easiest way is to use autoreconf::" / "autoreconf -i"
+    after = next_piece(own, nxt) if nxt.text.rstrip().endswith(":") else None
+    if after is not None and after.end - after.start <= INTRO_EXTEND_CHARS:
+        return Span(shown.source, shown.start, after.end)
     return Span(shown.source, shown.start, nxt.end)
 
 

@@ -13,7 +13,11 @@ from engine.rag.sources import Source
      ("In what year was it published?", ("year",)), ("Which option turns colour on?", ("option",)),
      ("How much is it, and by when?", ("quantity", "time")), ("Why is the loop slow?", ()),
      ("How do I read a UTF-8 file?", ()), ("What does pip check print when all is well?", ()),
-     ("How much do I send, and when?", ("quantity", "time"))],
+     ("How much do I send, and when?", ("quantity", "time")),
+     ("When I export a data frame for Excel, how do I keep the row names?", ()),
+     ("When I take one row out of a matrix I get a vector. How do I keep it a matrix?", ()),
+     ("When bc is built with readline, how many lines does it remember?", ("quantity",)),
+     ("When is the fete, where is it held?", ("time",)), ("When the boiler is serviced, what time is it?", ("time",))],
 )  # fmt: skip
 def test_the_kind_a_question_asks_for(question, kinds):
     assert wanted_kinds(question) == kinds

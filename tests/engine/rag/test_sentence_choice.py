@@ -180,3 +180,18 @@ def test_the_best_sentences_read_on_into_the_next_sentence_of_their_paragraph(em
     )
     ans = extract_answer("When does 2.4 ship?", [notes], embedder, max_sentences=1)
     assert ans.sentences[0].text == "Ship the 2.4 release on Friday."
+
+
+def test_a_next_sentence_that_ends_with_a_colon_comes_with_what_it_introduces(embedder):
+    """Read on into "The easiest way is to use autoreconf::", the answer is the command after it."""
+    text = (
+        "If the source has been checked out from a Git repository, the ./configure script has to be generated "
+        "first. The easiest way is to use autoreconf::\n\n    autoreconf -i\n\nTo run the test suite, invoke::\n"
+    )
+    src = Source(1, text, "/docs/README.rst", None, 1, 7)
+    ans = extract_answer(
+        "I cloned it from git and there is no configure script. What do I run first?", [src], embedder,
+        max_sentences=1,
+    )  # fmt: skip
+    assert ans.sentences[0].text.endswith("The easiest way is to use autoreconf:: autoreconf -i"), ans.sentences
+    assert (ans.citations[0].line_start, ans.citations[0].line_end) == (1, 3)
