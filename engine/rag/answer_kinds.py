@@ -30,6 +30,12 @@ _OPTION = re.compile(
     r"(?i)\b(?:which|what) (?:option|flag|switch|argument|setting|variable|command|parameter|directive|key)\b"
 )
 
+# "How do I ...?", "Can bzip2 ...?", "Is there a way to ...?": in a manual the answer is often an option or a setting
+_HOW_TO = re.compile(
+    r"(?i)\bhow (?:do|can|should) (?:i|we|you)\b|^\W*can\b|\bis there a way\b|"
+    r"\bwhat (?:should|do) (?:i|we) (?:use|set|pass|run|add|put)\b"
+)
+
 _FIGURE = re.compile(r"\d")
 _WHEN = re.compile(
     r"(?i)\b(?:\d{1,2}[:.]\d{2}|\d{1,2}\s?(?:am|pm|a\.m\.|p\.m\.)|noon|midnight|(?:mon|tues|wednes|thurs|fri|satur|"
@@ -40,13 +46,20 @@ _WHEN = re.compile(
 _A_YEAR = re.compile(r"\b(?:1[6-9]\d\d|20\d\d)\b")
 _NAMED_SETTING = re.compile(r"(?<![\w-])(?:--?[A-Za-z][\w-]*|[A-Z][A-Z0-9_]{2,}|\w+=)")
 
-_ASKS = {"quantity": _QUANTITY, "time": _TIME, "year": _YEAR, "option": _OPTION}
-_HOLDS = {"quantity": _FIGURE, "time": _WHEN, "year": _A_YEAR, "option": _NAMED_SETTING}
+# an option as a manual writes it, an environment variable with an underscore, a setting with its value; not an
+# acronym ("NHS", "CSV"), which a how-to question does not ask for
+_SETTING = re.compile(r"(?<![\w-])--?[A-Za-z][\w-]*|\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b|\b\w+=")
+
+_ASKS = {"quantity": _QUANTITY, "time": _TIME, "year": _YEAR, "option": _OPTION, "setting": _HOW_TO}
+_HOLDS = {"quantity": _FIGURE, "time": _WHEN, "year": _A_YEAR, "option": _NAMED_SETTING, "setting": _SETTING}
 
 
 def wanted_kinds(question: str) -> tuple[str, ...]:
-    """The kinds of answer ``question`` asks for ("quantity", "time", "year", "option"); empty for other questions."""
+    """The kinds of answer ``question`` asks for ("quantity", "time", "year", "option", "setting": a how-to question);
+    empty for other questions."""
     kinds = tuple(kind for kind, asks in _ASKS.items() if asks.search(question))
+    if "option" in kinds:  # an option asked for by name holds the how-to's setting already
+        kinds = tuple(k for k in kinds if k != "setting")
     if (
         "time" in kinds
         and _CONDITION.search(question)

@@ -119,7 +119,14 @@ def score_parts(
     # a figure for "how many", a time for "when": a small lift for a sentence that holds one
     kinds = wanted_kinds(question)
     if kinds:
-        keyword = [k + ANSWER_KIND_WEIGHT * kind_share(kinds, t) for k, t in zip(keyword, read, strict=True)]
+        # an option's description is read with its name on the line above ("-k --keep" over "Keep (don't delete)
+        # input files ..."): the name is the option asked for
+        termed = read
+        if {"option", "setting"} & set(kinds):
+            termed = [f"{term_above(sp) or ''} {t}" for sp, t in zip(spans, read, strict=True)]
+        keyword = [
+            k + ANSWER_KIND_WEIGHT * kind_share(kinds, t) for k, t in zip(keyword, termed, strict=True)
+        ]
     named = [_name_pattern(t) for t in named_terms(question)]
     if named:
         for i, sp in enumerate(spans):

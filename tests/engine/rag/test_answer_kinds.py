@@ -12,10 +12,11 @@ from engine.rag.sources import Source
     [("How many cycles per byte does it take?", ("quantity",)), ("When is the seed swap?", ("time",)),
      ("In what year was it published?", ("year",)), ("Which option turns colour on?", ("option",)),
      ("How much is it, and by when?", ("quantity", "time")), ("Why is the loop slow?", ()),
-     ("How do I read a UTF-8 file?", ()), ("What does pip check print when all is well?", ()),
+     ("How do I read a UTF-8 file?", ("setting",)), ("Can bzip2 keep my file?", ("setting",)),
+     ("What does it print?", ()), ("What does pip check print when all is well?", ()),
      ("How much do I send, and when?", ("quantity", "time")),
-     ("When I export a data frame for Excel, how do I keep the row names?", ()),
-     ("When I take one row out of a matrix I get a vector. How do I keep it a matrix?", ()),
+     ("When I export a data frame for Excel, how do I keep the row names?", ("setting",)),
+     ("When I take one row out of a matrix I get a vector. How do I keep it a matrix?", ("setting",)),
      ("When bc is built with readline, how many lines does it remember?", ("quantity",)),
      ("When is the fete, where is it held?", ("time",)), ("When the boiler is serviced, what time is it?", ("time",))],
 )  # fmt: skip
@@ -32,6 +33,24 @@ def test_a_sentence_holds_the_kind_or_not():
     assert kind_share(("option",), "Use --track-origins=yes to see where.") == 1.0
     assert kind_share(("quantity", "time"), "It costs £92.") == 0.5
     assert kind_share((), "anything") == 0.0
+    assert kind_share(("setting",), "-k --keep Keep input files.") == 1.0
+    assert kind_share(("setting",), "Set FC_DEBUG=1024 to see them.") == 1.0
+    assert kind_share(("setting",), "Ask the NHS by e-mail.") == 0.0  # an acronym is no setting
+
+
+def test_an_options_description_is_lifted_by_its_name_above_it():
+    """ "Can bzip2 leave my file?" in a manual: the description under "-k --keep" holds the option asked for."""
+    text = (
+        "Each original file is compressed, and its name is stored in the header.\n\n"
+        "-k --keep\n    Keep (do not delete) each original file.\n"
+    )
+    src = Source(1, text, "/docs/bzip2.txt", None, 1, 4)
+    got = extract_answer("Can bzip2 leave the original file?", [src], None, max_sentences=1)
+    assert "Keep (do not delete)" in got.sentences[0].text
+    # as an HTML manual's <dt> and <dd> read: the name a paragraph of its own above the description
+    src = Source(1, text.replace("\n    Keep", "\n\nKeep"), "/docs/bzip2.txt", None, 1, 5)
+    got = extract_answer("Can bzip2 leave the original file?", [src], None, max_sentences=1)
+    assert got.sentences[0].text == "-k --keep Keep (do not delete) each original file."
 
 
 def test_the_sentence_with_the_figure_wins_when_the_question_asks_how_many():
