@@ -5,7 +5,8 @@ PDF, Apple Mail .emlx messages, a TSV, an application log, an SQL schema, JSON s
 web page, an Obsidian vault, TOML, a shell script, a GPX track, a gzipped PDF typeset by Apache FOP, Org-mode
 notes, an iCalendar export, subtitles, a vCard export, an nginx configuration, a gzipped LaTeX paper, a WhatsApp
 chat export, an OpenDocument spreadsheet, an AsciiDoc guide, an HTML-only newsletter, a two-column PDF, a Kindle's
-clippings, a Teams transcript, a DOCX report with footnotes and tracked changes, a Sphinx HTML page) hold against
+clippings, a Teams transcript, a DOCX report with footnotes and tracked changes, a Sphinx HTML page, a slide deck as
+PDF, a C header, a paged plain-text document, a reply deep in an e-mail thread, a podcast's RSS feed) hold against
 those files, and the parts stay apart. Questions on Debian packages' documents are checked by
 ``eval/realdocs/check.py`` where the packages are installed."""
 
@@ -311,3 +312,43 @@ def test_eleventh_held_out_part_brings_new_kinds_and_only_fresh_documents(tmp_pa
         for line in lines
     )
     _questions_beside("heldout11", mine)
+
+
+def test_twelfth_held_out_part_brings_new_kinds_and_only_fresh_documents(tmp_path, monkeypatch):
+    import email
+    import email.policy
+    import re
+    import xml.etree.ElementTree as ET
+
+    from eval.realdocs import make_heldout12
+
+    committed, mine = _fresh("heldout12", {"pdf-slides", "c-header", "text-paged", "eml-thread", "rss-feed"})
+    # zlib's header is committed as it ships, its licence notice included
+    header = committed["include/zlib.h"].decode("ascii")
+    assert header.startswith("/* zlib.h -- interface of the 'zlib' general purpose compression library")
+    assert "This notice may not be removed or altered from any source distribution." in header
+    # the generator gives the committed bytes again (the hand-written PDF included)
+    made = _regenerated(make_heldout12, "private12", tmp_path, monkeypatch)
+    assert made == {p: committed[p] for p in mine if p.startswith("private12/")}
+    # the slides are eleven landscape 16:9 pages
+    slides = committed["private12/tollbridge-community-energy-agm-2027.pdf"]
+    assert re.findall(rb"/MediaBox \[0 0 (\d+) (\d+)\]", slides) == [(b"960", b"540")] * 11
+    # the house rules are pages of 56 lines between form feeds, each with its running header and numbered footer
+    rules = committed["private12/greenway-house-rules-2027.txt"].decode("utf-8")
+    pages = rules[:-1].split("\n\f\n")
+    assert len(pages) == 6 and rules.count("\f") == 5
+    assert all(len(page.split("\n")) == 56 for page in pages)
+    assert all(page.split("\n")[-1].endswith(f"[Page {n}]") for n, page in enumerate(pages, 1))
+    # the reply is one quoted-printable text/plain part; its current plan is at the top, the old one quoted below
+    path = "private12/Re Annual dinner - the Riverside has double-booked us.eml"
+    msg = email.message_from_bytes(committed[path], policy=email.policy.default)
+    assert (msg.get_content_type(), msg["Content-Transfer-Encoding"]) == ("text/plain", "quoted-printable")
+    assert b"=C2=A334 a head" in committed[path]
+    body = realdocs_check.eml_text(FILES / path)
+    assert body.index("6:30pm for 7pm") < body.index("> > > > for 7pm for 7:30pm")
+    # the feed is RSS 2.0 with escaped HTML in its descriptions
+    feed = ET.fromstring(committed["private12/the-repair-shed-feed.xml"])
+    items = feed.findall("channel/item")
+    assert feed.get("version") == "2.0" and len(items) == 10
+    assert all(i.findtext("description").startswith("<p>") for i in items)
+    _questions_beside("heldout12", mine)

@@ -87,10 +87,13 @@ def write_pdf(path: Path, pages: list[Page], title: str, author: str, created: s
     path.write_bytes(pdf_bytes(pages, title, author, created, "make_heldout6.py"))
 
 
-def pdf_bytes(pages, title: str, author: str, created: str, producer: str) -> bytes:
-    """A PDF 1.4 file of ``pages`` (each with a ``stream()``, A4): objects 1 catalog, 2 page tree, 3-4 fonts, then a
-    page and its content stream for each page, then the document information; an xref table of byte offsets; the
-    trailer. make_heldout11.py writes its newsletter with it too."""
+def pdf_bytes(
+    pages, title: str, author: str, created: str, producer: str, size: tuple[int, int] = (PAGE_W, PAGE_H)
+) -> bytes:
+    """A PDF 1.4 file of ``pages`` (each with a ``stream()``; ``size`` the pages' width and height in points, A4
+    unless given): objects 1 catalog, 2 page tree, 3-4 fonts, then a page and its content stream for each page, then
+    the document information; an xref table of byte offsets; the trailer. make_heldout11.py writes its newsletter
+    with it too, and make_heldout12.py its slides (16:9, 960 by 540 points)."""
     objects: dict[int, bytes] = {
         1: b"<< /Type /Catalog /Pages 2 0 R >>",
         2: b"<< /Type /Pages /Kids [%s] /Count %d >>"
@@ -102,7 +105,7 @@ def pdf_bytes(pages, title: str, author: str, created: str, producer: str) -> by
         data = page.stream()
         objects[5 + 2 * i] = (
             b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 %d %d] /Resources << /Font << /F1 3 0 R /F2 4 0 R >> >> "
-            b"/Contents %d 0 R >>" % (PAGE_W, PAGE_H, 6 + 2 * i)
+            b"/Contents %d 0 R >>" % (*size, 6 + 2 * i)
         )
         objects[6 + 2 * i] = b"<< /Length %d >>\nstream\n%sendstream" % (len(data), data)
     info = 5 + 2 * len(pages)
