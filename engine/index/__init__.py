@@ -37,6 +37,9 @@ from engine.index.options import IndexOptions
 from engine.index.pipeline import index_pipeline
 from engine.index.readers.pdf_layout import page_lines
 from engine.index.readers.pdf_text import text_layer_views
+from engine.index.readers.replies import ATTRIBUTION as REPLY_ATTRIBUTION
+from engine.index.readers.replies import ORIGINAL as REPLY_ORIGINAL
+from engine.index.readers.replies import REPLIED as REPLY_REPLIED
 from engine.index.schema import display_path
 from engine.index.store import ChunkRow, DocumentWrite, IndexStore
 from engine.index.summary import IndexSummary, OutsideLink, SkippedFile
@@ -57,6 +60,9 @@ from engine.index.walk import SKIP_DIRS, walk
 __all__ = [
     "CLIPPING_END",
     "CLIPPING_META",
+    "REPLY_ATTRIBUTION",
+    "REPLY_ORIGINAL",
+    "REPLY_REPLIED",
     "SHEET_ROW",
     "config_kind",
     "config_lines",

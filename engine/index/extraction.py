@@ -50,6 +50,7 @@ from engine.index.markup import (
     outline_blocks,
     rst_blocks,
 )
+from engine.index.paged_text import blank_furniture
 from engine.index.readers import (
     IMAGE_EXTENSIONS,
     extract_docx,
@@ -241,6 +242,10 @@ def _extract(path: Path, data: bytes, file_type: str, check: Callable[[], None],
     if not text.strip():
         raise ExtractError("The file contains only whitespace.")
     anchors: tuple[tuple[int, ...], ...] = ()
+    if (
+        file_type == "text"
+    ):  # a paged text's running headers and footers as spaces: in no paragraph (paged_text)
+        text = blank_furniture(text)
     if file_type == "markdown":
         text, anchors = resolve_wikilinks(text, path, check)  # [[Note]] -> words naming its title
         blocks = markdown_blocks(text)
@@ -327,5 +332,6 @@ def _extract_rich(
 # 1: a configuration file's (JSON, YAML, TOML, INI) chunks are headed by their key paths
 CODE_READER_VERSION = 1
 # 2: an outline's "* " headings (a GNU NEWS file, an Org file), a man page's sections; 3: a log's or a chat
-# export's entries, a block each; 4: a Kindle clippings file's entries (engine.index.markup.clipping_blocks)
-TEXT_READER_VERSION = 4
+# export's entries, a block each; 4: a Kindle clippings file's entries (engine.index.markup.clipping_blocks); 5: a
+# paged text's running headers and footers in no block (engine.index.paged_text)
+TEXT_READER_VERSION = 5

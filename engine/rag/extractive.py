@@ -42,6 +42,7 @@ from engine.rag.grounding import SentenceSupport, Span, content_words, split_spa
 from engine.rag.loopguard import LoopGuard
 from engine.rag.not_answers import SMALL_WORDS, not_an_answer
 from engine.rag.outlines import outline_heads, release_of
+from engine.rag.replies import attribution_line, quoted_label
 from engine.rag.shown_span import (
     ATX_MARKS,
     BULLET,
@@ -105,10 +106,11 @@ def score_parts(
     its passage prior (1 for the first source, falling linearly) and its passage's cosine to the question: the
     parts ``score_spans`` weighs."""
     # a table's header row names columns and answers nothing: its rows are read with it (engine.rag.table_rows)
-    # (a Kindle clipping's "- Your Note on page 41 | ..." line says where its text is from, shown as its label)
+    # (a Kindle clipping's "- Your Note on page 41 | ..." line says where its text is from, shown as its label, as a
+    # mail's "On ... wrote:" line says whose a quoted message is)
     spans = [sp for s in sources for sp in split_spans(s)
              if len(content_words(sp.text)) >= MIN_SENTENCE_WORDS and (sp.start, sp.end) not in table_rows(s)[1]
-             and not clipping_furniture(sp)]  # fmt: skip
+             and not clipping_furniture(sp) and not attribution_line(sp)]  # fmt: skip
     want = content_words(question)
     read = [reading(sp) for sp in spans]  # a table's row under its header (engine.rag.table_rows)
     words = [content_words(t) for t in read]
@@ -273,6 +275,7 @@ def extract_answer(
     # source number -> the stretch of it from its first quoted text to its last
     stretch: dict[int, tuple[int, int]] = {}
     said: dict[int, str] = {}  # source number -> the last sentence shown from it
+    voice: dict[int, str] = {}  # source number -> the older message its last shown sentence is from
     for sp, score in chosen:
         row = row_reading(sp.source, sp.start, sp.end) is not None  # a row's "- " is its first cell
         bullet = None if is_code(sp.source.path) or row else BULLET.match(sp.text)
@@ -283,7 +286,10 @@ def extract_answer(
         text = text[marks.end() :] if marks else text  # a heading shown with its section's first sentence
         # a NEWS entry's release, an option's name above its description: said before the sentence
         label = None if row else release_of(sp) or clipping_label(sp)
-        if label is None and not row and not is_code(sp.source.path):
+        if label is None and not row and (label := quoted_label(sp)) is not None:
+            # an older message's sentences in a row, from one passage: whose and when said once
+            label, voice[sp.source.n] = (None if voice.get(sp.source.n) == label else label), label
+        elif label is None and not row and not is_code(sp.source.path):
             label = term_above(sp)
             if label and label in said.get(sp.source.n, ""):
                 label = None  # the sentence shown just before it, from the same passage, gave it

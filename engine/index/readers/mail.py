@@ -3,7 +3,8 @@ library's ``email`` and ``mailbox``.
 
 Each message is one page (a mailbox: page N is its N-th message). The page starts with the headers that say
 what the message is (Subject as a heading, From, To, Cc, Date) so they are searchable and cited, then the plain
-text body (HTML bodies reduced to their visible text when there is no plain part), then each text attachment
+text body (HTML bodies reduced to their visible text when there is no plain part; a reply's quoted messages each
+under its "On ... wrote:" line, without the "> " marks: engine.index.readers.replies), then each text attachment
 under an "Attachment: name" heading. Lines are lines of that page text.
 
 The standard library parses a header when it is asked for it, in time and memory that grow faster than the
@@ -23,10 +24,12 @@ import os
 import tempfile
 from dataclasses import replace
 from email.message import EmailMessage
+from email.utils import parseaddr
 
 from engine.index.bounds import charge, no_check, short_reason
 from engine.index.document import Block, ExtractError, Page, paragraph_blocks
 from engine.index.readers.html import extract_html
+from engine.index.readers.replies import reply_sections
 
 log = logging.getLogger(__name__)
 
@@ -41,7 +44,9 @@ MAX_HEADER_CHARS = 8192
 MAX_PART_DEPTH = 64
 PART_BYTES = 2048  # what one parsed part holds (its message object, header list, payload list): charged
 _FEED_BYTES = 1 << 20  # bytes fed to the parser between two budget checks
-READER_VERSION = 1  # 1: an HTML-only body's table rows, one line each (engine.index.readers.html)
+# 1: an HTML-only body's table rows, one line each (engine.index.readers.html); 2: a reply's quotes under their
+# attribution lines, without their "> " marks (engine.index.readers.replies)
+READER_VERSION = 2
 
 
 class _BoundedPolicy(email.policy.EmailPolicy):
@@ -166,8 +171,11 @@ def message_page(msg: EmailMessage, number: int | None, check=no_check) -> Page 
     if meta:
         sections.append(("\n".join(meta), 0))
     body = _body(msg)
-    if body:
-        sections.append((body, 0))
+    if body:  # a reply's quoted messages under whose they are, without their "> " marks (readers.replies)
+        sender = parseaddr(_header(msg, "From"))
+        sections.extend(
+            reply_sections(body.replace("\r\n", "\n").replace("\r", "\n"), sender[0] or sender[1])
+        )
     for part in _attachments(msg):
         check()
         try:

@@ -1,0 +1,51 @@
+"""A sentence of a quoted message in an answer: shown with whose message it is and when it was written ("Ann Lee
+wrote earlier (Thu, 3 Jun 2027 at 10:02): The summer barbecue is on Saturday 19 June ..."). A reply quotes the
+messages before it, and a plan changed on the way is in both: the label says which text is the older one
+(engine.index.readers.replies puts each quote under its "On ... wrote:" line)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from engine.index import REPLY_ATTRIBUTION, REPLY_ORIGINAL, REPLY_REPLIED
+from engine.rag.grounding import Span
+
+MAIL_SUFFIXES = frozenset({".eml", ".emlx", ".mbox"})
+# "On <when>, <name> <address> wrote:": the name is what follows the last comma before the address
+_ON_WROTE = re.compile(r"(?i)^on\s+(?P<when>.+),\s*(?P<who>[^,<>]+?)\s*(?:<[^<>]*>)?\s+wrote:$")
+
+
+def quoted_label(span: Span) -> str | None:
+    """Whose earlier message ``span`` is a sentence of, in a mail message's page: the attribution line nearest
+    above it in its passage, or, when there is none, the last of the passage's heading trail. None for the
+    message's own text (above the first quote, or under "<sender> replied:") and for any other file."""
+    source = span.source
+    if Path(source.path).suffix.lower() not in MAIL_SUFFIXES:
+        return None
+    head = next(
+        (line.strip() for line in reversed(source.text[: span.start].split("\n")) if _is_head(line.strip())),
+        None,
+    )
+    if head is None and source.heading:
+        last = source.heading.split(" > ")[-1].strip()
+        head = last if _is_head(last) else None
+    if head is None or head.endswith(REPLY_REPLIED):
+        return None
+    if REPLY_ORIGINAL.match(head):
+        return "From an earlier message"
+    named = _ON_WROTE.match(head)
+    if named:
+        return f"{named.group('who').strip()} wrote earlier ({named.group('when').strip()})"
+    return head.rstrip(":").strip()
+
+
+def attribution_line(span: Span) -> bool:
+    """Whether ``span`` is a mail message's "On ... wrote:" line (or Outlook's "-----Original Message-----", or the
+    "<sender> replied:" over the writer's own text): it says whose the text below is, and answers nothing."""
+    own = span.text.strip()
+    return "\n" not in own and Path(span.source.path).suffix.lower() in MAIL_SUFFIXES and _is_head(own)
+
+
+def _is_head(line: str) -> bool:
+    return bool(REPLY_ATTRIBUTION.match(line) or REPLY_ORIGINAL.match(line)) or line.endswith(REPLY_REPLIED)
