@@ -15,7 +15,8 @@ _QUANTITY = re.compile(
 )
 # "when" asks only where it opens the question or a clause of it: not "What does it print when all is well?"
 _TIME = re.compile(
-    r"(?i)^\W*(?:when|by when)\b|\b(?:what time|what date|what day|which day|by when|how soon)\b|(?:,|\band)\s+when\b"
+    r"(?i)^\W*(?:when|by when)\b|\b(?:what time|what date|what day|which day|by when|how soon|until what time|"
+    r"the (?:latest|earliest) (?:i|we|you|they)\b|deadline)\b|(?:,|\band)\s+when\b"
 )
 # ... but not an opening "when" that sets a condition for the question after it (not "When is ..."): "When I export a
 # data frame, how do I ...?", "When bc is built with readline, how many lines ...?" (a "how many" still asks a figure)

@@ -18,7 +18,9 @@ from engine.rag.sources import Source
      ("When I export a data frame for Excel, how do I keep the row names?", ("setting",)),
      ("When I take one row out of a matrix I get a vector. How do I keep it a matrix?", ("setting",)),
      ("When bc is built with readline, how many lines does it remember?", ("quantity",)),
-     ("When is the fete, where is it held?", ("time",)), ("When the boiler is serviced, what time is it?", ("time",))],
+     ("When is the fete, where is it held?", ("time",)),
+     ("What's the latest I can drop the dog off?", ("time",)), ("What's the deadline for stock orders?", ("time",)),
+     ("Which is the latest version?", ()), ("When the boiler is serviced, what time is it?", ("time",))],
 )  # fmt: skip
 def test_the_kind_a_question_asks_for(question, kinds):
     assert wanted_kinds(question) == kinds

@@ -193,5 +193,7 @@ def test_a_next_sentence_that_ends_with_a_colon_comes_with_what_it_introduces(em
         "I cloned it from git and there is no configure script. What do I run first?", [src], embedder,
         max_sentences=1,
     )  # fmt: skip
-    assert ans.sentences[0].text.endswith("The easiest way is to use autoreconf:: autoreconf -i"), ans.sentences
+    assert ans.sentences[0].text.endswith("The easiest way is to use autoreconf:: autoreconf -i"), (
+        ans.sentences
+    )
     assert (ans.citations[0].line_start, ans.citations[0].line_end) == (1, 3)
