@@ -23,7 +23,9 @@ COVERAGE_HEDGE the answer is still given, introduced as possibly not answering t
 Below the cosine line, the answer is shown hedged rather than declined when the line is near and the best source holds
 much of the question, or when a table row of the best passages, read under its header, is as close to the question
 as the line asks, or a sentence of them is (``best_piece_cosine``: a passage embeds many rows, sentences or turns of a
-conversation at once, far from a question about one).
+conversation at once, far from a question about one). However it was answered, the answer is hedged when no sentence
+or row of its first passages is as close to the question as SENTENCE_HEDGE: they share its topic, and none of their
+sentences says what it asks.
 """
 
 from __future__ import annotations
@@ -39,6 +41,7 @@ import numpy as np
 
 from engine.index import IndexStore, file_type_for, query_identifiers, query_terms, term_pattern
 from engine.rag.citations import segments
+from engine.rag.shown_span import leans_back
 from engine.rag.sources import sources_from
 from engine.rag.table_rows import table_rows
 from engine.rag.tuning import (
@@ -52,6 +55,7 @@ from engine.rag.tuning import (
     MINILM_COSINE_THRESHOLD,
     PARAPHRASE_WORD_COSINE,
     RERANK_THRESHOLD,
+    SENTENCE_HEDGE,
     SOFT_DECLINE_COVERAGE,
     SOFT_DECLINE_MARGIN,
 )
@@ -127,11 +131,13 @@ def judge_passages(question: str, query: str, hits: Sequence[Any], top: Sequence
         and verdict.value >= verdict.threshold - SOFT_DECLINE_MARGIN
         and coverage >= SOFT_DECLINE_COVERAGE
     )
+    piece = None
     if verdict.abstain and not below and verdict.signal == "cosine" and verdict.value is not None:
         # a passage embeds many sentences, table rows or turns of a conversation at once, far from a question about
         # one of them; its best sentence, or its best row read under its header, as close to the question as the
-        # line asks of a passage: answered, hedged
-        below = best_piece_cosine(query, top, embedder) >= verdict.threshold
+        # line asks of a passage: answered (hedged unless that piece is as close as SENTENCE_HEDGE)
+        piece = best_piece_cosine(query, top, embedder)
+        below = piece >= verdict.threshold
     if verdict.abstain and not below:
         return Gate(ABSTAIN_TEXT, stats)
     missing = missing_terms(question, hits) if pol.signal != "none" else ()
@@ -143,7 +149,10 @@ def judge_passages(question: str, query: str, hits: Sequence[Any], top: Sequence
     if absent:
         near = paraphrased(absent, top, embedder, embedder_name)
         absent = tuple(t for t in absent if t not in near)
-    return Gate("", replace(stats, coverage=coverage, absent_terms=absent, below_line=below))
+    if piece is None and embedder is not None:
+        piece = best_piece_cosine(query, top, embedder)
+    return Gate("", replace(stats, coverage=coverage, absent_terms=absent, below_line=below,
+                            best_sentence_cosine=piece if piece is not None and piece >= 0 else None))  # fmt: skip
 
 
 def absent_terms(frequencies: dict[str, int], common: Callable[[str], bool]) -> tuple[str, ...]:
@@ -340,26 +349,38 @@ def quoted_names(terms: Sequence[str]) -> str:
     return quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " or " + quoted[-1]
 
 
-def hedges(coverage: float | None, absent: Sequence[str] = (), below_line: bool = False) -> bool:
-    """Whether an answer with this ``stats.coverage`` (None: not measured), these ``stats.absent_terms`` and
-    ``stats.below_line`` (answered below the cosine line) is introduced as possibly not answering."""
-    return below_line or bool(absent) or (coverage is not None and coverage < COVERAGE_HEDGE)
+def hedges(coverage: float | None, absent: Sequence[str] = (), below_line: bool = False,
+           best_sentence: float | None = None) -> bool:  # fmt: skip
+    """Whether an answer with this ``stats.coverage`` (None: not measured), these ``stats.absent_terms``, this
+    ``stats.best_sentence_cosine`` (``best_piece_cosine``; None: not measured) and ``stats.below_line`` (answered
+    below the cosine line) is introduced as possibly not answering: low coverage, an absent word, or no sentence of
+    the sources as close to the question as SENTENCE_HEDGE (without that measure: answered below the line)."""
+    if absent or (coverage is not None and coverage < COVERAGE_HEDGE):
+        return True
+    return below_line if best_sentence is None else best_sentence < SENTENCE_HEDGE
 
 
 def best_piece_cosine(query: str, top: Sequence[Any], embedder: Any) -> float:
     """The best cosine between ``query`` and a piece of the first MAX_GATE_PASSAGES passages: a table row read under
     its header ("Name: Colin Thwaite; Chip time: 00:39:52; ..."; engine.rag.table_rows; at most MAX_GATE_ROWS), or
     a sentence of MIN_GATE_SENTENCE_WORDS words or more (at most MAX_GATE_SENTENCES: "Marek Novak: I wouldn't go
-    live on the 14th." in a meeting's transcript, whose passage holds five speakers' turns); -1 without an embedder
-    or a piece."""
+    live on the 14th." in a meeting's transcript, whose passage holds five speakers' turns; one that opens with a
+    pronoun read after the sentence before it, as the answer reads it); -1 without an embedder or a piece."""
     if embedder is None or not top:
         return -1.0
     sources = sources_from(top[:MAX_GATE_PASSAGES])
     rows = [r for src in sources for _, _, r in table_rows(src)[0]][:MAX_GATE_ROWS]
-    sentences = [
-        t for src in sources for a, b in segments(src.text)
-        if len((t := " ".join(src.text[a:b].split())).split()) >= MIN_GATE_SENTENCE_WORDS
-    ][:MAX_GATE_SENTENCES]  # fmt: skip
+    sentences = []
+    for src in sources:
+        before = (
+            ""  # the sentence before, in the same paragraph: "It was written by ..." is read after it too
+        )
+        for a, b in segments(src.text):
+            t = " ".join(src.text[a:b].split())
+            if len(t.split()) >= MIN_GATE_SENTENCE_WORDS:
+                sentences.append(f"{before} {t}" if before and leans_back(t) else t)
+            before = "" if "\n\n" in src.text[b : b + 3] else t
+    sentences = sentences[:MAX_GATE_SENTENCES]
     pieces = rows + sentences
     if not pieces:
         return -1.0

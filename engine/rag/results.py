@@ -64,6 +64,9 @@ class AskStats:
     # answered although the evidence is below the abstention line, because the best source holds most of the
     # question (engine.rag.abstain.judge_passages): the answer is hedged
     below_line: bool = False
+    # the best cosine between the question and a sentence (or a table row) of the first passages (engine.rag.abstain.
+    # best_piece_cosine); below SENTENCE_HEDGE the answer is hedged; None when not measured (no embedder)
+    best_sentence_cosine: float | None = None
     prompt_tokens: int = 0
     cached_tokens: int = 0  # prompt tokens reused from the prompt cache (earlier turns)
     generated_tokens: int = 0
@@ -84,8 +87,8 @@ class AskStats:
     @property
     def hedged(self) -> bool:
         """Whether an answer with these figures is introduced as possibly not answering (engine.rag.abstain.hedges:
-        low coverage, an absent word, or answered just below the line)."""
-        return hedges(self.coverage, self.absent_terms, self.below_line)
+        low coverage, an absent word, or no sentence of the sources close to the question)."""
+        return hedges(self.coverage, self.absent_terms, self.below_line, self.best_sentence_cosine)
 
 
 @dataclass(frozen=True)

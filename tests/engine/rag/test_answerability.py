@@ -16,6 +16,7 @@ from engine.rag.results import AskResult
 from engine.rag.tuning import (
     COVERAGE_HEDGE,
     PARAPHRASE_WORD_COSINE,
+    SENTENCE_HEDGE,
     SOFT_DECLINE_COVERAGE,
     SOFT_DECLINE_MARGIN,
 )
@@ -36,6 +37,13 @@ def test_rare_words_no_passage_holds_are_absent_common_ones_are_not(embedder):
     # is held by three chunks
     assert absent_terms(freq, common) == ("parquet", "logrotate")
     assert hedges(None, ("parquet",)) and hedges(COVERAGE_HEDGE - 0.01) and not hedges(COVERAGE_HEDGE, ())
+
+
+def test_an_answer_is_hedged_when_no_sentence_is_close_to_the_question():
+    """The best sentence's cosine decides, measured; answered below the line decides only where it was not."""
+    assert hedges(0.9, (), False, SENTENCE_HEDGE - 0.01) and not hedges(0.9, (), False, SENTENCE_HEDGE)
+    assert not hedges(0.9, (), True, SENTENCE_HEDGE) and hedges(0.9, (), True, None)
+    assert hedges(0.9, ("parquet",), False, 0.9) and hedges(COVERAGE_HEDGE - 0.01, (), False, 0.9)
 
 
 @pytest.fixture(scope="module")
@@ -119,8 +127,11 @@ def test_just_below_the_line_a_source_holding_most_of_the_question_is_shown_hedg
         not plain.hedged and plain.stats.coverage >= SOFT_DECLINE_COVERAGE and "write.csv()" in plain.answer
     )
     near = asked(plain.stats.evidence + SOFT_DECLINE_MARGIN / 2)
-    assert not near.abstained and near.hedged and near.stats.below_line and "write.csv()" in near.answer
-    assert near.answer.startswith("Your documents may not answer this directly.")
+    assert not near.abstained and near.stats.below_line and "write.csv()" in near.answer
+    # hedged or not as its best sentence is close to the question, whatever the line (SENTENCE_HEDGE)
+    assert near.hedged is (near.stats.best_sentence_cosine < SENTENCE_HEDGE) is plain.hedged
+    intro = "Your documents may not answer this directly." if near.hedged else "From your documents:"
+    assert near.answer.startswith(intro)
     far = asked(plain.stats.evidence + SOFT_DECLINE_MARGIN * 2)
     assert far.abstained and not far.stats.below_line
 
@@ -170,7 +181,10 @@ def test_far_below_the_line_a_table_row_as_close_as_the_line_is_shown_hedged(tmp
     question = "What was Colin Thwaite's chip time?"
     row, asked = _below_the_line(tmp_path, embedder, "results.csv", "\n".join(rows) + "\n", question)
     shown = asked(row - 0.01)
-    assert not shown.abstained and shown.hedged and "00:38:12" in shown.answer
+    assert not shown.abstained and "00:38:12" in shown.answer
+    assert shown.hedged is (row < SENTENCE_HEDGE) and shown.stats.best_sentence_cosine == pytest.approx(
+        row, abs=1e-4
+    )
     assert "name: Colin Thwaite" in shown.answer
     assert asked(row + 0.02).abstained
 
@@ -189,5 +203,6 @@ def test_far_below_the_line_a_sentence_as_close_as_the_line_is_shown_hedged(tmp_
     question = "Why didn't Marek want to go live on the 14th?"
     piece, asked = _below_the_line(tmp_path, embedder, "sync.txt", " ".join(turns) + "\n", question)
     shown = asked(piece - 0.01)
-    assert not shown.abstained and shown.hedged and "full week" in shown.answer
+    assert not shown.abstained and "full week" in shown.answer
+    assert piece >= SENTENCE_HEDGE and not shown.hedged  # Marek's own sentence says it: no caveat
     assert asked(piece + 0.02).abstained
