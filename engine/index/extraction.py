@@ -56,6 +56,7 @@ from engine.index.readers import (
     extract_docx,
     extract_eml,
     extract_epub,
+    extract_feed,
     extract_gpx,
     extract_html,
     extract_mbox,
@@ -69,6 +70,7 @@ from engine.index.readers import (
     extract_vobjects,
     extract_xlsx,
     image_page,
+    is_feed,
     ocr_pdf_pages,
     pdfium_pages,
 )
@@ -79,7 +81,7 @@ TEXT_EXTENSIONS = {
     ".txt": "text", ".text": "text", ".log": "text", ".md": "markdown", ".markdown": "markdown",
     ".mdx": "markdown", ".rst": "rst", ".rest": "rst", ".adoc": "asciidoc", ".asciidoc": "asciidoc", ".csv": "csv", ".tsv": "csv",
     ".htm": "html", ".html": "html", ".xhtml": "html", ".srt": "subtitles", ".vtt": "subtitles",
-    ".ics": "calendar", ".vcf": "contacts", ".vcard": "contacts", ".gpx": "gpx",
+    ".ics": "calendar", ".vcf": "contacts", ".vcard": "contacts", ".gpx": "gpx", ".rss": "feed", ".atom": "feed",
     ".py": "code", ".pyi": "code", ".js": "code", ".mjs": "code", ".ts": "code", ".tsx": "code",
     ".jsx": "code", ".c": "code", ".h": "code", ".cc": "code", ".cpp": "code", ".hpp": "code",
     ".cxx": "code", ".m": "code", ".mm": "code", ".swift": "code", ".java": "code", ".kt": "code",
@@ -90,11 +92,11 @@ TEXT_EXTENSIONS = {
 }  # fmt: skip
 # the readers that write a text file's contents in words (engine.index.readers.anchored), by file type
 _IN_WORDS = {"subtitles": extract_subtitles, "calendar": extract_vobjects, "contacts": extract_vobjects,
-             "gpx": extract_gpx}  # fmt: skip
+             "gpx": extract_gpx, "feed": extract_feed}  # fmt: skip
 # readers whose page text is not the file's own characters: Page.anchors map it back to the file's lines
 ANCHORED_TYPES = frozenset({"html", *_IN_WORDS})
 # readers that write one record a paragraph (a calendar's event, a contact's card, a track's waypoint), each a chunk
-RECORD_TYPES = frozenset({"calendar", "contacts", "gpx"})
+RECORD_TYPES = frozenset({"calendar", "contacts", "gpx", "feed"})
 DOC_EXTENSIONS = {".pdf": "pdf", ".docx": "docx"}
 # Formats read by a library of their own (macOS document types: packaging/bundle_config.py)
 RICH_EXTENSIONS = {
@@ -206,7 +208,7 @@ def _kind(file_type: str) -> str:
              "ods": "ODS file", "odt": "ODT file", "email": "e-mail", "emlx": "e-mail", "mbox": "mailbox", "rtf": "RTF file",
              "notebook": "notebook", "image": "image", "html": "HTML file",
              "subtitles": "subtitle file", "calendar": "calendar file", "contacts": "contacts file",
-             "gpx": "GPS track"}  # fmt: skip
+             "gpx": "GPS track", "feed": "feed"}  # fmt: skip
     return names.get(file_type, "file")
 
 
@@ -234,6 +236,10 @@ def _extract(path: Path, data: bytes, file_type: str, check: Callable[[], None],
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     if file_type == "html":
         return Extracted("html", (extract_html(text, check),), encoding, notes)
+    if file_type == "code" and path.suffix.lower() == ".xml" and is_feed(text):
+        file_type = (
+            "feed"  # a podcast's or a blog's feed saved as .xml: read as a feed (engine.index.readers.feeds)
+        )
     reader = _IN_WORDS.get(file_type)
     if reader is not None:  # a text written in words, anchored to the file's lines: charged as it is held
         page = reader(text, check)
@@ -329,8 +335,9 @@ def _extract_rich(
     return None
 
 
-# 1: a configuration file's (JSON, YAML, TOML, INI) chunks are headed by their key paths
-CODE_READER_VERSION = 1
+# 1: a configuration file's (JSON, YAML, TOML, INI) chunks are headed by their key paths; 2: an .xml file that holds
+# an RSS or Atom feed is read as a feed (engine.index.readers.feeds)
+CODE_READER_VERSION = 2
 # 2: an outline's "* " headings (a GNU NEWS file, an Org file), a man page's sections; 3: a log's or a chat
 # export's entries, a block each; 4: a Kindle clippings file's entries (engine.index.markup.clipping_blocks); 5: a
 # paged text's running headers and footers in no block (engine.index.paged_text)

@@ -242,7 +242,7 @@ def extract_answer(
             around = shown_span(own, pieces[own.source.n])
             shown = _whole_sentence(around, sentences[own.source.n])
             # a definition's description with its term ("-k --keep Keep ...")
-            if not is_code(own.source.path):
+            if not is_code(own.source):
                 shown = with_term(shown, LONG_SENTENCE_CHARS)
             shown = _clear_of_rows(shown, own)
         with_antecedent = shown.start < spans[i].start and leans_back(spans[i].text)
@@ -278,25 +278,25 @@ def extract_answer(
     voice: dict[int, str] = {}  # source number -> the older message its last shown sentence is from
     for sp, score in chosen:
         row = row_reading(sp.source, sp.start, sp.end) is not None  # a row's "- " is its first cell
-        bullet = None if is_code(sp.source.path) or row else BULLET.match(sp.text)
+        bullet = None if is_code(sp.source) or row else BULLET.match(sp.text)
         if bullet is not None:
             sp = Span(sp.source, sp.start + bullet.end(), sp.end)
         text = " ".join(reading(sp).split())
-        marks = None if is_code(sp.source.path) else ATX_MARKS.match(text)
+        marks = None if is_code(sp.source) else ATX_MARKS.match(text)
         text = text[marks.end() :] if marks else text  # a heading shown with its section's first sentence
         # a NEWS entry's release, an option's name above its description: said before the sentence
         label = None if row else release_of(sp) or clipping_label(sp)
         if label is None and not row and (label := quoted_label(sp)) is not None:
             # an older message's sentences in a row, from one passage: whose and when said once
             label, voice[sp.source.n] = (None if voice.get(sp.source.n) == label else label), label
-        elif label is None and not row and not is_code(sp.source.path):
+        elif label is None and not row and not is_code(sp.source):
             label = term_above(sp)
             if label and label in said.get(sp.source.n, ""):
                 label = None  # the sentence shown just before it, from the same passage, gave it
         text = f"{label}: {text}" if label else text
         said[sp.source.n] = text
         first, last = quote_lines(sp.source, sp.start, sp.end)
-        opening, closing = _code_ticks(text) if is_code(sp.source.path) and not row else ("", "")
+        opening, closing = _code_ticks(text) if is_code(sp.source) and not row else ("", "")
         head_cut, tail_cut = _cut_short(sp)  # a sentence shown in part says so: "… which should take a …"
         opening, closing = ("… " if head_cut else "") + opening, closing + (" …" if tail_cut else "")
         # the sentence, and the other sources that hold it word for word, each with its lines
@@ -331,7 +331,7 @@ def _read_on(shown: Span, own: Sequence[Span], chosen: Sequence[tuple[Span, floa
     variable, HISTORY is the number of lines of history retained." / "For GNU readline, a value of -1 means that an
     unlimited number of history lines are retained."). A next sentence that ends with a colon comes with the short
     piece it introduces, as a shown colon sentence does (engine.rag.shown_span)."""
-    if row_reading(shown.source, shown.start, shown.end) is not None or is_code(shown.source.path):
+    if row_reading(shown.source, shown.start, shown.end) is not None or is_code(shown.source):
         return shown
     nxt = next_piece(own, shown)
     if (

@@ -18,6 +18,7 @@ from pathlib import Path
 
 from engine.index import RECORD_TYPES, file_type_for
 from engine.rag.grounding import Span, content_words
+from engine.rag.sources import Source
 from engine.rag.tuning import INTRO_EXTEND_CHARS, LIST_SHOW_CHARS, MIN_SENTENCE_WORDS, RECORD_SHOW_CHARS
 
 SENTENCE_END = re.compile(r"[.!?:;]$")
@@ -164,7 +165,7 @@ def _run_on(span: Span, pieces: Sequence[Span]) -> Span:
     sentence). "... by adding the line below to the system vimrc" / "let g:skip_defaults_vim = 1": a span that ends
     without punctuation takes the display after it. A display (``_display``) is a short piece set apart by a blank
     line and indented deeper than the sentence's first line. Not in source code; up to LIST_SHOW_CHARS in all."""
-    if is_code(span.source.path):
+    if is_code(span.source):
         return span
     start, end = span.start, span.end
     text = span.text.strip()
@@ -322,7 +323,7 @@ def _whole_record(span: Span) -> Span | None:
     waypoint), the whole record the span is in, when it fits in RECORD_SHOW_CHARS: "Bring goggles, a swim hat and a
     £1 coin." says nothing without "Maya swimming (Stage 5): Sat 11 Sep 2027, 9:30 to 10:00.", nor "They have our
     spare key." without "Ann and Clive Pearson.". None elsewhere."""
-    if file_type_for(Path(span.source.path)) not in RECORD_TYPES:
+    if source_type(span.source) not in RECORD_TYPES:
         return None
     text = span.source.text
     breaks = [m.end() for m in _BLANK_LINE.finditer(text, 0, span.start)]
@@ -344,8 +345,20 @@ def joined(a: Span, b: Span) -> bool:
     return a.source is b.source and _BLANK_LINE.search(a.source.text, a.end, b.start) is None
 
 
-def is_code(path: str) -> bool:
-    return file_type_for(Path(path)) == "code"
+def source_type(source: Source) -> str | None:
+    """The file type ``source`` was read as: its name's (``file_type_for``), except an ``.xml`` file's passage with no
+    tag in it, which the index read as a feed (engine.index.readers.feeds) and wrote in words."""
+    kind = file_type_for(Path(source.path))
+    if kind == "code" and source.path.lower().endswith(".xml") and _XML_TAG.search(source.text) is None:
+        return "feed"
+    return kind
+
+
+_XML_TAG = re.compile(r"<[A-Za-z_/?!]")
+
+
+def is_code(source: Source) -> bool:
+    return source_type(source) == "code"
 
 
 # an entry of a definition list: its term, a short line of its own (an option "-k --keep", "‘--sandbox’",

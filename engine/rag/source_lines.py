@@ -1,7 +1,7 @@
 """File lines of a stretch of a passage whose text is not the file's own characters (HTML: the visible text).
 
 For plain formats a passage's text IS the file's characters, so counting its newlines from the chunk's first line
-gives the file line. An HTML chunk holds the page's visible text, and its first and last lines were mapped to the
+gives the file line. An HTML chunk holds the page's visible text (a feed's, a calendar's, ...: the text in words), and its first and last lines were mapped to the
 file's lines through the extraction's anchors (engine.index) at indexing time: counting the visible text's
 newlines from there lands on the wrong line (tags, blank source lines). Here the page is extracted again (HTML
 only: milliseconds, the last few files remembered) and the stretch is located through the same anchors, so a
@@ -37,16 +37,23 @@ def _page(path: str):
         _MEMO.move_to_end(key)
         return _MEMO[key]
     page = None
-    if st.st_size <= _MAX_BYTES and file_type_for(p) in ANCHORED_TYPES:
+    if st.st_size <= _MAX_BYTES and _maybe_anchored(p):
         try:
             doc = extract(p, p.read_bytes())
-            page = doc.pages[0] if len(doc.pages) == 1 and doc.pages[0].anchors else None
+            one = len(doc.pages) == 1 and doc.file_type in ANCHORED_TYPES
+            page = doc.pages[0] if one and doc.pages[0].anchors else None
         except (OSError, AlcoveError) as error:
             log.debug("no line map for %s: %s", path, error)
     _MEMO[key] = page
     while len(_MEMO) > _MEMO_SIZE:
         _MEMO.popitem(last=False)
     return page
+
+
+def _maybe_anchored(path: Path) -> bool:
+    """Whether the index may have read ``path`` in other words than its own: its type's reader does, or it is an
+    ``.xml`` file, which holds a feed read in words (engine.index.readers.feeds) or is code."""
+    return file_type_for(path) in ANCHORED_TYPES or path.suffix.lower() == ".xml"
 
 
 def _visible_offset(page, text: str, char_start: int | None) -> int | None:
@@ -68,7 +75,7 @@ def mapped_lines(
 ) -> tuple[int, int] | None:
     """(first, last) file line of ``text[start:end]``, ``text`` being a chunk of ``path`` that starts at source
     character ``char_start``; None when the file's format needs no map or the file no longer holds the chunk."""
-    if not path or not text or file_type_for(Path(path)) not in ANCHORED_TYPES:
+    if not path or not text or not _maybe_anchored(Path(path)):
         return None
     page = _page(path)
     base = _visible_offset(page, text, char_start) if page is not None else None

@@ -2,6 +2,7 @@
 or raises ``ExtractError`` with the reason. ``engine.index.extraction`` picks the reader for a file."""
 
 from engine.index.readers.ebook import extract_epub, extract_notebook
+from engine.index.readers.feeds import extract_feed, is_feed
 from engine.index.readers.gpx import extract_gpx
 from engine.index.readers.html import extract_html
 from engine.index.readers.mail import extract_eml, extract_mbox
@@ -25,6 +26,7 @@ __all__ = [
     "extract_docx",
     "extract_eml",
     "extract_epub",
+    "extract_feed",
     "extract_gpx",
     "extract_html",
     "extract_mbox",
@@ -38,6 +40,7 @@ __all__ = [
     "extract_vobjects",
     "extract_xlsx",
     "image_page",
+    "is_feed",
     "ocr_pdf_pages",
     "pdfium_pages",
 ]

@@ -200,3 +200,19 @@ def test_a_gzipped_pdf_opens_at_its_page_with_the_quote_boxed(tmp_path):
     path.write_bytes(b"not gzip at all")
     with pytest.raises(ViewError, match="cannot be opened"):
         render_page(str(path), 1)
+
+
+def test_a_feed_saved_as_xml_is_shown_in_words_at_the_cited_item(tmp_path):
+    """A podcast's feed saved as .xml opens as the index read it: the channel and its items in words, the cited
+    item's lines (the file's) mapped onto that text and its quote found, not the escaped XML."""
+    from tests.engine.index.test_feeds import RSS
+
+    path = tmp_path / "mend-feed.xml"
+    path.write_text(RSS)
+    lines = RSS.split("\n")
+    first = next(i for i, x in enumerate(lines, 1) if "The toaster" in x)
+    view = load_text(Target(str(path), None, first, first + 8, "Guest: Tom Reyes from the repair café."))
+    assert view.kind == "feed" and "&lt;" not in view.text and "as Alcove reads them" in view.note
+    assert view.quote is not None and view.text[view.quote[0] :].startswith("Guest: Tom Reyes")
+    shown = view.text.split("\n")[view.lines[0] - 1 : view.lines[1]]
+    assert any(line.startswith("Ep 3: The toaster") for line in shown), shown

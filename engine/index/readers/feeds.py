@@ -1,0 +1,232 @@
+"""News and podcast feeds (RSS 2.0, RSS 1.0 / RDF, Atom; ``.rss``, ``.atom``, or ``.xml`` that holds one): a
+channel and its episodes or posts as a person reads them, not as XML.
+
+A podcast app's or a blog's feed holds the show's title and description, then an item per episode: its title, date,
+length, episode number and show notes, the notes often HTML escaped inside the XML ("&lt;p&gt;We open the
+back ..."). Read as code, an answer quotes the escapes and the tags. Here:
+
+- the channel comes first: "The Repair Shed. A podcast about fixing things ... By Sam Okoro.";
+- each item (``item``, Atom's ``entry``) is a paragraph of its own, headed by its title: "Episode 12: Kettles.
+  Published Tue 4 May 2027. Episode 12 of season 2. Length 42 min 17 s. By Sam Okoro." then its notes as text
+  (HTML reduced to its visible text, a paragraph each), its categories and its audio file;
+- dates are as the feed writes them, in words (RFC 822 for RSS, ISO 8601 for Atom), the day named as in the feed.
+
+Each item is a chunk of its own (``Block.kind`` "record"). Every piece keeps its file line through the page's
+anchors, so a citation names the item's lines. The XML is read by expat with no document type (a ``<!DOCTYPE>``,
+which could declare entities, is refused); a file that does not parse, or holds no item and no channel title, is
+read as its text.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import datetime
+from email.utils import parsedate_to_datetime
+from pathlib import PurePosixPath
+from urllib.parse import urlparse
+from xml.parsers import expat
+
+from engine.index.document import ExtractError, Page, line_starts
+from engine.index.readers.anchored import AnchoredText, as_text, day_words
+from engine.index.readers.html import extract_html
+
+READER_VERSION = 1
+# the document element of a feed, after any prolog, comments and processing instructions
+_ROOT = re.compile(r"\A(?:\ufeff)?\s*(?:<\?[^>]*\?>\s*|<!--.*?-->\s*)*<(?:[\w.-]+:)?(rss|feed|RDF)\b", re.S)
+_ITEMS = ("item", "entry")
+_NOTES = ("encoded", "content", "description", "summary")  # content:encoded first: a feed's fullest notes
+_TAG = re.compile(r"<[a-zA-Z/!][^>]*>")
+
+
+class _Refused(Exception):
+    """A document type declaration: not read as a feed."""
+
+
+def is_feed(text: str) -> bool:
+    """Whether ``text`` (an ``.xml`` file's) is an RSS or Atom feed: its first element is ``rss``, ``feed`` or
+    ``rdf:RDF``."""
+    return _ROOT.match(text[:4096]) is not None
+
+
+@dataclass
+class _Entry:
+    line: int
+    char: int
+    fields: dict[str, tuple[str, int, int]] = field(default_factory=dict)  # name -> (text, line, char)
+    categories: list[str] = field(default_factory=list)
+    link: str = ""
+    audio: tuple[str, str, int, int] | None = None  # (url, length in bytes, line, char)
+
+
+def _parse(text: str, check: Callable[[], None]) -> tuple[_Entry, list[_Entry]]:
+    """(the channel, its items)."""
+    starts = line_starts(text)
+    parser = expat.ParserCreate()
+    channel = _Entry(1, 0)
+    items: list[_Entry] = []
+    current: list[_Entry | None] = [None]
+    stack: list[str] = []
+    buffer: list[str] = []
+    at: list[tuple[int, int]] = [(1, 0)]
+    count = [0]
+
+    def where() -> tuple[int, int]:
+        line = parser.CurrentLineNumber
+        return line, starts[min(line, len(starts)) - 1] + parser.CurrentColumnNumber
+
+    def start(name: str, attrs: dict[str, str]) -> None:
+        local = name.rsplit(":", 1)[-1]
+        count[0] += 1
+        if count[0] % 4096 == 0:
+            check()
+        line, char = where()
+        owner = current[0] or channel
+        if local in _ITEMS:
+            current[0] = _Entry(line, char)
+            items.append(current[0])
+        elif local == "enclosure" and attrs.get("url"):
+            owner.audio = (attrs["url"], attrs.get("length", ""), line, char)
+        elif local == "link" and attrs.get("href") and attrs.get("rel", "alternate") == "alternate":
+            owner.link = owner.link or attrs["href"]  # Atom's link is an attribute
+        elif local == "category" and attrs.get("text"):
+            owner.categories.append(attrs["text"])  # itunes:category
+        stack.append(local)
+        buffer.clear()
+        at[0] = (line, char)
+
+    def end(name: str) -> None:
+        local = name.rsplit(":", 1)[-1]
+        value = "".join(buffer).strip()
+        buffer.clear()
+        if stack:
+            stack.pop()
+        parent = stack[-1] if stack else ""
+        entry = current[0]
+        if local in _ITEMS:
+            current[0] = None
+            return
+        owner = entry if entry is not None else channel
+        if parent not in (*_ITEMS, "channel", "feed", "RDF", "author") or not value:
+            return
+        if local == "category":
+            owner.categories.append(value)
+        elif local == "link":
+            owner.link = owner.link or value
+        elif parent == "author" and local == "name":
+            owner.fields.setdefault("author", (value, *at[0]))
+        else:
+            owner.fields.setdefault(local, (value, *at[0]))
+
+    def data(chunk: str) -> None:
+        buffer.append(chunk)
+
+    def doctype(*_args) -> None:
+        raise _Refused
+
+    parser.StartElementHandler = start
+    parser.EndElementHandler = end
+    parser.CharacterDataHandler = data
+    parser.StartDoctypeDeclHandler = doctype
+    parser.Parse(text, True)
+    return channel, items
+
+
+def _when(value: str) -> str | None:
+    """A feed's date in words: "Tue 4 May 2027" (RFC 822 or ISO 8601), None when it is neither."""
+    moment: datetime | None
+    try:
+        moment = parsedate_to_datetime(value)
+    except (TypeError, ValueError, IndexError):
+        try:
+            moment = datetime.fromisoformat(value.strip().replace("Z", "+00:00"))
+        except ValueError:
+            moment = None
+    return day_words(moment) if moment is not None else None
+
+
+def _length(value: str) -> str:
+    """An episode's length as a feed gives it ("2537", "42:17", "1:02:03") in words: "42 min 17 s"."""
+    parts = value.strip().split(":")
+    if not all(p.isdigit() for p in parts) or len(parts) > 3:
+        return value.strip()
+    seconds = 0
+    for p in parts:
+        seconds = seconds * 60 + int(p)
+    hours, rest = divmod(seconds, 3600)
+    minutes, secs = divmod(rest, 60)
+    bits = [f"{hours} h"] if hours else []
+    bits += [f"{minutes} min"] if minutes or hours else []
+    bits += [f"{secs} s"] if secs else []
+    return " ".join(bits) or "0 s"
+
+
+def _size(length: str) -> str:
+    return f" ({int(length) / 1e6:.1f} MB)" if length.isdigit() and int(length) > 0 else ""
+
+
+def _notes_text(value: str) -> list[str]:
+    """Show notes as paragraphs of visible text: HTML (escaped in the XML or in CDATA) reduced to what it shows."""
+    if _TAG.search(value):
+        try:
+            value = extract_html(value).text
+        except ExtractError:
+            value = _TAG.sub(" ", value)
+    return [" ".join(p.split()) for p in re.split(r"\n\s*\n", value) if p.strip()]
+
+
+def _write_entry(w: AnchoredText, e: _Entry, heading: str, is_channel: bool) -> None:
+    title = e.fields.get("title")
+    w.open(title[0] if title else heading)
+    if title:
+        w.sentence(title[0], title[1:])
+    facts: list[tuple[str, tuple[int, int]]] = []
+    date = next((e.fields[k] for k in ("pubDate", "published", "updated", "date") if k in e.fields), None)
+    if date is not None and (words := _when(date[0])):
+        facts.append((f"Published {words}.", date[1:]))
+    episode, season = e.fields.get("episode"), e.fields.get("season")
+    if episode:
+        facts.append((f"Episode {episode[0]}{f' of season {season[0]}' if season else ''}.", episode[1:]))
+    if "duration" in e.fields:
+        value, line, char = e.fields["duration"]
+        facts.append((f"Length {_length(value)}.", (line, char)))
+    who = next((e.fields[k] for k in ("author", "creator") if k in e.fields), None)
+    if who:
+        facts.append((f"By {who[0].rstrip('.')}.", who[1:]))
+    for text, place in facts:
+        w.add(" ", None)
+        w.add(text, place)
+    notes = next((e.fields[k] for k in _NOTES if k in e.fields), None)
+    if notes is None and is_channel:
+        notes = e.fields.get("subtitle")
+    if notes is not None:
+        for para in _notes_text(notes[0]):
+            w.line_break()
+            w.sentence(para, notes[1:])
+    if e.categories:
+        w.line_break()
+        w.add(f"Categories: {', '.join(dict.fromkeys(e.categories))}.", None)
+    if e.audio is not None:
+        url, length, line, char = e.audio
+        name = PurePosixPath(urlparse(url).path).name or url
+        w.line_break()
+        w.add(f"Audio: {name}{_size(length)}.", (line, char))
+    w.close()
+
+
+def extract_feed(text: str, check: Callable[[], None] = lambda: None) -> Page:
+    """The page of a feed's text: the channel, then a paragraph per item, anchored to the file's lines; the text
+    itself when it does not parse or holds neither items nor a channel title."""
+    try:
+        channel, items = _parse(text, check)
+    except (expat.ExpatError, _Refused, ValueError):
+        return as_text(text)
+    if not items and "title" not in channel.fields:
+        return as_text(text)
+    w = AnchoredText()
+    _write_entry(w, channel, "Feed", is_channel=True)
+    for e in items:
+        check()
+        _write_entry(w, e, "Item", is_channel=False)
+    return w.page()
