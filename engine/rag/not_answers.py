@@ -29,6 +29,14 @@ _TITLE_NOTE = re.compile(r"^(.*?)\s+\([^()]*\)$")  # a heading and the note in b
 SMALL_WORDS = frozenset("a an and as at by for from in of on or the to with".split())
 
 
+# a mail's signature, under the "-- " line that opens it (RFC 3676's separator; shown on one line with it), and what a
+# phone's mail program adds; a signature still answers what only it holds (a mobile number), as a penalty is no ban
+_SIGNATURE = re.compile(
+    r"^--$"
+)  # the separator alone on its line (a SQL comment "-- The tools table" has words)
+_SENT_FROM = re.compile(r"(?i)^(?:sent from my|get outlook for)\b.{0,40}$")
+
+
 def not_an_answer(text: str) -> bool:
     """Navigation, a link definition, an underline or a heading: a line that answers nothing by its form."""
     lines = [ln.strip() for ln in text.strip().split("\n") if ln.strip()]
@@ -38,6 +46,8 @@ def not_an_answer(text: str) -> bool:
         return True
     if all(_MAIL_HEADER.match(ln) for ln in lines):
         return True  # an e-mail's "From: ... To: ... Date: ..." lines say who wrote when, not what
+    if (len(lines) > 1 and _SIGNATURE.match(lines[0])) or all(_SENT_FROM.match(ln) for ln in lines):
+        return True  # a mail's signature ("-- Mark Ellison Treasurer, ...") or "Sent from my iPhone": who, not what
     if _QUESTION.match(" ".join(lines)):
         return True  # a question asks, it does not answer: a FAQ's entry, a mail's "Re: December book?"
     if len(lines) == 2 and RULE.match(lines[1]) and len(lines[0].split()) <= 8:

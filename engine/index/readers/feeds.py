@@ -7,7 +7,7 @@ back ..."). Read as code, an answer quotes the escapes and the tags. Here:
 
 - the channel comes first: "The Repair Shed. A podcast about fixing things ... By Sam Okoro.";
 - each item (``item``, Atom's ``entry``) is a paragraph of its own, headed by its title: "Episode 12: Kettles.
-  Published Tue 4 May 2027. Episode 12 of season 2. Length 42 min 17 s. By Sam Okoro." then its notes as text
+  Published Tue 4 May 2027. Episode 12 of season 2. Length 42 min 17 s (42:17). By Sam Okoro." then its notes as text
   (HTML reduced to its visible text, a paragraph each), its categories and its audio file;
 - dates are as the feed writes them, in words (RFC 822 for RSS, ISO 8601 for Atom), the day named as in the feed.
 
@@ -190,7 +190,9 @@ def _write_entry(w: AnchoredText, e: _Entry, heading: str, is_channel: bool) -> 
         facts.append((f"Episode {episode[0]}{f' of season {season[0]}' if season else ''}.", episode[1:]))
     if "duration" in e.fields:
         value, line, char = e.fields["duration"]
-        facts.append((f"Length {_length(value)}.", (line, char)))
+        words = _length(value)  # in words, and as the feed and a player write it: "42 min 17 s (42:17)"
+        facts.append((f"Length {words}{f' ({value.strip()})' if ':' in value and words != value.strip() else ''}.",
+                      (line, char)))  # fmt: skip
     who = next((e.fields[k] for k in ("author", "creator") if k in e.fields), None)
     if who:
         facts.append((f"By {who[0].rstrip('.')}.", who[1:]))

@@ -58,7 +58,7 @@ def test_an_rss_feed_is_read_as_its_channel_and_items_in_words():
         "Mend and Make Do. By Priya Nair.\nA fortnightly show about fixing household things."
     )
     assert (
-        "Ep 3: The toaster that burnt everything. Published Tue 4 May 2027. Episode 3. Length 42 min 17 s.\n"
+        "Ep 3: The toaster that burnt everything. Published Tue 4 May 2027. Episode 3. Length 42 min 17 s (42:17).\n"
         "We open a toaster whose thermostat had drifted.\nGuest: Tom Reyes from the repair café.\n"
         "Categories: Kitchen.\nAudio: ep3.mp3 (40.6 MB)."
     ) in page.text

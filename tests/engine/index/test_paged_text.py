@@ -14,7 +14,8 @@ def _paged(pages: int = 5) -> str:
     for n in range(1, pages + 1):
         head = f"{HEADER}\n\n" if n > 1 else "Example Co-op House Rules\n\n"
         body = "\n".join(
-            f"{n}.{k} Bicycles are kept in the shed by gate {k}, never in the hallway of block {n}." for k in (1, 2, 3)
+            f"{n}.{k} Bicycles are kept in the shed by gate {k}, never in the hallway of block {n}."
+            for k in (1, 2, 3)
         )
         out.append(f"{head}{body}\n\nJ. Smith{' ' * 40}[Page {n}]\n")
     return "\f\n".join(out)

@@ -82,11 +82,21 @@ def test_an_answer_says_whose_earlier_message_a_sentence_is_from():
     ans = extract_answer("When and where is the summer barbecue?", [src], None, max_sentences=5)
     shown = [s.text for s in ans.sentences]
     assert "Quick update: the barbecue has moved to Sunday 20 June, same time." in shown
-    assert "Ann Lee wrote earlier (Thu, 3 Jun 2027 at 10:02): The summer barbecue is on Saturday 19 June at 1pm." in (
-        shown
+    assert (
+        "Ann Lee wrote earlier (Thu, 3 Jun 2027 at 10:02): The summer barbecue is on Saturday 19 June at 1pm."
+        in (shown)
     ), shown
     assert not any("wrote:" in s for s in shown)
     # the same text in a notes file is no mail: no label
     notes = Source(1, text, "/notes/re.txt", None, 1, text.count("\n") + 1)
     plain = extract_answer("When and where is the summer barbecue?", [notes], None, max_sentences=5)
     assert not any("wrote earlier" in s.text for s in plain.sentences)
+
+
+def test_a_signature_and_a_phones_sent_from_line_are_no_answers_but_a_sql_comment_is():
+    from engine.rag.not_answers import not_an_answer
+
+    assert not_an_answer("-- \nMark Ellison\nTreasurer, Kingsmere Rowing Club")
+    assert not_an_answer("Sent from my iPhone")
+    assert not not_an_answer("-- The tools table: one row per tool the library lends.")
+    assert not not_an_answer("The Riverside refunded £250 of our £300 deposit.")
