@@ -236,10 +236,9 @@ def _extract(path: Path, data: bytes, file_type: str, check: Callable[[], None],
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     if file_type == "html":
         return Extracted("html", (extract_html(text, check),), encoding, notes)
+    # a podcast's or a blog's feed saved as .xml: read as a feed (engine.index.readers.feeds)
     if file_type == "code" and path.suffix.lower() == ".xml" and is_feed(text):
-        file_type = (
-            "feed"  # a podcast's or a blog's feed saved as .xml: read as a feed (engine.index.readers.feeds)
-        )
+        file_type = "feed"
     reader = _IN_WORDS.get(file_type)
     if reader is not None:  # a text written in words, anchored to the file's lines: charged as it is held
         page = reader(text, check)
@@ -248,9 +247,8 @@ def _extract(path: Path, data: bytes, file_type: str, check: Callable[[], None],
     if not text.strip():
         raise ExtractError("The file contains only whitespace.")
     anchors: tuple[tuple[int, ...], ...] = ()
-    if (
-        file_type == "text"
-    ):  # a paged text's running headers and footers as spaces: in no paragraph (paged_text)
+    # a paged text's running headers and footers as spaces: in no paragraph (engine.index.paged_text)
+    if file_type == "text":
         text = blank_furniture(text)
     if file_type == "markdown":
         text, anchors = resolve_wikilinks(text, path, check)  # [[Note]] -> words naming its title

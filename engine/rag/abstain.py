@@ -372,9 +372,8 @@ def best_piece_cosine(query: str, top: Sequence[Any], embedder: Any) -> float:
     rows = [r for src in sources for _, _, r in table_rows(src)[0]][:MAX_GATE_ROWS]
     sentences = []
     for src in sources:
-        before = (
-            ""  # the sentence before, in the same paragraph: "It was written by ..." is read after it too
-        )
+        # the sentence before, in the same paragraph: "It was written by ..." is read after it too
+        before = ""
         for a, b in segments(src.text):
             t = " ".join(src.text[a:b].split())
             if len(t.split()) >= MIN_GATE_SENTENCE_WORDS:
