@@ -4,9 +4,9 @@ footer with the page number (an RFC, a manual printed to text, a document typed 
 Read as it is, the header ("Greenway Housing Co-op    House Rules    March 2027") is a paragraph that shares the
 document's title words with every question, and the footer ("Smith    [Page 3]") another. Here they are found as a
 PDF's are (engine.index.readers.pdf_text): the first or last line of a page that repeats at that edge on most pages,
-alike but for a page number at its start or end, or that is a page number alone. They are blanked in the page text, character for
-character (a space each, line ends kept), so they are in no paragraph and no chunk reads them, while every line and
-character keeps its place in the file; the viewer still shows the file as it is.
+alike but for a page number at its start or end, or that is a page number alone. They are blanked in the page text,
+character for character (a space each, line ends kept), so they are in no paragraph and no chunk reads them, while
+every line and character keeps its place in the file; the viewer still shows the file as it is.
 """
 
 from __future__ import annotations
