@@ -9,9 +9,11 @@ so a citation names the file's lines. Paragraphs are records (an event, a card, 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from datetime import date
+from xml.parsers import expat
 
-from engine.index.document import Block, Page
+from engine.index.document import Block, Page, line_starts
 
 SENTENCE_END = re.compile(r"[.!?:;…][\"'’”)\]]*$")
 
@@ -81,3 +83,54 @@ class AnchoredText:
         return Page(
             "".join(self.parts), tuple(self.blocks), anchors=tuple(self.anchors), trails=tuple(self.trails)
         )
+
+
+class XmlRefused(Exception):
+    """A document type declaration (it could declare entities): the file is not read as XML."""
+
+
+def walk_xml(
+    text: str,
+    check: Callable[[], None],
+    opened: Callable[[str, dict[str, str], tuple[int, int]], None],
+    closed: Callable[[str, str, str, tuple[int, int]], None],
+) -> None:
+    """Read ``text`` with expat, refusing a document type (``XmlRefused``; expat's own errors pass through):
+    ``opened(name, attrs, (line, char))`` at each element's start and ``closed(name, parent, text, (line, char))`` at
+    its end, names without their namespace prefix, ``text`` the character data since the last element started and
+    ``(line, char)`` where that element started, in the file; ``check`` (the file's budgets, the user's cancel) every
+    4,096 elements. The GPS-track and feed readers walk their files with it."""
+    starts = line_starts(text)
+    parser = expat.ParserCreate()
+    stack: list[str] = []
+    buffer: list[str] = []
+    at = [(1, 0)]
+    count = [0]
+
+    def start(name: str, attrs: dict[str, str]) -> None:
+        name = name.rsplit(":", 1)[-1]
+        count[0] += 1
+        if count[0] % 4096 == 0:
+            check()
+        line = parser.CurrentLineNumber
+        where = (line, starts[min(line, len(starts)) - 1] + parser.CurrentColumnNumber)
+        opened(name, attrs, where)
+        stack.append(name)
+        buffer.clear()
+        at[0] = where
+
+    def end(name: str) -> None:
+        value = "".join(buffer)
+        buffer.clear()
+        if stack:
+            stack.pop()
+        closed(name.rsplit(":", 1)[-1], stack[-1] if stack else "", value, at[0])
+
+    def doctype(*_args) -> None:
+        raise XmlRefused
+
+    parser.StartElementHandler = start
+    parser.EndElementHandler = end
+    parser.CharacterDataHandler = buffer.append
+    parser.StartDoctypeDeclHandler = doctype
+    parser.Parse(text, True)

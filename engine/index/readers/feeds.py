@@ -28,8 +28,8 @@ from pathlib import PurePosixPath
 from urllib.parse import urlparse
 from xml.parsers import expat
 
-from engine.index.document import ExtractError, Page, line_starts
-from engine.index.readers.anchored import AnchoredText, as_text, day_words
+from engine.index.document import ExtractError, Page
+from engine.index.readers.anchored import AnchoredText, XmlRefused, as_text, day_words, walk_xml
 from engine.index.readers.html import extract_html
 
 READER_VERSION = 1
@@ -38,10 +38,6 @@ _ROOT = re.compile(r"\A(?:\ufeff)?\s*(?:<\?[^>]*\?>\s*|<!--.*?-->\s*)*<(?:[\w.-]
 _ITEMS = ("item", "entry")
 _NOTES = ("encoded", "content", "description", "summary")  # content:encoded first: a feed's fullest notes
 _TAG = re.compile(r"<[a-zA-Z/!][^>]*>")
-
-
-class _Refused(Exception):
-    """A document type declaration: not read as a feed."""
 
 
 def is_feed(text: str) -> bool:
@@ -62,74 +58,41 @@ class _Entry:
 
 def _parse(text: str, check: Callable[[], None]) -> tuple[_Entry, list[_Entry]]:
     """(the channel, its items)."""
-    starts = line_starts(text)
-    parser = expat.ParserCreate()
     channel = _Entry(1, 0)
     items: list[_Entry] = []
     current: list[_Entry | None] = [None]
-    stack: list[str] = []
-    buffer: list[str] = []
-    at: list[tuple[int, int]] = [(1, 0)]
-    count = [0]
 
-    def where() -> tuple[int, int]:
-        line = parser.CurrentLineNumber
-        return line, starts[min(line, len(starts)) - 1] + parser.CurrentColumnNumber
-
-    def start(name: str, attrs: dict[str, str]) -> None:
-        local = name.rsplit(":", 1)[-1]
-        count[0] += 1
-        if count[0] % 4096 == 0:
-            check()
-        line, char = where()
+    def opened(name: str, attrs: dict[str, str], where: tuple[int, int]) -> None:
+        line, char = where
         owner = current[0] or channel
-        if local in _ITEMS:
+        if name in _ITEMS:
             current[0] = _Entry(line, char)
             items.append(current[0])
-        elif local == "enclosure" and attrs.get("url"):
+        elif name == "enclosure" and attrs.get("url"):
             owner.audio = (attrs["url"], attrs.get("length", ""), line, char)
-        elif local == "link" and attrs.get("href") and attrs.get("rel", "alternate") == "alternate":
+        elif name == "link" and attrs.get("href") and attrs.get("rel", "alternate") == "alternate":
             owner.link = owner.link or attrs["href"]  # Atom's link is an attribute
-        elif local == "category" and attrs.get("text"):
+        elif name == "category" and attrs.get("text"):
             owner.categories.append(attrs["text"])  # itunes:category
-        stack.append(local)
-        buffer.clear()
-        at[0] = (line, char)
 
-    def end(name: str) -> None:
-        local = name.rsplit(":", 1)[-1]
-        value = "".join(buffer).strip()
-        buffer.clear()
-        if stack:
-            stack.pop()
-        parent = stack[-1] if stack else ""
-        entry = current[0]
-        if local in _ITEMS:
+    def closed(name: str, parent: str, text: str, at: tuple[int, int]) -> None:
+        value = text.strip()
+        if name in _ITEMS:
             current[0] = None
             return
-        owner = entry if entry is not None else channel
+        owner = current[0] if current[0] is not None else channel
         if parent not in (*_ITEMS, "channel", "feed", "RDF", "author") or not value:
             return
-        if local == "category":
+        if name == "category":
             owner.categories.append(value)
-        elif local == "link":
+        elif name == "link":
             owner.link = owner.link or value
-        elif parent == "author" and local == "name":
-            owner.fields.setdefault("author", (value, *at[0]))
+        elif parent == "author" and name == "name":
+            owner.fields.setdefault("author", (value, *at))
         else:
-            owner.fields.setdefault(local, (value, *at[0]))
+            owner.fields.setdefault(name, (value, *at))
 
-    def data(chunk: str) -> None:
-        buffer.append(chunk)
-
-    def doctype(*_args) -> None:
-        raise _Refused
-
-    parser.StartElementHandler = start
-    parser.EndElementHandler = end
-    parser.CharacterDataHandler = data
-    parser.StartDoctypeDeclHandler = doctype
-    parser.Parse(text, True)
+    walk_xml(text, check, opened, closed)
     return channel, items
 
 
@@ -222,7 +185,7 @@ def extract_feed(text: str, check: Callable[[], None] = lambda: None) -> Page:
     itself when it does not parse or holds neither items nor a channel title."""
     try:
         channel, items = _parse(text, check)
-    except (expat.ExpatError, _Refused, ValueError):
+    except (expat.ExpatError, XmlRefused, ValueError):
         return as_text(text)
     if not items and "title" not in channel.fields:
         return as_text(text)

@@ -26,15 +26,11 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from xml.parsers import expat
 
-from engine.index.document import Page, line_starts
-from engine.index.readers.anchored import AnchoredText, as_text, day_words
+from engine.index.document import Page
+from engine.index.readers.anchored import AnchoredText, XmlRefused, as_text, day_words, walk_xml
 
 READER_VERSION = 1
 _EARTH_M = 6_371_008.8  # mean Earth radius (IUGG), metres
-
-
-class _Refused(Exception):
-    """A document type declaration: not read as GPX."""
 
 
 @dataclass
@@ -70,44 +66,22 @@ def _parse(
     text: str, check: Callable[[], None]
 ) -> tuple[dict, list[_Point], list[tuple[_Point, list[_Point]]]]:
     """(metadata fields, named waypoints and route points, tracks with their points)."""
-    starts = line_starts(text)
-    parser = expat.ParserCreate()
-    stack: list[str] = []
     meta: dict[str, tuple[str, int, int]] = {}
     waypoints: list[_Point] = []
     tracks: list[tuple[_Point, list[_Point]]] = []
     current: list[_Point | None] = [None]  # the wpt/rtept/trkpt being read
     track: list[tuple[_Point, list[_Point]] | None] = [None]
-    buffer: list[str] = []
-    at: list[tuple[int, int]] = [(1, 0)]
-    count = [0]
 
-    def where() -> tuple[int, int]:
-        line = parser.CurrentLineNumber
-        return line, starts[min(line, len(starts)) - 1] + parser.CurrentColumnNumber
-
-    def start(name: str, attrs: dict[str, str]) -> None:
-        name = name.rsplit(":", 1)[-1]
-        count[0] += 1
-        if count[0] % 4096 == 0:
-            check()
-        line, char = where()
+    def opened(name: str, attrs: dict[str, str], where: tuple[int, int]) -> None:
+        line, char = where
         if name in ("wpt", "rtept", "trkpt"):
             current[0] = _Point(line, char, _float(attrs.get("lat")), _float(attrs.get("lon")))
         elif name == "trk":
             track[0] = (_Point(line, char), [])
             tracks.append(track[0])
-        stack.append(name)
-        buffer.clear()
-        at[0] = (line, char)
 
-    def end(name: str) -> None:
-        name = name.rsplit(":", 1)[-1]
-        value = " ".join("".join(buffer).split())
-        buffer.clear()
-        if stack:
-            stack.pop()
-        parent = stack[-1] if stack else ""
+    def closed(name: str, parent: str, text: str, at: tuple[int, int]) -> None:
+        value = " ".join(text.split())
         point = current[0]
         if name in ("wpt", "rtept") and point is not None:
             if "name" in point.fields or "desc" in point.fields:
@@ -118,27 +92,17 @@ def _parse(
                 track[0][1].append(point)
             current[0] = None
         elif point is not None and parent in ("wpt", "rtept", "trkpt") and value:
-            point.fields.setdefault(name, (value, *at[0]))
+            point.fields.setdefault(name, (value, *at))
         elif parent == "trk" and track[0] is not None and value:
-            track[0][0].fields.setdefault(name, (value, *at[0]))
+            track[0][0].fields.setdefault(name, (value, *at))
         elif parent == "metadata" and value and name in ("name", "desc", "time", "keywords"):
-            meta.setdefault(name, (value, *at[0]))
+            meta.setdefault(name, (value, *at))
         elif parent == "author" and name == "name" and value:
-            meta.setdefault("author", (value, *at[0]))
+            meta.setdefault("author", (value, *at))
         elif parent == "gpx" and value and name in ("name", "desc", "time"):  # GPX 1.0 keeps them at the top
-            meta.setdefault(name, (value, *at[0]))
+            meta.setdefault(name, (value, *at))
 
-    def data(chunk: str) -> None:
-        buffer.append(chunk)
-
-    def doctype(*_args) -> None:
-        raise _Refused
-
-    parser.StartElementHandler = start
-    parser.EndElementHandler = end
-    parser.CharacterDataHandler = data
-    parser.StartDoctypeDeclHandler = doctype
-    parser.Parse(text, True)
+    walk_xml(text, check, opened, closed)
     return meta, waypoints, tracks
 
 
@@ -223,7 +187,7 @@ def extract_gpx(text: str, check: Callable[[], None] = lambda: None) -> Page:
     the file's lines; the text itself when it does not parse or holds neither."""
     try:
         meta, waypoints, tracks = _parse(text, check)
-    except (expat.ExpatError, _Refused, ValueError):
+    except (expat.ExpatError, XmlRefused, ValueError):
         meta, waypoints, tracks = {}, [], []
     if not waypoints and not tracks:
         return as_text(text)
