@@ -360,6 +360,7 @@ DOCUMENT_TYPES: list[tuple[str, dict[str, str]]] = [
     ("Calendar", {".ics": "com.apple.ical.ics"}),
     ("Contacts", {".vcf": "public.vcard", ".vcard": "public.vcard"}),
     ("GPS track", {".gpx": "com.topografix.gpx"}),
+    ("Feed", {".rss": "org.alcove.Alcove.rss", ".atom": "org.alcove.Alcove.atom"}),
     ("Image", {".png": "public.png", ".jpg": "public.jpeg", ".jpeg": "public.jpeg", ".tif": "public.tiff",
                ".tiff": "public.tiff", ".bmp": "com.microsoft.bmp", ".webp": "org.webmproject.webp",
                ".heic": "public.heic", ".heif": "public.heif"}),
@@ -398,6 +399,8 @@ IMPORTED_UTIS: dict[str, tuple[str, str]] = {  # UTI -> (description, conforms t
     "org.alcove.Alcove.srt": ("SubRip subtitles", "public.plain-text"),
     "org.w3.webvtt": ("WebVTT subtitles", "public.plain-text"),
     "com.topografix.gpx": ("GPS track", "public.plain-text"),
+    "org.alcove.Alcove.rss": ("RSS feed", "public.plain-text"),
+    "org.alcove.Alcove.atom": ("Atom feed", "public.plain-text"),
 }
 # Accepted as well: whatever conforms to text (an extension some other app declares its own UTI for).
 CATCH_ALL_TEXT_UTIS = ["public.plain-text", "public.source-code", "public.script"]
