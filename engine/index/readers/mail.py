@@ -24,7 +24,6 @@ import os
 import tempfile
 from dataclasses import replace
 from email.message import EmailMessage
-from email.utils import parseaddr
 
 from engine.index.bounds import charge, no_check, short_reason
 from engine.index.document import Block, ExtractError, Page, paragraph_blocks
@@ -172,10 +171,7 @@ def message_page(msg: EmailMessage, number: int | None, check=no_check) -> Page 
         sections.append(("\n".join(meta), 0))
     body = _body(msg)
     if body:  # a reply's quoted messages under whose they are, without their "> " marks (readers.replies)
-        sender = parseaddr(_header(msg, "From"))
-        sections.extend(
-            reply_sections(body.replace("\r\n", "\n").replace("\r", "\n"), sender[0] or sender[1])
-        )
+        sections.extend(reply_sections(body.replace("\r\n", "\n").replace("\r", "\n"), _sender(msg)))
     for part in _attachments(msg):
         check()
         try:
@@ -204,6 +200,15 @@ def message_page(msg: EmailMessage, number: int | None, check=no_check) -> Page 
     text = "\n\n".join(text_parts)
     blocks = [b for b in blocks if text[b.start : b.end].strip()]
     return Page(text, tuple(blocks), number=number)
+
+
+def _sender(msg: EmailMessage) -> str:
+    """The From header's name ("Ann Lee" of "Ann Lee <ann@example.org>"), else its address, at most 200 characters.
+    Read off the header's text, not by the address parser: a From of comments nested thousands deep (a hostile
+    file) would exhaust its recursion."""
+    sender = _header(msg, "From")
+    name = sender.split("<", 1)[0].strip().strip('"').strip()
+    return (name or sender.strip("<> "))[:200]
 
 
 def _attachments(msg: EmailMessage) -> list:
