@@ -31,9 +31,8 @@ SMALL_WORDS = frozenset("a an and as at by for from in of on or the to with".spl
 
 # a mail's signature, under the "-- " line that opens it (RFC 3676's separator; shown on one line with it), and what a
 # phone's mail program adds; a signature still answers what only it holds (a mobile number), as a penalty is no ban
-_SIGNATURE = re.compile(
-    r"^--$"
-)  # the separator alone on its line (a SQL comment "-- The tools table" has words)
+# (the separator alone on its line: a SQL comment "-- The tools table" has words on it)
+_SIGNATURE = re.compile(r"^--$")
 _SENT_FROM = re.compile(r"(?i)^(?:sent from my|get outlook for)\b.{0,40}$")
 
 

@@ -1,10 +1,11 @@
 """File lines of a stretch of a passage whose text is not the file's own characters (HTML: the visible text).
 
 For plain formats a passage's text IS the file's characters, so counting its newlines from the chunk's first line
-gives the file line. An HTML chunk holds the page's visible text (a feed's, a calendar's, ...: the text in words), and its first and last lines were mapped to the
-file's lines through the extraction's anchors (engine.index) at indexing time: counting the visible text's
-newlines from there lands on the wrong line (tags, blank source lines). Here the page is extracted again (HTML
-only: milliseconds, the last few files remembered) and the stretch is located through the same anchors, so a
+gives the file line. An HTML chunk holds the page's visible text (a feed's, a calendar's or a track's chunk their
+text in words), and its first and last lines were mapped to the file's lines through the extraction's anchors
+(engine.index) at indexing time: counting the visible text's newlines from there lands on the wrong line (tags,
+blank source lines). Here the page is extracted again (those formats only, and any .xml file, which may hold a
+feed: milliseconds, the last few files remembered) and the stretch is located through the same anchors, so a
 citation names the source lines that the window's viewer maps back to the visible text. Where the file changed
 since it was indexed (its visible text no longer holds the chunk) the answer is None and the caller counts
 newlines as before.
