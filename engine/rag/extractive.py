@@ -286,9 +286,11 @@ def extract_answer(
         text = text[marks.end() :] if marks else text  # a heading shown with its section's first sentence
         # a NEWS entry's release, an option's name above its description: said before the sentence
         label = None if row else release_of(sp) or clipping_label(sp)
-        if label is None and not row and (label := quoted_label(sp)) is not None:
+        quoted = None if label is not None or row else quoted_label(sp)
+        if quoted is not None:
             # an older message's sentences in a row, from one passage: whose and when said once
-            label, voice[sp.source.n] = (None if voice.get(sp.source.n) == label else label), label
+            label = None if voice.get(sp.source.n) == quoted else quoted
+            voice[sp.source.n] = quoted
         elif label is None and not row and not is_code(sp.source):
             label = term_above(sp)
             if label and label in said.get(sp.source.n, ""):

@@ -48,30 +48,24 @@ def is_feed(text: str) -> bool:
 
 @dataclass
 class _Entry:
-    line: int
-    char: int
     fields: dict[str, tuple[str, int, int]] = field(default_factory=dict)  # name -> (text, line, char)
     categories: list[str] = field(default_factory=list)
-    link: str = ""
     audio: tuple[str, str, int, int] | None = None  # (url, length in bytes, line, char)
 
 
 def _parse(text: str, check: Callable[[], None]) -> tuple[_Entry, list[_Entry]]:
     """(the channel, its items)."""
-    channel = _Entry(1, 0)
+    channel = _Entry()
     items: list[_Entry] = []
     current: list[_Entry | None] = [None]
 
     def opened(name: str, attrs: dict[str, str], where: tuple[int, int]) -> None:
-        line, char = where
         owner = current[0] or channel
         if name in _ITEMS:
-            current[0] = _Entry(line, char)
+            current[0] = _Entry()
             items.append(current[0])
         elif name == "enclosure" and attrs.get("url"):
-            owner.audio = (attrs["url"], attrs.get("length", ""), line, char)
-        elif name == "link" and attrs.get("href") and attrs.get("rel", "alternate") == "alternate":
-            owner.link = owner.link or attrs["href"]  # Atom's link is an attribute
+            owner.audio = (attrs["url"], attrs.get("length", ""), *where)
         elif name == "category" and attrs.get("text"):
             owner.categories.append(attrs["text"])  # itunes:category
 
@@ -85,8 +79,6 @@ def _parse(text: str, check: Callable[[], None]) -> tuple[_Entry, list[_Entry]]:
             return
         if name == "category":
             owner.categories.append(value)
-        elif name == "link":
-            owner.link = owner.link or value
         elif parent == "author" and name == "name":
             owner.fields.setdefault("author", (value, *at))
         else:
