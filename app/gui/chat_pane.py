@@ -434,6 +434,9 @@ class ChatPane(QWidget):
         out = dict(stats)
         out["total_s"] = time.perf_counter() - self._sent_at
         if not self._first_token_at:
+            # nothing written (the model ended at once): no time to a first token; the engine's own would leave
+            # out any wait before the request reached it
+            out.pop("ttft_s", None)
             return out
         ttft = self._first_token_at - self._sent_at
         # the engine's own TTFT: from its submission (plain chat) or from the prompt's prefill (documents)

@@ -190,6 +190,9 @@ class MessageWidget(QFrame):
             parts.insert(0, ("Stopped", "You stopped this reply"))
         elif reason == "length":
             parts.append(("Hit the token limit", "The reply reached the maximum length set in Settings"))
+        elif reason in ("stop", "stop_string") and not self._text.strip() and meta.get("kind") != "documents":
+            nothing = ("The model wrote nothing", "It ended its reply at once. Regenerate to try again.")
+            parts.insert(0, nothing)
         self.metrics_label.setText("  ·  ".join(p for p, _ in parts))
         self.metrics_label.setToolTip("\n".join(t for _, t in parts))
         if meta.get("error"):

@@ -22,6 +22,9 @@ def window(qtbot, qapp, engine, tiny_chat_model):
     from app.gui.settings import Settings
 
     Settings()["models/chat"] = tiny_chat_model
+    # Greedy: sampled at the default 0.7, the tiny model ends a reply at its first token about once in 200 (measured:
+    # 5 of 1,000), and a test that needs a written reply fails by chance (test_app_chat covers that reply).
+    Settings()["sampling/temperature"] = 0.0
     win = build(qapp, engine=engine, server=server)  # as app.entry hands it in
     qtbot.addWidget(win)
     win.show()

@@ -159,3 +159,24 @@ def test_conversations_rename_delete_search(qtbot, window, monkeypatch):
     monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.StandardButton.Yes)
     sidebar.delete(b.id)
     assert [c.id for c in store.conversations()] == [a.id]
+
+
+def test_a_reply_the_model_ends_at_once_says_so(qtbot, window):
+    """Sampled, the tiny model draws end-of-sequence as its first token about once in 200 replies (as a real model
+    may): the reply then says the model wrote nothing, and shows no time to a first token that never came (the
+    engine's own would leave out the wait before it was submitted)."""
+    _send(qtbot, window, "Hi")
+    _wait_idle(qtbot, window)
+    lm = window.bridge.engine._roles.slot("chat").loaded
+    lm.eos_ids = frozenset(range(lm.model.args.vocab_size))  # every token ends the reply
+    _send(qtbot, window, "Hello again")
+    reply = window.chat._reply
+    _wait_idle(qtbot, window)
+    assert reply.message.content == "" and reply.message.meta["finish_reason"] == "stop"
+    stats = reply.message.meta["stats"]
+    assert stats["generated_tokens"] == 0 and "ttft_s" not in stats and stats["total_s"] > 0
+    assert reply.metrics_label.text().startswith("The model wrote nothing")
+    assert "TTFT" not in reply.metrics_label.text() and "Regenerate" in reply.metrics_label.toolTip()
+    # the empty reply is not sent back to the model as a turn of the conversation
+    roles = [m["role"] for m in window.chat.build_request().messages]
+    assert roles == ["system", "user", "assistant", "user"]
