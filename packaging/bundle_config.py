@@ -361,6 +361,7 @@ DOCUMENT_TYPES: list[tuple[str, dict[str, str]]] = [
     ("Contacts", {".vcf": "public.vcard", ".vcard": "public.vcard"}),
     ("GPS track", {".gpx": "com.topografix.gpx"}),
     ("Feed", {".rss": "org.alcove.Alcove.rss", ".atom": "org.alcove.Alcove.atom"}),
+    ("Evernote export", {".enex": "org.alcove.Alcove.enex"}),
     ("Image", {".png": "public.png", ".jpg": "public.jpeg", ".jpeg": "public.jpeg", ".tif": "public.tiff",
                ".tiff": "public.tiff", ".bmp": "com.microsoft.bmp", ".webp": "org.webmproject.webp",
                ".heic": "public.heic", ".heif": "public.heif"}),
@@ -401,6 +402,7 @@ IMPORTED_UTIS: dict[str, tuple[str, str]] = {  # UTI -> (description, conforms t
     "com.topografix.gpx": ("GPS track", "public.plain-text"),
     "org.alcove.Alcove.rss": ("RSS feed", "public.plain-text"),
     "org.alcove.Alcove.atom": ("Atom feed", "public.plain-text"),
+    "org.alcove.Alcove.enex": ("Evernote export", "public.plain-text"),
 }
 # Accepted as well: whatever conforms to text (an extension some other app declares its own UTI for).
 CATCH_ALL_TEXT_UTIS = ["public.plain-text", "public.source-code", "public.script"]

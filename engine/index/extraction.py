@@ -55,6 +55,7 @@ from engine.index.readers import (
     IMAGE_EXTENSIONS,
     extract_docx,
     extract_eml,
+    extract_enex,
     extract_epub,
     extract_feed,
     extract_gpx,
@@ -82,6 +83,7 @@ TEXT_EXTENSIONS = {
     ".mdx": "markdown", ".rst": "rst", ".rest": "rst", ".adoc": "asciidoc", ".asciidoc": "asciidoc", ".csv": "csv", ".tsv": "csv",
     ".htm": "html", ".html": "html", ".xhtml": "html", ".srt": "subtitles", ".vtt": "subtitles",
     ".ics": "calendar", ".vcf": "contacts", ".vcard": "contacts", ".gpx": "gpx", ".rss": "feed", ".atom": "feed",
+    ".enex": "evernote",
     ".py": "code", ".pyi": "code", ".js": "code", ".mjs": "code", ".ts": "code", ".tsx": "code",
     ".jsx": "code", ".c": "code", ".h": "code", ".cc": "code", ".cpp": "code", ".hpp": "code",
     ".cxx": "code", ".m": "code", ".mm": "code", ".swift": "code", ".java": "code", ".kt": "code",
@@ -92,7 +94,7 @@ TEXT_EXTENSIONS = {
 }  # fmt: skip
 # the readers that write a text file's contents in words (engine.index.readers.anchored), by file type
 _IN_WORDS = {"subtitles": extract_subtitles, "calendar": extract_vobjects, "contacts": extract_vobjects,
-             "gpx": extract_gpx, "feed": extract_feed}  # fmt: skip
+             "gpx": extract_gpx, "feed": extract_feed, "evernote": extract_enex}  # fmt: skip
 # readers whose page text is not the file's own characters: Page.anchors map it back to the file's lines
 ANCHORED_TYPES = frozenset({"html", *_IN_WORDS})
 # readers that write one record a paragraph (a calendar's event, a contact's card, a track's waypoint), each a chunk
@@ -208,7 +210,7 @@ def _kind(file_type: str) -> str:
              "ods": "ODS file", "odt": "ODT file", "email": "e-mail", "emlx": "e-mail", "mbox": "mailbox", "rtf": "RTF file",
              "notebook": "notebook", "image": "image", "html": "HTML file",
              "subtitles": "subtitle file", "calendar": "calendar file", "contacts": "contacts file",
-             "gpx": "GPS track", "feed": "feed"}  # fmt: skip
+             "gpx": "GPS track", "feed": "feed", "evernote": "Evernote export"}  # fmt: skip
     return names.get(file_type, "file")
 
 

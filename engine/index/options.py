@@ -11,6 +11,7 @@ from engine.index.chunking import chunk_budget
 from engine.index.extraction import CODE_READER_VERSION, TEXT_READER_VERSION
 from engine.index.markup import ASCIIDOC_READER_VERSION
 from engine.index.readers.ebook import READER_VERSION as EPUB_READER_VERSION
+from engine.index.readers.enex import READER_VERSION as ENEX_READER_VERSION
 from engine.index.readers.feeds import READER_VERSION as FEED_READER_VERSION
 from engine.index.readers.gpx import READER_VERSION as GPX_READER_VERSION
 from engine.index.readers.html import READER_VERSION as HTML_READER_VERSION
@@ -32,6 +33,7 @@ READER_VERSIONS = {"pdf": READER_VERSION, "epub": EPUB_READER_VERSION, "csv": CS
                    "mbox": MAIL_READER_VERSION, "subtitles": SUBTITLES_READER_VERSION,
                    "calendar": VOBJECT_READER_VERSION, "contacts": VOBJECT_READER_VERSION,
                    "gpx": GPX_READER_VERSION, "asciidoc": ASCIIDOC_READER_VERSION, "feed": FEED_READER_VERSION,
+                   "evernote": ENEX_READER_VERSION,
                    "docx": DOCUMENT_READER_VERSION, "odt": DOCUMENT_READER_VERSION}  # fmt: skip
 
 

@@ -34,6 +34,8 @@ SMALL_WORDS = frozenset("a an and as at by for from in of on or the to with".spl
 # (the separator alone on its line: a SQL comment "-- The tools table" has words on it)
 _SIGNATURE = re.compile(r"^--$")
 _SENT_FROM = re.compile(r"(?i)^(?:sent from my|get outlook for)\b.{0,40}$")
+# the tags a notes reader writes under a note's title (engine.index.readers.enex): labels, not what the note says
+_TAGS = re.compile(r"^Tags: [^.\n]{1,200}\.$")
 
 
 def not_an_answer(text: str) -> bool:
@@ -47,6 +49,8 @@ def not_an_answer(text: str) -> bool:
         return True  # an e-mail's "From: ... To: ... Date: ..." lines say who wrote when, not what
     if (len(lines) > 1 and _SIGNATURE.match(lines[0])) or all(_SENT_FROM.match(ln) for ln in lines):
         return True  # a mail's signature ("-- Mark Ellison Treasurer, ...") or "Sent from my iPhone": who, not what
+    if len(lines) == 1 and _TAGS.match(lines[0]):
+        return True  # an exported note's "Tags: bike, spring."
     if _QUESTION.match(" ".join(lines)):
         return True  # a question asks, it does not answer: a FAQ's entry, a mail's "Re: December book?"
     if len(lines) == 2 and RULE.match(lines[1]) and len(lines[0].split()) <= 8:

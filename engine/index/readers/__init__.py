@@ -2,6 +2,7 @@
 or raises ``ExtractError`` with the reason. ``engine.index.extraction`` picks the reader for a file."""
 
 from engine.index.readers.ebook import extract_epub, extract_notebook
+from engine.index.readers.enex import extract_enex
 from engine.index.readers.feeds import extract_feed, is_feed
 from engine.index.readers.gpx import extract_gpx
 from engine.index.readers.html import extract_html
@@ -25,6 +26,7 @@ __all__ = [
     "OcrOff",
     "extract_docx",
     "extract_eml",
+    "extract_enex",
     "extract_epub",
     "extract_feed",
     "extract_gpx",

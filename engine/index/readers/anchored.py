@@ -94,12 +94,15 @@ def walk_xml(
     check: Callable[[], None],
     opened: Callable[[str, dict[str, str], tuple[int, int]], None],
     closed: Callable[[str, str, str, tuple[int, int]], None],
+    external_doctype: bool = False,
 ) -> None:
     """Read ``text`` with expat, refusing a document type (``XmlRefused``; expat's own errors pass through):
     ``opened(name, attrs, (line, char))`` at each element's start and ``closed(name, parent, text, (line, char))`` at
     its end, names without their namespace prefix, ``text`` the character data since the last element started and
     ``(line, char)`` where that element started, in the file; ``check`` (the file's budgets, the user's cancel) every
-    4,096 elements. The GPS-track and feed readers walk their files with it."""
+    4,096 elements; ``external_doctype``: a document type that only names an external DTD (never fetched) is let
+    through, one with an internal subset still refused. The GPS-track, feed and Evernote readers walk their files with
+    it."""
     starts = line_starts(text)
     parser = expat.ParserCreate()
     stack: list[str] = []
@@ -126,8 +129,9 @@ def walk_xml(
             stack.pop()
         closed(name.rsplit(":", 1)[-1], stack[-1] if stack else "", value, at[0])
 
-    def doctype(*_args) -> None:
-        raise XmlRefused
+    def doctype(_name, _system_id, _public_id, internal_subset) -> None:
+        if internal_subset or not external_doctype:
+            raise XmlRefused
 
     parser.StartElementHandler = start
     parser.EndElementHandler = end

@@ -216,3 +216,19 @@ def test_a_feed_saved_as_xml_is_shown_in_words_at_the_cited_item(tmp_path):
     assert view.quote is not None and view.text[view.quote[0] :].startswith("Guest: Tom Reyes")
     shown = view.text.split("\n")[view.lines[0] - 1 : view.lines[1]]
     assert any(line.startswith("Ep 3: The toaster") for line in shown), shown
+
+
+def test_an_evernote_export_is_shown_as_notes_at_the_cited_lines(tmp_path):
+    """An .enex opens as the index read it: each note's title, dates and text, the cited lines (the export file's)
+    mapped onto that text and the quote found, not the CDATA and ENML tags."""
+    from tests.engine.index.test_enex import ENEX
+
+    path = tmp_path / "Notes.enex"
+    path.write_text(ENEX)
+    line = next(i for i, x in enumerate(ENEX.split("\n"), 1) if "A long cold proof" in x)
+    view = load_text(Target(str(path), None, line, line, "A long cold proof of 14 hours in the fridge"))
+    assert view.kind == "evernote" and "CDATA" not in view.text and "<p>" not in view.text
+    assert "as Alcove reads them" in view.note
+    assert view.quote is not None and view.text[view.quote[0] :].startswith("A long cold proof")
+    shown = view.text.split("\n")[view.lines[0] - 1 : view.lines[1]]
+    assert any("A long cold proof" in x for x in shown), shown

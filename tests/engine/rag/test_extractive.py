@@ -34,7 +34,7 @@ def embedder():
                                   "Closure Example (libffi: the portable foreign function interface library)",
                                   "File: bc.info,  Node: Math Library Functions,  Prev: Functions,  Up: Functions",
                                   "\x1f\nFile: sed.info,  Node: Joining lines,  Next: Centering lines,  Up: Examples",
-                                  "* Menu:"])  # fmt: skip
+                                  "* Menu:", "Tags: bike, spring."])  # fmt: skip
 def test_navigation_link_definitions_and_headings_are_not_answers(line):
     assert not_an_answer(line)
 
@@ -43,7 +43,8 @@ def test_navigation_link_definitions_and_headings_are_not_answers(line):
                                   "There is no support for bit fields in structures.", "return x + 1", "# HSV: Hue, Saturation, Value",
                                   "zlib was written by Jean-loup Gailly and Mark Adler.", "60000-64999.",
                                   "Not supported.", "Use the -s option", "(Next uid/gid allocation: 64070.)",
-                                  "Use the -s option (the default)", "File: notes.txt, the list of files to keep"])  # fmt: skip
+                                  "Use the -s option (the default)", "File: notes.txt, the list of files to keep",
+                                  "Tags: bike, spring. Before the ride: replace the chain."])  # fmt: skip
 def test_answers_of_any_form_are_kept(line):
     assert not not_an_answer(line)
 
