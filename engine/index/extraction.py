@@ -75,6 +75,7 @@ from engine.index.readers import (
     ocr_pdf_pages,
     pdfium_pages,
 )
+from engine.index.shortcodes import blank_shortcodes
 from engine.index.tables import csv_header, delimiter_for
 from engine.index.wikilinks import resolve_wikilinks
 
@@ -253,6 +254,7 @@ def _extract(path: Path, data: bytes, file_type: str, check: Callable[[], None],
     if file_type == "text":
         text = blank_furniture(text)
     if file_type == "markdown":
+        text = blank_shortcodes(text)  # a static site's {{< figure caption="..." >}}: what the page shows
         text, anchors = resolve_wikilinks(text, path, check)  # [[Note]] -> words naming its title
         blocks = markdown_blocks(text)
     elif file_type == "rst":

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine.index import IndexSummary, index_paths
+from engine.index.options import READER_VERSIONS
 from engine.index.store import IndexStore
 from tests.engine.index.index_fakes import HashEmbedder
 from tests.engine.index.test_pdf_reading import manual
@@ -21,9 +22,10 @@ def test_a_new_pdf_reader_reindexes_pdfs_only(tmp_path, monkeypatch):
     docs = tmp_path / "docs"
     docs.mkdir()
     (docs / "manual.pdf").write_bytes(manual())
-    (docs / "notes.md").write_text("Plain notes about walruses.\n")  # Markdown: no reader version
+    (docs / "notes.txt").write_text("Plain notes about walruses.\n")
     db, emb = tmp_path / "i.sqlite3", HashEmbedder()
-    monkeypatch.setattr("engine.index.options.READER_VERSIONS", {})  # an index made before reader versions
+    # an index made before reader versions, but for the notes' (a text reader unchanged since)
+    monkeypatch.setattr("engine.index.options.READER_VERSIONS", {"text": READER_VERSIONS["text"]})
     first = _run([docs], db, emb)
     assert (first.files_indexed, first.files_unchanged) == (2, 0)
     monkeypatch.undo()

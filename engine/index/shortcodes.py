@@ -1,0 +1,107 @@
+"""A static site's Markdown source as its page reads: Hugo's shortcodes and Jekyll's Liquid tags out of the text.
+
+A blog post kept as Hugo or Jekyll writes it holds template calls between its paragraphs: ``{{< figure
+src="/img/front.jpg" caption="The case before cleaning." >}}``, ``{{% notice tip %}}`` ... ``{{% /notice %}}``,
+``{{< youtube dQw4w9WgXcQ >}}``, ``{% include gallery.html %}``. Read as they are, an answer quotes them, and a
+sentence after a notice's opening tag starts with "{{% notice tip %}}". Here each call is blanked, character for
+character (a space each, line ends kept), so every line and character keeps its place in the file, except what the
+page shows of it:
+
+- a figure's or an image's ``caption``, ``title`` or ``alt`` text stays where it is, read as a sentence of its own;
+- a notice's or an alert's kind opens it in words ("Tip:", "Warning:") where its tag was, so "Always discharge the
+  capacitors ..." reads "Tip: Always discharge the capacitors ...".
+
+A footnote definition's label (``[^1]:`` at a line's start) is blanked too: its text is the footnote. Inside a fenced
+code block or an inline code span nothing is touched (a post about Hugo, a Django tutorial, quote their own tags).
+"""
+
+from __future__ import annotations
+
+import re
+
+READER_VERSION = 1  # 1: a Markdown file's shortcodes, Liquid tags and footnote labels blanked
+
+# a shortcode (Hugo: "{{< name ... >}}", "{{% name ... %}}", closing "{{< /name >}}") or a Liquid tag ("{% ... %}"),
+# at most a few lines long; Liquid's output tags ("{{ page.title }}") are left as they are (they print a value)
+_CALL = re.compile(
+    r"\{\{<(?P<a>[^{}]{1,2000}?)>\}\}|\{\{%(?P<b>[^{}]{1,2000}?)%\}\}|\{%(?P<c>[^{}%]{1,2000}?)%\}"
+)
+_INSIDE = re.compile(r"\s*-?\s*(/?)\s*([\w.-]+)")
+_SHOWN = re.compile(r"""\b(caption|title|alt)\s*=\s*(?:"([^"\n]{1,400})"|'([^'\n]{1,400})')""")
+_NOTICES = frozenset(
+    {"notice", "alert", "callout", "admonition", "hint", "note", "tip", "warning", "info", "danger"}
+)
+_KIND = re.compile(r"""^\s*(?:type\s*=\s*)?["']?(\w+)""")
+_FOOTNOTE_LABEL = re.compile(r"^\[\^[^\]\s]{1,40}\]:", re.M)
+_FENCE = re.compile(r"^ {0,3}(```|~~~)", re.M)
+
+
+def _blank(s: str) -> str:
+    return re.sub(r"[^\n]", " ", s)
+
+
+def _kept(match: re.Match) -> str:
+    """A call's characters as spaces, but for what the page shows of it in its own place."""
+    whole = match.group(0)
+    out = list(_blank(whole))
+    group = next(g for g in ("a", "b", "c") if match.group(g) is not None)
+    inner = match.group(group)
+    head = _INSIDE.match(inner)
+    if head is None:
+        return "".join(out)
+    closing, name = bool(head.group(1)), head.group(2).lower()
+    params = inner[head.end() :]
+    params_at = match.start(group) - match.start() + head.end()
+    if closing:
+        return "".join(out)
+    shown = [m for m in _SHOWN.finditer(params or "")]
+    for m in shown:
+        group = 2 if m.group(2) is not None else 3
+        a, b = m.start(group) + params_at, m.end(group) + params_at
+        out[a:b] = whole[a:b]
+        if whole[a:b].rstrip()[-1:] not in (".", "!", "?", ":", ""):
+            out[b] = "."  # the closing quote's place: the caption reads as a sentence of its own
+    if name in _NOTICES and not shown:
+        kind = _KIND.match(params or "")
+        word = (
+            kind.group(1) if kind and name in ("notice", "alert", "callout", "admonition") else name
+        ).capitalize()
+        label = f"{word}:"
+        if len(label) <= len(whole) and "\n" not in whole[: len(label)]:
+            out[: len(label)] = label
+    return "".join(out)
+
+
+def blank_shortcodes(text: str) -> str:
+    """``text`` (a Markdown file's) with its shortcodes, Liquid tags and footnote labels blanked as the module says;
+    the same length, every line end where it was."""
+    if "{{" not in text and "{%" not in text and "[^" not in text:
+        return text
+    fences: list[tuple[int, int]] = []
+    opened = None
+    for m in _FENCE.finditer(text):
+        if opened is None:
+            opened = m.start()
+        else:
+            fences.append((opened, m.end()))
+            opened = None
+    if opened is not None:
+        fences.append((opened, len(text)))
+
+    def outside(a: int) -> bool:
+        """Not in a fenced block, nor in an inline code span (an odd count of backticks before it on its line)."""
+        line_start = text.rfind("\n", 0, a) + 1
+        return not any(s <= a < e for s, e in fences) and text.count("`", line_start, a) % 2 == 0
+
+    parts: list[str] = []
+    last = 0
+    for m in sorted([*_CALL.finditer(text), *_FOOTNOTE_LABEL.finditer(text)], key=lambda m: m.start()):
+        if m.start() < last or not outside(m.start()):
+            continue
+        parts.append(text[last : m.start()])
+        parts.append(_blank(m.group(0)) if m.re is _FOOTNOTE_LABEL else _kept(m))
+        last = m.end()
+    parts.append(text[last:])
+    out = "".join(parts)
+    assert len(out) == len(text)
+    return out
