@@ -97,7 +97,8 @@ TEXT_EXTENSIONS = {
 _IN_WORDS = {"subtitles": extract_subtitles, "calendar": extract_vobjects, "contacts": extract_vobjects,
              "gpx": extract_gpx, "feed": extract_feed, "evernote": extract_enex}  # fmt: skip
 # readers whose page text is not the file's own characters: Page.anchors map it back to the file's lines
-ANCHORED_TYPES = frozenset({"html", *_IN_WORDS})
+# (a DOCX's, where a table laid out for the page holds paragraphs: engine.index.readers.word)
+ANCHORED_TYPES = frozenset({"html", "docx", *_IN_WORDS})
 # readers that write one record a paragraph (a calendar's event, a contact's card, a track's waypoint), each a chunk
 RECORD_TYPES = frozenset({"calendar", "contacts", "gpx", "feed"})
 DOC_EXTENSIONS = {".pdf": "pdf", ".docx": "docx"}

@@ -51,13 +51,15 @@ def is_separator(line: str) -> bool:
 
 
 def is_header(cells: list[str]) -> bool:
-    """Whether a row reads as a header: two or more cells, each a short name, none a number or a date."""
+    """Whether a row reads as a header: two or more cells, each a short name, none a number, a date or a list
+    ("AutoCAD Civil 3D, HEC-RAS, Python": a value, as in a CV's table of skills)."""
     named = [c for c in cells if c]
     return (
         len(named) >= 2
         and len(named) >= len(cells) - 1
         and all(len(c) <= MAX_HEADER_CELL_CHARS and len(c.split()) <= MAX_HEADER_CELL_WORDS
                 and not _NUMBER.match(c) and not _MONEY.search(c) and any(ch.isalpha() for ch in c)
+                and c.count(", ") < 2
                 for c in named)
     )  # fmt: skip
 

@@ -36,9 +36,9 @@ import numpy as np
 from engine.index import OUTLINE_STARS, file_type_for
 from engine.rag.abstain import name_forms, named_terms
 from engine.rag.answer_kinds import kind_share, wanted_kinds
-from engine.rag.citations import Citation, quote_lines, segments
+from engine.rag.citations import Citation, quote_lines
 from engine.rag.clippings import clipping_furniture, clipping_label
-from engine.rag.grounding import SentenceSupport, Span, content_words, split_spans
+from engine.rag.grounding import SentenceSupport, Span, content_words, source_segments, split_spans
 from engine.rag.loopguard import LoopGuard
 from engine.rag.not_answers import SMALL_WORDS, not_an_answer
 from engine.rag.outlines import outline_heads, release_of
@@ -228,7 +228,7 @@ def extract_answer(
     if not spans:
         return ExtractiveAnswer("", (), ())
     pieces = {s.n: split_spans(s) for s in sources}
-    sentences = {s.n: segments(s.text) for s in sources}
+    sentences = {s.n: source_segments(s) for s in sources}
     scores = score_spans(cos, keyword, prior, passage, embedder is not None, form_texts(spans, pieces))
     chosen: list[tuple[Span, float]] = []
     used = 0  # sentences shown: a bullet counts one, and one more for the sentence a pronoun's sentence is shown with

@@ -21,10 +21,12 @@ import threading
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from pathlib import Path
 
 import numpy as np
 
 from engine.core import Grounding
+from engine.index import file_type_for
 from engine.rag.citations import find_markers, quote_lines, segments
 from engine.rag.model_grounding import judge_for, judge_verdicts
 from engine.rag.models import RagModels
@@ -182,26 +184,59 @@ def names(text: str) -> set[str]:
     return out
 
 
+# readers that write a paragraph a line (a heading, a list item, a layout cell's paragraph): a line end is a
+# paragraph's end there, never a line wrapped inside one
+PARAGRAPH_LINE_TYPES = frozenset({"docx", "odt"})
+
+
 def split_spans(source: Source) -> list[Span]:
     """The sentences (or lines, for text without sentence punctuation) of a source, each at most
-    MAX_EVIDENCE_CHARS long; a table's rows (engine.rag.table_rows) one by one, its header line one of them."""
+    MAX_EVIDENCE_CHARS long; a table's rows (engine.rag.table_rows) one by one, its header line one of them. In a
+    document read a paragraph a line (``PARAGRAPH_LINE_TYPES``) no sentence runs over a line's end: a heading or a
+    list item without a full stop is not glued to the paragraph after it."""
+    by_line = file_type_for(Path(source.path)) in PARAGRAPH_LINE_TYPES
     lines = table_lines(source)
     if not lines:
-        return _prose_spans(source, 0, len(source.text))
+        return _prose_spans(source, 0, len(source.text), by_line)
     out: list[Span] = []
     pos = 0
     for a, b in lines:
-        out += _prose_spans(source, pos, a)
+        out += _prose_spans(source, pos, a, by_line)
         out.append(Span(source, a, b))
         pos = b
-    return out + _prose_spans(source, pos, len(source.text))
+    return out + _prose_spans(source, pos, len(source.text), by_line)
 
 
-def _prose_spans(source: Source, lo: int, hi: int) -> list[Span]:
+def source_segments(source: Source) -> list[tuple[int, int]]:
+    """``segments`` of a source's text; in a document read a paragraph a line, cut at every line end as well."""
+    pieces = segments(source.text)
+    if file_type_for(Path(source.path)) in PARAGRAPH_LINE_TYPES:
+        pieces = [p for a, b in pieces for p in _line_pieces(source.text, a, b)]
+    return pieces
+
+
+def _line_pieces(text: str, a: int, b: int) -> list[tuple[int, int]]:
+    """``text[a:b]`` cut at its line ends, blank pieces dropped."""
+    out, pos = [], a
+    for cut in [*(i for i in range(a, b) if text[i] == "\n"), b]:
+        lo, hi = pos, cut
+        while lo < hi and text[lo].isspace():
+            lo += 1
+        while hi > lo and text[hi - 1].isspace():
+            hi -= 1
+        if hi > lo:
+            out.append((lo, hi))
+        pos = cut + 1
+    return out
+
+
+def _prose_spans(source: Source, lo: int, hi: int, by_line: bool = False) -> list[Span]:
     out: list[Span] = []
     text = source.text
-    for a, b in segments(text[lo:hi]):
-        a, b = a + lo, b + lo
+    pieces = [(a + lo, b + lo) for a, b in segments(text[lo:hi])]
+    if by_line:
+        pieces = [p for a, b in pieces for p in _line_pieces(text, a, b)]
+    for a, b in pieces:
         if b - a <= MAX_EVIDENCE_CHARS:
             out.append(Span(source, a, b))
             continue

@@ -154,7 +154,9 @@ def load_text(target: Target) -> TextView:
     if target.line_start:
         end = target.line_end or target.line_start
         lines = (
-            _html_lines(page, target.line_start, end) if kind in ANCHORED_TYPES else (target.line_start, end)
+            _html_lines(page, target.line_start, end)
+            if kind in ANCHORED_TYPES and page.anchors
+            else (target.line_start, end)
         )
     n_lines = text.count("\n") + 1
     if lines is not None and lines[0] > n_lines:

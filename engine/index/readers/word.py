@@ -1,6 +1,13 @@
 """Word documents (DOCX, through python-docx): a page whose "lines" are the body's paragraphs and table rows (a
 row's cells joined with " | "), headings by their Title and Heading N styles, as the document now reads (tracked
-changes accepted), each paragraph followed by the text of the footnotes and endnotes it cites."""
+changes accepted), each paragraph followed by the text of the footnotes and endnotes it cites.
+
+A table used for layout (a CV's dates in one column beside the job and its bullet points in the other) holds
+paragraphs in its cells. Joined into its row's one line they ran together ("2021 - present | Senior Engineer,
+Severn Estuary Partnership Lead a team of six ... (£38m) Introduced drone surveys ..."). A row with a cell of more
+than one paragraph is read as the page shows it: its cells' first paragraphs as the row ("2021 - present | Senior
+Engineer, Severn Estuary Partnership"), then each further paragraph on a text line of its own. Those text lines are
+all the row's "line": the page's anchors keep every paragraph and row at its number."""
 
 from __future__ import annotations
 
@@ -88,7 +95,9 @@ def extract_docx(data: bytes, check=no_check):
         raise ExtractError(f"The DOCX file could not be read ({type(exc).__name__}: {exc}).") from exc
     check()
     notes = _docx_notes(document, check)
-    lines: list[tuple[str, int]] = []  # (paragraph text, heading level)
+    lines: list[
+        tuple[str, int, int]
+    ] = []  # (paragraph text, heading level, its "line": paragraph or row number)
     body = document.element.body
     for i, child in enumerate(body.iterchildren()):
         if i % _CHECK_EVERY == 0:
@@ -102,22 +111,36 @@ def extract_docx(data: bytes, check=no_check):
                 level = 1
             elif style.startswith("Heading"):
                 level = small_int(style.removeprefix("Heading"), 1, 6)
-            lines.append((_para_text(child, notes).replace("\n", " "), level))
+            number = (lines[-1][2] if lines else 0) + 1
+            lines.append((_para_text(child, notes).replace("\n", " "), level, number))
         elif tag == "tbl":
             for row in Table(child, document).rows:
+                number = (lines[-1][2] if lines else 0) + 1
                 cells = [
-                    " ".join(_para_text(p, notes) for p in c._tc.iter(f"{_W}p")).replace("\n", " ").strip()
+                    [
+                        t
+                        for p in c._tc.iter(f"{_W}p")
+                        if (t := _para_text(p, notes).replace("\n", " ").strip())
+                    ]
                     for c in row.cells
                 ]
-                lines.append((" | ".join(cells), 0))
-    text = "\n".join(t for t, _ in lines)
+                if any(len(paras) > 1 for paras in cells):  # a table for layout: a paragraph a text line
+                    lines.append((" | ".join(paras[0] if paras else "" for paras in cells), 0, number))
+                    lines += [(para, 0, number) for paras in cells for para in paras[1:]]
+                else:
+                    lines.append((" | ".join(" ".join(paras) for paras in cells), 0, number))
+    text = "\n".join(t for t, _, _ in lines)
     blocks = []
+    anchors = []
     pos = 0
-    for t, level in lines:  # one block per paragraph or table row; a "line" is a paragraph number
+    laid_out = any(n != k for k, (_, _, n) in enumerate(lines, 1))
+    for t, level, number in lines:  # one block per paragraph, table row or a layout cell's paragraph
         if t.strip():
             blocks.append(Block(pos + len(t) - len(t.lstrip()), pos + len(t.rstrip()), level))
+        if laid_out:  # every text line at its paragraph's or row's number (its characters are the text's own)
+            anchors.append((pos, number, pos))
         pos += len(t) + 1
     blocks = [b for b in blocks if text[b.start : b.end].strip()]
     if not blocks:
         raise ExtractError("The DOCX document has no text.")
-    return Page(text, tuple(blocks))
+    return Page(text, tuple(blocks), anchors=tuple(anchors))

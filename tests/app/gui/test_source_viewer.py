@@ -232,3 +232,15 @@ def test_an_evernote_export_is_shown_as_notes_at_the_cited_lines(tmp_path):
     assert view.quote is not None and view.text[view.quote[0] :].startswith("A long cold proof")
     shown = view.text.split("\n")[view.lines[0] - 1 : view.lines[1]]
     assert any("A long cold proof" in x for x in shown), shown
+
+
+def test_a_docx_laid_out_in_a_table_opens_at_the_cited_rows_text_lines(tmp_path):
+    """A CV's layout table reads a paragraph a text line, each at its row's number: the cited row (line 3) shows
+    as all of its text lines."""
+    from tests.engine.index.test_formats_rich import _cv_docx
+
+    path = tmp_path / "cv.docx"
+    path.write_bytes(_cv_docx())
+    view = load_text(Target(str(path), None, 3, 3, "Drone surveys"))
+    assert view.kind == "docx" and view.lines == (3, 5)
+    assert view.text.split("\n")[4] == "Drone surveys" and view.quote is not None

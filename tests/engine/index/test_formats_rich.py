@@ -430,3 +430,49 @@ def test_an_ods_row_repeated_past_the_cap_is_read_that_many_times_and_noted():
     assert len(lines) == 1 + 2 * MAX_REPEATS and lines[-1] == f"{5000 + MAX_REPEATS}: same"
     assert notes == ("sheet 'A': row 1, repeated 5000 times, was read 1000 times",
                      "sheet 'A': row 5001, repeated 5000 times, was read 1000 times")  # fmt: skip
+
+
+def _cv_docx() -> bytes:
+    """A CV laid out as most are: a two-column table, dates beside each job and its bullet points; skills in a
+    table of two columns with no header row."""
+    import docx
+
+    d = docx.Document()
+    d.add_paragraph("Priya Raman", style="Title")
+    d.add_paragraph("Experience", style="Heading 1")
+    jobs = d.add_table(rows=0, cols=2)
+    for when, title, bullets in [
+        (
+            "2021 – present",
+            "Senior Engineer, Severn Estuary Partnership",
+            ["Lead a team of six (£38m)", "Drone surveys"],
+        ),
+        ("2016 – 2021", "Project Engineer, Halcrow Marsh Ltd", ["Culvert repairs for 14 bridges"]),
+    ]:
+        cells = jobs.add_row().cells
+        cells[0].text, cells[1].text = when, title
+        for b in bullets:
+            cells[1].add_paragraph(b, style="List Bullet")
+    skills = d.add_table(rows=2, cols=2)
+    skills.cell(0, 0).text, skills.cell(0, 1).text = "Software", "AutoCAD Civil 3D, HEC-RAS, Python"
+    skills.cell(1, 0).text, skills.cell(1, 1).text = "Languages", "English, Tamil"
+    d.add_paragraph("References available on request.")
+    out = io.BytesIO()
+    d.save(out)
+    return out.getvalue()
+
+
+def test_a_docx_table_used_for_layout_reads_a_paragraph_a_line_at_its_row_number():
+    page = extract(Path("cv.docx"), _cv_docx()).pages[0]
+    lines = page.text.split("\n")
+    assert lines[2:6] == ["2021 – present | Senior Engineer, Severn Estuary Partnership",
+                          "Lead a team of six (£38m)", "Drone surveys",
+                          "2016 – 2021 | Project Engineer, Halcrow Marsh Ltd"]  # fmt: skip
+    assert "Software | AutoCAD Civil 3D, HEC-RAS, Python" in lines  # no paragraphs in its cells: a row a line
+    # every text line keeps the number of its paragraph or row, as before: the first job's row is line 3 in all
+    numbers = [page.locate(page.text.index(x))[0] for x in lines if x]
+    assert numbers == [1, 2, 3, 3, 3, 4, 4, 5, 6, 7]
+    assert page.line_range(page.text.index("Lead a team"), page.text.index("Drone surveys") + 5) == (3, 3)
+    # with no layout table the page has no anchors (its lines are its text's)
+    plain = extract(Path("p.docx"), _docx_with_notes("<w:p><w:r><w:t>One.</w:t></w:r></w:p>", None)).pages[0]
+    assert plain.anchors == ()

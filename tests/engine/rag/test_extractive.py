@@ -572,3 +572,18 @@ def test_a_sentence_opened_by_an_ellipsis_after_a_displayed_command_is_shown_wit
     piece, pieces = _piece(src, "and ping will")
     shown = " ".join(shown_span(piece, pieces).text.split())
     assert shown == "$ sudo setcap cap_net_raw+ep /bin/ping ... and ping will work again."
+
+
+def test_a_document_read_a_paragraph_a_line_has_no_sentence_over_a_line_end():
+    """A DOCX's lines are its paragraphs: a heading, a list item or a layout cell's bullet without a full stop is a
+    piece of its own, not glued to the next line; plain text still reads a wrapped sentence over its line end."""
+    from engine.rag.grounding import source_segments, split_spans
+
+    text = "Experience\n2021 – present | Senior Engineer\nLead a team of six (£38m)\nDrone surveys cut time by 40%"
+    docx = Source(1, text, "/d/cv.docx", line_start=1, line_end=4)
+    assert [pc.text for pc in split_spans(docx)] == text.split("\n")
+    assert [text[a:b] for a, b in source_segments(docx)] == text.split("\n")
+    wrapped = Source(
+        2, "The dough needs a long\ncold proof of 14 hours.", "/d/notes.txt", line_start=1, line_end=2
+    )
+    assert len(split_spans(wrapped)) == 1

@@ -46,6 +46,9 @@ def test_header_rows_are_names_and_data_rows_are_not():
         pipe_cells("9: Adult subscription from next season | £45 (agreed at the AGM on 4 June 2027)")
     )
     assert not is_header(["Title only"])
+    assert not is_header(
+        pipe_cells("Software | AutoCAD Civil 3D, HEC-RAS, Python")
+    )  # a list is a value (a CV's skills)
     assert pipe_cells("|---|:--:|") is None and pipe_cells("ls | grep x") == ["ls", "grep x"]
     assert pipe_cells("A sentence with no table in it.") is None
 
