@@ -2,11 +2,11 @@
 what counts as a hit on a label.
 
 The documents are listed in ``documents.json``: each has a path under a documents root (``pdf/R-FAQ.pdf``), a part
-(``tuning``, ``heldout``, ``heldout2`` to ``heldout11`` or ``heldout12``) and where it comes from: a file of an
+(``tuning``, ``heldout``, ``heldout2`` to ``heldout12`` or ``heldout13``) and where it comes from: a file of an
 installed Debian package (``package`` + ``source``; not committed, the version is recorded) or a file committed here
 under ``files/`` at the same path.
 
-    python eval/realdocs/realdocs.py ROOT [--part tuning|heldout|heldout2|...|heldout11|heldout12|all]   # copy a part into ROOT
+    python eval/realdocs/realdocs.py ROOT [--part tuning|heldout|heldout2|...|heldout12|heldout13|all]   # copy a part into ROOT
 
 Each part is meant to be indexed on its own (a root per part); the unanswerable questions of a part are checked
 against that part's documents (``check.py``), and their key terms against every document of that part and of the
@@ -18,8 +18,9 @@ one message and has none, nor has an Apple Mail .emlx) and/or ``line_start``/``l
 itself: text, Markdown (Obsidian notes included), reStructuredText, LaTeX, configuration (TOML too), TSV, log, SQL,
 JSON, shell-script and XML (GPX) files, Org-mode notes, iCalendar and vCard exports, subtitles, nginx
 configuration, a chat's text export, AsciiDoc, a Kindle's clippings file, a WebVTT transcript, a C header, a paged
-plain-text document (a form feed's line counted), an RSS feed, the HTML source (a saved web page's and a Sphinx page's
-too); a DOCX or ODT "line" is a body paragraph (its footnotes' text after it, tracked
+plain-text document (a form feed's line counted), an RSS feed, a Vim help file, a Hugo post's Markdown (front matter
+included), an Evernote export (.enex), the HTML source (a saved web page's and a Sphinx page's too); a DOCX or ODT
+"line" is a body paragraph (its footnotes' text after it, tracked
 changes as accepted), a heading or a table row, an RTF "line" a paragraph of its plain text). An XLSX or ODS label names
 its sheet (``page``) and ``row``, the row's own number as the spreadsheet shows it. ``answer`` is the fact a correct answer must
 contain (compared case-insensitively, whitespace runs as one space); ``answers`` lists
@@ -52,6 +53,7 @@ PARTS = (
     "heldout10",
     "heldout11",
     "heldout12",
+    "heldout13",
 )
 SETS = {
     "tuning": ("qa_tuning.jsonl", "unanswerable_tuning.jsonl"),
@@ -91,6 +93,10 @@ SETS = {
     # header read as documentation, a plain-text document in pages with form feeds, a reply deep in an e-mail
     # thread with its quoted history, a podcast's RSS feed)
     "heldout12": ("qa_heldout12.jsonl", "unanswerable_heldout12.jsonl"),
+    # written after "heldout12" was reported: kinds no other part holds (a chapter of Vim's user manual in Vim's
+    # help format, a blog post as Hugo keeps its Markdown source, a CV laid out with tables in a DOCX, an Evernote
+    # export)
+    "heldout13": ("qa_heldout13.jsonl", "unanswerable_heldout13.jsonl"),
 }
 # kinds whose labels carry a page
 PAGED = {
