@@ -40,7 +40,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from engine.index import IndexStore, file_type_for, query_identifiers, query_terms, term_pattern
-from engine.rag.citations import segments
+from engine.rag.grounding import source_segments
 from engine.rag.shown_span import leans_back
 from engine.rag.sources import sources_from
 from engine.rag.table_rows import table_rows
@@ -374,7 +374,7 @@ def best_piece_cosine(query: str, top: Sequence[Any], embedder: Any) -> float:
     for src in sources:
         # the sentence before, in the same paragraph: "It was written by ..." is read after it too
         before = ""
-        for a, b in segments(src.text):
+        for a, b in source_segments(src):  # a DOCX's lines are paragraphs: none runs over a line end
             t = " ".join(src.text[a:b].split())
             if len(t.split()) >= MIN_GATE_SENTENCE_WORDS:
                 sentences.append(f"{before} {t}" if before and leans_back(t) else t)

@@ -20,6 +20,7 @@ engine.rag.tuning. Runs on the engine thread (``Engine.ask``).
 
 from __future__ import annotations
 
+import copy
 import threading
 import time
 from collections.abc import Iterator, Sequence
@@ -38,6 +39,7 @@ from engine.core import (
 from engine.index import IndexStore
 from engine.rag.abstain import AbstainPolicy, common_words, judge_passages, quoted_names
 from engine.rag.capability import check_capability, measured_route
+from engine.rag.embed_memo import AskEmbeddings
 from engine.rag.extractive import EXTRACTIVE_INTRO, HEDGED_INTRO, ExtractiveAnswer, extract_answer
 from engine.rag.followup import rewrite_question
 from engine.rag.generative import write_answer
@@ -66,6 +68,9 @@ def ask(models: RagModels, req: AskRequest, cancel: threading.Event | None = Non
     if not question:
         raise AlcoveError("The question is empty. Type a question about your documents.")
     index = store if store is not None else open_index(req.db)
+    if models.embedder is not None:  # each text embedded once in this ask (engine.rag.embed_memo)
+        models = copy.copy(models)
+        models.embedder = AskEmbeddings(models.embedder)
     try:
         yield from _pipeline(models, req, question, index, policy, cancel, rid, t0)
     finally:
