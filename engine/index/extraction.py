@@ -77,6 +77,7 @@ from engine.index.readers import (
 )
 from engine.index.shortcodes import blank_shortcodes
 from engine.index.tables import csv_header, delimiter_for
+from engine.index.vim_help import blank_help_marks, help_blocks, is_vim_help
 from engine.index.wikilinks import resolve_wikilinks
 
 TEXT_EXTENSIONS = {
@@ -264,6 +265,11 @@ def _extract(path: Path, data: bytes, file_type: str, check: Callable[[], None],
         blocks = asciidoc_blocks(text)
     elif file_type == "csv":
         blocks = line_blocks(text, csv_header(text, delimiter_for(str(path))), kind="row")
+    elif file_type == "text" and is_vim_help(
+        text
+    ):  # a Vim help file, its marks blanked (engine.index.vim_help)
+        text, original = blank_help_marks(text), text
+        blocks = help_blocks(original, text)
     elif file_type == "text" and is_outline(path, text):
         blocks = outline_blocks(text, org=path.suffix.lower() == ".org")
     elif file_type == "text" and MAN_HEADER.match(text.lstrip("\n")):
@@ -343,5 +349,6 @@ def _extract_rich(
 CODE_READER_VERSION = 2
 # 2: an outline's "* " headings (a GNU NEWS file, an Org file), a man page's sections; 3: a log's or a chat
 # export's entries, a block each; 4: a Kindle clippings file's entries (engine.index.markup.clipping_blocks); 5: a
-# paged text's running headers and footers in no block (engine.index.paged_text)
-TEXT_READER_VERSION = 5
+# paged text's running headers and footers in no block (engine.index.paged_text); 6: a Vim help file's marks blanked,
+# its sections' titles headings (engine.index.vim_help)
+TEXT_READER_VERSION = 6
