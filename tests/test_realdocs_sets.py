@@ -352,3 +352,31 @@ def test_twelfth_held_out_part_brings_new_kinds_and_only_fresh_documents(tmp_pat
     assert feed.get("version") == "2.0" and len(items) == 10
     assert all(i.findtext("description").startswith("<p>") for i in items)
     _questions_beside("heldout12", mine)
+
+
+def test_thirteenth_held_out_part_brings_new_kinds_and_only_fresh_documents(tmp_path, monkeypatch):
+    import xml.etree.ElementTree as ET
+    import zipfile
+
+    from eval.realdocs import make_heldout13
+
+    committed, mine = _fresh("heldout13", {"vim-help", "hugo-post", "docx-cv", "enex"})
+    # a chapter of Vim's user manual, committed as it ships: its own tag first, its help modeline last
+    vim = committed["vim/usr_21.txt"].decode("utf-8")
+    assert vim.startswith("*usr_21.txt*") and "ft=help" in vim.rstrip().rsplit("\n", 1)[-1]
+    # the generator gives the committed bytes again
+    made = _regenerated(make_heldout13, "private13", tmp_path, monkeypatch)
+    assert made == {p: committed[p] for p in mine if p.startswith("private13/")}
+    # the post is Hugo's source: front matter, then shortcodes among its paragraphs
+    post = next(committed[p] for p in mine if p.endswith(".md")).decode("utf-8")
+    assert post.startswith("---\n") and "{{<" in post
+    # the CV is laid out in tables whose cells hold paragraphs
+    cv = next(p for p in mine if p.endswith(".docx"))
+    with zipfile.ZipFile(FILES / cv) as z:
+        assert z.read("word/document.xml").count(b"<w:tbl>") >= 2
+    # the export is Evernote's: notes whose ENML sits in CDATA sections
+    enex = next(committed[p] for p in mine if p.endswith(".enex"))
+    assert b"<!DOCTYPE en-export" in enex and enex.count(b"<![CDATA[") == enex.count(b"<note>") >= 5
+    root = ET.fromstring(enex)
+    assert root.tag == "en-export" and all("<en-note" in n.findtext("content") for n in root.findall("note"))
+    _questions_beside("heldout13", mine)
