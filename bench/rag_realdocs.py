@@ -67,6 +67,8 @@ def record(q: dict, res: AskResult) -> dict:
     rec = {"id": q["id"], "query": q["query"], "answerable": "answer" in q, "kind": q.get("kind"),
            "tags": q.get("tags", []), "abstained": res.abstained, "hedged": res.hedged, "answer": res.answer,
            "coverage": res.stats.coverage, "evidence": res.stats.evidence, "missing": list(res.stats.missing_terms),
+           "absent": list(res.stats.absent_terms), "below_line": res.stats.below_line,
+           "best_sentence": res.stats.best_sentence_cosine,
            "gaps": list(numbering_gaps(res)),
            "furniture": sum(bool(FURNITURE.match(s.text)) for s in res.sentences),
            "citations": [(Path(c.path).name, c.page, c.line_start, c.line_end) for c in res.citations],
