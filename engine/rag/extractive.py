@@ -38,7 +38,14 @@ from engine.rag.abstain import name_forms, named_terms
 from engine.rag.answer_kinds import kind_share, wanted_kinds
 from engine.rag.citations import Citation, quote_lines
 from engine.rag.clippings import clipping_furniture, clipping_label
-from engine.rag.grounding import SentenceSupport, Span, content_words, source_segments, split_spans
+from engine.rag.grounding import (
+    PARAGRAPH_LINE_TYPES,
+    SentenceSupport,
+    Span,
+    content_words,
+    source_segments,
+    split_spans,
+)
 from engine.rag.loopguard import LoopGuard
 from engine.rag.not_answers import SMALL_WORDS, not_an_answer
 from engine.rag.outlines import outline_heads, release_of
@@ -47,6 +54,7 @@ from engine.rag.shown_span import (
     ATX_MARKS,
     BULLET,
     RULE,
+    SENTENCE_END,
     described,
     is_code,
     joined,
@@ -80,6 +88,10 @@ EXTRACTIVE_INTRO = "From your documents:"
 # when the sources hold little of what the question asks (engine.rag.abstain.COVERAGE_HEDGE)
 HEDGED_INTRO = "Your documents may not answer this directly. The closest they come:"
 _ATX_HEADING = re.compile(r"^#{1,6}[ \t]+\S[^\n]*$")
+_TITLE_WORDS = (
+    8  # a DOCX's or ODT's line read as a title over the paragraph under it: at most this many words
+)
+_UNDER_TITLE_WORDS = 5  # ... over a sentence of at least this many
 # groff's hyphenation at a line's end: U+2010 (a word's own hyphen is "-")
 _LINE_END_HYPHEN = re.compile(r"(?<=\w)\u2010\n[ \t]*(?=\w)")
 _ENDS_SENTENCE = re.compile(r"[.!?][\"'”’)\]]*\s*$")
@@ -199,6 +211,10 @@ def form_texts(spans: Sequence[Span], pieces: dict[int, Sequence[Span]]) -> list
         elif OUTLINE_STARS.match(sp.text.strip()) and sp.start in outline_heads(sp.source):
             # an outline's heading, "* Noteworthy changes in release 3.7 (2018-12-31) [stable]"
             out.append(f"{OUTLINE_STARS.sub('', sp.text.strip())}\n===")
+        elif _line_title(sp, nxt):
+            # a DOCX's or ODT's heading: a short line over a paragraph ("Before you go afloat" over "Wear a
+            # buoyancy aid whenever ...")
+            out.append(f"{sp.text.strip()}\n===")
         elif _ATX_HEADING.match(sp.text.strip()) and file_type_for(Path(sp.source.path)) == "markdown":
             # "# Shared MIME Info" in a Markdown file is the heading "Shared MIME Info" over "===" (elsewhere a
             # "# " line may be a comment, so ``not_an_answer`` alone only takes "## " and deeper as headings)
@@ -206,6 +222,32 @@ def form_texts(spans: Sequence[Span], pieces: dict[int, Sequence[Span]]) -> list
         else:
             out.append(sp.text)
     return out
+
+
+def _line_title(sp: Span, nxt: Span | None) -> bool:
+    """Whether ``sp``, in a document read a paragraph a line (``PARAGRAPH_LINE_TYPES``), is a title over the paragraph
+    on the next line: a line of at most _TITLE_WORDS words with no sentence end and no table cells, over a sentence
+    of _UNDER_TITLE_WORDS words or more that ends as one. A list's items ("Passport" over "Phone charger")
+    are no titles: the line under them is no sentence."""
+    text = sp.text.strip()
+    if (
+        nxt is None
+        or file_type_for(Path(sp.source.path)) not in PARAGRAPH_LINE_TYPES
+        or "\n" in text
+        or " | " in text
+        or not text[:1].isupper()
+        or SENTENCE_END.search(text)
+        or len(text.split()) > _TITLE_WORDS
+    ):
+        return False
+    between = sp.source.text[sp.end : nxt.start]
+    after = nxt.text.strip()
+    return (
+        between.count("\n") == 1
+        and not between.strip()
+        and len(after.split()) >= _UNDER_TITLE_WORDS
+        and SENTENCE_END.search(after) is not None
+    )
 
 
 def _in_trail(text: str, trail: str | None) -> bool:

@@ -587,3 +587,19 @@ def test_a_document_read_a_paragraph_a_line_has_no_sentence_over_a_line_end():
         2, "The dough needs a long\ncold proof of 14 hours.", "/d/notes.txt", line_start=1, line_end=2
     )
     assert len(split_spans(wrapped)) == 1
+
+
+def test_a_docx_title_over_its_paragraph_is_no_answer_a_list_item_is():
+    from engine.rag.extractive import form_texts
+    from engine.rag.grounding import split_spans
+
+    text = ("Before you go afloat\nWear a buoyancy aid whenever you are on the water or the pontoon.\n"
+            "Pack\nPassport\nPhone charger\nTowels")  # fmt: skip
+    src = Source(1, text, "/d/safety.odt", line_start=1, line_end=6)
+    pieces = split_spans(src)
+    forms = dict(zip([p.text for p in pieces], form_texts(pieces, {1: pieces}), strict=True))
+    assert not_an_answer(forms["Before you go afloat"])
+    assert all(forms[x] == x for x in ("Pack", "Passport", "Phone charger", "Towels"))  # no title over a list
+    plain = Source(1, text, "/d/safety.txt", line_start=1, line_end=6)  # a text file's lines may be wrapped
+    pieces = split_spans(plain)
+    assert not any(f.endswith("\n===") for f in form_texts(pieces, {1: pieces}))
