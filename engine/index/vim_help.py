@@ -27,6 +27,7 @@ _LINK = re.compile(r"\|([^\s|]+)\|")
 _EXAMPLE_OPEN = re.compile(r"(?m)(?<=\s)>$|^>$")
 _EXAMPLE_CLOSE = re.compile(r"(?m)^<(?=\s|$)")
 _COLUMN_HEADING = re.compile(r"(?m)^(\S[^\n]*?)[ \t]+~$")
+_TILDE = re.compile(r"(?m)(?<=[ \t])~$")  # a line's highlight mark: a column heading's, an example line's
 _RULE = re.compile(r"(?m)^[=\-]{20,}[ \t]*$")
 
 
@@ -40,15 +41,15 @@ def _spaces(m: re.Match) -> str:
 
 
 def blank_help_marks(text: str) -> str:
-    """``text`` with its tags, its links' bars, its examples' ">" and "<" and its column headings' "~" blanked; the
-    same length, every line end where it was."""
+    """``text`` with its tags, its links' bars, its examples' ">" and "<" and its lines' closing "~" (a column
+    heading's, an example line's) blanked; the same length, every line end where it was."""
     text = _TAG.sub(_spaces, text)
     text = _LINK.sub(
         lambda m: "  " + m.group(1), text
     )  # spaces before: "with |:Water|." reads "with :Water."
     text = _EXAMPLE_OPEN.sub(" ", text)
     text = _EXAMPLE_CLOSE.sub(" ", text)
-    return _COLUMN_HEADING.sub(lambda m: m.group(1) + " " * (len(m.group(0)) - len(m.group(1))), text)
+    return _TILDE.sub(" ", text)
 
 
 def help_blocks(original: str, text: str) -> list[Block]:

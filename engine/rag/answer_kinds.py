@@ -37,6 +37,13 @@ _HOW_TO = re.compile(
     r"\bwhat (?:should|do) (?:i|we) (?:use|set|pass|run|add|put)\b"
 )
 
+# "What's still not ticked off on my packing list?", "What have I not done yet?": a task not done
+_OPEN_TASK = re.compile(
+    r"(?i)\b(?:not (?:yet )?(?:ticked|checked|crossed|done|finished|packed|booked|bought|sorted)|(?:still|left) to "
+    r"(?:do|pack|book|buy)|still (?:need|have) to|haven't (?:yet )?(?:done|ticked|packed|booked|bought)|"
+    r"outstanding|unticked|unchecked|open tasks?)\b"
+)
+
 _FIGURE = re.compile(r"\d")
 _WHEN = re.compile(
     r"(?i)\b(?:\d{1,2}[:.]\d{2}|\d{1,2}\s?(?:am|pm|a\.m\.|p\.m\.)|noon|midnight|(?:mon|tues|wednes|thurs|fri|satur|"
@@ -51,13 +58,19 @@ _NAMED_SETTING = re.compile(r"(?<![\w-])(?:--?[A-Za-z][\w-]*|[A-Z][A-Z0-9_]{2,}|
 # acronym ("NHS", "CSV"), which a how-to question does not ask for
 _SETTING = re.compile(r"(?<![\w-])--?[A-Za-z][\w-]*|\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b|\b\w+=")
 
-_ASKS = {"quantity": _QUANTITY, "time": _TIME, "year": _YEAR, "option": _OPTION, "setting": _HOW_TO}
-_HOLDS = {"quantity": _FIGURE, "time": _WHEN, "year": _A_YEAR, "option": _NAMED_SETTING, "setting": _SETTING}
+# a task not done as the readers write it: an exported note's "(to do) ...", a task list's "- [ ] ..." read as "still
+# to do: ..." (engine.rag.extractive.reading), an Org heading's "TODO"
+_A_TASK_OPEN = re.compile(r"^\s*(?:\(to do\)|(?:(?:[-*+]|\d+[.)])\s+)?still to do:|\*+\s+TODO\b|TODO\b)")
+
+_ASKS = {"quantity": _QUANTITY, "time": _TIME, "year": _YEAR, "option": _OPTION, "setting": _HOW_TO,
+         "open task": _OPEN_TASK}  # fmt: skip
+_HOLDS = {"quantity": _FIGURE, "time": _WHEN, "year": _A_YEAR, "option": _NAMED_SETTING, "setting": _SETTING,
+          "open task": _A_TASK_OPEN}  # fmt: skip
 
 
 def wanted_kinds(question: str) -> tuple[str, ...]:
-    """The kinds of answer ``question`` asks for ("quantity", "time", "year", "option", "setting": a how-to question);
-    empty for other questions."""
+    """The kinds of answer ``question`` asks for ("quantity", "time", "year", "option", "setting": a how-to question,
+    "open task": a task not done yet); empty for other questions."""
     kinds = tuple(kind for kind, asks in _ASKS.items() if asks.search(question))
     if "option" in kinds:  # an option asked for by name holds the how-to's setting already
         kinds = tuple(k for k in kinds if k != "setting")

@@ -441,11 +441,17 @@ def _whole_sentence(span: Span, sentences: Sequence[tuple[int, int]]) -> Span:
 def _cut_short(span: Span) -> tuple[bool, bool]:
     """Whether ``span`` starts and ends inside a sentence of its source: it starts with a lower-case word that goes
     on from text before it in the same line or paragraph, or ends on a word (or comma) that text after it in the
-    paragraph continues in lower case, or at the passage's cut end."""
+    paragraph continues in lower case, or at the passage's cut end. In a document read a paragraph a line
+    (``PARAGRAPH_LINE_TYPES``) only its own line can go on into it or from it."""
     text, a, b = span.source.text, span.start, span.end
     shown = text[a:b].strip()
     if not shown:
         return False, False
+    by_line = file_type_for(Path(span.source.path)) in PARAGRAPH_LINE_TYPES
+    if by_line:
+        lo, hi = text.rfind("\n", 0, a) + 1, text.find("\n", b)
+        hi = len(text) if hi < 0 else hi
+        text, a, b = text[lo:hi], a - lo, b - lo
     before = text[:a].rstrip(" \t")
     head = (
         shown[0].islower()
@@ -459,7 +465,7 @@ def _cut_short(span: Span) -> tuple[bool, bool]:
         ends_open
         and shown[-1] != ";"
         and (
-            (not after and _unfinished(shown))
+            (not after and not by_line and _unfinished(shown))
             or (bool(after) and after[0].islower() and "\n\n" not in text[b : b + 3])
         )
     )

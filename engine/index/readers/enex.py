@@ -38,6 +38,10 @@ _CHECKED = re.compile(r"""\bchecked\s*=\s*["']?true""", re.I)
 _MEDIA = re.compile(r"<en-media\b[^>]*/?>(?:\s*</en-media>)?", re.I)
 _CRYPT = re.compile(r"<en-crypt\b[^>]*>.*?</en-crypt>", re.I | re.S)
 _CDATA = "<![CDATA["
+# a table cell whose text is one <div> (Evernote writes every cell so): the HTML reader would break the row at it
+_CELL_DIV = re.compile(
+    r"(<t[dh]\b[^>]*>)\s*<div\b[^>]*>((?:(?!<div\b|</?t[dh]\b).)*?)</div>\s*(</t[dh]>)", re.I | re.S
+)
 
 
 @dataclass
@@ -102,9 +106,11 @@ def _same_lines(pattern: re.Pattern, text: str, words: Callable[[re.Match], str]
 
 
 def _enml(value: str) -> str:
-    """A note's ENML with Evernote's own elements in words: a checklist's boxes, no media marks, encrypted text named."""
+    """A note's ENML with Evernote's own elements in words: a checklist's boxes, no media marks, encrypted text named;
+    a table cell's one <div> unwrapped, so its row stays a row."""
     value = _same_lines(_TODO, value, lambda m: "(done) " if _CHECKED.search(m.group(1)) else "(to do) ")
     value = _same_lines(_MEDIA, value, lambda m: "")
+    value = _same_lines(_CELL_DIV, value, lambda m: m.group(1) + m.group(2).replace("\n", " ") + m.group(3))
     return _same_lines(_CRYPT, value, lambda m: " (encrypted text) ")
 
 

@@ -45,6 +45,31 @@ def _para_text(p, notes: dict[tuple[str, str], str] | None = None) -> str:
 
 
 _NOTE_REFS = {f"{_W}footnoteReference": "footnote", f"{_W}endnoteReference": "endnote"}
+_SENTENCE_END = (".", "!", "?", ":", ";")
+
+
+def _is_item(p) -> bool:
+    """Whether a paragraph is a list's item: numbered or bulleted (w:numPr), or in a List style."""
+    ppr = p.find(f"{_W}pPr")
+    if ppr is None:
+        return False
+    style = ppr.find(f"{_W}pStyle")
+    name = (style.get(f"{_W}val") or "") if style is not None else ""
+    return ppr.find(f"{_W}numPr") is not None or name.replace(" ", "").lower().startswith("list")
+
+
+def _cell_head(paras: list[tuple[str, bool]]) -> tuple[str, list[str]]:
+    """A layout cell's head and the rest: its first paragraphs up to the first list item or the first that ends as a
+    sentence, joined with ", " ("Senior Transport Planner, Calderdale and Kirklees Transport Partnership, Halifax";
+    a CV's name and contact lines), then every other paragraph on its own."""
+    head: list[str] = []
+    for k, (text, item) in enumerate(paras):
+        if item or (head and text.endswith(_SENTENCE_END)):
+            return ", ".join(head), [t for t, _ in paras[k:]]
+        head.append(text)
+        if text.endswith(_SENTENCE_END):
+            return " ".join(head), [t for t, _ in paras[k + 1 :]]
+    return ", ".join(head), []
 
 
 def _docx_notes(document, check=no_check) -> dict[tuple[str, str], str]:
@@ -118,17 +143,20 @@ def extract_docx(data: bytes, check=no_check):
                 number = (lines[-1][2] if lines else 0) + 1
                 cells = [
                     [
-                        t
+                        (t, _is_item(p))
                         for p in c._tc.iter(f"{_W}p")
                         if (t := _para_text(p, notes).replace("\n", " ").strip())
                     ]
                     for c in row.cells
                 ]
-                if any(len(paras) > 1 for paras in cells):  # a table for layout: a paragraph a text line
-                    lines.append((" | ".join(paras[0] if paras else "" for paras in cells), 0, number))
-                    lines += [(para, 0, number) for paras in cells for para in paras[1:]]
+                if any(
+                    len(paras) > 1 for paras in cells
+                ):  # a table for layout: heads in the row, the rest a line each
+                    split = [_cell_head(paras) for paras in cells]
+                    lines.append((" | ".join(head for head, _ in split), 0, number))
+                    lines += [(para, 0, number) for _, rest in split for para in rest]
                 else:
-                    lines.append((" | ".join(" ".join(paras) for paras in cells), 0, number))
+                    lines.append((" | ".join(" ".join(t for t, _ in paras) for paras in cells), 0, number))
     text = "\n".join(t for t, _, _ in lines)
     blocks = []
     anchors = []

@@ -27,7 +27,8 @@ ENEX = """<?xml version="1.0" encoding="UTF-8"?>
 <div><en-todo/>True the front wheel</div>
 <div><en-media hash="4f1c" type="image/jpeg"/></div>
 <table><tr><td>Tyre</td><td>Pressure</td></tr>
-<tr><td>Front</td><td>65 psi</td></tr></table>
+<tr><td>Front</td><td>65 psi</td></tr>
+<tr><td style="padding: 8px;"><div>Rear</div></td><td style="padding: 8px;"><div><b>70 psi</b></div></td></tr></table>
 </en-note>]]>
     </content>
     <resource>
@@ -68,6 +69,7 @@ def test_notes_are_read_as_headings_dates_and_text_anchored_to_the_export_lines(
     assert "(done) Replace the chain (KMC X11, £24)" in text
     assert "(to do) Bleed the rear brake" in text and "(to do) True the front wheel" in text
     assert "Front | 65 psi" in text  # a table row, cells apart as the other readers write them
+    assert "Rear | 70 psi" in text  # Evernote's cells each hold a <div>: still one row
     assert "Attachments: chain-wear.jpg." in text
     assert "Clipped from https://bread.example.org/slow-dough" in text
     # each note's title is a heading; the note's own headings sit one level under it

@@ -453,6 +453,10 @@ def _cv_docx() -> bytes:
         cells[0].text, cells[1].text = when, title
         for b in bullets:
             cells[1].add_paragraph(b, style="List Bullet")
+    cells = jobs.add_row().cells  # a title and its employer as two plain paragraphs, then a sentence
+    cells[0].text, cells[1].text = "2012 – 2016", "MEng Civil Engineering"
+    cells[1].add_paragraph("University of Bath")
+    cells[1].add_paragraph("First class. Thesis on scour at bridge piers.")
     skills = d.add_table(rows=2, cols=2)
     skills.cell(0, 0).text, skills.cell(0, 1).text = "Software", "AutoCAD Civil 3D, HEC-RAS, Python"
     skills.cell(1, 0).text, skills.cell(1, 1).text = "Languages", "English, Tamil"
@@ -469,9 +473,12 @@ def test_a_docx_table_used_for_layout_reads_a_paragraph_a_line_at_its_row_number
                           "Lead a team of six (£38m)", "Drone surveys",
                           "2016 – 2021 | Project Engineer, Halcrow Marsh Ltd"]  # fmt: skip
     assert "Software | AutoCAD Civil 3D, HEC-RAS, Python" in lines  # no paragraphs in its cells: a row a line
+    # a cell's leading paragraphs that are no sentences and no list items are its head, in the row's line
+    assert lines[7:9] == ["2012 – 2016 | MEng Civil Engineering, University of Bath",
+                          "First class. Thesis on scour at bridge piers."]  # fmt: skip
     # every text line keeps the number of its paragraph or row, as before: the first job's row is line 3 in all
     numbers = [page.locate(page.text.index(x))[0] for x in lines if x]
-    assert numbers == [1, 2, 3, 3, 3, 4, 4, 5, 6, 7]
+    assert numbers == [1, 2, 3, 3, 3, 4, 4, 5, 5, 6, 7, 8]
     assert page.line_range(page.text.index("Lead a team"), page.text.index("Drone surveys") + 5) == (3, 3)
     # with no layout table the page has no anchors (its lines are its text's)
     plain = extract(Path("p.docx"), _docx_with_notes("<w:p><w:r><w:t>One.</w:t></w:r></w:p>", None)).pages[0]

@@ -20,7 +20,7 @@ Keeping a planting diary in Vim.\t\t\t*garden* *garden-plugin*
 
 To record a sowing, type: >
 
-\t:Sow tomatoes 2027-03-14
+\t:Sow tomatoes 2027-03-14 ~
 <
 The date defaults to today. See |garden-watering| for the watering log.
 
@@ -48,6 +48,7 @@ def test_marks_are_blanked_in_place_and_the_words_kept():
     assert len(out) == len(HELP) and [len(x) for x in out.split("\n")] == [len(x) for x in HELP.split("\n")]
     assert "*" not in out.replace("2 * 45", "") and "|" not in out and " ~" not in out
     assert "type:  \n" in out and "\n \nThe date" in out  # the example's ">" and "<"
+    assert "\t:Sow tomatoes 2027-03-14  \n" in out  # an example line's highlight mark
     assert (
         " ".join(out.split("\n")[-4].split())
         == "Watering is logged with :Water. The log keeps 90 days (see 2 * 45)."

@@ -67,3 +67,18 @@ def test_the_sentence_with_the_figure_wins_when_the_question_asks_how_many():
     assert "1.2" in got.sentences[0].text
     plain = extract_answer("Are CPU cycles per byte measured on every machine?", [src], None, max_sentences=1)
     assert plain.sentences[0].text.startswith("Performance")
+
+
+def test_a_question_for_what_is_not_done_lifts_open_tasks():
+    from engine.rag.answer_kinds import kind_share, wanted_kinds
+
+    for q in ("What's still not ticked off on my packing list?", "What have I still to pack?",
+              "Which jobs are outstanding?"):  # fmt: skip
+        assert wanted_kinds(q) == ("open task",), q
+    assert wanted_kinds("What did I pack for Lisbon?") == ()
+    kinds = ("open task",)
+    assert (
+        kind_share(kinds, "(to do) Sun cream") == 1 and kind_share(kinds, "still to do: 3 rolls of tape") == 1
+    )
+    assert kind_share(kinds, "** TODO Book the van") == 1
+    assert kind_share(kinds, "(done) Sun hat") == 0 and kind_share(kinds, "done: tickets") == 0
