@@ -187,32 +187,51 @@ def names(text: str) -> set[str]:
 # readers that write a paragraph a line (a heading, a list item, a layout cell's paragraph): a line end is a
 # paragraph's end there, never a line wrapped inside one
 PARAGRAPH_LINE_TYPES = frozenset({"docx", "odt"})
+# a line of a Markdown file's YAML front matter ("date: 2027-02-21T19:05:00Z", "  alt: ...", "---")
+_FRONT_MATTER_LINE = re.compile(r"^[ \t]*(?:[A-Za-z_][\w-]*:(?:[ \t]|$)|-{3}[ \t]*$)")
 
 
 def split_spans(source: Source) -> list[Span]:
     """The sentences (or lines, for text without sentence punctuation) of a source, each at most
     MAX_EVIDENCE_CHARS long; a table's rows (engine.rag.table_rows) one by one, its header line one of them. In a
     document read a paragraph a line (``PARAGRAPH_LINE_TYPES``) no sentence runs over a line's end: a heading or a
-    list item without a full stop is not glued to the paragraph after it."""
+    list item without a full stop is not glued to the paragraph after it; nor over a line of a Markdown file's front
+    matter."""
     by_line = file_type_for(Path(source.path)) in PARAGRAPH_LINE_TYPES
-    lines = table_lines(source)
-    if not lines:
-        return _prose_spans(source, 0, len(source.text), by_line)
-    out: list[Span] = []
-    pos = 0
-    for a, b in lines:
+    start = _front_matter_end(source)
+    out = [Span(source, a, b) for a, b in _line_pieces(source.text, 0, start)]
+    pos = start
+    for a, b in table_lines(source):
+        if a < start:
+            continue
         out += _prose_spans(source, pos, a, by_line)
         out.append(Span(source, a, b))
         pos = b
     return out + _prose_spans(source, pos, len(source.text), by_line)
 
 
+def _front_matter_end(source: Source) -> int:
+    """Where a Markdown passage's opening front matter ends (two or more "key: value" lines before its first blank
+    line: their lines are pieces of their own, "date: 2027-02-21T19:05:00Z", never one run-on sentence); 0 when it
+    opens with none."""
+    if file_type_for(Path(source.path)) != "markdown":
+        return 0
+    text = source.text
+    lead = len(text) - len(text.lstrip("\n"))
+    end = text.find("\n\n", lead)
+    end = len(text) if end < 0 else end
+    head = [line for line in text[lead:end].split("\n") if line.strip()]
+    return end if len(head) >= 2 and all(_FRONT_MATTER_LINE.match(line) for line in head) else 0
+
+
 def source_segments(source: Source) -> list[tuple[int, int]]:
-    """``segments`` of a source's text; in a document read a paragraph a line, cut at every line end as well."""
-    pieces = segments(source.text)
+    """``segments`` of a source's text; in a document read a paragraph a line, cut at every line end as well (and a
+    Markdown passage's front matter a line a piece)."""
+    start = _front_matter_end(source)
+    pieces = [(a + start, b + start) for a, b in segments(source.text[start:])]
     if file_type_for(Path(source.path)) in PARAGRAPH_LINE_TYPES:
         pieces = [p for a, b in pieces for p in _line_pieces(source.text, a, b)]
-    return pieces
+    return _line_pieces(source.text, 0, start) + pieces
 
 
 def _line_pieces(text: str, a: int, b: int) -> list[tuple[int, int]]:

@@ -146,6 +146,8 @@ def _pipe_rows(source: Source, markdown: bool):
         if cells is None:  # a paragraph between tables: the next row may open a new one
             in_run, header = False, trail
             continue
+        if markdown:  # emphasis round a cell is how it looks, not what it says
+            cells = [_plain(c) for c in cells]
         # a table's header is its first row, unless the index kept one in the trail; a cell ending with a colon
         # names what the next cell says ("style: | the XSLT stylesheet", a list of parameters): no header
         named = is_header(cells) and not any(c.endswith(":") for c in cells)
@@ -283,6 +285,15 @@ def _setting(source: Source, lines, first: int, last: int) -> tuple[int, int, st
     where = " › ".join(lines[first].path)
     text = f"{where}: {setting}" if where else setting
     return start, lines[last].end, f"{text} ({said})" if said else text
+
+
+_EMPHASIS = re.compile(r"^(\*\*|__|\*|_)(?=\S)(.+?)(?<=\S)\1$")
+
+
+def _plain(cell: str) -> str:
+    """A Markdown cell's text without the emphasis round all of it: "**Total**" reads "Total"."""
+    m = _EMPHASIS.match(cell)
+    return m.group(2) if m else cell
 
 
 def _read(header: list[str] | None, cells: list[str]) -> str:

@@ -603,3 +603,15 @@ def test_a_docx_title_over_its_paragraph_is_no_answer_a_list_item_is():
     plain = Source(1, text, "/d/safety.txt", line_start=1, line_end=6)  # a text file's lines may be wrapped
     pieces = split_spans(plain)
     assert not any(f.endswith("\n===") for f in form_texts(pieces, {1: pieces}))
+
+
+def test_a_markdown_passage_s_front_matter_is_read_a_line_a_piece():
+    from engine.rag.grounding import split_spans
+
+    text = ('title: "Restoring a radio"\ndate: 2027-02-21T19:05:00Z\ntags: ["radio"]\n---\n\n'
+            "I bought the set at a car boot sale\nfor £18 in March.")  # fmt: skip
+    pieces = [p.text for p in split_spans(Source(1, text, "/d/post.md", line_start=2, line_end=8))]
+    assert pieces[:3] == ['title: "Restoring a radio"', "date: 2027-02-21T19:05:00Z", 'tags: ["radio"]']
+    assert (
+        "I bought the set at a car boot sale\nfor £18 in March." in pieces
+    )  # the body's wrapped lines are one

@@ -389,3 +389,12 @@ def test_an_org_table_reads_under_its_header_and_a_task_box_in_words():
     readings = {reading(sp) for sp in split_spans(src)}
     assert any(r.endswith("still to do: 3 rolls of bubble wrap") for r in readings)
     assert any(r.endswith("done: 40 medium boxes") for r in readings)
+
+
+def test_a_markdown_cell_in_emphasis_reads_without_its_marks():
+    from engine.rag.table_rows import table_rows
+
+    text = "| Part | Cost |\n|---|---:|\n| Dial cord | £3.40 |\n| **Total** | **£41.50** |"
+    src = Source(1, text, "/d/post.md", line_start=1, line_end=4)
+    readings = [r for _, _, r in table_rows(src)[0]]
+    assert readings == ["Part: Dial cord; Cost: £3.40", "Part: Total; Cost: £41.50"]
