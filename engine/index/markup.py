@@ -9,11 +9,10 @@ import re
 from pathlib import Path
 
 from engine.index.document import Block, add_span, line_starts, paragraph_blocks
-from engine.index.wikilinks import FRONT_MATTER, FRONT_MATTER_TITLE
+from engine.index.wikilinks import FRONT_MATTER, FRONT_MATTER_TITLE, fence_spans
 
 _MD_HEADING = re.compile(r"^ {0,3}(#{1,6})[ \t]+\S.*$", re.M)
 _MD_SETEXT = re.compile(r"^( {0,3}\S[^\n]*)\n {0,3}(=|-)\2{2,}[ \t]*$", re.M)
-_MD_FENCE = re.compile(r"^ {0,3}(```|~~~)", re.M)
 
 
 def markdown_blocks(text: str) -> list[Block]:
@@ -31,15 +30,7 @@ def markdown_blocks(text: str) -> list[Block]:
         t = FRONT_MATTER_TITLE.search(text, 0, front.end())
         if t and t.group(1).strip():
             title.append((t.start(1), t.end(1), 1))
-    opened = None
-    for m in _MD_FENCE.finditer(text):
-        if opened is None:
-            opened = m.start()
-        else:
-            fenced.append((opened, m.end()))
-            opened = None
-    if opened is not None:
-        fenced.append((opened, len(text)))
+    fenced += fence_spans(text)
     spans = [(m.start(), m.end(), len(m.group(1))) for m in _MD_HEADING.finditer(text)]
     spans += [(m.start(), m.end(), 1 if m.group(2) == "=" else 2) for m in _MD_SETEXT.finditer(text)]
     fence_starts = [a for a, _ in fenced]  # sorted, disjoint: one binary search per heading, not a scan

@@ -19,6 +19,8 @@ from __future__ import annotations
 
 import re
 
+from engine.index.wikilinks import fence_spans
+
 READER_VERSION = 1  # 1: a Markdown file's shortcodes, Liquid tags and footnote labels blanked
 
 # a shortcode (Hugo: "{{< name ... >}}", "{{% name ... %}}", closing "{{< /name >}}") or a Liquid tag ("{% ... %}"),
@@ -33,7 +35,6 @@ _NOTICES = frozenset(
 )
 _KIND = re.compile(r"""^\s*(?:type\s*=\s*)?["']?(\w+)""")
 _FOOTNOTE_LABEL = re.compile(r"^\[\^[^\]\s]{1,40}\]:", re.M)
-_FENCE = re.compile(r"^ {0,3}(```|~~~)", re.M)
 
 
 def _blank(s: str) -> str:
@@ -77,16 +78,7 @@ def blank_shortcodes(text: str) -> str:
     the same length, every line end where it was."""
     if "{{" not in text and "{%" not in text and "[^" not in text:
         return text
-    fences: list[tuple[int, int]] = []
-    opened = None
-    for m in _FENCE.finditer(text):
-        if opened is None:
-            opened = m.start()
-        else:
-            fences.append((opened, m.end()))
-            opened = None
-    if opened is not None:
-        fences.append((opened, len(text)))
+    fences = fence_spans(text)
 
     def outside(a: int) -> bool:
         """Not in a fenced block, nor in an inline code span (an odd count of backticks before it on its line)."""

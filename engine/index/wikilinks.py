@@ -137,7 +137,9 @@ def _title_of(path: str) -> str:
     return title
 
 
-def _fence_spans(text: str) -> list[tuple[int, int]]:
+def fence_spans(text: str) -> list[tuple[int, int]]:
+    """(start, end) of each fenced code block of a Markdown text (``` or ~~~), in order; an unclosed one runs to the
+    end."""
     spans, opened = [], None
     for m in _FENCE.finditer(text):
         if opened is None:
@@ -157,7 +159,7 @@ def resolve_wikilinks(
     anchors that map the new text's offsets back to the file (empty when nothing changed)."""
     if "[[" not in text or not note.is_absolute():
         return text, ()
-    fences = _fence_spans(text)
+    fences = fence_spans(text)
     starts = [a for a, _ in fences]
     vault: Path | None = None
     names: dict[str, str] = {}
