@@ -43,6 +43,7 @@ from engine.rag.grounding import (
     SentenceSupport,
     Span,
     content_words,
+    front_matter_end,
     source_segments,
     split_spans,
 )
@@ -280,6 +281,8 @@ def extract_answer(
         own = spans[i]
         if row_reading(own.source, own.start, own.end) is not None:
             shown = own  # a table's row is shown alone
+        elif own.end <= front_matter_end(own.source):
+            shown = own  # a line of a post's front matter ("date: 2027-02-21T19:05:00Z") is shown alone
         else:
             around = shown_span(own, pieces[own.source.n])
             shown = _whole_sentence(around, sentences[own.source.n])
@@ -447,7 +450,9 @@ def _cut_short(span: Span) -> tuple[bool, bool]:
     shown = text[a:b].strip()
     if not shown:
         return False, False
-    by_line = file_type_for(Path(span.source.path)) in PARAGRAPH_LINE_TYPES
+    by_line = file_type_for(Path(span.source.path)) in PARAGRAPH_LINE_TYPES or b <= front_matter_end(
+        span.source
+    )
     if by_line:
         lo, hi = text.rfind("\n", 0, a) + 1, text.find("\n", b)
         hi = len(text) if hi < 0 else hi

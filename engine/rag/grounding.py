@@ -198,7 +198,7 @@ def split_spans(source: Source) -> list[Span]:
     list item without a full stop is not glued to the paragraph after it; nor over a line of a Markdown file's front
     matter."""
     by_line = file_type_for(Path(source.path)) in PARAGRAPH_LINE_TYPES
-    start = _front_matter_end(source)
+    start = front_matter_end(source)
     out = [Span(source, a, b) for a, b in _line_pieces(source.text, 0, start)]
     pos = start
     for a, b in table_lines(source):
@@ -210,7 +210,7 @@ def split_spans(source: Source) -> list[Span]:
     return out + _prose_spans(source, pos, len(source.text), by_line)
 
 
-def _front_matter_end(source: Source) -> int:
+def front_matter_end(source: Source) -> int:
     """Where a Markdown passage's opening front matter ends (two or more "key: value" lines before its first blank
     line: their lines are pieces of their own, "date: 2027-02-21T19:05:00Z", never one run-on sentence); 0 when it
     opens with none."""
@@ -227,7 +227,7 @@ def _front_matter_end(source: Source) -> int:
 def source_segments(source: Source) -> list[tuple[int, int]]:
     """``segments`` of a source's text; in a document read a paragraph a line, cut at every line end as well (and a
     Markdown passage's front matter a line a piece)."""
-    start = _front_matter_end(source)
+    start = front_matter_end(source)
     pieces = [(a + start, b + start) for a, b in segments(source.text[start:])]
     if file_type_for(Path(source.path)) in PARAGRAPH_LINE_TYPES:
         pieces = [p for a, b in pieces for p in _line_pieces(source.text, a, b)]
