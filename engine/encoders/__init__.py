@@ -3,13 +3,21 @@ image-text embedders."""
 
 from engine.encoders.colbert import LateEncoder, LateResult, load_late_encoder, maxsim
 from engine.encoders.cross_encoder import CrossEncoder, load_cross_encoder
-from engine.encoders.embedder import DocumentEncoder, Embedder, Encoded, default_embedder_path, load_embedder
+from engine.encoders.embedder import (
+    DocumentEncoder,
+    Embedder,
+    EmbedResult,
+    Encoded,
+    default_embedder_path,
+    load_embedder,
+)
 from engine.encoders.image_preprocess import ImagePreprocessor
 from engine.encoders.image_text import ImageTextEmbedder, load_image_text_embedder
 
 __all__ = [
     "CrossEncoder",
     "DocumentEncoder",
+    "EmbedResult",
     "Embedder",
     "Encoded",
     "ImagePreprocessor",

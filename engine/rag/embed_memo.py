@@ -14,7 +14,7 @@ from typing import Any
 
 import numpy as np
 
-from engine.encoders.embedder import EmbedResult
+from engine.encoders import EmbedResult
 
 
 class AskEmbeddings:
