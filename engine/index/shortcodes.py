@@ -55,10 +55,10 @@ def _kept(match: re.Match) -> str:
     params_at = match.start(group) - match.start() + head.end()
     if closing:
         return "".join(out)
-    shown = [m for m in _SHOWN.finditer(params or "")]
+    shown = list(_SHOWN.finditer(params or ""))
     for m in shown:
-        group = 2 if m.group(2) is not None else 3
-        a, b = m.start(group) + params_at, m.end(group) + params_at
+        value = 2 if m.group(2) is not None else 3
+        a, b = m.start(value) + params_at, m.end(value) + params_at
         out[a:b] = whole[a:b]
         if whole[a:b].rstrip()[-1:] not in (".", "!", "?", ":", ""):
             out[b] = "."  # the closing quote's place: the caption reads as a sentence of its own
@@ -94,6 +94,4 @@ def blank_shortcodes(text: str) -> str:
         parts.append(_blank(m.group(0)) if m.re is _FOOTNOTE_LABEL else _kept(m))
         last = m.end()
     parts.append(text[last:])
-    out = "".join(parts)
-    assert len(out) == len(text)
-    return out
+    return "".join(parts)
