@@ -40,7 +40,7 @@ def markdown_blocks(text: str) -> list[Block]:
         return i >= 0 and pos < fenced[i][1]
 
     spans = [s for s in spans if not in_fence(s[0])]
-    return _with_headings(text, sorted(title + spans))
+    return with_headings(text, sorted(title + spans))
 
 
 _OUTLINE_MODE = re.compile(r"-\*-.*?\b(?:outline|org)\b.*?-\*-", re.IGNORECASE)  # Emacs's mode line
@@ -81,7 +81,7 @@ def outline_headings(text: str, org: bool) -> list[tuple[int, int, int, str]]:
 def outline_blocks(text: str, org: bool) -> list[Block]:
     """An outline's headings (``outline_headings``) become heading blocks, so every chunk is embedded under its
     release and section; the rest are paragraphs."""
-    return _with_headings(text, [(a, b, level) for a, b, level, _ in outline_headings(text, org)])
+    return with_headings(text, [(a, b, level) for a, b, level, _ in outline_headings(text, org)])
 
 
 def man_blocks(text: str) -> list[Block]:
@@ -95,7 +95,7 @@ def man_blocks(text: str) -> list[Block]:
     last = body.rfind("\n") + 1
     hi = last if last > lo and _MAN_FOOTER.match(body[last:].rstrip()) else len(text)
     sections = [(m.start(), m.end(), 1) for m in _MAN_SECTION.finditer(text, lo, hi)]
-    blocks = _with_headings(text[:hi], sections)
+    blocks = with_headings(text[:hi], sections)
     return [b for b in blocks if b.start >= lo]
 
 
@@ -112,7 +112,7 @@ def rst_blocks(text: str) -> list[Block]:
             continue  # an underline shorter than its title is not a title
         level = levels.setdefault(m.group(2), min(6, len(levels) + 1))
         spans.append((m.start(), m.end(), level))
-    return _with_headings(text, spans)
+    return with_headings(text, spans)
 
 
 ASCIIDOC_READER_VERSION = 1  # 1: AsciiDoc read with its titles and delimited blocks (it was sniffed as text)
@@ -174,15 +174,17 @@ def asciidoc_blocks(text: str) -> list[Block]:
     pos = 0
     for start, end in sorted(cuts):
         if start >= pos:
-            blocks.extend(_with_headings(text, [t for t in titles if pos <= t[0] < start], pos, start))
+            blocks.extend(with_headings(text, [t for t in titles if pos <= t[0] < start], pos, start))
         pos = max(pos, end)
-    blocks.extend(_with_headings(text, [t for t in titles if t[0] >= pos], pos))
+    blocks.extend(with_headings(text, [t for t in titles if t[0] >= pos], pos))
     return blocks
 
 
-def _with_headings(
+def with_headings(
     text: str, headings: list[tuple[int, int, int]], pos: int = 0, end: int | None = None
 ) -> list[Block]:
+    """Blocks of ``text[pos:end]``: each of ``headings`` ((start, end, level), sorted) a heading block, the text
+    between them paragraphs (the Markdown, outline, manual-page, reStructuredText and Vim help readers' blocks)."""
     blocks: list[Block] = []
     for start, stop, level in headings:
         if start < pos:

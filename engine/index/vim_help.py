@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 
 from engine.index.document import Block
-from engine.index.markup import _with_headings
+from engine.index.markup import with_headings
 
 # the file's own tag opening its first line ("*usr_21.txt*  For Vim version 9.0."), or a help modeline at its foot
 _FIRST_TAG = re.compile(r"\A\*[\w.+-]+\.txt\*[ \t]")
@@ -67,5 +67,5 @@ def help_blocks(original: str, text: str) -> list[Block]:
     heads += [(m.start(), m.end(1), 2) for m in _COLUMN_HEADING.finditer(original)]
     modeline = _MODELINE.search(original, max(0, len(original) - 2000))
     end = modeline.start() if modeline else None
-    blocks = _with_headings(text, sorted(heads), end=end)
+    blocks = with_headings(text, sorted(heads), end=end)
     return [b for b in blocks if not _RULE.fullmatch(text[b.start : b.end].strip())]

@@ -14,7 +14,6 @@ from engine.rag.extractive import (
     EXTRACTIVE_INTRO,
     ExtractiveAnswer,
     extract_answer,
-    form_texts,
     score_parts,
     score_spans,
 )
@@ -24,6 +23,7 @@ from engine.rag.grounding import UNSUPPORTED_MARK, SentenceSupport, ground, spli
 from engine.rag.loopguard import LoopGuard
 from engine.rag.model_grounding import answers_judge_for, judge_for, judge_verdicts, support_scores
 from engine.rag.models import Deferred, RagModels, Reranker, generative_reranker_for
+from engine.rag.not_answers import form_texts
 from engine.rag.numbering import numbering_gaps
 from engine.rag.qa import ask
 from engine.rag.reranking import RerankedItem, RerankResult, rerank, rerank_steps

@@ -33,7 +33,7 @@ from pathlib import Path
 
 import numpy as np
 
-from engine.index import OUTLINE_STARS, file_type_for
+from engine.index import file_type_for
 from engine.rag.abstain import name_forms, named_terms
 from engine.rag.answer_kinds import kind_share, wanted_kinds
 from engine.rag.citations import Citation, quote_lines
@@ -48,14 +48,12 @@ from engine.rag.grounding import (
     split_spans,
 )
 from engine.rag.loopguard import LoopGuard
-from engine.rag.not_answers import SMALL_WORDS, not_an_answer
-from engine.rag.outlines import outline_heads, release_of
+from engine.rag.not_answers import SMALL_WORDS, form_texts, not_an_answer
+from engine.rag.outlines import release_of
 from engine.rag.replies import attribution_line, quoted_label
 from engine.rag.shown_span import (
     ATX_MARKS,
     BULLET,
-    RULE,
-    SENTENCE_END,
     described,
     is_code,
     joined,
@@ -88,11 +86,6 @@ from engine.rag.tuning import (
 EXTRACTIVE_INTRO = "From your documents:"
 # when the sources hold little of what the question asks (engine.rag.abstain.COVERAGE_HEDGE)
 HEDGED_INTRO = "Your documents may not answer this directly. The closest they come:"
-_ATX_HEADING = re.compile(r"^#{1,6}[ \t]+\S[^\n]*$")
-_TITLE_WORDS = (
-    8  # a DOCX's or ODT's line read as a title over the paragraph under it: at most this many words
-)
-_UNDER_TITLE_WORDS = 5  # ... over a sentence of at least this many
 # groff's hyphenation at a line's end: U+2010 (a word's own hyphen is "-")
 _LINE_END_HYPHEN = re.compile(r"(?<=\w)\u2010\n[ \t]*(?=\w)")
 _ENDS_SENTENCE = re.compile(r"[.!?][\"'”’)\]]*\s*$")
@@ -192,71 +185,6 @@ def score_spans(cos, keyword, prior, passage, with_embedder: bool, texts=None, *
     )
     return [w * c + (1 - w) * k + rw * p + pw * s - x
             for c, k, p, s, x in zip(cos, keyword, prior, passage, penalty, strict=True)]  # fmt: skip
-
-
-def form_texts(spans: Sequence[Span], pieces: dict[int, Sequence[Span]]) -> list[str]:
-    """The text ``not_an_answer`` judges each span by: its own, with the underline that follows it on the next line
-    ("ipv6 sysctl keys" over "----------------" is a heading, though the underline is a piece of its own).
-    ``pieces``: each source's ``split_spans`` by source number."""
-    out = []
-    for sp in spans:
-        own = pieces[sp.source.n]
-        nxt = next_piece(own, sp)
-        under = nxt is not None and RULE.match(nxt.text) is not None and joined(sp, nxt)
-        if under:
-            out.append(f"{sp.text}\n{nxt.text}")
-        elif _in_trail(sp.text, sp.source.heading):
-            # the index found this line to be a heading of the passage ("# Zlib notes" in a text file, "NO WARRANTY"
-            # over a section): a title, whatever its form
-            out.append(f"{sp.text.strip().lstrip('#').strip()}\n===")
-        elif OUTLINE_STARS.match(sp.text.strip()) and sp.start in outline_heads(sp.source):
-            # an outline's heading, "* Noteworthy changes in release 3.7 (2018-12-31) [stable]"
-            out.append(f"{OUTLINE_STARS.sub('', sp.text.strip())}\n===")
-        elif _line_title(sp, nxt):
-            # a DOCX's or ODT's heading: a short line over a paragraph ("Before you go afloat" over "Wear a
-            # buoyancy aid whenever ...")
-            out.append(f"{sp.text.strip()}\n===")
-        elif _ATX_HEADING.match(sp.text.strip()) and file_type_for(Path(sp.source.path)) == "markdown":
-            # "# Shared MIME Info" in a Markdown file is the heading "Shared MIME Info" over "===" (elsewhere a
-            # "# " line may be a comment, so ``not_an_answer`` alone only takes "## " and deeper as headings)
-            out.append(f"{sp.text.strip().lstrip('#').strip()}\n===")
-        else:
-            out.append(sp.text)
-    return out
-
-
-def _line_title(sp: Span, nxt: Span | None) -> bool:
-    """Whether ``sp``, in a document read a paragraph a line (``PARAGRAPH_LINE_TYPES``), is a title over the paragraph
-    on the next line: a line of at most _TITLE_WORDS words with no sentence end and no table cells, over a sentence
-    of _UNDER_TITLE_WORDS words or more that ends as one. A list's items ("Passport" over "Phone charger")
-    are no titles: the line under them is no sentence."""
-    text = sp.text.strip()
-    if (
-        nxt is None
-        or file_type_for(Path(sp.source.path)) not in PARAGRAPH_LINE_TYPES
-        or "\n" in text
-        or " | " in text
-        or not text[:1].isupper()
-        or SENTENCE_END.search(text)
-        or len(text.split()) > _TITLE_WORDS
-    ):
-        return False
-    between = sp.source.text[sp.end : nxt.start]
-    after = nxt.text.strip()
-    return (
-        between.count("\n") == 1
-        and not between.strip()
-        and len(after.split()) >= _UNDER_TITLE_WORDS
-        and SENTENCE_END.search(after) is not None
-    )
-
-
-def _in_trail(text: str, trail: str | None) -> bool:
-    """Whether ``text`` (a piece of one line) is one of the headings of the passage's trail ("A > B > C")."""
-    bare = " ".join(OUTLINE_STARS.sub("", text.strip().lstrip("#").strip()).split())
-    if not bare or "\n" in text.strip() or not trail:
-        return False
-    return bare.casefold() in {" ".join(h.split()).casefold() for h in trail.split(" > ")}
 
 
 def extract_answer(

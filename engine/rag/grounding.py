@@ -21,6 +21,7 @@ import threading
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from pathlib import Path
 
 import numpy as np
@@ -210,6 +211,7 @@ def split_spans(source: Source) -> list[Span]:
     return out + _prose_spans(source, pos, len(source.text), by_line)
 
 
+@lru_cache(maxsize=256)
 def front_matter_end(source: Source) -> int:
     """Where a Markdown passage's opening front matter ends (two or more "key: value" lines before its first blank
     line: their lines are pieces of their own, "date: 2027-02-21T19:05:00Z", never one run-on sentence); 0 when it

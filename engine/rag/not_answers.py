@@ -5,8 +5,13 @@ one."""
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
+from pathlib import Path
 
-from engine.rag.shown_span import MARKDOWN_HEADING, RULE, SENTENCE_END
+from engine.index import OUTLINE_STARS, file_type_for
+from engine.rag.grounding import PARAGRAPH_LINE_TYPES, Span
+from engine.rag.outlines import outline_heads
+from engine.rag.shown_span import MARKDOWN_HEADING, RULE, SENTENCE_END, joined, next_piece
 
 # navigation: "Next:", a link definition, a rule, and an info manual's node header and menu
 # ("File: sed.info,  Node: Joining lines,  Next: ...", "* Menu:")
@@ -27,6 +32,11 @@ _NUMBERED_QUESTION = re.compile(r"^\d+(?:\.\d+)+\.?\s+[A-Z][^\n]*\?$")
 _LABELLED_TITLE = re.compile(r"^[A-Z]{2,}(?:\s+[A-Z]{2,})*\s+[A-Z][a-z]")  # a label in capitals, then a title
 _TITLE_NOTE = re.compile(r"^(.*?)\s+\([^()]*\)$")  # a heading and the note in brackets after it
 SMALL_WORDS = frozenset("a an and as at by for from in of on or the to with".split())
+_ATX_HEADING = re.compile(r"^#{1,6}[ \t]+\S[^\n]*$")
+_TITLE_WORDS = (
+    8  # a DOCX's or ODT's line read as a title over the paragraph under it: at most this many words
+)
+_UNDER_TITLE_WORDS = 5  # ... over a sentence of at least this many
 
 
 # a mail's signature, under the "-- " line that opens it (RFC 3676's separator; shown on one line with it), and what a
@@ -82,3 +92,69 @@ def not_an_answer(text: str) -> bool:
         and not _CODE_OR_DATA.search(line)
         and (len(words) <= 3 or all(w[0].isupper() or w.lower() in SMALL_WORDS for w in words[1:]))
     )
+
+
+def form_texts(spans: Sequence[Span], pieces: dict[int, Sequence[Span]]) -> list[str]:
+    """The text ``not_an_answer`` judges each span by: its own, with the underline that follows it on the next line
+    ("ipv6 sysctl keys" over "----------------" is a heading, though the underline is a piece of its own), or over
+    "===" where the span is a heading by its place (in the passage's heading trail, an outline's heading, a DOCX's or
+    ODT's title line, a Markdown "# " line). ``pieces``: each source's ``split_spans`` by source number."""
+    out = []
+    for sp in spans:
+        own = pieces[sp.source.n]
+        nxt = next_piece(own, sp)
+        under = nxt is not None and RULE.match(nxt.text) is not None and joined(sp, nxt)
+        if under:
+            out.append(f"{sp.text}\n{nxt.text}")
+        elif _in_trail(sp.text, sp.source.heading):
+            # the index found this line to be a heading of the passage ("# Zlib notes" in a text file, "NO WARRANTY"
+            # over a section): a title, whatever its form
+            out.append(f"{sp.text.strip().lstrip('#').strip()}\n===")
+        elif OUTLINE_STARS.match(sp.text.strip()) and sp.start in outline_heads(sp.source):
+            # an outline's heading, "* Noteworthy changes in release 3.7 (2018-12-31) [stable]"
+            out.append(f"{OUTLINE_STARS.sub('', sp.text.strip())}\n===")
+        elif _line_title(sp, nxt):
+            # a DOCX's or ODT's heading: a short line over a paragraph ("Before you go afloat" over "Wear a
+            # buoyancy aid whenever ...")
+            out.append(f"{sp.text.strip()}\n===")
+        elif _ATX_HEADING.match(sp.text.strip()) and file_type_for(Path(sp.source.path)) == "markdown":
+            # "# Shared MIME Info" in a Markdown file is the heading "Shared MIME Info" over "===" (elsewhere a
+            # "# " line may be a comment, so ``not_an_answer`` alone only takes "## " and deeper as headings)
+            out.append(f"{sp.text.strip().lstrip('#').strip()}\n===")
+        else:
+            out.append(sp.text)
+    return out
+
+
+def _line_title(sp: Span, nxt: Span | None) -> bool:
+    """Whether ``sp``, in a document read a paragraph a line (``PARAGRAPH_LINE_TYPES``), is a title over the paragraph
+    on the next line: a line of at most _TITLE_WORDS words with no sentence end and no table cells, over a sentence
+    of _UNDER_TITLE_WORDS words or more that ends as one. A list's items ("Passport" over "Phone charger")
+    are no titles: the line under them is no sentence."""
+    text = sp.text.strip()
+    if (
+        nxt is None
+        or file_type_for(Path(sp.source.path)) not in PARAGRAPH_LINE_TYPES
+        or "\n" in text
+        or " | " in text
+        or not text[:1].isupper()
+        or SENTENCE_END.search(text)
+        or len(text.split()) > _TITLE_WORDS
+    ):
+        return False
+    between = sp.source.text[sp.end : nxt.start]
+    after = nxt.text.strip()
+    return (
+        between.count("\n") == 1
+        and not between.strip()
+        and len(after.split()) >= _UNDER_TITLE_WORDS
+        and SENTENCE_END.search(after) is not None
+    )
+
+
+def _in_trail(text: str, trail: str | None) -> bool:
+    """Whether ``text`` (a piece of one line) is one of the headings of the passage's trail ("A > B > C")."""
+    bare = " ".join(OUTLINE_STARS.sub("", text.strip().lstrip("#").strip()).split())
+    if not bare or "\n" in text.strip() or not trail:
+        return False
+    return bare.casefold() in {" ".join(h.split()).casefold() for h in trail.split(" > ")}

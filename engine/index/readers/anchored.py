@@ -35,7 +35,7 @@ class AnchoredText:
     def __init__(self) -> None:
         self.parts: list[str] = []
         self.size = 0
-        self.anchors: list[tuple[int, int, int]] = []
+        self.anchors: list[tuple[int, ...]] = []
         self.blocks: list[Block] = []
         self.trails: list[tuple[int, str]] = []
         self.para: int | None = None

@@ -28,7 +28,7 @@ from datetime import datetime
 from xml.parsers import expat
 
 from engine.index.document import Block, ExtractError, Page
-from engine.index.readers.anchored import XmlRefused, as_text, day_words, walk_xml
+from engine.index.readers.anchored import AnchoredText, XmlRefused, as_text, day_words, walk_xml
 from engine.index.readers.html import extract_html
 
 READER_VERSION = 1
@@ -114,20 +114,9 @@ def _enml(value: str) -> str:
     return _same_lines(_CRYPT, value, lambda m: " (encrypted text) ")
 
 
-class _Writer:
-    """The page's text, blocks and anchors, note by note."""
-
-    def __init__(self) -> None:
-        self.parts: list[str] = []
-        self.size = 0
-        self.blocks: list[Block] = []
-        self.anchors: list[tuple[int, ...]] = []
-
-    def add(self, text: str, at: tuple[int, int] | None) -> None:
-        if at is not None and (not self.anchors or self.anchors[-1][0] != self.size):
-            self.anchors.append((self.size, *at))
-        self.parts.append(text)
-        self.size += len(text)
+class _Writer(AnchoredText):
+    """The page's text, blocks and anchors, note by note: paragraphs and headings, not the records of the other
+    readers in words."""
 
     def block(self, pieces: list[tuple[str, tuple[int, int] | None]], level: int = 0) -> None:
         """A paragraph (or a heading of ``level``) of ``pieces``, after a blank line."""
@@ -153,9 +142,6 @@ class _Writer:
         for b in page.blocks:
             level = min(6, b.heading_level + 1) if b.heading_level else 0
             self.blocks.append(Block(base + b.start, base + b.end, level, b.kind))
-
-    def page(self) -> Page:
-        return Page("".join(self.parts), tuple(self.blocks), anchors=tuple(self.anchors))
 
 
 def _in_cdata(text: str, value: str, line: int, char: int) -> tuple[str, int, int] | None:

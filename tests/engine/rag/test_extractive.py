@@ -491,8 +491,8 @@ def test_a_decorated_def_and_a_plain_def_of_another_name_are_not_duplicates():
 def test_a_top_level_markdown_heading_is_not_an_answer_but_a_code_comment_is_kept():
     """ "# Shared MIME Info" opens a Markdown file as its title; "# Start with ..." in Python is a comment that may
     answer. Both are judged by the text ``form_texts`` gives ``not_an_answer``."""
-    from engine.rag.extractive import form_texts
     from engine.rag.grounding import split_spans
+    from engine.rag.not_answers import form_texts
 
     md = Source(
         1, "# Shared MIME Info\n\nThe package holds the MIME database.\n", "/d/README.md", line_start=1
@@ -506,8 +506,8 @@ def test_a_top_level_markdown_heading_is_not_an_answer_but_a_code_comment_is_kep
 def test_a_line_the_index_found_to_be_a_heading_is_not_an_answer():
     """ "Zlib notes" in a text file, "NO WARRANTY" over a licence's section: the chunk's heading trail names them, so
     they are titles, not sentences to quote; the same words inside a sentence are kept."""
-    from engine.rag.extractive import form_texts
     from engine.rag.grounding import split_spans
+    from engine.rag.not_answers import form_texts
 
     notes = Source(1, "# Zlib notes\n\nThe library was written by Jean-loup Gailly.\n", "/d/zlib.txt",
                    line_start=1, heading="Zlib notes")  # fmt: skip
@@ -590,8 +590,8 @@ def test_a_document_read_a_paragraph_a_line_has_no_sentence_over_a_line_end():
 
 
 def test_a_docx_title_over_its_paragraph_is_no_answer_a_list_item_is():
-    from engine.rag.extractive import form_texts
     from engine.rag.grounding import split_spans
+    from engine.rag.not_answers import form_texts
 
     text = ("Before you go afloat\nWear a buoyancy aid whenever you are on the water or the pontoon.\n"
             "Pack\nPassport\nPhone charger\nTowels")  # fmt: skip
