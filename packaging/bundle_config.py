@@ -313,6 +313,7 @@ DOCUMENT_TYPES: list[tuple[str, dict[str, str]]] = [
     (
         "Plain text",
         {".txt": "public.plain-text", ".text": "public.plain-text", ".log": "public.log", ".tex": "org.tug.tex",
+         ".pod": "org.alcove.Alcove.pod",
          ".org": "org.alcove.Alcove.org"},
     ),
     (
@@ -351,7 +352,10 @@ DOCUMENT_TYPES: list[tuple[str, dict[str, str]]] = [
     ("Rich text document", {".rtf": "public.rtf", ".odt": "org.oasis-open.opendocument.text"}),
     ("E-mail message", {".eml": "com.apple.mail.email", ".emlx": "com.apple.mail.emlx",
                         ".mbox": "org.alcove.Alcove.mbox"}),
-    ("Presentation", {".pptx": "org.openxmlformats.presentationml.presentation"}),
+    ("Presentation", {".pptx": "org.openxmlformats.presentationml.presentation",
+                      ".odp": "org.oasis-open.opendocument.presentation"}),
+    ("Web archive", {".webarchive": "com.apple.webarchive", ".mhtml": "org.alcove.Alcove.mhtml",
+                     ".mht": "org.alcove.Alcove.mhtml"}),
     ("Spreadsheet", {".xlsx": "org.openxmlformats.spreadsheetml.sheet",
                      ".xlsm": "org.openxmlformats.spreadsheetml.sheet.macroenabled",
                      ".ods": "org.oasis-open.opendocument.spreadsheet"}),
@@ -403,6 +407,8 @@ IMPORTED_UTIS: dict[str, tuple[str, str]] = {  # UTI -> (description, conforms t
     "org.alcove.Alcove.rss": ("RSS feed", "public.plain-text"),
     "org.alcove.Alcove.atom": ("Atom feed", "public.plain-text"),
     "org.alcove.Alcove.enex": ("Evernote export", "public.plain-text"),
+    "org.alcove.Alcove.mhtml": ("MHTML web archive", "public.plain-text"),
+    "org.alcove.Alcove.pod": ("Perl POD document", "public.plain-text"),
 }
 # Accepted as well: whatever conforms to text (an extension some other app declares its own UTI for).
 CATCH_ALL_TEXT_UTIS = ["public.plain-text", "public.source-code", "public.script"]

@@ -51,6 +51,7 @@ from engine.index.markup import (
     rst_blocks,
 )
 from engine.index.paged_text import blank_furniture
+from engine.index.pod import blank_pod, is_pod, pod_blocks
 from engine.index.readers import (
     IMAGE_EXTENSIONS,
     extract_docx,
@@ -61,7 +62,9 @@ from engine.index.readers import (
     extract_gpx,
     extract_html,
     extract_mbox,
+    extract_mhtml,
     extract_notebook,
+    extract_odp,
     extract_ods,
     extract_odt,
     extract_pdf,
@@ -69,6 +72,7 @@ from engine.index.readers import (
     extract_rtf,
     extract_subtitles,
     extract_vobjects,
+    extract_webarchive,
     extract_xlsx,
     image_page,
     is_feed,
@@ -93,6 +97,7 @@ TEXT_EXTENSIONS = {
     ".zsh": "code", ".pl": "code", ".lua": "code", ".r": "code", ".sql": "code", ".scala": "code",
     ".cs": "code", ".css": "code", ".scss": "code", ".toml": "code", ".yaml": "code",
     ".yml": "code", ".json": "code", ".ini": "code", ".cfg": "code", ".xml": "code", ".tex": "text", ".org": "text",
+    ".pod": "text",
 }  # fmt: skip
 # the readers that write a text file's contents in words (engine.index.readers.anchored), by file type
 _IN_WORDS = {"subtitles": extract_subtitles, "calendar": extract_vobjects, "contacts": extract_vobjects,
@@ -106,7 +111,8 @@ DOC_EXTENSIONS = {".pdf": "pdf", ".docx": "docx"}
 # Formats read by a library of their own (macOS document types: packaging/bundle_config.py)
 RICH_EXTENSIONS = {
     ".epub": "epub", ".rtf": "rtf", ".eml": "email", ".emlx": "emlx", ".mbox": "mbox", ".pptx": "pptx",
-    ".xlsx": "xlsx", ".xlsm": "xlsx", ".odt": "odt", ".ods": "ods",
+    ".xlsx": "xlsx", ".xlsm": "xlsx", ".odt": "odt", ".ods": "ods", ".odp": "odp",
+    ".webarchive": "webarchive", ".mhtml": "mhtml", ".mht": "mhtml",
     ".ipynb": "notebook",
     **{ext: "image" for ext in IMAGE_EXTENSIONS},
 }  # fmt: skip
@@ -213,7 +219,8 @@ def _kind(file_type: str) -> str:
              "ods": "ODS file", "odt": "ODT file", "email": "e-mail", "emlx": "e-mail", "mbox": "mailbox", "rtf": "RTF file",
              "notebook": "notebook", "image": "image", "html": "HTML file",
              "subtitles": "subtitle file", "calendar": "calendar file", "contacts": "contacts file",
-             "gpx": "GPS track", "feed": "feed", "evernote": "Evernote export"}  # fmt: skip
+             "gpx": "GPS track", "feed": "feed", "evernote": "Evernote export", "odp": "ODP file",
+             "webarchive": "web archive", "mhtml": "saved web page"}  # fmt: skip
     return names.get(file_type, "file")
 
 
@@ -265,6 +272,9 @@ def _extract(path: Path, data: bytes, file_type: str, check: Callable[[], None],
         blocks = asciidoc_blocks(text)
     elif file_type == "csv":
         blocks = line_blocks(text, csv_header(text, delimiter_for(str(path))), kind="row")
+    elif file_type == "text" and is_pod(text, path.suffix.lower() == ".pod"):
+        text, original = blank_pod(text), text  # Perl's POD, its marks blanked (engine.index.pod)
+        blocks = pod_blocks(original, text)
     elif file_type == "text" and is_vim_help(
         text
     ):  # a Vim help file, its marks blanked (engine.index.vim_help)
@@ -330,6 +340,13 @@ def _extract_rich(
         return Extracted("ods", pages, None, notes)
     if file_type == "odt":
         return Extracted("odt", (extract_odt(data, check),))
+    if file_type == "odp":
+        pages, notes = extract_odp(data, check)
+        return Extracted("odp", pages, None, notes)
+    if file_type == "webarchive":
+        return Extracted("webarchive", (extract_webarchive(data, check),))
+    if file_type == "mhtml":
+        return Extracted("mhtml", (extract_mhtml(data, check),))
     if file_type in ("email", "emlx"):
         return Extracted("email", (extract_eml(data, file_type == "emlx", check),))
     if file_type == "mbox":
@@ -350,5 +367,5 @@ CODE_READER_VERSION = 2
 # 2: an outline's "* " headings (a GNU NEWS file, an Org file), a man page's sections; 3: a log's or a chat
 # export's entries, a block each; 4: a Kindle clippings file's entries (engine.index.markup.clipping_blocks); 5: a
 # paged text's running headers and footers in no block (engine.index.paged_text); 6: a Vim help file's marks blanked,
-# its sections' titles headings (engine.index.vim_help)
-TEXT_READER_VERSION = 6
+# its sections' titles headings (engine.index.vim_help); 7: Perl's POD as perldoc shows it (engine.index.pod)
+TEXT_READER_VERSION = 7

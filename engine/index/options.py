@@ -20,6 +20,7 @@ from engine.index.readers.office import DOCUMENT_READER_VERSION, XLSX_READER_VER
 from engine.index.readers.pdf import READER_VERSION
 from engine.index.readers.subtitles import READER_VERSION as SUBTITLES_READER_VERSION
 from engine.index.readers.vobjects import READER_VERSION as VOBJECT_READER_VERSION
+from engine.index.readers.webpages import READER_VERSION as WEBPAGE_READER_VERSION
 from engine.index.shortcodes import READER_VERSION as MARKDOWN_READER_VERSION
 from engine.index.tables import CSV_READER_VERSION
 
@@ -35,7 +36,8 @@ READER_VERSIONS = {"pdf": READER_VERSION, "epub": EPUB_READER_VERSION, "csv": CS
                    "calendar": VOBJECT_READER_VERSION, "contacts": VOBJECT_READER_VERSION,
                    "gpx": GPX_READER_VERSION, "asciidoc": ASCIIDOC_READER_VERSION, "feed": FEED_READER_VERSION,
                    "evernote": ENEX_READER_VERSION, "markdown": MARKDOWN_READER_VERSION,
-                   "docx": DOCUMENT_READER_VERSION, "odt": DOCUMENT_READER_VERSION}  # fmt: skip
+                   "docx": DOCUMENT_READER_VERSION, "odt": DOCUMENT_READER_VERSION,
+                   "webarchive": WEBPAGE_READER_VERSION, "mhtml": WEBPAGE_READER_VERSION}  # fmt: skip
 
 
 def reader_tag(file_type: str | None) -> bytes:

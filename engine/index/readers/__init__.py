@@ -9,6 +9,7 @@ from engine.index.readers.html import extract_html
 from engine.index.readers.mail import extract_eml, extract_mbox
 from engine.index.readers.ocr import IMAGE_EXTENSIONS, NoTextFound, OcrOff, image_page, ocr_pdf_pages
 from engine.index.readers.office import (
+    extract_odp,
     extract_ods,
     extract_odt,
     extract_pptx,
@@ -18,6 +19,7 @@ from engine.index.readers.office import (
 from engine.index.readers.pdf import extract_pdf, pdfium_pages
 from engine.index.readers.subtitles import extract_subtitles
 from engine.index.readers.vobjects import extract_vobjects
+from engine.index.readers.webpages import extract_mhtml, extract_webarchive
 from engine.index.readers.word import extract_docx
 
 __all__ = [
@@ -32,7 +34,9 @@ __all__ = [
     "extract_gpx",
     "extract_html",
     "extract_mbox",
+    "extract_mhtml",
     "extract_notebook",
+    "extract_odp",
     "extract_ods",
     "extract_odt",
     "extract_pdf",
@@ -40,6 +44,7 @@ __all__ = [
     "extract_rtf",
     "extract_subtitles",
     "extract_vobjects",
+    "extract_webarchive",
     "extract_xlsx",
     "image_page",
     "is_feed",

@@ -104,6 +104,11 @@ def _parse(data: bytes, policy: _BoundedPolicy) -> EmailMessage:
         raise ExtractError("The message's parts are nested too deeply to read.") from exc
 
 
+def parse_message(data: bytes, check=no_check) -> EmailMessage:
+    """A MIME message parsed within the file's budgets (a saved web page's MHTML: engine.index.readers.webpages)."""
+    return _parse(data, _policy(check))
+
+
 def extract_eml(data: bytes, apple_mail: bool = False, check=no_check) -> Page:
     if apple_mail:  # .emlx: a byte count line, the RFC 822 message, then an Apple property list
         first, _, rest = data.partition(b"\n")

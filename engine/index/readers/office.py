@@ -1,5 +1,6 @@
 """Office documents: Word (DOCX: engine.index.readers.word), PowerPoint (PPTX, a page per slide), Excel (XLSX, a page
-per sheet, a line per row), OpenDocument text (ODT), OpenDocument spreadsheets (ODS, as XLSX) and RTF.
+per sheet, a line per row), OpenDocument text (ODT), presentations (ODP, as PPTX) and spreadsheets (ODS, as XLSX) and
+RTF.
 
 Locations: the page text is the document's text joined by newlines; a "line" is a paragraph (DOCX, ODT, RTF, a
 slide's shapes' paragraphs; a DOCX table row is one line) or a spreadsheet row (XLSX: line 1 is the sheet's name,
@@ -240,6 +241,62 @@ def extract_odt(data: bytes, check=no_check) -> Page:
     if page is None:
         raise ExtractError("The ODT document has no text.")
     return page
+
+
+_ODF_DRAW = "urn:oasis:names:tc:opendocument:xmlns:drawing:1.0"
+_ODF_PRESENTATION = "urn:oasis:names:tc:opendocument:xmlns:presentation:1.0"
+_SVG_XY = ("{urn:oasis:names:tc:opendocument:xmlns:svg-compatible:1.0}y",
+           "{urn:oasis:names:tc:opendocument:xmlns:svg-compatible:1.0}x")  # fmt: skip
+_CM_PER = {"cm": 1.0, "mm": 0.1, "in": 2.54, "pt": 2.54 / 72, "pc": 2.54 / 6, "px": 2.54 / 96}
+
+
+def extract_odp(data: bytes, check=no_check) -> tuple[tuple[Page, ...], tuple[str, ...]]:
+    """OpenDocument presentation (LibreOffice Impress, Keynote's ODP export): a page per slide, as for PPTX: the
+    title frame's text as a heading, then the other frames' paragraphs, list items and table rows from the top
+    left, then the speaker notes under "Notes"."""
+    root = _odf_content(data, "ODP", "an OpenDocument presentation", check)
+    meter = _Meter(check)
+    pages = []
+    for number, slide in enumerate(root.iter(f"{{{_ODF_DRAW}}}page"), 1):
+        check()
+        titles, shapes, notes = [], [], []
+        for child in slide:
+            if child.tag == f"{{{_ODF_PRESENTATION}}}notes":
+                for frame in child:  # not the notes page's thumbnail of the slide
+                    if frame.tag != f"{{{_ODF_DRAW}}}page-thumbnail":
+                        _odf_walk(frame, notes, meter)
+            elif child.get(f"{{{_ODF_PRESENTATION}}}class") == "title":
+                titles.append(child)
+            elif isinstance(child.tag, str):
+                shapes.append(child)
+        lines: list[tuple[str, int]] = []
+        for frame in titles:
+            words: list[tuple[str, int]] = []
+            _odf_walk(frame, words, meter)
+            lines.append((" ".join(t.strip() for t, _ in words if t.strip()), 2))
+        for shape in sorted(shapes, key=_odp_place):
+            _odf_walk(shape, lines, meter)
+        if any(t.strip() for t, _ in notes):
+            lines += [("Notes", 3), *notes]
+        page = lines_page(lines, number)
+        if page is not None:
+            pages.append(page)
+    if not pages:
+        raise ExtractError("The presentation has no text.")
+    return tuple(pages), ()
+
+
+def _odp_place(shape) -> tuple[float, float]:
+    """(top, left) in centimetres, for reading order; a place not written as a length sorts first."""
+    place = []
+    for name in _SVG_XY:
+        value = (shape.get(name) or "").strip()
+        unit = value[-2:]
+        try:
+            place.append(float(value[:-2]) * _CM_PER[unit] if unit in _CM_PER else 0.0)
+        except ValueError:
+            place.append(0.0)
+    return place[0], place[1]
 
 
 def _odf_content(data: bytes, kind: str, what: str, check):

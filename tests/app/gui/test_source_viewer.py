@@ -244,3 +244,17 @@ def test_a_docx_laid_out_in_a_table_opens_at_the_cited_rows_text_lines(tmp_path)
     view = load_text(Target(str(path), None, 3, 3, "Drone surveys"))
     assert view.kind == "docx" and view.lines == (3, 5)
     assert view.text.split("\n")[4] == "Drone surveys" and view.quote is not None
+
+
+def test_a_saved_web_page_opens_as_its_visible_text_at_the_quote(tmp_path):
+    """A .webarchive (a binary property list) and an .mhtml (quoted-printable MIME) open as the page the user saw,
+    the quoted words found in it; neither has lines of its own."""
+    from tests.engine.index.test_saved_pages import PAGE, _mhtml, _webarchive
+
+    for name, data in (("Booking.webarchive", _webarchive(PAGE.encode())), ("Booking.mhtml", _mhtml(PAGE))):
+        path = tmp_path / name
+        path.write_bytes(data)
+        view = load_text(Target(str(path), None, None, None, "Arrive 20 minutes early for the safety talk"))
+        assert view.kind == path.suffix[1:] and "saved page's visible text" in view.note
+        assert "bplist" not in view.text and "=3D" not in view.text and "<p>" not in view.text
+        assert view.quote is not None and view.text[view.quote[0] :].startswith("Arrive 20 minutes early")

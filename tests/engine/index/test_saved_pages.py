@@ -1,0 +1,167 @@
+"""Web pages saved whole (engine.index.readers.webpages): Safari's .webarchive and Chrome's single-file .mhtml read
+as the page the user saw, then the address it was saved from; damaged and hostile files give a clear reason."""
+
+from __future__ import annotations
+
+import plistlib
+from pathlib import Path
+
+import pytest
+
+from engine.index import ExtractError, extract
+
+PAGE = """<!DOCTYPE html><html><head><meta charset="utf-8"><title>Harbour Kayaks – Booking confirmed</title>
+<style>body{font-family:sans-serif}</style><script>var tracking = "do not index me";</script></head>
+<body><nav><a href="/">Home</a> <a href="/tours">Tours</a></nav>
+<main><h1>Your booking is confirmed</h1>
+<p>Thank you, Priya. Your sunset paddle on <b>Saturday 14 August</b> starts at 7:15&nbsp;pm from the slipway
+beside the lifeboat station.</p>
+<table><tr><th>Item</th><th>Price</th></tr><tr><td>Double kayak</td><td>£58.00</td></tr>
+<tr><td>Dry bag hire</td><td>£4.00</td></tr></table>
+<ul><li>Bring a change of clothes.</li><li>Arrive 20 minutes early for the safety talk.</li></ul></main>
+<footer>© Harbour Kayaks Ltd</footer></body></html>"""
+
+
+def _resource(data: bytes, mime: str, url: str, encoding: str | None = "UTF-8") -> dict:
+    res = {
+        "WebResourceData": data,
+        "WebResourceMIMEType": mime,
+        "WebResourceURL": url,
+        "WebResourceFrameName": "",
+    }
+    if encoding:
+        res["WebResourceTextEncodingName"] = encoding
+    return res
+
+
+def _webarchive(html: bytes, fmt=plistlib.FMT_BINARY, **extra) -> bytes:
+    archive = {
+        "WebMainResource": _resource(html, "text/html", "https://harbourkayaks.example/booking/8841"),
+        "WebSubresources": [
+            _resource(b"body{color:#123}", "text/css", "https://harbourkayaks.example/site.css"),
+            _resource(
+                b"\x89PNG\r\n\x1a\n" + bytes(64), "image/png", "https://harbourkayaks.example/logo.png", None
+            ),
+        ],
+        **extra,
+    }
+    return plistlib.dumps(archive, fmt=fmt)
+
+
+def test_a_safari_web_archive_reads_as_the_page_with_its_address():
+    doc = extract(Path("Booking confirmed.webarchive"), _webarchive(PAGE.encode()))
+    assert doc.file_type == "webarchive" and len(doc.pages) == 1
+    text = doc.pages[0].text
+    assert "Your sunset paddle on Saturday 14 August starts at 7:15 pm from the slipway" in text
+    assert "Double kayak | £58.00" in text and "Arrive 20 minutes early" in text
+    assert "do not index me" not in text and "font-family" not in text and "PNG" not in text
+    assert text.rstrip().endswith("Saved from: https://harbourkayaks.example/booking/8841")
+    assert doc.pages[0].anchors == ()  # the file is a property list: cited as the file, not by lines
+    heading = next(b for b in doc.pages[0].blocks if b.heading_level == 1)
+    assert text[heading.start : heading.end] == "Your booking is confirmed"
+    # an older Safari's XML property list reads the same
+    xml = extract(Path("old.webarchive"), _webarchive(PAGE.encode(), plistlib.FMT_XML))
+    assert xml.pages[0].text == text
+
+
+def test_a_web_archive_in_another_encoding_and_a_frameset_page():
+    latin = PAGE.replace('<meta charset="utf-8">', "").encode("cp1252")
+    doc = extract(
+        Path("a.webarchive"),
+        _webarchive(
+            latin, WebMainResource=_resource(latin, "text/html", "https://x.example/", "windows-1252")
+        ),
+    )
+    assert "£58.00" in doc.pages[0].text
+    # a frameset's text is in its frames; a frame that loops back to its parent is read a bounded number of times
+    frameset = b"<html><frameset><frame src='a.html'></frameset></html>"
+    frame = {"WebMainResource": _resource(PAGE.encode(), "text/html", "https://x.example/a.html")}
+    archive = {
+        "WebMainResource": _resource(frameset, "text/html", "https://x.example/"),
+        "WebSubframeArchives": [frame],
+    }
+    doc = extract(Path("f.webarchive"), plistlib.dumps(archive, fmt=plistlib.FMT_BINARY))
+    assert "Your booking is confirmed" in doc.pages[0].text
+    # frames read only while the page has almost no text, to a bounded depth: a frameset of empty frames has none
+    empty = {"WebMainResource": _resource(frameset, "text/html", "https://x.example/")}
+    for _ in range(8):
+        empty = {**empty, "WebSubframeArchives": [empty] * 2}
+    with pytest.raises(ExtractError, match="no visible text"):
+        extract(Path("empty.webarchive"), plistlib.dumps(empty, fmt=plistlib.FMT_BINARY))
+
+
+@pytest.mark.parametrize(
+    "data, reason",
+    [
+        (b"bplist00" + bytes(40), "damaged or not a web archive"),
+        (plistlib.dumps({"WebResourceData": b"x"}, fmt=plistlib.FMT_BINARY), "not a Safari web archive"),
+        (plistlib.dumps([1, 2, 3], fmt=plistlib.FMT_BINARY), "not a Safari web archive"),
+        (b"<html><p>not a plist</p></html>", "damaged or not a web archive"),
+    ],
+)
+def test_a_damaged_or_foreign_web_archive_says_why(data, reason):
+    with pytest.raises(ExtractError, match=reason):
+        extract(Path("x.webarchive"), data)
+
+
+def _mhtml(html: str, *, start: bool = False, extra_html: str | None = None) -> bytes:
+    import quopri
+
+    body = quopri.encodestring(html.encode("utf-8")).decode("ascii")
+    boundary = "----MultipartBoundary--Qx7rT1----"
+    head = (
+        "From: <Saved by Blink>\r\n"
+        "Snapshot-Content-Location: https://harbourkayaks.example/booking/8841\r\n"
+        "Subject: Harbour Kayaks =?utf-8?Q?=E2=80=93?= Booking confirmed\r\n"
+        "Date: Sat, 7 Aug 2027 10:02:11 +0100\r\n"
+        "MIME-Version: 1.0\r\n"
+        f'Content-Type: multipart/related;\r\n\ttype="text/html";\r\n\tboundary="{boundary}"'
+        + (';\r\n\tstart="<page@mhtml.blink>"' if start else "")
+        + "\r\n\r\n"
+    )
+    parts = []
+    if extra_html is not None:  # an iframe's page before the main one
+        parts.append(
+            f"--{boundary}\r\nContent-Type: text/html\r\nContent-ID: <frame-1@mhtml.blink>\r\n"
+            f"Content-Transfer-Encoding: quoted-printable\r\n\r\n{quopri.encodestring(extra_html.encode()).decode()}\r\n"
+        )
+    parts.append(
+        f"--{boundary}\r\nContent-Type: text/html\r\nContent-ID: <page@mhtml.blink>\r\n"
+        "Content-Transfer-Encoding: quoted-printable\r\n"
+        f"Content-Location: https://harbourkayaks.example/booking/8841\r\n\r\n{body}\r\n"
+    )
+    parts.append(
+        f"--{boundary}\r\nContent-Type: text/css\r\nContent-Transfer-Encoding: quoted-printable\r\n"
+        "Content-Location: https://harbourkayaks.example/site.css\r\n\r\nbody{color:#123}\r\n"
+    )
+    parts.append(
+        f"--{boundary}\r\nContent-Type: image/png\r\nContent-Transfer-Encoding: base64\r\n"
+        "Content-Location: https://harbourkayaks.example/logo.png\r\n\r\niVBORw0KGgo=\r\n"
+    )
+    return (head + "".join(parts) + f"--{boundary}--\r\n").encode("ascii")
+
+
+def test_a_single_file_page_reads_as_the_page_with_its_address():
+    data = _mhtml(PAGE)
+    assert b"=3D" in data and (b"=\r\n" in data or b"=\n" in data)  # quoted-printable, soft line breaks
+    doc = extract(Path("Booking confirmed.mhtml"), data)
+    assert doc.file_type == "mhtml"
+    text = doc.pages[0].text
+    assert "Double kayak | £58.00" in text and "Arrive 20 minutes early" in text
+    assert "color:#123" not in text and "iVBOR" not in text and "=3D" not in text
+    assert text.rstrip().endswith("Saved from: https://harbourkayaks.example/booking/8841")
+    # .mht is the same format; the part the start parameter names is the page, not an iframe before it
+    ad = "<html><body><p>Win a cruise! Click here now to claim your prize before midnight tonight.</p></body></html>"
+    doc = extract(Path("b.mht"), _mhtml(PAGE, start=True, extra_html=ad))
+    assert "Your booking is confirmed" in doc.pages[0].text and "Win a cruise" not in doc.pages[0].text
+
+
+def test_a_damaged_single_file_page_says_why():
+    with pytest.raises(ExtractError, match="no HTML part"):
+        extract(Path("x.mhtml"), b"From: a\r\nContent-Type: text/plain\r\n\r\nhello\r\n")
+    deep = (
+        b"Content-Type: multipart/related; boundary=b\r\n\r\n"
+        + b"--b\r\nContent-Type: multipart/related; boundary=b\r\n\r\n" * 200
+    )
+    with pytest.raises(ExtractError):
+        extract(Path("deep.mhtml"), deep)
