@@ -21,7 +21,8 @@ from engine.rag.grounding import Span, content_words
 from engine.rag.sources import Source
 from engine.rag.tuning import INTRO_EXTEND_CHARS, LIST_SHOW_CHARS, MIN_SENTENCE_WORDS, RECORD_SHOW_CHARS
 
-SENTENCE_END = re.compile(r"[.!?:;]$")
+# a sentence's end, with the quotes and brackets that close after it ('summary: "A 1952 set, restored."')
+SENTENCE_END = re.compile(r"[.!?:;][\"'”’)\]]*$")
 MARKDOWN_HEADING = re.compile(r"^#{2,6}\s+\S")
 RULE = re.compile(r"^[=\-~^]{3,}$")
 _LIST_ITEM = re.compile(r"\s*(?:[-*•]|\d+[.)])\s")

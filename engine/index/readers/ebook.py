@@ -21,8 +21,9 @@ from engine.index.readers.office import lines_page
 log = logging.getLogger(__name__)
 
 MAX_NOTEBOOK_CELLS = 100_000
-# 2: a chapter's own lines (not a re-render's), its <title> left out; 3: a table's row, one line
-READER_VERSION = 3
+# 2: a chapter's own lines (not a re-render's), its <title> left out; 3: a table's row, one line; 4: a <summary>,
+# <caption> or <legend> a block of its own (engine.index.readers.html)
+READER_VERSION = 4
 
 
 def extract_epub(data: bytes, check=no_check) -> tuple[Page, ...]:

@@ -14,12 +14,14 @@ from engine.index.document import Block, ExtractError, Page, add_span, line_star
 _BLOCK_TAGS = {
     "p", "div", "section", "article", "header", "footer", "main", "nav", "aside", "li", "ul", "ol", "dl",
     "dt", "dd", "table", "tr", "blockquote", "pre", "figure", "figcaption", "form", "fieldset", "address",
-    "h1", "h2", "h3", "h4", "h5", "h6", "hr", "body", "title",
+    "h1", "h2", "h3", "h4", "h5", "h6", "hr", "body", "title", "details", "summary", "caption", "legend", "dialog",
+    "menu", "hgroup",
 }  # fmt: skip
 _CELL_TAGS = frozenset({"td", "th"})
 CELL_SEPARATOR = " | "
-# 1: a table's row is one line, its cells apart by " | "; 2: a heading's permalink mark ("¶") left out
-READER_VERSION = 2
+# 1: a table's row is one line, its cells apart by " | "; 2: a heading's permalink mark ("¶") left out; 3: a
+# <details> disclosure's <summary> (a FAQ's question), a table's <caption> and a form's <legend> are blocks of their own
+READER_VERSION = 3
 _SKIP_TAGS = frozenset({"script", "style", "noscript", "template", "svg"})  # (a <head> is read: its <title>)
 _WS = re.compile(r"\s+")
 # a heading's permalink, "Versions¶" (Sphinx, MkDocs: class "headerlink"; Jupyter: "anchor-link"), or any link

@@ -44,8 +44,9 @@ MAX_PART_DEPTH = 64
 PART_BYTES = 2048  # what one parsed part holds (its message object, header list, payload list): charged
 _FEED_BYTES = 1 << 20  # bytes fed to the parser between two budget checks
 # 1: an HTML-only body's table rows, one line each (engine.index.readers.html); 2: a reply's quotes under their
-# attribution lines, without their "> " marks (engine.index.readers.replies)
-READER_VERSION = 2
+# attribution lines, without their "> " marks (engine.index.readers.replies); 3: an HTML body's <summary>, <caption>
+# or <legend> a block of its own
+READER_VERSION = 3
 
 
 class _BoundedPolicy(email.policy.EmailPolicy):

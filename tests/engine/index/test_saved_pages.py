@@ -165,3 +165,20 @@ def test_a_damaged_single_file_page_says_why():
     )
     with pytest.raises(ExtractError):
         extract(Path("deep.mhtml"), deep)
+
+
+def test_a_faq_disclosure_caption_and_legend_are_blocks_of_their_own():
+    """<details>/<summary> (a FAQ's question), <caption> and <legend> were read into the text around them:
+    "Can I bring my dog?Yes, on a lead.Is there parking?"."""
+    from engine.index.readers import extract_html
+
+    page = extract_html(
+        "<h2>FAQ</h2><details><summary>Can I bring my dog?</summary>Yes, on a lead.</details>"
+        "<details><summary>Is there parking?</summary><p>Two spaces.</p></details>"
+        "<table><caption>Prices 2027</caption><tr><th>A</th><th>B</th></tr></table>"
+        "<fieldset><legend>Contact</legend><label>Name</label></fieldset>"
+    )
+    assert [page.text[b.start : b.end] for b in page.blocks] == [
+        "FAQ", "Can I bring my dog?", "Yes, on a lead.", "Is there parking?", "Two spaces.", "Prices 2027", "A | B",
+        "Contact", "Name",
+    ]  # fmt: skip
