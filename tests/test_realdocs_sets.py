@@ -380,3 +380,76 @@ def test_thirteenth_held_out_part_brings_new_kinds_and_only_fresh_documents(tmp_
     root = ET.fromstring(enex)
     assert root.tag == "en-export" and all("<en-note" in n.findtext("content") for n in root.findall("note"))
     _questions_beside("heldout13", mine)
+
+
+def test_fourteenth_held_out_part_brings_new_kinds_and_only_fresh_documents(tmp_path, monkeypatch):
+    import email
+    import email.policy
+    import plistlib
+    import xml.etree.ElementTree as ET
+    import zipfile
+    from pathlib import Path
+
+    from eval.realdocs import make_heldout14
+
+    committed, mine = _fresh("heldout14", {"pod", "webarchive", "mhtml", "odp"})
+    # IO::Compress's FAQ in Perl's POD format, committed as it ships (compared where Perl's modules are installed)
+    pod = committed["pod/FAQ.pod"]
+    assert pod.startswith(b"\n=head1 NAME\n") and b"\n=head1 COPYRIGHT AND LICENSE\n" in pod
+    installed = Path("/usr/share/perl/5.36.0/IO/Compress/FAQ.pod")
+    if installed.is_file():
+        assert installed.read_bytes() == pod
+    # the generator gives the committed bytes again
+    made = _regenerated(make_heldout14, "private14", tmp_path, monkeypatch)
+    assert made == {p: committed[p] for p in mine if p.startswith("private14/")}
+    # the web archive is Safari's binary property list: the page, then its stylesheet, image and script
+    archive_path = next(p for p in mine if p.endswith(".webarchive"))
+    assert committed[archive_path].startswith(b"bplist00")
+    archive = plistlib.loads(committed[archive_path])
+    main = archive["WebMainResource"]
+    assert main["WebResourceMIMEType"] == "text/html" and main["WebResourceData"].startswith(
+        b"<!DOCTYPE html>"
+    )
+    assert main["WebResourceFrameName"] == "" and main["WebResourceTextEncodingName"] == "UTF-8"
+    assert [s["WebResourceMIMEType"] for s in archive["WebSubresources"]] == [
+        "text/css",
+        "image/png",
+        "application/javascript",
+    ]
+    page_text = realdocs_check.webarchive_text(FILES / archive_path)
+    assert page_text and "<" not in page_text and "cookie-consent" not in page_text
+    # the MHTML is Chrome's: multipart/related, the page in quoted-printable with soft line breaks
+    mhtml_path = next(p for p in mine if p.endswith(".mhtml"))
+    data = committed[mhtml_path]
+    msg = email.message_from_bytes(data, policy=email.policy.default)
+    assert msg.get_content_type() == "multipart/related" and data.startswith(b"From: <Saved by Blink>\r\n")
+    parts = list(msg.iter_parts())
+    assert [p.get_content_type() for p in parts] == ["text/html", "text/css", "image/png"]
+    assert parts[0]["Content-Transfer-Encoding"] == "quoted-printable"
+    assert parts[0]["Content-Location"] == msg["Snapshot-Content-Location"] and all(
+        p["Content-Location"] for p in parts
+    )
+    assert b"=3D" in data and b"=\r\n" in data and parts[2].get_payload(decode=True).startswith(b"\x89PNG")
+    page_text = realdocs_check.mhtml_text(FILES / mhtml_path)
+    assert page_text and "=3D" not in page_text and "<" not in page_text
+    # the presentation is an OpenDocument package: its first member the mimetype, stored uncompressed
+    odp_path = next(p for p in mine if p.endswith(".odp"))
+    with zipfile.ZipFile(FILES / odp_path) as z:
+        first = z.infolist()[0]
+        assert (first.filename, first.compress_type) == ("mimetype", zipfile.ZIP_STORED)
+        assert z.read("mimetype") == b"application/vnd.oasis.opendocument.presentation"
+        content = ET.fromstring(z.read("content.xml"))
+    draw = "{urn:oasis:names:tc:opendocument:xmlns:drawing:1.0}"
+    presentation = "{urn:oasis:names:tc:opendocument:xmlns:presentation:1.0}"
+    para = "{urn:oasis:names:tc:opendocument:xmlns:text:1.0}p"
+    pages = list(content.iter(f"{draw}page"))
+    assert len(pages) >= 5
+    assert any(p.find(".//{urn:oasis:names:tc:opendocument:xmlns:table:1.0}table") is not None for p in pages)
+    # a slide is read with its speaker notes (the notes page inside each draw:page), and most slides have notes
+    slides = realdocs_check.odp_slides(FILES / odp_path)
+    notes = [page.find(f"{presentation}notes") for page in pages]
+    assert len(slides) == len(pages) and all(n is not None for n in notes)
+    assert sum(any(True for _ in n.iter(para)) for n in notes) >= 5
+    for text, n in zip(slides, notes):
+        assert all("".join(p.itertext()) in text for p in n.iter(para))
+    _questions_beside("heldout14", mine)

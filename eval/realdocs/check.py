@@ -1,13 +1,14 @@
 """Validate the real-document sets against the documents themselves, with readers of our own (pypdfium2, the HTML
 source, python-docx, openpyxl, python-pptx, ebooklib, the standard library's email for .eml, .emlx and .mbox,
-zipfile, xml and json for ODT, ODS, RTF and notebooks, gzip for a gzipped PDF, html.parser for an HTML-only
-e-mail), not Alcove's:
+zipfile, xml and json for ODT, ODS, ODP, RTF and notebooks, gzip for a gzipped PDF, html.parser for an HTML-only
+e-mail, plistlib for a Safari web archive, email for an MHTML page), not Alcove's:
 
 - every labelled document is in documents.json, in the question's part, and present once materialised;
 - every answer fact (``answer`` or one of ``answers``, and each of ``all_of``) occurs in the labelled unit (and in
   each other place ``also`` lists): the PDF page, the slide, the sheet's labelled row (XLSX or ODS), the message
   (the text of its HTML where it has no plain-text part), the EPUB chapter's labelled source lines, the notebook
-  cell, the labelled lines of a text/HTML/DOCX/ODT/RTF file (a DOCX paragraph with its tracked changes accepted and
+  cell, the text of a saved page's HTML (a web archive's main resource, an MHTML file's HTML part), the ODP slide
+  with its speaker notes, the labelled lines of a text/HTML/DOCX/ODT/RTF file (a DOCX paragraph with its tracked changes accepted and
   the text of its footnotes after it; text compared with whitespace runs as one space, line-end hyphens joined,
   NFKC);
   so does each ``evidence`` string, and a ``quote`` occurs exactly once in its text file at the labelled lines;
@@ -16,7 +17,7 @@ e-mail), not Alcove's:
   part is indexed on its own (held-out 5's documents hold "JSON" and "WASM", absent terms of ``uh01`` and ``u3f01``);
 - ids are unique; questions are not copied from the document (no run of 8 words shared with the labelled unit).
 
-    python eval/realdocs/check.py [--part tuning|heldout|heldout2|...|heldout12|heldout13|all] [--committed-only]
+    python eval/realdocs/check.py [--part tuning|heldout|heldout2|...|heldout13|heldout14|all] [--committed-only]
 
 Package documents are read where the packages installed them; committed ones from files/. ``--committed-only``
 checks only questions on committed documents (what CI can check without the packages).
@@ -420,6 +421,65 @@ def rtf_lines(path: Path) -> list[str]:
     return "".join(out).split("\n")
 
 
+def webarchive_text(path: Path) -> str:
+    """A page Safari saved as a web archive (``.webarchive``): a property list whose ``WebMainResource`` holds the
+    page's HTML (``WebResourceData``, in ``WebResourceTextEncodingName``); the text of that HTML, as
+    ``html_text`` gives it. The subresources (stylesheet, images, scripts) hold no text of the page."""
+    import plistlib
+
+    main = plistlib.loads(path.read_bytes())["WebMainResource"]
+    return html_text(main["WebResourceData"].decode(main.get("WebResourceTextEncodingName") or "utf-8"))
+
+
+def mhtml_text(path: Path) -> str:
+    """A page saved as MHTML ("Webpage, Single File"): the text of its first ``text/html`` part, quoted-printable
+    decoded. Chrome gives that part no charset parameter (its HTML's ``<meta>`` says UTF-8), so UTF-8 is assumed
+    where none is given."""
+    msg = email.message_from_bytes(path.read_bytes(), policy=email.policy.default)
+    for part in msg.walk():
+        if part.get_content_type() == "text/html":
+            raw = part.get_payload(decode=True)
+            return html_text(raw.decode(part.get_content_charset() or "utf-8", "replace"))
+    raise LookupError("no text/html part")
+
+
+def odp_slides(path: Path) -> list[str]:
+    """The text of each slide of an OpenDocument presentation (slide N is the N-th ``draw:page``): a line per
+    paragraph of its frames (titles, text boxes, list items), a table row a line (cells joined with " | "), then
+    its speaker notes (the ``presentation:notes`` inside the page), in document order."""
+    import xml.etree.ElementTree as ET
+
+    draw = "{urn:oasis:names:tc:opendocument:xmlns:drawing:1.0}"
+    with zipfile.ZipFile(path) as z:
+        root = ET.fromstring(z.read("content.xml"))
+
+    def text(node) -> str:
+        tag = node.tag if isinstance(node.tag, str) else ""
+        if tag == f"{_ODF_TEXT}s":
+            return " " * int(node.get(f"{_ODF_TEXT}c") or 1)
+        if tag in (f"{_ODF_TEXT}tab", f"{_ODF_TEXT}line-break"):
+            return " "
+        return (node.text or "") + "".join(text(c) + (c.tail or "") for c in node)
+
+    slides = []
+    for page in root.iter(f"{draw}page"):
+        lines: list[str] = []
+
+        def walk(node, lines: list[str]) -> None:
+            for child in node:
+                tag = child.tag if isinstance(child.tag, str) else ""
+                if tag in (f"{_ODF_TEXT}h", f"{_ODF_TEXT}p"):
+                    lines.append(text(child))
+                elif tag == f"{_ODF_TABLE}table-row":
+                    lines.append(" | ".join(text(c) for c in child if c.tag.endswith("table-cell")))
+                else:
+                    walk(child, lines)
+
+        walk(page, lines)
+        slides.append("\n".join(lines))
+    return slides
+
+
 def notebook_cells(path: Path) -> list[str]:
     """The text of each cell of a Jupyter notebook (cell N is the N-th): its source, then its outputs' text."""
     import json
@@ -489,6 +549,15 @@ def unit_text(path: Path, q: dict) -> str:
         return lines_of(odt_lines(path), q)
     if suffix == ".rtf":
         return lines_of(rtf_lines(path), q)
+    if suffix == ".webarchive":
+        return webarchive_text(path)
+    if suffix in (".mhtml", ".mht"):
+        return mhtml_text(path)
+    if suffix == ".odp":
+        slides = odp_slides(path)
+        if not 1 <= q["page"] <= len(slides):
+            raise LookupError(f"slide {q['page']} not in 1..{len(slides)}")
+        return slides[q["page"] - 1]
     if suffix == ".ipynb":
         cells = notebook_cells(path)
         if not 1 <= q["page"] <= len(cells):
@@ -535,6 +604,12 @@ def whole_text(path: Path) -> str:
         return "\n".join(odt_lines(path))
     if suffix == ".rtf":
         return "\n".join(rtf_lines(path))
+    if suffix == ".webarchive":
+        return webarchive_text(path)
+    if suffix in (".mhtml", ".mht"):
+        return mhtml_text(path)
+    if suffix == ".odp":
+        return "\n".join(odp_slides(path))
     if suffix == ".ipynb":
         return "\n".join(notebook_cells(path))
     return path.read_text(encoding="utf-8")

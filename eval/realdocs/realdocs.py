@@ -2,24 +2,25 @@
 what counts as a hit on a label.
 
 The documents are listed in ``documents.json``: each has a path under a documents root (``pdf/R-FAQ.pdf``), a part
-(``tuning``, ``heldout``, ``heldout2`` to ``heldout12`` or ``heldout13``) and where it comes from: a file of an
+(``tuning``, ``heldout``, ``heldout2`` to ``heldout13`` or ``heldout14``) and where it comes from: a file of an
 installed Debian package (``package`` + ``source``; not committed, the version is recorded) or a file committed here
 under ``files/`` at the same path.
 
-    python eval/realdocs/realdocs.py ROOT [--part tuning|heldout|heldout2|...|heldout12|heldout13|all]   # copy a part into ROOT
+    python eval/realdocs/realdocs.py ROOT [--part tuning|heldout|heldout2|...|heldout13|heldout14|all]   # copy a part into ROOT
 
 Each part is meant to be indexed on its own (a root per part); the unanswerable questions of a part are checked
 against that part's documents (``check.py``), and their key terms against every document of that part and of the
 parts before it.
 
 Labels (see README.md): ``path`` (relative to the root), then ``page`` (1-based: a PDF page as PDFium numbers it, a
-slide, a sheet, a message of a mailbox, a chapter of an EPUB in spine order, a cell of a notebook; an .eml file is
-one message and has none, nor has an Apple Mail .emlx) and/or ``line_start``/``line_end`` (1-based lines of the file
+slide (a PPTX's or an ODP's), a sheet, a message of a mailbox, a chapter of an EPUB in spine order, a cell of a
+notebook; an .eml file is one message and has none, nor has an Apple Mail .emlx, nor has a page saved as a Safari web
+archive or as MHTML) and/or ``line_start``/``line_end`` (1-based lines of the file
 itself: text, Markdown (Obsidian notes included), reStructuredText, LaTeX, configuration (TOML too), TSV, log, SQL,
 JSON, shell-script and XML (GPX) files, Org-mode notes, iCalendar and vCard exports, subtitles, nginx
 configuration, a chat's text export, AsciiDoc, a Kindle's clippings file, a WebVTT transcript, a C header, a paged
 plain-text document (a form feed's line counted), an RSS feed, a Vim help file, a Hugo post's Markdown (front matter
-included), an Evernote export (.enex), the HTML source (a saved web page's and a Sphinx page's too); a DOCX or ODT
+included), an Evernote export (.enex), a Perl POD file, the HTML source (a saved web page's and a Sphinx page's too); a DOCX or ODT
 "line" is a body paragraph (its footnotes' text after it, tracked
 changes as accepted), a heading or a table row, an RTF "line" a paragraph of its plain text). An XLSX or ODS label names
 its sheet (``page``) and ``row``, the row's own number as the spreadsheet shows it. ``answer`` is the fact a correct answer must
@@ -54,6 +55,7 @@ PARTS = (
     "heldout11",
     "heldout12",
     "heldout13",
+    "heldout14",
 )
 SETS = {
     "tuning": ("qa_tuning.jsonl", "unanswerable_tuning.jsonl"),
@@ -97,6 +99,9 @@ SETS = {
     # help format, a blog post as Hugo keeps its Markdown source, a CV laid out with tables in a DOCX, an Evernote
     # export)
     "heldout13": ("qa_heldout13.jsonl", "unanswerable_heldout13.jsonl"),
+    # written after "heldout13" was reported: kinds no other part holds (a Perl module's FAQ in POD, a page saved by
+    # Safari as a web archive, a page saved by Chrome as MHTML, an OpenDocument presentation with speaker notes)
+    "heldout14": ("qa_heldout14.jsonl", "unanswerable_heldout14.jsonl"),
 }
 # kinds whose labels carry a page
 PAGED = {
@@ -110,6 +115,7 @@ PAGED = {
     "pdf-two-column",
     "pdf-slides",
     "pptx",
+    "odp",
     "xlsx",
     "ods",
     "mbox",
