@@ -10,7 +10,9 @@ may use more brackets, ``C<< $a->b >>``, so its words may hold ">". Read as plai
 
 Here the marks are blanked, character for character (a space each, line ends kept), so every line and character
 keeps its place in the file and the words read as perldoc shows them: a link's text stays, its target goes; an
-escape is its character. Each ``=headN`` is a heading of level N, so every chunk is embedded under its section.
+escape is its character. Each ``=headN`` is a heading of level N, so every chunk is embedded under its section, and
+an item's term is marked "•" where "=item" stood, so its description is read under it ("Deflate (method 8): This is
+the default compression").
 """
 
 from __future__ import annotations
@@ -30,9 +32,9 @@ _PARAGRAPHS = re.compile(r"(?:[^\n]*\S[^\n]*(?:\n|$))+")
 _SHOWN = frozenset({"head1", "head2", "head3", "head4", "head5", "head6", "item"})
 _OTHER_FORMAT = frozenset({"begin", "for"})
 _ESCAPES = {"lt": "<", "gt": ">", "verbar": "|", "sol": "/"}
-MAX_CODE_DEPTH = (
-    50  # formatting codes nested deeper are left as written (a hostile file could nest thousands)
-)
+ITEM_MARK = "•"  # where "=item" or its "*" stood: a list item's term (engine.rag.shown_span reads it as one)
+# formatting codes nested deeper are left as written (a hostile file could nest thousands)
+MAX_CODE_DEPTH = 50
 
 
 def is_pod(text: str, named: bool = False) -> bool:
@@ -65,10 +67,12 @@ def blank_pod(text: str) -> str:
         elif name in _SHOWN:
             at = start + (command.start(2) if command.group(2) is not None else command.end())
             _blank(out, start, at)
-            if name == "item":  # "=item *" and "=item 1." mark the item; the words after them are its text
+            if name == "item":  # an item's term reads "• Deflate (method 8)", as perldoc lists it; "1." stays
                 bullet = re.match(r"[*o\-](?=\s|$)", text[at:end])
                 if bullet:
-                    _blank(out, at, at + bullet.end())
+                    out[at] = ITEM_MARK
+                elif command.group(2) is not None and not re.match(r"\d+\.?(?=\s|$)", text[at:end]):
+                    out[at - 2] = ITEM_MARK
             _codes(text, out, at, end)
         elif name in _OTHER_FORMAT and not _shown_format(command.group(2) or ""):
             if name == "begin":

@@ -69,6 +69,9 @@ _CAPITALS = re.compile(r"[A-Z][A-Z0-9]{4,}")  # PYTHONTZPATH (not RGB, TIFF: acr
 _CAMEL = re.compile(r"[A-Za-z]*[a-z][A-Z]\w*")  # NetworkManager, ZoneInfoNotFoundError, PyTorch
 _SPACING = re.compile(r"[\s\-]+")
 _PASSAGE_WORD = re.compile(r"[A-Za-z]{3,}")
+_WORD = re.compile(r"[^\W\d_]{4,}")
+# a name of letters and digits, a letter first: "lz4", "h265", "ext4" (not "2pm", "10kg", nor "a4")
+_LETTERS_DIGITS = re.compile(r"[a-z][a-z0-9]*[0-9][a-z0-9]*(?<=\w{3})")
 
 
 @dataclass(frozen=True)
@@ -161,11 +164,14 @@ def absent_terms(frequencies: dict[str, int], common: Callable[[str], bool]) -> 
     "freezer" are common): "parquet", "journald". A question that needs such a word is not answered by the
     documents, however close their passages; but a user's own word for what the documents call otherwise may be
     one too, so the answer is hedged, not declined. Words of four letters or more: an acronym of three ("CSV",
-    "XFS") the documents may spell out."""
+    "XFS") the documents may spell out; and names of letters and digits, a letter first ("lz4", "h265", "ext4"),
+    which nothing spells out."""
     return tuple(
         t
         for t, n in frequencies.items()
-        if n == 0 and len(t) >= 4 and t.isalpha() and not any(common(f) for f in _word_forms(t))
+        if n == 0
+        and (_WORD.fullmatch(t) or _LETTERS_DIGITS.fullmatch(t))
+        and not any(common(f) for f in _word_forms(t))
     )
 
 

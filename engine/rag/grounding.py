@@ -185,9 +185,9 @@ def names(text: str) -> set[str]:
     return out
 
 
-# readers that write a paragraph a line (a heading, a list item, a layout cell's paragraph): a line end is a
-# paragraph's end there, never a line wrapped inside one
-PARAGRAPH_LINE_TYPES = frozenset({"docx", "odt"})
+# readers that write a paragraph a line (a heading, a list item, a layout cell's paragraph, a slide's bullet): a line
+# end is a paragraph's end there, never a line wrapped inside one
+PARAGRAPH_LINE_TYPES = frozenset({"docx", "odt", "pptx", "odp"})
 # a line of a Markdown file's YAML front matter ("date: 2027-02-21T19:05:00Z", "  alt: ...", "---")
 _FRONT_MATTER_LINE = re.compile(r"^[ \t]*(?:[A-Za-z_][\w-]*:(?:[ \t]|$)|-{3}[ \t]*$)")
 

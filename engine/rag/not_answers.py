@@ -46,6 +46,11 @@ _SIGNATURE = re.compile(r"^--$")
 _SENT_FROM = re.compile(r"(?i)^(?:sent from my|get outlook for)\b.{0,40}$")
 # the tags a notes reader writes under a note's title (engine.index.readers.enex): labels, not what the note says
 _TAGS = re.compile(r"^Tags: [^.\n]{1,200}\.$")
+# a saved web page's furniture: the address it was saved from (engine.index.readers.webpages), its breadcrumb trail
+# ("Support › Bread makers › BM450 › Online manual") and its copyright line
+_SAVED_FROM = re.compile(r"^Saved from: \S+$")
+_BREADCRUMB = re.compile(r"^[^›»\n]{1,60}(?:\s[›»]\s[^›»\n]{1,60}){2,}$")
+_COPYRIGHT = re.compile(r"^(?:©|\(c\)|Copyright ©)\s*(?:\d{4}\b)?[^.\n]{0,100}\.?$", re.IGNORECASE)
 
 
 def not_an_answer(text: str) -> bool:
@@ -61,6 +66,8 @@ def not_an_answer(text: str) -> bool:
         return True  # a mail's signature ("-- Mark Ellison Treasurer, ...") or "Sent from my iPhone": who, not what
     if len(lines) == 1 and _TAGS.match(lines[0]):
         return True  # an exported note's "Tags: bike, spring."
+    if len(lines) == 1 and any(p.match(lines[0]) for p in (_SAVED_FROM, _BREADCRUMB, _COPYRIGHT)):
+        return True  # a saved page's address, breadcrumb trail or "© 2027 Gillbeck Hollow Camping Ltd"
     if _QUESTION.match(" ".join(lines)):
         return True  # a question asks, it does not answer: a FAQ's entry, a mail's "Re: December book?"
     if len(lines) == 2 and RULE.match(lines[1]) and len(lines[0].split()) <= 8:

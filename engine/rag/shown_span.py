@@ -382,6 +382,19 @@ def _is_term(line: str) -> bool:
     )
 
 
+# a POD item's term, "• Deflate (method 8)" where "=item *" stood (engine.index.pod), over its description
+_POD_ITEM = re.compile(r"[ \t]*•[ \t]+(?=\S)")
+
+
+def _pod_item(source: Source, line: str) -> bool:
+    return (
+        source.path.lower().endswith(".pod")
+        and _POD_ITEM.match(line) is not None
+        and len(line.strip()) <= MAX_TERM_CHARS + 2
+        and not SENTENCE_END.search(line.strip())
+    )
+
+
 def _indent(line: str) -> int:
     return len(line) - len(line.lstrip(" \t"))
 
@@ -433,7 +446,9 @@ def term_above(span: Span) -> str | None:
             continue
         if paragraphs > MAX_TERM_REACH:
             return None
-        if blank_below and _is_term(line) and _OPTION_TERM.match(line) is not None:
+        if blank_below and (
+            (_is_term(line) and _OPTION_TERM.match(line) is not None) or _pod_item(span.source, line)
+        ):
             above = text[text.rfind("\n", 0, max(0, start - 1)) + 1 : start]
             if start == 0 or not above.strip():
                 return _label(line, span)
@@ -441,7 +456,7 @@ def term_above(span: Span) -> str | None:
 
 
 def _label(term: str, span: Span) -> str | None:
-    label = " ".join(term.split())
+    label = " ".join(_POD_ITEM.sub("", term).split())
     return None if label in " ".join(span.text.split()) else label
 
 

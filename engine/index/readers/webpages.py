@@ -19,6 +19,7 @@ import codecs
 import plistlib
 import re
 from dataclasses import replace
+from html import unescape
 
 from engine.index.bounds import charge, no_check, short_reason
 from engine.index.document import Block, ExtractError, Page
@@ -28,8 +29,9 @@ from engine.index.readers.mail import parse_message
 MAX_FRAMES = 32  # frames read of a frameset page (each may hold frames of its own, to MAX_FRAME_DEPTH)
 MAX_FRAME_DEPTH = 4
 FRAMESET_CHARS = 200  # a page with less visible text than this is read with its frames
+_TITLE = re.compile(r"<title[^>]*>(.*?)</title>", re.IGNORECASE | re.DOTALL)
 _META_CHARSET = re.compile(rb"""<meta[^>]+charset\s*=\s*["']?([\w.:-]+)""", re.IGNORECASE)
-READER_VERSION = 1
+READER_VERSION = 2  # 2: the <title> only when no <h1> names the page
 
 
 def extract_webarchive(data: bytes, check=no_check) -> Page:
@@ -120,11 +122,26 @@ def _decode(data: bytes, name) -> str:
 
 
 def _html_page(html: str, check) -> Page | None:
+    """A page's visible text, without its anchors (they are the HTML's lines, not the saved file's); its <title> (the
+    heading and the site's name again, "BM450 manual | Harlow & Finch Support") only when no <h1> names the page."""
     try:
-        page = extract_html(html, check)
+        page = extract_html(html, check, title=False)
     except ExtractError:  # a frame with no visible text
-        return None
-    return replace(page, anchors=())  # its anchors are the HTML's lines, not the saved file's
+        page = None
+    if page is not None and any(b.heading_level == 1 for b in page.blocks):
+        return replace(page, anchors=())
+    m = _TITLE.search(html)
+    title = " ".join(unescape(m.group(1)).split())[:300] if m else ""
+    if not title:
+        return replace(page, anchors=()) if page is not None else None
+    if page is None:
+        return Page(title, (Block(0, len(title), 1),))
+    shift = len(title) + 2
+    blocks = [
+        Block(0, len(title), 1),
+        *(replace(b, start=b.start + shift, end=b.end + shift) for b in page.blocks),
+    ]
+    return Page(f"{title}\n\n{page.text}", tuple(blocks))
 
 
 def _visible(pages: list[Page]) -> int:

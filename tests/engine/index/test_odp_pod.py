@@ -168,7 +168,29 @@ def test_pod_reads_as_perldoc_shows_it_each_line_in_its_place():
     blocks = [(text[b.start : b.end].strip(), b.heading_level, b.kind) for b in doc.pages[0].blocks]
     assert ("NAME", 1, "text") in blocks and ("Methods", 2, "text") in blocks
     assert any(level == 0 and kind == "code" and "use Tide::Table;" in t for t, level, kind in blocks)
-    assert ("next_high", 0, "text") in blocks and ("springs", 0, "text") in blocks
+    # an item's term is marked where "=item" stood, as perldoc lists it: "• next_high"
+    assert ("• next_high", 0, "text") in blocks and ("• springs", 0, "text") in blocks
+
+
+def test_a_pod_items_description_is_shown_under_its_term():
+    """ "=item * Deflate (method 8)" over "This is the default compression ...": the sentence is labelled with the term
+    its paragraph describes, as an option's description is (engine.rag.shown_span.term_above)."""
+    from engine.rag.grounding import Span
+    from engine.rag.shown_span import term_above, with_term
+    from engine.rag.sources import Source
+
+    pod = (
+        "=head2 Zip methods\n\nThe formats supported:\n\n=over 5\n\n=item * Store (method 0)\n\nNo compression.\n\n"
+        "=item * Deflate (method 8)\n\nThis is the default compression used when creating a zip file.\n\n=back\n"
+    )
+    text = extract(Path("FAQ.pod"), pod.encode()).pages[0].text
+    source = Source(1, text, "/docs/FAQ.pod")
+    at = text.index("This is the default")
+    span = Span(source, at, text.index(".", at) + 1)
+    assert term_above(span) == "Deflate (method 8)"
+    assert with_term(span, 400) == span  # shown as "Deflate (method 8): This is ...", the term as its label
+    # not in another kind of file: a Markdown list item over a paragraph is no term
+    assert term_above(Span(Source(1, text, "/docs/notes.md"), span.start, span.end)) is None
 
 
 def test_pod_codes_that_never_close_or_nest_too_deep_are_left_as_written():

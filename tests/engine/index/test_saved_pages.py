@@ -182,3 +182,39 @@ def test_a_faq_disclosure_caption_and_legend_are_blocks_of_their_own():
         "FAQ", "Can I bring my dog?", "Yes, on a lead.", "Is there parking?", "Two spaces.", "Prices 2027", "A | B",
         "Contact", "Name",
     ]  # fmt: skip
+
+
+def test_a_saved_page_keeps_its_title_only_where_no_h1_names_it():
+    """The <title> repeats the page's heading and adds the site's name ("... | Harbour Kayaks"): left out where an
+    <h1> names the page, a heading of its own where none does."""
+    text = extract(Path("a.webarchive"), _webarchive(PAGE.encode())).pages[0].text
+    assert "Booking confirmed" not in text.split("\n")[0] and text.startswith("Home Tours")
+    bare = "<html><head><title>Tide times &amp; heights</title></head><body><p>High water 06:12.</p></body></html>"
+    page = extract(Path("b.webarchive"), _webarchive(bare.encode())).pages[0]
+    assert page.text.startswith("Tide times & heights\n\nHigh water 06:12.")
+    assert (
+        page.blocks[0].heading_level == 1
+        and page.text[page.blocks[1].start : page.blocks[1].end] == "High water 06:12."
+    )
+
+
+def test_a_menus_links_are_apart_and_a_label_row_reads_label_colon_value():
+    """A site's menu of links side by side ("<a>Products</a><a>Recipes</a>") read "ProductsRecipes"; a details table
+    of <th> labels and <td> values read as a table with the first row as its header."""
+    from engine.index.readers import extract_html
+
+    page = extract_html(
+        "<div><a href=/p>Products</a><a href=/r>Recipes</a><a href=/><img alt=logo></a><a href=/c>Contact us</a></div>"
+        "<p>See <a href=/x>the guide</a>.</p>"
+        "<table><tr><th scope=row>Pitch</th><td>R14, <b>riverside</b></td></tr><tr><th>Nights:</th><td>3</td></tr>"
+        "<tr><th>Item</th><th>Price</th></tr><tr><td>Dog</td><td>£9.00</td></tr><tr><th>Total</th><td></td><td>£150</td></tr></table>"
+    )
+    lines = [page.text[b.start : b.end] for b in page.blocks]
+    assert lines == [
+        "Products Recipes Contact us", "See the guide.", "Pitch: R14, riverside", "Nights: 3", "Item | Price",
+        "Dog | £9.00", "Total |  | £150",
+    ]  # fmt: skip
+    # the value's anchors moved with it: "R14" is at its place in the source
+    at = page.text.index("R14")
+    anchor = max(a for a in page.anchors if a[0] <= at)
+    assert anchor[0] == at

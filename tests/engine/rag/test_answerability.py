@@ -36,6 +36,9 @@ def test_rare_words_no_passage_holds_are_absent_common_ones_are_not(embedder):
     # "queued" and "freezer" are common words with an ending; "xfs" an acronym the documents may spell out; "duckdb"
     # is held by three chunks
     assert absent_terms(freq, common) == ("parquet", "logrotate")
+    # a name of letters and digits nothing spells out ("lz4", "h265") is absent too; a time, a weight or "a4" is not
+    names = {"lz4": 0, "h265": 0, "2pm": 0, "10kg": 0, "a4": 0, "ext4": 5}
+    assert absent_terms(names, common) == ("lz4", "h265")
     assert hedges(None, ("parquet",)) and hedges(COVERAGE_HEDGE - 0.01) and not hedges(COVERAGE_HEDGE, ())
 
 

@@ -34,7 +34,10 @@ def embedder():
                                   "Closure Example (libffi: the portable foreign function interface library)",
                                   "File: bc.info,  Node: Math Library Functions,  Prev: Functions,  Up: Functions",
                                   "\x1f\nFile: sed.info,  Node: Joining lines,  Next: Centering lines,  Up: Examples",
-                                  "* Menu:", "Tags: bike, spring."])  # fmt: skip
+                                  "* Menu:", "Tags: bike, spring.",
+                                  "Saved from: https://support.harlowfinch.example/bm450/manual",
+                                  "Support › Bread makers › BM450 › Online manual", "Home » Blog » Chillies",
+                                  "© 2027 Gillbeck Hollow Camping Ltd"])  # fmt: skip
 def test_navigation_link_definitions_and_headings_are_not_answers(line):
     assert not_an_answer(line)
 
@@ -44,7 +47,9 @@ def test_navigation_link_definitions_and_headings_are_not_answers(line):
                                   "zlib was written by Jean-loup Gailly and Mark Adler.", "60000-64999.",
                                   "Not supported.", "Use the -s option", "(Next uid/gid allocation: 64070.)",
                                   "Use the -s option (the default)", "File: notes.txt, the list of files to keep",
-                                  "Tags: bike, spring. Before the ride: replace the chain."])  # fmt: skip
+                                  "Tags: bike, spring. Before the ride: replace the chain.",
+                                  "Saved from the fire: two chairs and a clock.", "Press MENU › then START",
+                                  "Copyright 2004 Free Software Foundation, Inc."])  # fmt: skip
 def test_answers_of_any_form_are_kept(line):
     assert not not_an_answer(line)
 
