@@ -249,6 +249,7 @@ def test_a_docx_laid_out_in_a_table_opens_at_the_cited_rows_text_lines(tmp_path)
 def test_a_saved_web_page_opens_as_its_visible_text_at_the_quote(tmp_path):
     """A .webarchive (a binary property list) and an .mhtml (quoted-printable MIME) open as the page the user saw,
     the quoted words found in it; neither has lines of its own."""
+    from app.gui.source_viewer.viewer import wraps
     from tests.engine.index.test_saved_pages import PAGE, _mhtml, _webarchive
 
     for name, data in (("Booking.webarchive", _webarchive(PAGE.encode())), ("Booking.mhtml", _mhtml(PAGE))):
@@ -258,3 +259,4 @@ def test_a_saved_web_page_opens_as_its_visible_text_at_the_quote(tmp_path):
         assert view.kind == path.suffix[1:] and "saved page's visible text" in view.note
         assert "bplist" not in view.text and "=3D" not in view.text and "<p>" not in view.text
         assert view.quote is not None and view.text[view.quote[0] :].startswith("Arrive 20 minutes early")
+        assert wraps(view)  # a paragraph a line: wrapped to the pane, so the quote is in sight
