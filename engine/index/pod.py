@@ -27,7 +27,6 @@ from engine.index.markup import with_headings
 _COMMAND = re.compile(r"(?m)^=([a-zA-Z]\w*)(?:[ \t]+([^\n]*))?$")
 _HEAD = re.compile(r"head([1-6])")
 _CODE_OPEN = re.compile(r"([A-Z])(<+)")
-_PARAGRAPHS = re.compile(r"(?:[^\n]*\S[^\n]*(?:\n|$))+")
 # the commands whose text is shown (a heading's, an item's); the others are blanked whole
 _SHOWN = frozenset({"head1", "head2", "head3", "head4", "head5", "head6", "item"})
 _OTHER_FORMAT = frozenset({"begin", "for"})
@@ -50,8 +49,7 @@ def blank_pod(text: str) -> str:
     index marks blanked; an escape written as its character. The same length, every line end where it was."""
     out = list(text)
     skip_until = None  # the =end that closes an =begin block for another formatter
-    for para in _PARAGRAPHS.finditer(text):
-        start, end = para.start(), para.end()
+    for start, end in _paragraphs(text):
         body = text[start:end]
         command = _COMMAND.match(body)
         name = command.group(1) if command else None
@@ -88,6 +86,21 @@ def blank_pod(text: str) -> str:
     return "".join(out)
 
 
+def _paragraphs(text: str):
+    """(start, end) of each paragraph: a run of lines with words on them, its last line end included."""
+    start, pos = None, 0
+    for line in text.split("\n"):
+        stop = pos + len(line) + 1
+        if line.strip():
+            start = pos if start is None else start
+        elif start is not None:
+            yield start, pos
+            start = None
+        pos = stop
+    if start is not None:
+        yield start, min(pos, len(text))
+
+
 def _shown_format(arg: str) -> bool:
     words = arg.split()
     return bool(words) and words[0].lstrip(":") in ("text", "plaintext")
@@ -99,48 +112,53 @@ def _blank(out: list[str], start: int, end: int) -> None:
             out[i] = " "
 
 
-def _codes(text: str, out: list[str], start: int, end: int, depth: int = 0) -> int:
-    """Blank the formatting codes' marks in ``text[start:end]``; where the scan stopped (a lone ">" at depth > 0
-    closes the code that called it)."""
+def _codes(text: str, out: list[str], start: int, end: int) -> None:
+    """Blank the formatting codes' marks in ``text[start:end]``, in one pass: open codes on a stack, a ">" closing the
+    innermost single-bracket one, whitespace and as many ">" as it opened with closing a multi-bracket one. A code
+    never closed ("A<B" in a sentence) is left as written; codes nested deeper than ``MAX_CODE_DEPTH`` are text."""
+    stack: list[tuple[str, int, int, int]] = []  # (letter, where it opens, where its words start, brackets)
+    closed: list[tuple[str, int, int, int, int]] = []  # innermost first, as they close
     i = start
     while i < end:
         ch = text[i]
-        if ch == ">" and depth:
-            return i
-        m = _CODE_OPEN.match(text, i, end) if ch.isupper() else None
-        if m is None or depth >= MAX_CODE_DEPTH:
+        if stack and stack[-1][3] > 1:  # inside C<< ... >>: only its own closing ends it
+            if ch in " \t\n":
+                j = i
+                while j < end and text[j] in " \t\n":
+                    j += 1
+                brackets = stack[-1][3]
+                if text.startswith(">" * brackets, j) and j + brackets <= end:
+                    letter, at, inner, _ = stack.pop()
+                    closed.append((letter, at, inner, i, j + brackets))
+                    i = j + brackets
+                else:
+                    i = j
+                continue
+        elif stack and ch == ">":
+            letter, at, inner, _ = stack.pop()
+            closed.append((letter, at, inner, i, i + 1))
             i += 1
             continue
-        letter, brackets = m.group(1), len(m.group(2))
-        if brackets == 1:
-            inner = m.end()
-            close = _codes(text, out, inner, end, depth + 1)
-            if close >= end:  # never closed: not a code ("A<B" in a sentence)
-                i += 1
-                continue
-            stop = close + 1
-        else:
-            closing = re.compile(r"\s+" + ">" * brackets)
-            inner = m.end()
-            if inner < end and text[inner] in " \t\n":
-                inner += 1
-            found = closing.search(text, inner, end)
-            if found is None:
-                i += 1
-                continue
-            close = found.start()
-            _codes(text, out, inner, close, depth + 1)
-            stop = found.end()
-        _blank(out, i, inner)
+        m = _CODE_OPEN.match(text, i, end) if ch.isupper() and len(stack) < MAX_CODE_DEPTH else None
+        if m is None:
+            i += 1
+            continue
+        brackets = len(m.group(2))
+        if brackets > 1 and m.end() < end and text[m.end()] in " \t\n":
+            stack.append((m.group(1), i, m.end() + 1, brackets))
+            i = m.end() + 1
+        else:  # one bracket (or "C<<x" with no space: a code of one bracket and a "<" in its words)
+            stack.append((m.group(1), i, i + 2, 1))
+            i += 2
+    for letter, at, inner, close, stop in closed:
+        _blank(out, at, inner)
         _blank(out, close, stop)
         _shown_code(text, out, letter, inner, close)
         if (
-            "\n" not in text[i:stop]
+            "\n" not in text[at:stop]
         ):  # its words at the span's end, the blanks before: "see L<perlpod>." reads
-            shown = " ".join("".join(out[i:stop]).split())  # "see perlpod.", not "see perlpod ."
-            out[i:stop] = [" "] * (stop - i - len(shown)) + list(shown)
-        i = stop
-    return i
+            shown = " ".join("".join(out[at:stop]).split())  # "see perlpod.", not "see perlpod ."
+            out[at:stop] = [" "] * (stop - at - len(shown)) + list(shown)
 
 
 def _shown_code(text: str, out: list[str], letter: str, inner: int, close: int) -> None:

@@ -11,7 +11,10 @@ import re
 _QUANTITY = re.compile(
     r"(?i)\b(?:how (?:many|much|long|far|big|large|fast|often|old|high|deep|wide|heavy|warm|cold|hot|soon|late|"
     r"early)|what (?:percentage|proportion|share|fee|price|cost|rate|temperature|size|speed|limit|number|amount|"
-    r"figure|total|default)|at what (?:speed|temperature|rate))\b"
+    r"figure|total|default)|at what (?:speed|temperature|rate)|"
+    # "What's the longest I can put it off for?", "What is the most ...?": a superlative asks for a figure
+    r"what(?:'s|’s| is| was| are) the (?:longest|shortest|most|least|maximum|minimum|biggest|largest|smallest|"
+    r"highest|lowest|furthest|farthest|fewest|oldest|youngest|heaviest|lightest))\b"
 )
 # "when" asks only where it opens the question or a clause of it: not "What does it print when all is well?"
 _TIME = re.compile(

@@ -26,6 +26,9 @@ from engine.index.document import Block, ExtractError, Page
 from engine.index.readers.html import extract_html
 from engine.index.readers.mail import parse_message
 
+TITLE_SEARCH_CHARS = (
+    1 << 16
+)  # a page's <title> is in its <head>: a hostile page of a million "<title"s costs nothing
 MAX_FRAMES = 32  # frames read of a frameset page (each may hold frames of its own, to MAX_FRAME_DEPTH)
 MAX_FRAME_DEPTH = 4
 FRAMESET_CHARS = 200  # a page with less visible text than this is read with its frames
@@ -130,7 +133,7 @@ def _html_page(html: str, check) -> Page | None:
         page = None
     if page is not None and any(b.heading_level == 1 for b in page.blocks):
         return replace(page, anchors=())
-    m = _TITLE.search(html)
+    m = _TITLE.search(html, 0, TITLE_SEARCH_CHARS)
     title = " ".join(unescape(m.group(1)).split())[:300] if m else ""
     if not title:
         return replace(page, anchors=()) if page is not None else None

@@ -205,3 +205,14 @@ def test_pod_codes_that_never_close_or_nest_too_deep_are_left_as_written():
     # a text file that merely mentions =head1 is not POD
     plain = extract(Path("notes.txt"), b"Remember:\n=head1 is POD's heading command.\n").pages[0].text
     assert "=head1" in plain
+
+
+def test_hostile_pod_reads_in_linear_time():
+    """Codes that never close, nested past the limit, or a line of a million spaces: each read in about a second
+    (the first reader recursed into every unclosed "A<" and took minutes on a thousand of them)."""
+    import time
+
+    for body in ("A<" * 200_000, "X<X<X<>" * 100_000, "C<< x " * 200_000, " " * 1_000_000 + "\nword"):
+        began = time.perf_counter()
+        page = extract(Path("hostile.pod"), f"=head1 NAME\n\n{body}\n".encode()).pages[0]
+        assert time.perf_counter() - began < 10 and len(page.text) == len(body) + 14

@@ -20,7 +20,8 @@ from engine.rag.sources import Source
      ("When bc is built with readline, how many lines does it remember?", ("quantity",)),
      ("When is the fete, where is it held?", ("time",)),
      ("What's the latest I can drop the dog off?", ("time",)), ("What's the deadline for stock orders?", ("time",)),
-     ("Which is the latest version?", ()), ("When the boiler is serviced, what time is it?", ("time",))],
+     ("Which is the latest version?", ()), ("When the boiler is serviced, what time is it?", ("time",)),
+     ("What's the longest I can put the start off for?", ("quantity",)), ("What is the best way in?", ())],
 )  # fmt: skip
 def test_the_kind_a_question_asks_for(question, kinds):
     assert wanted_kinds(question) == kinds
