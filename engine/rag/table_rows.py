@@ -35,10 +35,9 @@ from engine.rag.sources import Source
 MAX_COMMENT_LINES = 3  # a setting is read with at most this many comment lines right above it
 MAX_GROUPED_SETTINGS = 4  # an object of at most this many settings (in MAX_GROUPED_CHARS) is read as one row
 MAX_GROUPED_CHARS = 240
-# readers that write a table's rows as "a | b" (a slide's, a saved page's, an HTML mail's: engine.index.readers)
-_PIPE_TYPES = frozenset(
-    {"docx", "pptx", "odt", "odp", "html", "epub", "webarchive", "mhtml", "email", "emlx", "mbox"}
-)
+# readers that write a table's rows as "a | b" (a slide's, a saved page's: engine.index.readers). Not an HTML mail's:
+# its tables seldom have a header row, and its first row read as one ("Good Friday, 26 March: Easter Sunday ...")
+_PIPE_TYPES = frozenset({"docx", "pptx", "odt", "odp", "html", "epub", "webarchive", "mhtml"})
 # LaTeX: a rule between rows, alone on its line or after a row's "\\\\"; a row's cell separator; markup in a cell
 _TEX_RULE = r"\\(?:hline|toprule|midrule|bottomrule|cline\{[^}]*\}|cmidrule(?:\([^)]*\))?\{[^}]*\})"
 _TEX_RULE_LINE = re.compile(r"^(?:" + _TEX_RULE + r"\s*)+$")
