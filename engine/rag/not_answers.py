@@ -37,6 +37,7 @@ _TITLE_WORDS = (
     8  # a DOCX's or ODT's line read as a title over the paragraph under it: at most this many words
 )
 _UNDER_TITLE_WORDS = 5  # ... over a sentence of at least this many
+_SLIDE_TYPES = frozenset({"pptx", "odp"})
 
 
 # a mail's signature, under the "-- " line that opens it (RFC 3676's separator; shown on one line with it), and what a
@@ -120,6 +121,9 @@ def form_texts(spans: Sequence[Span], pieces: dict[int, Sequence[Span]]) -> list
         elif OUTLINE_STARS.match(sp.text.strip()) and sp.start in outline_heads(sp.source):
             # an outline's heading, "* Noteworthy changes in release 3.7 (2018-12-31) [stable]"
             out.append(f"{OUTLINE_STARS.sub('', sp.text.strip())}\n===")
+        elif _slide_title(sp):
+            # a slide's title, its page's first line ("Year 6 Residential 2027", "Cost and payments")
+            out.append(f"{sp.text.strip()}\n===")
         elif _line_title(sp, nxt):
             # a DOCX's or ODT's heading: a short line over a paragraph ("Before you go afloat" over "Wear a
             # buoyancy aid whenever ...")
@@ -131,6 +135,19 @@ def form_texts(spans: Sequence[Span], pieces: dict[int, Sequence[Span]]) -> list
         else:
             out.append(sp.text)
     return out
+
+
+def _slide_title(sp: Span) -> bool:
+    """Whether ``sp`` is a slide's title: the first line of a passage that opens its slide (PPTX, ODP: the reader
+    writes the title frame's text first, as the slide's heading)."""
+    text = sp.source.text
+    return (
+        sp.source.char_start == 0
+        and file_type_for(Path(sp.source.path)) in _SLIDE_TYPES
+        and not text[: sp.start].strip()
+        and "\n" not in text[sp.start : sp.end]
+        and not text[sp.end : text.find("\n", sp.end) if "\n" in text[sp.end :] else len(text)].strip()
+    )
 
 
 def _line_title(sp: Span, nxt: Span | None) -> bool:

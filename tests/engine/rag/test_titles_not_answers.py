@@ -51,3 +51,20 @@ def test_mail_headers_and_questions_are_not_answers():
     assert not_an_answer("Why doesn't Memcheck find the array overruns in this program?")
     assert not not_an_answer("Meeting is the second Wednesday as usual, 9 December, 7:30.")
     assert not not_an_answer("From 2.8.4 through diffutils-2.9, it printed the old message.")
+
+
+def test_a_slides_title_is_no_answer_where_the_passage_opens_the_slide():
+    """A slide's page opens with its title ("Year 6 residential 2027"): judged a heading (scored down, never read on into)
+    where the passage opens the slide; its bullets are answers, and so is the first line of a passage that starts
+    inside a slide, or of another kind of file."""
+    from engine.rag.grounding import split_spans
+    from engine.rag.not_answers import form_texts
+
+    slide = "Year 6 residential 2027\nTotal | £285\nThe total covers the coach, four nights' full board and the activities."
+
+    def judged(path: str, char_start: int) -> list[bool]:
+        spans = split_spans(Source(1, slide, path, 3, char_start=char_start))
+        return [not_an_answer(t) for t in form_texts(spans, {1: spans})]
+
+    assert judged("/docs/talk.odp", 0) == [True, False, False] == judged("/docs/talk.pptx", 0)
+    assert judged("/docs/talk.odp", 120) == [False, False, False] and not any(judged("/docs/talk.txt", 0))
