@@ -138,15 +138,17 @@ def form_texts(spans: Sequence[Span], pieces: dict[int, Sequence[Span]]) -> list
 
 
 def _slide_title(sp: Span) -> bool:
-    """Whether ``sp`` is a slide's title: the first line of a passage that opens its slide (PPTX, ODP: the reader
-    writes the title frame's text first, as the slide's heading)."""
+    """Whether ``sp`` is a slide's title: the whole first line of a passage that opens its slide (PPTX, ODP: the
+    reader writes the title frame's text first, as the slide's heading)."""
     text = sp.source.text
+    if sp.source.char_start != 0 or file_type_for(Path(sp.source.path)) not in _SLIDE_TYPES:
+        return False
+    line_end = text.find("\n", sp.end)
+    line_end = len(text) if line_end < 0 else line_end
     return (
-        sp.source.char_start == 0
-        and file_type_for(Path(sp.source.path)) in _SLIDE_TYPES
-        and not text[: sp.start].strip()
+        not text[: sp.start].strip()
         and "\n" not in text[sp.start : sp.end]
-        and not text[sp.end : text.find("\n", sp.end) if "\n" in text[sp.end :] else len(text)].strip()
+        and not text[sp.end : line_end].strip()
     )
 
 

@@ -34,7 +34,13 @@ _WS_CHANGED = re.compile(r"\s\s+|[^\S ]")  # the whitespace runs that collapsing
 # a page's furniture that answers nothing: its menus (<nav>, role="navigation") and its cookie banner (an element whose
 # class or id names cookies or consent). Its text stays on the page (the viewer shows it) in no block, so it is not
 # indexed, unless it would be most of the page (a page that never closes its menu)
-_FURNITURE_NAMES = re.compile(r"cookie|consent|gdpr", re.IGNORECASE)
+# ("cookie-banner", "cookieConsent", "gdpr-notice", OneTrust's and Cookiebot's; not a baking page's "cookie-card")
+_FURNITURE_NAMES = re.compile(
+    r"(?:cookies?|consent)[-_]?(?:banner|notice|consent|bar|popup|pop-up|law|policy|message|modal|dialog|alert|"
+    r"warning|disclaimer|container|wrapper|overlay|box|settings|preferences|manager|sdk|window)|gdpr|onetrust|"
+    r"cookiebot|\bcc-(?:window|banner)\b",
+    re.IGNORECASE,
+)
 _VOID_TAGS = frozenset({"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source",
                         "track", "wbr"})  # fmt: skip
 MAX_FURNITURE_SHARE = 0.5
@@ -59,9 +65,8 @@ class _HTMLText(HTMLParser):
         self.row_open = False  # the open block is a table row's, not broken by a block inside a cell
         self.links: list[bool] = []  # per open <a>: whether it is a permalink, whose mark is left out
         self.link_ended = -1  # where the text stood when the last <a> closed: a link right after it is apart
-        self.row_cells: list[
-            tuple[str, int, int]
-        ] = []  # the open row's cells: (tag, separator's part, its offset)
+        # the open row's cells: (tag, where its separator is in ``parts`` (-1: none), the text's size there)
+        self.row_cells: list[tuple[str, int, int]] = []
         self.furniture: list = []  # [tag, how many of it are open] while inside a menu or a cookie banner
 
     def _emit(self, text: str) -> None:
@@ -72,7 +77,11 @@ class _HTMLText(HTMLParser):
         """A row of a label and its value (``<th>Pitch</th><td>R14</td>``, a booking's or a product's details) reads
         "Pitch: R14", not as a row of a table under a header it does not have."""
         cells, self.row_cells = self.row_cells, []
-        if [c[0] for c in cells] != ["th", "td"] or self.parts[cells[1][1]] != CELL_SEPARATOR:
+        if (
+            [c[0] for c in cells] != ["th", "td"]
+            or cells[1][1] < 0
+            or self.parts[cells[1][1]] != CELL_SEPARATOR
+        ):
             return
         index, at = cells[1][1], cells[1][2]
         label = "".join(self.parts[self.block_part : index]).strip()

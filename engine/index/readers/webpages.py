@@ -22,14 +22,14 @@ from dataclasses import replace
 from html import unescape
 
 from engine.index.bounds import charge, no_check, short_reason
-from engine.index.document import Block, ExtractError, Page
+from engine.index.document import Block, ExtractError, Page, paragraph_blocks
 from engine.index.readers.html import extract_html
 from engine.index.readers.mail import parse_message
 
-TITLE_SEARCH_CHARS = (
-    1 << 16
-)  # a page's <title> is in its <head>: a hostile page of a million "<title"s costs nothing
-MAX_FRAMES = 32  # frames read of a frameset page (each may hold frames of its own, to MAX_FRAME_DEPTH)
+# a page's <title> is in its <head>: a hostile page of a million "<title"s costs nothing
+TITLE_SEARCH_CHARS = 1 << 16
+# frames read of a frameset page, in all (each may hold frames of its own, to MAX_FRAME_DEPTH)
+MAX_FRAMES = 32
 MAX_FRAME_DEPTH = 4
 FRAMESET_CHARS = 200  # a page with less visible text than this is read with its frames
 _TITLE = re.compile(r"<title[^>]*>(.*?)</title>", re.IGNORECASE | re.DOTALL)
@@ -47,11 +47,14 @@ def extract_webarchive(data: bytes, check=no_check) -> Page:
     main = archive.get("WebMainResource") if isinstance(archive, dict) else None
     if not isinstance(main, dict) or not isinstance(main.get("WebResourceData"), bytes):
         raise ExtractError("The file is not a Safari web archive (it has no main resource).")
-    texts = _archive_texts(archive, check, 0)
+    texts = _archive_texts(archive, check, 0, [MAX_FRAMES])
     return _page(texts, _url(main.get("WebResourceURL")))
 
 
-def _archive_texts(archive: dict, check, depth: int) -> list[Page]:
+def _archive_texts(archive: dict, check, depth: int, frames_left: list[int]) -> list[Page]:
+    """The page of ``archive``'s main resource (HTML, or a plain-text page Safari saved), and its frames' pages when
+    it shows almost nothing itself; at most ``frames_left`` frames in all (one archive may list the same frame a
+    thousand times, nested)."""
     main = archive.get("WebMainResource")
     if not isinstance(main, dict):
         return []
@@ -61,12 +64,19 @@ def _archive_texts(archive: dict, check, depth: int) -> list[Page]:
         page = _html_page(_decode(data, main.get("WebResourceTextEncodingName")), check)
         if page is not None:
             pages.append(page)
+    elif isinstance(data, bytes) and mime == "text/plain":
+        text = _decode(data, main.get("WebResourceTextEncodingName")).replace("\r\n", "\n").strip()
+        if text:
+            pages.append(Page(text, tuple(paragraph_blocks(text))))
     frames = archive.get("WebSubframeArchives")
     if depth < MAX_FRAME_DEPTH and isinstance(frames, list) and _visible(pages) < FRAMESET_CHARS:
-        for frame in frames[:MAX_FRAMES]:
+        for frame in frames:
+            if frames_left[0] <= 0:
+                break
+            frames_left[0] -= 1
             check()
             if isinstance(frame, dict):
-                pages.extend(_archive_texts(frame, check, depth + 1))
+                pages.extend(_archive_texts(frame, check, depth + 1, frames_left))
     return pages
 
 

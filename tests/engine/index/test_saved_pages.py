@@ -218,3 +218,39 @@ def test_a_menus_links_are_apart_and_a_label_row_reads_label_colon_value():
     at = page.text.index("R14")
     anchor = max(a for a in page.anchors if a[0] <= at)
     assert anchor[0] == at
+
+
+def test_menus_and_cookie_banners_are_in_no_block_but_content_named_alike_is():
+    """A <nav>'s and a cookie banner's text stays on the page in no block (never indexed, never an answer); a
+    baking page's "cookie-card" and a trip's "consent-form" are content; a page whose menu never closes keeps all."""
+    from engine.index.readers import extract_html
+
+    page = extract_html(
+        '<div id="cookie-banner"><p>We use cookies.</p><button>Accept all</button></div>'
+        '<nav><ul><li><a href="/">Home</a></li><li><a href="/pitches">Pitches</a></li></ul></nav>'
+        '<main><h1>Oat cookies</h1><div class="recipe cookie-card"><p>Bake for 12 minutes.</p></div>'
+        '<section id="consent-form"><p>Consent forms are due by Friday.</p></section></main>'
+    )
+    blocks = [page.text[b.start : b.end] for b in page.blocks]
+    assert blocks == ["Oat cookies", "Bake for 12 minutes.", "Consent forms are due by Friday."]
+    assert "We use cookies." in page.text and "Pitches" in page.text  # the viewer still shows them
+    unclosed = extract_html("<nav><p>Home</p><div><p>All of the page's text is here.</p><p>And here.</p>")
+    assert [unclosed.text[b.start : b.end] for b in unclosed.blocks][-1] == "And here."
+
+
+def test_a_web_archive_of_a_text_page_and_of_a_thousand_shared_frames():
+    """Safari saves a plain-text page as a web archive too; a frameset whose frames list one frame many times over,
+    nested, is read at most MAX_FRAMES frames in all."""
+    from engine.index.readers.webpages import MAX_FRAMES
+
+    text = _resource(b"Tide times for Whitby.\n\nHigh water 06:12.", "text/plain", "https://x.example/t.txt")
+    page = extract(
+        Path("t.webarchive"), plistlib.dumps({"WebMainResource": text}, fmt=plistlib.FMT_BINARY)
+    ).pages[0]
+    assert page.text.startswith("Tide times for Whitby.\n\nHigh water 06:12.") and len(page.blocks) == 3
+    frame = {"WebMainResource": _resource(b"<p>A frame.</p>", "text/html", "https://x.example/f")}
+    for _ in range(4):
+        frame = {**frame, "WebSubframeArchives": [frame] * 30}
+    shell = {"WebMainResource": _resource(b"<frameset></frameset>", "text/html", "https://x.example/")}
+    data = plistlib.dumps({**shell, "WebSubframeArchives": [frame] * 30}, fmt=plistlib.FMT_BINARY)
+    assert extract(Path("f.webarchive"), data).pages[0].text.count("A frame.") == MAX_FRAMES
