@@ -18,7 +18,7 @@ from app.cli.args import UsageError, db_path, positive_int
 from app.cli.output import emit_json, say
 from app.common import search_json
 from engine.core import IndexRequest, ModelRequest, Role, SearchRequest
-from engine.index import IndexStore, IndexSummary, is_blank_query
+from engine.index import IndexStore, IndexSummary, is_blank_query, stored_type, stored_types
 from engine.runtime import Engine
 
 
@@ -58,7 +58,10 @@ def add_search(s) -> None:
         "--folder", action="append", dest="folders", help="only results under this folder (repeatable)"
     )
     s.add_argument(
-        "--type", action="append", dest="file_types", help="only this file type, e.g. pdf (repeatable)"
+        "--type",
+        action="append",
+        dest="file_types",
+        help="only this file type: pdf, markdown, email... or an extension: md, eml, mht (repeatable)",
     )
     s.add_argument(
         "--embedder", default=None, help="embedding model (default: the one the index was built with)"
@@ -220,6 +223,12 @@ def run_index(args) -> int:
 
 def run_search(args) -> int:
     db = db_path(args)
+    unknown = [t for t in args.file_types or () if stored_type(t) is None]
+    if unknown:
+        raise UsageError(
+            f"--type {unknown[0]!r} is no file type Alcove reads: give a type ({', '.join(sorted(stored_types()))}) "
+            "or a file name's extension (md, eml, mht, jpg)"
+        )
     request = SearchRequest(args.query, db, k=args.k, mode=args.mode, fusion=args.fusion, folders=args.folders or (),
                             file_types=args.file_types or (), embedder=_embedder(args, db),
                             image_model=args.image_model, late_model=args.late_model)  # fmt: skip

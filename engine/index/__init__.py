@@ -6,7 +6,14 @@ from engine.index.changes import refresh_roots, reindex_changes
 from engine.index.chunking import Chunk, chunk_document
 from engine.index.config_paths import config_kind, config_lines
 from engine.index.document import STAMPED_LINE, ExtractError, is_stamped, line_breaks, paragraph_blocks
-from engine.index.extraction import ANCHORED_TYPES, RECORD_TYPES, extract, file_type_for
+from engine.index.extraction import (
+    ANCHORED_TYPES,
+    RECORD_TYPES,
+    extract,
+    file_type_for,
+    stored_type,
+    stored_types,
+)
 from engine.index.hybrid import (
     EXACT_BONUS,
     IMAGE_WEIGHT,
@@ -104,6 +111,8 @@ __all__ = [
     "display_path",
     "extract",
     "file_type_for",
+    "stored_type",
+    "stored_types",
     "ANCHORED_TYPES",
     "RECORD_TYPES",
     "OUTLINE_STARS",

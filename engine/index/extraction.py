@@ -137,6 +137,26 @@ BINARY_EXTENSIONS = {
 }  # fmt: skip
 
 
+# the type a reader stores a file under where it is not the name's (``_extract_rich``: an .emlx or a mailbox is mail)
+STORED_AS = {"emlx": "email", "mbox": "email"}
+
+
+def stored_types() -> frozenset[str]:
+    """Every file type the index stores a document under (a search's ``file_types`` names some of them)."""
+    tables = (TEXT_EXTENSIONS, DOC_EXTENSIONS, RICH_EXTENSIONS)
+    return frozenset(STORED_AS.get(t, t) for table in tables for t in table.values()) | {"feed"}
+
+
+def stored_type(name: str) -> str | None:
+    """The stored file type a person's name for one means: a type as stored ("pdf", "markdown", "email") or a file
+    name's extension ("md", ".eml", "mbox", "mht", "jpg"); None for a name that is neither."""
+    key = name.strip().lower()
+    if key in stored_types():
+        return key
+    found = file_type_for(Path("x." + key.lstrip("."))) if key.lstrip(".") else None
+    return STORED_AS.get(found, found) if found not in (None, "binary") else None
+
+
 def file_type_for(path: Path) -> str | None:
     """The file type Alcove extracts ``path`` as, from its name; None when the name says nothing."""
     suffix = path.suffix.lower()

@@ -151,6 +151,20 @@ def test_search_and_rerank_print_the_same_json_shapes(minilm_index, tmp_path, ca
                                        "truncated"}  # fmt: skip
 
 
+def test_search_by_type_takes_a_type_or_an_extension_and_names_a_wrong_one(minilm_index, capsys):
+    """``--type text`` and ``--type txt`` find the same; ``--type md`` (Markdown) finds none here; a name that is no
+    type nor extension Alcove reads is a usage error (exit 2) that lists the types."""
+    found = {}
+    for name in ("text", "txt", ".TXT", "md"):
+        assert main(["search", "ferry", "--db", str(minilm_index), "--type", name, "--k", "3",
+                     "--json"]) == 0  # fmt: skip
+        found[name] = [r["path"] for r in json.loads(capsys.readouterr().out)["results"]]
+    assert found["text"] and found["text"] == found["txt"] == found[".TXT"] and found["md"] == []
+    assert main(["search", "ferry", "--db", str(minilm_index), "--type", "xyz", "--json"]) == 2
+    err = json.loads(capsys.readouterr().out)["error"]  # with --json, the error is the JSON's
+    assert "'xyz' is no file type" in err and "markdown" in err and "webarchive" in err
+
+
 def test_ask_in_its_own_process_imports_no_torch(minilm_index):
     """transformers 5 reads no USE_TORCH; the command hides torch itself (app.common.keep_torch_out)."""
     argv = [
