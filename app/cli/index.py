@@ -18,7 +18,7 @@ from app.cli.args import UsageError, db_path, positive_int
 from app.cli.output import emit_json, say
 from app.common import search_json
 from engine.core import IndexRequest, ModelRequest, Role, SearchRequest
-from engine.index import IndexStore, IndexSummary, is_blank_query, stored_type, stored_types
+from engine.index import IndexStore, IndexSummary, is_blank_query
 from engine.runtime import Engine
 
 
@@ -223,12 +223,6 @@ def run_index(args) -> int:
 
 def run_search(args) -> int:
     db = db_path(args)
-    unknown = [t for t in args.file_types or () if stored_type(t) is None]
-    if unknown:
-        raise UsageError(
-            f"--type {unknown[0]!r} is no file type Alcove reads: give a type ({', '.join(sorted(stored_types()))}) "
-            "or a file name's extension (md, eml, mht, jpg)"
-        )
     request = SearchRequest(args.query, db, k=args.k, mode=args.mode, fusion=args.fusion, folders=args.folders or (),
                             file_types=args.file_types or (), embedder=_embedder(args, db),
                             image_model=args.image_model, late_model=args.late_model)  # fmt: skip

@@ -18,7 +18,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
-from engine.index.extraction import stored_type
 from engine.index.image_vectors import fuse_images, image_lists
 from engine.index.late_search import fuse_late, late_lists
 from engine.index.store import IndexStore
@@ -201,8 +200,6 @@ def search_many(
         raise ValueError(f"fusion must be score or rrf, not {fusion!r}")
     if not 0.0 <= vector_weight <= 1.0:
         raise ValueError(f"vector_weight must be between 0 and 1, not {vector_weight!r}")
-    if file_types:  # a type as stored ("markdown", "email") or a file name's extension ("md", "mbox", "mht")
-        file_types = [stored_type(t) or t for t in file_types]
     own = not isinstance(db, IndexStore)
     store = IndexStore(db, read_only=True) if own else db
     fuse = _rrf(rrf_k) if fusion == "rrf" else _score_fusion(vector_weight)

@@ -28,6 +28,7 @@ from engine.core import (
     IndexRequest,
     ModelRequest,
     PairRequest,
+    RequestRefused,
     RerankRequest,
     Role,
     RouteEvent,
@@ -43,6 +44,8 @@ from engine.index import (
     image_cache_bytes,
     index_pipeline,
     search,
+    stored_type,
+    stored_types,
     token_cache_bytes,
     vector_cache_bytes,
 )
@@ -354,6 +357,13 @@ class Engine:
 
     def _search(self, req: SearchRequest) -> list[Any]:
         assert_engine_thread("Engine._search")
+        unknown = [t for t in req.file_types if stored_type(t) is None]
+        if unknown:  # a typo would match nothing, in silence
+            raise RequestRefused(
+                f"{unknown[0]!r} is no file type Alcove reads. Give a type as the index stores it "
+                f"({', '.join(sorted(stored_types()))}) or a file name's extension (md, txt, eml, mbox, mht, jpg).",
+                param="file_types",
+            )
         needs_embedder = req.mode not in (SearchMode.KEYWORD, SearchMode.LATE)
         embedder = self._role(req.embedder or DEFAULT_EMBEDDER) if needs_embedder else None
         images, late = image_model_for(req, self._role), late_model_for(req, self._role)

@@ -153,11 +153,10 @@ def test_search_and_rerank_print_the_same_json_shapes(minilm_index, tmp_path, ca
 
 def test_search_by_type_takes_a_type_or_an_extension_and_names_a_wrong_one(minilm_index, capsys):
     """``--type text`` and ``--type txt`` find the same; ``--type md`` (Markdown) finds none here; a name that is no
-    type nor extension Alcove reads is a usage error (exit 2) that lists the types."""
+    type nor extension Alcove reads is refused by the engine (exit 2), the types listed: a typo matched nothing."""
     found = {}
     for name in ("text", "txt", ".TXT", "md"):
-        assert main(["search", "ferry", "--db", str(minilm_index), "--type", name, "--k", "3",
-                     "--json"]) == 0  # fmt: skip
+        assert main(["search", "ferry", "--db", str(minilm_index), "--type", name, "--k", "3", "--json"]) == 0
         found[name] = [r["path"] for r in json.loads(capsys.readouterr().out)["results"]]
     assert found["text"] and found["text"] == found["txt"] == found[".TXT"] and found["md"] == []
     assert main(["search", "ferry", "--db", str(minilm_index), "--type", "xyz", "--json"]) == 2
