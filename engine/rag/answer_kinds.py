@@ -47,7 +47,11 @@ _OPEN_TASK = re.compile(
     r"outstanding|unticked|unchecked|open tasks?)\b"
 )
 
+# "What did the seeds cost altogether?", "... in total?": a total asked for, which a document labels as one
+_ALTOGETHER = re.compile(r"(?i)\b(?:altogether|all together|in total|in all|all told|overall)\b")
+
 _FIGURE = re.compile(r"\d")
+_A_TOTAL = re.compile(r"(?i)\b(?:total(?:s|led|ling)?|altogether|all told|grand total|sum)\b")
 _WHEN = re.compile(
     r"(?i)\b(?:\d{1,2}[:.]\d{2}|\d{1,2}\s?(?:am|pm|a\.m\.|p\.m\.)|noon|midnight|(?:mon|tues|wednes|thurs|fri|satur|"
     r"sun)day|january|february|march|april|june|july|august|september|october|november|december|"
@@ -66,9 +70,9 @@ _SETTING = re.compile(r"(?<![\w-])--?[A-Za-z][\w-]*|\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\
 _A_TASK_OPEN = re.compile(r"^\s*(?:\(to do\)|(?:(?:[-*+]|\d+[.)])\s+)?still to do:|\*+\s+TODO\b|TODO\b)")
 
 _ASKS = {"quantity": _QUANTITY, "time": _TIME, "year": _YEAR, "option": _OPTION, "setting": _HOW_TO,
-         "open task": _OPEN_TASK}  # fmt: skip
+         "open task": _OPEN_TASK, "total": _ALTOGETHER}  # fmt: skip
 _HOLDS = {"quantity": _FIGURE, "time": _WHEN, "year": _A_YEAR, "option": _NAMED_SETTING, "setting": _SETTING,
-          "open task": _A_TASK_OPEN}  # fmt: skip
+          "open task": _A_TASK_OPEN, "total": _A_TOTAL}  # fmt: skip
 
 
 def wanted_kinds(question: str) -> tuple[str, ...]:

@@ -21,7 +21,8 @@ from engine.rag.sources import Source
      ("When is the fete, where is it held?", ("time",)),
      ("What's the latest I can drop the dog off?", ("time",)), ("What's the deadline for stock orders?", ("time",)),
      ("Which is the latest version?", ()), ("When the boiler is serviced, what time is it?", ("time",)),
-     ("What's the longest I can put the start off for?", ("quantity",)), ("What is the best way in?", ())],
+     ("What's the longest I can put the start off for?", ("quantity",)), ("What is the best way in?", ()),
+     ("What does the trip cost altogether?", ("total",)), ("How many did he replace in total?", ("quantity", "total"))],
 )  # fmt: skip
 def test_the_kind_a_question_asks_for(question, kinds):
     assert wanted_kinds(question) == kinds
@@ -83,3 +84,11 @@ def test_a_question_for_what_is_not_done_lifts_open_tasks():
     )
     assert kind_share(kinds, "** TODO Book the van") == 1
     assert kind_share(kinds, "(done) Sun hat") == 0 and kind_share(kinds, "done: tickets") == 0
+
+
+def test_a_question_for_a_total_lifts_the_row_that_names_one():
+    """ "What does the trip cost altogether?": the table's "Total" row is what it asks for, not a payment's row."""
+    text = "Payment: Deposit; Amount: £50\n\nPayment: Second payment; Amount: £120\n\nPayment: Total; Amount: £285\n"
+    src = Source(1, text, "/docs/trip.txt", None, 1, 5)
+    got = extract_answer("What does the trip payment cost altogether?", [src], None, max_sentences=1)
+    assert "£285" in got.sentences[0].text
