@@ -9,6 +9,7 @@ from engine.index.document import STAMPED_LINE, ExtractError, is_stamped, line_b
 from engine.index.extraction import (
     ANCHORED_TYPES,
     RECORD_TYPES,
+    check_file_types,
     extract,
     file_type_for,
     stored_type,
@@ -42,6 +43,7 @@ from engine.index.markup import (
 )
 from engine.index.options import IndexOptions
 from engine.index.pipeline import index_pipeline
+from engine.index.pod import ITEM_MARK as POD_ITEM_MARK
 from engine.index.readers.pdf_layout import page_lines
 from engine.index.readers.pdf_text import text_layer_views
 from engine.index.readers.replies import ATTRIBUTION as REPLY_ATTRIBUTION
@@ -65,6 +67,7 @@ from engine.index.vector_search import VectorMatrix, forget_vectors, vector_cach
 from engine.index.walk import SKIP_DIRS, walk
 
 __all__ = [
+    "POD_ITEM_MARK",
     "CLIPPING_END",
     "CLIPPING_META",
     "REPLY_ATTRIBUTION",
@@ -110,6 +113,7 @@ __all__ = [
     "chunk_document",
     "display_path",
     "extract",
+    "check_file_types",
     "file_type_for",
     "stored_type",
     "stored_types",

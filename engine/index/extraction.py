@@ -26,9 +26,10 @@ raises on a hostile file (a ValueError deep in a library, a RecursionError, a Me
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
+from engine.core import RequestRefused
 from engine.index.bounds import BudgetExceeded, ExtractCancelled, charge, no_check, read_gzip, short_reason
 from engine.index.config_paths import config_kind, path_changes
 from engine.index.document import (
@@ -155,6 +156,18 @@ def stored_type(name: str) -> str | None:
         return key
     found = file_type_for(Path("x." + key.lstrip("."))) if key.lstrip(".") else None
     return STORED_AS.get(found, found) if found not in (None, "binary") else None
+
+
+def check_file_types(names: Iterable[str]) -> None:
+    """Refuse a search's file type that is neither a type as stored nor a file name's extension: a typo would match
+    nothing, in silence."""
+    unknown = [t for t in names if stored_type(t) is None]
+    if unknown:
+        raise RequestRefused(
+            f"{unknown[0]!r} is no file type Alcove reads. Give a type as the index stores it "
+            f"({', '.join(sorted(stored_types()))}) or a file name's extension (md, txt, eml, mbox, mht, jpg).",
+            param="file_types",
+        )
 
 
 def file_type_for(path: Path) -> str | None:

@@ -4,7 +4,8 @@ question (followup) -> retrieve -> rerank (reranking) -> gate (sentence_bounds, 
 (extractive | generative) -> grounding -> result (results); whole-document mode (whole) for aggregate questions.
 The models it uses: models; every tuned constant: tuning. Beside the pipeline: the capability check (capability),
 citations, the loop guard (loopguard), the prompt (prompt), the chat model's yes/no judgment (model_grounding,
-generative_rerank), how a quoted sentence is shown (shown_span), file lines (source_lines).
+generative_rerank), how a quoted sentence is shown (shown_span; a definition's term: terms), file lines
+(source_lines).
 """
 
 from engine.rag.abstain import AbstainPolicy, calibrate, evaluate

@@ -51,20 +51,10 @@ from engine.rag.loopguard import LoopGuard
 from engine.rag.not_answers import SMALL_WORDS, form_texts, not_an_answer
 from engine.rag.outlines import release_of
 from engine.rag.replies import attribution_line, quoted_label
-from engine.rag.shown_span import (
-    ATX_MARKS,
-    BULLET,
-    described,
-    is_code,
-    joined,
-    leans_back,
-    next_piece,
-    shown_span,
-    term_above,
-    with_term,
-)
+from engine.rag.shown_span import BULLET, is_code, joined, leans_back, next_piece, shown_span
 from engine.rag.sources import Source
 from engine.rag.table_rows import row_reading, table_lines, table_rows
+from engine.rag.terms import ATX_MARKS, described, term_above, with_term
 from engine.rag.tuning import (
     ANSWER_KIND_WEIGHT,
     COPY_MAX,

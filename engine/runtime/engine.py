@@ -28,7 +28,6 @@ from engine.core import (
     IndexRequest,
     ModelRequest,
     PairRequest,
-    RequestRefused,
     RerankRequest,
     Role,
     RouteEvent,
@@ -39,13 +38,12 @@ from engine.core import (
 )
 from engine.generation import PromptCacheStore, check_request
 from engine.index import (
+    check_file_types,
     forget_token_vectors,
     forget_vectors,
     image_cache_bytes,
     index_pipeline,
     search,
-    stored_type,
-    stored_types,
     token_cache_bytes,
     vector_cache_bytes,
 )
@@ -357,13 +355,7 @@ class Engine:
 
     def _search(self, req: SearchRequest) -> list[Any]:
         assert_engine_thread("Engine._search")
-        unknown = [t for t in req.file_types if stored_type(t) is None]
-        if unknown:  # a typo would match nothing, in silence
-            raise RequestRefused(
-                f"{unknown[0]!r} is no file type Alcove reads. Give a type as the index stores it "
-                f"({', '.join(sorted(stored_types()))}) or a file name's extension (md, txt, eml, mbox, mht, jpg).",
-                param="file_types",
-            )
+        check_file_types(req.file_types)
         needs_embedder = req.mode not in (SearchMode.KEYWORD, SearchMode.LATE)
         embedder = self._role(req.embedder or DEFAULT_EMBEDDER) if needs_embedder else None
         images, late = image_model_for(req, self._role), late_model_for(req, self._role)

@@ -176,8 +176,8 @@ def test_a_pod_items_description_is_shown_under_its_term():
     """ "=item * Deflate (method 8)" over "This is the default compression ...": the sentence is labelled with the term
     its paragraph describes, as an option's description is (engine.rag.shown_span.term_above)."""
     from engine.rag.grounding import Span
-    from engine.rag.shown_span import term_above, with_term
     from engine.rag.sources import Source
+    from engine.rag.terms import term_above, with_term
 
     pod = (
         "=head2 Zip methods\n\nThe formats supported:\n\n=over 5\n\n=item * Store (method 0)\n\nNo compression.\n\n"

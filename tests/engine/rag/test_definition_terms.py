@@ -9,8 +9,8 @@ import pytest
 from engine.encoders import default_embedder_path, load_embedder
 from engine.rag.extractive import extract_answer
 from engine.rag.grounding import Span
-from engine.rag.shown_span import described, term_above, with_term
 from engine.rag.sources import Source
+from engine.rag.terms import described, term_above, with_term
 
 MAN = (
     "       -p, --interactive\n"
