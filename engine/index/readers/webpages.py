@@ -138,23 +138,15 @@ def _html_page(html: str, check) -> Page | None:
     """A page's visible text, without its anchors (they are the HTML's lines, not the saved file's); its <title> (the
     heading and the site's name again, "BM450 manual | Harlow & Finch Support") only when no <h1> names the page."""
     try:
-        page = extract_html(html, check, title=False)
+        page = replace(extract_html(html, check, title=False), anchors=())
     except ExtractError:  # a frame with no visible text
         page = None
     if page is not None and any(b.heading_level == 1 for b in page.blocks):
-        return replace(page, anchors=())
+        return page
     m = _TITLE.search(html, 0, TITLE_SEARCH_CHARS)
     title = " ".join(unescape(m.group(1)).split())[:300] if m else ""
-    if not title:
-        return replace(page, anchors=()) if page is not None else None
-    if page is None:
-        return Page(title, (Block(0, len(title), 1),))
-    shift = len(title) + 2
-    blocks = [
-        Block(0, len(title), 1),
-        *(replace(b, start=b.start + shift, end=b.end + shift) for b in page.blocks),
-    ]
-    return Page(f"{title}\n\n{page.text}", tuple(blocks))
+    pieces = ([_paragraph(title, 1)] if title else []) + ([page] if page is not None else [])
+    return _joined(pieces) if pieces else None
 
 
 def _visible(pages: list[Page]) -> int:
@@ -167,16 +159,21 @@ def _url(value) -> str:
 
 
 def _page(pages: list[Page], url: str) -> Page:
-    """The pages' texts one after the other (a blank line apart), then "Saved from: URL" as a paragraph."""
+    """The pages' texts one after the other, then "Saved from: URL" as a paragraph."""
     if not pages:
         raise ExtractError("The saved web page has no visible text.")
+    return _joined(pages + ([_paragraph(f"Saved from: {url}")] if url else []))
+
+
+def _paragraph(text: str, level: int = 0) -> Page:
+    return Page(text, (Block(0, len(text), level),))
+
+
+def _joined(pages: list[Page]) -> Page:
+    """The pages' texts one after the other, a blank line apart, their blocks moved with them."""
     parts, blocks, pos = [], [], 0
     for page in pages:
         parts.append(page.text.rstrip())
         blocks.extend(replace(b, start=b.start + pos, end=b.end + pos) for b in page.blocks)
         pos += len(parts[-1]) + 2
-    if url:
-        line = f"Saved from: {url}"
-        parts.append(line)
-        blocks.append(Block(pos, pos + len(line)))
     return Page("\n\n".join(parts), tuple(blocks))
