@@ -325,33 +325,37 @@ def odt_lines(path: Path) -> list[str]:
     with zipfile.ZipFile(path) as z:
         root = ET.fromstring(z.read("content.xml"))
     body = root.find(f"{_ODF_OFFICE}body")
-
-    def text(node) -> str:
-        tag = node.tag if isinstance(node.tag, str) else ""
-        if tag == f"{_ODF_TEXT}s":
-            return " " * int(node.get(f"{_ODF_TEXT}c") or 1)
-        if tag == f"{_ODF_TEXT}tab":
-            return "\t"
-        if tag == f"{_ODF_TEXT}line-break":
-            return " "
-        if tag.endswith("}note"):  # footnotes are not part of the paragraph's text
-            return ""
-        return (node.text or "") + "".join(text(c) + (c.tail or "") for c in node)
-
     out: list[str] = []
-
-    def walk(node) -> None:
-        for child in node:
-            tag = child.tag if isinstance(child.tag, str) else ""
-            if tag in (f"{_ODF_TEXT}h", f"{_ODF_TEXT}p"):
-                out.append(text(child))
-            elif tag == f"{_ODF_TABLE}table-row":
-                out.append(" | ".join(text(c) for c in child if c.tag.endswith("table-cell")))
-            else:
-                walk(child)
-
-    walk(body if body is not None else root)
+    _odf_lines(body if body is not None else root, out, tab="\t")
     return [line.replace("\r", " ").replace("\n", " ") for line in out]
+
+
+def _odf_text(node, tab: str) -> str:
+    """A paragraph's text as Alcove reads it: ``text:s`` as its spaces, a tab as ``tab``, a line break a space, no
+    footnotes."""
+    tag = node.tag if isinstance(node.tag, str) else ""
+    if tag == f"{_ODF_TEXT}s":
+        return " " * int(node.get(f"{_ODF_TEXT}c") or 1)
+    if tag == f"{_ODF_TEXT}tab":
+        return tab
+    if tag == f"{_ODF_TEXT}line-break":
+        return " "
+    if tag.endswith("}note"):  # footnotes are not part of the paragraph's text
+        return ""
+    return (node.text or "") + "".join(_odf_text(c, tab) + (c.tail or "") for c in node)
+
+
+def _odf_lines(node, out: list[str], tab: str) -> None:
+    """A line per heading and paragraph (list items included) and per table row (cells joined with " | ") under
+    ``node``, in document order."""
+    for child in node:
+        tag = child.tag if isinstance(child.tag, str) else ""
+        if tag in (f"{_ODF_TEXT}h", f"{_ODF_TEXT}p"):
+            out.append(_odf_text(child, tab))
+        elif tag == f"{_ODF_TABLE}table-row":
+            out.append(" | ".join(_odf_text(c, tab) for c in child if c.tag.endswith("table-cell")))
+        else:
+            _odf_lines(child, out, tab)
 
 
 _RTF_SKIP = {
@@ -453,29 +457,10 @@ def odp_slides(path: Path) -> list[str]:
     with zipfile.ZipFile(path) as z:
         root = ET.fromstring(z.read("content.xml"))
 
-    def text(node) -> str:
-        tag = node.tag if isinstance(node.tag, str) else ""
-        if tag == f"{_ODF_TEXT}s":
-            return " " * int(node.get(f"{_ODF_TEXT}c") or 1)
-        if tag in (f"{_ODF_TEXT}tab", f"{_ODF_TEXT}line-break"):
-            return " "
-        return (node.text or "") + "".join(text(c) + (c.tail or "") for c in node)
-
     slides = []
     for page in root.iter(f"{draw}page"):
         lines: list[str] = []
-
-        def walk(node, lines: list[str]) -> None:
-            for child in node:
-                tag = child.tag if isinstance(child.tag, str) else ""
-                if tag in (f"{_ODF_TEXT}h", f"{_ODF_TEXT}p"):
-                    lines.append(text(child))
-                elif tag == f"{_ODF_TABLE}table-row":
-                    lines.append(" | ".join(text(c) for c in child if c.tag.endswith("table-cell")))
-                else:
-                    walk(child, lines)
-
-        walk(page, lines)
+        _odf_lines(page, lines, tab=" ")
         slides.append("\n".join(lines))
     return slides
 
