@@ -6,8 +6,9 @@ web page, an Obsidian vault, TOML, a shell script, a GPX track, a gzipped PDF ty
 notes, an iCalendar export, subtitles, a vCard export, an nginx configuration, a gzipped LaTeX paper, a WhatsApp
 chat export, an OpenDocument spreadsheet, an AsciiDoc guide, an HTML-only newsletter, a two-column PDF, a Kindle's
 clippings, a Teams transcript, a DOCX report with footnotes and tracked changes, a Sphinx HTML page, a slide deck as
-PDF, a C header, a paged plain-text document, a reply deep in an e-mail thread, a podcast's RSS feed) hold against
-those files, and the parts stay apart. Questions on Debian packages' documents are checked by
+PDF, a C header, a paged plain-text document, a reply deep in an e-mail thread, a podcast's RSS feed, a Perl POD file,
+saved web pages, an ODP, a man page's troff source, a TextEdit .rtfd bundle, a filled-in PDF form, a BibTeX library)
+hold against those files, and the parts stay apart. Questions on Debian packages' documents are checked by
 ``eval/realdocs/check.py`` where the packages are installed."""
 
 from __future__ import annotations
@@ -22,8 +23,28 @@ def test_each_part_has_its_files():
     assert all((HERE / name).is_file() for names in SETS.values() for name in names)
 
 
+def _files_of(path: str) -> set[str]:
+    """The committed files a listed document is: itself, or a bundle's (a folder that is one document) files."""
+    folder = FILES / path
+    if folder.is_dir():
+        return {str(p.relative_to(FILES)) for p in folder.rglob("*") if p.is_file()}
+    return {path}
+
+
+def _document_bytes(path: str) -> bytes:
+    """A committed document's bytes; a bundle's are its files' names and bytes, in name order."""
+    folder = FILES / path
+    if not folder.is_dir():
+        return folder.read_bytes()
+    return b"".join(
+        str(p.relative_to(folder)).encode() + b"\0" + p.read_bytes()
+        for p in sorted(folder.rglob("*"))
+        if p.is_file()
+    )
+
+
 def test_committed_documents_are_listed_and_present():
-    listed = {d["path"] for d in documents() if "package" not in d}
+    listed = set().union(*(_files_of(d["path"]) for d in documents() if "package" not in d))
     on_disk = {str(p.relative_to(FILES)) for p in FILES.rglob("*") if p.is_file()}
     assert listed == on_disk
 
@@ -153,7 +174,7 @@ def _fresh(part: str, new: set[str], *, exactly: bool = True) -> tuple[dict[str,
     kinds = {p: {d["kind"] for d in documents(p)} for p in SETS}
     assert kinds[part] == new if exactly else new <= kinds[part]
     assert not new & set().union(*(kinds[p] for p in SETS if p != part))
-    committed = {d["path"]: (FILES / d["path"]).read_bytes() for d in documents() if "package" not in d}
+    committed = {d["path"]: _document_bytes(d["path"]) for d in documents() if "package" not in d}
     mine = {d["path"] for d in documents(part)}
     assert not {committed[p] for p in mine} & {b for p, b in committed.items() if p not in mine}
     return committed, mine
@@ -184,7 +205,7 @@ def test_third_held_out_part_brings_new_kinds_and_only_fresh_documents():
     assert not new & set().union(*(kinds[p] for p in SETS if p != "heldout3"))
     # its mail, office and EPUB files are of kinds "heldout" has too, but they are other documents, other content
     assert kinds["heldout3"] - new <= kinds["heldout"]
-    committed = {d["path"]: (FILES / d["path"]).read_bytes() for d in documents() if "package" not in d}
+    committed = {d["path"]: _document_bytes(d["path"]) for d in documents() if "package" not in d}
     ours = {committed[d["path"]] for d in documents("heldout3")}
     assert not ours & {b for p, b in committed.items() if p not in {d["path"] for d in documents("heldout3")}}
 
@@ -453,3 +474,76 @@ def test_fourteenth_held_out_part_brings_new_kinds_and_only_fresh_documents(tmp_
     for text, n in zip(slides, notes):
         assert all("".join(p.itertext()) in text for p in n.iter(para))
     _questions_beside("heldout14", mine)
+
+
+def test_fifteenth_held_out_part_brings_new_kinds_and_only_fresh_documents(tmp_path, monkeypatch):
+    import re
+    from pathlib import Path
+
+    import pypdfium2 as pdfium
+
+    from eval.realdocs import make_heldout15
+    from eval.realdocs.realdocs import materialise
+
+    committed, mine = _fresh("heldout15", {"man-troff", "rtfd", "pdf-form", "bibtex"})
+    # the man page's troff source, committed gzipped as Debian ships it (compared where apt is installed)
+    man = committed["troff/sources.list.5.gz"]
+    troff = gzip.decompress(man).decode("ascii")
+    assert troff.startswith("'\\\" t\n") and '\n.TH "SOURCES\\&.LIST" "5" ' in troff and "\n.SH " in troff
+    installed = Path("/usr/share/man/man5/sources.list.5.gz")
+    if installed.is_file():
+        assert installed.read_bytes() == man
+    # its labels name lines of the decompressed source
+    q = next(x for x in load("heldout15")[0] if x["kind"] == "man-troff")
+    assert realdocs_check.unit_text(FILES / q["path"], q) == "\n".join(
+        troff.split("\n")[q["line_start"] - 1 : q["line_end"]]
+    )
+    # the generator gives the committed bytes again (the bundle's two files included)
+    made = _regenerated(make_heldout15, "private15", tmp_path, monkeypatch)
+    assert made == {
+        p: (FILES / p).read_bytes() for p in set().union(*map(_files_of, mine)) if p.startswith("private15/")
+    }
+    # the bundle is TextEdit's: a folder holding TXT.rtf (Cocoa RTF, paragraphs ended by a backslash and a line end)
+    # and the picture that its \NeXTGraphic attachment names
+    bundle = next(p for p in mine if p.endswith(".rtfd"))
+    assert (FILES / bundle).is_dir() and sorted(p.name for p in (FILES / bundle).iterdir()) == [
+        "Bramble.png",
+        "TXT.rtf",
+    ]
+    rtf = (FILES / bundle / "TXT.rtf").read_bytes()
+    assert (
+        rtf.startswith(b"{\\rtf1\\ansi\\ansicpg1252\\cocoartf2761\n")
+        and b"\\\n" in rtf
+        and not re.search(rb"\\par(?![a-z])", rtf)
+    )
+    assert re.findall(rb"\{\{\\NeXTGraphic ([^\\]+) \\width", rtf) == [b"Bramble.png"]
+    lines = realdocs_check.rtfd_lines(FILES / bundle)
+    assert lines[0] == "Notes for Jess: looking after Bramble" and lines.count("\u00ac") == 1
+    assert not any("Bramble.png" in line or "\\" in line for line in lines)
+    # a bundle is copied whole, and a citation of its TXT.rtf is a citation of the document
+    materialise(tmp_path / "root", "heldout15")
+    assert (tmp_path / "root" / bundle / "Bramble.png").is_file()
+    q = next(x for x in load("heldout15", tmp_path / "root")[0] if x["kind"] == "rtfd")
+    inside = str(tmp_path / "root" / bundle / "TXT.rtf")
+    assert relevant(q, inside, None, q["line_start"], q["line_end"])
+    assert not relevant({**q, "kind": "rtf"}, inside, None, q["line_start"], q["line_end"])
+    # the form's answers are its fields' values: not page text, but read with the page they sit on
+    form = next(p for p in mine if p.endswith(".pdf"))
+    data = committed[form]
+    assert b"/AcroForm" in data and data.count(b"/Subtype /Widget") == data.count(b"/AP <<") >= 20
+    doc = pdfium.PdfDocument(data)
+    try:
+        printed = [doc[i].get_textpage().get_text_range() for i in range(len(doc))]
+    finally:
+        doc.close()
+    fields = realdocs_check.pdf_form_fields(data)
+    assert len(fields) == len(printed) == 2
+    assert "Registration number: HD21 KXR" in fields[0] and "Total to pay: \u00a392.00" in fields[1]
+    assert "HD21 KXR" not in printed[0] and "HD21 KXR" in realdocs_check.pdf_page(FILES / form, 1)
+    assert "I am the vehicle's registered keeper: Yes" in fields[0]
+    # the library is BibTeX as JabRef writes it: unique keys, an entry's fields a line each
+    bib = committed["private15/thesis-references.bib"].decode("utf-8")
+    keys = re.findall(r"^@(?!String|Comment)\w+\{([^,]+),$", bib, flags=re.M)
+    assert bib.startswith("% Encoding: UTF-8\n") and 20 <= len(keys) == len(set(keys)) <= 30
+    assert bib.count("@Comment{jabref-meta:") >= 2 and "@String{" in bib
+    _questions_beside("heldout15", mine)

@@ -1,23 +1,25 @@
 """Validate the real-document sets against the documents themselves, with readers of our own (pypdfium2, the HTML
 source, python-docx, openpyxl, python-pptx, ebooklib, the standard library's email for .eml, .emlx and .mbox,
 zipfile, xml and json for ODT, ODS, ODP, RTF and notebooks, gzip for a gzipped PDF, html.parser for an HTML-only
-e-mail, plistlib for a Safari web archive, email for an MHTML page), not Alcove's:
+e-mail, plistlib for a Safari web archive, email for an MHTML page, a small PDF object reader for a filled-in form's
+field values, gzip for a man page's troff source), not Alcove's:
 
 - every labelled document is in documents.json, in the question's part, and present once materialised;
 - every answer fact (``answer`` or one of ``answers``, and each of ``all_of``) occurs in the labelled unit (and in
   each other place ``also`` lists): the PDF page, the slide, the sheet's labelled row (XLSX or ODS), the message
   (the text of its HTML where it has no plain-text part), the EPUB chapter's labelled source lines, the notebook
   cell, the text of a saved page's HTML (a web archive's main resource, an MHTML file's HTML part), the ODP slide
-  with its speaker notes, the labelled lines of a text/HTML/DOCX/ODT/RTF file (a DOCX paragraph with its tracked changes accepted and
-  the text of its footnotes after it; text compared with whitespace runs as one space, line-end hyphens joined,
-  NFKC);
+  with its speaker notes, the PDF form's page with its fields' values, the labelled lines of a
+  text/HTML/DOCX/ODT/RTF file (a TextEdit .rtfd bundle's TXT.rtf, a gzipped troff source read through gzip; a DOCX
+  paragraph with its tracked changes accepted and the text of its footnotes after it; text compared with whitespace
+  runs as one space, line-end hyphens joined, NFKC);
   so does each ``evidence`` string, and a ``quote`` occurs exactly once in its text file at the labelled lines;
 - an unanswerable question's ``absent_terms`` occur in no document of its part or of any part before it in
   ``PARTS`` (whole words, any case): a later part's documents were chosen after the question was written, and each
   part is indexed on its own (held-out 5's documents hold "JSON" and "WASM", absent terms of ``uh01`` and ``u3f01``);
 - ids are unique; questions are not copied from the document (no run of 8 words shared with the labelled unit).
 
-    python eval/realdocs/check.py [--part tuning|heldout|heldout2|...|heldout13|heldout14|all] [--committed-only]
+    python eval/realdocs/check.py [--part tuning|heldout|heldout2|...|heldout14|heldout15|all] [--committed-only]
 
 Package documents are read where the packages installed them; committed ones from files/. ``--committed-only``
 checks only questions on committed documents (what CI can check without the packages).
@@ -79,25 +81,137 @@ def _page_text(doc, number: int) -> str:
 
 
 def pdf_page(path: Path, number: int) -> str:
+    """A PDF page's text as PDFium gives it; a filled-in form's page (a PDF with an AcroForm) with the values of the
+    fields whose widgets are on it after it (``pdf_form_fields``), which are not page text."""
     import pypdfium2 as pdfium
 
-    doc = pdfium.PdfDocument(pdf_data(path))
+    data = pdf_data(path)
+    doc = pdfium.PdfDocument(data)
     try:
         if not 1 <= number <= len(doc):
             raise LookupError(f"page {number} not in 1..{len(doc)}")
-        return _page_text(doc, number)
+        text = _page_text(doc, number)
     finally:
         doc.close()
+    if b"/AcroForm" in data:
+        text += "\n" + "\n".join(pdf_form_fields(data)[number - 1])
+    return text
 
 
 def pdf_all(path: Path) -> str:
     import pypdfium2 as pdfium
 
-    doc = pdfium.PdfDocument(pdf_data(path))
+    data = pdf_data(path)
+    doc = pdfium.PdfDocument(data)
     try:
-        return "\n".join(_page_text(doc, i) for i in range(1, len(doc) + 1))
+        text = "\n".join(_page_text(doc, i) for i in range(1, len(doc) + 1))
     finally:
         doc.close()
+    if b"/AcroForm" in data:
+        text += "\n" + "\n".join(line for page in pdf_form_fields(data) for line in page)
+    return text
+
+
+_PDF_OBJ = re.compile(rb"(?<![0-9])(\d+) (\d+) obj\b(.*?)\bendobj", re.S)
+
+
+def _pdf_string(data: bytes, at: int) -> tuple[str, int]:
+    """The PDF string or name that starts at ``at`` (``(literal)`` with its escapes and nested parentheses,
+    ``<hex>``, or ``/Name``), decoded (UTF-16 with a byte order mark, else PDFDocEncoding read as Latin-1); and where
+    it ends."""
+    if data[at : at + 1] == b"/":
+        m = re.match(rb"/([^\s/<>\[\]()]*)", data[at:])
+        return m[1].decode("latin-1"), at + m.end()
+    if data[at : at + 1] == b"<":
+        end = data.index(b">", at)
+        raw = bytes.fromhex(data[at + 1 : end].decode("ascii"))
+        return _pdf_text(raw), end + 1
+    if data[at : at + 1] != b"(":
+        raise LookupError(f"no string at {data[at : at + 20]!r}")
+    out, depth, i = bytearray(), 0, at
+    escapes = {ord("n"): b"\n", ord("r"): b"\r", ord("t"): b"\t", ord("b"): b"\b", ord("f"): b"\f"}
+    while True:
+        c = data[i]
+        if c == ord("\\"):
+            nxt = data[i + 1]
+            m = re.match(rb"[0-7]{1,3}", data[i + 1 : i + 4])
+            if m:
+                out.append(int(m[0], 8) & 255)
+                i += 1 + len(m[0])
+                continue
+            if nxt in (10, 13):  # a line continuation
+                i += 2 + (nxt == 13 and data[i + 2] == 10)
+                continue
+            out += escapes.get(nxt, bytes([nxt]))
+            i += 2
+            continue
+        if c == ord("("):
+            depth += 1
+            if depth == 1:
+                i += 1
+                continue
+        elif c == ord(")"):
+            depth -= 1
+            if depth == 0:
+                return _pdf_text(bytes(out)), i + 1
+        out.append(c)
+        i += 1
+
+
+def _pdf_text(raw: bytes) -> str:
+    return raw[2:].decode("utf-16-be") if raw.startswith(b"\xfe\xff") else raw.decode("latin-1")
+
+
+def pdf_form_fields(data: bytes) -> list[list[str]]:
+    """The fields of a filled-in PDF form (AcroForm) by page: for each page (in the page tree's order), a line per
+    widget annotation in its ``/Annots`` order, "name: value", the name being the field's ``/TU`` (the name a
+    viewer shows) or else its ``/T``, the value its ``/V`` (a text or choice field's text, a check box's state:
+    ``Yes`` or ``Off``), each looked up on the widget or on its ``/Parent``. Standard library only; objects are
+    read where they stand, so a form whose objects are packed in compressed object streams is refused."""
+    if b"/ObjStm" in data:
+        raise LookupError("the form's objects are in compressed object streams")
+    objects = {int(m[1]): m[3] for m in _PDF_OBJ.finditer(data)}
+
+    def dictionary(number: int) -> bytes:
+        body = objects[number]
+        at = body.find(b"stream")
+        return body if at < 0 else body[:at]
+
+    def ref(d: bytes, key: bytes) -> int | None:
+        m = re.search(rb"/" + key + rb"\s+(\d+)\s+0\s+R", d)
+        return int(m[1]) if m else None
+
+    def value(number: int, key: bytes, hops: int = 0) -> str | None:
+        d = dictionary(number)
+        m = re.search(rb"/" + key + rb"\s*(?=[(</])", d)
+        if m:
+            return _pdf_string(d, m.end())[0]
+        parent = ref(d, b"Parent")
+        return value(parent, key, hops + 1) if parent is not None and hops < 32 else None
+
+    root = int(re.findall(rb"/Root\s+(\d+)\s+0\s+R", data)[-1])
+    pages: list[int] = []
+
+    def walk(number: int) -> None:
+        d = dictionary(number)
+        if re.search(rb"/Type\s*/Pages\b", d):
+            for kid in re.findall(rb"(\d+)\s+0\s+R", re.search(rb"/Kids\s*\[([^\]]*)\]", d)[1]):
+                walk(int(kid))
+        else:
+            pages.append(number)
+
+    walk(ref(dictionary(root), b"Pages"))
+    out = []
+    for page in pages:
+        annots = re.search(rb"/Annots\s*\[([^\]]*)\]", dictionary(page))
+        lines = []
+        for a in re.findall(rb"(\d+)\s+0\s+R", annots[1]) if annots else []:
+            if b"/Widget" not in dictionary(int(a)):
+                continue
+            name = value(int(a), b"TU") or value(int(a), b"T") or ""
+            lines.append(f"{name}: {value(int(a), b'V') or ''}")
+        out.append(lines)
+    return out
 
 
 _W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
@@ -368,6 +482,7 @@ _RTF_SKIP = {
     "footer",
     "listtable",
     "listoverridetable",
+    "NeXTGraphic",
 }
 _RTF_TOKEN = re.compile(
     r"\\([a-zA-Z]+)(-?\d+)? ?|\\'([0-9a-fA-F]{2})|\\([^a-zA-Z'])|([{}])|([\r\n]+)|([^\\{}\r\n]+)"
@@ -375,8 +490,10 @@ _RTF_TOKEN = re.compile(
 
 
 def rtf_lines(path: Path) -> list[str]:
-    """The plain text of an RTF file, a line per paragraph (\\par, \\line): what a reader of the format shows.
-    Header groups (fonts, colours, document info) and ignorable destinations (``{\\* ...}``) hold no text."""
+    """The plain text of an RTF file, a line per paragraph (\\par, \\line, and ``\\`` before a line end, which
+    Cocoa's RTF writes for a paragraph): what a reader of the format shows. Header groups (fonts, colours, document
+    info, lists), ignorable destinations (``{\\* ...}``) and an attachment's ``\\NeXTGraphic`` group (its file
+    name) hold no text; the attachment character after that group (``¬``) stays, as its paragraph's text."""
     src = path.read_bytes().decode("latin-1")
     out: list[str] = []
     skip, stack, uc, pending = False, [], 1, 0
@@ -414,6 +531,8 @@ def rtf_lines(path: Path) -> list[str]:
         elif sym is not None:
             if sym == "*":
                 skip = True
+            elif not skip and sym in "\r\n":  # "\\" and a line end: a paragraph (as Cocoa writes them)
+                out.append("\n")
             elif not skip and sym in "\\{}":
                 out.append(sym)
             elif not skip and sym == "~":
@@ -492,6 +611,21 @@ def lines_of(text_lines: list[str], q: dict) -> str:
     return "\n".join(text_lines[lo - 1 : hi])
 
 
+def file_text(path: Path) -> str:
+    """A text file's text; a gzipped one (a man page's troff source as Debian ships it, ``sources.list.5.gz``)
+    read through gzip, so its lines are the decompressed source's."""
+    import gzip
+
+    data = path.read_bytes()
+    return (gzip.decompress(data) if path.suffix.lower() == ".gz" else data).decode("utf-8")
+
+
+def rtfd_lines(path: Path) -> list[str]:
+    """A TextEdit rich text bundle (``X.rtfd``, a folder): the lines of its ``TXT.rtf`` (``rtf_lines``); the
+    pictures beside it hold no text."""
+    return rtf_lines(path / "TXT.rtf")
+
+
 def suffix_of(path: Path) -> str:
     """The file's type by its name; a gzipped file (``x.pdf.gz``) has the type of what it holds."""
     suffix = path.suffix.lower()
@@ -534,6 +668,8 @@ def unit_text(path: Path, q: dict) -> str:
         return lines_of(odt_lines(path), q)
     if suffix == ".rtf":
         return lines_of(rtf_lines(path), q)
+    if suffix == ".rtfd":
+        return lines_of(rtfd_lines(path), q)
     if suffix == ".webarchive":
         return webarchive_text(path)
     if suffix in (".mhtml", ".mht"):
@@ -549,7 +685,7 @@ def unit_text(path: Path, q: dict) -> str:
             raise LookupError(f"cell {q['page']} not in 1..{len(cells)}")
         lines = cells[q["page"] - 1].split("\n")
         return lines_of(lines, q) if q.get("line_start") else "\n".join(lines)
-    return lines_of(path.read_text(encoding="utf-8").split("\n"), q)
+    return lines_of(file_text(path).split("\n"), q)
 
 
 def whole_text(path: Path) -> str:
@@ -589,6 +725,8 @@ def whole_text(path: Path) -> str:
         return "\n".join(odt_lines(path))
     if suffix == ".rtf":
         return "\n".join(rtf_lines(path))
+    if suffix == ".rtfd":
+        return "\n".join(rtfd_lines(path))
     if suffix == ".webarchive":
         return webarchive_text(path)
     if suffix in (".mhtml", ".mht"):
@@ -597,7 +735,7 @@ def whole_text(path: Path) -> str:
         return "\n".join(odp_slides(path))
     if suffix == ".ipynb":
         return "\n".join(notebook_cells(path))
-    return path.read_text(encoding="utf-8")
+    return file_text(path)
 
 
 def copied_run(query: str, text: str, n: int = 8) -> str | None:
@@ -635,7 +773,7 @@ def check(part: str = "all", committed_only: bool = False) -> list[str]:
             if d["kind"] != q["kind"]:
                 problems.append(f"{q['id']}: kind {q['kind']} but the document is {d['kind']}")
             src = source_of(d)
-            if not src.is_file():
+            if not src.exists():  # a file, or a bundle (a folder that is one document: X.rtfd)
                 problems.append(
                     f"{q['id']}: {src} is missing" + (f" (install {d['package']})" if "package" in d else "")
                 )
@@ -674,7 +812,7 @@ def check(part: str = "all", committed_only: bool = False) -> list[str]:
                 problems.append(f"{q['id']}: the question copies the document ({run!r})")
     # unanswerable: key terms in no document of the question's part or an earlier one, whole words
     checked = [d for d in documents("all") if not (committed_only and "package" in d)]
-    texts = {d["path"]: flat(whole_text(source_of(d))) for d in checked if source_of(d).is_file()}
+    texts = {d["path"]: flat(whole_text(source_of(d))) for d in checked if source_of(d).exists()}
     order = {name: i for i, name in enumerate(PARTS)}
     for p in parts:
         known = {d["path"] for d in checked if order[d["part"]] <= order[p]}

@@ -2,11 +2,11 @@
 what counts as a hit on a label.
 
 The documents are listed in ``documents.json``: each has a path under a documents root (``pdf/R-FAQ.pdf``), a part
-(``tuning``, ``heldout``, ``heldout2`` to ``heldout13`` or ``heldout14``) and where it comes from: a file of an
+(``tuning``, ``heldout``, ``heldout2`` to ``heldout14`` or ``heldout15``) and where it comes from: a file of an
 installed Debian package (``package`` + ``source``; not committed, the version is recorded) or a file committed here
-under ``files/`` at the same path.
+under ``files/`` at the same path (a macOS bundle, ``X.rtfd``, is a folder that is one document).
 
-    python eval/realdocs/realdocs.py ROOT [--part tuning|heldout|heldout2|...|heldout13|heldout14|all]   # copy a part into ROOT
+    python eval/realdocs/realdocs.py ROOT [--part tuning|heldout|heldout2|...|heldout14|heldout15|all]   # copy a part into ROOT
 
 Each part is meant to be indexed on its own (a root per part); the unanswerable questions of a part are checked
 against that part's documents (``check.py``), and their key terms against every document of that part and of the
@@ -14,15 +14,17 @@ parts before it.
 
 Labels (see README.md): ``path`` (relative to the root), then ``page`` (1-based: a PDF page as PDFium numbers it, a
 slide (a PPTX's or an ODP's), a sheet, a message of a mailbox, a chapter of an EPUB in spine order, a cell of a
-notebook; an .eml file is one message and has none, nor has an Apple Mail .emlx, nor has a page saved as a Safari web
-archive or as MHTML) and/or ``line_start``/``line_end`` (1-based lines of the file
+notebook, a page of a filled-in PDF form with its fields' values; an .eml file is one message and has none, nor has an
+Apple Mail .emlx, nor has a page saved as a Safari web archive or as MHTML) and/or ``line_start``/``line_end`` (1-based lines of the file
 itself: text, Markdown (Obsidian notes included), reStructuredText, LaTeX, configuration (TOML too), TSV, log, SQL,
 JSON, shell-script and XML (GPX) files, Org-mode notes, iCalendar and vCard exports, subtitles, nginx
 configuration, a chat's text export, AsciiDoc, a Kindle's clippings file, a WebVTT transcript, a C header, a paged
 plain-text document (a form feed's line counted), an RSS feed, a Vim help file, a Hugo post's Markdown (front matter
-included), an Evernote export (.enex), a Perl POD file, the HTML source (a saved web page's and a Sphinx page's too); a DOCX or ODT
+included), an Evernote export (.enex), a Perl POD file, a man page's troff source (gzipped: the decompressed lines), a
+BibTeX library, the HTML source (a saved web page's and a Sphinx page's too); a DOCX or ODT
 "line" is a body paragraph (its footnotes' text after it, tracked
-changes as accepted), a heading or a table row, an RTF "line" a paragraph of its plain text). An XLSX or ODS label names
+changes as accepted), a heading or a table row, an RTF "line" a paragraph of its plain text, a TextEdit .rtfd's that
+of its TXT.rtf). An XLSX or ODS label names
 its sheet (``page``) and ``row``, the row's own number as the spreadsheet shows it. ``answer`` is the fact a correct answer must
 contain (compared case-insensitively, whitespace runs as one space); ``answers`` lists
 acceptable alternatives (any one will do), ``all_of`` lists facts that must all be present.
@@ -56,6 +58,7 @@ PARTS = (
     "heldout12",
     "heldout13",
     "heldout14",
+    "heldout15",
 )
 SETS = {
     "tuning": ("qa_tuning.jsonl", "unanswerable_tuning.jsonl"),
@@ -102,6 +105,9 @@ SETS = {
     # written after "heldout13" was reported: kinds no other part holds (a Perl module's FAQ in POD, a page saved by
     # Safari as a web archive, a page saved by Chrome as MHTML, an OpenDocument presentation with speaker notes)
     "heldout14": ("qa_heldout14.jsonl", "unanswerable_heldout14.jsonl"),
+    # written after "heldout14" was reported: kinds no other part holds (a man page's troff source as Debian ships
+    # it, a TextEdit rich text bundle with a picture (.rtfd), a filled-in PDF form, a BibTeX library)
+    "heldout15": ("qa_heldout15.jsonl", "unanswerable_heldout15.jsonl"),
 }
 # kinds whose labels carry a page
 PAGED = {
@@ -114,6 +120,7 @@ PAGED = {
     "pdf-paper",
     "pdf-two-column",
     "pdf-slides",
+    "pdf-form",
     "pptx",
     "odp",
     "xlsx",
@@ -122,6 +129,8 @@ PAGED = {
     "epub",
     "notebook",
 }
+# kinds whose document is a folder (a macOS bundle): a citation of a file inside it cites the document
+BUNDLES = {"rtfd"}
 
 
 def manifest() -> dict:
@@ -141,7 +150,7 @@ def source_of(doc: dict) -> Path:
 def materialise(root: Path, part: str = "all") -> list[Path]:
     """Copy the documents of ``part`` into ``root`` at their labelled paths; a missing package file is a clear
     error naming the package to install."""
-    missing = [d for d in documents(part) if not source_of(d).is_file()]
+    missing = [d for d in documents(part) if not source_of(d).exists()]
     if missing:
         pkgs = sorted({d["package"] for d in missing if "package" in d})
         raise SystemExit(
@@ -152,7 +161,10 @@ def materialise(root: Path, part: str = "all") -> list[Path]:
     for d in documents(part):
         dest = root / d["path"]
         dest.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(source_of(d), dest)
+        if source_of(d).is_dir():  # a bundle: the folder with its files
+            shutil.copytree(source_of(d), dest, dirs_exist_ok=True)
+        else:
+            shutil.copyfile(source_of(d), dest)
         out.append(dest)
     return out
 
@@ -174,8 +186,11 @@ def load(part: str, root: Path | None = None) -> tuple[list[dict], list[dict]]:
 def relevant(q: dict, path: str, page: int | None, line_start: int | None, line_end: int | None) -> bool:
     """A hit (a citation, a passage) is on the label: the labelled file; the labelled page where the label names
     one; and lines overlapping the labelled lines where the label names them and the hit has lines. ``also`` lists
-    other places of the same file that answer the question as well (each a page and/or lines)."""
-    if str(Path(path).resolve()) != q["abs_path"]:
+    other places of the same file that answer the question as well (each a page and/or lines). A bundle's label
+    (``BUNDLES``: a TextEdit .rtfd folder) is hit by its folder or by a file inside it (its TXT.rtf)."""
+    hit = str(Path(path).resolve())
+    inside = q.get("kind") in BUNDLES and hit.startswith(q["abs_path"].rstrip("/") + "/")
+    if hit != q["abs_path"] and not inside:
         return False
     return any(_at(place, page, line_start, line_end) for place in [q, *q.get("also", [])])
 
