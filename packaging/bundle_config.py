@@ -366,6 +366,7 @@ DOCUMENT_TYPES: list[tuple[str, dict[str, str]]] = [
     ("GPS track", {".gpx": "com.topografix.gpx"}),
     ("Feed", {".rss": "org.alcove.Alcove.rss", ".atom": "org.alcove.Alcove.atom"}),
     ("Evernote export", {".enex": "org.alcove.Alcove.enex"}),
+    ("BibTeX library", {".bib": "org.alcove.Alcove.bibtex"}),
     ("Image", {".png": "public.png", ".jpg": "public.jpeg", ".jpeg": "public.jpeg", ".tif": "public.tiff",
                ".tiff": "public.tiff", ".bmp": "com.microsoft.bmp", ".webp": "org.webmproject.webp",
                ".heic": "public.heic", ".heif": "public.heif"}),
@@ -409,6 +410,7 @@ IMPORTED_UTIS: dict[str, tuple[str, str]] = {  # UTI -> (description, conforms t
     "org.alcove.Alcove.enex": ("Evernote export", "public.plain-text"),
     "org.alcove.Alcove.mhtml": ("MHTML web archive", "public.plain-text"),
     "org.alcove.Alcove.pod": ("Perl POD document", "public.plain-text"),
+    "org.alcove.Alcove.bibtex": ("BibTeX library", "public.plain-text"),
 }
 # Accepted as well: whatever conforms to text (an extension some other app declares its own UTI for).
 CATCH_ALL_TEXT_UTIS = ["public.plain-text", "public.source-code", "public.script"]

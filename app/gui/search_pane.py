@@ -39,6 +39,7 @@ FILE_TYPES = {
     "Any type": None,
     "PDF": ["pdf"],
     "Text & notes": ["text", "markdown", "rst", "asciidoc", "subtitles", "evernote", "notebook"],
+    "References (BibTeX)": ["bibtex"],
     "Word, ODT & RTF": ["docx", "odt", "rtf"],
     "Slides": ["pptx", "odp"],
     "Spreadsheets & CSV": ["xlsx", "ods", "csv"],

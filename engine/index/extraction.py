@@ -25,6 +25,7 @@ raises on a hostile file (a ValueError deep in a library, a RecursionError, a Me
 
 from __future__ import annotations
 
+import re
 import sys
 from collections.abc import Callable, Iterable
 from pathlib import Path
@@ -55,6 +56,7 @@ from engine.index.paged_text import blank_furniture
 from engine.index.pod import blank_pod, is_pod, pod_blocks
 from engine.index.readers import (
     IMAGE_EXTENSIONS,
+    extract_bibtex,
     extract_docx,
     extract_eml,
     extract_enex,
@@ -82,6 +84,7 @@ from engine.index.readers import (
 )
 from engine.index.shortcodes import blank_shortcodes
 from engine.index.tables import csv_header, delimiter_for
+from engine.index.troff import is_troff, render_troff, troff_blocks
 from engine.index.vim_help import blank_help_marks, help_blocks, is_vim_help
 from engine.index.wikilinks import resolve_wikilinks
 
@@ -98,16 +101,17 @@ TEXT_EXTENSIONS = {
     ".zsh": "code", ".pl": "code", ".lua": "code", ".r": "code", ".sql": "code", ".scala": "code",
     ".cs": "code", ".css": "code", ".scss": "code", ".toml": "code", ".yaml": "code",
     ".yml": "code", ".json": "code", ".ini": "code", ".cfg": "code", ".xml": "code", ".tex": "text", ".org": "text",
-    ".pod": "text",
+    ".pod": "text", ".bib": "bibtex",
 }  # fmt: skip
 # the readers that write a text file's contents in words (engine.index.readers.anchored), by file type
 _IN_WORDS = {"subtitles": extract_subtitles, "calendar": extract_vobjects, "contacts": extract_vobjects,
-             "gpx": extract_gpx, "feed": extract_feed, "evernote": extract_enex}  # fmt: skip
+             "gpx": extract_gpx, "feed": extract_feed, "evernote": extract_enex,
+             "bibtex": extract_bibtex}  # fmt: skip
 # readers whose page text is not the file's own characters: Page.anchors map it back to the file's lines
 # (a DOCX's, where a table laid out for the page holds paragraphs: engine.index.readers.word)
 ANCHORED_TYPES = frozenset({"html", "docx", *_IN_WORDS})
 # readers that write one record a paragraph (a calendar's event, a contact's card, a track's waypoint), each a chunk
-RECORD_TYPES = frozenset({"calendar", "contacts", "gpx", "feed"})
+RECORD_TYPES = frozenset({"calendar", "contacts", "gpx", "feed", "bibtex"})
 DOC_EXTENSIONS = {".pdf": "pdf", ".docx": "docx"}
 # Formats read by a library of their own (macOS document types: packaging/bundle_config.py)
 RICH_EXTENSIONS = {
@@ -134,8 +138,10 @@ BINARY_EXTENSIONS = {
     ".bz2", ".xz", ".zst", ".7z", ".tar", ".rar", ".dmg", ".iso", ".exe", ".dll", ".so", ".dylib", ".o",
     ".a", ".class", ".jar", ".pyc", ".whl", ".sqlite", ".sqlite3", ".db", ".bin", ".safetensors", ".gguf",
     ".npy", ".npz", ".pt", ".onnx", ".ttf", ".otf", ".woff", ".woff2", ".doc", ".xls", ".ppt", ".key",
-    ".pages",
+    ".pages", ".3gp", ".3g2",
 }  # fmt: skip
+# a manual page's section as its file's name ends: "sources.list.5", "ssl.3ssl", "perl.1p" (engine.index.troff)
+MAN_SECTION_SUFFIX = re.compile(r"\.[1-9][a-z]{0,4}")
 
 
 # the type a reader stores a file under where it is not the name's (``_extract_rich``: an .emlx or a mailbox is mail)
@@ -184,6 +190,10 @@ def file_type_for(path: Path) -> str | None:
         return RICH_EXTENSIONS[suffix]
     if suffix in BINARY_EXTENSIONS:
         return "binary"
+    if MAN_SECTION_SUFFIX.fullmatch(
+        suffix
+    ):  # a manual page's source ("crontab.5", "ssl.3ssl"), or a rotated log
+        return "text"
     if path.name.lower().split(".")[0] in PLAIN_NAMES:
         return "text"
     return None
@@ -253,7 +263,7 @@ def _kind(file_type: str) -> str:
              "notebook": "notebook", "image": "image", "html": "HTML file",
              "subtitles": "subtitle file", "calendar": "calendar file", "contacts": "contacts file",
              "gpx": "GPS track", "feed": "feed", "evernote": "Evernote export", "odp": "ODP file",
-             "webarchive": "web archive", "mhtml": "saved web page"}  # fmt: skip
+             "webarchive": "web archive", "mhtml": "saved web page", "bibtex": "BibTeX library"}  # fmt: skip
     return names.get(file_type, "file")
 
 
@@ -292,10 +302,18 @@ def _extract(path: Path, data: bytes, file_type: str, check: Callable[[], None],
     if not text.strip():
         raise ExtractError("The file contains only whitespace.")
     anchors: tuple[tuple[int, ...], ...] = ()
+    # a manual page's troff source as man shows it (engine.index.troff), a line for each of its lines
+    troff = file_type == "text" and is_troff(
+        text, MAN_SECTION_SUFFIX.fullmatch(path.suffix.lower()) is not None
+    )
+    if troff:
+        text, heads, examples = render_troff(text)
     # a paged text's running headers and footers as spaces: in no paragraph (engine.index.paged_text)
-    if file_type == "text":
+    elif file_type == "text":
         text = blank_furniture(text)
-    if file_type == "markdown":
+    if troff:
+        blocks = troff_blocks(text, heads, examples)
+    elif file_type == "markdown":
         text = blank_shortcodes(text)  # a static site's {{< figure caption="..." >}}: what the page shows
         text, anchors = resolve_wikilinks(text, path, check)  # [[Note]] -> words naming its title
         blocks = markdown_blocks(text)
@@ -400,5 +418,6 @@ CODE_READER_VERSION = 2
 # 2: an outline's "* " headings (a GNU NEWS file, an Org file), a man page's sections; 3: a log's or a chat
 # export's entries, a block each; 4: a Kindle clippings file's entries (engine.index.markup.clipping_blocks); 5: a
 # paged text's running headers and footers in no block (engine.index.paged_text); 6: a Vim help file's marks blanked,
-# its sections' titles headings (engine.index.vim_help); 7: Perl's POD as perldoc shows it (engine.index.pod)
-TEXT_READER_VERSION = 7
+# its sections' titles headings (engine.index.vim_help); 7: Perl's POD as perldoc shows it (engine.index.pod); 8: a
+# manual page's troff source as man shows it (engine.index.troff)
+TEXT_READER_VERSION = 8

@@ -10,13 +10,14 @@ from engine.index.bounds import DEFAULT_FILE_MEMORY_BYTES, DEFAULT_FILE_SECONDS
 from engine.index.chunking import chunk_budget
 from engine.index.extraction import CODE_READER_VERSION, TEXT_READER_VERSION
 from engine.index.markup import ASCIIDOC_READER_VERSION
+from engine.index.readers.bibtex import READER_VERSION as BIBTEX_READER_VERSION
 from engine.index.readers.ebook import READER_VERSION as EPUB_READER_VERSION
 from engine.index.readers.enex import READER_VERSION as ENEX_READER_VERSION
 from engine.index.readers.feeds import READER_VERSION as FEED_READER_VERSION
 from engine.index.readers.gpx import READER_VERSION as GPX_READER_VERSION
 from engine.index.readers.html import READER_VERSION as HTML_READER_VERSION
 from engine.index.readers.mail import READER_VERSION as MAIL_READER_VERSION
-from engine.index.readers.office import DOCUMENT_READER_VERSION, XLSX_READER_VERSION
+from engine.index.readers.office import DOCUMENT_READER_VERSION, RTF_READER_VERSION, XLSX_READER_VERSION
 from engine.index.readers.pdf import READER_VERSION
 from engine.index.readers.subtitles import READER_VERSION as SUBTITLES_READER_VERSION
 from engine.index.readers.vobjects import READER_VERSION as VOBJECT_READER_VERSION
@@ -36,8 +37,9 @@ READER_VERSIONS = {"pdf": READER_VERSION, "epub": EPUB_READER_VERSION, "csv": CS
                    "calendar": VOBJECT_READER_VERSION, "contacts": VOBJECT_READER_VERSION,
                    "gpx": GPX_READER_VERSION, "asciidoc": ASCIIDOC_READER_VERSION, "feed": FEED_READER_VERSION,
                    "evernote": ENEX_READER_VERSION, "markdown": MARKDOWN_READER_VERSION,
-                   "docx": DOCUMENT_READER_VERSION, "odt": DOCUMENT_READER_VERSION,
-                   "webarchive": WEBPAGE_READER_VERSION, "mhtml": WEBPAGE_READER_VERSION}  # fmt: skip
+                   "docx": DOCUMENT_READER_VERSION, "odt": DOCUMENT_READER_VERSION, "rtf": RTF_READER_VERSION,
+                   "webarchive": WEBPAGE_READER_VERSION, "mhtml": WEBPAGE_READER_VERSION,
+                   "bibtex": BIBTEX_READER_VERSION}  # fmt: skip
 
 
 def reader_tag(file_type: str | None) -> bytes:

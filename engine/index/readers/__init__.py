@@ -1,6 +1,7 @@
 """The format readers: each turns one kind of file (its bytes or decoded text) into ``Page``s with exact locations,
 or raises ``ExtractError`` with the reason. ``engine.index.extraction`` picks the reader for a file."""
 
+from engine.index.readers.bibtex import extract_bibtex
 from engine.index.readers.ebook import extract_epub, extract_notebook
 from engine.index.readers.enex import extract_enex
 from engine.index.readers.feeds import extract_feed, is_feed
@@ -28,6 +29,7 @@ __all__ = [
     "OcrOff",
     "extract_docx",
     "extract_eml",
+    "extract_bibtex",
     "extract_enex",
     "extract_epub",
     "extract_feed",

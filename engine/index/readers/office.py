@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import io
 import logging
+import re
 
 from engine.index.bounds import charge, no_check, open_zip, short_reason
 from engine.index.document import Block, ExtractError, Page
@@ -25,6 +26,7 @@ XLSX_READER_VERSION = 2  # 2: a sheet's header row is a heading (engine.index.op
 # 2: a DOCX's or ODT's footnotes and endnotes follow the paragraph that cites them; a DOCX's tracked move is read
 # at its new place only; 3: a DOCX table used for layout (a CV's dates beside its jobs) reads a paragraph a line
 DOCUMENT_READER_VERSION = 3
+RTF_READER_VERSION = 1  # 1: a picture TextEdit placed in the text (an .rtfd's attachment) is no words
 MAX_SPACES = (
     1000  # ODT ``text:s text:c``: spaces one element stands for (a hostile count asked for 1.5 billion)
 )
@@ -469,6 +471,9 @@ def with_notes(text: str, notes: list[str]) -> str:
     return text
 
 
+_ATTACHMENT = re.compile(r"\{\{\\NeXTGraphic\b[^{}]{0,2000}\}[ \t\r\n]*(?:¬|\\'ac|\\uc0\\u172 ?)?\}")
+
+
 def extract_rtf(text: str, check=no_check) -> Page:
     """RTF through striprtf: one line per paragraph of the plain text."""
     from striprtf.striprtf import rtf_to_text
@@ -476,6 +481,9 @@ def extract_rtf(text: str, check=no_check) -> Page:
     if not text.lstrip().startswith("{\\rtf"):
         raise ExtractError("The file is not RTF (it does not start with {\\rtf).")
     check()
+    # a picture TextEdit placed in the text (an .rtfd bundle's attachment): its file name and placeholder are no
+    # words of the document (the paragraph stays, empty)
+    text = _ATTACHMENT.sub("", text)
     try:
         plain = rtf_to_text(text, errors="replace")
     except Exception as exc:  # noqa: BLE001 - a damaged group structure

@@ -17,14 +17,15 @@ import logging
 from engine.index.bounds import charge, no_check, short_reason
 from engine.index.document import ExtractError, Page
 from engine.index.readers.pdf_blocks import document_pages
+from engine.index.readers.pdf_forms import open_forms, page_fields, with_fields
 from engine.index.readers.pdf_layout import Line, page_lines, text_lines
 
 log = logging.getLogger(__name__)
 
 # 1: PDFium's text as it came; 2: pages as a reader sees them (pdf_blocks); 3: two-cell rows, wrapped cells;
 # 4: an option's dashes cut from its name at a line end ("--" / "exclusive-threshold") joined; 5: footnote marks
-# after a word ("Kadatch1", set above its baseline) left out
-READER_VERSION = 5
+# after a word ("Kadatch1", set above its baseline) left out; 6: a filled-in form's values where they are on the page
+READER_VERSION = 6
 
 
 def pdfium_pages(data: bytes, check=no_check) -> tuple[Page, ...] | None:
@@ -37,6 +38,7 @@ def pdfium_pages(data: bytes, check=no_check) -> tuple[Page, ...] | None:
         log.debug("pdfium cannot open the PDF (%s); pypdf will say why", exc)
         return None
     numbered: list[tuple[int, list[Line]]] = []
+    forms = open_forms(doc)  # a filled-in form's values, read where they are on the page (pdf_forms)
     try:
         for number in range(1, len(doc) + 1):
             check()
@@ -44,6 +46,8 @@ def pdfium_pages(data: bytes, check=no_check) -> tuple[Page, ...] | None:
                 page = doc[number - 1]
                 textpage = page.get_textpage()
                 lines = page_lines(textpage)
+                if forms:
+                    lines = with_fields(lines, page_fields(doc, page), textpage)
                 textpage.close()
                 page.close()
             except Exception as exc:  # noqa: BLE001 - one bad page must not lose the others

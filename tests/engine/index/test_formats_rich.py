@@ -94,6 +94,24 @@ def test_rtf():
         extract(Path("a.rtf"), b"just text")
 
 
+def test_a_textedit_rtf_reads_its_paragraphs_but_not_its_pictures_names():
+    """TextEdit (an .rtfd bundle's TXT.rtf) ends a paragraph with a backslash at the line's end and places a picture
+    as a NeXTGraphic attachment: the picture's file name is no word of the text, and its paragraph stays (empty)."""
+    rtf = (
+        "{\\rtf1\\ansi\\ansicpg1252\\cocoartf2761\n{\\fonttbl\\f0\\fswiss Helvetica;}\n"
+        "\\pard\\f0\\b\\fs28 \\cf0 Plant care while we're away\\\n"
+        "{{\\NeXTGraphic fern.png \\width2000 \\height1500 \\appleattachmentpadding0 \\appleaqc\n}\u00ac}"
+        "\\b0\\fs24 \\\nWater the fern on Tuesday \\'96 half a jug.\\\n}"
+    )
+    text = extract(Path("Plants.rtfd/TXT.rtf"), rtf.encode("latin-1")).pages[0].text
+    assert text.split("\n")[:3] == [
+        "Plant care while we're away",
+        "",
+        "Water the fern on Tuesday – half a jug.",
+    ]
+    assert "fern.png" not in text and "¬" not in text
+
+
 def _message(subject: str, body: str, attach: str | None = None) -> EmailMessage:
     msg = EmailMessage()
     msg["From"] = "Ada <ada@example.org>"
