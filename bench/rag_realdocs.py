@@ -10,6 +10,9 @@ declined, unanswerable ones declined or hedged (near-topic and missing-term apar
 running header: "Chapter 7: ...", "7.4 ..." before the sentence).
 
     .venv/bin/python bench/rag_realdocs.py --part tuning [--out records.jsonl] [--reindex] [--only rt01,ut03]
+    .venv/bin/python bench/rag_realdocs.py --part heldout15 --check-model qwen2.5-coder-1.5b-instruct   # the
+        # chat model checks each answer (AskRequest.check "model", engine.rag.answer_check); needs the model's
+        # chunk packages (requirements-models-qwen.txt)
 
 Tune on ``--part tuning`` only. ``--part heldout`` and ``--part heldout2`` are each run once, at the end
 (eval/realdocs/README.md).
@@ -53,8 +56,9 @@ def build(part: str, folder: Path, db: Path, embedder, reindex: bool) -> None:
             raise SystemExit(item.error)
 
 
-def answer(models: RagModels, store: IndexStore, question: str, k: int = 5) -> AskResult:
-    req = AskRequest(question, db=str(store.path), k=k, retrieve_k=50, rewrite=False, answer="extractive")
+def answer(models: RagModels, store: IndexStore, question: str, k: int = 5, check: str = "auto") -> AskResult:
+    req = AskRequest(question, db=str(store.path), k=k, retrieve_k=50, rewrite=False, answer="extractive",
+                     check=check)  # fmt: skip
     out = None
     for ev in ask(models, req, threading.Event(), store=store):
         if isinstance(ev, AskResult):
@@ -68,7 +72,7 @@ def record(q: dict, res: AskResult) -> dict:
            "tags": q.get("tags", []), "abstained": res.abstained, "hedged": res.hedged, "answer": res.answer,
            "coverage": res.stats.coverage, "evidence": res.stats.evidence, "missing": list(res.stats.missing_terms),
            "absent": list(res.stats.absent_terms), "below_line": res.stats.below_line,
-           "best_sentence": res.stats.best_sentence_cosine,
+           "best_sentence": res.stats.best_sentence_cosine, "model_check": res.stats.model_check,
            "gaps": list(numbering_gaps(res)),
            "furniture": sum(bool(FURNITURE.match(s.text)) for s in res.sentences),
            "citations": [(Path(c.path).name, c.page, c.line_start, c.line_end) for c in res.citations],
@@ -119,6 +123,16 @@ def figures(recs: list[dict]) -> dict:
     return out
 
 
+def check_model(name: str | None):
+    """The chat model that checks the answers (None: none, the words decide)."""
+    if not name:
+        return None
+    from engine.models import CHUNKED_MODELS, import_chunked, load_lm, resolve_model
+
+    folder = import_chunked(name) if name in CHUNKED_MODELS else name
+    return load_lm(resolve_model(str(folder)))
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--part", choices=realdocs.PARTS, default="tuning")
@@ -129,6 +143,8 @@ def main() -> None:
         "--k", type=int, default=5, help="passages given to the answer (the product's default: 5)"
     )
     ap.add_argument("--out", default=None, help="also write the per-question records here (JSON lines)")
+    ap.add_argument("--check-model", default=None,
+                    help="a chat model (a chunked model's name or a model spec) that checks each answer")  # fmt: skip
     args = ap.parse_args()
     work = Path(args.work)
     folder, db = work / args.part, work / f"{args.part}.sqlite3"
@@ -138,10 +154,11 @@ def main() -> None:
     only = {x for x in args.only.split(",") if x}
     qs = [q for q in answerable + unanswerable if not only or q["id"] in only]
     store = IndexStore(db, read_only=True)
-    models = RagModels(None, embedder, None, PromptCacheStore(1 << 20))
+    models = RagModels(check_model(args.check_model), embedder, None, PromptCacheStore(1 << 20))
+    check = "model" if args.check_model else "auto"
     recs = []
     for q in qs:
-        recs.append(record(q, answer(models, store, q["query"], args.k)))
+        recs.append(record(q, answer(models, store, q["query"], args.k, check)))
         r = recs[-1]
         mark = (
             ""

@@ -65,6 +65,11 @@ def add_ask(a) -> None:
                    help="how generated sentences are checked: offline (word overlap, the embedder, numbers, "
                         "negations, names) or model (also the chat model's own yes/no judgment, which can only "
                         "withdraw support; experimental, not measured better)")  # fmt: skip
+    a.add_argument("--check", choices=["auto", "words", "model"], default="auto",
+                   help="who decides whether the answer is shown as possibly not answering: auto (the chat model "
+                        "where its check was measured, else the words), words (the question's words and the "
+                        "embedder; the chat model is not loaded for it) or model (the chat model reads the "
+                        "question against the quoted sentences)")  # fmt: skip
     a.add_argument("--max-tokens", type=positive_int, default=256)
     a.add_argument("--json", action="store_true")
     a.set_defaults(handler=run_ask, validate=check_ask)
@@ -203,6 +208,7 @@ def ask_request(args) -> AskRequest:
         answer=args.answer,
         scope=args.mode,
         grounding=args.grounding,
+        check=args.check,
         k=args.k,
         retrieve_k=args.retrieve,
         documents=tuple(args.document),

@@ -75,6 +75,10 @@ def rag_parts(meta: dict[str, Any]) -> list[tuple[str, str]]:
     tip = f"Searched for “{rag.get('query', '')}”: {rag.get('retrieved', 0)} passages found{ranker}."
     if rag.get("evidence") is not None and rag.get("threshold") is not None:
         tip += f" Best evidence ({rag.get('evidence_signal')}) {rag['evidence']:.2f}; answers need {rag['threshold']:.2f}."
+    if rag.get("model_check") is not None and rag.get("model_check_line") is not None:
+        said = "answers it" if rag["model_check"] >= rag["model_check_line"] else "may not answer it"
+        tip += (f" The chat model read the question against the quoted sentences: it judged that the answer {said} "
+                f"({rag['model_check']:+.2f}, line {rag['model_check_line']:+.2f}).")  # fmt: skip
     if rag.get("mode") == "whole-document":
         label = f"read {rag.get('chunks_read', 0)} of {rag.get('chunks_total', 0)} passages"
     elif meta.get("abstained"):

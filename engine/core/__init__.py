@@ -28,6 +28,7 @@ from engine.core.events import (
 from engine.core.params import SamplingParams
 from engine.core.paths import cache_dir, data_dir, default_index_db, hf_cache_dir, log_dir
 from engine.core.requests import (
+    AnswerCheck,
     AnswerMode,
     AskRequest,
     AskScope,
@@ -52,6 +53,7 @@ from engine.core.requests import (
 
 __all__ = [
     "AlcoveError",
+    "AnswerCheck",
     "AnswerMode",
     "AskRequest",
     "AskScope",

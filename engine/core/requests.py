@@ -92,6 +92,14 @@ class Grounding(StrEnum):
     MODEL = "model"  # also the chat model's yes/no judgment of each supported sentence
 
 
+class AnswerCheck(StrEnum):
+    """Who decides whether an answer is introduced as possibly not answering the question (``AskResult.hedged``)."""
+
+    AUTO = "auto"  # the chat model where its judgement was measured (engine.rag.answer_check), else the words
+    WORDS = "words"  # the question's words and the embedder only: the chat model is never loaded for it
+    MODEL = "model"  # the chat model judges (loaded if it is not): at its measured line, else at even odds
+
+
 class EmbedKind(StrEnum):
     DOCUMENT = "document"
     QUERY = "query"
@@ -226,6 +234,7 @@ class AskRequest:
     answer: AnswerMode = AnswerMode.AUTO
     scope: AskScope = AskScope.AUTO
     grounding: Grounding = Grounding.OFFLINE
+    check: AnswerCheck = AnswerCheck.AUTO  # who judges whether the answer answers (hedged or not)
     history: tuple[dict[str, str], ...] = ()  # earlier turns as chat messages (follow-ups are rewritten)
     k: int = 5  # passages given to the answer
     retrieve_k: int = 50  # search results considered
@@ -241,7 +250,7 @@ class AskRequest:
     def __post_init__(self) -> None:
         object.__setattr__(self, "db", str(self.db))
         for name, cls in (("rerank", RerankPolicy), ("answer", AnswerMode), ("scope", AskScope),
-                          ("grounding", Grounding)):  # fmt: skip
+                          ("grounding", Grounding), ("check", AnswerCheck)):  # fmt: skip
             object.__setattr__(self, name, _enum(cls, getattr(self, name), name))
         object.__setattr__(self, "chat", _model(Role.CHAT, self.chat))
         object.__setattr__(self, "embedder", _model(Role.EMBEDDER, self.embedder))

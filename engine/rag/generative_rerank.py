@@ -47,7 +47,7 @@ class RelevanceScores:
     cancelled: bool = False  # when True nothing was scored and the tuples are empty
 
 
-def _encode(tok, text: str) -> list[int]:
+def encode_text(tok, text: str) -> list[int]:
     """Token ids of template text (specials in it are parsed, none are added)."""
     hf = getattr(tok, "_tokenizer", tok)
     try:
@@ -56,16 +56,16 @@ def _encode(tok, text: str) -> list[int]:
         return list(hf.encode(text))
 
 
-def _answer_ids(tok, words: tuple[str, ...]) -> list[int]:
+def answer_ids(tok, words: tuple[str, ...]) -> list[int]:
     """Single-token spellings of an answer word; a vocabulary without any falls back to the first token of the
     first spelling (its probability bounds the word's from above, which is what one position can tell)."""
     ids = []
     for w in words:
-        enc = _encode(tok, w)
+        enc = encode_text(tok, w)
         if len(enc) == 1 and enc[0] not in ids:
             ids.append(enc[0])
     if not ids:
-        enc = _encode(tok, words[0])
+        enc = encode_text(tok, words[0])
         ids = enc[:1]
     return ids
 
@@ -90,15 +90,15 @@ class GenerativeReranker:
         self.max_batch_tokens = max_batch_tokens
         self.max_batch_size = max_batch_size
         tok = lm.tokenizer
-        self.yes_ids = _answer_ids(tok, _YES)
-        self.no_ids = _answer_ids(tok, _NO)
+        self.yes_ids = answer_ids(tok, _YES)
+        self.no_ids = answer_ids(tok, _NO)
         if not self.yes_ids or not self.no_ids or set(self.yes_ids) & set(self.no_ids):
             raise RerankError(
                 f"The model {lm.info.name} has no single-token 'yes'/'no' answers, so it cannot rerank. "
                 "Use a cross-encoder or another chat model."
             )
         self._prefix_text, self._suffix_text = self._template()
-        self._suffix_ids = _encode(tok, self._suffix_text)
+        self._suffix_ids = encode_text(tok, self._suffix_text)
         self._fast_head: bool | None = None  # decided by a probe on first use
 
     @property
@@ -122,8 +122,8 @@ class GenerativeReranker:
     def prompt_ids(self, query: str, passage: str) -> tuple[list[int], list[int], bool]:
         """(shared prefix ids, passage + suffix ids, truncated) for one pair."""
         tok = self.lm.tokenizer
-        prefix = _encode(tok, self._prefix_text.format(instruction=self.instruction, query=query))
-        doc = _encode(tok, " " + passage.strip())
+        prefix = encode_text(tok, self._prefix_text.format(instruction=self.instruction, query=query))
+        doc = encode_text(tok, " " + passage.strip())
         cut = len(doc) > self.max_passage_tokens
         return prefix, doc[: self.max_passage_tokens] + self._suffix_ids, cut
 
@@ -134,17 +134,17 @@ class GenerativeReranker:
         if n == 0:
             return RelevanceScores((), (), ())
         tok = self.lm.tokenizer
-        prefix = _encode(tok, self._prefix_text.format(instruction=self.instruction, query=query))
+        prefix = encode_text(tok, self._prefix_text.format(instruction=self.instruction, query=query))
         tails, truncated = [], []
         for i, p in enumerate(passages):
-            doc = _encode(tok, " " + str(p).strip())
+            doc = encode_text(tok, " " + str(p).strip())
             if len(doc) > self.max_passage_tokens:
                 truncated.append(i)
                 doc = doc[: self.max_passage_tokens]
             tails.append(doc + self._suffix_ids)
         model = self.lm.model
         if self._fast_head is None:
-            self._fast_head = _probe_fast_head(model, prefix[:8] or [0])
+            self._fast_head = probe_fast_head(model, prefix[:8] or [0])
         base = mlx_cache().make_prompt_cache(model)
         model(mx.array(prefix)[None], cache=base)
         mx.eval([c.state for c in base])
@@ -192,24 +192,24 @@ class GenerativeReranker:
         rows = mx.arange(ids.shape[0])
         if self._fast_head:
             hidden = model.model(ids, cache=cache)[rows, last]
-            return _head(model)(hidden)[:, picks]
+            return output_head(model)(hidden)[:, picks]
         return model(ids, cache=cache)[rows, last][:, picks]
 
 
-def _head(model):
+def output_head(model):
     head = getattr(model, "lm_head", None)
     if head is not None:
         return head
     return model.model.embed_tokens.as_linear
 
 
-def _probe_fast_head(model, ids: list[int]) -> bool:
+def probe_fast_head(model, ids: list[int]) -> bool:
     """True when ``head(model.model(x))`` reproduces ``model(x)`` (no softcapping or other extras): then only the
     answer position needs the vocabulary projection."""
     try:
         x = mx.array(ids)[None]
         full = model(x)[0, -1]
-        fast = _head(model)(model.model(x))[0, -1]
+        fast = output_head(model)(model.model(x))[0, -1]
         ok = bool(mx.allclose(full, fast, rtol=1e-4, atol=1e-4).item())
     except Exception:  # noqa: BLE001 - an unusual architecture: use the full forward
         ok = False

@@ -8,6 +8,8 @@
     4. sources      engine.rag.sources       numbered [1], [2], ... within the prompt's token budget
     5. answer       engine.rag.extractive    the sources' own best sentences (no chat model), or
                     engine.rag.generative    the chat model writes, streamed, its markers mapped to citations
+                    engine.rag.answer_check  where it is asked or measured, the chat model judges whether the
+                                             sentences an extractive answer quotes answer (hedged or not)
     6. grounding    engine.rag.grounding     each written sentence checked against its source
     7. result       engine.rag.results       the AskResult, its sources numbered 1..k as the answer cites
                     engine.rag.numbering     them
@@ -21,6 +23,7 @@ engine.rag.tuning. Runs on the engine thread (``Engine.ask``).
 from __future__ import annotations
 
 import copy
+import logging
 import threading
 import time
 from collections.abc import Iterator, Sequence
@@ -28,6 +31,7 @@ from dataclasses import replace
 
 from engine.core import (
     AlcoveError,
+    AnswerCheck,
     AnswerMode,
     AskRequest,
     AskScope,
@@ -38,6 +42,7 @@ from engine.core import (
 )
 from engine.index import IndexStore
 from engine.rag.abstain import AbstainPolicy, common_words, judge_passages, quoted_names
+from engine.rag.answer_check import check_line, checked_text, model_check
 from engine.rag.capability import check_capability, measured_route
 from engine.rag.embed_memo import AskEmbeddings
 from engine.rag.extractive import EXTRACTIVE_INTRO, HEDGED_INTRO, ExtractiveAnswer, extract_answer
@@ -53,6 +58,7 @@ from engine.rag.sources import Source, answer_sources
 from engine.rag.whole import is_aggregate, read_documents
 
 AskEvent = ProgressEvent | TokenEvent | AskResult
+log = logging.getLogger(__name__)
 
 
 def ask(models: RagModels, req: AskRequest, cancel: threading.Event | None = None,
@@ -141,11 +147,23 @@ def _pipeline(models: RagModels, req: AskRequest, question: str, store: IndexSto
         answer, stats = _answer_mode(models, stats, cancel)
     sources = answer_sources(top, models.chat if answer is not AnswerMode.EXTRACTIVE else None)
 
-    # 5a, 7. the extractive answer: the sources' own sentences, no chat model
+    # 5a, 7. the extractive answer: the sources' own sentences, no chat model (unless it checks them)
+    line = _check_line(models, req)
     if answer is AnswerMode.EXTRACTIVE:
         yield ProgressEvent(rid, 3, 3, "Choosing the sentences to quote", extra={"phase": "extract"})
-        yield _extracted(models, question, sources, stats, rid, t0)
+        ex, checked = _extract(models, question, sources, stats)
+        if line is not None and ex.sentences:
+            yield ProgressEvent(rid, 3, 3, "Checking the answer", extra={"phase": "answer-check"})
+            checked = _checked(models, question, ex, checked, line, cancel)
+            if checked.hedged != stats.hedged:  # introduced as the check says
+                ex, checked = _extract(models, question, sources, checked)
+        yield extractive_result(rid, question, ex, sources, checked, t0)
         return
+    if line is not None:  # the sentences an extractive answer would quote, checked before the model writes
+        yield ProgressEvent(rid, 3, 3, "Checking the answer", extra={"phase": "answer-check"})
+        ex, _ = _extract(models, question, sources, stats)
+        if ex.sentences:
+            stats = _checked(models, question, ex, stats, line, cancel)
     # 5b-7. the written answer, grounded
     yield ProgressEvent(rid, 3, 3, "Writing the answer", extra={"phase": "generate"})
     yield from _written(models, req, question, sources, sources, stats, req.grounding, cancel, rid, t0)
@@ -162,12 +180,30 @@ def _answer_mode(models: RagModels, stats: AskStats, cancel: threading.Event) ->
     return mode, replace(stats, capable=cap.capable, answer_rule="capability")
 
 
-def _extracted(models: RagModels, question: str, sources: Sequence[Source], stats: AskStats, rid: str,
-               t0: float) -> AskResult:  # fmt: skip
-    """5a-7: the sources' own best sentences, introduced as possibly not answering when the sources hold little of
-    the question (engine.rag.abstain.hedges)."""
-    ex, stats = _extract(models, question, sources, stats)
-    return extractive_result(rid, question, ex, sources, stats, t0)
+def _check_line(models: RagModels, req: AskRequest) -> float | None:
+    """The line the chat model's check of the answer is read at (engine.rag.answer_check), or None when the words
+    decide: ``check`` WORDS; AUTO for an extractive request (the chat model is not loaded for it) or for a model
+    whose check was never measured."""
+    if req.check is AnswerCheck.WORDS or (
+        req.check is AnswerCheck.AUTO and req.answer is AnswerMode.EXTRACTIVE
+    ):
+        return None
+    return check_line(req.check, models.chat)
+
+
+def _checked(models: RagModels, question: str, ex: ExtractiveAnswer, stats: AskStats, line: float,
+             cancel: threading.Event) -> AskStats:  # fmt: skip
+    """``stats`` with the chat model's verdict on the sentences of ``ex``; unchanged (the words decide) when the
+    check could not run."""
+    t = time.perf_counter()
+    try:
+        verdict = model_check(models.chat, question, checked_text(ex.text), cancel)
+    except (RuntimeError, ValueError, MemoryError) as e:  # the answer is still shown, hedged by the words
+        log.warning("the chat model's check of the answer failed: %s", e)
+        verdict = None
+    if verdict is None:
+        return replace(stats, check_s=time.perf_counter() - t)
+    return replace(stats, model_check=verdict, model_check_line=line, check_s=time.perf_counter() - t)
 
 
 def _extract(models: RagModels, question: str, sources: Sequence[Source],

@@ -67,6 +67,11 @@ class AskStats:
     # the best cosine between the question and a sentence (or a table row) of the first passages (engine.rag.abstain.
     # best_piece_cosine); below SENTENCE_HEDGE the answer is hedged; None when not measured (no embedder)
     best_sentence_cosine: float | None = None
+    # the chat model's check (engine.rag.answer_check): its log-odds that the answer's sentences state the answer, and
+    # the line below which the answer is hedged (then in place of coverage and best_sentence_cosine); None: not run
+    model_check: float | None = None
+    model_check_line: float | None = None
+    check_s: float = 0.0  # the chat model's check of the answer
     prompt_tokens: int = 0
     cached_tokens: int = 0  # prompt tokens reused from the prompt cache (earlier turns)
     generated_tokens: int = 0
@@ -87,7 +92,10 @@ class AskStats:
     @property
     def hedged(self) -> bool:
         """Whether an answer with these figures is introduced as possibly not answering (engine.rag.abstain.hedges:
-        low coverage, an absent word, or no sentence of the sources close to the question)."""
+        low coverage, an absent word, or no sentence of the sources close to the question; where the chat model
+        checked the answer, an absent word or the model's verdict below its line)."""
+        if self.model_check is not None and self.model_check_line is not None:
+            return bool(self.absent_terms) or self.model_check < self.model_check_line
         return hedges(self.coverage, self.absent_terms, self.below_line, self.best_sentence_cosine)
 
 

@@ -54,6 +54,8 @@ MAX_GATE_SENTENCES = 200
 # answerable questions hedged 0.253 -> 0.240 and the near-topic unanswerable declined or hedged 0.467 -> 0.557 (a
 # curve, no plateau: 0.49 gives 0.221 / 0.500, 0.51 gives 0.261 / 0.574; the first point better on both, stop 49)
 SENTENCE_HEDGE = 0.5
+# the chat model's check of an answer (engine.rag.answer_check) reads at most this many tokens of its sentences
+MODEL_CHECK_TOKENS = 480
 SOFT_DECLINE_MARGIN = (
     0.15  # ... and the cosine is at most this far below the line (tuning: answerable 0.34-0.43)
 )
