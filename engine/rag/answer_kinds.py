@@ -47,11 +47,19 @@ _OPEN_TASK = re.compile(
     r"outstanding|unticked|unchecked|open tasks?)\b"
 )
 
-# "What did the seeds cost altogether?", "... in total?": a total asked for, which a document labels as one
-_ALTOGETHER = re.compile(r"(?i)\b(?:altogether|all together|in total|in all|all told|overall)\b")
+# "What did the seeds cost altogether?", "... in total?", "What total did I put down?": a total asked for, which a
+# document labels as one
+_ALTOGETHER = re.compile(
+    r"(?i)\b(?:altogether|all together|in total|in all|all told|overall|(?:what|the)(?:'s|’s| is| was)?(?: the)? "
+    r"(?:total|sum))\b"
+)
 
 _FIGURE = re.compile(r"\d")
-_A_TOTAL = re.compile(r"(?i)\b(?:total(?:s|led|ling)?|altogether|all told|grand total|sum)\b")
+# ... or sums up as one: "£35 a night: that's £280 for the eight nights", "it comes to £92"
+_A_TOTAL = re.compile(
+    r"(?i)\b(?:total(?:s|led|ling)?|altogether|all told|grand total|sum|(?:comes?|came) to)\b|"
+    r"\bthat(?:'s|’s| is| makes)\s+[£$€]?\d"
+)
 _WHEN = re.compile(
     r"(?i)\b(?:\d{1,2}[:.]\d{2}|\d{1,2}\s?(?:am|pm|a\.m\.|p\.m\.)|noon|midnight|(?:mon|tues|wednes|thurs|fri|satur|"
     r"sun)day|january|february|march|april|june|july|august|september|october|november|december|"

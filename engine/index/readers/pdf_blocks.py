@@ -335,7 +335,7 @@ def _breaks(
     # prose
     if _MARK.fullmatch(prev.text) and len(members) == 1:  # a footnote's mark on a line of its own
         return False
-    if _BULLET.match(line.text):
+    if _BULLET.match(line.text) or line.form_row or prev.form_row:  # a form's row: its label and answer alone
         return True
     if not geometry:  # a sentence's end on a line clearly shorter than the page's longest ends a paragraph
         return _SENTENCE_END.search(prev.text) is not None and len(prev.text) < 0.8 * right

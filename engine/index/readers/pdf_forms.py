@@ -1,12 +1,14 @@
 """A filled-in PDF form read as the person who filled it in sees it: each field's value where it is on the page.
 
 An interactive form (AcroForm) keeps what was typed in its fields, not in the page's text: PDFium's text of a
-council's permit application is the printed labels alone ("Vehicle registration", "Date of birth"), and the answers
-("AB12 CDE", "14 March 1986") are the fields' values, drawn over the page by their widgets. Here each widget's value
-joins the visual line it sits on, at its place among the printed words: "Vehicle registration | AB12 CDE", "☒ I am
-the registered keeper"; a field on no printed line (a box for a paragraph under its question) is a line of its own
-at its height. A ticked box reads "☒", an empty one "☐"; a chosen radio button "◉", the others "○"; a list or a
-drop-down its chosen value; a push button or a signature nothing. Hidden widgets are left out.
+council's permit application is the printed labels alone ("Registration number", "Colour"), and the answers ("HD21
+KXR", "Silver") are the fields' values, drawn over the page by their widgets. Here each widget's value joins the
+visual line it sits on, after the printed words before it: "Registration number: HD21 KXR; Colour: Silver", "How
+will you pay? Card", "☒ (ticked) I am the vehicle's registered keeper"; such a line is a block of its own (a form's
+rows are labels and answers, never a table under a header). A field on no printed line (a box for a paragraph under
+its question) is a line of its own at its height. A ticked box reads "☒ (ticked)", an empty one "☐"; a chosen radio
+button "◉ (chosen)", the others "○"; a list or a drop-down its chosen value; a push button or a signature nothing.
+Hidden widgets are left out.
 """
 
 from __future__ import annotations
@@ -21,8 +23,9 @@ log = logging.getLogger(__name__)
 
 MAX_FIELDS = 2000  # widgets read on one page (a hostile file may hold millions)
 MAX_VALUE_CHARS = 20_000
-CHECKED, UNCHECKED = "☒", "☐"
-CHOSEN, NOT_CHOSEN = "◉", "○"
+CHECKED, UNCHECKED = "☒ (ticked)", "☐"
+CHOSEN, NOT_CHOSEN = "◉ (chosen)", "○"
+_BOXES = ("☒", "☐", "◉", "○")
 
 
 @dataclass(frozen=True)
@@ -113,17 +116,14 @@ def with_fields(lines: list[Line], fields: list[Field], textpage) -> list[Line]:
         at = next((k for k, ln in enumerate(lines) if ln.geometry and _on(ln, f)), None)
         (alone if at is None else placed.setdefault(at, [])).append(f)
     out = [_rebuilt(ln, placed[k], textpage) if k in placed else ln for k, ln in enumerate(lines)]
+    sizes = sorted(ln.size for ln in lines if ln.geometry and ln.size > 0)
+    body = sizes[len(sizes) // 2] if sizes else 10.0  # set as the page's body text, never a heading
     for f in alone:
-        line = Line(
-            f.text, False, f.x0, f.x1, f.bottom + 0.25 * (f.top - f.bottom), _size(f), 0.0, 0.0, (), 1
-        )
+        line = Line(f.text, False, f.x0, f.x1, f.bottom + 0.25 * (f.top - f.bottom), body, 0.0, 0.0, (), 1,
+                    form_row=True)  # fmt: skip
         k = next((k for k, ln in enumerate(out) if ln.geometry and ln.y < line.y), len(out))
         out.insert(k, line)
     return out
-
-
-def _size(f: Field) -> float:
-    return max(6.0, min(14.0, 0.6 * (f.top - f.bottom)))
 
 
 def _on(line: Line, f: Field) -> bool:
@@ -133,26 +133,45 @@ def _on(line: Line, f: Field) -> bool:
 
 
 def _rebuilt(line: Line, fields: list[Field], textpage) -> Line:
-    """The line's words in pieces between its fields, each field's value in its place, a column gap at each seam."""
+    """The line's printed words in pieces between its fields, each field's value in its place: a value after its
+    printed label reads "label: value", pairs apart by "; " ("Registration number: HD21 KXR; Colour: Silver"), a box
+    before or after its words. A plain line, never a table's row (a form's row is labels and answers, no header)."""
     size = max(line.size, 1.0)
     bottom, top = line.y - 0.4 * size, line.y + 1.0 * size
     fields = sorted(fields, key=lambda f: f.x0)
-    pieces: list[str] = []
+    pieces: list[tuple[str, str]] = []  # ("text" | "box" | "value", words)
     left = min(line.x0, fields[0].x0) - 1.0
     for f in fields:
-        before = _bounded(textpage, left, bottom, f.x0 + 0.5, top)
-        pieces += [before, f.text]
+        pieces.append(("text", _bounded(textpage, left, bottom, f.x0 + 0.5, top)))
+        pieces.append(("box" if f.text.startswith(_BOXES) else "value", f.text))
         left = f.x1 - 0.5
-    pieces.append(_bounded(textpage, left, bottom, max(line.x1, fields[-1].x1) + 1.0, top))
-    cells = [" ".join(p.split()) for p in pieces if p.strip()]
-    if not cells:
+    pieces.append(("text", _bounded(textpage, left, bottom, max(line.x1, fields[-1].x1) + 1.0, top)))
+    out, label, after_box = "", "", False
+    for kind, words in ((k, " ".join(w.split())) for k, w in pieces):
+        if not words:
+            continue
+        if kind == "value" and label:  # "Total to pay: £92.00", "How will you pay? Card"
+            sep = " " if label.endswith("?") else ": "
+            words, label = f"{label.rstrip(' :')}{sep}{words}", ""
+        elif kind == "text":
+            if label:
+                out, after_box = _joined(out, label, after_box), False
+            label = words
+            continue
+        elif label:
+            out, after_box = _joined(out, label, after_box), False
+            label = ""
+        out, after_box = _joined(out, words, after_box), kind == "box"
+    if label:
+        out = _joined(out, label, after_box)
+    if not out:
         return line
-    gaps, words = [], 0
-    for cell in cells[:-1]:
-        words += len(cell.split())
-        gaps.append(words)
-    return replace(line, text=" ".join(cells), x0=min(line.x0, fields[0].x0),
-                   x1=max(line.x1, fields[-1].x1), gaps=tuple(gaps))  # fmt: skip
+    return replace(line, text=out, x0=min(line.x0, fields[0].x0), x1=max(line.x1, fields[-1].x1), gaps=(),
+                   form_row=True)  # fmt: skip
+
+
+def _joined(out: str, words: str, after_box: bool) -> str:
+    return words if not out else out + (" " if after_box else "; ") + words
 
 
 def _bounded(textpage, left: float, bottom: float, right: float, top: float) -> str:

@@ -44,6 +44,7 @@ class Line:
     gaps: tuple[int, ...] = ()  # the words (their index in ``text.split()``) a column gap comes before
     prose_words: int = 0  # words with a letter set in a proportional font (a sentence around inline code)
     geometry: bool = True
+    form_row: bool = False  # a line a filled-in form's values joined (pdf_forms): a block of its own
 
 
 class _Fonts:

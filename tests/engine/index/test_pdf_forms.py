@@ -69,10 +69,15 @@ def _form_pdf(fields_filled=True) -> bytes:
 def test_a_forms_values_are_read_where_they_are_on_the_page():
     page = extract(Path("permit.pdf"), _form_pdf()).pages[0]
     lines = [ln.strip() for ln in page.text.split("\n") if ln.strip()]
+    # two fields on one printed line, each after its label; the row a block of its own (no table's header row)
+    row = "Vehicle registration: AB12 CDE; Colour: Dark blue"
     assert (
-        "Vehicle registration AB12 CDE Colour Dark blue" in lines
-    )  # two fields on one printed line, in place
-    assert "☒ I am the registered keeper" in lines and "☐ The car is a company car" in lines
+        row in lines
+        and "☒ (ticked) I am the registered keeper" in lines
+        and "☐ The car is a company car" in lines
+    )
+    assert row in [page.text[b.start : b.end].strip() for b in page.blocks]
+    assert all(b.kind == "text" for b in page.blocks)
     # a paragraph box under its question is a line of its own, just below it, a block of its own
     para = "I care for my mother, who lives at number 12."
     assert lines.index(para) == lines.index("Why do you need a permit?") + 1

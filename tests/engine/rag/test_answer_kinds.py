@@ -22,7 +22,9 @@ from engine.rag.sources import Source
      ("What's the latest I can drop the dog off?", ("time",)), ("What's the deadline for stock orders?", ("time",)),
      ("Which is the latest version?", ()), ("When the boiler is serviced, what time is it?", ("time",)),
      ("What's the longest I can put the start off for?", ("quantity",)), ("What is the best way in?", ()),
-     ("What does the trip cost altogether?", ("total",)), ("How many did he replace in total?", ("quantity", "total"))],
+     ("What does the trip cost altogether?", ("total",)), ("How many did he replace in total?", ("quantity", "total")),
+     ("What total did I put down to pay?", ("quantity", "total")), ("What's the total?", ("total",)),
+     ("Which total is wrong?", ())],
 )  # fmt: skip
 def test_the_kind_a_question_asks_for(question, kinds):
     assert wanted_kinds(question) == kinds
@@ -38,6 +40,13 @@ def test_a_sentence_holds_the_kind_or_not():
     assert kind_share(("quantity", "time"), "It costs £92.") == 0.5
     assert kind_share((), "anything") == 0.0
     assert kind_share(("setting",), "-k --keep Keep input files.") == 1.0
+    # a total labelled as one, or summed up as one
+    assert kind_share(("total",), "Total to pay: £92.00") == 1.0
+    assert kind_share(("total",), "As agreed, £35 a night: that’s £280 for the eight nights.") == 1.0
+    assert (
+        kind_share(("total",), "The bill comes to £40.") == 1.0
+        and kind_share(("total",), "That's fine.") == 0.0
+    )
     assert kind_share(("setting",), "Set FC_DEBUG=1024 to see them.") == 1.0
     assert kind_share(("setting",), "Ask the NHS by e-mail.") == 0.0  # an acronym is no setting
 
