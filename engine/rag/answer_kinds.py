@@ -54,7 +54,15 @@ _ALTOGETHER = re.compile(
     r"(?:total|sum))\b"
 )
 
+# "What registration did I give?", "Which permit did I tick?", "What did I write down about ...?": what the person
+# put down themselves, which a form, a record or a note holds as a label and its value
+_PUT_DOWN = re.compile(
+    r"(?i)\bdid (?:i|we) (?:give|put|write|enter|fill|tick|choose|select|pick|say|tell|note|ask for|answer|mark)\b"
+)
+
 _FIGURE = re.compile(r"\d")
+# a label and its value on a line of their own ("Registration number: HD21 KXR", "Note: ..."), a ticked box
+_A_VALUE = re.compile(r"(?m)^\s*(?:[A-Z][\w'’()/&,-]*(?:[ \t]+[\w'’()/&,-]+){0,5}:[ \t]+\S|[☒◉])")
 # ... or sums up as one: "£35 a night: that's £280 for the eight nights", "it comes to £92"
 _A_TOTAL = re.compile(
     r"(?i)\b(?:total(?:s|led|ling)?|altogether|all told|grand total|sum|(?:comes?|came) to)\b|"
@@ -78,9 +86,9 @@ _SETTING = re.compile(r"(?<![\w-])--?[A-Za-z][\w-]*|\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\
 _A_TASK_OPEN = re.compile(r"^\s*(?:\(to do\)|(?:(?:[-*+]|\d+[.)])\s+)?still to do:|\*+\s+TODO\b|TODO\b)")
 
 _ASKS = {"quantity": _QUANTITY, "time": _TIME, "year": _YEAR, "option": _OPTION, "setting": _HOW_TO,
-         "open task": _OPEN_TASK, "total": _ALTOGETHER}  # fmt: skip
+         "open task": _OPEN_TASK, "total": _ALTOGETHER, "put down": _PUT_DOWN}  # fmt: skip
 _HOLDS = {"quantity": _FIGURE, "time": _WHEN, "year": _A_YEAR, "option": _NAMED_SETTING, "setting": _SETTING,
-          "open task": _A_TASK_OPEN, "total": _A_TOTAL}  # fmt: skip
+          "open task": _A_TASK_OPEN, "total": _A_TOTAL, "put down": _A_VALUE}  # fmt: skip
 
 
 def wanted_kinds(question: str) -> tuple[str, ...]:

@@ -23,8 +23,9 @@ from engine.rag.sources import Source
      ("Which is the latest version?", ()), ("When the boiler is serviced, what time is it?", ("time",)),
      ("What's the longest I can put the start off for?", ("quantity",)), ("What is the best way in?", ()),
      ("What does the trip cost altogether?", ("total",)), ("How many did he replace in total?", ("quantity", "total")),
-     ("What total did I put down to pay?", ("quantity", "total")), ("What's the total?", ("total",)),
-     ("Which total is wrong?", ())],
+     ("What total did I put down to pay?", ("quantity", "total", "put down")), ("What's the total?", ("total",)),
+     ("Which total is wrong?", ()), ("Which kind of permit did I tick?", ("put down",)),
+     ("What date did I tell the council I moved?", ("time", "put down")), ("Did it rain?", ())],
 )  # fmt: skip
 def test_the_kind_a_question_asks_for(question, kinds):
     assert wanted_kinds(question) == kinds
@@ -40,6 +41,10 @@ def test_a_sentence_holds_the_kind_or_not():
     assert kind_share(("quantity", "time"), "It costs £92.") == 0.5
     assert kind_share((), "anything") == 0.0
     assert kind_share(("setting",), "-k --keep Keep input files.") == 1.0
+    # what a person put down: a label and its value on a line, a ticked box
+    assert kind_share(("put down",), "Registration number: HD21 KXR; Colour: Silver") == 1.0
+    assert kind_share(("put down",), "☒ (ticked) Resident permit, 12 months") == 1.0
+    assert kind_share(("put down",), "The vehicle must be registered to you: see below.") == 0.0
     # a total labelled as one, or summed up as one
     assert kind_share(("total",), "Total to pay: £92.00") == 1.0
     assert kind_share(("total",), "As agreed, £35 a night: that’s £280 for the eight nights.") == 1.0
