@@ -26,6 +26,7 @@ from engine.rag.models import Deferred, RagModels
 from engine.rag.qa import ask
 from engine.rag.results import AskResult, AskStats
 from engine.rag.tuning import MODEL_CHECK_TOKENS
+from tests.engine.rag.indexed import R_NOTES, indexed_folder
 
 QUESTION = "How do I save a data frame as a comma-separated file?"
 ANSWER = (
@@ -48,19 +49,7 @@ def embedder():
 
 @pytest.fixture(scope="module")
 def notes(tmp_path_factory, embedder):
-    from engine.index import IndexSummary, index_paths
-
-    root = tmp_path_factory.mktemp("checknotes")
-    docs = root / "docs"
-    docs.mkdir()
-    (docs / "data-import.txt").write_text(
-        "Saving data frames\n\n"
-        "Use write.csv() to save a data frame as a comma-separated file, and read.csv() to load it again.\n"
-        "The function saveRDS() saves a single R object to a file in R's own format; readRDS() reads it back.\n"
-    )
-    db = root / "index.sqlite3"
-    assert [e for e in index_paths([docs], db, embedder) if isinstance(e, IndexSummary)][0].files_indexed == 1
-    return db
+    return indexed_folder(tmp_path_factory.mktemp("checknotes"), R_NOTES, embedder)
 
 
 def test_the_model_reads_the_quoted_sentences_without_markers_or_introduction():

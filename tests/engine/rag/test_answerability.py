@@ -20,6 +20,7 @@ from engine.rag.tuning import (
     SOFT_DECLINE_COVERAGE,
     SOFT_DECLINE_MARGIN,
 )
+from tests.engine.rag.indexed import R_NOTES, indexed_folder
 
 
 @pytest.fixture(scope="module")
@@ -51,23 +52,7 @@ def test_an_answer_is_hedged_when_no_sentence_is_close_to_the_question():
 
 @pytest.fixture(scope="module")
 def r_notes(tmp_path_factory, embedder):
-    from engine.index import IndexSummary, index_paths
-
-    root = tmp_path_factory.mktemp("rnotes")
-    docs = root / "docs"
-    docs.mkdir()
-    (docs / "data-import.txt").write_text(
-        "Saving data frames\n\n"
-        "Use write.csv() to save a data frame as a comma-separated file, and read.csv() to load it again.\n"
-        "The function saveRDS() saves a single R object to a file in R's own format; readRDS() reads it back.\n"
-    )
-    (docs / "plots.txt").write_text(
-        "Lattice plots such as xyplot() must be printed explicitly inside a function or a sourced script.\n"
-    )
-    db = root / "index.sqlite3"
-    summary = [e for e in index_paths([docs], db, embedder) if isinstance(e, IndexSummary)][0]
-    assert summary.files_indexed == 2
-    return db
+    return indexed_folder(tmp_path_factory.mktemp("rnotes"), R_NOTES, embedder)
 
 
 def _ask(db, embedder, question: str) -> AskResult:
