@@ -41,6 +41,9 @@ _MARKER = re.compile(r"[ \t]*\[\d+\]")
 # parts (bench/answer_check.py; docs/EVALUATION.md, "The chat model's check of an answer").
 MEASURED_CHECKS = {"qwen2.5-coder-1.5b-instruct": 0.45}
 UNMEASURED_LINE = 0.0  # a model never measured: even odds, asked for only (AnswerCheck.MODEL)
+MAX_QUESTION_CHARS = (
+    2000  # a question longer than any person's is read to here (the prompt stays one short pass)
+)
 
 
 def measured_line(lm) -> float | None:
@@ -73,7 +76,7 @@ def check_prompt_ids(lm, question: str, text: str) -> list[int]:
     ids = encode_text(tok, text)
     if len(ids) > MODEL_CHECK_TOKENS:
         text = tok.decode(ids[:MODEL_CHECK_TOKENS])
-    user = CHECK_PROMPT.format(text=text, question=question.strip())
+    user = CHECK_PROMPT.format(text=text, question=" ".join(question.split())[:MAX_QUESTION_CHARS])
     messages = [{"role": "system", "content": CHECK_SYSTEM}, {"role": "user", "content": user}]
     if getattr(tok, "chat_template", None):
         prompt = tok.apply_chat_template(messages, add_generation_prompt=True, tokenize=False)

@@ -156,7 +156,9 @@ def _pipeline(models: RagModels, req: AskRequest, question: str, store: IndexSto
             yield ProgressEvent(rid, 3, 3, "Checking the answer", extra={"phase": "answer-check"})
             checked = _checked(models, question, ex, checked, line, cancel)
             if checked.hedged != stats.hedged:  # introduced as the check says
+                first = checked.extract_s
                 ex, checked = _extract(models, question, sources, checked)
+                checked = replace(checked, extract_s=first + checked.extract_s)
         yield extractive_result(rid, question, ex, sources, checked, t0)
         return
     if line is not None:  # the sentences an extractive answer would quote, checked before the model writes

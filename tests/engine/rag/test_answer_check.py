@@ -14,6 +14,7 @@ from engine.models.loader import load_lm
 from engine.rag import answer_check
 from engine.rag.answer_check import (
     CHECK_PROMPT,
+    MAX_QUESTION_CHARS,
     UNMEASURED_LINE,
     check_line,
     check_prompt_ids,
@@ -82,6 +83,9 @@ def test_a_long_answer_is_cut_to_the_checks_token_budget(lm):
     frame = check_prompt_ids(lm, QUESTION, "")
     assert len(frame) < len(ids) <= len(frame) + MODEL_CHECK_TOKENS + 2
     assert CHECK_PROMPT.split("{text}")[0].strip()[:20] in lm.tokenizer.decode(ids)
+    # a hostile question of a million words is read to its first MAX_QUESTION_CHARS characters
+    huge = check_prompt_ids(lm, "why " * 1_000_000, "text")
+    assert len(huge) <= len(check_prompt_ids(lm, "", "text")) + MAX_QUESTION_CHARS + 1
 
 
 def test_the_line_is_the_models_measured_one_or_even_odds_when_asked(lm, monkeypatch):
