@@ -9,6 +9,7 @@ from engine.index.document import STAMPED_LINE, ExtractError, is_stamped, line_b
 from engine.index.extraction import (
     ANCHORED_TYPES,
     RECORD_TYPES,
+    TROFF_NOTE,
     check_file_types,
     extract,
     file_type_for,
@@ -118,6 +119,7 @@ __all__ = [
     "stored_type",
     "stored_types",
     "ANCHORED_TYPES",
+    "TROFF_NOTE",
     "RECORD_TYPES",
     "OUTLINE_STARS",
     "is_clippings",

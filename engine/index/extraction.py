@@ -140,6 +140,7 @@ BINARY_EXTENSIONS = {
     ".npy", ".npz", ".pt", ".onnx", ".ttf", ".otf", ".woff", ".woff2", ".doc", ".xls", ".ppt", ".key",
     ".pages", ".3gp", ".3g2",
 }  # fmt: skip
+TROFF_NOTE = "read as man shows a manual page's troff source"  # Extracted.notes: the viewer wraps its lines
 # a manual page's section as its file's name ends: "sources.list.5", "ssl.3ssl", "perl.1p" (engine.index.troff)
 MAN_SECTION_SUFFIX = re.compile(r"\.[1-9][a-z]{0,4}")
 
@@ -308,6 +309,7 @@ def _extract(path: Path, data: bytes, file_type: str, check: Callable[[], None],
     )
     if troff:
         text, heads, examples = render_troff(text)
+        notes = (*notes, TROFF_NOTE)
     # a paged text's running headers and footers as spaces: in no paragraph (engine.index.paged_text)
     elif file_type == "text":
         text = blank_furniture(text)

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from engine.index import ANCHORED_TYPES, ExtractError, extract, file_type_for
+from engine.index import ANCHORED_TYPES, TROFF_NOTE, ExtractError, extract, file_type_for
 
 MAX_VIEW_BYTES = 50_000_000
 _SPACE = re.compile(r"\s+")
@@ -147,7 +147,11 @@ def load_text(target: Target) -> TextView:
             "feed": "The feed's channel and items, a paragraph each, as Alcove reads them.",
             "evernote": "The notes as Alcove reads them: each one's title, dates and tags, then its text.",
             "webarchive": "The saved page's visible text, then the address it was saved from.",
-            "mhtml": "The saved page's visible text, then the address it was saved from."}.get(kind, "")  # fmt: skip
+            "mhtml": "The saved page's visible text, then the address it was saved from.",
+            "bibtex": "The references as Alcove reads them: each entry's people, year and title, then its fields."
+            }.get(kind, "")  # fmt: skip
+    if TROFF_NOTE in doc.notes:  # a manual page's troff source: its lines as man shows them, wrapped
+        kind, note = "man", "The manual page as man shows it, a line for each line of its source."
     if (
         kind == "markdown" and page.anchors
     ):  # resolved [[wikilinks]]: the lines are the file's, the links read

@@ -43,14 +43,26 @@ def _open(path: str) -> pdfium.PdfDocument:
             ".gz"
         ):  # a manual as Debian ships it, "valgrind_manual.pdf.gz": indexed as its PDF
             with open(path, "rb") as fh:
-                return pdfium.PdfDocument(read_gzip(fh.read()))
-        return pdfium.PdfDocument(path)
+                pdf = pdfium.PdfDocument(read_gzip(fh.read()))
+        else:
+            pdf = pdfium.PdfDocument(path)
+        _with_forms(pdf)
+        return pdf
     except ExtractError as exc:
         raise ViewError(f"The PDF cannot be opened: {exc}") from exc
     except pdfium.PdfiumError as exc:
         raise ViewError(f"The PDF cannot be opened: {exc}.") from exc
     except OSError as exc:
         raise ViewError(f"The PDF cannot be read: {exc.strerror or exc}.") from exc
+
+
+def _with_forms(pdf: pdfium.PdfDocument) -> None:
+    """A filled-in form's values drawn on its pages (PDFium's form environment, started before any page loads)."""
+    try:
+        if pdf.get_formtype() != pdfium.raw.FORMTYPE_NONE:
+            pdf.init_forms()
+    except Exception as exc:  # noqa: BLE001 - a damaged form: the page is still shown, without its values
+        log.debug("the PDF's form cannot be drawn: %s", exc)
 
 
 def render_page(path: str, page: int, quote: str = "", scale: float = 2.0) -> RenderedPage:
@@ -64,9 +76,10 @@ def render_page(path: str, page: int, quote: str = "", scale: float = 2.0) -> Re
         note = "" if number == (page or 1) else f"The PDF now has {pages} pages; showing page {number}."
         pg = pdf[number - 1]
         try:
-            bitmap = pg.render(scale=scale, rev_byteorder=True)  # RGB in memory order
+            bitmap = pg.render(scale=scale, rev_byteorder=True, may_draw_forms=True)  # RGB in memory order
             rgb = bytes(bitmap.buffer)
-            boxes, found = _quote_boxes(pg, quote, scale) if quote else ((), True)
+            forms = getattr(pdf, "formenv", None) is not None
+            boxes, found = _quote_boxes(pg, quote, scale, forms) if quote else ((), True)
             if not found:
                 note = (note + " " if note else "") + (
                     "The quoted passage could not be found in this page's text layer, so it is not marked."
@@ -79,18 +92,25 @@ def render_page(path: str, page: int, quote: str = "", scale: float = 2.0) -> Re
         pdf.close()
 
 
-def _quote_boxes(pg, quote: str, scale: float) -> tuple[tuple[tuple[float, float, float, float], ...], bool]:
+def _quote_boxes(pg, quote: str, scale: float,
+                 forms: bool = False) -> tuple[tuple[tuple[float, float, float, float], ...], bool]:  # fmt: skip
     text_page = pg.get_textpage()
     try:
         text = text_page.get_text_range()
         if len(text) != text_page.count_chars():  # not one string character per PDF character: cannot map
             log.debug("text layer of %d chars read as %d", text_page.count_chars(), len(text))
         span = None
-        for view, index in text_layer_views(text):
-            # the layer as the index read it (hyphens joined or kept, accents composed): the quote is its text
-            found = find_quote(view, quote)
-            if found is not None:
-                span = index[found[0]], index[found[1] - 1] + 1
+        # a form's answer is a field's value, in no text layer: its printed label is marked ("Registration number"
+        # of "Registration number: HD21 KXR; Colour: Silver")
+        label = quote.split(":", 1)[0] if forms and ":" in quote[:80] else ""
+        for wanted in (quote, label) if label.strip() else (quote,):
+            for view, index in text_layer_views(text):
+                # the layer as the index read it (hyphens joined or kept, accents composed): the quote is its text
+                found = find_quote(view, wanted)
+                if found is not None:
+                    span = index[found[0]], index[found[1] - 1] + 1
+                    break
+            if span is not None:
                 break
         if span is None:
             return (), False

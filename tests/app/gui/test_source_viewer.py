@@ -260,3 +260,34 @@ def test_a_saved_web_page_opens_as_its_visible_text_at_the_quote(tmp_path):
         assert "bplist" not in view.text and "=3D" not in view.text and "<p>" not in view.text
         assert view.quote is not None and view.text[view.quote[0] :].startswith("Arrive 20 minutes early")
         assert wraps(view)  # a paragraph a line: wrapped to the pane, so the quote is in sight
+
+
+def test_a_man_pages_troff_source_is_shown_as_man_shows_it_wrapped(tmp_path):
+    import gzip
+
+    from app.gui.source_viewer.viewer import wraps
+    from tests.engine.index.test_troff import PAGE
+
+    path = tmp_path / "tides.conf.5.gz"
+    path.write_bytes(gzip.compress(PAGE.encode()))
+    line = PAGE.split("\n").index(".B port") + 2  # the item's description, a line of the file
+    view = load_text(Target(str(path), None, line, line, "The harbour whose tides are printed"))
+    assert view.kind == "man" and "as man shows it" in view.note and wraps(view)
+    assert "\\f" not in view.text and view.lines == (line, line)
+    assert view.text.split("\n")[line - 1].strip().startswith("The harbour whose tides are printed")
+
+
+def test_a_filled_in_forms_values_are_drawn_and_its_answers_label_marked():
+    """The form's answers are drawn on the page; a quoted answer ("Vehicle registration: AB12 CDE; ...", in no text
+    layer: a field's value) marks its printed label."""
+    import tempfile
+
+    from tests.engine.index.test_pdf_forms import _form_pdf
+
+    with tempfile.TemporaryDirectory() as d:
+        filled, empty = f"{d}/filled.pdf", f"{d}/empty.pdf"
+        open(filled, "wb").write(_form_pdf())
+        open(empty, "wb").write(_form_pdf(fields_filled=False))
+        page = render_page(filled, 1, "Vehicle registration: AB12 CDE; Colour: Dark blue")
+        assert len(page.quote_boxes) == 1 and "not marked" not in page.note
+        assert page.rgb != render_page(empty, 1).rgb  # the values are drawn
