@@ -46,7 +46,7 @@ def sample(files: list[str], n: int) -> list[dict]:
 
 def run(args) -> None:
     from engine.models import CHUNKED_MODELS, import_chunked, load_lm, resolve_model
-    from engine.rag.answer_check import checked_text, model_check
+    from engine.rag import checked_text, model_check
 
     folder = import_chunked(args.model) if args.model in CHUNKED_MODELS else args.model
     lm = load_lm(resolve_model(str(folder)))

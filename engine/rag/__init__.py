@@ -9,6 +9,7 @@ generative_rerank), how a quoted sentence is shown (shown_span; a definition's t
 """
 
 from engine.rag.abstain import AbstainPolicy, calibrate, evaluate
+from engine.rag.answer_check import checked_text, model_check
 from engine.rag.capability import Capability, check_capability
 from engine.rag.citations import Citation, map_citations, quote_lines, segments
 from engine.rag.extractive import (
@@ -66,6 +67,8 @@ __all__ = [
     "ground",
     "judge_for",
     "answers_judge_for",
+    "checked_text",
+    "model_check",
     "judge_verdicts",
     "leans_on_context",
     "map_citations",
