@@ -93,6 +93,17 @@ def test_build_parser_without_names_has_every_subcommand_in_full():
     args = parser.parse_args(["ask", "why?", "--answer", "extractive", "--rerank", "none"])
     assert (args.answer, args.rerank, args.handler.__name__) == ("extractive", "none", "run_ask")
 
+    # --check reaches the request (auto by default); an unknown one is argparse's error
+    from app.cli.rag import ask_request
+
+    assert args.check == "auto" and ask_request(args).check == "auto"
+    checked = parser.parse_args(["ask", "why?", "--check", "model"])
+    assert ask_request(checked).check == "model"
+    from app.cli.args import UsageError
+
+    with pytest.raises(UsageError, match="invalid choice: 'oracle'"):
+        parser.parse_args(["ask", "why?", "--check", "oracle"])
+
 
 @pytest.fixture(scope="module")
 def minilm_index(tmp_path_factory):
