@@ -26,6 +26,15 @@ from engine import Engine, FinalEvent, GenerateRequest, TokenEvent  # noqa: E402
 ensure_corpus()
 
 
+def load_chat_model(name: str):
+    """A chat model by a chunked model's name ("qwen2.5-coder-1.5b-instruct": assembled and imported once) or by any
+    model spec ("default", a folder, a .gguf file)."""
+    from engine.models import CHUNKED_MODELS, import_chunked, load_lm, resolve_model
+
+    folder = import_chunked(name) if name in CHUNKED_MODELS else name
+    return load_lm(resolve_model(str(folder)))
+
+
 def summary(values: list[float]) -> dict:
     return {"min": min(values), "median": statistics.median(values), "max": max(values), "runs": len(values)}
 

@@ -23,7 +23,7 @@ import sys
 import time
 from pathlib import Path
 
-from _common import emit
+from _common import emit, load_chat_model
 
 SEED = 52
 
@@ -45,11 +45,9 @@ def sample(files: list[str], n: int) -> list[dict]:
 
 
 def run(args) -> None:
-    from engine.models import CHUNKED_MODELS, import_chunked, load_lm, resolve_model
     from engine.rag import checked_text, model_check
 
-    folder = import_chunked(args.model) if args.model in CHUNKED_MODELS else args.model
-    lm = load_lm(resolve_model(str(folder)))
+    lm = load_chat_model(args.model)
     done = set()
     out = Path(args.out)
     if out.exists():  # resumable: questions already checked are kept

@@ -29,7 +29,7 @@ import tempfile
 import threading
 from pathlib import Path
 
-from _common import ROOT, emit
+from _common import ROOT, emit, load_chat_model
 
 from engine.core import AskRequest
 from engine.encoders import default_embedder_path, load_embedder
@@ -125,12 +125,7 @@ def figures(recs: list[dict]) -> dict:
 
 def check_model(name: str | None):
     """The chat model that checks the answers (None: none, the words decide)."""
-    if not name:
-        return None
-    from engine.models import CHUNKED_MODELS, import_chunked, load_lm, resolve_model
-
-    folder = import_chunked(name) if name in CHUNKED_MODELS else name
-    return load_lm(resolve_model(str(folder)))
+    return load_chat_model(name) if name else None
 
 
 def main() -> None:

@@ -45,6 +45,7 @@ from engine.index.markup import (
 from engine.index.options import IndexOptions
 from engine.index.pipeline import index_pipeline
 from engine.index.pod import ITEM_MARK as POD_ITEM_MARK
+from engine.index.readers.pdf_forms import open_forms
 from engine.index.readers.pdf_layout import page_lines
 from engine.index.readers.pdf_text import text_layer_views
 from engine.index.readers.replies import ATTRIBUTION as REPLY_ATTRIBUTION
@@ -86,6 +87,7 @@ __all__ = [
     "sheet_header",
     "image_cache_bytes",
     "line_breaks",
+    "open_forms",
     "page_lines",
     "paragraph_blocks",
     "read_gzip",

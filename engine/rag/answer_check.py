@@ -22,7 +22,8 @@ from collections.abc import Sequence
 import mlx.core as mx
 
 from engine.core import AnswerCheck
-from engine.rag.generative_rerank import answer_ids, encode_text, output_head, probe_fast_head
+from engine.rag.capability import measured_for
+from engine.rag.generative_rerank import answer_ids, encode_text, fast_head, logits_at
 from engine.rag.tuning import MODEL_CHECK_TOKENS
 
 log = logging.getLogger(__name__)
@@ -48,8 +49,7 @@ MAX_QUESTION_CHARS = (
 
 def measured_line(lm) -> float | None:
     """The measured line of ``lm``'s model, or None when its check was never measured."""
-    name = str(getattr(getattr(lm, "info", None), "name", "") or "").lower()
-    return next((line for key, line in MEASURED_CHECKS.items() if name.startswith(key)), None)
+    return measured_for(lm, MEASURED_CHECKS)
 
 
 def check_line(check: AnswerCheck, lm) -> float | None:
@@ -98,12 +98,8 @@ def model_check(lm, question: str, sentences: Sequence[str] | str,
         log.info("answer check: %s has no single-token Yes/No", lm.info.name)
         return None
     ids = check_prompt_ids(lm, question, text)
-    model = lm.model
-    fast = lm.extra.get("fast_head")
-    if fast is None:
-        fast = lm.extra["fast_head"] = probe_fast_head(model, ids[:8])
     x = mx.array(ids)[None]
     # only the last position goes through the vocabulary projection where that reproduces the model's logits
-    logits = (output_head(model)(model.model(x)[:, -1]) if fast else model(x)[:, -1])[0].astype(mx.float32)
+    logits = logits_at(lm.model, x, mx.array([len(ids) - 1]), fast_head(lm, ids[:8]))[0].astype(mx.float32)
     verdict = mx.logsumexp(logits[mx.array(yes)]) - mx.logsumexp(logits[mx.array(no)])
     return float(verdict.item())

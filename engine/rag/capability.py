@@ -20,6 +20,7 @@ import threading
 import uuid
 from dataclasses import asdict, dataclass
 from pathlib import Path
+from typing import TypeVar
 
 from engine.core import AlcoveError, FinalEvent, GenerateRequest, SamplingParams, cache_dir
 from engine.generation import run_generation
@@ -28,6 +29,8 @@ from engine.rag.grounding import ground
 from engine.rag.loopguard import LoopGuard
 from engine.rag.prompt import build_messages
 from engine.rag.sources import Source
+
+T = TypeVar("T")
 
 PROBES = (
     ("The Larkspur valve is rated for a maximum pressure of 40 bar. It is made of brass.",
@@ -150,8 +153,14 @@ def save_verdict(key: str, cap: Capability) -> None:
         log.warning("could not save the capability verdict to %s", path, exc_info=True)
 
 
+def measured_for(lm, table: dict[str, T]) -> T | None:
+    """What ``table`` holds for ``lm``'s model, keyed by the start of its name (GGUF imports keep the file's name:
+    "qwen2.5-coder-1.5b-instruct-q4_k_m-..."), or None for a model it does not name."""
+    name = str(getattr(getattr(lm, "info", None), "name", "") or "").lower()
+    return next((value for key, value in table.items() if name.startswith(key)), None)
+
+
 def measured_route(lm) -> str | None:
     """The measured default route ("extractive" | "generative") of ``lm``'s model, or None when it was never
     measured (then the capability check decides)."""
-    name = str(getattr(getattr(lm, "info", None), "name", "") or "").lower()
-    return next((route for key, route in MEASURED_ROUTES.items() if name.startswith(key)), None)
+    return measured_for(lm, MEASURED_ROUTES)

@@ -99,7 +99,6 @@ class GenerativeReranker:
             )
         self._prefix_text, self._suffix_text = self._template()
         self._suffix_ids = encode_text(tok, self._suffix_text)
-        self._fast_head: bool | None = None  # decided by a probe on first use
 
     @property
     def name(self) -> str:
@@ -143,8 +142,7 @@ class GenerativeReranker:
                 doc = doc[: self.max_passage_tokens]
             tails.append(doc + self._suffix_ids)
         model = self.lm.model
-        if self._fast_head is None:
-            self._fast_head = probe_fast_head(model, prefix[:8] or [0])
+        fast = fast_head(self.lm, prefix[:8] or [0])
         base = mlx_cache().make_prompt_cache(model)
         model(mx.array(prefix)[None], cache=base)
         mx.eval([c.state for c in base])
@@ -161,7 +159,7 @@ class GenerativeReranker:
             ]  # padding sits after each row's last token: causal attention never sees it
             ids = mx.array([tails[i] + [pad] * (width - len(tails[i])) for i in rows])
             last = mx.array([len(tails[i]) - 1 for i in rows])
-            logits = self._answer_logits(ids, cache, last).astype(mx.float32)
+            logits = self._answer_logits(ids, cache, last, fast).astype(mx.float32)
             yes = mx.logsumexp(logits[:, : len(self.yes_ids)], axis=-1)
             no = mx.logsumexp(logits[:, len(self.yes_ids) :], axis=-1)
             for i, v in zip(rows, (yes - no).tolist(), strict=True):
@@ -185,15 +183,27 @@ class GenerativeReranker:
         if rows:
             yield rows
 
-    def _answer_logits(self, ids: mx.array, cache, last: mx.array) -> mx.array:
+    def _answer_logits(self, ids: mx.array, cache, last: mx.array, fast: bool) -> mx.array:
         """Logits of the answer tokens (yes variants, then no variants) at each row's position ``last``."""
-        model = self.lm.model
-        picks = mx.array(self.yes_ids + self.no_ids)
-        rows = mx.arange(ids.shape[0])
-        if self._fast_head:
-            hidden = model.model(ids, cache=cache)[rows, last]
-            return output_head(model)(hidden)[:, picks]
-        return model(ids, cache=cache)[rows, last][:, picks]
+        return logits_at(self.lm.model, ids, last, fast, cache)[:, mx.array(self.yes_ids + self.no_ids)]
+
+
+def logits_at(model, ids: mx.array, last: mx.array, fast: bool, cache=None) -> mx.array:
+    """The logits at each row's position ``last`` of ``ids``; with ``fast`` (``fast_head``) only those positions go
+    through the vocabulary projection."""
+    rows = mx.arange(ids.shape[0])
+    if fast:
+        return output_head(model)(model.model(ids, cache=cache)[rows, last])
+    return model(ids, cache=cache)[rows, last]
+
+
+def fast_head(lm, ids: list[int]) -> bool:
+    """Whether ``lm``'s model may project only the positions read (``probe_fast_head`` on ``ids``), probed once and
+    kept with the loaded model."""
+    fast = lm.extra.get("fast_head")
+    if fast is None:
+        fast = lm.extra["fast_head"] = probe_fast_head(lm.model, ids)
+    return fast
 
 
 def output_head(model):

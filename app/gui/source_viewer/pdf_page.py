@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 import pypdfium2 as pdfium
 
-from engine.index import ExtractError, read_gzip, text_layer_views
+from engine.index import ExtractError, open_forms, read_gzip, text_layer_views
 
 from .locate import ViewError, find_quote
 
@@ -46,7 +46,7 @@ def _open(path: str) -> pdfium.PdfDocument:
                 pdf = pdfium.PdfDocument(read_gzip(fh.read()))
         else:
             pdf = pdfium.PdfDocument(path)
-        _with_forms(pdf)
+        open_forms(pdf)  # a filled-in form's values drawn on its pages
         return pdf
     except ExtractError as exc:
         raise ViewError(f"The PDF cannot be opened: {exc}") from exc
@@ -54,15 +54,6 @@ def _open(path: str) -> pdfium.PdfDocument:
         raise ViewError(f"The PDF cannot be opened: {exc}.") from exc
     except OSError as exc:
         raise ViewError(f"The PDF cannot be read: {exc.strerror or exc}.") from exc
-
-
-def _with_forms(pdf: pdfium.PdfDocument) -> None:
-    """A filled-in form's values drawn on its pages (PDFium's form environment, started before any page loads)."""
-    try:
-        if pdf.get_formtype() != pdfium.raw.FORMTYPE_NONE:
-            pdf.init_forms()
-    except Exception as exc:  # noqa: BLE001 - a damaged form: the page is still shown, without its values
-        log.debug("the PDF's form cannot be drawn: %s", exc)
 
 
 def render_page(path: str, page: int, quote: str = "", scale: float = 2.0) -> RenderedPage:

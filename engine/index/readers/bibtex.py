@@ -13,6 +13,8 @@ LaTeX's accents, dashes and escapes are read as the characters they print. Linea
 from __future__ import annotations
 
 import re
+import unicodedata
+from bisect import bisect_right
 from collections.abc import Callable
 
 from engine.index.document import Page, line_starts
@@ -167,8 +169,6 @@ def _latex(text: str) -> str:
     """LaTeX's accents, symbols, dashes and escapes as the characters they print; braces and commands' names off."""
 
     def sub(m: re.Match) -> str:
-        import unicodedata
-
         if m.group(1):
             letter = m.group(2) or m.group(3)
             return unicodedata.normalize(
@@ -275,6 +275,4 @@ def _file_path(field: str) -> str:
 
 
 def _line_of(starts: list[int], offset: int) -> int:
-    from bisect import bisect_right
-
     return bisect_right(starts, offset)

@@ -125,6 +125,6 @@ def test_default_model_reranks_fast_and_batched_equals_single():
     passages = PASSAGES[:3]
     batched = rr.score(QUERY, passages)
     single = GenerativeReranker(lm, max_batch_size=1).score(QUERY, passages)
-    assert rr._fast_head is True  # only the answer position is projected onto the vocabulary
+    assert lm.extra["fast_head"] is True  # only the answer position is projected onto the vocabulary
     assert max(abs(a - b) for a, b in zip(batched.raw, single.raw)) < 2e-3
     assert all(0.0 < s < 1.0 for s in batched.sigmoid)
