@@ -67,7 +67,7 @@ def add_ask(a) -> None:
                         "withdraw support; experimental, not measured better)")  # fmt: skip
     a.add_argument("--check", choices=["auto", "words", "model"], default="auto",
                    help="who decides whether the answer is shown as possibly not answering: auto (the chat model "
-                        "where its check was measured, else the words), words (the question's words and the "
+                        "where its check was measured or it passed the capability check, else the words), words (the question's words and the "
                         "embedder; the chat model is not loaded for it) or model (the chat model reads the "
                         "question against the quoted sentences)")  # fmt: skip
     a.add_argument("--max-tokens", type=positive_int, default=256)

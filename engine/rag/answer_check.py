@@ -9,7 +9,8 @@ the answer is hedged (``AskStats.model_check`` against the model's line), in pla
 sentence cosine; a word of the question that no document holds still hedges.
 
 The line is the model's own, measured (``MEASURED_CHECKS``; bench/answer_check.py, docs/EVALUATION.md); a model
-never measured is read at even odds (0.0) and only when the request asks for the model's check. Engine thread only.
+never measured is read at even odds (0.0), when the request asks for the model's check or when the model passed the
+capability check (engine.rag.capability: it writes the answers). Engine thread only.
 """
 
 from __future__ import annotations
@@ -41,7 +42,10 @@ _MARKER = re.compile(r"[ \t]*\[\d+\]")
 # the start of its name as for engine.rag.capability.MEASURED_ROUTES: chosen on a sample of the realdocs tuning
 # parts (bench/answer_check.py; docs/EVALUATION.md, "The chat model's check of an answer").
 MEASURED_CHECKS = {"qwen2.5-coder-1.5b-instruct": 0.45}
-UNMEASURED_LINE = 0.0  # a model never measured: even odds, asked for only (AnswerCheck.MODEL)
+# a model never measured: even odds. Asked for (AnswerCheck.MODEL), or under AUTO for a model that passed the capability
+# check (it writes the answers): at even odds the measured 1.5B, which passes it, hedged fewer answered questions than
+# the words and caught more near-topic ones (docs/TUNING.md); the models that fail it judge no better than chance
+UNMEASURED_LINE = 0.0
 MAX_QUESTION_CHARS = (
     2000  # a question longer than any person's is read to here (the prompt stays one short pass)
 )
@@ -52,13 +56,13 @@ def measured_line(lm) -> float | None:
     return measured_for(lm, MEASURED_CHECKS)
 
 
-def check_line(check: AnswerCheck, lm) -> float | None:
+def check_line(check: AnswerCheck, lm, capable: bool | None = None) -> float | None:
     """The line the check of ``lm`` is read at for a request's ``check``, or None when the model does not check
-    (WORDS; AUTO for a model never measured)."""
+    (WORDS; AUTO for a model never measured, unless ``capable``: it passed the capability check)."""
     if check is AnswerCheck.WORDS:
         return None
     line = measured_line(lm)
-    if line is None and check is AnswerCheck.MODEL:
+    if line is None and (check is AnswerCheck.MODEL or capable):
         return UNMEASURED_LINE
     return line
 

@@ -148,7 +148,7 @@ def _pipeline(models: RagModels, req: AskRequest, question: str, store: IndexSto
     sources = answer_sources(top, models.chat if answer is not AnswerMode.EXTRACTIVE else None)
 
     # 5a, 7. the extractive answer: the sources' own sentences, no chat model (unless it checks them)
-    line = _check_line(models, req)
+    line = _check_line(models, req, stats)
     if answer is AnswerMode.EXTRACTIVE:
         yield ProgressEvent(rid, 3, 3, "Choosing the sentences to quote", extra={"phase": "extract"})
         ex, checked = _extract(models, question, sources, stats)
@@ -182,15 +182,15 @@ def _answer_mode(models: RagModels, stats: AskStats, cancel: threading.Event) ->
     return mode, replace(stats, capable=cap.capable, answer_rule="capability")
 
 
-def _check_line(models: RagModels, req: AskRequest) -> float | None:
+def _check_line(models: RagModels, req: AskRequest, stats: AskStats) -> float | None:
     """The line the chat model's check of the answer is read at (engine.rag.answer_check), or None when the words
     decide: ``check`` WORDS; AUTO for an extractive request (the chat model is not loaded for it) or for a model
-    whose check was never measured."""
+    whose check was never measured and that did not pass the capability check (``stats.capable``)."""
     if req.check is AnswerCheck.WORDS or (
         req.check is AnswerCheck.AUTO and req.answer is AnswerMode.EXTRACTIVE
     ):
         return None
-    return check_line(req.check, models.chat)
+    return check_line(req.check, models.chat, stats.capable)
 
 
 def _checked(models: RagModels, question: str, ex: ExtractiveAnswer, stats: AskStats, line: float,

@@ -92,9 +92,14 @@ def test_the_line_is_the_models_measured_one_or_even_odds_when_asked(lm, monkeyp
     assert measured_line(lm) is None
     assert check_line(AnswerCheck.WORDS, lm) is None and check_line(AnswerCheck.AUTO, lm) is None
     assert check_line(AnswerCheck.MODEL, lm) == UNMEASURED_LINE
+    # a model never measured that passed the capability check (it writes the answers) checks at even odds
+    assert check_line(AnswerCheck.AUTO, lm, capable=True) == UNMEASURED_LINE
+    assert check_line(AnswerCheck.AUTO, lm, capable=False) is None
+    assert check_line(AnswerCheck.WORDS, lm, capable=True) is None
     monkeypatch.setitem(answer_check.MEASURED_CHECKS, lm.info.name.lower()[:6], 0.7)
     assert measured_line(lm) == 0.7 and check_line(AnswerCheck.AUTO, lm) == 0.7
     assert check_line(AnswerCheck.MODEL, lm) == 0.7 and check_line(AnswerCheck.WORDS, lm) is None
+    assert check_line(AnswerCheck.AUTO, lm, capable=True) == 0.7  # the measured line first
 
 
 def test_the_verdict_replaces_the_words_but_an_absent_word_still_hedges():
@@ -156,3 +161,19 @@ def test_a_failed_check_leaves_the_words_to_decide(notes, embedder, lm, monkeypa
 def test_an_unknown_check_is_a_clear_error():
     with pytest.raises(ValueError, match="check must be one of auto, words, model"):
         AskRequest("q", db="i.sqlite3", check="oracle")
+
+
+def test_a_capable_model_never_measured_checks_its_answers_at_even_odds(notes, embedder, lm, monkeypatch):
+    from engine.generation.prompt_cache import PromptCacheStore
+    from engine.rag import qa
+    from engine.rag.capability import Capability
+
+    models = RagModels(lm, embedder, None, PromptCacheStore(1 << 30))
+    monkeypatch.setattr(qa, "check_capability", lambda *_a, **_k: Capability(False, 0, 2, ("", "")))
+    weak = _ask(notes, models, answer="auto")  # the words decide: the model is not asked
+    assert weak.stats.capable is False and weak.stats.model_check is None and weak.answer_kind == "extractive"
+    monkeypatch.setattr(qa, "check_capability", lambda *_a, **_k: Capability(True, 2, 2, ("", "")))
+    res = _ask(notes, models, answer="auto", max_tokens=4)
+    assert res.stats.capable is True and res.stats.model_check_line == UNMEASURED_LINE
+    assert res.stats.model_check is not None and res.stats.check_s > 0
+    assert res.stats.hedged is (bool(res.stats.absent_terms) or res.stats.model_check < UNMEASURED_LINE)
