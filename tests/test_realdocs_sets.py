@@ -7,7 +7,8 @@ notes, an iCalendar export, subtitles, a vCard export, an nginx configuration, a
 chat export, an OpenDocument spreadsheet, an AsciiDoc guide, an HTML-only newsletter, a two-column PDF, a Kindle's
 clippings, a Teams transcript, a DOCX report with footnotes and tracked changes, a Sphinx HTML page, a slide deck as
 PDF, a C header, a paged plain-text document, a reply deep in an e-mail thread, a podcast's RSS feed, a Perl POD file,
-saved web pages, an ODP, a man page's troff source, a TextEdit .rtfd bundle, a filled-in PDF form, a BibTeX library)
+saved web pages, an ODP, a man page's troff source, a TextEdit .rtfd bundle, a filled-in PDF form, a BibTeX library,
+screenshots, a scanned letter as a PDF with no text layer, a Makefile fragment, a Neovim init.lua)
 hold against those files, and the parts stay apart. Questions on Debian packages' documents are checked by
 ``eval/realdocs/check.py`` where the packages are installed."""
 
@@ -547,3 +548,85 @@ def test_fifteenth_held_out_part_brings_new_kinds_and_only_fresh_documents(tmp_p
     assert bib.startswith("% Encoding: UTF-8\n") and 20 <= len(keys) == len(set(keys)) <= 30
     assert bib.count("@Comment{jabref-meta:") >= 2 and "@String{" in bib
     _questions_beside("heldout15", mine)
+
+
+def test_sixteenth_held_out_part_brings_new_kinds_and_only_fresh_documents(tmp_path, monkeypatch):
+    import io
+    from pathlib import Path
+
+    import pypdfium2 as pdfium
+    import pytest
+    from PIL import Image
+
+    from eval.realdocs import heldout16_texts, make_heldout16
+    from eval.realdocs.realdocs import materialise
+
+    committed, mine = _fresh("heldout16", {"screenshot", "pdf-scan", "makefile", "lua-config"})
+    # PGXS's makefile fragment, committed as Debian ships it (compared where PostgreSQL's client is installed)
+    mk = committed["make/pgxs.mk"]
+    assert mk.startswith(b"# PGXS: PostgreSQL extensions makefile\n") and b"\ninclude $(top_builddir)" in mk
+    installed = Path("/usr/lib/postgresql/15/lib/pgxs/src/makefiles/pgxs.mk")
+    if installed.is_file():
+        assert installed.read_bytes() == mk
+    # labels on the makefile and the Lua file name lines of the file
+    for kind in ("makefile", "lua-config"):
+        q = next(x for x in load("heldout16")[0] if x["kind"] == kind)
+        lines = committed[q["path"]].decode("utf-8").split("\n")
+        assert realdocs_check.unit_text(FILES / q["path"], q) == "\n".join(
+            lines[q["line_start"] - 1 : q["line_end"]]
+        )
+    # the screenshots are Retina PNGs (two pixels a point, 144 dpi), RGB, their text drawn, none stored as text
+    shots = sorted(p for p in mine if p.endswith(".png"))
+    sizes = {
+        heldout16_texts.TRAIN_NAME: heldout16_texts.TRAIN_SIZE,
+        heldout16_texts.BACKUP_NAME: heldout16_texts.BACKUP_SIZE,
+    }
+    for path in shots:
+        image = Image.open(io.BytesIO(committed[path]))
+        w, h = sizes[Path(path).name]
+        assert image.format == "PNG" and image.mode == "RGB" and image.size == (2 * w, 2 * h)
+        assert round(image.info["dpi"][0]) == 144
+        assert b"Booking" not in committed[path] and b"Harbour" not in committed[path]
+    # the scanned letter: two A4 pages, each one greyscale JPEG over the page and no text layer (Alcove's OCR reads it)
+    scan = next(p for p in mine if p.endswith(".pdf"))
+    data = committed[scan]
+    assert (
+        data.count(b"/Filter /DCTDecode") == 2 and b"/Font" not in data and b"/ColorSpace /DeviceGray" in data
+    )
+    doc = pdfium.PdfDocument(data)
+    try:
+        assert len(doc) == 2
+        for i in range(2):
+            page = doc[i]
+            assert [round(v) for v in page.get_size()] == [595, 842]
+            assert page.get_textpage().count_chars() == 0
+    finally:
+        doc.close()
+    # its labels are checked against the text drawn on each page, which differs from page to page
+    drawn = make_heldout16.drawn_text()
+    pages = drawn[Path(scan).name]
+    assert (
+        len(pages) == 2 and "Colonoscopy appointment" in pages[0] and "Getting your bowel ready" in pages[1]
+    )
+    q = next(x for x in load("heldout16")[0] if x["kind"] == "pdf-scan")
+    assert realdocs_check.unit_text(FILES / scan, q) == pages[q["page"] - 1]
+    # a screenshot's label names the file only: OCR gives an image one page with no number
+    materialise(tmp_path / "root", "heldout16")
+    q = next(x for x in load("heldout16", tmp_path / "root")[0] if x["kind"] == "screenshot")
+    assert "page" not in q and "line_start" not in q
+    assert relevant(q, q["abs_path"], None, None, None) and relevant(q, q["abs_path"], None, 3, 4)
+    _questions_beside("heldout16", mine)
+    # the generator gives the committed bytes again (with the DejaVu fonts it draws with)
+    if not (make_heldout16.FONTS / "DejaVuSans.ttf").is_file():
+        pytest.skip("the DejaVu fonts (fonts-dejavu-core) are not installed: the images cannot be redrawn")
+    import PIL
+
+    made = _regenerated(make_heldout16, "private16", tmp_path / "made", monkeypatch)
+    same_pillow = PIL.__version__ == make_heldout16.DRAWN_WITH_PILLOW
+    ours = {p for p in mine if p.startswith("private16/")}
+    assert set(made) == ours
+    for (
+        p
+    ) in ours:  # a picture is its bytes again only with the Pillow that drew it (its text is checked above)
+        if same_pillow or not p.endswith((".png", ".pdf")):
+            assert made[p] == committed[p], p

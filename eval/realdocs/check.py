@@ -2,14 +2,16 @@
 source, python-docx, openpyxl, python-pptx, ebooklib, the standard library's email for .eml, .emlx and .mbox,
 zipfile, xml and json for ODT, ODS, ODP, RTF and notebooks, gzip for a gzipped PDF, html.parser for an HTML-only
 e-mail, plistlib for a Safari web archive, email for an MHTML page, a small PDF object reader for a filled-in form's
-field values, gzip for a man page's troff source), not Alcove's:
+field values, gzip for a man page's troff source; for a screenshot or a scanned PDF, whose text Alcove reads by OCR,
+the text its generator drew: ``make_heldout16.drawn_text``), not Alcove's:
 
 - every labelled document is in documents.json, in the question's part, and present once materialised;
 - every answer fact (``answer`` or one of ``answers``, and each of ``all_of``) occurs in the labelled unit (and in
   each other place ``also`` lists): the PDF page, the slide, the sheet's labelled row (XLSX or ODS), the message
   (the text of its HTML where it has no plain-text part), the EPUB chapter's labelled source lines, the notebook
   cell, the text of a saved page's HTML (a web archive's main resource, an MHTML file's HTML part), the ODP slide
-  with its speaker notes, the PDF form's page with its fields' values, the labelled lines of a
+  with its speaker notes, the PDF form's page with its fields' values, the text drawn on a screenshot or on a
+  scanned PDF's page, the labelled lines of a
   text/HTML/DOCX/ODT/RTF file (a TextEdit .rtfd bundle's TXT.rtf, a gzipped troff source read through gzip; a DOCX
   paragraph with its tracked changes accepted and the text of its footnotes after it; text compared with whitespace
   runs as one space, line-end hyphens joined, NFKC);
@@ -19,7 +21,7 @@ field values, gzip for a man page's troff source), not Alcove's:
   part is indexed on its own (held-out 5's documents hold "JSON" and "WASM", absent terms of ``uh01`` and ``u3f01``);
 - ids are unique; questions are not copied from the document (no run of 8 words shared with the labelled unit).
 
-    python eval/realdocs/check.py [--part tuning|heldout|heldout2|...|heldout14|heldout15|all] [--committed-only]
+    python eval/realdocs/check.py [--part tuning|heldout|heldout2|...|heldout15|heldout16|all] [--committed-only]
 
 Package documents are read where the packages installed them; committed ones from files/. ``--committed-only``
 checks only questions on committed documents (what CI can check without the packages).
@@ -30,6 +32,7 @@ from __future__ import annotations
 import argparse
 import email
 import email.policy
+import functools
 import html
 import mailbox
 import re
@@ -632,11 +635,33 @@ def suffix_of(path: Path) -> str:
     return Path(path.stem).suffix.lower() if suffix == ".gz" else suffix
 
 
+def drawn_pages(path: Path) -> list[str] | None:
+    """The text drawn on a picture document (a screenshot, a scanned PDF's pages), a page's text per page, as its
+    generator drew it (``make_heldout16.drawn_text``, by file name); None for any other document. Alcove reads these
+    by OCR, which may misread; the labels hold against what is on the image."""
+    if path.suffix.lower() not in (".png", ".pdf"):
+        return None
+    return _drawn().get(path.name)
+
+
+@functools.lru_cache(maxsize=1)
+def _drawn() -> dict[str, list[str]]:
+    from eval.realdocs import make_heldout16
+
+    return make_heldout16.drawn_text()
+
+
 def unit_text(path: Path, q: dict) -> str:
     """The text of the labelled unit of ``q`` in the document at ``path``."""
     kind, suffix = q["kind"], suffix_of(path)
     if kind in PAGED and q.get("page") is None:
         raise LookupError(f"a {kind} label needs a page")
+    drawn = drawn_pages(path)
+    if drawn is not None:
+        number = q.get("page") or 1
+        if not 1 <= number <= len(drawn):
+            raise LookupError(f"page {number} not in 1..{len(drawn)}")
+        return drawn[number - 1]
     if suffix == ".pdf":
         return pdf_page(path, q["page"])
     if suffix in (".html", ".htm"):
@@ -691,6 +716,9 @@ def unit_text(path: Path, q: dict) -> str:
 def whole_text(path: Path) -> str:
     """All the text of a document, for the absent-terms check."""
     suffix = suffix_of(path)
+    drawn = drawn_pages(path)
+    if drawn is not None:
+        return "\n".join(drawn)
     if suffix == ".pdf":
         return pdf_all(path)
     if suffix in (".html", ".htm"):
