@@ -17,6 +17,7 @@ from engine.index.readers.feeds import READER_VERSION as FEED_READER_VERSION
 from engine.index.readers.gpx import READER_VERSION as GPX_READER_VERSION
 from engine.index.readers.html import READER_VERSION as HTML_READER_VERSION
 from engine.index.readers.mail import READER_VERSION as MAIL_READER_VERSION
+from engine.index.readers.ocr import OCR_READER_VERSION
 from engine.index.readers.office import DOCUMENT_READER_VERSION, RTF_READER_VERSION, XLSX_READER_VERSION
 from engine.index.readers.pdf import READER_VERSION
 from engine.index.readers.subtitles import READER_VERSION as SUBTITLES_READER_VERSION
@@ -45,6 +46,8 @@ READER_VERSIONS = {"pdf": READER_VERSION, "epub": EPUB_READER_VERSION, "csv": CS
 def reader_tag(file_type: str | None) -> bytes:
     """What a file's content hash covers beside its bytes and the chunker's settings: its reader's version."""
     version = READER_VERSIONS.get(file_type or "")
+    if OCR_READER_VERSION and file_type in ("pdf", "image"):  # what OCR reads of a scanned page or a picture
+        version = f"{version or 0}+ocr{OCR_READER_VERSION}"
     return f":{file_type}-{version}".encode() if version is not None else b""
 
 

@@ -114,8 +114,8 @@ def test_image_files_are_read_and_can_be_turned_off():
 
 def test_ocr_accuracy_on_small_and_photocopied_text():
     """Harder pages than the clean scan above: 11 pt text at 150 dpi (24 px), and the same as a noisy photocopy.
-    RapidOCR's recogniser drops some spaces between words at this size (the letters are right), so accuracy is
-    reported with and without spaces."""
+    RapidOCR's recogniser seldom gives a space its best score at this size; the words are spaced where the space
+    scored at all (ocr.SPACE_SCORE): before that, 0.938 and 0.880 with spaces against 1.0 and 0.971 without."""
     text = PAGES[0] + PAGES[1]
     truth = "\n".join(text)
     results = {}
@@ -126,5 +126,40 @@ def test_ocr_accuracy_on_small_and_photocopied_text():
         letters = char_accuracy(re.sub(r"\s", "", truth), re.sub(r"\s", "", got))
         results[name] = (round(char_accuracy(truth, got), 4), round(letters, 4))
     log.warning("OCR character accuracy at 24 px (with spaces, without): %s", results)
-    assert results["small"][0] >= 0.9 and results["small"][1] >= 0.98, results
-    assert results["photocopy"][0] >= 0.85 and results["photocopy"][1] >= 0.94, results
+    assert results["small"][0] >= 0.99 and results["small"][1] >= 0.98, results
+    assert results["photocopy"][0] >= 0.95 and results["photocopy"][1] >= 0.94, results
+
+
+def test_words_are_spaced_where_the_recogniser_scored_a_space_between_them():
+    from engine.index.readers.ocr import SPACE_SCORE, _SpacedDecode
+
+    chars = ["blank", "a", "b", "c", " "]
+    decode = _SpacedDecode(chars)
+
+    def frames(*rows):  # each row: (best index, the space's score in that frame)
+        probs = np.zeros((1, len(rows), len(chars)), dtype=np.float32)
+        for t, (best, space) in enumerate(rows):
+            probs[0, t, 4] = space
+            probs[0, t, best] = max(0.9, space + 0.1) if best != 4 else 0.9
+        return probs
+
+    # "a" then "b" with a blank frame between them in which the space scored a little: two words
+    assert decode(frames((1, 0.0), (0, 2 * SPACE_SCORE), (2, 0.0)))[0][0] == "a b"
+    # ... below the score, or with no frame between: one word; a repeated character across a blank stays two
+    assert decode(frames((1, 0.0), (0, SPACE_SCORE / 2), (2, 0.0)))[0][0] == "ab"
+    assert decode(frames((1, 0.0), (2, 0.5)))[0][0] == "ab"
+    assert decode(frames((1, 0.0), (1, 0.0), (0, 0.0), (1, 0.0)))[0][0] == "aa"
+    # a space the recogniser wrote itself is kept once; confidence is the characters' mean best score
+    text, conf = decode(frames((1, 0.0), (4, 0.9), (0, 0.5), (3, 0.0)))[0]
+    assert text == "a c" and conf == pytest.approx(0.9)
+    assert decode(np.zeros((2, 0, len(chars)), dtype=np.float32)) == [("", 0.0), ("", 0.0)]
+
+
+def test_an_index_made_before_the_words_were_spaced_reads_pictures_and_pdfs_again():
+    from engine.index.options import reader_tag
+    from engine.index.readers.ocr import OCR_READER_VERSION
+
+    assert OCR_READER_VERSION >= 1  # RapidOCR's reading (this module runs off macOS only)
+    assert reader_tag("image") == f":image-0+ocr{OCR_READER_VERSION}".encode()
+    assert reader_tag("pdf").endswith(f"+ocr{OCR_READER_VERSION}".encode())
+    assert b"ocr" not in reader_tag("docx")
