@@ -18,6 +18,7 @@ import io
 import logging
 import math
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -53,9 +54,13 @@ MIN_CONFIDENCE = 0.5
 # text, 12 pages): the library's own decoding 0.529 / 0.680; 0.003-0.03 all 0.952 / 0.986; 0.1 0.937 / 0.981;
 # 0.15 0.880 / 0.951; a gap of blank frames as well, or instead, did no better.
 SPACE_SCORE = 0.01
-# The version of what OCR reads, where it is RapidOCR: 1, words spaced by SPACE_SCORE. An index made with another
-# reads images and PDFs again (engine.index.options.reader_tag); on macOS, Vision's text did not change.
-OCR_READER_VERSION = 0 if sys.platform == "darwin" else 1
+# ... and it reads a zero in a figure as a letter o at times ("06:0o", "08:o0"): in a run of figures, stops, colons
+# and commas holding two digits or more, an o is a zero (not in words: "1o" has one digit, "f2.50" is left)
+_FIGURE_RUN = re.compile(r"(?<![\w.:,])[\doO][\doO.:,]*[\doO](?![\w])")
+# The version of what OCR reads, where it is RapidOCR: 1, words spaced by SPACE_SCORE; 2, an o in a figure a zero.
+# An index made with another reads images and PDFs again (engine.index.options.reader_tag); on macOS, Vision's text
+# did not change.
+OCR_READER_VERSION = 0 if sys.platform == "darwin" else 2
 
 
 class OcrOff(ExtractError):
@@ -141,7 +146,19 @@ class _SpacedDecode:
                 confidence.append(float(score[t]))
                 previous = t
             last = c
-        return "".join(out), float(np.mean(confidence)) if confidence else 0.0
+        return _zeros("".join(out)), float(np.mean(confidence)) if confidence else 0.0
+
+
+def _zeros(text: str) -> str:
+    """``text`` with an o read in a figure as the zero it is: "06:0o" -> "06:00"."""
+
+    def fix(m: re.Match) -> str:
+        run = m.group(0)
+        if sum(c.isdigit() for c in run) < 2 or not any(c.isdigit() for c in run[:2] + run[-2:]):
+            return run
+        return run.replace("o", "0").replace("O", "0")
+
+    return _FIGURE_RUN.sub(fix, text)
 
 
 class _RapidRecogniser:

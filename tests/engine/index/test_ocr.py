@@ -163,3 +163,13 @@ def test_an_index_made_before_the_words_were_spaced_reads_pictures_and_pdfs_agai
     assert reader_tag("image") == f":image-0+ocr{OCR_READER_VERSION}".encode()
     assert reader_tag("pdf").endswith(f"+ocr{OCR_READER_VERSION}".encode())
     assert b"ocr" not in reader_tag("docx")
+
+
+def test_an_o_read_in_a_figure_is_a_zero_and_words_keep_theirs():
+    from engine.index.readers.ocr import _zeros
+
+    assert _zeros("drink water until 06:0o, then arrive at 08:o0 on 16.o3.2027") == (
+        "drink water until 06:00, then arrive at 08:00 on 16.03.2027"
+    )
+    for kept in ("Room 1o", "zoo 100", "Oslo 2000", "OO7", "so 2.5", "costs f2.50", "No 12"):
+        assert _zeros(kept) == kept
