@@ -45,6 +45,8 @@ from engine.index.markup import (
 from engine.index.options import IndexOptions
 from engine.index.pipeline import index_pipeline
 from engine.index.pod import ITEM_MARK as POD_ITEM_MARK
+from engine.index.readers import IMAGE_EXTENSIONS, OcrLine, page_pixels, picture_pixels
+from engine.index.readers import recognise as ocr_lines
 from engine.index.readers.pdf_forms import open_forms
 from engine.index.readers.pdf_layout import page_lines
 from engine.index.readers.pdf_text import text_layer_views
@@ -88,6 +90,11 @@ __all__ = [
     "image_cache_bytes",
     "line_breaks",
     "open_forms",
+    "IMAGE_EXTENSIONS",
+    "OcrLine",
+    "ocr_lines",
+    "page_pixels",
+    "picture_pixels",
     "page_lines",
     "paragraph_blocks",
     "read_gzip",

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from engine.index import ANCHORED_TYPES, TROFF_NOTE, ExtractError, extract, file_type_for
+from engine.index import ANCHORED_TYPES, IMAGE_EXTENSIONS, TROFF_NOTE, ExtractError, extract, file_type_for
 
 MAX_VIEW_BYTES = 50_000_000
 _SPACE = re.compile(r"\s+")
@@ -46,6 +46,10 @@ class Target:
     @property
     def is_pdf(self) -> bool:
         return Path(self.path).suffix.lower() == ".pdf"
+
+    @property
+    def is_picture(self) -> bool:  # shown as it looks, the quote marked where OCR reads it
+        return Path(self.path).suffix.lower() in IMAGE_EXTENSIONS
 
 
 @dataclass(frozen=True)

@@ -1,17 +1,28 @@
 """A PDF page rendered to pixels with PDFium (pypdfium2: the pinned PySide6-Essentials has no QtPdf), and the boxes of
-the quoted passage on it, found in the page's text layer. Pure Python, no Qt: the viewer turns the pixels into an
-image. Nothing here touches the network."""
+the quoted passage on it, found in the page's text layer; on a scanned page (no text layer) and on a picture (a
+screenshot, a photo of a receipt), where OCR reads the quoted words, as the index read them. Pure Python, no Qt: the
+viewer turns the pixels into an image. Nothing here touches the network."""
 
 from __future__ import annotations
 
 import logging
 from dataclasses import dataclass
 
+import numpy as np
 import pypdfium2 as pdfium
 
-from engine.index import ExtractError, open_forms, read_gzip, text_layer_views
+from engine.index import (
+    ExtractError,
+    OcrLine,
+    ocr_lines,
+    open_forms,
+    page_pixels,
+    picture_pixels,
+    read_gzip,
+    text_layer_views,
+)
 
-from .locate import ViewError, find_quote
+from .locate import MAX_VIEW_BYTES, ViewError, find_quote
 
 log = logging.getLogger(__name__)
 
@@ -27,6 +38,13 @@ class RenderedPage:
     scale: float  # pixels per PDF point
     quote_boxes: tuple[tuple[float, float, float, float], ...]  # (x, y, w, h) in pixels, top-left origin
     note: str = ""
+
+
+NOT_MARKED = "The quoted passage could not be found in this page's text layer, so it is not marked."
+NOT_READ = "The quoted passage could not be found where OCR reads this {what}, so it is not marked."
+MAX_PICTURE_SIDE = (
+    3000  # a picture is shown at most this many pixels wide or high (a 48 MP photo: 140 MB of RGB)
+)
 
 
 def page_count(path: str) -> int:
@@ -71,10 +89,15 @@ def render_page(path: str, page: int, quote: str = "", scale: float = 2.0) -> Re
             rgb = bytes(bitmap.buffer)
             forms = getattr(pdf, "formenv", None) is not None
             boxes, found = _quote_boxes(pg, quote, scale, forms) if quote else ((), True)
-            if not found:
-                note = (note + " " if note else "") + (
-                    "The quoted passage could not be found in this page's text layer, so it is not marked."
+            missing = NOT_MARKED
+            if not found and _scanned(pg):  # a scan: where OCR reads the quote, as the index read it
+                rgb_read, read_scale = page_pixels(pg)
+                boxes, found = (
+                    _read_boxes(rgb_read, quote, scale / read_scale) if rgb_read is not None else ((), False)
                 )
+                missing = NOT_READ.format(what="scanned page")
+            if not found:
+                note = (note + " " if note else "") + missing
             return RenderedPage(number, pages, bitmap.width, bitmap.height, bitmap.stride, rgb, scale, boxes,
                                 note)  # fmt: skip
         finally:
@@ -115,3 +138,73 @@ def _quote_boxes(pg, quote: str, scale: float,
         return tuple(boxes), bool(boxes)
     finally:
         text_page.close()
+
+
+def _scanned(pg) -> bool:
+    text_page = pg.get_textpage()
+    try:
+        return text_page.count_chars() == 0
+    finally:
+        text_page.close()
+
+
+def _read_boxes(rgb, quote: str, factor: float) -> tuple[tuple[tuple[float, float, float, float], ...], bool]:
+    """Boxes (in the shown image's pixels: OCR's times ``factor``) round the quote where OCR reads it in ``rgb``;
+    a line's part is measured by its characters. No boxes where OCR is unavailable or the quote is not read."""
+    try:
+        lines: list[OcrLine] = ocr_lines(rgb)
+    except ExtractError as exc:
+        log.info("no OCR to mark the quote: %s", exc)
+        return (), False
+    found = find_quote("\n".join(line.text for line in lines), quote)
+    if found is None:
+        return (), False
+    boxes, pos, pad = [], 0, 3.0
+    for line in lines:
+        start, end = pos, pos + len(line.text)
+        pos = end + 1
+        a, b = max(start, found[0]), min(end, found[1])
+        if a >= b:
+            continue
+        width, n = max(line.right - line.left, 1.0), max(len(line.text), 1)
+        x0, x1 = line.left + width * (a - start) / n, line.left + width * (b - start) / n
+        top, bottom = line.top, line.bottom
+        if line.turned:  # read upside down: back to the picture as it is shown
+            x0, x1, top, bottom = (
+                rgb.shape[1] - x1,
+                rgb.shape[1] - x0,
+                rgb.shape[0] - bottom,
+                rgb.shape[0] - top,
+            )
+        boxes.append(((x0 - pad) * factor, (top - pad) * factor, (x1 - x0 + 2 * pad) * factor,
+                      (bottom - top + 2 * pad) * factor))  # fmt: skip
+    return tuple(boxes), bool(boxes)
+
+
+def render_picture(path: str, quote: str = "") -> RenderedPage:
+    """A picture (a screenshot, a scan, a photo) as one page, the quoted words marked where OCR reads them."""
+    from pathlib import Path
+
+    p = Path(path)
+    try:
+        if p.stat().st_size > MAX_VIEW_BYTES:
+            raise ViewError(f"{p.name} is too large to show here ({p.stat().st_size // 1_000_000} MB).")
+        rgb = picture_pixels(p.read_bytes(), p.suffix.lower())
+    except ExtractError as exc:
+        raise ViewError(f"{p.name} cannot be shown: {exc}") from exc
+    except OSError as exc:
+        raise ViewError(f"{p.name} cannot be read: {exc.strerror or exc}.") from exc
+    boxes, found = _read_boxes(rgb, quote, 1.0) if quote else ((), True)
+    height, width = rgb.shape[:2]
+    factor = min(1.0, MAX_PICTURE_SIDE / max(width, height))
+    if factor < 1.0:  # shown smaller: the marks with it
+        from PIL import Image
+
+        shown = Image.fromarray(rgb).resize((max(1, round(width * factor)), max(1, round(height * factor))))
+        rgb = np.asarray(shown.convert("RGB"))
+        boxes = tuple(tuple(v * factor for v in box) for box in boxes)
+    height, width = rgb.shape[:2]
+    note = "" if found else NOT_READ.format(what="picture")
+    return RenderedPage(
+        1, 1, width, height, 3 * width, np.ascontiguousarray(rgb).tobytes(), factor, boxes, note
+    )

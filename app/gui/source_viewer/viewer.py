@@ -34,7 +34,7 @@ from ..answer_meta import place
 from ..markdown_view import monospace_font
 from ..open_location import REVEAL_LABEL, open_in_default_app, reveal_in_file_manager
 from .locate import Target, TextView, ViewError, load_text
-from .pdf_page import RenderedPage, render_page
+from .pdf_page import RenderedPage, render_page, render_picture
 
 log = logging.getLogger(__name__)
 
@@ -285,7 +285,9 @@ class PdfView(QScrollArea):
 def read_view(target: Target, page: int, quote: str) -> TextView | RenderedPage | str:
     """The text or the rendered page to show; a string says why it cannot be shown. Worker-thread safe."""
     try:
-        return render_page(target.path, page, quote) if target.is_pdf else load_text(target)
+        if target.is_pdf:
+            return render_page(target.path, page, quote)
+        return render_picture(target.path, quote) if target.is_picture else load_text(target)
     except ViewError as exc:
         return str(exc)
 

@@ -8,7 +8,17 @@ from engine.index.readers.feeds import extract_feed, is_feed
 from engine.index.readers.gpx import extract_gpx
 from engine.index.readers.html import extract_html
 from engine.index.readers.mail import extract_eml, extract_mbox
-from engine.index.readers.ocr import IMAGE_EXTENSIONS, NoTextFound, OcrOff, image_page, ocr_pdf_pages
+from engine.index.readers.ocr import (
+    IMAGE_EXTENSIONS,
+    NoTextFound,
+    OcrLine,
+    OcrOff,
+    image_page,
+    ocr_pdf_pages,
+    page_pixels,
+    picture_pixels,
+    recognise,
+)
 from engine.index.readers.office import (
     extract_odp,
     extract_ods,
@@ -49,6 +59,10 @@ __all__ = [
     "extract_webarchive",
     "extract_xlsx",
     "image_page",
+    "OcrLine",
+    "page_pixels",
+    "picture_pixels",
+    "recognise",
     "is_feed",
     "ocr_pdf_pages",
     "pdfium_pages",

@@ -173,3 +173,12 @@ def test_an_o_read_in_a_figure_is_a_zero_and_words_keep_theirs():
     )
     for kept in ("Room 1o", "zoo 100", "Oslo 2000", "OO7", "so 2.5", "costs f2.50", "No 12"):
         assert _zeros(kept) == kept
+
+
+def test_a_page_scanned_upside_down_is_read_turned_round():
+    from engine.index.readers.ocr import recognise
+
+    upright = np.asarray(_render(PAGES[1]))
+    turned = recognise(np.ascontiguousarray(upright[::-1, ::-1]))
+    assert [line.text for line in turned] == PAGES[1] and all(line.turned for line in turned)
+    assert not any(line.turned for line in recognise(upright))
