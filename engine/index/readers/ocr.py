@@ -53,6 +53,9 @@ MIN_CONFIDENCE = 0.5
 # page 6 characters against 1,446 upright, three turned lines 5. Where fewer than this many are read (each counted at
 # its line's score), the image is read turned round as well, and the reading with more is kept.
 UPRIGHT_MIN_CHARS = 20
+# A line ending this share of the text's width short of where full lines end ends its paragraph (not fitted: a wrapped
+# line fills the width to within a word or two)
+SHORT_LINE = 0.25
 # RapidOCR's recogniser (PP-OCRv4, trained mostly on Chinese) seldom gives the space its best score between English
 # words: "Gettingyourbowelready", "costsf2.50 foruptofourhours". A space goes between two characters where it scored
 # at least this much in a frame between them (``_SpacedDecode``). Chosen on pages of Debian READMEs rendered here in
@@ -63,11 +66,10 @@ SPACE_SCORE = 0.01
 # ... and it reads a zero in a figure as a letter o at times ("06:0o", "08:o0"): in a run of figures, stops, colons
 # and commas holding two digits or more, an o is a zero (not in words: "1o" has one digit, "f2.50" is left)
 _FIGURE_RUN = re.compile(r"(?<![\w.:,])[\doO][\doO.:,]*[\doO](?![\w])")
-# The version of what OCR reads, where it is RapidOCR: 1, words spaced by SPACE_SCORE; 2, an o in a figure a zero;
-# 3, lines read as they stand (UPRIGHT_MIN_CHARS).
-# An index made with another reads images and PDFs again (engine.index.options.reader_tag); on macOS, Vision's text
-# did not change.
-OCR_READER_VERSION = 0 if sys.platform == "darwin" else 3
+# The version of what OCR reads: 1, RapidOCR's words spaced by SPACE_SCORE; 2, an o in a figure a zero; 3, lines read
+# as they stand (UPRIGHT_MIN_CHARS); 4, a line ended short ends its paragraph (Vision's pages too). An index made with
+# another reads images and PDFs again (engine.index.options.reader_tag).
+OCR_READER_VERSION = 4
 
 
 class OcrOff(ExtractError):
@@ -251,18 +253,27 @@ def _read_chars(segments) -> float:
 
 
 def lines_to_page(lines: list[OcrLine], number: int | None) -> Page | None:
-    """A page whose text is the recognised lines; a paragraph break where the gap between lines is large."""
+    """A page whose text is the recognised lines; a paragraph break where the gap between lines is large, or after a
+    line that ends well short of the text's right edge (its writer ended it: "Tuesday 16 March 2027 at 08:15" over
+    "Please arrive at 08:00 and ...", a screenshot's label)."""
     if not lines:
         return None
     heights = sorted(line.bottom - line.top for line in lines)
     typical = heights[len(heights) // 2] or 1.0
+    rights = sorted(line.right for line in lines)
+    edge = rights[(len(rights) - 1) * 9 // 10]  # where full lines end
+    lefts = sorted(line.left for line in lines)
+    measure = max(edge - lefts[len(lefts) // 2], 1.0)
     parts: list[str] = []
     blocks: list[Block] = []
     start = pos = 0
     for i, line in enumerate(lines):
         if i:
             gap = line.top - lines[i - 1].bottom
-            if gap > 0.9 * typical:  # a blank line's worth of space: a new paragraph
+            ended = lines[i - 1].right > 0 and edge - lines[i - 1].right > SHORT_LINE * measure
+            if (
+                gap > 0.9 * typical or ended
+            ):  # a blank line's worth of space, or a line ended short: a new paragraph
                 blocks.append(Block(start, pos - 1))
                 start = pos
         parts.append(line.text)

@@ -159,7 +159,7 @@ def test_an_index_made_before_the_words_were_spaced_reads_pictures_and_pdfs_agai
     from engine.index.options import reader_tag
     from engine.index.readers.ocr import OCR_READER_VERSION
 
-    assert OCR_READER_VERSION >= 1  # RapidOCR's reading (this module runs off macOS only)
+    assert OCR_READER_VERSION >= 1
     assert reader_tag("image") == f":image-0+ocr{OCR_READER_VERSION}".encode()
     assert reader_tag("pdf").endswith(f"+ocr{OCR_READER_VERSION}".encode())
     assert b"ocr" not in reader_tag("docx")
