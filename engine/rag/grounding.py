@@ -188,6 +188,11 @@ def names(text: str) -> set[str]:
 # readers that write a paragraph a line (a heading, a list item, a layout cell's paragraph, a slide's bullet): a line
 # end is a paragraph's end there, never a line wrapped inside one
 PARAGRAPH_LINE_TYPES = frozenset({"docx", "odt", "pptx", "odp"})
+# a picture's text as OCR read it, a visual line a line: a line ending well short of the passage's longest ended
+# there (a screenshot's label, "Total paid £70.30", a letter's "Tuesday 16 March 2027 at 08:15"), never glued to the
+# next line; a line that fills the width is wrapped prose and reads on
+LINE_END_TYPES = frozenset({"image"})
+SHORT_LINE_SHARE = 0.6  # not fitted: a wrapped line fills the width to within a word or two
 # a line of a Markdown file's YAML front matter ("date: 2027-02-21T19:05:00Z", "  alt: ...", "---")
 _FRONT_MATTER_LINE = re.compile(r"^[ \t]*(?:[A-Za-z_][\w-]*:(?:[ \t]|$)|-{3}[ \t]*$)")
 
@@ -196,9 +201,12 @@ def split_spans(source: Source) -> list[Span]:
     """The sentences (or lines, for text without sentence punctuation) of a source, each at most
     MAX_EVIDENCE_CHARS long; a table's rows (engine.rag.table_rows) one by one, its header line one of them. In a
     document read a paragraph a line (``PARAGRAPH_LINE_TYPES``) no sentence runs over a line's end: a heading or a
-    list item without a full stop is not glued to the paragraph after it; nor over a line of a Markdown file's front
-    matter."""
-    by_line = file_type_for(Path(source.path)) in PARAGRAPH_LINE_TYPES
+    list item without a full stop is not glued to the paragraph after it; in a picture's text (``LINE_END_TYPES``)
+    none over a line that ended short; nor over a line of a Markdown file's front matter."""
+    kind = file_type_for(Path(source.path))
+    by_line = (
+        True if kind in PARAGRAPH_LINE_TYPES else short_line(source.text) if kind in LINE_END_TYPES else False
+    )
     start = front_matter_end(source)
     out = [Span(source, a, b) for a, b in _line_pieces(source.text, 0, start)]
     pos = start
@@ -231,15 +239,27 @@ def source_segments(source: Source) -> list[tuple[int, int]]:
     Markdown passage's front matter a line a piece)."""
     start = front_matter_end(source)
     pieces = [(a + start, b + start) for a, b in segments(source.text[start:])]
-    if file_type_for(Path(source.path)) in PARAGRAPH_LINE_TYPES:
+    kind = file_type_for(Path(source.path))
+    if kind in PARAGRAPH_LINE_TYPES:
         pieces = [p for a, b in pieces for p in _line_pieces(source.text, a, b)]
+    elif kind in LINE_END_TYPES:
+        pieces = [p for a, b in pieces for p in _line_pieces(source.text, a, b, short_line(source.text))]
     return _line_pieces(source.text, 0, start) + pieces
 
 
-def _line_pieces(text: str, a: int, b: int) -> list[tuple[int, int]]:
-    """``text[a:b]`` cut at its line ends, blank pieces dropped."""
+def short_line(text: str) -> int:
+    """The length below which a line of ``text`` ended short (``LINE_END_TYPES``)."""
+    return int(SHORT_LINE_SHARE * max((len(line.strip()) for line in text.split("\n")), default=0))
+
+
+def _line_pieces(text: str, a: int, b: int, shorter: int | None = None) -> list[tuple[int, int]]:
+    """``text[a:b]`` cut at its line ends (with ``shorter``, only after a line shorter than that), blank pieces
+    dropped."""
     out, pos = [], a
-    for cut in [*(i for i in range(a, b) if text[i] == "\n"), b]:
+    cuts = [i for i in range(a, b) if text[i] == "\n"]
+    if shorter is not None:
+        cuts = [i for i in cuts if len(text[text.rfind("\n", 0, i) + 1 : i].strip()) < shorter]
+    for cut in [*cuts, b]:
         lo, hi = pos, cut
         while lo < hi and text[lo].isspace():
             lo += 1
@@ -251,12 +271,15 @@ def _line_pieces(text: str, a: int, b: int) -> list[tuple[int, int]]:
     return out
 
 
-def _prose_spans(source: Source, lo: int, hi: int, by_line: bool = False) -> list[Span]:
+def _prose_spans(source: Source, lo: int, hi: int, by_line: bool | int = False) -> list[Span]:
+    """Sentences of ``source.text[lo:hi]``, cut at every line end (``by_line`` True) or after a line shorter than
+    ``by_line`` characters (an int)."""
     out: list[Span] = []
     text = source.text
     pieces = [(a + lo, b + lo) for a, b in segments(text[lo:hi])]
-    if by_line:
-        pieces = [p for a, b in pieces for p in _line_pieces(text, a, b)]
+    if by_line is not False:
+        shorter = None if by_line is True else by_line
+        pieces = [p for a, b in pieces for p in _line_pieces(text, a, b, shorter)]
     for a, b in pieces:
         if b - a <= MAX_EVIDENCE_CHARS:
             out.append(Span(source, a, b))

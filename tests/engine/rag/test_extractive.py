@@ -620,3 +620,20 @@ def test_a_markdown_passage_s_front_matter_is_read_a_line_a_piece():
     assert (
         "I bought the set at a car boot sale\nfor £18 in March." in pieces
     )  # the body's wrapped lines are one
+
+
+def test_a_pictures_short_lines_end_their_pieces_and_wrapped_prose_reads_on():
+    from engine.rag.grounding import source_segments, split_spans
+
+    text = (
+        "Booking confirmed\nTotal paid 70.30\nPayment Visa ending 4417\n"
+        "You can change them before the outward train leaves for a 10 admin fee plus any\n"
+        "difference in fare. They cannot be refunded."
+    )
+    shot = Source(1, text, "/lib/Screenshot 2027-03-04 at 21.17.42.png")
+    pieces = [p.text for p in split_spans(shot)]
+    assert pieces[:3] == ["Booking confirmed", "Total paid 70.30", "Payment Visa ending 4417"]
+    assert "leaves for a 10 admin fee plus any\ndifference in fare." in pieces[3]
+    assert [shot.text[a:b] for a, b in source_segments(shot)][:3] == pieces[:3]
+    # the same text in a plain file is prose: its lines are not cut
+    assert "Booking confirmed\nTotal paid 70.30" in split_spans(Source(1, text, "/lib/notes.txt"))[0].text
