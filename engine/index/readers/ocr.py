@@ -47,21 +47,16 @@ MAX_RENDER_PIXELS = 16_000_000
 MAX_OCR_PAGES = 300  # pages OCRed per PDF (a few seconds each on a CPU); more is noted, not hidden
 PDF_RENDER_DPI = 200
 MIN_CONFIDENCE = 0.5
-# Lines are read as they stand: RapidOCR's per-line angle classifier turned a line of an upright scanned letter
-# upside down now and then, and it read as "s" (one of the letter's 56 lines; the others alike either way). Read as
-# it stands, an upside-down page yields almost nothing (RapidOCR drops lines it scores below 0.5): a scanned letter's
-# page 6 characters against 1,446 upright, three turned lines 5. Where fewer than this many are read (each counted at
-# its line's score), the image is read turned round as well, and the reading with more is kept.
+# Lines are read as they stand (RapidOCR's per-line angle classifier turned an upright line upside down now and
+# then): an upside-down page read as it stands yields almost nothing, so where fewer characters than this are read
+# (each counted at its line's score), the image is read turned round as well and the reading with more is kept
 UPRIGHT_MIN_CHARS = 20
 # A line ending this share of the text's width short of where full lines end ends its paragraph (not fitted: a wrapped
 # line fills the width to within a word or two)
 SHORT_LINE = 0.25
 # RapidOCR's recogniser (PP-OCRv4, trained mostly on Chinese) seldom gives the space its best score between English
-# words: "Gettingyourbowelready", "costsf2.50 foruptofourhours". A space goes between two characters where it scored
-# at least this much in a frame between them (``_SpacedDecode``). Chosen on pages of Debian READMEs rendered here in
-# three DejaVu faces at three sizes, clean and as a noisy scan (bag-of-words recall / precision against the drawn
-# text, 12 pages): the library's own decoding 0.529 / 0.680; 0.003-0.03 all 0.952 / 0.986; 0.1 0.937 / 0.981;
-# 0.15 0.880 / 0.951; a gap of blank frames as well, or instead, did no better.
+# words ("Gettingyourbowelready"): a space goes between two characters where it scored at least this much in a frame
+# between them (``_SpacedDecode``; chosen on rendered pages, docs/TUNING.md "Reading pictures")
 SPACE_SCORE = 0.01
 # ... and it reads a zero in a figure as a letter o at times ("06:0o", "08:o0"): in a run of figures, stops, colons
 # and commas holding two digits or more, an o is a zero (not in words: "1o" has one digit, "f2.50" is left)
