@@ -5,7 +5,8 @@ Runtime (``rapidocr-onnxruntime``), whose detection, orientation and recognition
 OCR is background work: it runs in the extraction workers (beside the engine thread, not MLX), one page per
 slice, and between slices waits while the engine runs interactive work (``Deadline.pause``).
 Recognised text keeps its place: a page's text is its visual lines top to bottom (segments on one line joined
-left to right), so "line N" of an OCRed page is the N-th line of text on it, and PDF pages keep their numbers.
+left to right; a page set in columns of prose, column by column: engine.index.readers.ocr_layout), so "line N" of an
+OCRed page is the N-th line of text on it in reading order, and PDF pages keep their numbers.
 
 OCR can be turned off (``index_paths(..., ocr=False)``, Settings > Library); then scanned pages and images are
 reported as skipped with a reason (``OcrOff``) and not remembered, so turning OCR on later reads them.
@@ -30,6 +31,7 @@ import numpy as np
 
 from engine.index.bounds import charge, no_check, pause_point
 from engine.index.document import Block, ExtractError, Page
+from engine.index.readers.ocr_layout import reading_lines
 
 log = logging.getLogger(__name__)
 
@@ -62,9 +64,10 @@ SPACE_SCORE = 0.01
 # and commas holding two digits or more, an o is a zero (not in words: "1o" has one digit, "f2.50" is left)
 _FIGURE_RUN = re.compile(r"(?<![\w.:,])[\doO][\doO.:,]*[\doO](?![\w])")
 # The version of what OCR reads: 1, RapidOCR's words spaced by SPACE_SCORE; 2, an o in a figure a zero; 3, lines read
-# as they stand (UPRIGHT_MIN_CHARS); 4, a line ended short ends its paragraph (Vision's pages too). An index made with
-# another reads images and PDFs again (engine.index.options.reader_tag).
-OCR_READER_VERSION = 4
+# as they stand (UPRIGHT_MIN_CHARS); 4, a line ended short ends its paragraph (Vision's pages too); 5, columns of
+# prose read one after the other (ocr_layout). An index made with another reads images and PDFs again
+# (engine.index.options.reader_tag).
+OCR_READER_VERSION = 5
 
 
 class OcrOff(ExtractError):
@@ -201,7 +204,8 @@ class _VisionRecogniser:  # exercised on macOS only (tests/mac/test_ocr_vision.p
 
 
 def recognise(rgb: np.ndarray) -> list[OcrLine]:
-    """Text lines of an RGB image, top to bottom; segments whose vertical extents overlap form one line."""
+    """Text lines of an RGB image in reading order: top to bottom, segments whose vertical extents overlap one line,
+    and a page set in columns of prose column by column (engine.index.readers.ocr_layout)."""
     recogniser = _engine()
     with _lock:  # one recognition at a time: the ONNX session and Vision request are not shared safely
         try:
@@ -213,22 +217,9 @@ def recognise(rgb: np.ndarray) -> list[OcrLine]:
         except Exception as exc:  # noqa: BLE001 - OpenCV and ONNX Runtime errors come in many types
             raise ExtractError(f"OCR could not read the image ({type(exc).__name__}: {exc}).") from exc
     segments = [s for s in segments if s[0].strip() and s[2] >= MIN_CONFIDENCE]
-    segments.sort(key=lambda s: (s[1][1] + s[1][3]) / 2)
-    lines: list[list[tuple]] = []
-    for seg in segments:
-        top, bottom = seg[1][1], seg[1][3]
-        middle = (top + bottom) / 2
-        if lines:
-            last = lines[-1]
-            l_top = min(s[1][1] for s in last)
-            l_bottom = max(s[1][3] for s in last)
-            if l_top <= middle <= l_bottom:
-                last.append(seg)
-                continue
-        lines.append([seg])
+    lines = reading_lines(segments)
     out = []
     for line in lines:
-        line.sort(key=lambda s: s[1][0])
         out.append(
             OcrLine(
                 " ".join(s[0].strip() for s in line),
@@ -255,17 +246,13 @@ def lines_to_page(lines: list[OcrLine], number: int | None) -> Page | None:
         return None
     heights = sorted(line.bottom - line.top for line in lines)
     typical = heights[len(heights) // 2] or 1.0
-    rights = sorted(line.right for line in lines)
-    edge = rights[(len(rights) - 1) * 9 // 10]  # where full lines end
-    lefts = sorted(line.left for line in lines)
-    measure = max(edge - lefts[len(lefts) // 2], 1.0)
     parts: list[str] = []
     blocks: list[Block] = []
     start = pos = 0
     for i, line in enumerate(lines):
         if i:
             gap = line.top - lines[i - 1].bottom
-            ended = lines[i - 1].right > 0 and edge - lines[i - 1].right > SHORT_LINE * measure
+            ended = _ended_short(lines[i - 1], lines, typical)
             if (
                 gap > 0.9 * typical or ended
             ):  # a blank line's worth of space, or a line ended short: a new paragraph
@@ -277,6 +264,16 @@ def lines_to_page(lines: list[OcrLine], number: int | None) -> Page | None:
     text = "\n".join(parts)
     blocks = [b for b in blocks if text[b.start : b.end].strip()]
     return Page(text, tuple(blocks), number=number) if blocks else None
+
+
+def _ended_short(line: OcrLine, lines: list[OcrLine], typical: float) -> bool:
+    """Whether ``line`` ends SHORT_LINE of its column's width short of where the column's full lines end (its
+    column: the lines starting within four line heights of it)."""
+    peers = [other for other in lines if abs(other.left - line.left) <= 4 * typical] or [line]
+    rights = sorted(other.right for other in peers)
+    lefts = sorted(other.left for other in peers)
+    edge = rights[(len(rights) - 1) * 9 // 10]  # where full lines end
+    return line.right > 0 and edge - line.right > SHORT_LINE * max(edge - lefts[len(lefts) // 2], 1.0)
 
 
 def image_page(data: bytes, suffix: str, ocr: bool, check: Callable[[], None] = no_check) -> Page:

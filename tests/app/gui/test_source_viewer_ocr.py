@@ -86,3 +86,14 @@ def test_a_picture_taken_upside_down_has_its_quote_marked_where_it_is_shown(tmp_
     assert (
         len(page.quote_boxes) == 1 and page.quote_boxes[0][1] > 300 and _dark_under(page, page.quote_boxes[0])
     )
+
+
+def test_a_damaged_or_missing_picture_says_why_it_cannot_be_shown(tmp_path):
+    from app.gui.source_viewer import ViewError
+
+    bad = tmp_path / "broken.png"
+    bad.write_bytes(b"\x89PNG\r\n\x1a\n not an image at all")
+    with pytest.raises(ViewError, match="broken.png cannot be shown"):
+        render_picture(str(bad), "anything")
+    with pytest.raises(ViewError, match="cannot be read"):
+        render_picture(str(tmp_path / "gone.png"), "anything")

@@ -182,3 +182,55 @@ def test_a_page_scanned_upside_down_is_read_turned_round():
     turned = recognise(np.ascontiguousarray(upright[::-1, ::-1]))
     assert [line.text for line in turned] == PAGES[1] and all(line.turned for line in turned)
     assert not any(line.turned for line in recognise(upright))
+
+
+LEFT = [
+    "The parish council met on Tuesday evening in",
+    "the village hall to discuss the new footpath",
+    "along the river and the repairs to the bridge",
+    "that was damaged in the winter floods.",
+]
+RIGHT = [
+    "Volunteers are needed for the spring clean on",
+    "the second Saturday of April, starting at ten",
+    "from the church car park with litter pickers",
+    "and bags provided by the district council.",
+]
+
+
+def _two_columns():
+    from PIL import Image, ImageDraw, ImageFont
+
+    image = Image.new("RGB", (1700, 700), "white")
+    draw = ImageDraw.Draw(image)
+    font = ImageFont.load_default(size=30)
+    draw.text((60, 40), "Village News", fill="black", font=font)
+    for i, (left, right) in enumerate(zip(LEFT, RIGHT)):
+        draw.text((60, 150 + i * 42), left, fill="black", font=font)
+        draw.text((900, 150 + i * 42), right, fill="black", font=font)
+    return np.asarray(image)
+
+
+def test_a_page_in_two_columns_of_prose_is_read_column_by_column():
+    from engine.index.readers.ocr import lines_to_page, recognise
+
+    lines = recognise(_two_columns())
+    assert [line.text for line in lines] == ["Village News", *LEFT, *RIGHT]
+    page = lines_to_page(lines, 1)
+    # the title is a paragraph of its own; a column's wrapped lines are not cut (a sentence goes on at the next top)
+    blocks = [page.text[b.start : b.end] for b in page.blocks]
+    assert blocks[0] == "Village News" and "\n".join(LEFT + RIGHT) in "\n".join(blocks[1:])
+
+
+def test_a_table_of_labels_and_values_is_read_row_by_row():
+    from engine.index.readers.ocr_layout import reading_lines
+
+    def seg(text, left, top, width):
+        return (text, (left, top, left + width, top + 30), 0.99)
+
+    labels = ["Railcard discount", "Booking fee", "Total paid", "Payment"]
+    values = ["you saved 35.15", "0.00", "70.30", "Visa ending 4417"]
+    segments = [seg(v, 700, 100 + 50 * i, 20 * len(v)) for i, v in enumerate(values)]
+    segments += [seg(label, 100, 100 + 50 * i, 20 * len(label)) for i, label in enumerate(labels)]
+    got = [" ".join(s[0] for s in line) for line in reading_lines(segments)]
+    assert got == [f"{label} {value}" for label, value in zip(labels, values)]
