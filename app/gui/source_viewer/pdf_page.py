@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass
+from pathlib import Path
 
 import numpy as np
 import pypdfium2 as pdfium
@@ -42,9 +43,8 @@ class RenderedPage:
 
 NOT_MARKED = "The quoted passage could not be found in this page's text layer, so it is not marked."
 NOT_READ = "The quoted passage could not be found where OCR reads this {what}, so it is not marked."
-MAX_PICTURE_SIDE = (
-    3000  # a picture is shown at most this many pixels wide or high (a 48 MP photo: 140 MB of RGB)
-)
+# a picture is shown at most this many pixels wide or high (a 48 MP photo would be 140 MB of RGB)
+MAX_PICTURE_SIDE = 3000
 
 
 def page_count(path: str) -> int:
@@ -170,12 +170,8 @@ def _read_boxes(rgb, quote: str, factor: float) -> tuple[tuple[tuple[float, floa
         x0, x1 = line.left + width * (a - start) / n, line.left + width * (b - start) / n
         top, bottom = line.top, line.bottom
         if line.turned:  # read upside down: back to the picture as it is shown
-            x0, x1, top, bottom = (
-                rgb.shape[1] - x1,
-                rgb.shape[1] - x0,
-                rgb.shape[0] - bottom,
-                rgb.shape[0] - top,
-            )
+            height, width = rgb.shape[:2]
+            x0, x1, top, bottom = width - x1, width - x0, height - bottom, height - top
         boxes.append(((x0 - pad) * factor, (top - pad) * factor, (x1 - x0 + 2 * pad) * factor,
                       (bottom - top + 2 * pad) * factor))  # fmt: skip
     return tuple(boxes), bool(boxes)
@@ -183,8 +179,6 @@ def _read_boxes(rgb, quote: str, factor: float) -> tuple[tuple[tuple[float, floa
 
 def render_picture(path: str, quote: str = "") -> RenderedPage:
     """A picture (a screenshot, a scan, a photo) as one page, the quoted words marked where OCR reads them."""
-    from pathlib import Path
-
     p = Path(path)
     try:
         if p.stat().st_size > MAX_VIEW_BYTES:

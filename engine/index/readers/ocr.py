@@ -121,9 +121,8 @@ def _engine():
     logging.getLogger("RapidOCR").setLevel(logging.WARNING)
     ocr = RapidOCR()
     decode = ocr.text_rec.postprocess_op
-    if (
-        getattr(decode, "character", [None])[-1] == " "
-    ):  # the dictionary ends with the space, as RapidOCR adds it
+    # the dictionary ends with the space, as RapidOCR adds it: else its own decoding stands
+    if (getattr(decode, "character", None) or [None])[-1] == " ":
         ocr.text_rec.postprocess_op = _SpacedDecode(decode.character)
     return _RapidRecogniser(ocr)
 
@@ -175,9 +174,8 @@ class _RapidRecogniser:
         self.ocr = ocr
 
     def __call__(self, rgb: np.ndarray):
-        result, _elapsed = self.ocr(
-            rgb[:, :, ::-1].copy(), use_cls=False
-        )  # RapidOCR expects OpenCV's BGR order
+        # RapidOCR expects OpenCV's BGR order; lines are read as they stand (UPRIGHT_MIN_CHARS)
+        result, _elapsed = self.ocr(rgb[:, :, ::-1].copy(), use_cls=False)
         out = []
         for box, text, score in result or ():
             xs = [p[0] for p in box]
@@ -252,10 +250,8 @@ def lines_to_page(lines: list[OcrLine], number: int | None) -> Page | None:
     for i, line in enumerate(lines):
         if i:
             gap = line.top - lines[i - 1].bottom
-            ended = _ended_short(lines[i - 1], lines, typical)
-            if (
-                gap > 0.9 * typical or ended
-            ):  # a blank line's worth of space, or a line ended short: a new paragraph
+            # a blank line's worth of space, or a line ended short: a new paragraph
+            if gap > 0.9 * typical or _ended_short(lines[i - 1], lines, typical):
                 blocks.append(Block(start, pos - 1))
                 start = pos
         parts.append(line.text)
