@@ -2,9 +2,10 @@
 visual lines, and a page set in columns of prose (a scanned newsletter, a paper) read column by column.
 
 A column is found as a vertical corridor of white space that runs the height of a stretch of the page with lines of
-prose on both sides (long lines, most of them filling their column). A table's label and value columns (a receipt's
-"Total paid" over there, "£70.30" here), a sidebar's short entries and a margin's page number are not prose, so
-their rows are read across as before. Recursive XY-cut: a corridor is looked for first across the whole stretch, then
+prose on both sides (long lines, most of them filling their column); across the whole page, also beside a sidebar (a
+window's list of sections, "Plan a journey", "My bookings": a narrow column of a third as many lines or fewer). A
+table's label and value columns (a receipt's "Total paid" over there, "£70.30" here, line for line) and a margin's
+page number are neither, so their rows are read across as before. Recursive XY-cut: a corridor is looked for first across the whole stretch, then
 the stretch is cut where a band of white space runs the width of the page (a title over the columns), and each piece
 is read the same way.
 """
@@ -20,6 +21,8 @@ BAND_HEIGHTS = 1.2  # a band of white space across the page at least this many l
 PROSE_WIDTH_HEIGHTS = 12.0  # a column of prose: its lines' median width at least this many line heights
 PROSE_FULL_SHARE = 0.6  # ... and this share of them at least 0.7 of its widest
 MIN_COLUMN_LINES = 3
+SIDEBAR_LINES = 3  # a sidebar: the page beside it has at least this many times its lines
+SIDEBAR_WIDTH = 0.5  # ... and it is at most this share of the page beside it wide
 MAX_DEPTH = 4
 
 
@@ -54,7 +57,7 @@ def _groups(segments: list[Segment], depth: int) -> list[list[Segment]]:
     if len(segments) < 2 * MIN_COLUMN_LINES or depth > MAX_DEPTH:
         return [segments]
     height = _height(segments)
-    split = _columns(segments, height)
+    split = _columns(segments, height, depth == 0)
     if split is not None:
         return [g for side in split for g in _groups(side, depth + 1)]
     bands = _bands(segments, height)
@@ -63,9 +66,10 @@ def _groups(segments: list[Segment], depth: int) -> list[list[Segment]]:
     return [segments]
 
 
-def _columns(segments: list[Segment], height: float) -> tuple[list[Segment], list[Segment]] | None:
-    """The page's left and right columns of prose, split at the widest corridor with none of its segments across it;
-    None where there is none."""
+def _columns(segments: list[Segment], height: float,
+             whole_page: bool) -> tuple[list[Segment], list[Segment]] | None:  # fmt: skip
+    """The page's left and right columns of prose (on the ``whole_page``, or a sidebar and the page beside it), split
+    at the widest corridor with none of its segments across it; None where there is none."""
     spans = sorted((s[1][0], s[1][2]) for s in segments)
     best, reach = None, spans[0][1]
     for left, right in spans[1:]:
@@ -76,7 +80,24 @@ def _columns(segments: list[Segment], height: float) -> tuple[list[Segment], lis
         return None
     left = [s for s in segments if s[1][2] <= best[0]]
     right = [s for s in segments if s[1][0] >= best[1]]
-    return (left, right) if _prose(left, height) and _prose(right, height) else None
+    if _prose(left, height) and _prose(right, height):
+        return left, right
+    return (left, right) if whole_page and _sidebar(left, right) else None
+
+
+def _sidebar(left: list[Segment], right: list[Segment]) -> bool:
+    """Whether one side is a sidebar beside the other: a narrow column of a few lines beside many."""
+    (narrow, narrow_lines), (wide, wide_lines) = sorted(((side, len(rows(side))) for side in (left, right)),
+                                                        key=lambda x: x[1])  # fmt: skip
+
+    def width(side: list[Segment]) -> float:
+        return max(s[1][2] for s in side) - min(s[1][0] for s in side)
+
+    return (
+        narrow_lines >= MIN_COLUMN_LINES
+        and wide_lines >= SIDEBAR_LINES * narrow_lines
+        and width(narrow) <= SIDEBAR_WIDTH * width(wide)
+    )
 
 
 def _prose(segments: list[Segment], height: float) -> bool:

@@ -234,3 +234,17 @@ def test_a_table_of_labels_and_values_is_read_row_by_row():
     segments += [seg(label, 100, 100 + 50 * i, 20 * len(label)) for i, label in enumerate(labels)]
     got = [" ".join(s[0] for s in line) for line in reading_lines(segments)]
     assert got == [f"{label} {value}" for label, value in zip(labels, values)]
+
+
+def test_a_windows_sidebar_is_read_before_the_page_beside_it():
+    from engine.index.readers.ocr_layout import reading_lines
+
+    def seg(text, left, top):
+        return (text, (left, top, left + 16 * len(text), top + 28), 0.99)
+
+    sidebar = ["Plan a journey", "My bookings", "Tickets", "Account"]
+    page = [f"Row {i} of the booking, with its times and seats" for i in range(14)]
+    segments = [seg(t, 40, 100 + 60 * i) for i, t in enumerate(sidebar)]
+    segments += [seg(t, 450, 100 + 40 * i) for i, t in enumerate(page)]
+    got = [" ".join(s[0] for s in line) for line in reading_lines(segments)]
+    assert got == sidebar + page
