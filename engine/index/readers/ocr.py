@@ -65,9 +65,9 @@ SPACE_SCORE = 0.01
 _FIGURE_RUN = re.compile(r"(?<![\w.:,])[\doO][\doO.:,]*[\doO](?![\w])")
 # The version of what OCR reads: 1, RapidOCR's words spaced by SPACE_SCORE; 2, an o in a figure a zero; 3, lines read
 # as they stand (UPRIGHT_MIN_CHARS); 4, a line ended short ends its paragraph (Vision's pages too); 5, columns of
-# prose read one after the other (ocr_layout). An index made with another reads images and PDFs again
-# (engine.index.options.reader_tag).
-OCR_READER_VERSION = 5
+# prose read one after the other (ocr_layout); 6, a window's sidebar before the page beside it. An index made with
+# another reads images and PDFs again (engine.index.options.reader_tag).
+OCR_READER_VERSION = 6
 
 
 class OcrOff(ExtractError):
