@@ -160,8 +160,9 @@ def test_a_chat_during_the_ocr_of_a_scanned_pdf_gets_its_first_token_without_wai
     final = None
     t0 = time.perf_counter()
     for ev in engine.generate(GenerateRequest(prompt="Tell me about otters", max_tokens=400)):
-        if isinstance(ev, TokenEvent) and "first" not in times:
-            times["first"] = time.perf_counter()
+        if isinstance(ev, TokenEvent):
+            times.setdefault("first", time.perf_counter())
+            times["last"] = time.perf_counter()
         if isinstance(ev, FinalEvent):
             final = ev
     t_end = time.perf_counter()
@@ -171,8 +172,9 @@ def test_a_chat_during_the_ocr_of_a_scanned_pdf_gets_its_first_token_without_wai
     assert times["first"] < ocr_end  # the chat did not wait for the OCR to finish
     assert times["first"] - t0 < 0.15 * pages / 2, times["first"] - t0
     # while the chat ran (~1 s: 6+ pages' worth; without the gate they all start in it), OCR paused: at most the
-    # page in hand when it started (sliced per page)
-    during = [s for s, _ in slow_ocr.spans if t0 < s < t_end]
+    # page in hand when it started (sliced per page). Up to its last token: the engine is idle before the final
+    # event reaches this loop, and a page may start in between (seen once on a loaded CI machine)
+    during = [s for s, _ in slow_ocr.spans if t0 < s < times["last"]]
     assert len(during) <= 1, (during, t_end - t0)
     # and then it went on: every page read and indexed, page numbers kept
     assert summary and summary[0].error is None and summary[0].files_indexed == 1
