@@ -30,7 +30,8 @@ DEFAULT_MAX_FILE_BYTES = 64 << 20
 CHUNKER_VERSION = 1  # bump when extraction or chunking changes what every file turns into
 # A reader's version, where its files turn into other text than before: an index made with another reads those
 # files again (only those: other files' content hashes stay the same)
-READER_VERSIONS = {"pdf": READER_VERSION, "epub": EPUB_READER_VERSION, "csv": CSV_READER_VERSION,
+# a scanned PDF page and a picture are read by OCR: its version is theirs too (readers.ocr.OCR_READER_VERSION)
+READER_VERSIONS = {"pdf": f"{READER_VERSION}+ocr{OCR_READER_VERSION}", "image": f"0+ocr{OCR_READER_VERSION}", "epub": EPUB_READER_VERSION, "csv": CSV_READER_VERSION,
                    "xlsx": XLSX_READER_VERSION, "ods": XLSX_READER_VERSION, "text": TEXT_READER_VERSION,
                    "code": CODE_READER_VERSION,
                    "html": HTML_READER_VERSION, "email": MAIL_READER_VERSION, "emlx": MAIL_READER_VERSION,
@@ -46,8 +47,6 @@ READER_VERSIONS = {"pdf": READER_VERSION, "epub": EPUB_READER_VERSION, "csv": CS
 def reader_tag(file_type: str | None) -> bytes:
     """What a file's content hash covers beside its bytes and the chunker's settings: its reader's version."""
     version = READER_VERSIONS.get(file_type or "")
-    if OCR_READER_VERSION and file_type in ("pdf", "image"):  # what OCR reads of a scanned page or a picture
-        version = f"{version or 0}+ocr{OCR_READER_VERSION}"
     return f":{file_type}-{version}".encode() if version is not None else b""
 
 

@@ -16,6 +16,7 @@ window can highlight the exact sentence a citation chip points at. An unsupporte
 
 from __future__ import annotations
 
+import math
 import re
 import threading
 import time
@@ -203,10 +204,7 @@ def split_spans(source: Source) -> list[Span]:
     document read a paragraph a line (``PARAGRAPH_LINE_TYPES``) no sentence runs over a line's end: a heading or a
     list item without a full stop is not glued to the paragraph after it; in a picture's text (``LINE_END_TYPES``)
     none over a line that ended short; nor over a line of a Markdown file's front matter."""
-    kind = file_type_for(Path(source.path))
-    by_line = (
-        True if kind in PARAGRAPH_LINE_TYPES else short_line(source.text) if kind in LINE_END_TYPES else False
-    )
+    by_line = _line_ends(source)
     start = front_matter_end(source)
     out = [Span(source, a, b) for a, b in _line_pieces(source.text, 0, start)]
     pos = start
@@ -239,25 +237,29 @@ def source_segments(source: Source) -> list[tuple[int, int]]:
     Markdown passage's front matter a line a piece)."""
     start = front_matter_end(source)
     pieces = [(a + start, b + start) for a, b in segments(source.text[start:])]
-    kind = file_type_for(Path(source.path))
-    if kind in PARAGRAPH_LINE_TYPES:
-        pieces = [p for a, b in pieces for p in _line_pieces(source.text, a, b)]
-    elif kind in LINE_END_TYPES:
-        pieces = [p for a, b in pieces for p in _line_pieces(source.text, a, b, short_line(source.text))]
+    shorter = _line_ends(source)
+    if shorter is not None:
+        pieces = [p for a, b in pieces for p in _line_pieces(source.text, a, b, shorter)]
     return _line_pieces(source.text, 0, start) + pieces
 
 
-def short_line(text: str) -> int:
-    """The length below which a line of ``text`` ended short (``LINE_END_TYPES``)."""
-    return int(SHORT_LINE_SHARE * max((len(line.strip()) for line in text.split("\n")), default=0))
+def _line_ends(source: Source) -> float | None:
+    """Where a line's end ends a source's sentence: after every line (``PARAGRAPH_LINE_TYPES``: inf), after a line
+    shorter than a share of the passage's longest (``LINE_END_TYPES``), or nowhere (None)."""
+    kind = file_type_for(Path(source.path))
+    if kind in PARAGRAPH_LINE_TYPES:
+        return math.inf
+    if kind in LINE_END_TYPES:
+        return int(SHORT_LINE_SHARE * max((len(line.strip()) for line in source.text.split("\n")), default=0))
+    return None
 
 
-def _line_pieces(text: str, a: int, b: int, shorter: int | None = None) -> list[tuple[int, int]]:
-    """``text[a:b]`` cut at its line ends (with ``shorter``, only after a line shorter than that), blank pieces
+def _line_pieces(text: str, a: int, b: int, shorter: float = math.inf) -> list[tuple[int, int]]:
+    """``text[a:b]`` cut after each of its lines shorter than ``shorter`` characters (every line: inf), blank pieces
     dropped."""
     out, pos = [], a
     cuts = [i for i in range(a, b) if text[i] == "\n"]
-    if shorter is not None:
+    if shorter != math.inf:
         cuts = [i for i in cuts if len(text[text.rfind("\n", 0, i) + 1 : i].strip()) < shorter]
     for cut in [*cuts, b]:
         lo, hi = pos, cut
@@ -271,15 +273,14 @@ def _line_pieces(text: str, a: int, b: int, shorter: int | None = None) -> list[
     return out
 
 
-def _prose_spans(source: Source, lo: int, hi: int, by_line: bool | int = False) -> list[Span]:
-    """Sentences of ``source.text[lo:hi]``, cut at every line end (``by_line`` True) or after a line shorter than
-    ``by_line`` characters (an int)."""
+def _prose_spans(source: Source, lo: int, hi: int, by_line: float | None = None) -> list[Span]:
+    """Sentences of ``source.text[lo:hi]``, cut too after each line shorter than ``by_line`` characters (every line:
+    inf; None: no line end cuts)."""
     out: list[Span] = []
     text = source.text
     pieces = [(a + lo, b + lo) for a, b in segments(text[lo:hi])]
-    if by_line is not False:
-        shorter = None if by_line is True else by_line
-        pieces = [p for a, b in pieces for p in _line_pieces(text, a, b, shorter)]
+    if by_line is not None:
+        pieces = [p for a, b in pieces for p in _line_pieces(text, a, b, by_line)]
     for a, b in pieces:
         if b - a <= MAX_EVIDENCE_CHARS:
             out.append(Span(source, a, b))

@@ -5,9 +5,9 @@ A column is found as a vertical corridor of white space that runs the height of 
 prose on both sides (long lines, most of them filling their column); across the whole page, also beside a sidebar (a
 window's list of sections, "Plan a journey", "My bookings": a narrow column of a third as many lines or fewer). A
 table's label and value columns (a receipt's "Total paid" over there, "£70.30" here, line for line) and a margin's
-page number are neither, so their rows are read across as before. Recursive XY-cut: a corridor is looked for first across the whole stretch, then
-the stretch is cut where a band of white space runs the width of the page (a title over the columns), and each piece
-is read the same way.
+page number are neither, so their rows are read across as before. Recursive XY-cut: a corridor is looked for first
+across the whole stretch, then the stretch is cut where a band of white space runs the width of the page (a title
+over the columns), and each piece is read the same way.
 """
 
 from __future__ import annotations
