@@ -17,7 +17,7 @@ from engine.index.readers.feeds import READER_VERSION as FEED_READER_VERSION
 from engine.index.readers.gpx import READER_VERSION as GPX_READER_VERSION
 from engine.index.readers.html import READER_VERSION as HTML_READER_VERSION
 from engine.index.readers.mail import READER_VERSION as MAIL_READER_VERSION
-from engine.index.readers.ocr import OCR_READER_VERSION
+from engine.index.readers.ocr import IMAGE_READER_VERSION, OCR_READER_VERSION
 from engine.index.readers.office import DOCUMENT_READER_VERSION, RTF_READER_VERSION, XLSX_READER_VERSION
 from engine.index.readers.pdf import READER_VERSION
 from engine.index.readers.subtitles import READER_VERSION as SUBTITLES_READER_VERSION
@@ -31,7 +31,7 @@ CHUNKER_VERSION = 1  # bump when extraction or chunking changes what every file 
 # A reader's version, where its files turn into other text than before: an index made with another reads those
 # files again (only those: other files' content hashes stay the same)
 # a scanned PDF page and a picture are read by OCR: its version is theirs too (readers.ocr.OCR_READER_VERSION)
-READER_VERSIONS = {"pdf": f"{READER_VERSION}+ocr{OCR_READER_VERSION}", "image": f"0+ocr{OCR_READER_VERSION}", "epub": EPUB_READER_VERSION, "csv": CSV_READER_VERSION,
+READER_VERSIONS = {"pdf": f"{READER_VERSION}+ocr{OCR_READER_VERSION}", "image": f"{IMAGE_READER_VERSION}+ocr{OCR_READER_VERSION}", "epub": EPUB_READER_VERSION, "csv": CSV_READER_VERSION,
                    "xlsx": XLSX_READER_VERSION, "ods": XLSX_READER_VERSION, "text": TEXT_READER_VERSION,
                    "code": CODE_READER_VERSION,
                    "html": HTML_READER_VERSION, "email": MAIL_READER_VERSION, "emlx": MAIL_READER_VERSION,

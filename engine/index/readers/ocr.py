@@ -68,6 +68,8 @@ _FIGURE_RUN = re.compile(r"(?<![\w.:,])[\doO][\doO.:,]*[\doO](?![\w])")
 # prose read one after the other (ocr_layout); 6, a window's sidebar before the page beside it. An index made with
 # another reads images and PDFs again (engine.index.options.reader_tag).
 OCR_READER_VERSION = 6
+# a picture's own reader: 1 turns a photo as its EXIF Orientation says (``_upright``)
+IMAGE_READER_VERSION = 1
 
 
 class OcrOff(ExtractError):
@@ -320,6 +322,18 @@ def shape_reason(width: float, height: float, what: str = "The image") -> str | 
     return None
 
 
+def _upright(image):
+    """The picture as it is shown: a phone stores a photo's pixels as the sensor saw them and says in its EXIF
+    Orientation tag how to turn them (an iPhone held upright: 6, a quarter turn). A tag that cannot be read is
+    ignored; the pixels stand as stored."""
+    from PIL import ImageOps
+
+    try:
+        return ImageOps.exif_transpose(image)
+    except Exception:  # noqa: BLE001 - a damaged EXIF block (struct.error, ValueError, SyntaxError...)
+        return image
+
+
 def _decode_image(data: bytes, suffix: str, check: Callable[[], None] = no_check) -> np.ndarray:
     from PIL import Image
 
@@ -341,7 +355,7 @@ def _decode_image(data: bytes, suffix: str, check: Callable[[], None] = no_check
             raise ExtractError(reason)
         charge(check, 4 * image.width * image.height)  # the decoded image and its RGB copy
         image.seek(0)  # a multi-page TIFF: its first page
-        return np.asarray(image.convert("RGB"))
+        return np.asarray(_upright(image).convert("RGB"))
     except (ExtractError, MemoryError):  # MemoryError: a budget, not a bad file (``extraction.extract``)
         raise
     except Exception as exc:  # noqa: BLE001 - UnidentifiedImageError, OSError, SyntaxError (a broken PNG chunk)...

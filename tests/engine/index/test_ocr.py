@@ -160,9 +160,43 @@ def test_an_index_made_before_the_words_were_spaced_reads_pictures_and_pdfs_agai
     from engine.index.readers.ocr import OCR_READER_VERSION
 
     assert OCR_READER_VERSION >= 1
-    assert reader_tag("image") == f":image-0+ocr{OCR_READER_VERSION}".encode()
+    assert reader_tag("image") == f":image-1+ocr{OCR_READER_VERSION}".encode()  # 1: EXIF orientation
     assert reader_tag("pdf").endswith(f"+ocr{OCR_READER_VERSION}".encode())
     assert b"ocr" not in reader_tag("docx")
+
+
+def _photo(orientation: int | None, exif_bytes: bytes | None = None) -> bytes:
+    """A JPEG as a phone stores it: the page's pixels as the sensor saw them (a quarter turn off for tag 6), and
+    the EXIF Orientation tag saying how to show them."""
+    from PIL import Image
+
+    page = _render(PAGES[0])
+    stored = page.transpose(Image.Transpose.ROTATE_90) if orientation == 6 else page  # 6: turn 90 clockwise
+    buf = io.BytesIO()
+    if exif_bytes is not None:
+        stored.save(buf, "JPEG", quality=90, exif=exif_bytes)
+    else:
+        exif = Image.Exif()
+        if orientation is not None:
+            exif[0x0112] = orientation
+        exif[0x010F] = "Apple"
+        stored.save(buf, "JPEG", quality=90, exif=exif.tobytes())
+    return buf.getvalue()
+
+
+def test_a_phone_photo_is_read_turned_as_its_exif_orientation_says():
+    from engine.index.readers.ocr import picture_pixels
+
+    data = _photo(6)
+    page = extract(Path("IMG_4821.JPG"), data).pages[0]
+    assert page.text.split("\n") == PAGES[0]
+    assert picture_pixels(data, ".jpg").shape[:2] == (900, 1275)  # shown upright: the marks fall on the words
+    # no tag, or a damaged EXIF block: the pixels stand as stored
+    assert extract(Path("plain.jpg"), _photo(None)).pages[0].text.split("\n") == PAGES[0]
+    damaged = extract(
+        Path("odd.jpg"), _photo(None, exif_bytes=b"Exif\x00\x00MM\x00*\x00\x00\x00\x08\xff\xff")
+    )
+    assert damaged.pages[0].text.split("\n") == PAGES[0]
 
 
 def test_an_o_read_in_a_figure_is_a_zero_and_words_keep_theirs():
