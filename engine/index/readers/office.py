@@ -24,8 +24,9 @@ log = logging.getLogger(__name__)
 MAX_SHEET_ROWS = 200_000  # a sheet of millions of rows is data, not a document: read the first ones, note it
 XLSX_READER_VERSION = 2  # 2: a sheet's header row is a heading (engine.index.options.READER_VERSIONS)
 # 2: a DOCX's or ODT's footnotes and endnotes follow the paragraph that cites them; a DOCX's tracked move is read
-# at its new place only; 3: a DOCX table used for layout (a CV's dates beside its jobs) reads a paragraph a line
-DOCUMENT_READER_VERSION = 3
+# at its new place only; 3: a DOCX table used for layout (a CV's dates beside its jobs) reads a paragraph a line;
+# 4: a DOCX's comments are read, each after the paragraph it is made on
+DOCUMENT_READER_VERSION = 4
 RTF_READER_VERSION = 1  # 1: a picture TextEdit placed in the text (an .rtfd's attachment) is no words
 MAX_SPACES = (
     1000  # ODT ``text:s text:c``: spaces one element stands for (a hostile count asked for 1.5 billion)

@@ -1,6 +1,7 @@
 """Word documents (DOCX, through python-docx): a page whose "lines" are the body's paragraphs and table rows (a
 row's cells joined with " | "), headings by their Title and Heading N styles, as the document now reads (tracked
-changes accepted), each paragraph followed by the text of the footnotes and endnotes it cites.
+changes accepted), each paragraph followed by the text of the footnotes and endnotes it cites, and by the comments
+made on it, each on a line of its own at the paragraph's number.
 
 A table used for layout (a CV's dates in one column beside the job and its bullet points in the other) holds
 paragraphs in its cells. Joined into its row's one line they ran together ("2021 - present | Senior Engineer,
@@ -13,6 +14,7 @@ from __future__ import annotations
 
 import io
 import logging
+import re
 
 from engine.index.bounds import check_zip, no_check, short_reason
 from engine.index.document import Block, ExtractError, Page
@@ -72,15 +74,29 @@ def _cell_head(paras: list[tuple[str, bool]]) -> tuple[str, list[str]]:
     return ", ".join(head), []
 
 
+MAX_AUTHOR_CHARS = 80
+
+
+def _comments(p, notes: dict[tuple[str, str], str]) -> list[str]:
+    """The comments anchored in paragraph ``p`` (its w:commentReference marks), each taken from ``notes`` as it is
+    read: a comment is read once, on a line of its own after the paragraph it is made on, as Word shows it in
+    the margin beside it ("Priya Shah commented: Can we make this 60 days?")."""
+    return [
+        text
+        for ref in p.iter(f"{_W}commentReference")
+        if (text := notes.pop(("comment", ref.get(f"{_W}id") or ""), ""))
+    ]
+
+
 def _docx_notes(document, check=no_check) -> dict[tuple[str, str], str]:
-    """The text of each footnote and endnote of ``document`` (python-docx's) by ("footnote" | "endnote", id): its
-    paragraphs joined by a space. Word's separator notes (the rule above the notes) have no text; a notes part
-    that cannot be parsed gives none (the body is still read)."""
+    """The text of each footnote, endnote and comment of ``document`` (python-docx's) by ("footnote" | "endnote" |
+    "comment", id): its paragraphs joined by a space, a comment's after its author's name. Word's separator notes
+    (the rule above the notes) have no text; a part that cannot be parsed gives none (the body is still read)."""
     from docx.opc.constants import RELATIONSHIP_TYPE as RT
     from docx.oxml.parser import parse_xml
 
     out: dict[tuple[str, str], str] = {}
-    for kind, reltype in (("footnote", RT.FOOTNOTES), ("endnote", RT.ENDNOTES)):
+    for kind, reltype in (("footnote", RT.FOOTNOTES), ("endnote", RT.ENDNOTES), ("comment", RT.COMMENTS)):
         for rel in document.part.rels.values():
             if rel.reltype != reltype or rel.is_external:
                 continue
@@ -93,9 +109,33 @@ def _docx_notes(document, check=no_check) -> dict[tuple[str, str], str]:
                 if i % _CHECK_EVERY == 0:
                     check()
                 text = " ".join(" ".join(_para_text(p) for p in note.iter(f"{_W}p")).split())
+                if text and kind == "comment":  # a reviewer's words, said as theirs
+                    author = " ".join((note.get(f"{_W}author") or "").split())[:MAX_AUTHOR_CHARS]
+                    text = f"{author} commented: {text}" if author else f"A comment: {text}"
                 if text:
                     out[(kind, note.get(f"{_W}id") or "")] = text
     return out
+
+
+_COMMENT_PARTS = re.compile(r"word/comments[A-Za-z0-9]*\.xml")
+
+
+def _comments_emptied(data: bytes) -> bytes | None:
+    """The DOCX with its comment parts emptied (None when it has none): the body of a document whose comments
+    cannot be parsed is still read. Its size was checked (``check_zip``) before."""
+    import zipfile
+
+    with zipfile.ZipFile(io.BytesIO(data)) as zf:
+        if not any(_COMMENT_PARTS.fullmatch(info.filename) for info in zf.infolist()):
+            return None
+        out = io.BytesIO()
+        with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as dst:
+            for info in zf.infolist():
+                if _COMMENT_PARTS.fullmatch(info.filename):
+                    dst.writestr(info.filename, f'<w:comments xmlns:w="{_W[1:-1]}"/>')
+                else:
+                    dst.writestr(info, zf.read(info))
+    return out.getvalue()
 
 
 def extract_docx(data: bytes, check=no_check):
@@ -113,7 +153,14 @@ def extract_docx(data: bytes, check=no_check):
         from docx.table import Table
         from docx.text.paragraph import Paragraph
 
-        document = docx.Document(io.BytesIO(data))
+        try:
+            document = docx.Document(io.BytesIO(data))
+        except Exception:  # noqa: BLE001 - a damaged comments part (python-docx parses it on opening)?
+            emptied = _comments_emptied(data)
+            if emptied is None:
+                raise
+            document = docx.Document(io.BytesIO(emptied))
+            log.info("the comments of a DOCX were not read: their part is damaged")
     except (zipfile.BadZipFile, KeyError, ValueError, PackageNotFoundError) as exc:
         raise ExtractError(f"The DOCX file is damaged or not a DOCX document ({exc}).") from exc
     except Exception as exc:  # noqa: BLE001 - lxml and zip errors come in many types
@@ -138,6 +185,7 @@ def extract_docx(data: bytes, check=no_check):
                 level = small_int(style.removeprefix("Heading"), 1, 6)
             number = (lines[-1][2] if lines else 0) + 1
             lines.append((_para_text(child, notes).replace("\n", " "), level, number))
+            lines += [(comment, 0, number) for comment in _comments(child, notes)]
         elif tag == "tbl":
             for row in Table(child, document).rows:
                 number = (lines[-1][2] if lines else 0) + 1
@@ -157,6 +205,7 @@ def extract_docx(data: bytes, check=no_check):
                     lines += [(para, 0, number) for _, rest in split for para in rest]
                 else:
                     lines.append((" | ".join(" ".join(t for t, _ in paras) for paras in cells), 0, number))
+                lines += [(comment, 0, number) for c in row.cells for comment in _comments(c._tc, notes)]
     text = "\n".join(t for t, _, _ in lines)
     blocks = []
     anchors = []

@@ -242,8 +242,8 @@ _WNS = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"'
 _RNS = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
 
 
-def _docx_with_notes(body: str, footnotes: str | None) -> bytes:
-    """A DOCX written part by part (python-docx writes neither notes nor tracked changes)."""
+def _docx_with_notes(body: str, footnotes: str | None, comments: str | None = None) -> bytes:
+    """A DOCX written part by part (python-docx writes neither notes, comments nor tracked changes)."""
     rels = '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">'
     rels += (
         f'<Relationship Id="rId1" Type="{_RNS}/officeDocument" Target="word/document.xml"/></Relationships>'
@@ -251,6 +251,8 @@ def _docx_with_notes(body: str, footnotes: str | None) -> bytes:
     doc_rels = '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">'
     if footnotes is not None:
         doc_rels += f'<Relationship Id="rId5" Type="{_RNS}/footnotes" Target="footnotes.xml"/>'
+    if comments is not None:
+        doc_rels += f'<Relationship Id="rId6" Type="{_RNS}/comments" Target="comments.xml"/>'
     doc_rels += "</Relationships>"
     wml = "application/vnd.openxmlformats-officedocument.wordprocessingml"
     types = '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">'
@@ -259,7 +261,8 @@ def _docx_with_notes(body: str, footnotes: str | None) -> bytes:
     )
     types += '<Default Extension="xml" ContentType="application/xml"/>'
     types += f'<Override PartName="/word/document.xml" ContentType="{wml}.document.main+xml"/>'
-    types += f'<Override PartName="/word/footnotes.xml" ContentType="{wml}.footnotes+xml"/></Types>'
+    types += f'<Override PartName="/word/footnotes.xml" ContentType="{wml}.footnotes+xml"/>'
+    types += f'<Override PartName="/word/comments.xml" ContentType="{wml}.comments+xml"/></Types>'
     buf = io.BytesIO()
     with zipfile.ZipFile(buf, "w") as zf:
         zf.writestr("[Content_Types].xml", types)
@@ -268,7 +271,43 @@ def _docx_with_notes(body: str, footnotes: str | None) -> bytes:
         zf.writestr("word/document.xml", f"<w:document {_WNS}><w:body>{body}</w:body></w:document>")
         if footnotes is not None:
             zf.writestr("word/footnotes.xml", f"<w:footnotes {_WNS}>{footnotes}</w:footnotes>")
+        if comments is not None:
+            zf.writestr("word/comments.xml", f"<w:comments {_WNS}>{comments}</w:comments>")
     return buf.getvalue()
+
+
+def test_docx_reads_a_reviewers_comments_after_the_paragraph_they_are_made_on():
+    body = (
+        "<w:p><w:commentRangeStart w:id='0'/><w:r><w:t>Either party may end this agreement with 30 days' notice."
+        "</w:t></w:r><w:commentRangeEnd w:id='0'/><w:r><w:commentReference w:id='0'/></w:r></w:p>"
+        "<w:p><w:r><w:t>Payment is due within 14 days.</w:t></w:r></w:p>"
+        "<w:tbl><w:tr><w:tc><w:p><w:r><w:t>Deposit</w:t></w:r></w:p></w:tc><w:tc><w:p><w:r><w:t>500</w:t></w:r>"
+        "<w:r><w:commentReference w:id='1'/></w:r></w:p></w:tc></w:tr></w:tbl>"
+    )
+    comments = (
+        "<w:comment w:id='0' w:author='Priya Shah' w:initials='PS'><w:p><w:r><w:annotationRef/></w:r>"
+        "<w:r><w:t>Can we make this 60 days?</w:t></w:r></w:p><w:p><w:r><w:t>Clients need time.</w:t></w:r></w:p>"
+        "</w:comment><w:comment w:id='1'><w:p><w:r><w:t>Check with finance.</w:t></w:r></w:p></w:comment>"
+        "<w:comment w:id='7' w:author='Tom'><w:p><w:r><w:t>Never anchored.</w:t></w:r></w:p></w:comment>"
+    )
+    page = extract(Path("draft.docx"), _docx_with_notes(body, None, comments)).pages[0]
+    assert page.text.split("\n") == [
+        "Either party may end this agreement with 30 days' notice.",
+        "Priya Shah commented: Can we make this 60 days? Clients need time.",
+        "Payment is due within 14 days.",
+        "Deposit | 500",
+        "A comment: Check with finance.",
+    ]
+    # a comment is cited at its paragraph's line, as the paragraph is
+    assert page.locate(page.text.index("Priya"))[0] == 1 and page.locate(page.text.index("A comment"))[0] == 3
+    # a comment referenced over and over is read once; a comments part that cannot be parsed loses only comments
+    again = body.replace("<w:commentReference w:id='0'/>", "<w:commentReference w:id='0'/>" * 3000)
+    assert extract(Path("d.docx"), _docx_with_notes(again, None, comments)).pages[0].text.count("Priya") == 1
+    broken = extract(Path("d.docx"), _docx_with_notes(body, None, "<w:comment w:id='0'><w:p>")).pages[0]
+    assert broken.text.split("\n")[:2] == [
+        "Either party may end this agreement with 30 days' notice.",
+        "Payment is due within 14 days.",
+    ]
 
 
 def test_docx_reads_footnotes_and_tracked_changes_as_the_document_now_reads():
