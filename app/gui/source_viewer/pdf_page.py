@@ -5,7 +5,10 @@ viewer turns the pixels into an image. Nothing here touches the network."""
 
 from __future__ import annotations
 
+import hashlib
 import logging
+import threading
+from collections import OrderedDict
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -148,11 +151,36 @@ def _scanned(pg) -> bool:
         text_page.close()
 
 
+# what OCR read in the last pictures and scanned pages shown, by their pixels' digest: a page opened again (the
+# next citation of the same scan, the viewer's back button) is marked at once, not read again (seconds a page)
+_READ: OrderedDict[bytes, tuple[OcrLine, ...]] = OrderedDict()
+_READ_LOCK = threading.Lock()
+MAX_READ_PAGES = 8
+
+
+def _read_lines(rgb: np.ndarray) -> tuple[OcrLine, ...]:
+    """``ocr_lines(rgb)``, remembered for the last MAX_READ_PAGES pictures (an ExtractError is not remembered)."""
+    key = hashlib.blake2b(
+        np.ascontiguousarray(rgb).data, digest_size=16, person=repr(rgb.shape).encode()[:16]
+    )
+    digest = key.digest()
+    with _READ_LOCK:
+        if digest in _READ:
+            _READ.move_to_end(digest)
+            return _READ[digest]
+    lines = tuple(ocr_lines(rgb))
+    with _READ_LOCK:
+        _READ[digest] = lines
+        while len(_READ) > MAX_READ_PAGES:
+            _READ.popitem(last=False)
+    return lines
+
+
 def _read_boxes(rgb, quote: str, factor: float) -> tuple[tuple[tuple[float, float, float, float], ...], bool]:
     """Boxes (in the shown image's pixels: OCR's times ``factor``) round the quote where OCR reads it in ``rgb``;
     a line's part is measured by its characters. No boxes where OCR is unavailable or the quote is not read."""
     try:
-        lines: list[OcrLine] = ocr_lines(rgb)
+        lines = _read_lines(rgb)
     except ExtractError as exc:
         log.info("no OCR to mark the quote: %s", exc)
         return (), False

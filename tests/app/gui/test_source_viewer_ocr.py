@@ -97,3 +97,29 @@ def test_a_damaged_or_missing_picture_says_why_it_cannot_be_shown(tmp_path):
         render_picture(str(bad), "anything")
     with pytest.raises(ViewError, match="cannot be read"):
         render_picture(str(tmp_path / "gone.png"), "anything")
+
+
+def test_a_page_opened_again_is_marked_without_reading_it_again(tmp_path, monkeypatch):
+    from app.gui.source_viewer import pdf_page
+
+    path = tmp_path / "field report.pdf"
+    path.write_bytes(scanned_pdf())
+    pdf_page._READ.clear()
+    calls = []
+    real = pdf_page.ocr_lines
+    monkeypatch.setattr(pdf_page, "ocr_lines", lambda rgb: calls.append(rgb.shape) or real(rgb))
+    first = render_page(str(path), 2, PAGES[1][1])
+    again = render_page(str(path), 2, "Twelve otters")  # another citation of the same page
+    assert len(calls) == 1 and first.quote_boxes and again.quote_boxes
+    render_page(str(path), 1, PAGES[0][0])  # another page is read
+    assert len(calls) == 2
+
+
+def test_a_phone_photo_is_shown_upright_with_its_quote_marked(tmp_path):
+    from tests.engine.index.test_ocr import _photo
+
+    path = tmp_path / "IMG_4821.JPG"
+    path.write_bytes(_photo(6))  # stored a quarter turn off, its EXIF Orientation 6
+    page = render_picture(str(path), PAGES[0][2])
+    assert (page.width, page.height) == (1275, 900) and len(page.quote_boxes) == 1
+    assert _dark_under(page, page.quote_boxes[0])
