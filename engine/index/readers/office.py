@@ -25,7 +25,8 @@ MAX_SHEET_ROWS = 200_000  # a sheet of millions of rows is data, not a document:
 XLSX_READER_VERSION = 2  # 2: a sheet's header row is a heading (engine.index.options.READER_VERSIONS)
 # 2: a DOCX's or ODT's footnotes and endnotes follow the paragraph that cites them; a DOCX's tracked move is read
 # at its new place only; 3: a DOCX table used for layout (a CV's dates beside its jobs) reads a paragraph a line;
-# 4: a DOCX's comments are read, each after the paragraph it is made on
+# 4: a DOCX's and an ODT's comments are read, each after the paragraph it is made on, and an ODT's tracked deletions
+# are left out
 DOCUMENT_READER_VERSION = 4
 RTF_READER_VERSION = 1  # 1: a picture TextEdit placed in the text (an .rtfd's attachment) is no words
 MAX_SPACES = (
@@ -414,24 +415,49 @@ def _ods_cells(row, meter: _Meter) -> list[str]:
     return cells
 
 
+_DC = "http://purl.org/dc/elements/1.1/"
+# what a document records of its tracked changes: a deletion's old text, who changed what when. The text as it now
+# reads holds none of it (an insertion's text is in the body, between its change marks)
+_ODF_CHANGES = f"{{{_ODF_TEXT}}}tracked-changes"
+_ODF_ANNOTATION = f"{{{_ODF_OFFICE}}}annotation"
+
+
 def _odf_walk(node, lines: list[tuple[str, int]], meter: _Meter) -> None:
     for child in node:
         tag = child.tag if isinstance(child.tag, str) else ""
+        comments: list[str] = []
         if tag == f"{{{_ODF_TEXT}}}h":
             level = small_int(child.get(f"{{{_ODF_TEXT}}}outline-level"), 1, 6)
-            lines.append((_odf_text(child, meter), level))
+            lines.append((_odf_text(child, meter, comments), level))
         elif tag == f"{{{_ODF_TEXT}}}p":
-            lines.append((_odf_text(child, meter), 0))
+            lines.append((_odf_text(child, meter, comments), 0))
         elif tag == f"{{{_ODF_TABLE}}}table-row":
             cells = [
-                _odf_text(c, meter) for c in child if isinstance(c.tag, str) and c.tag.endswith("table-cell")
+                _odf_text(c, meter, comments)
+                for c in child
+                if isinstance(c.tag, str) and c.tag.endswith("table-cell")
             ]
             lines.append((" | ".join(cells), 0))
-        else:
+        elif tag not in (_ODF_CHANGES, _ODF_ANNOTATION):
             _odf_walk(child, lines, meter)
+        lines += [(comment, 0) for comment in comments]
 
 
-def _odf_text(node, meter: _Meter) -> str:
+def _odf_comment(annotation, meter: _Meter) -> str:
+    """A comment (office:annotation) as its author's words, "Priya Shah commented: ..." (its date left out)."""
+    words = " ".join(
+        " ".join(_odf_text(p, meter).split())
+        for p in annotation.iter(f"{{{_ODF_TEXT}}}p", f"{{{_ODF_TEXT}}}h")
+    ).strip()
+    author = " ".join("".join(annotation.findtext(f"{{{_DC}}}creator") or "").split())[:80]
+    if not words:
+        return ""
+    return f"{author} commented: {words}" if author else f"A comment: {words}"
+
+
+def _odf_text(node, meter: _Meter, comments: list[str] | None = None) -> str:
+    """A paragraph's text as it now reads, its footnotes after it; the comments made in it go to ``comments``
+    (each read as a line of its own after the paragraph), never into its sentence."""
     parts = []
 
     def add(text: str) -> None:
@@ -451,9 +477,12 @@ def _odf_text(node, meter: _Meter) -> str:
         elif tag == f"{{{_ODF_TEXT}}}note":  # a footnote: its text follows the paragraph's, without its mark
             for body in n.iter(f"{{{_ODF_TEXT}}}note-body"):
                 notes.append(" ".join(_odf_text(p, meter) for p in body.iter(f"{{{_ODF_TEXT}}}p")))
+        elif tag == _ODF_ANNOTATION:
+            if comments is not None and (comment := _odf_comment(n, meter)):
+                comments.append(comment)
         elif n.text:
             add(n.text)
-        if tag not in (f"{{{_ODF_TEXT}}}s", f"{{{_ODF_TEXT}}}note"):
+        if tag not in (f"{{{_ODF_TEXT}}}s", f"{{{_ODF_TEXT}}}note", _ODF_ANNOTATION):
             for c in n:
                 visit(c)
                 if c.tail:

@@ -201,7 +201,8 @@ def _odt(content_body: str) -> bytes:
     ns = (
         'xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" '
         'xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" '
-        'xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0"'
+        'xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0" '
+        'xmlns:dc="http://purl.org/dc/elements/1.1/"'
     )
     content = f'<?xml version="1.0"?><office:document-content {ns}><office:body><office:text>{content_body}'
     content += "</office:text></office:body></office:document-content>"
@@ -540,3 +541,25 @@ def test_a_docx_table_used_for_layout_reads_a_paragraph_a_line_at_its_row_number
     # with no layout table the page has no anchors (its lines are its text's)
     plain = extract(Path("p.docx"), _docx_with_notes("<w:p><w:r><w:t>One.</w:t></w:r></w:p>", None)).pages[0]
     assert plain.anchors == ()
+
+
+def test_odt_reads_as_it_now_reads_with_comments_on_lines_of_their_own():
+    body = (
+        "<text:tracked-changes><text:changed-region text:id='ct1'><text:deletion><office:change-info>"
+        "<dc:creator>Priya Shah</dc:creator><dc:date>2027-01-05T10:00:00</dc:date></office:change-info>"
+        "<text:p>950 pounds</text:p></text:deletion></text:changed-region></text:tracked-changes>"
+        "<text:p>The rent is <text:change text:change-id='ct1'/>975 pounds a month.</text:p>"
+        "<text:p>Either party may end it with <office:annotation><dc:creator>Priya Shah</dc:creator>"
+        "<dc:date>2027-01-05T10:02:00</dc:date><text:p>Can we make this 60 days?</text:p></office:annotation>"
+        "30 days' notice.<office:annotation-end/></text:p>"
+        "<text:p>Keys are returned to the agent.<office:annotation><text:p>Which agent?</text:p>"
+        "</office:annotation></text:p>"
+    )
+    page = extract(Path("lease.odt"), _odt(body)).pages[0]
+    assert page.text.split("\n") == [
+        "The rent is 975 pounds a month.",
+        "Either party may end it with 30 days' notice.",
+        "Priya Shah commented: Can we make this 60 days?",
+        "Keys are returned to the agent.",
+        "A comment: Which agent?",
+    ]
