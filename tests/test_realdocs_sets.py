@@ -8,7 +8,8 @@ chat export, an OpenDocument spreadsheet, an AsciiDoc guide, an HTML-only newsle
 clippings, a Teams transcript, a DOCX report with footnotes and tracked changes, a Sphinx HTML page, a slide deck as
 PDF, a C header, a paged plain-text document, a reply deep in an e-mail thread, a podcast's RSS feed, a Perl POD file,
 saved web pages, an ODP, a man page's troff source, a TextEdit .rtfd bundle, a filled-in PDF form, a BibTeX library,
-screenshots, a scanned letter as a PDF with no text layer, a Makefile fragment, a Neovim init.lua)
+screenshots, a scanned letter as a PDF with no text layer, a Makefile fragment, a Neovim init.lua, a phone's photo of
+a printed letter, a Word draft with tracked changes and comments, JavaScript source, Markdown recipe notes)
 hold against those files, and the parts stay apart. Questions on Debian packages' documents are checked by
 ``eval/realdocs/check.py`` where the packages are installed."""
 
@@ -629,4 +630,75 @@ def test_sixteenth_held_out_part_brings_new_kinds_and_only_fresh_documents(tmp_p
         p
     ) in ours:  # a picture is its bytes again only with the Pillow that drew it (its text is checked above)
         if same_pillow or not p.endswith((".png", ".pdf")):
+            assert made[p] == committed[p], p
+
+
+def test_seventeenth_held_out_part_brings_new_kinds_and_only_fresh_documents(tmp_path, monkeypatch):
+    import io
+    import re
+    import zipfile
+    from pathlib import Path
+
+    import PIL
+    import pytest
+    from PIL import Image, ImageOps
+
+    from eval.realdocs import heldout17_texts as T
+    from eval.realdocs import make_heldout17
+    from eval.realdocs.realdocs import materialise
+
+    committed, mine = _fresh("heldout17", {"photo", "docx-tracked", "js-source", "recipes-md"})
+    qa = load("heldout17")[0]
+    # Sphinx's searchtools.js, committed as Debian ships it (compared where libjs-sphinxdoc is installed)
+    js = committed["js/searchtools.js"]
+    assert js.startswith(b"/*\n * searchtools.js\n") and js.count(b"\n") == 577
+    installed = Path("/usr/share/javascript/sphinxdoc/1.0/searchtools.js")
+    if installed.is_file():
+        assert installed.read_bytes() == js
+    for kind in ("js-source", "recipes-md"):  # their labels name lines of the file
+        q = next(x for x in qa if x["kind"] == kind)
+        lines = committed[q["path"]].decode("utf-8").split("\n")
+        assert realdocs_check.unit_text(FILES / q["path"], q) == "\n".join(
+            lines[q["line_start"] - 1 : q["line_end"]]
+        )
+    # the photo: an iPhone's JPEG stored landscape, shown portrait by its EXIF Orientation; its labels name the file
+    photo = f"private17/{T.PHOTO_NAME}"
+    image = Image.open(io.BytesIO(committed[photo]))
+    exif = image.getexif()
+    assert image.format == "JPEG" and image.size == (4032, 3024) and len(committed[photo]) < 2_500_000
+    assert (exif[0x0112], exif[0x010F], exif[0x0110]) == (6, "Apple", "iPhone 13")
+    assert ImageOps.exif_transpose(image).size == (3024, 4032) and b"Castlebeck" not in committed[photo]
+    q = next(x for x in qa if x["kind"] == "photo")
+    assert realdocs_check.unit_text(FILES / photo, q) == make_heldout17.drawn_text()[T.PHOTO_NAME][0]
+    materialise(tmp_path / "root", "heldout17")
+    q = next(x for x in load("heldout17", tmp_path / "root")[0] if x["kind"] == "photo")
+    assert "page" not in q and "line_start" not in q and relevant(q, q["abs_path"], None, None, None)
+    # the draft: two reviewers' insertions and deletions, a move, four comments; labels read it with changes
+    # accepted, and a comment's answer is found only by a label tagged "comment"
+    docx_path = f"private17/{T.DOCX_NAME}"
+    with zipfile.ZipFile(FILES / docx_path) as z:
+        doc = z.read("word/document.xml").decode("utf-8")
+        assert z.read("word/comments.xml").count(b"<w:comment ") == 4
+    assert (
+        doc.count("<w:ins ") >= 8
+        and doc.count("<w:del ") >= 8
+        and "<w:moveFrom " in doc
+        and "<w:moveTo " in doc
+    )
+    assert {"Priya Raman", "Daniel Okoye"} <= set(re.findall(r'w:author="([^"]+)"', doc))
+    text = realdocs_check.whole_text(FILES / docx_path)
+    assert "fourteen black" in text and "twelve" not in text and "£500" not in text and "£500" in doc
+    assert text.count("6.3 The Illustrator will keep") == 1
+    for q in (x for x in qa if "comment" in x["tags"]):
+        plain = {**q, "tags": []}
+        assert answer_found(q, realdocs_check.unit_text(FILES / docx_path, q))
+        assert not answer_found(plain, realdocs_check.unit_text(FILES / docx_path, plain))
+    _questions_beside("heldout17", mine)
+    # the generator gives the committed bytes again; the photo only with the Pillow that drew it
+    if not (make_heldout17.FONTS / "DejaVuSans.ttf").is_file():
+        pytest.skip("the DejaVu fonts (fonts-dejavu-core) are not installed: the photo cannot be redrawn")
+    made = _regenerated(make_heldout17, "private17", tmp_path / "made", monkeypatch)
+    assert set(made) == {p for p in mine if p.startswith("private17/")}
+    for p in made:
+        if PIL.__version__ == make_heldout17.DRAWN_WITH_PILLOW or not p.endswith(".JPG"):
             assert made[p] == committed[p], p

@@ -2,18 +2,20 @@
 source, python-docx, openpyxl, python-pptx, ebooklib, the standard library's email for .eml, .emlx and .mbox,
 zipfile, xml and json for ODT, ODS, ODP, RTF and notebooks, gzip for a gzipped PDF, html.parser for an HTML-only
 e-mail, plistlib for a Safari web archive, email for an MHTML page, a small PDF object reader for a filled-in form's
-field values, gzip for a man page's troff source; for a screenshot or a scanned PDF, whose text Alcove reads by OCR,
-the text its generator drew: ``make_heldout16.drawn_text``), not Alcove's:
+field values, gzip for a man page's troff source; for a screenshot, a scanned PDF or a phone's photo of a page, whose
+text Alcove reads by OCR, the text its generator drew: ``make_heldout16.drawn_text``, ``make_heldout17.drawn_text``),
+not Alcove's:
 
 - every labelled document is in documents.json, in the question's part, and present once materialised;
 - every answer fact (``answer`` or one of ``answers``, and each of ``all_of``) occurs in the labelled unit (and in
   each other place ``also`` lists): the PDF page, the slide, the sheet's labelled row (XLSX or ODS), the message
   (the text of its HTML where it has no plain-text part), the EPUB chapter's labelled source lines, the notebook
   cell, the text of a saved page's HTML (a web archive's main resource, an MHTML file's HTML part), the ODP slide
-  with its speaker notes, the PDF form's page with its fields' values, the text drawn on a screenshot or on a
-  scanned PDF's page, the labelled lines of a
+  with its speaker notes, the PDF form's page with its fields' values, the text drawn on a screenshot, on a
+  scanned PDF's page or on a photographed page, the labelled lines of a
   text/HTML/DOCX/ODT/RTF file (a TextEdit .rtfd bundle's TXT.rtf, a gzipped troff source read through gzip; a DOCX
-  paragraph with its tracked changes accepted and the text of its footnotes after it; text compared with whitespace
+  paragraph with its tracked changes accepted (a move read at its new place) and the text of its footnotes after it,
+  and for a label tagged "comment" the comments on it; text compared with whitespace
   runs as one space, line-end hyphens joined, NFKC);
   so does each ``evidence`` string, and a ``quote`` occurs exactly once in its text file at the labelled lines;
 - an unanswerable question's ``absent_terms`` occur in no document of its part or of any part before it in
@@ -21,7 +23,7 @@ the text its generator drew: ``make_heldout16.drawn_text``), not Alcove's:
   part is indexed on its own (held-out 5's documents hold "JSON" and "WASM", absent terms of ``uh01`` and ``u3f01``);
 - ids are unique; questions are not copied from the document (no run of 8 words shared with the labelled unit).
 
-    python eval/realdocs/check.py [--part tuning|heldout|heldout2|...|heldout15|heldout16|all] [--committed-only]
+    python eval/realdocs/check.py [--part tuning|heldout|heldout2|...|heldout16|heldout17|all] [--committed-only]
 
 Package documents are read where the packages installed them; committed ones from files/. ``--committed-only``
 checks only questions on committed documents (what CI can check without the packages).
@@ -238,29 +240,49 @@ def docx_footnotes(path: Path) -> dict[str, str]:
     return notes
 
 
-def docx_paragraph(p, notes: dict[str, str]) -> str:
+def docx_comments(path: Path) -> dict[str, str]:
+    """The text of each comment of a DOCX by its id, "author: text" (its paragraphs joined with a space)."""
+    import xml.etree.ElementTree as ET
+
+    with zipfile.ZipFile(path) as z:
+        if "word/comments.xml" not in z.namelist():
+            return {}
+        root = ET.fromstring(z.read("word/comments.xml"))
+    out = {}
+    for c in root.iter(f"{_W}comment"):
+        paras = ("".join(t.text or "" for t in p.iter(f"{_W}t")).strip() for p in c.iter(f"{_W}p"))
+        out[c.get(f"{_W}id")] = f"{c.get(f'{_W}author')}: " + " ".join(t for t in paras if t)
+    return out
+
+
+def docx_paragraph(p, notes: dict[str, str], comments: dict[str, str] | None = None) -> str:
     """A body paragraph's text as python-docx gives it (runs and hyperlinks), with the runs of tracked insertions
-    (``w:ins``) in their place and tracked deletions (``w:del``, whose text is ``w:delText``) left out: the text
-    as it now reads. The text of each footnote it refers to follows it, after a space, in order."""
-    text = "".join(e.text for e in p.xpath("w:r | w:hyperlink | w:ins/w:r"))
+    (``w:ins``) and of a tracked move's new place (``w:moveTo``) in their place and tracked deletions (``w:del``,
+    whose text is ``w:delText``) and a move's old place (``w:moveFrom``) left out: the text as it now reads. The
+    text of each footnote it refers to follows it, after a space, in order; with ``comments``
+    (``docx_comments``), then the comments it holds a reference to."""
+    text = "".join(e.text for e in p.xpath("w:r | w:hyperlink | w:ins/w:r | w:moveTo/w:r"))
     refs = [r.get(f"{_W}id") for r in p.iter(f"{_W}footnoteReference")]
-    return " ".join([text, *(notes[r] for r in refs if r in notes)])
+    said = [comments[r.get(f"{_W}id")] for r in p.iter(f"{_W}commentReference")] if comments else []
+    return " ".join([text, *(notes[r] for r in refs if r in notes), *said])
 
 
-def docx_lines(path: Path) -> list[str]:
+def docx_lines(path: Path, comments: bool = False) -> list[str]:
     """One line per body paragraph, one per table row (cells joined with " | "); a paragraph's footnotes follow
     its text, tracked changes read as accepted. A content control at body level (Word's table of contents) holds
-    no line, nor do the header, the footer and the comments."""
+    no line, nor do the header, the footer and the comments; with ``comments``, the comments a paragraph refers to
+    follow its text (a label tagged "comment": the answer is in a reviewer's comment on that paragraph)."""
     import docx
     from docx.table import Table
 
     d = docx.Document(str(path))
     notes = docx_footnotes(path)
+    said = docx_comments(path) if comments else None
     out = []
     for child in d.element.body.iterchildren():
         tag = child.tag.rsplit("}", 1)[-1] if isinstance(child.tag, str) else ""
         if tag == "p":
-            out.append(docx_paragraph(child, notes))
+            out.append(docx_paragraph(child, notes, said))
         elif tag == "tbl":
             out += [" | ".join(c.text for c in row.cells) for row in Table(child, d).rows]
     return out
@@ -636,19 +658,20 @@ def suffix_of(path: Path) -> str:
 
 
 def drawn_pages(path: Path) -> list[str] | None:
-    """The text drawn on a picture document (a screenshot, a scanned PDF's pages), a page's text per page, as its
-    generator drew it (``make_heldout16.drawn_text``, by file name); None for any other document. Alcove reads these
-    by OCR, which may misread; the labels hold against what is on the image."""
-    if path.suffix.lower() not in (".png", ".pdf"):
+    """The text drawn on a picture document (a screenshot, a scanned PDF's pages, a phone's photo of a page), a
+    page's text per page, as its generator drew it (``make_heldout16.drawn_text``, ``make_heldout17.drawn_text``,
+    by file name); None for any other document. Alcove reads these by OCR, which may misread; the labels hold against
+    what is on the image."""
+    if path.suffix.lower() not in (".png", ".pdf", ".jpg", ".jpeg"):
         return None
     return _drawn().get(path.name)
 
 
 @functools.lru_cache(maxsize=1)
 def _drawn() -> dict[str, list[str]]:
-    from eval.realdocs import make_heldout16
+    from eval.realdocs import make_heldout16, make_heldout17
 
-    return make_heldout16.drawn_text()
+    return {**make_heldout16.drawn_text(), **make_heldout17.drawn_text()}
 
 
 def unit_text(path: Path, q: dict) -> str:
@@ -673,7 +696,7 @@ def unit_text(path: Path, q: dict) -> str:
         lines = html_source_lines(chapters[q["page"] - 1])
         return lines_of(lines, q) if q.get("line_start") else "\n".join(lines)
     if suffix == ".docx":
-        return lines_of(docx_lines(path), q)
+        return lines_of(docx_lines(path, comments="comment" in q.get("tags", [])), q)
     if suffix in (".xlsx", ".ods"):
         rows = (xlsx_sheet_rows if suffix == ".xlsx" else ods_sheet_rows)(path, q["page"])
         if q.get("row") is not None:
@@ -726,7 +749,7 @@ def whole_text(path: Path) -> str:
     if suffix == ".epub":
         return "\n".join("\n".join(html_source_lines(c)) for c in epub_chapters(path))
     if suffix == ".docx":
-        return "\n".join(docx_lines(path))
+        return "\n".join(docx_lines(path, comments=True))
     if suffix == ".xlsx":
         import openpyxl
 
