@@ -45,7 +45,7 @@ from engine.index.markup import (
 from engine.index.options import IndexOptions
 from engine.index.pipeline import index_pipeline
 from engine.index.pod import ITEM_MARK as POD_ITEM_MARK
-from engine.index.readers import IMAGE_EXTENSIONS, OcrLine, page_pixels, picture_pixels
+from engine.index.readers import IMAGE_EXTENSIONS, OcrLine, page_pixels, picture_pixels, shown_box
 from engine.index.readers import recognise as ocr_lines
 from engine.index.readers.pdf_forms import open_forms
 from engine.index.readers.pdf_layout import page_lines
@@ -92,6 +92,7 @@ __all__ = [
     "open_forms",
     "IMAGE_EXTENSIONS",
     "OcrLine",
+    "shown_box",
     "ocr_lines",
     "page_pixels",
     "picture_pixels",

@@ -23,6 +23,7 @@ from engine.index import (
     page_pixels,
     picture_pixels,
     read_gzip,
+    shown_box,
     text_layer_views,
 )
 
@@ -196,10 +197,7 @@ def _read_boxes(rgb, quote: str, factor: float) -> tuple[tuple[tuple[float, floa
             continue
         width, n = max(line.right - line.left, 1.0), max(len(line.text), 1)
         x0, x1 = line.left + width * (a - start) / n, line.left + width * (b - start) / n
-        top, bottom = line.top, line.bottom
-        if line.turned:  # read upside down: back to the picture as it is shown
-            height, width = rgb.shape[:2]
-            x0, x1, top, bottom = width - x1, width - x0, height - bottom, height - top
+        x0, top, x1, bottom = shown_box(line, x0, x1, rgb.shape)  # turned round or straightened: as shown
         boxes.append(((x0 - pad) * factor, (top - pad) * factor, (x1 - x0 + 2 * pad) * factor,
                       (bottom - top + 2 * pad) * factor))  # fmt: skip
     return tuple(boxes), bool(boxes)

@@ -18,6 +18,7 @@ from engine.index.readers.ocr import (
     page_pixels,
     picture_pixels,
     recognise,
+    shown_box,
 )
 from engine.index.readers.office import (
     extract_odp,
@@ -63,6 +64,7 @@ __all__ = [
     "page_pixels",
     "picture_pixels",
     "recognise",
+    "shown_box",
     "is_feed",
     "ocr_pdf_pages",
     "pdfium_pages",

@@ -32,6 +32,7 @@ import numpy as np
 from engine.index.bounds import charge, no_check, pause_point
 from engine.index.document import Block, ExtractError, Page
 from engine.index.readers.ocr_layout import reading_lines
+from engine.index.readers.ocr_skew import estimate_skew, read_frame, straightened, to_shown
 
 log = logging.getLogger(__name__)
 
@@ -65,9 +66,9 @@ SPACE_SCORE = 0.01
 _FIGURE_RUN = re.compile(r"(?<![\w.:,])[\doO][\doO.:,]*[\doO](?![\w])")
 # The version of what OCR reads: 1, RapidOCR's words spaced by SPACE_SCORE; 2, an o in a figure a zero; 3, lines read
 # as they stand (UPRIGHT_MIN_CHARS); 4, a line ended short ends its paragraph (Vision's pages too); 5, columns of
-# prose read one after the other (ocr_layout); 6, a window's sidebar before the page beside it. An index made with
-# another reads images and PDFs again (engine.index.options.reader_tag).
-OCR_READER_VERSION = 6
+# prose read one after the other (ocr_layout); 6, a window's sidebar before the page beside it; 7, a page askew read
+# level (ocr_skew). An index made with another reads images and PDFs again (engine.index.options.reader_tag).
+OCR_READER_VERSION = 7
 # a picture's own reader: 1 turns a photo as its EXIF Orientation says (``_upright``)
 IMAGE_READER_VERSION = 1
 
@@ -89,6 +90,9 @@ class OcrLine:
     confidence: float
     right: float = 0.0  # where the line's last segment ends
     turned: bool = False  # read with the image turned upside down: the box is in the turned image's pixels
+    skew: float = (
+        0.0  # degrees the image was turned to read its lines level (ocr_skew): the box is in its pixels
+    )
 
 
 _lock = threading.Lock()
@@ -207,6 +211,9 @@ def recognise(rgb: np.ndarray) -> list[OcrLine]:
     """Text lines of an RGB image in reading order: top to bottom, segments whose vertical extents overlap one line,
     and a page set in columns of prose column by column (engine.index.readers.ocr_layout)."""
     recogniser = _engine()
+    skew = estimate_skew(rgb)  # a page photographed or scanned askew is read level
+    if skew:
+        rgb = straightened(rgb, skew)
     with _lock:  # one recognition at a time: the ONNX session and Vision request are not shared safely
         try:
             segments, turned = recogniser(rgb), False
@@ -229,9 +236,24 @@ def recognise(rgb: np.ndarray) -> list[OcrLine]:
                 min(s[2] for s in line),
                 max(s[1][2] for s in line),
                 turned,
+                skew,
             )
         )
     return out
+
+
+def shown_box(
+    line: OcrLine, x0: float, x1: float, shape: tuple[int, ...]
+) -> tuple[float, float, float, float]:
+    """(left, top, right, bottom) in the picture as it is shown (``shape``: its rows, columns) of the part of
+    ``line`` from ``x0`` to ``x1`` in the pixels OCR read it in (turned round, straightened)."""
+    top, bottom = line.top, line.bottom
+    if line.turned:  # read upside down: back to the picture as it was read
+        width, height = read_frame(shape, line.skew)
+        x0, x1, top, bottom = width - x1, width - x0, height - bottom, height - top
+    corners = [to_shown(x, y, shape, line.skew) for x in (x0, x1) for y in (top, bottom)]
+    xs, ys = [c[0] for c in corners], [c[1] for c in corners]
+    return min(xs), min(ys), max(xs), max(ys)
 
 
 def _read_chars(segments) -> float:

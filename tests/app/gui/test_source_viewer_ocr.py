@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 
+import numpy as np
 import pytest
 
 from app.gui.source_viewer import SourceViewer, render_page, render_picture
@@ -123,3 +124,19 @@ def test_a_phone_photo_is_shown_upright_with_its_quote_marked(tmp_path):
     page = render_picture(str(path), PAGES[0][2])
     assert (page.width, page.height) == (1275, 900) and len(page.quote_boxes) == 1
     assert _dark_under(page, page.quote_boxes[0])
+
+
+def test_a_page_photographed_askew_has_its_quote_marked_where_it_is_shown(tmp_path):
+    from tests.engine.index.test_ocr import COUNCIL, askew_page
+
+    path = tmp_path / "IMG_5001.JPG"
+    askew_page(4.0).save(path, "JPEG", quality=92)
+    page = render_picture(str(path), COUNCIL[2])  # read level, marked on the picture as it is
+    assert len(page.quote_boxes) == 1 and not page.note
+    x, y, w, h = page.quote_boxes[0]
+    # the third line (about 850 pixels long, 30 high), turned 4 degrees: its box holds the line's slope
+    assert 750 < w < 1000 and 70 < h < 170, (w, h)
+    inside = np.frombuffer(page.rgb, dtype=np.uint8).reshape(page.height, page.width, 3)[
+        int(y) : int(y + h), int(x) : int(x + w)
+    ]
+    assert (inside.mean(axis=2) < 100).mean() > 0.03  # ink under the mark

@@ -199,6 +199,45 @@ def test_a_phone_photo_is_read_turned_as_its_exif_orientation_says():
     assert damaged.pages[0].text.split("\n") == PAGES[0]
 
 
+COUNCIL = [
+    "The parish council met on Tuesday evening in the village hall",
+    "to discuss the new footpath along the river and the repairs to",
+    "the bridge that was damaged in the winter floods last January.",
+    "Volunteers are needed for the spring clean on the second Saturday",
+]
+
+
+def askew_page(degrees: float):
+    """A page of closely set lines (a letter's), photographed turned by ``degrees`` (clockwise as seen)."""
+    from PIL import Image, ImageDraw, ImageFont
+
+    image = Image.new("RGB", (1400, 420), "white")
+    draw = ImageDraw.Draw(image)
+    font = ImageFont.load_default(size=30)
+    for i, line in enumerate(COUNCIL):
+        draw.text((60, 80 + i * 46), line, fill="black", font=font)
+    return image.rotate(-degrees, expand=True, fillcolor="white", resample=Image.Resampling.BICUBIC)
+
+
+def test_a_page_photographed_askew_is_read_line_by_line():
+    from engine.index.readers import ocr_skew
+    from engine.index.readers.ocr import recognise
+
+    # turned 4 degrees, each full line rises more than the gap between lines: read as it stood, the first two
+    # lines were one, read backwards
+    for degrees in (4.0, -3.0):
+        rgb = np.asarray(askew_page(degrees))
+        assert ocr_skew.estimate_skew(rgb) == pytest.approx(degrees, abs=0.3)
+        lines = recognise(rgb)
+        assert [line.text for line in lines] == COUNCIL
+        assert all(line.skew == ocr_skew.estimate_skew(rgb) for line in lines)
+    # level pages, and pictures without lines of text, are read as they stand
+    assert ocr_skew.estimate_skew(np.asarray(_render(PAGES[0]))) == 0.0
+    assert ocr_skew.estimate_skew(np.asarray(askew_page(0.3))) == 0.0
+    noise = np.random.default_rng(1).integers(0, 255, (600, 800, 3), dtype=np.uint8)
+    assert ocr_skew.estimate_skew(noise) == 0.0
+
+
 def test_an_o_read_in_a_figure_is_a_zero_and_words_keep_theirs():
     from engine.index.readers.ocr import _zeros
 
