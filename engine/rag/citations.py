@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from engine.index import STAMPED_LINE, line_breaks
+from engine.rag.code_comments import comment_margins
 from engine.rag.source_lines import mapped_lines
 from engine.rag.sources import Source
 from engine.rag.tuning import MAX_QUOTE_CHARS
@@ -111,7 +112,10 @@ def segments(text: str) -> list[tuple[int, int]]:
     so the sentence after it reads as written; the number opening a numbered item ("1. The rules file ...") stays
     with its sentence."""
     spans, pos = [], 0
+    margins = comment_margins(text)  # a block comment's margin star opens no list item
     for m in _SENTENCE_END.finditer(text):
+        if m.start() in margins and m.group() == "\n":
+            continue
         spans.append((pos, m.start()))
         pos = m.end()
     spans.append((pos, len(text)))

@@ -38,6 +38,7 @@ from engine.rag.abstain import name_forms, named_terms
 from engine.rag.answer_kinds import kind_share, wanted_kinds
 from engine.rag.citations import Citation, quote_lines
 from engine.rag.clippings import clipping_furniture, clipping_label
+from engine.rag.code_comments import comment_prose
 from engine.rag.grounding import (
     PARAGRAPH_LINE_TYPES,
     SentenceSupport,
@@ -261,7 +262,10 @@ def extract_answer(
         text = f"{label}: {text}" if label else text
         said[sp.source.n] = text
         first, last = quote_lines(sp.source, sp.start, sp.end)
-        opening, closing = _code_ticks(text) if is_code(sp.source) and not row else ("", "")
+        code = (
+            is_code(sp.source) and not row and comment_prose(sp.source.text, sp.start, sp.end) is None
+        )  # a comment is shown as words
+        opening, closing = _code_ticks(text) if code else ("", "")
         head_cut, tail_cut = _cut_short(sp)  # a sentence shown in part says so: "… which should take a …"
         opening, closing = ("… " if head_cut else "") + opening, closing + (" …" if tail_cut else "")
         # the sentence, and the other sources that hold it word for word, each with its lines
@@ -324,6 +328,9 @@ def reading(span: Span) -> str:
     row = row_reading(span.source, span.start, span.end)
     if row is not None:
         return row
+    prose = comment_prose(span.source.text, span.start, span.end) if is_code(span.source) else None
+    if prose is not None:  # a source file's comment: its words, without its marks
+        return prose
     text = _LINE_END_HYPHEN.sub("", span.text)
     return _TASK_BOX.sub(lambda m: m.group(1) + _TASK_WORDS[m.group(2).lower()], text)
 

@@ -30,6 +30,7 @@ import numpy as np
 from engine.core import Grounding
 from engine.index import file_type_for
 from engine.rag.citations import find_markers, quote_lines, segments
+from engine.rag.code_comments import comment_runs
 from engine.rag.model_grounding import judge_for, judge_verdicts
 from engine.rag.models import RagModels
 from engine.rag.sources import Source
@@ -240,7 +241,16 @@ def source_segments(source: Source) -> list[tuple[int, int]]:
     shorter = _line_ends(source)
     if shorter is not None:
         pieces = [p for a, b in pieces for p in _line_pieces(source.text, a, b, shorter)]
-    return _line_pieces(source.text, 0, start) + pieces
+    return _line_pieces(source.text, 0, start) + _cut_apart(source, pieces)
+
+
+def _cut_apart(source: Source, pieces: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """``pieces`` cut again: a line of facts at its spaced middle dots, a source file's comment from its code."""
+    text = source.text
+    pieces = [p for a, b in pieces for p in _dotted_parts(text, a, b)]
+    if file_type_for(Path(source.path)) == "code":  # a comment beside the code it explains: two pieces
+        pieces = [p for a, b in pieces for p in comment_runs(text, a, b)]
+    return pieces
 
 
 def _line_ends(source: Source) -> float | None:
@@ -281,7 +291,7 @@ def _prose_spans(source: Source, lo: int, hi: int, by_line: float | None = None)
     pieces = [(a + lo, b + lo) for a, b in segments(text[lo:hi])]
     if by_line is not None:
         pieces = [p for a, b in pieces for p in _line_pieces(text, a, b, by_line)]
-    for a, b in pieces:
+    for a, b in _cut_apart(source, pieces):
         if b - a <= MAX_EVIDENCE_CHARS:
             out.append(Span(source, a, b))
             continue
@@ -295,6 +305,27 @@ def _prose_spans(source: Source, lo: int, hi: int, by_line: float | None = None)
                 out.append(Span(source, pos, end))
             pos = end + 1
     return out
+
+
+# a line of facts set apart by spaced middle dots or bullets: a recipe's "One 900g (2lb) loaf tin · 170°C fan ·
+# 55-60 min", a booking's "Advance Single · 2h 18m · Northline", a byline's "5 min read · 3 March"
+_DOT_SEPARATOR = re.compile(r"[ \t\u00a0]+[\u00b7\u2022\u2027\u22c5][ \t\u00a0]+")
+
+
+def _dotted_parts(text: str, a: int, b: int) -> list[tuple[int, int]]:
+    """``text[a:b]`` cut into its facts where they are set apart by spaced middle dots (each its own piece, as a
+    table's cells are its row's); as it is where none are, or where it ends as a sentence does (a product's dot in
+    a formula, "a · b = c.")."""
+    if text[a:b].rstrip(" \t\n*_)]\"'\u201d\u2019").endswith((".", "!", "?")):
+        return [(a, b)]
+    out, pos = [], a
+    for m in _DOT_SEPARATOR.finditer(text, a, b):
+        if m.start() > pos:
+            out.append((pos, m.start()))
+        pos = m.end()
+    if pos < b:
+        out.append((pos, b))
+    return out or [(a, b)]
 
 
 def answer_sentences(answer: str) -> list[tuple[int, int]]:

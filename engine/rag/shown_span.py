@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from engine.index import RECORD_TYPES, file_type_for
+from engine.rag.code_comments import comment_prose
 from engine.rag.grounding import Span, content_words
 from engine.rag.sources import Source
 from engine.rag.tuning import INTRO_EXTEND_CHARS, LIST_SHOW_CHARS, MIN_SENTENCE_WORDS, RECORD_SHOW_CHARS
@@ -89,10 +90,16 @@ def shown_span(span: Span, pieces: Sequence[Span]) -> Span:
     block = _python_block(span) or _whole_record(span)
     if block is not None:
         return block
+    if is_code(span.source) and comment_prose(span.source.text, span.start, span.end) is not None:
+        return span  # a source file's comment: its margin stars are no list's items
     at = next((k for k, pc in enumerate(pieces) if pc.start == span.start and pc.end == span.end), None)
     if at is not None:
+        # in source code (not Python's) a line's star is a block comment's margin, not a list's bullet
+        margin = is_code(span.source) and not span.source.path.lower().endswith(_PYTHON_SUFFIXES)
 
         def item(k: int) -> bool:  # piece k is a list item in the same paragraph as the piece before it
+            if margin and pieces[k].text.lstrip().startswith("*"):
+                return False
             return bool(_LIST_ITEM.match(pieces[k].text)) and joined(pieces[k - 1], pieces[k])
 
         intro = at
@@ -104,7 +111,7 @@ def shown_span(span: Span, pieces: Sequence[Span]) -> Span:
         opens = pieces[intro].text.rstrip().endswith(":") and not _LIST_ITEM.match(pieces[intro].text)
         if opens and last > intro and pieces[last].end - pieces[intro].start <= LIST_SHOW_CHARS:
             return Span(span.source, pieces[intro].start, pieces[last].end)
-        whole = _whole_item(pieces, at)
+        whole = None if margin else _whole_item(pieces, at)
         if whole is not None:
             return Span(span.source, *whole)
     listed = _line_list(span, pieces)

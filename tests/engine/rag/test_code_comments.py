@@ -1,0 +1,78 @@
+"""A source file's comments read as the prose they are (held-out 17's searchtools.js), and a line of facts set apart
+by middle dots read fact by fact (held-out 17's recipe card: "One 900g (2lb) loaf tin · 170°C fan · 55-60 min")."""
+
+from __future__ import annotations
+
+from engine.rag.citations import segments
+from engine.rag.code_comments import comment_prose
+from engine.rag.extractive import extract_answer, reading
+from engine.rag.grounding import source_segments, split_spans
+from engine.rag.sources import Source
+
+JS = (
+    "/**\n"
+    " * Default splitQuery function. Can be overridden in ``sphinx.search`` with a\n"
+    " * custom function per language.\n"
+    " *\n"
+    " * The regular expression works by splitting the string on consecutive characters\n"
+    " * that are not Unicode letters, numbers, underscores, or emoji characters.\n"
+    " */\n"
+    'if (typeof splitQuery === "undefined") {\n'
+    "  var splitQuery = (query) => query.split(/[^\\p{Letter}]+/gu)\n"
+    "}\n"
+    "\n"
+    "      // stem the word\n"
+    "      let word = stemmer.stemWord(queryTermLower);\n"
+)
+MARKDOWN_LIST = "Build it with:\n* make all\n* make install\n\nThen run it.\n"
+
+
+def _texts(source: Source) -> list[str]:
+    return [sp.text for sp in split_spans(source)]
+
+
+def test_a_block_comments_sentences_run_over_its_margin_stars_and_stop_at_the_code():
+    src = Source(1, JS, "/src/searchtools.js", line_start=141, line_end=153)
+    texts = _texts(src)
+    assert " * custom function per language." in next(t for t in texts if t.startswith("Can be overridden"))
+    assert next(t for t in texts if "The regular expression" in t).endswith("emoji characters.")
+    assert any(t.startswith("if (typeof splitQuery") for t in texts)  # the code is a piece of its own
+    assert "// stem the word" in texts and any(t.lstrip().startswith("let word") for t in texts)
+    assert [src.text[a:b] for a, b in source_segments(src)] == texts
+    # read and shown as words, without the comment's marks, and never as a list's items
+    readings = {reading(sp) for sp in split_spans(src)}
+    assert "Can be overridden in ``sphinx.search`` with a custom function per language." in readings
+    assert "stem the word" in readings
+    # elsewhere a star opening a line is a bullet, as before
+    doc = [MARKDOWN_LIST[a:b] for a, b in segments(MARKDOWN_LIST)]
+    assert doc == ["Build it with:", "* make all", "* make install", "Then run it."]
+
+
+def test_only_a_comment_reads_as_prose():
+    assert (
+        comment_prose("# Keep the last 30 days of logs\n# and no more")
+        == "Keep the last 30 days of logs and no more"
+    )
+    assert comment_prose("-- colour scheme for the editor") == "colour scheme for the editor"
+    assert comment_prose("/* a short note */") == "a short note"
+    for code in ("#define MAX_WBITS 15", "let x = 1; // one", "*ptr = 0;", "#!/bin/sh", "--prefix=/usr"):
+        assert comment_prose(code) is None, code
+
+
+def test_a_comment_is_quoted_as_words():
+    src = Source(1, JS, "/src/searchtools.js", line_start=141, line_end=153)
+    answer = extract_answer("Can splitQuery be overridden per language?", (src,), None, max_sentences=1)
+    assert "- Can be overridden in ``sphinx.search`` with a custom function per language. [1]" in answer.text
+    assert "`" not in answer.text.replace("``sphinx.search``", "")
+
+
+def test_a_line_of_facts_set_apart_by_middle_dots_is_read_fact_by_fact():
+    card = (
+        "## Banana Bread\n\n*One 900g (2lb) loaf tin · 170°C fan (190°C, gas mark 5) · 55–60 min*\n\n"
+        "- 3 very ripe bananas\n\nThe product a · b of two vectors is a number.\n"
+    )
+    src = Source(1, card, "/notes/Recipes.md", line_start=1, line_end=7)
+    texts = _texts(src)
+    assert "*One 900g (2lb) loaf tin" in texts and "170°C fan (190°C, gas mark 5)" in texts
+    assert "55–60 min*" in texts
+    assert "The product a · b of two vectors is a number." in texts  # a sentence keeps its dots
