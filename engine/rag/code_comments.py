@@ -2,7 +2,8 @@
 runs of "//", "# " or "-- " lines. The star opening a block comment's line is its margin, not a list's bullet, so a
 sentence wrapped over two of its lines is one sentence ("Can be overridden in ``sphinx.search`` with a" / " *
 custom function per language."), and a comment is quoted without its marks, as words, not as code. A comment is a
-piece of its own beside the code it explains ("// stem the word" over "let word = stemmer.stemWord(...)").
+piece of its own apart from the code around it, while a line comment is read with the code it is in ("// query
+found in title" over "title: 15,").
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ _BLOCK_TAIL = re.compile(r"\A((?:[ \t]*\*(?!/)[^\n]*\n)+)[ \t]*\*+/")
 # a comment's line: its marks ("//", "# ", "-- ", "/**", " * ", " */") and then its words
 _COMMENT_LINE = re.compile(r"[ \t]*(?:/{2,}!?|#+(?=[ \t]|$)|--(?=[ \t]|$)|/\*+|\*+/|\*(?=[ \t]|$))[ \t]?")
 _CLOSER = re.compile(r"[ \t]*\*+/[ \t]*$")
+_BLOCK_LINE = re.compile(r"[ \t]*(?:/\*|\*)")  # a block comment's line: its opener, margin star or closer
 
 
 def comment_margins(text: str) -> set[int]:
@@ -59,14 +61,17 @@ def comment_prose(text: str, start: int = 0, end: int | None = None) -> str | No
 
 
 def comment_runs(text: str, a: int, b: int) -> list[tuple[int, int]]:
-    """``text[a:b]`` cut where its lines turn from comment to code or back."""
+    """``text[a:b]`` cut where a block comment's lines start after code or end before it."""
     cuts, pos = [], text.find("\n", a, b)
     while 0 <= pos < b:
         before = text[text.rfind("\n", 0, pos) + 1 : pos]  # the whole line, though the piece starts in it
         end = text.find("\n", pos + 1, b)
         after = text[pos + 1 : end if end >= 0 else b]
+        # a block comment is read apart from the code around it; a line comment goes with the code it is in
+        # ("// query found in title" over "title: 15,", "if (a === b) {" over "// same score: sort by title")
         if before.strip() and after.strip() and _is_comment(before) != _is_comment(after):
-            cuts.append(pos)
+            if _BLOCK_LINE.match(after if _is_comment(after) else before):
+                cuts.append(pos)
         pos = end
     starts, ends = [a, *(c + 1 for c in cuts)], [*cuts, b]
     return list(zip(starts, ends, strict=True))
