@@ -262,9 +262,8 @@ def extract_answer(
         text = f"{label}: {text}" if label else text
         said[sp.source.n] = text
         first, last = quote_lines(sp.source, sp.start, sp.end)
-        code = (
-            is_code(sp.source) and not row and comment_prose(sp.source.text, sp.start, sp.end) is None
-        )  # a comment is shown as words
+        # source code in backticks; a comment in it is shown as its words
+        code = is_code(sp.source) and not row and comment_prose(sp.source.text, sp.start, sp.end) is None
         opening, closing = _code_ticks(text) if code else ("", "")
         head_cut, tail_cut = _cut_short(sp)  # a sentence shown in part says so: "… which should take a …"
         opening, closing = ("… " if head_cut else "") + opening, closing + (" …" if tail_cut else "")

@@ -248,7 +248,7 @@ def _cut_apart(source: Source, pieces: list[tuple[int, int]]) -> list[tuple[int,
     """``pieces`` cut again: a line of facts at its spaced middle dots, a source file's comment from its code."""
     text = source.text
     pieces = [p for a, b in pieces for p in _dotted_parts(text, a, b)]
-    if file_type_for(Path(source.path)) == "code":  # a comment beside the code it explains: two pieces
+    if file_type_for(Path(source.path)) == "code":  # a block comment apart from the code around it
         pieces = [p for a, b in pieces for p in comment_runs(text, a, b)]
     return pieces
 

@@ -90,9 +90,8 @@ class OcrLine:
     confidence: float
     right: float = 0.0  # where the line's last segment ends
     turned: bool = False  # read with the image turned upside down: the box is in the turned image's pixels
-    skew: float = (
-        0.0  # degrees the image was turned to read its lines level (ocr_skew): the box is in its pixels
-    )
+    # degrees the image was turned to read its lines level (ocr_skew): the box is in the straightened image's pixels
+    skew: float = 0.0
 
 
 _lock = threading.Lock()

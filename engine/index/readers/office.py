@@ -416,6 +416,7 @@ def _ods_cells(row, meter: _Meter) -> list[str]:
 
 
 _DC = "http://purl.org/dc/elements/1.1/"
+MAX_AUTHOR_CHARS = 80  # a comment's author's name, as said before its words (a DOCX's too)
 # what a document records of its tracked changes: a deletion's old text, who changed what when. The text as it now
 # reads holds none of it (an insertion's text is in the body, between its change marks)
 _ODF_CHANGES = f"{{{_ODF_TEXT}}}tracked-changes"
@@ -449,7 +450,7 @@ def _odf_comment(annotation, meter: _Meter) -> str:
         " ".join(_odf_text(p, meter).split())
         for p in annotation.iter(f"{{{_ODF_TEXT}}}p", f"{{{_ODF_TEXT}}}h")
     ).strip()
-    author = " ".join("".join(annotation.findtext(f"{{{_DC}}}creator") or "").split())[:80]
+    author = " ".join((annotation.findtext(f"{{{_DC}}}creator") or "").split())[:MAX_AUTHOR_CHARS]
     if not words:
         return ""
     return f"{author} commented: {words}" if author else f"A comment: {words}"

@@ -18,7 +18,7 @@ import re
 
 from engine.index.bounds import check_zip, no_check, short_reason
 from engine.index.document import Block, ExtractError, Page
-from engine.index.readers.office import _CHECK_EVERY, small_int, with_notes
+from engine.index.readers.office import _CHECK_EVERY, MAX_AUTHOR_CHARS, small_int, with_notes
 
 log = logging.getLogger(__name__)
 
@@ -72,9 +72,6 @@ def _cell_head(paras: list[tuple[str, bool]]) -> tuple[str, list[str]]:
         if text.endswith(_SENTENCE_END):
             return " ".join(head), [t for t, _ in paras[k + 1 :]]
     return ", ".join(head), []
-
-
-MAX_AUTHOR_CHARS = 80
 
 
 def _comments(p, notes: dict[tuple[str, str], str]) -> list[str]:
