@@ -161,10 +161,8 @@ MAX_READ_PAGES = 8
 
 def _read_lines(rgb: np.ndarray) -> tuple[OcrLine, ...]:
     """``ocr_lines(rgb)``, remembered for the last MAX_READ_PAGES pictures (an ExtractError is not remembered)."""
-    key = hashlib.blake2b(
-        np.ascontiguousarray(rgb).data, digest_size=16, person=repr(rgb.shape).encode()[:16]
-    )
-    digest = key.digest()
+    pixels = np.ascontiguousarray(rgb)
+    digest = hashlib.blake2b(pixels.data, digest_size=16, person=repr(rgb.shape).encode()[:16]).digest()
     with _READ_LOCK:
         if digest in _READ:
             _READ.move_to_end(digest)
