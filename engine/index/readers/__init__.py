@@ -20,14 +20,8 @@ from engine.index.readers.ocr import (
     recognise,
     shown_box,
 )
-from engine.index.readers.office import (
-    extract_odp,
-    extract_ods,
-    extract_odt,
-    extract_pptx,
-    extract_rtf,
-    extract_xlsx,
-)
+from engine.index.readers.office import extract_pptx, extract_rtf, extract_xlsx
+from engine.index.readers.opendocument import extract_odp, extract_ods, extract_odt
 from engine.index.readers.pdf import extract_pdf, pdfium_pages
 from engine.index.readers.subtitles import extract_subtitles
 from engine.index.readers.vobjects import extract_vobjects

@@ -18,7 +18,8 @@ import re
 
 from engine.index.bounds import check_zip, no_check, short_reason
 from engine.index.document import Block, ExtractError, Page
-from engine.index.readers.office import _CHECK_EVERY, MAX_AUTHOR_CHARS, small_int, with_notes
+from engine.index.readers.office import _CHECK_EVERY, small_int, with_notes
+from engine.index.readers.opendocument import MAX_AUTHOR_CHARS
 
 log = logging.getLogger(__name__)
 

@@ -15,7 +15,7 @@ import pytest
 
 from engine.index.bounds import open_zip, read_gzip
 from engine.index.extraction import ExtractError, extract, file_type_for
-from engine.index.readers.office import extract_ods
+from engine.index.readers.opendocument import extract_ods
 
 
 def _blocks(page):
@@ -480,7 +480,7 @@ def test_a_damaged_ods_is_a_clear_error():
 
 
 def test_an_ods_row_repeated_past_the_cap_is_read_that_many_times_and_noted():
-    from engine.index.readers.office import MAX_REPEATS
+    from engine.index.readers.opendocument import MAX_REPEATS
 
     row = '<table:table-row table:number-rows-repeated="5000">' + _cell("same") + "</table:table-row>"
     pages, notes = extract_ods(_ods(f'<table:table table:name="A">{row}{row}</table:table>'))

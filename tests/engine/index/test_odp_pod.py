@@ -1,4 +1,4 @@
-"""OpenDocument presentations (engine.index.readers.office.extract_odp) a page per slide, as PPTX; Perl's POD
+"""OpenDocument presentations (engine.index.readers.opendocument.extract_odp) a page per slide, as PPTX; Perl's POD
 (engine.index.pod) read as perldoc shows it, every line where it is in the file."""
 
 from __future__ import annotations
