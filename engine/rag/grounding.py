@@ -245,10 +245,13 @@ def source_segments(source: Source) -> list[tuple[int, int]]:
 
 
 def _cut_apart(source: Source, pieces: list[tuple[int, int]]) -> list[tuple[int, int]]:
-    """``pieces`` cut again: a line of facts at its spaced middle dots, a source file's comment from its code."""
+    """``pieces`` cut again: a line of facts at its spaced middle dots (not in a picture's text, where a line is a
+    window's row: "Coach D, seat 17 · aisle, at a table"), a source file's comment from its code."""
     text = source.text
-    pieces = [p for a, b in pieces for p in _dotted_parts(text, a, b)]
-    if file_type_for(Path(source.path)) == "code":  # a block comment apart from the code around it
+    kind = file_type_for(Path(source.path))
+    if kind not in LINE_END_TYPES:
+        pieces = [p for a, b in pieces for p in _dotted_parts(text, a, b)]
+    if kind == "code":  # a block comment apart from the code around it
         pieces = [p for a, b in pieces for p in comment_runs(text, a, b)]
     return pieces
 

@@ -77,3 +77,6 @@ def test_a_line_of_facts_set_apart_by_middle_dots_is_read_fact_by_fact():
     assert "*One 900g (2lb) loaf tin" in texts and "170°C fan (190°C, gas mark 5)" in texts
     assert "55–60 min*" in texts
     assert "The product a · b of two vectors is a number." in texts  # a sentence keeps its dots
+    # in a picture's text a line is a window's row, cut already at its line ends: its dots stay
+    shot = Source(1, "Coach D, seat 17 · aisle, at a table\n", "/shots/Screenshot.png")
+    assert _texts(shot) == ["Coach D, seat 17 · aisle, at a table"]
