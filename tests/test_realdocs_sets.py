@@ -9,7 +9,8 @@ clippings, a Teams transcript, a DOCX report with footnotes and tracked changes,
 PDF, a C header, a paged plain-text document, a reply deep in an e-mail thread, a podcast's RSS feed, a Perl POD file,
 saved web pages, an ODP, a man page's troff source, a TextEdit .rtfd bundle, a filled-in PDF form, a BibTeX library,
 screenshots, a scanned letter as a PDF with no text layer, a Makefile fragment, a Neovim init.lua, a phone's photo of
-a printed letter, a Word draft with tracked changes and comments, JavaScript source, Markdown recipe notes)
+a printed letter, a Word draft with tracked changes and comments, JavaScript source, Markdown recipe notes, a short
+story as an EPUB 3, a Day One journal in Markdown, a meeting invitation .eml with a calendar part, Go source)
 hold against those files, and the parts stay apart. Questions on Debian packages' documents are checked by
 ``eval/realdocs/check.py`` where the packages are installed."""
 
@@ -702,3 +703,75 @@ def test_seventeenth_held_out_part_brings_new_kinds_and_only_fresh_documents(tmp
     for p in made:
         if PIL.__version__ == make_heldout17.DRAWN_WITH_PILLOW or not p.endswith(".JPG"):
             assert made[p] == committed[p], p
+
+
+def test_eighteenth_held_out_part_brings_new_kinds_and_only_fresh_documents(tmp_path, monkeypatch):
+    import datetime as dt
+    import email
+    import email.policy
+    import re
+    import zipfile
+    from pathlib import Path
+
+    from eval.realdocs import heldout18_texts as T
+    from eval.realdocs import make_heldout18
+    from eval.realdocs.realdocs import materialise
+
+    committed, mine = _fresh("heldout18", {"epub-fiction", "journal-md", "eml-invite", "go-source"})
+    qa = load("heldout18")[0]
+    # git's persistent-https client.go, committed as Debian ships it (compared where git's docs are installed)
+    go = committed["go/client.go"]
+    assert go.startswith(b"// Copyright 2012 Google Inc.") and go.count(b"\n") == 189
+    installed = Path("/usr/share/doc/git/contrib/persistent-https/client.go")
+    if installed.is_file():
+        assert installed.read_bytes() == go
+    for kind in ("go-source", "journal-md"):  # their labels name lines of the file
+        for q in (x for x in qa if x["kind"] == kind):
+            lines = committed[q["path"]].decode("utf-8").split("\n")
+            assert realdocs_check.unit_text(FILES / q["path"], q) == "\n".join(
+                lines[q["line_start"] - 1 : q["line_end"]]
+            )
+            if kind == "journal-md":  # an entry, from its date heading
+                assert lines[q["line_start"] - 1].startswith("# "), q["id"]
+    # the journal: each heading's weekday is its date's, in date order
+    journal = committed[f"private18/{T.JOURNAL_NAME}"].decode("utf-8")
+    heads = re.findall(r"^# (\w+), (\d+) (\w+) (\d{4})$", journal, re.M)
+    days = [dt.datetime.strptime(f"{d} {m} {y}", "%d %B %Y").date() for _, d, m, y in heads]
+    assert len(heads) == 32 and days == sorted(days)
+    assert all(day.strftime("%A") == w for (w, *_), day in zip(heads, days))
+    # the story: the title page, then four chapters in the spine; the nav document is not in it; labels name a chapter
+    epub = f"private18/{T.EPUB_NAME}"
+    with zipfile.ZipFile(FILES / epub) as z:
+        assert z.infolist()[0].filename == "mimetype" and z.read("mimetype") == b"application/epub+zip"
+        assert 'properties="nav"' in z.read("OEBPS/content.opf").decode("utf-8")
+    chapters = realdocs_check.epub_chapters(FILES / epub)
+    assert (
+        len(chapters) == 5 and "A short story" in chapters[0] and 'epub:type="toc"' not in "".join(chapters)
+    )
+    for q in (x for x in qa if x["kind"] == "epub-fiction"):
+        assert "line_start" not in q and 2 <= q["page"] <= 5
+    # the invitation: plain and HTML bodies and a calendar request with its event; labels name the file only
+    eml = f"private18/{T.EML_NAME}"
+    msg = email.message_from_bytes(committed[eml], policy=email.policy.default)
+    plain, html, cal = msg.get_payload()
+    assert (plain.get_content_type(), html.get_content_type(), cal.get_content_type()) == (
+        "text/plain",
+        "text/html",
+        "text/calendar",
+    )
+    ics = cal.get_content().replace("\r\n ", "").replace("\n ", "")
+    assert cal.get_param("method") == "REQUEST" and "METHOD:REQUEST" in ics and ics.count("ATTENDEE;") == 4
+    assert (
+        "DTSTART;TZID=GMT Standard Time:20270413T103000" in ics
+        and "DTEND;TZID=GMT Standard Time:20270413T111500" in ics
+    )
+    assert "LOCATION;LANGUAGE=en-GB:14 Orchard Rise\\, Whitford" in ics and "ORGANIZER;CN=" in ics
+    materialise(tmp_path / "root", "heldout18")
+    for q in (x for x in load("heldout18", tmp_path / "root")[0] if x["kind"] == "eml-invite"):
+        assert "page" not in q and "line_start" not in q and relevant(q, q["abs_path"], None, None, None)
+    _questions_beside("heldout18", mine)
+    # the generator gives the committed bytes again
+    made = _regenerated(make_heldout18, "private18", tmp_path / "made", monkeypatch)
+    assert set(made) == {p for p in mine if p.startswith("private18/")}
+    for p in made:
+        assert made[p] == committed[p], p

@@ -9,7 +9,8 @@ not Alcove's:
 - every labelled document is in documents.json, in the question's part, and present once materialised;
 - every answer fact (``answer`` or one of ``answers``, and each of ``all_of``) occurs in the labelled unit (and in
   each other place ``also`` lists): the PDF page, the slide, the sheet's labelled row (XLSX or ODS), the message
-  (the text of its HTML where it has no plain-text part), the EPUB chapter's labelled source lines, the notebook
+  (the text of its HTML where it has no plain-text part; a meeting invitation's headers and plain-text body, not its
+  text/calendar part), the EPUB chapter's labelled source lines, the notebook
   cell, the text of a saved page's HTML (a web archive's main resource, an MHTML file's HTML part), the ODP slide
   with its speaker notes, the PDF form's page with its fields' values, the text drawn on a screenshot, on a
   scanned PDF's page or on a photographed page, the labelled lines of a
@@ -23,7 +24,7 @@ not Alcove's:
   part is indexed on its own (held-out 5's documents hold "JSON" and "WASM", absent terms of ``uh01`` and ``u3f01``);
 - ids are unique; questions are not copied from the document (no run of 8 words shared with the labelled unit).
 
-    python eval/realdocs/check.py [--part tuning|heldout|heldout2|...|heldout16|heldout17|all] [--committed-only]
+    python eval/realdocs/check.py [--part tuning|heldout|heldout2|...|heldout17|heldout18|all] [--committed-only]
 
 Package documents are read where the packages installed them; committed ones from files/. ``--committed-only``
 checks only questions on committed documents (what CI can check without the packages).

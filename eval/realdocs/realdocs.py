@@ -2,28 +2,29 @@
 what counts as a hit on a label.
 
 The documents are listed in ``documents.json``: each has a path under a documents root (``pdf/R-FAQ.pdf``), a part
-(``tuning``, ``heldout``, ``heldout2`` to ``heldout16`` or ``heldout17``) and where it comes from: a file of an
+(``tuning``, ``heldout``, ``heldout2`` to ``heldout17`` or ``heldout18``) and where it comes from: a file of an
 installed Debian package (``package`` + ``source``; not committed, the version is recorded) or a file committed here
 under ``files/`` at the same path (a macOS bundle, ``X.rtfd``, is a folder that is one document).
 
-    python eval/realdocs/realdocs.py ROOT [--part tuning|heldout|heldout2|...|heldout16|heldout17|all]   # copy a part into ROOT
+    python eval/realdocs/realdocs.py ROOT [--part tuning|heldout|heldout2|...|heldout17|heldout18|all]   # copy a part into ROOT
 
 Each part is meant to be indexed on its own (a root per part); the unanswerable questions of a part are checked
 against that part's documents (``check.py``), and their key terms against every document of that part and of the
 parts before it.
 
 Labels (see README.md): ``path`` (relative to the root), then ``page`` (1-based: a PDF page as PDFium numbers it, a
-slide (a PPTX's or an ODP's), a sheet, a message of a mailbox, a chapter of an EPUB in spine order, a cell of a
+slide (a PPTX's or an ODP's), a sheet, a message of a mailbox, a chapter of an EPUB in spine order (a title page in the spine counted), a cell of a
 notebook, a page of a filled-in PDF form with its fields' values, a page of a scanned PDF (read by OCR); an .eml file
 is one message and has none, nor has an Apple Mail .emlx, nor has a page saved as a Safari web archive or as MHTML,
-nor has a screenshot (a PNG, read by OCR as one page with no number), nor a phone's photo of a page (a JPEG, the same)) and/or ``line_start``/``line_end`` (1-based lines of the file
+nor has a screenshot (a PNG, read by OCR as one page with no number), nor a phone's photo of a page (a JPEG, the same),
+nor a meeting invitation (.eml with a text/calendar part)) and/or ``line_start``/``line_end`` (1-based lines of the file
 itself: text, Markdown (Obsidian notes included), reStructuredText, LaTeX, configuration (TOML too), TSV, log, SQL,
 JSON, shell-script and XML (GPX) files, Org-mode notes, iCalendar and vCard exports, subtitles, nginx
 configuration, a chat's text export, AsciiDoc, a Kindle's clippings file, a WebVTT transcript, a C header, a paged
 plain-text document (a form feed's line counted), an RSS feed, a Vim help file, a Hugo post's Markdown (front matter
 included), an Evernote export (.enex), a Perl POD file, a man page's troff source (gzipped: the decompressed lines), a
-BibTeX library, a Makefile (PGXS's ``pgxs.mk``), a Neovim ``init.lua``, JavaScript source, Markdown recipe notes, the
-HTML source (a saved web page's and a Sphinx page's too); a DOCX or ODT
+BibTeX library, a Makefile (PGXS's ``pgxs.mk``), a Neovim ``init.lua``, JavaScript source, Markdown recipe notes, a
+Day One journal's Markdown export, Go source, the HTML source (a saved web page's and a Sphinx page's too); a DOCX or ODT
 "line" is a body paragraph (its footnotes' text after it, tracked
 changes as accepted, a move read at its new place), a heading or a table row, an RTF "line" a paragraph of its plain text, a TextEdit .rtfd's that
 of its TXT.rtf). An XLSX or ODS label names
@@ -63,6 +64,7 @@ PARTS = (
     "heldout15",
     "heldout16",
     "heldout17",
+    "heldout18",
 )
 SETS = {
     "tuning": ("qa_tuning.jsonl", "unanswerable_tuning.jsonl"),
@@ -119,6 +121,10 @@ SETS = {
     # Word draft with tracked changes, a moved clause and comments, JavaScript source from a Debian package, a
     # home cook's recipe notes in Markdown)
     "heldout17": ("qa_heldout17.jsonl", "unanswerable_heldout17.jsonl"),
+    # written after "heldout17" was reported: kinds no other part holds (an original short story as an EPUB 3, a
+    # personal journal as Day One exports it to Markdown, a meeting invitation .eml with a text/calendar part, Go
+    # source from a Debian package)
+    "heldout18": ("qa_heldout18.jsonl", "unanswerable_heldout18.jsonl"),
 }
 # kinds whose labels carry a page
 PAGED = {
@@ -139,6 +145,7 @@ PAGED = {
     "ods",
     "mbox",
     "epub",
+    "epub-fiction",
     "notebook",
 }
 # kinds whose document is a folder (a macOS bundle): a citation of a file inside it cites the document
