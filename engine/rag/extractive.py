@@ -50,7 +50,7 @@ from engine.rag.grounding import (
 )
 from engine.rag.loopguard import LoopGuard
 from engine.rag.not_answers import SMALL_WORDS, form_texts, not_an_answer
-from engine.rag.outlines import release_of
+from engine.rag.outlines import entry_date, release_of
 from engine.rag.replies import attribution_line, quoted_label
 from engine.rag.shown_span import BULLET, is_code, joined, leans_back, next_piece, shown_span
 from engine.rag.sources import Source
@@ -248,8 +248,11 @@ def extract_answer(
         text = " ".join(reading(sp).split())
         marks = None if is_code(sp.source) else ATX_MARKS.match(text)
         text = text[marks.end() :] if marks else text  # a heading shown with its section's first sentence
-        # a NEWS entry's release, an option's name above its description: said before the sentence
-        label = None if row else release_of(sp) or clipping_label(sp)
+        # a NEWS entry's release, a journal entry's date, an option's name above its description: said before the
+        # sentence (a date once for the sentences shown from its entry in a row)
+        dated = entry_date(sp)
+        dated = None if dated and dated in said.get(sp.source.n, "") else dated
+        label = None if row else release_of(sp) or clipping_label(sp) or dated
         quoted = None if label is not None or row else quoted_label(sp)
         if quoted is not None:
             # an older message's sentences in a row, from one passage: whose and when said once

@@ -51,3 +51,29 @@ def release_of(span: Span) -> str | None:
     if found is None or found.group(0) in span.text:
         return None
     return label
+
+
+# a date as headings write it: "Thursday, 27 May 2027", "27 May 2027", "May 27, 2027", "2027-05-27"
+_MONTH = r"(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\.?"
+_WRITTEN_DATE = re.compile(
+    rf"\b\d{{1,2}}(?:st|nd|rd|th)?\s+{_MONTH}\s+\d{{4}}\b|\b{_MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?,?\s+\d{{4}}\b"
+    r"|\b\d{4}-\d{2}-\d{2}\b",
+    re.IGNORECASE,
+)
+_ATX = re.compile(r"(?m)^#{1,6}[ \t]+(.+?)[ \t#]*$")
+
+
+def entry_date(span: Span) -> str | None:
+    """The dated heading a Markdown entry is under (a journal's "# Thursday, 27 May 2027" over "Hygienist at
+    Whiteladies Dental: scale and polish, £58."), shown before it: the entry says what happened, its heading when.
+    The last heading above the sentence in the passage, else the last of the passage's heading trail; None unless
+    that heading holds a date the sentence does not."""
+    source = span.source
+    if file_type_for(Path(source.path)) != "markdown":
+        return None
+    above = [m.group(1) for m in _ATX.finditer(source.text, 0, span.start)]
+    label = above[-1].strip() if above else (source.heading or "").split(" > ")[-1].strip()
+    found = _WRITTEN_DATE.search(label)
+    if not label or found is None or found.group(0) in span.text or len(label) > 80:
+        return None
+    return label
