@@ -40,6 +40,7 @@ from engine.index.markup import (
     OUTLINE_STARS,
     is_clippings,
     is_outline,
+    markdown_blocks,
     outline_headings,
 )
 from engine.index.options import IndexOptions
@@ -134,6 +135,7 @@ __all__ = [
     "OUTLINE_STARS",
     "is_clippings",
     "is_outline",
+    "markdown_blocks",
     "outline_headings",
     "forget_image_vectors",
     "forget_token_vectors",

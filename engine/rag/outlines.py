@@ -7,7 +7,7 @@ import re
 from functools import lru_cache
 from pathlib import Path
 
-from engine.index import file_type_for, is_outline, outline_headings
+from engine.index import file_type_for, is_outline, markdown_blocks, outline_headings
 from engine.rag.grounding import Span
 from engine.rag.sources import Source
 
@@ -60,7 +60,18 @@ _WRITTEN_DATE = re.compile(
     r"|\b\d{4}-\d{2}-\d{2}\b",
     re.IGNORECASE,
 )
-_ATX = re.compile(r"(?m)^#{1,6}[ \t]+(.+?)[ \t#]*$")
+
+
+@lru_cache(maxsize=256)
+def markdown_heads(source: Source) -> tuple[tuple[int, str], ...]:
+    """Where a Markdown passage's headings start (ATX and setext, outside code fences, as the index found them:
+    engine.index.markdown_blocks), and their titles without their marks."""
+    text = source.text
+    return tuple(
+        (b.start, text[b.start : b.end].split("\n")[0].strip().strip("#").strip())
+        for b in markdown_blocks(text)
+        if b.heading_level
+    )
 
 
 def entry_date(span: Span) -> str | None:
@@ -71,8 +82,8 @@ def entry_date(span: Span) -> str | None:
     source = span.source
     if file_type_for(Path(source.path)) != "markdown":
         return None
-    above = [m.group(1) for m in _ATX.finditer(source.text, 0, span.start)]
-    label = above[-1].strip() if above else (source.heading or "").split(" > ")[-1].strip()
+    above = [title for start, title in markdown_heads(source) if start < span.start]
+    label = above[-1] if above else (source.heading or "").split(" > ")[-1].strip()
     found = _WRITTEN_DATE.search(label)
     if not label or found is None or found.group(0) in span.text or len(label) > 80:
         return None

@@ -43,6 +43,11 @@ def test_a_sentence_under_a_dated_heading_is_labelled_with_it():
     dated = Source(4, "# 3 May 2027\n\nThe beans went in on 3 May 2027.\n", "/notes/Allotment.md")
     assert entry_date(_span(dated, "beans")) is None
     assert entry_date(_span(Source(5, JOURNAL, "/notes/journal.txt"), "I rang Severn Maps")) is None
+    # a "#" line in a code fence is no heading (the index's own Markdown headings decide)
+    fenced = Source(
+        6, "# Notes\n\n```sh\n# 3 May 2027 backup\n```\n\nThe backup script runs nightly.\n", "/n.md"
+    )
+    assert entry_date(_span(fenced, "nightly")) is None
 
 
 def test_the_answer_says_the_date_once_for_its_entry(embedder):
