@@ -17,6 +17,7 @@ hold against those files, and the parts stay apart. Questions on Debian packages
 from __future__ import annotations
 
 import gzip
+from pathlib import Path
 
 from eval.realdocs import check as realdocs_check
 from eval.realdocs.realdocs import FILES, HERE, SETS, answer_found, documents, flat, load, relevant
@@ -192,6 +193,22 @@ def _regenerated(generator, folder: str, tmp_path, monkeypatch) -> dict[str, byt
         for p in tmp_path.rglob("*")
         if p.is_file()
     }
+
+
+def _as_installed(data: bytes, installed: str) -> None:
+    """A document committed as its Debian package ships it is the installed file's bytes, where that is installed."""
+    path = Path(installed)
+    if path.is_file():
+        assert path.read_bytes() == data
+
+
+def _labels_name_lines(committed: dict[str, bytes], q: dict) -> list[str]:
+    """``q``'s label names lines of its committed file: the unit check.py reads is those lines. The file's lines."""
+    lines = committed[q["path"]].decode("utf-8").split("\n")
+    assert realdocs_check.unit_text(FILES / q["path"], q) == "\n".join(
+        lines[q["line_start"] - 1 : q["line_end"]]
+    )
+    return lines
 
 
 def _questions_beside(part: str, mine: set[str]) -> None:
@@ -412,7 +429,6 @@ def test_fourteenth_held_out_part_brings_new_kinds_and_only_fresh_documents(tmp_
     import plistlib
     import xml.etree.ElementTree as ET
     import zipfile
-    from pathlib import Path
 
     from eval.realdocs import make_heldout14
 
@@ -420,9 +436,7 @@ def test_fourteenth_held_out_part_brings_new_kinds_and_only_fresh_documents(tmp_
     # IO::Compress's FAQ in Perl's POD format, committed as it ships (compared where Perl's modules are installed)
     pod = committed["pod/FAQ.pod"]
     assert pod.startswith(b"\n=head1 NAME\n") and b"\n=head1 COPYRIGHT AND LICENSE\n" in pod
-    installed = Path("/usr/share/perl/5.36.0/IO/Compress/FAQ.pod")
-    if installed.is_file():
-        assert installed.read_bytes() == pod
+    _as_installed(pod, "/usr/share/perl/5.36.0/IO/Compress/FAQ.pod")
     # the generator gives the committed bytes again
     made = _regenerated(make_heldout14, "private14", tmp_path, monkeypatch)
     assert made == {p: committed[p] for p in mine if p.startswith("private14/")}
@@ -481,7 +495,6 @@ def test_fourteenth_held_out_part_brings_new_kinds_and_only_fresh_documents(tmp_
 
 def test_fifteenth_held_out_part_brings_new_kinds_and_only_fresh_documents(tmp_path, monkeypatch):
     import re
-    from pathlib import Path
 
     import pypdfium2 as pdfium
 
@@ -493,9 +506,7 @@ def test_fifteenth_held_out_part_brings_new_kinds_and_only_fresh_documents(tmp_p
     man = committed["troff/sources.list.5.gz"]
     troff = gzip.decompress(man).decode("ascii")
     assert troff.startswith("'\\\" t\n") and '\n.TH "SOURCES\\&.LIST" "5" ' in troff and "\n.SH " in troff
-    installed = Path("/usr/share/man/man5/sources.list.5.gz")
-    if installed.is_file():
-        assert installed.read_bytes() == man
+    _as_installed(man, "/usr/share/man/man5/sources.list.5.gz")
     # its labels name lines of the decompressed source
     q = next(x for x in load("heldout15")[0] if x["kind"] == "man-troff")
     assert realdocs_check.unit_text(FILES / q["path"], q) == "\n".join(
@@ -567,16 +578,10 @@ def test_sixteenth_held_out_part_brings_new_kinds_and_only_fresh_documents(tmp_p
     # PGXS's makefile fragment, committed as Debian ships it (compared where PostgreSQL's client is installed)
     mk = committed["make/pgxs.mk"]
     assert mk.startswith(b"# PGXS: PostgreSQL extensions makefile\n") and b"\ninclude $(top_builddir)" in mk
-    installed = Path("/usr/lib/postgresql/15/lib/pgxs/src/makefiles/pgxs.mk")
-    if installed.is_file():
-        assert installed.read_bytes() == mk
+    _as_installed(mk, "/usr/lib/postgresql/15/lib/pgxs/src/makefiles/pgxs.mk")
     # labels on the makefile and the Lua file name lines of the file
     for kind in ("makefile", "lua-config"):
-        q = next(x for x in load("heldout16")[0] if x["kind"] == kind)
-        lines = committed[q["path"]].decode("utf-8").split("\n")
-        assert realdocs_check.unit_text(FILES / q["path"], q) == "\n".join(
-            lines[q["line_start"] - 1 : q["line_end"]]
-        )
+        _labels_name_lines(committed, next(x for x in load("heldout16")[0] if x["kind"] == kind))
     # the screenshots are Retina PNGs (two pixels a point, 144 dpi), RGB, their text drawn, none stored as text
     shots = sorted(p for p in mine if p.endswith(".png"))
     sizes = {
@@ -638,7 +643,6 @@ def test_seventeenth_held_out_part_brings_new_kinds_and_only_fresh_documents(tmp
     import io
     import re
     import zipfile
-    from pathlib import Path
 
     import PIL
     import pytest
@@ -653,15 +657,9 @@ def test_seventeenth_held_out_part_brings_new_kinds_and_only_fresh_documents(tmp
     # Sphinx's searchtools.js, committed as Debian ships it (compared where libjs-sphinxdoc is installed)
     js = committed["js/searchtools.js"]
     assert js.startswith(b"/*\n * searchtools.js\n") and js.count(b"\n") == 577
-    installed = Path("/usr/share/javascript/sphinxdoc/1.0/searchtools.js")
-    if installed.is_file():
-        assert installed.read_bytes() == js
+    _as_installed(js, "/usr/share/javascript/sphinxdoc/1.0/searchtools.js")
     for kind in ("js-source", "recipes-md"):  # their labels name lines of the file
-        q = next(x for x in qa if x["kind"] == kind)
-        lines = committed[q["path"]].decode("utf-8").split("\n")
-        assert realdocs_check.unit_text(FILES / q["path"], q) == "\n".join(
-            lines[q["line_start"] - 1 : q["line_end"]]
-        )
+        _labels_name_lines(committed, next(x for x in qa if x["kind"] == kind))
     # the photo: an iPhone's JPEG stored landscape, shown portrait by its EXIF Orientation; its labels name the file
     photo = f"private17/{T.PHOTO_NAME}"
     image = Image.open(io.BytesIO(committed[photo]))
@@ -711,7 +709,6 @@ def test_eighteenth_held_out_part_brings_new_kinds_and_only_fresh_documents(tmp_
     import email.policy
     import re
     import zipfile
-    from pathlib import Path
 
     from eval.realdocs import heldout18_texts as T
     from eval.realdocs import make_heldout18
@@ -722,15 +719,10 @@ def test_eighteenth_held_out_part_brings_new_kinds_and_only_fresh_documents(tmp_
     # git's persistent-https client.go, committed as Debian ships it (compared where git's docs are installed)
     go = committed["go/client.go"]
     assert go.startswith(b"// Copyright 2012 Google Inc.") and go.count(b"\n") == 189
-    installed = Path("/usr/share/doc/git/contrib/persistent-https/client.go")
-    if installed.is_file():
-        assert installed.read_bytes() == go
+    _as_installed(go, "/usr/share/doc/git/contrib/persistent-https/client.go")
     for kind in ("go-source", "journal-md"):  # their labels name lines of the file
         for q in (x for x in qa if x["kind"] == kind):
-            lines = committed[q["path"]].decode("utf-8").split("\n")
-            assert realdocs_check.unit_text(FILES / q["path"], q) == "\n".join(
-                lines[q["line_start"] - 1 : q["line_end"]]
-            )
+            lines = _labels_name_lines(committed, q)
             if kind == "journal-md":  # an entry, from its date heading
                 assert lines[q["line_start"] - 1].startswith("# "), q["id"]
     # the journal: each heading's weekday is its date's, in date order
