@@ -46,7 +46,14 @@ from engine.index.markup import (
 from engine.index.options import IndexOptions
 from engine.index.pipeline import index_pipeline
 from engine.index.pod import ITEM_MARK as POD_ITEM_MARK
-from engine.index.readers import IMAGE_EXTENSIONS, OcrLine, page_pixels, picture_pixels, shown_box
+from engine.index.readers import (
+    IMAGE_EXTENSIONS,
+    OcrLine,
+    page_pixels,
+    picture_pages,
+    picture_pixels,
+    shown_box,
+)
 from engine.index.readers import recognise as ocr_lines
 from engine.index.readers.pdf_forms import open_forms
 from engine.index.readers.pdf_layout import page_lines
@@ -96,6 +103,7 @@ __all__ = [
     "shown_box",
     "ocr_lines",
     "page_pixels",
+    "picture_pages",
     "picture_pixels",
     "page_lines",
     "paragraph_blocks",

@@ -77,7 +77,7 @@ from engine.index.readers import (
     extract_vobjects,
     extract_webarchive,
     extract_xlsx,
-    image_page,
+    image_pages,
     is_feed,
     ocr_pdf_pages,
     pdfium_pages,
@@ -379,7 +379,8 @@ def _extract_rich(
     if file_type == "docx":
         return Extracted("docx", (extract_docx(data, check),))
     if file_type == "image":
-        return Extracted("image", (image_page(data, path.suffix.lower(), ocr, check),))
+        pages, notes = image_pages(data, path.suffix.lower(), ocr, check)
+        return Extracted("image", pages, None, notes)
     if file_type == "epub":
         return Extracted("epub", extract_epub(data, check))
     if file_type == "pptx":

@@ -21,6 +21,7 @@ from engine.index import (
     ocr_lines,
     open_forms,
     page_pixels,
+    picture_pages,
     picture_pixels,
     read_gzip,
     shown_box,
@@ -201,13 +202,17 @@ def _read_boxes(rgb, quote: str, factor: float) -> tuple[tuple[tuple[float, floa
     return tuple(boxes), bool(boxes)
 
 
-def render_picture(path: str, quote: str = "") -> RenderedPage:
-    """A picture (a screenshot, a scan, a photo) as one page, the quoted words marked where OCR reads them."""
+def render_picture(path: str, quote: str = "", page: int = 1) -> RenderedPage:
+    """A picture (a screenshot, a scan, a photo) as one page, or the ``page``-th of a TIFF of several (a scanner's),
+    the quoted words marked where OCR reads them."""
     p = Path(path)
     try:
         if p.stat().st_size > MAX_VIEW_BYTES:
             raise ViewError(f"{p.name} is too large to show here ({p.stat().st_size // 1_000_000} MB).")
-        rgb = picture_pixels(p.read_bytes(), p.suffix.lower())
+        data = p.read_bytes()
+        pages = picture_pages(data, p.suffix.lower())
+        page = min(max(1, page), pages)
+        rgb = picture_pixels(data, p.suffix.lower(), page)
     except ExtractError as exc:
         raise ViewError(f"{p.name} cannot be shown: {exc}") from exc
     except OSError as exc:
@@ -224,5 +229,5 @@ def render_picture(path: str, quote: str = "") -> RenderedPage:
     height, width = rgb.shape[:2]
     note = "" if found else NOT_READ.format(what="picture")
     return RenderedPage(
-        1, 1, width, height, 3 * width, np.ascontiguousarray(rgb).tobytes(), factor, boxes, note
+        page, pages, width, height, 3 * width, np.ascontiguousarray(rgb).tobytes(), factor, boxes, note
     )

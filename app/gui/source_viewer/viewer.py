@@ -287,7 +287,7 @@ def read_view(target: Target, page: int, quote: str) -> TextView | RenderedPage 
     try:
         if target.is_pdf:
             return render_page(target.path, page, quote)
-        return render_picture(target.path, quote) if target.is_picture else load_text(target)
+        return render_picture(target.path, quote, page) if target.is_picture else load_text(target)
     except ViewError as exc:
         return str(exc)
 

@@ -13,16 +13,15 @@ from engine.index.readers.ocr import (
     NoTextFound,
     OcrLine,
     OcrOff,
-    image_page,
     ocr_pdf_pages,
     page_pixels,
-    picture_pixels,
     recognise,
     shown_box,
 )
 from engine.index.readers.office import extract_pptx, extract_rtf, extract_xlsx
 from engine.index.readers.opendocument import extract_odp, extract_ods, extract_odt
 from engine.index.readers.pdf import extract_pdf, pdfium_pages
+from engine.index.readers.pictures import image_pages, picture_pages, picture_pixels
 from engine.index.readers.subtitles import extract_subtitles
 from engine.index.readers.vobjects import extract_vobjects
 from engine.index.readers.webpages import extract_mhtml, extract_webarchive
@@ -53,9 +52,10 @@ __all__ = [
     "extract_vobjects",
     "extract_webarchive",
     "extract_xlsx",
-    "image_page",
+    "image_pages",
     "OcrLine",
     "page_pixels",
+    "picture_pages",
     "picture_pixels",
     "recognise",
     "shown_box",

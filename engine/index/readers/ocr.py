@@ -15,14 +15,10 @@ reported as skipped with a reason (``OcrOff``) and not remembered, so turning OC
 from __future__ import annotations
 
 import functools
-import io
 import logging
 import math
-import os
 import re
-import subprocess
 import sys
-import tempfile
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -69,8 +65,9 @@ _FIGURE_RUN = re.compile(r"(?<![\w.:,])[\doO][\doO.:,]*[\doO](?![\w])")
 # prose read one after the other (ocr_layout); 6, a window's sidebar before the page beside it; 7, a page askew read
 # level (ocr_skew). An index made with another reads images and PDFs again (engine.index.options.reader_tag).
 OCR_READER_VERSION = 7
-# a picture's own reader: 1 turns a photo as its EXIF Orientation says (``_upright``)
-IMAGE_READER_VERSION = 1
+# a picture's own reader (engine.index.readers.pictures): 1 turns a photo as its EXIF Orientation says; 2 reads each
+# page of a TIFF of several
+IMAGE_READER_VERSION = 2
 
 
 class OcrOff(ExtractError):
@@ -295,42 +292,11 @@ def _ended_short(line: OcrLine, lines: list[OcrLine], typical: float) -> bool:
     return line.right > 0 and edge - line.right > SHORT_LINE * max(edge - lefts[len(lefts) // 2], 1.0)
 
 
-def image_page(data: bytes, suffix: str, ocr: bool, check: Callable[[], None] = no_check) -> Page:
-    """The text of an image file (PNG, JPEG, TIFF, WebP, BMP; HEIC on macOS)."""
-    if not ocr:
-        raise OcrOff("An image: its text is read by OCR, which is turned off in Settings.")
-    rgb = _decode_image(data, suffix, check)
-    pause_point(check)  # background work: wait while a chat or a search runs
-    page = lines_to_page(recognise(rgb), None)
-    if page is None:
-        raise NoTextFound("No text was recognised in the image.")
-    return page
-
-
-def picture_pixels(data: bytes, suffix: str) -> np.ndarray:
-    """An image file's pixels (RGB rows) as OCR reads them, for showing it and marking what OCR read there."""
-    return _decode_image(data, suffix)
-
-
 def page_pixels(page) -> tuple[np.ndarray | None, float]:
     """A PDF page (pypdfium2) as OCR reads it, RGB rows, and its pixels per point; (None, 0.0) where OCR does not
     read it (no size, too long and narrow). The marks a viewer draws are where OCR read the quoted words."""
     rgb, _note = _render(page, 0, no_check)
     return rgb, (render_scale(*page.get_size()) if rgb is not None else 0.0)
-
-
-def _heic_to_png(data: bytes) -> bytes:
-    """macOS reads HEIC natively: ``sips`` (part of the system) converts it; Pillow cannot without a plugin."""
-    with tempfile.TemporaryDirectory() as tmp:
-        src, dst = os.path.join(tmp, "in.heic"), os.path.join(tmp, "out.png")
-        with open(src, "wb") as f:
-            f.write(data)
-        done = subprocess.run(["/usr/bin/sips", "-s", "format", "png", src, "--out", dst],
-                              capture_output=True, timeout=60, check=False)  # fmt: skip
-        if done.returncode or not os.path.exists(dst):
-            raise ExtractError("The HEIC image could not be converted for OCR.")
-        with open(dst, "rb") as f:
-            return f.read()
 
 
 def shape_reason(width: float, height: float, what: str = "The image") -> str | None:
@@ -341,48 +307,6 @@ def shape_reason(width: float, height: float, what: str = "The image") -> str | 
         return (f"{what} is {width:.0f}x{height:.0f}: too long and narrow for OCR (more than {MAX_ASPECT} times "
                 "as long as it is wide).")  # fmt: skip
     return None
-
-
-def _upright(image):
-    """The picture as it is shown: a phone stores a photo's pixels as the sensor saw them and says in its EXIF
-    Orientation tag how to turn them (an iPhone held upright: 6, a quarter turn). A tag that cannot be read is
-    ignored; the pixels stand as stored."""
-    from PIL import ImageOps
-
-    try:
-        return ImageOps.exif_transpose(image)
-    except Exception:  # noqa: BLE001 - a damaged EXIF block (struct.error, ValueError, SyntaxError...)
-        return image
-
-
-def _decode_image(data: bytes, suffix: str, check: Callable[[], None] = no_check) -> np.ndarray:
-    from PIL import Image
-
-    if suffix in (".heic", ".heif") and sys.platform == "darwin":
-        data = _heic_to_png(data)  # exercised on macOS only
-    try:
-        image = Image.open(io.BytesIO(data))
-        if image.width * image.height > MAX_IMAGE_PIXELS:
-            raise ExtractError(
-                f"The image is {image.width}x{image.height} pixels, past the {MAX_IMAGE_PIXELS // 1_000_000} "
-                "megapixel limit for OCR."
-            )
-        if min(image.width, image.height) < MIN_IMAGE_SIDE:
-            raise ExtractError(
-                f"The image is {image.width}x{image.height} pixels: an icon, too small to hold readable text."
-            )
-        reason = shape_reason(image.width, image.height)
-        if reason:
-            raise ExtractError(reason)
-        charge(check, 4 * image.width * image.height)  # the decoded image and its RGB copy
-        image.seek(0)  # a multi-page TIFF: its first page
-        return np.asarray(_upright(image).convert("RGB"))
-    except (ExtractError, MemoryError):  # MemoryError: a budget, not a bad file (``extraction.extract``)
-        raise
-    except Exception as exc:  # noqa: BLE001 - UnidentifiedImageError, OSError, SyntaxError (a broken PNG chunk)...
-        if suffix in (".heic", ".heif") and sys.platform != "darwin":
-            raise ExtractError("HEIC images are read on macOS only.") from exc
-        raise ExtractError(f"The image could not be decoded ({type(exc).__name__}: {exc}).") from exc
 
 
 def ocr_pdf_pages(

@@ -140,3 +140,21 @@ def test_a_page_photographed_askew_has_its_quote_marked_where_it_is_shown(tmp_pa
         int(y) : int(y + h), int(x) : int(x + w)
     ]
     assert (inside.mean(axis=2) < 100).mean() > 0.03  # ink under the mark
+
+
+def test_a_scanners_tiff_is_shown_page_by_page_with_its_quote_marked(qtbot, tmp_path):
+    from tests.engine.index.test_ocr import scanned_tiff
+
+    path = tmp_path / "Scan 2027-03-02.tiff"
+    path.write_bytes(scanned_tiff(PAGES))
+    page = render_picture(str(path), PAGES[1][1], 2)  # the citation's page, as the index numbered it
+    assert (page.page, page.pages) == (2, 2) and len(page.quote_boxes) == 1 and not page.note
+    assert _dark_under(page, page.quote_boxes[0])
+    assert render_picture(str(path), "", 9).page == 2  # past the last page: the last
+
+    viewer = SourceViewer()
+    qtbot.addWidget(viewer)
+    viewer.show_source({"path": str(path), "page": 2, "quote": PAGES[1][1]})
+    assert viewer.page_label.text() == "Page 2 of 2" and viewer.prev_page.isEnabled()
+    viewer.go_to_page(-1)
+    assert viewer.page_label.text() == "Page 1 of 2" and not viewer.prev_page.isEnabled()

@@ -112,6 +112,70 @@ def test_image_files_are_read_and_can_be_turned_off():
         extract(Path("bad.png"), b"\x89PNG not an image")
 
 
+def scanned_tiff(pages, compression: str = "tiff_lzw", blank_after: int | None = None) -> bytes:
+    """A multi-page TIFF as a document scanner's software saves it: one picture a page, grey and speckled."""
+    images = [_render(lines, noisy=True).convert("L") for lines in pages]
+    if blank_after is not None:
+        images.insert(blank_after, _render([]).convert("L"))
+    if compression == "group4":
+        images = [image.point(lambda v: 255 if v > 128 else 0).convert("1") for image in images]
+    buf = io.BytesIO()
+    images[0].save(
+        buf, "TIFF", save_all=True, append_images=images[1:], compression=compression, dpi=(150, 150)
+    )
+    return buf.getvalue()
+
+
+@pytest.mark.parametrize("compression", ["tiff_lzw", "group4"])
+def test_each_page_of_a_scanners_tiff_is_read_as_a_page(compression):
+    data = scanned_tiff(PAGES, compression, blank_after=1)  # page 2 a blank sheet: passed over, noted
+    doc = extract(Path("Scan 2027-03-02.tiff"), data)
+    assert [p.number for p in doc.pages] == [1, 3]  # a citation names the page as the scanner numbered it
+    assert doc.notes == ("no text was recognised on page(s) 2 of the picture",)
+    for page, lines in zip(doc.pages, PAGES):
+        assert char_accuracy("\n".join(lines), page.text) >= 0.9, page.text
+        got = page.text.split("\n")
+        assert page.locate(page.text.index(got[1]))[:1] == (2,)  # lines of the page, as on a scanned PDF's
+    from engine.index import picture_pages, picture_pixels
+
+    assert picture_pages(data, ".tiff") == 3
+    assert picture_pixels(data, ".tiff", 3).shape[:2] == (900, 1275)
+    # one TIFF page is one picture, with no page number, as any other picture
+    single = scanned_tiff(PAGES[:1], compression)
+    assert [p.number for p in extract(Path("one.tif"), single).pages] == [None]
+
+
+def test_a_damaged_page_of_a_tiff_loses_only_that_page(monkeypatch):
+    from engine.index.readers import pictures
+
+    data = scanned_tiff(PAGES)
+    real = pictures._decode_image
+
+    def broken_second(data, suffix, check, page=1, held=None):
+        if page == 2:
+            raise ExtractError("The image could not be decoded (OSError: broken data stream).")
+        return real(data, suffix, check, page, held)
+
+    monkeypatch.setattr(pictures, "_decode_image", broken_second)
+    doc = extract(Path("scan.tiff"), data)
+    assert [p.number for p in doc.pages] == [1]
+    assert doc.notes == ("page 2 of the picture was not read: The image could not be decoded (OSError: broken data "
+                         "stream).",)  # fmt: skip
+
+
+def test_a_tiff_of_many_pages_is_charged_for_its_largest_page_only():
+    from engine.index.bounds import Deadline
+
+    data = scanned_tiff(PAGES * 2)
+    page = 4 * 1275 * 900  # one page's pixels, decoded
+    budget = Deadline(
+        seconds=None, memory_bytes=2 * page
+    )  # a page and the file's bytes and text: not four pages
+    doc = extract(Path("scan.tiff"), data, check=budget)
+    assert [p.number for p in doc.pages] == [1, 2, 3, 4]
+    assert page <= budget.used < 2 * page
+
+
 def test_ocr_accuracy_on_small_and_photocopied_text():
     """Harder pages than the clean scan above: 11 pt text at 150 dpi (24 px), and the same as a noisy photocopy.
     RapidOCR's recogniser seldom gives a space its best score at this size; the words are spaced where the space
@@ -160,7 +224,7 @@ def test_an_index_made_before_the_words_were_spaced_reads_pictures_and_pdfs_agai
     from engine.index.readers.ocr import OCR_READER_VERSION
 
     assert OCR_READER_VERSION >= 1
-    assert reader_tag("image") == f":image-1+ocr{OCR_READER_VERSION}".encode()  # 1: EXIF orientation
+    assert reader_tag("image") == f":image-2+ocr{OCR_READER_VERSION}".encode()  # 2: a TIFF's pages
     assert reader_tag("pdf").endswith(f"+ocr{OCR_READER_VERSION}".encode())
     assert b"ocr" not in reader_tag("docx")
 
@@ -185,7 +249,7 @@ def _photo(orientation: int | None, exif_bytes: bytes | None = None) -> bytes:
 
 
 def test_a_phone_photo_is_read_turned_as_its_exif_orientation_says():
-    from engine.index.readers.ocr import picture_pixels
+    from engine.index.readers.pictures import picture_pixels
 
     data = _photo(6)
     page = extract(Path("IMG_4821.JPG"), data).pages[0]
