@@ -10,7 +10,8 @@ PDF, a C header, a paged plain-text document, a reply deep in an e-mail thread, 
 saved web pages, an ODP, a man page's troff source, a TextEdit .rtfd bundle, a filled-in PDF form, a BibTeX library,
 screenshots, a scanned letter as a PDF with no text layer, a Makefile fragment, a Neovim init.lua, a phone's photo of
 a printed letter, a Word draft with tracked changes and comments, JavaScript source, Markdown recipe notes, a short
-story as an EPUB 3, a Day One journal in Markdown, a meeting invitation .eml with a calendar part, Go source)
+story as an EPUB 3, a Day One journal in Markdown, a meeting invitation .eml with a calendar part, Go source, a
+scanner's multi-page TIFF, a Docusaurus page in MDX, Swift source, a Perl script)
 hold against those files, and the parts stay apart. Questions on Debian packages' documents are checked by
 ``eval/realdocs/check.py`` where the packages are installed."""
 
@@ -767,3 +768,65 @@ def test_eighteenth_held_out_part_brings_new_kinds_and_only_fresh_documents(tmp_
     assert set(made) == {p for p in mine if p.startswith("private18/")}
     for p in made:
         assert made[p] == committed[p], p
+
+
+def test_nineteenth_held_out_part_brings_new_kinds_and_only_fresh_documents(tmp_path, monkeypatch):
+    import io
+    import re
+
+    import PIL
+    import pytest
+    from PIL import Image
+
+    from eval.realdocs import heldout19_texts as T
+    from eval.realdocs import make_heldout16, make_heldout19
+    from eval.realdocs.realdocs import materialise
+
+    committed, mine = _fresh("heldout19", {"tiff-scan", "docusaurus-mdx", "swift-source", "perl-script"})
+    qa = load("heldout19")[0]
+    # lsof's big_brother.pl, committed as Debian ships it (compared where lsof is installed)
+    pl = committed["perl/big_brother.pl"]
+    assert pl.startswith(b"#!/usr/bin/perl -w\n") and pl.count(b"\n") == 210
+    _as_installed(pl, "/usr/share/doc/lsof/examples/big_brother.pl")
+    for q in (x for x in qa if x["kind"] in ("docusaurus-mdx", "swift-source", "perl-script")):
+        _labels_name_lines(committed, q)  # lines of the file
+    # the Docusaurus page: front matter, the theme's imports, tabs and admonitions; the Swift file's sections
+    mdx = committed[f"private19/{T.MDX_NAME}"].decode("utf-8")
+    assert mdx.startswith("---\nid: configuration\n") and "import TabItem from '@theme/TabItem';" in mdx
+    assert mdx.count("<Tabs ") == mdx.count("</Tabs>") == 4 and mdx.count("<TabItem ") == mdx.count(
+        "</TabItem>"
+    )
+    assert {":::tip", ":::warning", ":::note", ":::danger[", ":::info["} <= set(
+        re.findall(r"^:::\w+\[?", mdx, re.M)
+    )
+    swift = committed[f"private19/{T.SWIFT_NAME}"].decode("utf-8")
+    assert swift.count("// MARK: - ") == 8 and swift.count("///") >= 30
+    # the scan: one TIFF, a frame a page (A4, 300 dpi, 1 bit, Group 4), no text in the file; a label names its page,
+    # frame N, and is checked against the text drawn on that frame
+    tiff = f"private19/{T.TIFF_NAME}"
+    image = Image.open(io.BytesIO(committed[tiff]))
+    assert image.format == "TIFF" and image.n_frames == 3 and len(committed[tiff]) < 3_000_000
+    for i in range(3):
+        image.seek(i)
+        assert image.mode == "1" and image.size == (2480, 3508) and image.info["compression"] == "group4"
+        assert tuple(round(v) for v in image.info["dpi"]) == (300, 300)
+    assert b"Fernhill" not in committed[tiff] and b"412.80" not in committed[tiff]
+    pages = make_heldout19.drawn_text()[T.TIFF_NAME]
+    assert [p.count("Page ") for p in pages] == [1, 1, 1] and "Your cover from 1 April 2027" in pages[1]
+    for q in (x for x in qa if x["kind"] == "tiff-scan"):
+        assert "line_start" not in q and realdocs_check.unit_text(FILES / tiff, q) == pages[q["page"] - 1]
+    assert {q["page"] for q in qa if q["kind"] == "tiff-scan"} == {1, 2, 3}
+    materialise(tmp_path / "root", "heldout19")
+    for q in (x for x in load("heldout19", tmp_path / "root")[0] if x["kind"] == "tiff-scan"):
+        other = q["page"] % 3 + 1
+        assert relevant(q, q["abs_path"], q["page"], None, None)
+        assert not relevant(q, q["abs_path"], other, None, None) or {"page": other} in q.get("also", [])
+    _questions_beside("heldout19", mine)
+    # the generator gives the committed bytes again; the scan only with the Pillow that drew it
+    if not (make_heldout16.FONTS / "DejaVuSans.ttf").is_file():
+        pytest.skip("the DejaVu fonts (fonts-dejavu-core) are not installed: the scan cannot be redrawn")
+    made = _regenerated(make_heldout19, "private19", tmp_path / "made", monkeypatch)
+    assert set(made) == {p for p in mine if p.startswith("private19/")}
+    for p in made:
+        if PIL.__version__ == make_heldout19.DRAWN_WITH_PILLOW or not p.endswith(".tiff"):
+            assert made[p] == committed[p], p

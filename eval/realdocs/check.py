@@ -2,9 +2,9 @@
 source, python-docx, openpyxl, python-pptx, ebooklib, the standard library's email for .eml, .emlx and .mbox,
 zipfile, xml and json for ODT, ODS, ODP, RTF and notebooks, gzip for a gzipped PDF, html.parser for an HTML-only
 e-mail, plistlib for a Safari web archive, email for an MHTML page, a small PDF object reader for a filled-in form's
-field values, gzip for a man page's troff source; for a screenshot, a scanned PDF or a phone's photo of a page, whose
-text Alcove reads by OCR, the text its generator drew: ``make_heldout16.drawn_text``, ``make_heldout17.drawn_text``),
-not Alcove's:
+field values, gzip for a man page's troff source; for a screenshot, a scanned PDF, a phone's photo of a page or a
+scanner's multi-page TIFF, whose text Alcove reads by OCR, the text its generator drew: ``make_heldout16.drawn_text``,
+``make_heldout17.drawn_text``, ``make_heldout19.drawn_text``), not Alcove's:
 
 - every labelled document is in documents.json, in the question's part, and present once materialised;
 - every answer fact (``answer`` or one of ``answers``, and each of ``all_of``) occurs in the labelled unit (and in
@@ -13,7 +13,7 @@ not Alcove's:
   text/calendar part), the EPUB chapter's labelled source lines, the notebook
   cell, the text of a saved page's HTML (a web archive's main resource, an MHTML file's HTML part), the ODP slide
   with its speaker notes, the PDF form's page with its fields' values, the text drawn on a screenshot, on a
-  scanned PDF's page or on a photographed page, the labelled lines of a
+  scanned PDF's page, on a photographed page or on a scanned TIFF's page (frame N is page N), the labelled lines of a
   text/HTML/DOCX/ODT/RTF file (a TextEdit .rtfd bundle's TXT.rtf, a gzipped troff source read through gzip; a DOCX
   paragraph with its tracked changes accepted (a move read at its new place) and the text of its footnotes after it,
   and for a label tagged "comment" the comments on it; text compared with whitespace
@@ -24,7 +24,7 @@ not Alcove's:
   part is indexed on its own (held-out 5's documents hold "JSON" and "WASM", absent terms of ``uh01`` and ``u3f01``);
 - ids are unique; questions are not copied from the document (no run of 8 words shared with the labelled unit).
 
-    python eval/realdocs/check.py [--part tuning|heldout|heldout2|...|heldout17|heldout18|all] [--committed-only]
+    python eval/realdocs/check.py [--part tuning|heldout|heldout2|...|heldout18|heldout19|all] [--committed-only]
 
 Package documents are read where the packages installed them; committed ones from files/. ``--committed-only``
 checks only questions on committed documents (what CI can check without the packages).
@@ -659,20 +659,21 @@ def suffix_of(path: Path) -> str:
 
 
 def drawn_pages(path: Path) -> list[str] | None:
-    """The text drawn on a picture document (a screenshot, a scanned PDF's pages, a phone's photo of a page), a
-    page's text per page, as its generator drew it (``make_heldout16.drawn_text``, ``make_heldout17.drawn_text``,
-    by file name); None for any other document. Alcove reads these by OCR, which may misread; the labels hold against
-    what is on the image."""
-    if path.suffix.lower() not in (".png", ".pdf", ".jpg", ".jpeg"):
+    """The text drawn on a picture document (a screenshot, a scanned PDF's pages, a phone's photo of a page, a
+    scanner's multi-page TIFF: page N its frame N), a page's text per page, as its generator drew it
+    (``make_heldout16.drawn_text``, ``make_heldout17.drawn_text``, ``make_heldout19.drawn_text``, by file name); None
+    for any other document. Alcove reads these by OCR, which may misread; the labels hold against what is on the
+    image."""
+    if path.suffix.lower() not in (".png", ".pdf", ".jpg", ".jpeg", ".tif", ".tiff"):
         return None
     return _drawn().get(path.name)
 
 
 @functools.lru_cache(maxsize=1)
 def _drawn() -> dict[str, list[str]]:
-    from eval.realdocs import make_heldout16, make_heldout17
+    from eval.realdocs import make_heldout16, make_heldout17, make_heldout19
 
-    return {**make_heldout16.drawn_text(), **make_heldout17.drawn_text()}
+    return {**make_heldout16.drawn_text(), **make_heldout17.drawn_text(), **make_heldout19.drawn_text()}
 
 
 def unit_text(path: Path, q: dict) -> str:

@@ -2,11 +2,11 @@
 what counts as a hit on a label.
 
 The documents are listed in ``documents.json``: each has a path under a documents root (``pdf/R-FAQ.pdf``), a part
-(``tuning``, ``heldout``, ``heldout2`` to ``heldout17`` or ``heldout18``) and where it comes from: a file of an
+(``tuning``, ``heldout``, ``heldout2`` to ``heldout18`` or ``heldout19``) and where it comes from: a file of an
 installed Debian package (``package`` + ``source``; not committed, the version is recorded) or a file committed here
 under ``files/`` at the same path (a macOS bundle, ``X.rtfd``, is a folder that is one document).
 
-    python eval/realdocs/realdocs.py ROOT [--part tuning|heldout|heldout2|...|heldout17|heldout18|all]   # copy a part into ROOT
+    python eval/realdocs/realdocs.py ROOT [--part tuning|heldout|heldout2|...|heldout18|heldout19|all]   # copy a part into ROOT
 
 Each part is meant to be indexed on its own (a root per part); the unanswerable questions of a part are checked
 against that part's documents (``check.py``), and their key terms against every document of that part and of the
@@ -14,7 +14,8 @@ parts before it.
 
 Labels (see README.md): ``path`` (relative to the root), then ``page`` (1-based: a PDF page as PDFium numbers it, a
 slide (a PPTX's or an ODP's), a sheet, a message of a mailbox, a chapter of an EPUB in spine order (a title page in the spine counted), a cell of a
-notebook, a page of a filled-in PDF form with its fields' values, a page of a scanned PDF (read by OCR); an .eml file
+notebook, a page of a filled-in PDF form with its fields' values, a page of a scanned PDF (read by OCR), a frame of a
+multi-page TIFF (frame N is page N, read by OCR); an .eml file
 is one message and has none, nor has an Apple Mail .emlx, nor has a page saved as a Safari web archive or as MHTML,
 nor has a screenshot (a PNG, read by OCR as one page with no number), nor a phone's photo of a page (a JPEG, the same),
 nor a meeting invitation (.eml with a text/calendar part)) and/or ``line_start``/``line_end`` (1-based lines of the file
@@ -24,7 +25,7 @@ configuration, a chat's text export, AsciiDoc, a Kindle's clippings file, a WebV
 plain-text document (a form feed's line counted), an RSS feed, a Vim help file, a Hugo post's Markdown (front matter
 included), an Evernote export (.enex), a Perl POD file, a man page's troff source (gzipped: the decompressed lines), a
 BibTeX library, a Makefile (PGXS's ``pgxs.mk``), a Neovim ``init.lua``, JavaScript source, Markdown recipe notes, a
-Day One journal's Markdown export, Go source, the HTML source (a saved web page's and a Sphinx page's too); a DOCX or ODT
+Day One journal's Markdown export, Go source, a Docusaurus page's MDX, Swift source, a Perl script, the HTML source (a saved web page's and a Sphinx page's too); a DOCX or ODT
 "line" is a body paragraph (its footnotes' text after it, tracked
 changes as accepted, a move read at its new place), a heading or a table row, an RTF "line" a paragraph of its plain text, a TextEdit .rtfd's that
 of its TXT.rtf). An XLSX or ODS label names
@@ -65,6 +66,7 @@ PARTS = (
     "heldout16",
     "heldout17",
     "heldout18",
+    "heldout19",
 )
 SETS = {
     "tuning": ("qa_tuning.jsonl", "unanswerable_tuning.jsonl"),
@@ -125,6 +127,9 @@ SETS = {
     # personal journal as Day One exports it to Markdown, a meeting invitation .eml with a text/calendar part, Go
     # source from a Debian package)
     "heldout18": ("qa_heldout18.jsonl", "unanswerable_heldout18.jsonl"),
+    # written after "heldout18" was reported: kinds no other part holds (a scanner's multi-page TIFF of a three-page
+    # letter, a Docusaurus documentation page in MDX, Swift source, a Perl script from a Debian package)
+    "heldout19": ("qa_heldout19.jsonl", "unanswerable_heldout19.jsonl"),
 }
 # kinds whose labels carry a page
 PAGED = {
@@ -139,6 +144,7 @@ PAGED = {
     "pdf-slides",
     "pdf-form",
     "pdf-scan",
+    "tiff-scan",
     "pptx",
     "odp",
     "xlsx",
