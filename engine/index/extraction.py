@@ -13,7 +13,8 @@ place in the file:
   "Line N" is the N-th line of text on the page: blank lines are not counted (``Page.text_lines_only``);
   characters index the page's text.
 - DOCX: the paragraphs joined by newlines; a "line" is a paragraph number.
-- EPUB (a page per chapter), e-mail (a page per message), PPTX (a page per slide), XLSX (a page per sheet, a line
+- EPUB (a page per chapter), e-mail (a page per message), PPTX and Keynote (a page per slide), Pages (the body
+  and text boxes, a line per paragraph), XLSX (a page per sheet, a line
   per row), ODT, RTF, notebooks (a page per cell): see ``engine.index.readers``.
 - gzip-compressed files of any of these types (``notes.txt.gz``, ``changelog.Debian.gz``): as the inner file.
 - Images and PDF pages without a text layer: read by OCR (``engine.index.readers.ocr``); lines are visual lines.
@@ -64,6 +65,7 @@ from engine.index.readers import (
     extract_feed,
     extract_gpx,
     extract_html,
+    extract_iwork,
     extract_mbox,
     extract_mhtml,
     extract_notebook,
@@ -118,7 +120,7 @@ RICH_EXTENSIONS = {
     ".epub": "epub", ".rtf": "rtf", ".eml": "email", ".emlx": "emlx", ".mbox": "mbox", ".pptx": "pptx",
     ".xlsx": "xlsx", ".xlsm": "xlsx", ".odt": "odt", ".ods": "ods", ".odp": "odp",
     ".webarchive": "webarchive", ".mhtml": "mhtml", ".mht": "mhtml",
-    ".ipynb": "notebook",
+    ".ipynb": "notebook", ".pages": "pages", ".key": "keynote",
     **{ext: "image" for ext in IMAGE_EXTENSIONS},
 }  # fmt: skip
 PLAIN_NAMES = {
@@ -137,8 +139,8 @@ BINARY_EXTENSIONS = {
     ".gif", ".ico", ".mp3", ".wav", ".flac", ".m4a", ".mp4", ".mov", ".avi", ".mkv", ".zip", ".tgz",
     ".bz2", ".xz", ".zst", ".7z", ".tar", ".rar", ".dmg", ".iso", ".exe", ".dll", ".so", ".dylib", ".o",
     ".a", ".class", ".jar", ".pyc", ".whl", ".sqlite", ".sqlite3", ".db", ".bin", ".safetensors", ".gguf",
-    ".npy", ".npz", ".pt", ".onnx", ".ttf", ".otf", ".woff", ".woff2", ".doc", ".xls", ".ppt", ".key",
-    ".pages", ".3gp", ".3g2",
+    ".npy", ".npz", ".pt", ".onnx", ".ttf", ".otf", ".woff", ".woff2", ".doc", ".xls", ".ppt", ".numbers",
+    ".3gp", ".3g2",
 }  # fmt: skip
 TROFF_NOTE = "read as man shows a manual page's troff source"  # Extracted.notes: the viewer wraps its lines
 # a manual page's section as its file's name ends: "sources.list.5", "ssl.3ssl", "perl.1p" (engine.index.troff)
@@ -264,7 +266,8 @@ def _kind(file_type: str) -> str:
              "notebook": "notebook", "image": "image", "html": "HTML file",
              "subtitles": "subtitle file", "calendar": "calendar file", "contacts": "contacts file",
              "gpx": "GPS track", "feed": "feed", "evernote": "Evernote export", "odp": "ODP file",
-             "webarchive": "web archive", "mhtml": "saved web page", "bibtex": "BibTeX library"}  # fmt: skip
+             "webarchive": "web archive", "mhtml": "saved web page", "bibtex": "BibTeX library",
+             "pages": "Pages document", "keynote": "Keynote presentation"}  # fmt: skip
     return names.get(file_type, "file")
 
 
@@ -383,6 +386,8 @@ def _extract_rich(
         return Extracted("image", pages, None, notes)
     if file_type == "epub":
         return Extracted("epub", extract_epub(data, check))
+    if file_type in ("pages", "keynote"):
+        return Extracted(file_type, extract_iwork(data, file_type, check))
     if file_type == "pptx":
         pages, notes = extract_pptx(data, check)
         return Extracted("pptx", pages, None, notes)

@@ -37,7 +37,7 @@ _TITLE_WORDS = (
     8  # a DOCX's or ODT's line read as a title over the paragraph under it: at most this many words
 )
 _UNDER_TITLE_WORDS = 5  # ... over a sentence of at least this many
-_SLIDE_TYPES = frozenset({"pptx", "odp"})
+_SLIDE_TYPES = frozenset({"pptx", "odp", "keynote"})
 
 
 # a mail's signature, under the "-- " line that opens it (RFC 3676's separator; shown on one line with it), and what a

@@ -37,7 +37,9 @@ MAX_GROUPED_SETTINGS = 4  # an object of at most this many settings (in MAX_GROU
 MAX_GROUPED_CHARS = 240
 # readers that write a table's rows as "a | b" (a slide's, a saved page's: engine.index.readers). Not an HTML mail's:
 # its tables seldom have a header row, and its first row read as one ("Good Friday, 26 March: Easter Sunday ...")
-_PIPE_TYPES = frozenset({"docx", "pptx", "odt", "odp", "html", "epub", "webarchive", "mhtml"})
+_PIPE_TYPES = frozenset(
+    {"docx", "pptx", "odt", "odp", "pages", "keynote", "html", "epub", "webarchive", "mhtml"}
+)
 # LaTeX: a rule between rows, alone on its line or after a row's "\\\\"; a row's cell separator; markup in a cell
 _TEX_RULE = r"\\(?:hline|toprule|midrule|bottomrule|cline\{[^}]*\}|cmidrule(?:\([^)]*\))?\{[^}]*\})"
 _TEX_RULE_LINE = re.compile(r"^(?:" + _TEX_RULE + r"\s*)+$")

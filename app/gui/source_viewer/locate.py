@@ -144,6 +144,8 @@ def load_text(target: Target) -> TextView:
     text, kind = page.text, doc.file_type
     note = {"html": "The page's visible text, as Alcove indexed it.",
             "docx": "The document's text, one paragraph per line, as Alcove indexed it.",
+            "pages": "The document's text, one paragraph per line, as Alcove indexed it (its tables are not read).",
+            "keynote": "The slide's text, one paragraph per line, then its presenter notes, as Alcove indexed it.",
             "subtitles": "What is said, without the cues' numbers and times, as Alcove indexed it.",
             "calendar": "The events as Alcove reads them, one paragraph each.",
             "contacts": "The contact cards as Alcove reads them, one paragraph each.",

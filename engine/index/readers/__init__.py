@@ -7,6 +7,7 @@ from engine.index.readers.enex import extract_enex
 from engine.index.readers.feeds import extract_feed, is_feed
 from engine.index.readers.gpx import extract_gpx
 from engine.index.readers.html import extract_html
+from engine.index.readers.iwork import extract_iwork
 from engine.index.readers.mail import extract_eml, extract_mbox
 from engine.index.readers.ocr import (
     IMAGE_EXTENSIONS,
@@ -39,6 +40,7 @@ __all__ = [
     "extract_feed",
     "extract_gpx",
     "extract_html",
+    "extract_iwork",
     "extract_mbox",
     "extract_mhtml",
     "extract_notebook",
