@@ -11,7 +11,8 @@ saved web pages, an ODP, a man page's troff source, a TextEdit .rtfd bundle, a f
 screenshots, a scanned letter as a PDF with no text layer, a Makefile fragment, a Neovim init.lua, a phone's photo of
 a printed letter, a Word draft with tracked changes and comments, JavaScript source, Markdown recipe notes, a short
 story as an EPUB 3, a Day One journal in Markdown, a meeting invitation .eml with a calendar part, Go source, a
-scanner's multi-page TIFF, a Docusaurus page in MDX, Swift source, a Perl script)
+scanner's multi-page TIFF, a Docusaurus page in MDX, Swift source, a Perl script, a Google Docs export, TypeScript
+source, voicemail transcripts, a system tool's configuration)
 hold against those files, and the parts stay apart. Questions on Debian packages' documents are checked by
 ``eval/realdocs/check.py`` where the packages are installed."""
 
@@ -830,3 +831,50 @@ def test_nineteenth_held_out_part_brings_new_kinds_and_only_fresh_documents(tmp_
     for p in made:
         if PIL.__version__ == make_heldout19.DRAWN_WITH_PILLOW or not p.endswith(".tiff"):
             assert made[p] == committed[p], p
+
+
+def test_twentieth_held_out_part_brings_new_kinds_and_only_fresh_documents(tmp_path, monkeypatch):
+    import re
+    import zipfile
+
+    from eval.realdocs import heldout20_texts as T
+    from eval.realdocs import make_heldout20
+
+    committed, mine = _fresh("heldout20", {"docx-gdocs", "ts-source", "voicemail-transcript", "etc-conf"})
+    qa = load("heldout20")[0]
+    # adduser.conf, committed as Debian ships it (compared where adduser is installed): every setting commented out
+    conf = committed["conf/adduser.conf"]
+    assert conf.startswith(b"# /etc/adduser.conf: `adduser' configuration.\n") and conf.count(b"\n") == 97
+    assert not re.search(rb"^[A-Z_]+=", conf, re.M) and conf.count(b"# Default: ") == 17
+    _as_installed(conf, "/usr/share/doc/adduser/examples/adduser.conf")
+    for q in (x for x in qa if x["kind"] in ("ts-source", "voicemail-transcript", "etc-conf")):
+        _labels_name_lines(committed, q)  # lines of the file
+    ts = committed[f"private20/{T.TS_NAME}"].decode("utf-8")
+    assert ts.count("export enum ") == 2 and ts.count("interface ") == 2 and "@defaultValue" in ts
+    voicemails = committed[f"private20/{T.VOICEMAIL_NAME}"].decode("utf-8")
+    assert [int(n) for n in re.findall(r"^Message (\d) of 3$", voicemails, re.M)] == [1, 2, 3]
+    # the plan: a Google Docs export (no docProps, Google's rsids and link colour, checklists whose bullet is a
+    # ballot box and whose ticked items are struck through); its lines as check.py reads them are the lines written
+    docx_path = f"private20/{T.DOCX_NAME}"
+    with zipfile.ZipFile(FILES / docx_path) as z:
+        names = z.namelist()
+        doc = z.read("word/document.xml").decode("utf-8")
+        numbering = z.read("word/numbering.xml").decode("utf-8")
+    assert not any(n.startswith("docProps/") for n in names) and "word/numbering.xml" in names
+    assert (
+        'w:rsidR="00000000"' in doc and '<w:color w:val="1155cc"/>' in doc and doc.count("<w:hyperlink ") == 4
+    )
+    assert 'w:lvlText w:val="\u2610"' in numbering and "_heading=h.gjdgxs" in doc
+    ticked = sum(1 for b in T.TRIP if b[0] == "check" and b[2])
+    assert ticked and len(re.findall(r"<w:p [^>]*>(?:(?!</w:p>).)*<w:strike w:val=\"1\"/>", doc)) == ticked
+    lines = realdocs_check.docx_lines(FILES / docx_path)
+    assert lines == make_heldout20.plan_lines() == realdocs_check.docx_xml_lines(FILES / docx_path)
+    for q in (x for x in qa if x["kind"] == "docx-gdocs"):
+        assert "page" not in q and realdocs_check.unit_text(FILES / docx_path, q) == "\n".join(
+            lines[q["line_start"] - 1 : q["line_end"]]
+        )
+    assert {t for q in qa for t in q["tags"]} >= {"checklist", "hyperlink", "spoken", "default", "table"}
+    _questions_beside("heldout20", mine)
+    # the generator gives the committed bytes again
+    made = _regenerated(make_heldout20, "private20", tmp_path / "made", monkeypatch)
+    assert made == {p: committed[p] for p in mine if p.startswith("private20/")}

@@ -16,7 +16,9 @@ scanner's multi-page TIFF, whose text Alcove reads by OCR, the text its generato
   scanned PDF's page, on a photographed page or on a scanned TIFF's page (frame N is page N), the labelled lines of a
   text/HTML/DOCX/ODT/RTF file (a TextEdit .rtfd bundle's TXT.rtf, a gzipped troff source read through gzip; a DOCX
   paragraph with its tracked changes accepted (a move read at its new place) and the text of its footnotes after it,
-  and for a label tagged "comment" the comments on it; text compared with whitespace
+  and for a label tagged "comment" the comments on it; a Google Docs export's paragraph, list or checklist item,
+  hyperlinks' text included, read with python-docx and checked to read the same with the standard library's XML
+  (``docx_xml_lines``); a ``.ts``, ``.conf`` or voicemail ``.txt`` file as text; text compared with whitespace
   runs as one space, line-end hyphens joined, NFKC);
   so does each ``evidence`` string, and a ``quote`` occurs exactly once in its text file at the labelled lines;
 - an unanswerable question's ``absent_terms`` occur in no document of its part or of any part before it in
@@ -24,7 +26,7 @@ scanner's multi-page TIFF, whose text Alcove reads by OCR, the text its generato
   part is indexed on its own (held-out 5's documents hold "JSON" and "WASM", absent terms of ``uh01`` and ``u3f01``);
 - ids are unique; questions are not copied from the document (no run of 8 words shared with the labelled unit).
 
-    python eval/realdocs/check.py [--part tuning|heldout|heldout2|...|heldout18|heldout19|all] [--committed-only]
+    python eval/realdocs/check.py [--part tuning|heldout|heldout2|...|heldout19|heldout20|all] [--committed-only]
 
 Package documents are read where the packages installed them; committed ones from files/. ``--committed-only``
 checks only questions on committed documents (what CI can check without the packages).
@@ -286,6 +288,36 @@ def docx_lines(path: Path, comments: bool = False) -> list[str]:
             out.append(docx_paragraph(child, notes, said))
         elif tag == "tbl":
             out += [" | ".join(c.text for c in row.cells) for row in Table(child, d).rows]
+    return out
+
+
+def docx_xml_lines(path: Path) -> list[str]:
+    """A DOCX's body read with the standard library alone (zipfile and xml.etree), one line per body paragraph
+    (the text of its ``w:t`` runs, hyperlinks' included, a ``w:tab`` as a tab) and one per table row (each cell's
+    paragraphs joined with a newline, the cells with " | "). It knows nothing of tracked changes, notes or comments:
+    it is for a document that has none, a Google Docs export (``docx-gdocs``), whose lines ``check`` reads both ways
+    and finds the same, so its labels do not stand on python-docx alone."""
+    import xml.etree.ElementTree as ET
+
+    with zipfile.ZipFile(path) as z:
+        body = ET.fromstring(z.read("word/document.xml")).find(f"{_W}body")
+
+    def text(p) -> str:  # a run's w:t and w:tab (a paragraph's tab stops, w:pPr/w:tabs/w:tab, are no text)
+        return "".join(
+            (e.text or "") if e.tag == f"{_W}t" else "\t"
+            for r in p.iter(f"{_W}r")
+            for e in r
+            if e.tag in (f"{_W}t", f"{_W}tab")
+        )
+
+    out = []
+    for child in body:
+        if child.tag == f"{_W}p":
+            out.append(text(child))
+        elif child.tag == f"{_W}tbl":
+            for row in child.iter(f"{_W}tr"):
+                cells = ["\n".join(text(p) for p in tc.iter(f"{_W}p")) for tc in row.iter(f"{_W}tc")]
+                out.append(" | ".join(cells))
     return out
 
 
@@ -808,6 +840,11 @@ def check(part: str = "all", committed_only: bool = False) -> list[str]:
     docs = {d["path"]: d for d in documents("all")}
     parts = [p for p in (PARTS if part == "all" else (part,)) if (HERE / SETS[p][0]).is_file()]
     seen: set[str] = set()
+    for p in parts:  # a Google Docs export reads the same with python-docx and with the standard library
+        for d in documents(p):
+            if d["kind"] == "docx-gdocs" and source_of(d).exists():
+                if docx_lines(source_of(d)) != docx_xml_lines(source_of(d)):
+                    problems.append(f"{d['path']}: python-docx and the XML read different lines")
     for p in parts:
         answerable, unanswerable = load(p)
         for q in answerable + unanswerable:

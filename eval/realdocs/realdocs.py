@@ -2,11 +2,11 @@
 what counts as a hit on a label.
 
 The documents are listed in ``documents.json``: each has a path under a documents root (``pdf/R-FAQ.pdf``), a part
-(``tuning``, ``heldout``, ``heldout2`` to ``heldout18`` or ``heldout19``) and where it comes from: a file of an
+(``tuning``, ``heldout``, ``heldout2`` to ``heldout19`` or ``heldout20``) and where it comes from: a file of an
 installed Debian package (``package`` + ``source``; not committed, the version is recorded) or a file committed here
 under ``files/`` at the same path (a macOS bundle, ``X.rtfd``, is a folder that is one document).
 
-    python eval/realdocs/realdocs.py ROOT [--part tuning|heldout|heldout2|...|heldout18|heldout19|all]   # copy a part into ROOT
+    python eval/realdocs/realdocs.py ROOT [--part tuning|heldout|heldout2|...|heldout19|heldout20|all]   # copy a part into ROOT
 
 Each part is meant to be indexed on its own (a root per part); the unanswerable questions of a part are checked
 against that part's documents (``check.py``), and their key terms against every document of that part and of the
@@ -25,8 +25,9 @@ configuration, a chat's text export, AsciiDoc, a Kindle's clippings file, a WebV
 plain-text document (a form feed's line counted), an RSS feed, a Vim help file, a Hugo post's Markdown (front matter
 included), an Evernote export (.enex), a Perl POD file, a man page's troff source (gzipped: the decompressed lines), a
 BibTeX library, a Makefile (PGXS's ``pgxs.mk``), a Neovim ``init.lua``, JavaScript source, Markdown recipe notes, a
-Day One journal's Markdown export, Go source, a Docusaurus page's MDX, Swift source, a Perl script, the HTML source (a saved web page's and a Sphinx page's too); a DOCX or ODT
-"line" is a body paragraph (its footnotes' text after it, tracked
+Day One journal's Markdown export, Go source, a Docusaurus page's MDX, Swift source, a Perl script, TypeScript source, a phone's
+voicemail transcripts, a system tool's configuration (``adduser.conf``), the HTML source (a saved web page's and a Sphinx page's too); a DOCX or ODT
+"line" is a body paragraph (a Google Docs export's list and checklist items too; its footnotes' text after it, tracked
 changes as accepted, a move read at its new place), a heading or a table row, an RTF "line" a paragraph of its plain text, a TextEdit .rtfd's that
 of its TXT.rtf). An XLSX or ODS label names
 its sheet (``page``) and ``row``, the row's own number as the spreadsheet shows it. ``answer`` is the fact a correct answer must
@@ -67,6 +68,7 @@ PARTS = (
     "heldout17",
     "heldout18",
     "heldout19",
+    "heldout20",
 )
 SETS = {
     "tuning": ("qa_tuning.jsonl", "unanswerable_tuning.jsonl"),
@@ -130,6 +132,9 @@ SETS = {
     # written after "heldout18" was reported: kinds no other part holds (a scanner's multi-page TIFF of a three-page
     # letter, a Docusaurus documentation page in MDX, Swift source, a Perl script from a Debian package)
     "heldout19": ("qa_heldout19.jsonl", "unanswerable_heldout19.jsonl"),
+    # written after "heldout19" was written: kinds no other part holds (a Google Docs document exported to Word, a
+    # browser extension's TypeScript, a phone's voicemail transcripts, a system tool's configuration from /etc)
+    "heldout20": ("qa_heldout20.jsonl", "unanswerable_heldout20.jsonl"),
 }
 # kinds whose labels carry a page
 PAGED = {
