@@ -14,7 +14,14 @@ _QUANTITY = re.compile(
     r"figure|total|default)|at what (?:speed|temperature|rate)|"
     # "What's the longest I can put it off for?", "What is the most ...?": a superlative asks for a figure
     r"what(?:'s|’s| is| was| are) the (?:longest|shortest|most|least|maximum|minimum|biggest|largest|smallest|"
-    r"highest|lowest|furthest|farthest|fewest|oldest|youngest|heaviest|lightest))\b"
+    r"highest|lowest|furthest|farthest|fewest|oldest|youngest|heaviest|lightest))\b|"
+    # "What was the dealer's first offer for the works?", "What is the excess on the policy?": a sum of money asked
+    # for by what it is (not what it covers or includes) ...
+    r"\bwhat(?:'s|’s| is| was| are| were| did| will)\b[^?]{0,40}?\b(?:offer|bid|price|fee|cost|fare|rent|salary|"
+    r"wage|deposit|premium|excess|refund|fine|discount)s?\b(?![^?]*\b(?:cover|include|mean|say)s?\b)|"
+    # ... or by what it went up or down to: "What did the dealer increase his bid to?"
+    r"\b(?:increase|raise|put up|lower|reduce|cut|drop|bring down|go up|went up|come down|came down)(?:s|d|ed)?\b"
+    r"[^?]{0,40}\bto\W*$"
 )
 # "when" asks only where it opens the question or a clause of it: not "What does it print when all is well?"
 _TIME = re.compile(
@@ -60,7 +67,14 @@ _PUT_DOWN = re.compile(
     r"(?i)\bdid (?:i|we) (?:give|put|write|enter|fill|tick|choose|select|pick|say|tell|note|ask for|answer|mark)\b"
 )
 
-_FIGURE = re.compile(r"\d")
+# a figure, in digits or in words as a story or a letter writes it ("twelve years old", "four hundred pounds"); not
+# "one" on its own, which is seldom a figure ("one of the keys", "the one on the left")
+_NUMBER_WORDS = (
+    r"two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|"
+    r"eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety"
+)
+_FIGURE = re.compile(rf"\d|(?i:\b(?:{_NUMBER_WORDS}|(?:one|a) (?:hundred|thousand|million)|hundred|thousand|million|"
+                     r"dozen)\b)")  # fmt: skip
 # a label and its value on a line of their own ("Registration number: HD21 KXR", "Note: ..."), a ticked box
 _A_VALUE = re.compile(r"(?m)^\s*(?:[A-Z][\w'’()/&,-]*(?:[ \t]+[\w'’()/&,-]+){0,5}:[ \t]+\S|[☒◉])")
 # ... or sums up as one: "£35 a night: that's £280 for the eight nights", "it comes to £92"
@@ -72,7 +86,9 @@ _WHEN = re.compile(
     r"(?i)\b(?:\d{1,2}[:.]\d{2}|\d{1,2}\s?(?:am|pm|a\.m\.|p\.m\.)|noon|midnight|(?:mon|tues|wednes|thurs|fri|satur|"
     r"sun)day|january|february|march|april|june|july|august|september|october|november|december|"
     r"(?:jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)\.?\s+\d|\d{4}-\d\d-\d\d|\d{1,2}/\d{1,2}(?:/\d{2,4})?|"
-    r"(?:19|20)\d\d|\d+\s*(?:days?|weeks?|months?|years?|hours?|minutes?))\b"
+    r"(?:19|20)\d\d|\d+\s*(?:days?|weeks?|months?|years?|hours?|minutes?)|"
+    # a time of day in words: "seventeen minutes past four", "half past nine", "ten o'clock"
+    rf"o['’]clock|(?:half|quarter|(?:{_NUMBER_WORDS}|one) minutes?) (?:past|to) (?:one|{_NUMBER_WORDS}|noon|midnight))\b"
 )
 _A_YEAR = re.compile(r"\b(?:1[6-9]\d\d|20\d\d)\b")
 _NAMED_SETTING = re.compile(r"(?<![\w-])(?:--?[A-Za-z][\w-]*|[A-Z][A-Z0-9_]{2,}|\w+=)")

@@ -25,7 +25,11 @@ from engine.rag.sources import Source
      ("What does the trip cost altogether?", ("total",)), ("How many did he replace in total?", ("quantity", "total")),
      ("What total did I put down to pay?", ("quantity", "total", "put down")), ("What's the total?", ("total",)),
      ("Which total is wrong?", ()), ("Which kind of permit did I tick?", ("put down",)),
-     ("What date did I tell the council I moved?", ("time", "put down")), ("Did it rain?", ())],
+     ("What date did I tell the council I moved?", ("time", "put down")), ("Did it rain?", ()),
+     # a sum of money asked for by what it is, or by what it went up or down to
+     ("What was the dealer's first offer for the works?", ("quantity",)), ("What is the excess?", ("quantity",)),
+     ("What does the fee cover?", ()), ("What did the dealer increase his bid to?", ("quantity",)),
+     ("How do I raise the limit to 10?", ("setting",))],
 )  # fmt: skip
 def test_the_kind_a_question_asks_for(question, kinds):
     assert wanted_kinds(question) == kinds
@@ -54,6 +58,13 @@ def test_a_sentence_holds_the_kind_or_not():
     )
     assert kind_share(("setting",), "Set FC_DEBUG=1024 to see them.") == 1.0
     assert kind_share(("setting",), "Ask the NHS by e-mail.") == 0.0  # an acronym is no setting
+    # figures and times of day in words, as a story or a letter writes them; "one" alone is seldom a figure
+    assert kind_share(("quantity",), "“I have offered the council four hundred pounds for it,” he said.") == 1.0
+    assert kind_share(("quantity",), "Toby Wren was twelve years old that autumn.") == 1.0
+    assert kind_share(("quantity",), "He took the one on the left, one of the keys.") == 0.0
+    assert kind_share(("time",), "The clock said seventeen minutes past four.") == 1.0
+    assert kind_share(("time",), "Be there at half past nine, or by ten o’clock.") == 1.0
+    assert kind_share(("time",), "He was past caring.") == 0.0
 
 
 def test_an_options_description_is_lifted_by_its_name_above_it():
