@@ -20,8 +20,8 @@ A question can also be near the documents' topics and still not answered by them
 my passphrase?" over docs that describe gpg-agent but never its cache time). ``evidence_coverage`` measures how
 much of the question the best-covering source holds, each word weighted by its rarity in the index; below
 COVERAGE_HEDGE the answer is still given, introduced as possibly not answering the question (``AskResult.hedged``).
-Below the cosine line, the answer is shown hedged rather than declined when the line is near and the best source holds
-much of the question, or when a table row of the best passages, read under its header, is as close to the question
+Below the cosine line, the answer is shown hedged rather than declined when the line is near (SOFT_DECLINE_MARGIN),
+or when a table row of the best passages, read under its header, is as close to the question
 as the line asks, or a sentence of them is (``best_piece_cosine``: a passage embeds many rows, sentences or turns of a
 conversation at once, far from a question about one). However it was answered, the answer is hedged when no sentence
 or row of its first passages is as close to the question as SENTENCE_HEDGE: they share its topic, and none of their
@@ -56,7 +56,6 @@ from engine.rag.tuning import (
     PARAPHRASE_WORD_COSINE,
     RERANK_THRESHOLD,
     SENTENCE_HEDGE,
-    SOFT_DECLINE_COVERAGE,
     SOFT_DECLINE_MARGIN,
 )
 
@@ -124,15 +123,13 @@ def judge_passages(question: str, query: str, hits: Sequence[Any], top: Sequence
     )
     total, frequencies = store.chunk_frequencies(coverage_terms(query)) if top else (0, {})
     coverage = evidence_coverage(query, top, total, frequencies) if top else 0.0
-    # below the cosine line: declined, unless the cosine is near the line and the best source holds most of the
-    # question (then answered, hedged)
+    # below the cosine line: declined, unless the cosine is near the line (then answered, hedged)
     below = (
         bool(top)
         and verdict.abstain
         and verdict.signal == "cosine"
         and verdict.value is not None
         and verdict.value >= verdict.threshold - SOFT_DECLINE_MARGIN
-        and coverage >= SOFT_DECLINE_COVERAGE
     )
     piece = None
     if verdict.abstain and not below and verdict.signal == "cosine" and verdict.value is not None:

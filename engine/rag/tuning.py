@@ -36,10 +36,8 @@ MINILM_COSINE_THRESHOLD = (
 RERANK_THRESHOLD = 0.5  # not fitted: a cross-encoder's sigmoid 0.5 (P(yes) 0.5) is its own relevance boundary
 COSINE_THRESHOLD = 0.40  # not fitted: the cosine line for an embedder without a calibration
 COVERAGE_HEDGE = 0.33  # below this share of the question in the best source an answer is hedged (tuning sets)
-# below the cosine line a question is declined unless its best source holds this share of it: then the answer is
-# shown hedged (personal notes and office files asked in the user's words sit just below the line: docs/EVALUATION.md,
-# "Answers from real documents, third round"; 0.5 on realdocs tuning, 0.3 once heldout3 was tuning data too)
-SOFT_DECLINE_COVERAGE = 0.3
+# below the cosine line a question is declined unless the cosine is within SOFT_DECLINE_MARGIN of it (then the answer
+# is shown hedged: personal notes and office files asked in the user's words sit just below the line) ...
 # ... or a table row of the best passages is as close as the line (answered, hedged): realdocs heldout4 CSV and PPTX
 # rows, 3 answered with the fact, no unanswerable question answered unhedged (stop 44); the rows read at most
 MAX_GATE_PASSAGES = 5
@@ -56,9 +54,11 @@ MAX_GATE_SENTENCES = 200
 SENTENCE_HEDGE = 0.5
 # the chat model's check of an answer (engine.rag.answer_check) reads at most this many tokens of its sentences
 MODEL_CHECK_TOKENS = 480
-SOFT_DECLINE_MARGIN = (
-    0.15  # ... and the cosine is at most this far below the line (tuning: answerable 0.34-0.43)
-)
+# the margin below the cosine line within which an answer is hedged, not declined (tuning: answerable 0.34-0.43).
+# Until stop 55 the best source also had to hold 0.3 of the question's words; without that, on realdocs tuning-
+# heldout18, 11 answerable questions declined were answered hedged (6 more holding the fact, 9 more cited) and the
+# 9 unanswerable ones it touched went from declined to hedged (docs/EVALUATION.md, "sixteenth round")
+SOFT_DECLINE_MARGIN = 0.15
 # a question's word no chunk holds is the user's own word for what a shown passage says ("unpack" beside "unzip",
 # "refresh" beside "update") when a word of the shown passages is this close to it by the embedder: per embedder,
 # chosen on realdocs tuning + heldout2 (docs/EVALUATION.md, "Absent words that are paraphrases")

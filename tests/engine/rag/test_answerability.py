@@ -17,7 +17,6 @@ from engine.rag.tuning import (
     COVERAGE_HEDGE,
     PARAPHRASE_WORD_COSINE,
     SENTENCE_HEDGE,
-    SOFT_DECLINE_COVERAGE,
     SOFT_DECLINE_MARGIN,
 )
 from tests.engine.rag.indexed import R_NOTES, indexed_folder
@@ -96,10 +95,10 @@ def test_a_paraphrased_question_is_not_hedged_for_its_own_word(r_notes, embedder
     assert "reload" in _ask(r_notes, embedder, question).stats.absent_terms
 
 
-def test_just_below_the_line_a_source_holding_most_of_the_question_is_shown_hedged(r_notes, embedder):
-    """Below the cosine line a question is declined, unless the cosine is within SOFT_DECLINE_MARGIN of the line and
-    the best source holds most of the question: then the answer is shown, hedged (personal notes asked in the
-    user's own words sit just below the line). Far below the line it is still declined."""
+def test_just_below_the_line_the_answer_is_shown_hedged(r_notes, embedder):
+    """Below the cosine line a question is declined, unless the cosine is within SOFT_DECLINE_MARGIN of the line:
+    then the answer is shown, hedged (personal notes asked in the user's own words sit just below the line). Far
+    below the line it is still declined."""
     from engine.rag.abstain import AbstainPolicy
 
     question = "How do I save a data frame as a comma-separated file?"
@@ -111,9 +110,7 @@ def test_just_below_the_line_a_source_holding_most_of_the_question_is_shown_hedg
         return [e for e in events if isinstance(e, AskResult)][0]
 
     plain = asked(0.0)
-    assert (
-        not plain.hedged and plain.stats.coverage >= SOFT_DECLINE_COVERAGE and "write.csv()" in plain.answer
-    )
+    assert not plain.hedged and "write.csv()" in plain.answer
     near = asked(plain.stats.evidence + SOFT_DECLINE_MARGIN / 2)
     assert not near.abstained and near.stats.below_line and "write.csv()" in near.answer
     # hedged or not as its best sentence is close to the question, whatever the line (SENTENCE_HEDGE)
