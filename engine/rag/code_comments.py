@@ -1,9 +1,10 @@
 """A source file's comments read as the prose they are: "/** ... */" blocks whose lines open with a margin star, and
 runs of "//", "# " or "-- " lines. The star opening a block comment's line is its margin, not a list's bullet, so a
 sentence wrapped over two of its lines is one sentence ("Can be overridden in ``sphinx.search`` with a" / " *
-custom function per language."), and a comment is quoted without its marks, as words, not as code. A comment is a
-piece of its own apart from the code around it, while a line comment is read with the code it is in ("// query
-found in title" over "title: 15,").
+custom function per language."), and a comment is quoted without its marks, as words, not as code. A block comment is
+a piece of its own apart from the code around it, while a line comment on lines of its own is read with the code
+under it, which it describes ("// query found in title" over "title: 15,"), and a comment after code on its line
+with that code.
 """
 
 from __future__ import annotations
@@ -36,9 +37,17 @@ def comment_margins(text: str) -> set[int]:
     return out
 
 
+# a comment's line of marks alone: a banner box's top, bottom or blank line ("#+#####...", "#-####", "//======")
+_MARKS_ONLY = re.compile(r"[ \t]*(?:#[#+\-=*~_]*|/{2,}[/=\-*~_]*)[ \t]*#?[ \t]*$")
+# the right edge of a banner box ("# Description: check the network sockets ...   #")
+_BOX_EDGE = re.compile(r"[ \t]+#+[ \t]*$")
+
+
 def _is_comment(line: str) -> bool:
     m = _COMMENT_LINE.match(line)
-    return m is not None and m.end() > len(line) - len(line.lstrip())
+    return (m is not None and m.end() > len(line) - len(line.lstrip())) or bool(
+        line.strip() and _MARKS_ONLY.match(line)
+    )
 
 
 def comment_prose(text: str, start: int = 0, end: int | None = None) -> str | None:
@@ -52,10 +61,13 @@ def comment_prose(text: str, start: int = 0, end: int | None = None) -> str | No
             continue
         if not _is_comment(line):
             return None
+        if _MARKS_ONLY.match(line):
+            continue  # a banner box's rule: no words
         cut = _COMMENT_LINE.match(line).end()
         if k == 0:
             cut = max(cut, start - first)
-        words.append(_CLOSER.sub("", line[cut:]).strip())
+        rest = line[cut:]
+        words.append(_CLOSER.sub("", _BOX_EDGE.sub("", rest) if line.lstrip().startswith("#") else rest).strip())
     prose = " ".join(w for w in words if w)
     return prose if sum(c.isalpha() for c in prose) >= 3 else None
 
@@ -67,11 +79,53 @@ def comment_runs(text: str, a: int, b: int) -> list[tuple[int, int]]:
         before = text[text.rfind("\n", 0, pos) + 1 : pos]  # the whole line, though the piece starts in it
         end = text.find("\n", pos + 1, b)
         after = text[pos + 1 : end if end >= 0 else b]
-        # a block comment is read apart from the code around it; a line comment goes with the code it is in
-        # ("// query found in title" over "title: 15,", "if (a === b) {" over "// same score: sort by title")
+        # a block comment is read apart from the code around it; a line comment on lines of its own goes with the
+        # code under it, which it describes ("// query found in title" over "title: 15,", "/// How often to sync
+        # ..." over "static let foregroundInterval = 5 * 60"), not with the code above it
         if before.strip() and after.strip() and _is_comment(before) != _is_comment(after):
-            if _BLOCK_LINE.match(after if _is_comment(after) else before):
+            if _BLOCK_LINE.match(after if _is_comment(after) else before) or _is_comment(after):
                 cuts.append(pos)
         pos = end
     starts, ends = [a, *(c + 1 for c in cuts)], [*cuts, b]
     return list(zip(starts, ends, strict=True))
+
+
+def with_the_code_under(text: str, pieces: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """``pieces`` of source code, a piece of line comments joined to the piece of code on the line under it: the
+    comment's last sentence and the declaration it describes are one piece ("How often to sync while the app is in
+    the foreground, in seconds." / "static let foregroundInterval: TimeInterval = 5 * 60"), so the value is quoted
+    with what it is. A block comment stays a piece of its own."""
+    out: list[tuple[int, int]] = []
+    for a, b in pieces:
+        if out:
+            pa, pb = out[-1]
+            lines = text[text.rfind("\n", 0, pa) + 1 : pb].split("\n")
+            between = text[pb:a]
+            if (
+                between.count("\n") == 1
+                and not between.strip()
+                and all(_is_comment(line) and not _BLOCK_LINE.match(line) for line in lines if line.strip())
+                and not _is_comment(text[a : text.find("\n", a) if "\n" in text[a:] else len(text)])
+            ):
+                out[-1] = (pa, b)
+                continue
+        out.append((a, b))
+    return out
+
+
+def comment_over_code(text: str, start: int, end: int) -> tuple[str, int] | None:
+    """The words of the line comments that open ``text[start:end]`` (its first line judged whole) and where the code
+    under them starts, when the span is a comment over code (``with_the_code_under``); None otherwise."""
+    first = text.rfind("\n", 0, start) + 1
+    pos = first
+    while pos < end:
+        stop = text.find("\n", pos, end)
+        stop = end if stop < 0 else stop
+        line = text[pos:stop]
+        if line.strip() and (not _is_comment(line) or _BLOCK_LINE.match(line)):
+            break
+        pos = stop + 1
+    if pos <= first or pos >= end or _BLOCK_LINE.match(text[pos:end]):
+        return None
+    prose = comment_prose(text, start, pos - 1)
+    return (prose, pos) if prose is not None else None

@@ -38,7 +38,7 @@ from engine.rag.abstain import name_forms, named_terms
 from engine.rag.answer_kinds import kind_share, wanted_kinds
 from engine.rag.citations import Citation, quote_lines
 from engine.rag.clippings import clipping_furniture, clipping_label
-from engine.rag.code_comments import comment_prose
+from engine.rag.code_comments import comment_over_code, comment_prose
 from engine.rag.grounding import (
     PARAGRAPH_LINE_TYPES,
     SentenceSupport,
@@ -265,8 +265,13 @@ def extract_answer(
         text = f"{label}: {text}" if label else text
         said[sp.source.n] = text
         first, last = quote_lines(sp.source, sp.start, sp.end)
-        # source code in backticks; a comment in it is shown as its words
+        # source code in backticks; a comment in it is shown as its words, and so is one over the code it describes
         code = is_code(sp.source) and not row and comment_prose(sp.source.text, sp.start, sp.end) is None
+        over = comment_over_code(sp.source.text, sp.start, sp.end) if code and not label else None
+        if over is not None:
+            below = " ".join(sp.source.text[over[1] : sp.end].split())
+            ticks = _code_ticks(below)
+            text, code = f"{over[0]} {ticks[0]}{below}{ticks[1]}", False
         opening, closing = _code_ticks(text) if code else ("", "")
         head_cut, tail_cut = _cut_short(sp)  # a sentence shown in part says so: "… which should take a …"
         opening, closing = ("… " if head_cut else "") + opening, closing + (" …" if tail_cut else "")

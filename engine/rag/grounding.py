@@ -30,7 +30,7 @@ import numpy as np
 from engine.core import Grounding
 from engine.index import file_type_for
 from engine.rag.citations import find_markers, quote_lines, segments
-from engine.rag.code_comments import comment_runs
+from engine.rag.code_comments import comment_runs, with_the_code_under
 from engine.rag.model_grounding import judge_for, judge_verdicts
 from engine.rag.models import RagModels
 from engine.rag.sources import Source
@@ -251,8 +251,8 @@ def _cut_apart(source: Source, pieces: list[tuple[int, int]]) -> list[tuple[int,
     kind = file_type_for(Path(source.path))
     if kind not in LINE_END_TYPES:
         pieces = [p for a, b in pieces for p in _dotted_parts(text, a, b)]
-    if kind == "code":  # a block comment apart from the code around it
-        pieces = [p for a, b in pieces for p in comment_runs(text, a, b)]
+    if kind == "code":  # a block comment apart from the code around it, a line comment with the code under it
+        pieces = with_the_code_under(text, [p for a, b in pieces for p in comment_runs(text, a, b)])
     return pieces
 
 

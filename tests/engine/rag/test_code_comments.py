@@ -4,7 +4,7 @@ by middle dots read fact by fact (held-out 17's recipe card: "One 900g (2lb) loa
 from __future__ import annotations
 
 from engine.rag.citations import segments
-from engine.rag.code_comments import comment_prose
+from engine.rag.code_comments import comment_over_code, comment_prose
 from engine.rag.extractive import extract_answer, reading
 from engine.rag.grounding import source_segments, split_spans
 from engine.rag.sources import Source
@@ -24,6 +24,17 @@ JS = (
     "      // stem the word\n"
     "      let word = stemmer.stemWord(queryTermLower);\n"
 )
+# held-out 19's Swift file: doc comments over the declarations they describe
+SWIFT = (
+    "enum SyncConstants {\n"
+    "    /// How often to sync while the app is in the foreground, in seconds.\n"
+    "    static let foregroundInterval: TimeInterval = 5 * 60\n"
+    "    /// The largest attachment the server accepts. Bigger ones stay on this device\n"
+    "    /// and are marked \"Not synced\".\n"
+    "    static let maxAttachmentBytes = 50 * 1024 * 1024\n"
+    "    static let requestTimeout: TimeInterval = 30 // seconds\n"
+    "}\n"
+)
 MARKDOWN_LIST = "Build it with:\n* make all\n* make install\n\nThen run it.\n"
 
 
@@ -37,7 +48,7 @@ def test_a_block_comments_sentences_run_over_its_margin_stars_and_stop_at_the_co
     assert " * custom function per language." in next(t for t in texts if t.startswith("Can be overridden"))
     assert next(t for t in texts if "The regular expression" in t).endswith("emoji characters.")
     assert any(t.startswith("if (typeof splitQuery") for t in texts)  # the code is a piece of its own
-    # a line comment is read with the code it explains
+    # a line comment is read with the code under it, which it explains
     assert any(t.startswith("// stem the word\n") and "stemmer.stemWord" in t for t in texts)
     assert [src.text[a:b] for a, b in source_segments(src)] == texts
     # read and shown as words, without the comment's marks, and never as a list's items
@@ -80,3 +91,27 @@ def test_a_line_of_facts_set_apart_by_middle_dots_is_read_fact_by_fact():
     # in a picture's text a line is a window's row, cut already at its line ends: its dots stay
     shot = Source(1, "Coach D, seat 17 · aisle, at a table\n", "/shots/Screenshot.png")
     assert _texts(shot) == ["Coach D, seat 17 · aisle, at a table"]
+
+
+def test_a_line_comment_goes_with_the_declaration_under_it_not_the_code_above():
+    src = Source(1, SWIFT, "/src/Sync/SyncEngine.swift", line_start=1, line_end=8)
+    texts = [t.strip() for t in _texts(src)]
+    assert "enum SyncConstants {" in texts  # the code above the comment: a piece of its own
+    assert any(t.startswith("/// How often to sync") and t.endswith("= 5 * 60") for t in texts)
+    # a comment of two sentences: its last sentence with the declaration, its first a piece of its own
+    assert "/// The largest attachment the server accepts." in texts
+    assert any(t.startswith("Bigger ones stay") and "\n    static let maxAttachmentBytes = 50 * 1024 * 1024\n" in t
+               for t in texts)  # fmt: skip
+    # shown as the comment's words, then the code in backticks
+    answer = extract_answer("How often does it sync while the app is open?", (src,), None, max_sentences=1)
+    assert (
+        "- How often to sync while the app is in the foreground, in seconds. "
+        "`static let foregroundInterval: TimeInterval = 5 * 60` [1]" in answer.text
+    )
+    start = SWIFT.index("    /// How often")
+    assert comment_over_code(SWIFT, start, SWIFT.index("5 * 60") + 6) == (
+        "How often to sync while the app is in the foreground, in seconds.",
+        SWIFT.index("    static let foregroundInterval"),
+    )
+    assert comment_over_code(SWIFT, SWIFT.index("static let request"), len(SWIFT)) is None  # code, then a comment
+    assert comment_over_code(JS, 0, JS.index("}\n")) is None  # a block comment is no line comment
