@@ -67,7 +67,9 @@ def comment_prose(text: str, start: int = 0, end: int | None = None) -> str | No
         if k == 0:
             cut = max(cut, start - first)
         rest = line[cut:]
-        words.append(_CLOSER.sub("", _BOX_EDGE.sub("", rest) if line.lstrip().startswith("#") else rest).strip())
+        words.append(
+            _CLOSER.sub("", _BOX_EDGE.sub("", rest) if line.lstrip().startswith("#") else rest).strip()
+        )
     prose = " ".join(w for w in words if w)
     return prose if sum(c.isalpha() for c in prose) >= 3 else None
 
@@ -94,23 +96,41 @@ def with_the_code_under(text: str, pieces: list[tuple[int, int]]) -> list[tuple[
     """``pieces`` of source code, a piece of line comments joined to the piece of code on the line under it: the
     comment's last sentence and the declaration it describes are one piece ("How often to sync while the app is in
     the foreground, in seconds." / "static let foregroundInterval: TimeInterval = 5 * 60"), so the value is quoted
-    with what it is. A block comment stays a piece of its own."""
+    with what it is; so is a doc comment's ("/** ... */", which JSDoc, TSDoc, Javadoc and Doxygen write over what
+    they document). Any other block comment stays a piece of its own (a C header's may follow its declaration)."""
     out: list[tuple[int, int]] = []
     for a, b in pieces:
         if out:
             pa, pb = out[-1]
-            lines = text[text.rfind("\n", 0, pa) + 1 : pb].split("\n")
+            lines = [line for line in text[text.rfind("\n", 0, pa) + 1 : pb].split("\n") if line.strip()]
             between = text[pb:a]
+            line_comments = all(_is_comment(line) and not _BLOCK_LINE.match(line) for line in lines)
             if (
                 between.count("\n") == 1
                 and not between.strip()
-                and all(_is_comment(line) and not _BLOCK_LINE.match(line) for line in lines if line.strip())
+                and (line_comments or _ends_doc_block(text, pb))
                 and not _is_comment(text[a : text.find("\n", a) if "\n" in text[a:] else len(text)])
             ):
+                # a doc comment's closer cut from its last sentence ("/** The most items tracked. */"): that
+                # sentence is the one joined to the code
+                if (
+                    len(out) > 1
+                    and not any(c.isalpha() for c in text[pa:pb])
+                    and not text[out[-2][1] : pa].strip()
+                ):
+                    pa = out.pop(-2)[0]
                 out[-1] = (pa, b)
                 continue
         out.append((a, b))
     return out
+
+
+def _ends_doc_block(text: str, end: int) -> bool:
+    """Whether ``text[:end]`` ends with the closer of a doc comment ("/** ... */")."""
+    if not text[:end].rstrip().endswith("*/"):
+        return False
+    opener = text.rfind("/*", 0, len(text[:end].rstrip()) - 2)
+    return opener >= 0 and text.startswith("/**", opener) and "*/" not in text[opener + 3 : end - 2]
 
 
 def comment_over_code(text: str, start: int, end: int) -> tuple[str, int] | None:
@@ -122,10 +142,13 @@ def comment_over_code(text: str, start: int, end: int) -> tuple[str, int] | None
         stop = text.find("\n", pos, end)
         stop = end if stop < 0 else stop
         line = text[pos:stop]
-        if line.strip() and (not _is_comment(line) or _BLOCK_LINE.match(line)):
+        if line.strip() and not _is_comment(line):
             break
         pos = stop + 1
     if pos <= first or pos >= end or _BLOCK_LINE.match(text[pos:end]):
         return None
+    block = any(_BLOCK_LINE.match(line) for line in text[first:pos].split("\n"))
+    if block and not _ends_doc_block(text, pos - 1):
+        return None  # a block comment over code is read so only when it is a doc comment
     prose = comment_prose(text, start, pos - 1)
     return (prose, pos) if prose is not None else None

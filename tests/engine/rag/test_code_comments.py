@@ -30,7 +30,7 @@ SWIFT = (
     "    /// How often to sync while the app is in the foreground, in seconds.\n"
     "    static let foregroundInterval: TimeInterval = 5 * 60\n"
     "    /// The largest attachment the server accepts. Bigger ones stay on this device\n"
-    "    /// and are marked \"Not synced\".\n"
+    '    /// and are marked "Not synced".\n'
     "    static let maxAttachmentBytes = 50 * 1024 * 1024\n"
     "    static let requestTimeout: TimeInterval = 30 // seconds\n"
     "}\n"
@@ -46,8 +46,9 @@ def test_a_block_comments_sentences_run_over_its_margin_stars_and_stop_at_the_co
     src = Source(1, JS, "/src/searchtools.js", line_start=141, line_end=153)
     texts = _texts(src)
     assert " * custom function per language." in next(t for t in texts if t.startswith("Can be overridden"))
-    assert next(t for t in texts if "The regular expression" in t).endswith("emoji characters.")
-    assert any(t.startswith("if (typeof splitQuery") for t in texts)  # the code is a piece of its own
+    # a doc comment's last sentence is read with the code under it, which it documents
+    last = next(t for t in texts if "The regular expression" in t)
+    assert 'emoji characters.\n */\nif (typeof splitQuery === "undefined") {' in last
     # a line comment is read with the code under it, which it explains
     assert any(t.startswith("// stem the word\n") and "stemmer.stemWord" in t for t in texts)
     assert [src.text[a:b] for a, b in source_segments(src)] == texts
@@ -113,5 +114,15 @@ def test_a_line_comment_goes_with_the_declaration_under_it_not_the_code_above():
         "How often to sync while the app is in the foreground, in seconds.",
         SWIFT.index("    static let foregroundInterval"),
     )
-    assert comment_over_code(SWIFT, SWIFT.index("static let request"), len(SWIFT)) is None  # code, then a comment
-    assert comment_over_code(JS, 0, JS.index("}\n")) is None  # a block comment is no line comment
+    assert (
+        comment_over_code(SWIFT, SWIFT.index("static let request"), len(SWIFT)) is None
+    )  # code, then a comment
+    plain = "/* not a doc comment */\nint x = 1;\n"
+    assert comment_over_code(plain, 0, len(plain) - 1) is None  # a block comment that is no doc comment
+    one = "/** The most products one user may track. */\nexport const MAX_TRACKED_ITEMS = 150;\n"
+    src = Source(1, one, "/src/worker.ts", line_start=1, line_end=2)
+    assert [t.strip() for t in _texts(src)] == [one.strip()]
+    answer = extract_answer("How many products can I track?", (src,), None, max_sentences=1)
+    assert (
+        "- The most products one user may track. `export const MAX_TRACKED_ITEMS = 150;` [1]" in answer.text
+    )
