@@ -1,10 +1,11 @@
 """A source file's comments read as the prose they are: "/** ... */" blocks whose lines open with a margin star, and
 runs of "//", "# " or "-- " lines. The star opening a block comment's line is its margin, not a list's bullet, so a
 sentence wrapped over two of its lines is one sentence ("Can be overridden in ``sphinx.search`` with a" / " *
-custom function per language."), and a comment is quoted without its marks, as words, not as code. A block comment is
-a piece of its own apart from the code around it, while a line comment on lines of its own is read with the code
-under it, which it describes ("// query found in title" over "title: 15,"), and a comment after code on its line
-with that code.
+custom function per language."), and a comment is quoted without its marks, as words, not as code. A comment written
+over code (a line comment on lines of its own, a "/** ... */" doc comment) is read with the code under it, which it
+describes ("// query found in title" over "title: 15,"), its last sentence and that code one piece; any other block
+comment is a piece of its own apart from the code around it, and a comment after code on its line goes with that
+code.
 """
 
 from __future__ import annotations
@@ -127,15 +128,17 @@ def with_the_code_under(text: str, pieces: list[tuple[int, int]]) -> list[tuple[
 
 def _ends_doc_block(text: str, end: int) -> bool:
     """Whether ``text[:end]`` ends with the closer of a doc comment ("/** ... */")."""
-    if not text[:end].rstrip().endswith("*/"):
+    close = len(text[:end].rstrip()) - 2
+    if close < 0 or text[close : close + 2] != "*/":
         return False
-    opener = text.rfind("/*", 0, len(text[:end].rstrip()) - 2)
-    return opener >= 0 and text.startswith("/**", opener) and "*/" not in text[opener + 3 : end - 2]
+    opener = text.rfind("/*", 0, close)
+    return opener >= 0 and text.startswith("/**", opener) and "*/" not in text[opener + 3 : close]
 
 
 def comment_over_code(text: str, start: int, end: int) -> tuple[str, int] | None:
-    """The words of the line comments that open ``text[start:end]`` (its first line judged whole) and where the code
-    under them starts, when the span is a comment over code (``with_the_code_under``); None otherwise."""
+    """The words of the comment that opens ``text[start:end]`` (its first line judged whole: line comments, or a doc
+    comment's end) and where the code under it starts, when the span is a comment over code
+    (``with_the_code_under``); None otherwise."""
     first = text.rfind("\n", 0, start) + 1
     pos = first
     while pos < end:

@@ -59,7 +59,7 @@ def extract_iwork(data: bytes, kind: str, check: Callable[[], None] = no_check) 
                 pages = _pages_document(zf, check)
             else:
                 pages = _keynote_slides(zf, names, check)
-        except (IndexError, ValueError, UnicodeDecodeError, zipfile.BadZipFile, OSError) as exc:
+        except (IndexError, ValueError, zipfile.BadZipFile, OSError) as exc:
             raise IworkError(
                 f"The {what} document's archive could not be read ({type(exc).__name__})."
             ) from exc
@@ -152,7 +152,7 @@ def _storages(objects) -> Iterator[tuple[int, int, str]]:
     for ident, message_type, payload in objects:
         if message_type == STORAGE:
             kind = next(_values(payload, 1, varint=True), TEXTBOX)
-            text = "".join(bytes(v).decode("utf-8") for v in _values(payload, 3))
+            text = "".join(bytes(v).decode("utf-8", "replace") for v in _values(payload, 3))
             if text.strip():
                 yield ident, kind, text
 
