@@ -12,4 +12,6 @@ def test_every_stored_file_type_is_in_one_group():
     assert sorted(stored_types() - set(grouped)) == [], "file types the Search filter cannot pick"
     assert len(grouped) == len(set(grouped)), "a file type in two groups"
     assert set(grouped) <= stored_types(), "a group names a type the index never stores"
-    assert FILE_TYPES["Slides"] == ["pptx", "odp", "keynote"] and "webarchive" in FILE_TYPES["Web pages & feeds"]
+    assert (
+        FILE_TYPES["Slides"] == ["pptx", "odp", "keynote"] and "webarchive" in FILE_TYPES["Web pages & feeds"]
+    )

@@ -59,7 +59,9 @@ def test_a_sentence_holds_the_kind_or_not():
     assert kind_share(("setting",), "Set FC_DEBUG=1024 to see them.") == 1.0
     assert kind_share(("setting",), "Ask the NHS by e-mail.") == 0.0  # an acronym is no setting
     # figures and times of day in words, as a story or a letter writes them; "one" alone is seldom a figure
-    assert kind_share(("quantity",), "“I have offered the council four hundred pounds for it,” he said.") == 1.0
+    assert (
+        kind_share(("quantity",), "“I have offered the council four hundred pounds for it,” he said.") == 1.0
+    )
     assert kind_share(("quantity",), "Toby Wren was twelve years old that autumn.") == 1.0
     assert kind_share(("quantity",), "He took the one on the left, one of the keys.") == 0.0
     assert kind_share(("time",), "The clock said seventeen minutes past four.") == 1.0
