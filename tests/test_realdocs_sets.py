@@ -21,6 +21,8 @@ from __future__ import annotations
 import gzip
 from pathlib import Path
 
+import pytest
+
 from eval.realdocs import check as realdocs_check
 from eval.realdocs.realdocs import FILES, HERE, SETS, answer_found, documents, flat, load, relevant
 
@@ -195,6 +197,24 @@ def _regenerated(generator, folder: str, tmp_path, monkeypatch) -> dict[str, byt
         for p in tmp_path.rglob("*")
         if p.is_file()
     }
+
+
+def _made_again(generator, folder: str, mine, committed, tmp_path, monkeypatch, drawn: tuple[str, ...] = ()):
+    """``generator`` (a make_heldoutN module) writes exactly the committed files of ``folder`` again, byte for byte;
+    a picture (a file ending in one of ``drawn``) only with the Pillow that drew it (its text is checked apart), and
+    with the DejaVu fonts it draws with installed (else the test is skipped)."""
+    import PIL
+
+    from eval.realdocs import make_heldout16
+
+    if drawn and not (make_heldout16.FONTS / "DejaVuSans.ttf").is_file():
+        pytest.skip("the DejaVu fonts (fonts-dejavu-core) are not installed: the pictures cannot be redrawn")
+    made = _regenerated(generator, folder, tmp_path / "made", monkeypatch)
+    assert set(made) == {p for p in mine if p.startswith(f"{folder}/")}
+    same_pillow = PIL.__version__ == getattr(generator, "DRAWN_WITH_PILLOW", PIL.__version__)
+    for p in made:
+        if same_pillow or not p.endswith(drawn):
+            assert made[p] == committed[p], p
 
 
 def _as_installed(data: bytes, installed: str) -> None:
@@ -570,7 +590,6 @@ def test_sixteenth_held_out_part_brings_new_kinds_and_only_fresh_documents(tmp_p
     from pathlib import Path
 
     import pypdfium2 as pdfium
-    import pytest
     from PIL import Image
 
     from eval.realdocs import heldout16_texts, make_heldout16
@@ -625,20 +644,8 @@ def test_sixteenth_held_out_part_brings_new_kinds_and_only_fresh_documents(tmp_p
     assert "page" not in q and "line_start" not in q
     assert relevant(q, q["abs_path"], None, None, None) and relevant(q, q["abs_path"], None, 3, 4)
     _questions_beside("heldout16", mine)
-    # the generator gives the committed bytes again (with the DejaVu fonts it draws with)
-    if not (make_heldout16.FONTS / "DejaVuSans.ttf").is_file():
-        pytest.skip("the DejaVu fonts (fonts-dejavu-core) are not installed: the images cannot be redrawn")
-    import PIL
-
-    made = _regenerated(make_heldout16, "private16", tmp_path / "made", monkeypatch)
-    same_pillow = PIL.__version__ == make_heldout16.DRAWN_WITH_PILLOW
-    ours = {p for p in mine if p.startswith("private16/")}
-    assert set(made) == ours
-    for (
-        p
-    ) in ours:  # a picture is its bytes again only with the Pillow that drew it (its text is checked above)
-        if same_pillow or not p.endswith((".png", ".pdf")):
-            assert made[p] == committed[p], p
+    # the generator gives the committed bytes again (the pictures' text is checked above)
+    _made_again(make_heldout16, "private16", mine, committed, tmp_path, monkeypatch, (".png", ".pdf"))
 
 
 def test_seventeenth_held_out_part_brings_new_kinds_and_only_fresh_documents(tmp_path, monkeypatch):
@@ -646,8 +653,6 @@ def test_seventeenth_held_out_part_brings_new_kinds_and_only_fresh_documents(tmp
     import re
     import zipfile
 
-    import PIL
-    import pytest
     from PIL import Image, ImageOps
 
     from eval.realdocs import heldout17_texts as T
@@ -696,13 +701,7 @@ def test_seventeenth_held_out_part_brings_new_kinds_and_only_fresh_documents(tmp
         assert not answer_found(plain, realdocs_check.unit_text(FILES / docx_path, plain))
     _questions_beside("heldout17", mine)
     # the generator gives the committed bytes again; the photo only with the Pillow that drew it
-    if not (make_heldout17.FONTS / "DejaVuSans.ttf").is_file():
-        pytest.skip("the DejaVu fonts (fonts-dejavu-core) are not installed: the photo cannot be redrawn")
-    made = _regenerated(make_heldout17, "private17", tmp_path / "made", monkeypatch)
-    assert set(made) == {p for p in mine if p.startswith("private17/")}
-    for p in made:
-        if PIL.__version__ == make_heldout17.DRAWN_WITH_PILLOW or not p.endswith(".JPG"):
-            assert made[p] == committed[p], p
+    _made_again(make_heldout17, "private17", mine, committed, tmp_path, monkeypatch, (".JPG",))
 
 
 def test_eighteenth_held_out_part_brings_new_kinds_and_only_fresh_documents(tmp_path, monkeypatch):
@@ -765,22 +764,17 @@ def test_eighteenth_held_out_part_brings_new_kinds_and_only_fresh_documents(tmp_
         assert "page" not in q and "line_start" not in q and relevant(q, q["abs_path"], None, None, None)
     _questions_beside("heldout18", mine)
     # the generator gives the committed bytes again
-    made = _regenerated(make_heldout18, "private18", tmp_path / "made", monkeypatch)
-    assert set(made) == {p for p in mine if p.startswith("private18/")}
-    for p in made:
-        assert made[p] == committed[p], p
+    _made_again(make_heldout18, "private18", mine, committed, tmp_path, monkeypatch)
 
 
 def test_nineteenth_held_out_part_brings_new_kinds_and_only_fresh_documents(tmp_path, monkeypatch):
     import io
     import re
 
-    import PIL
-    import pytest
     from PIL import Image
 
     from eval.realdocs import heldout19_texts as T
-    from eval.realdocs import make_heldout16, make_heldout19
+    from eval.realdocs import make_heldout19
     from eval.realdocs.realdocs import materialise
 
     committed, mine = _fresh("heldout19", {"tiff-scan", "docusaurus-mdx", "swift-source", "perl-script"})
@@ -824,13 +818,7 @@ def test_nineteenth_held_out_part_brings_new_kinds_and_only_fresh_documents(tmp_
         assert not relevant(q, q["abs_path"], other, None, None) or {"page": other} in q.get("also", [])
     _questions_beside("heldout19", mine)
     # the generator gives the committed bytes again; the scan only with the Pillow that drew it
-    if not (make_heldout16.FONTS / "DejaVuSans.ttf").is_file():
-        pytest.skip("the DejaVu fonts (fonts-dejavu-core) are not installed: the scan cannot be redrawn")
-    made = _regenerated(make_heldout19, "private19", tmp_path / "made", monkeypatch)
-    assert set(made) == {p for p in mine if p.startswith("private19/")}
-    for p in made:
-        if PIL.__version__ == make_heldout19.DRAWN_WITH_PILLOW or not p.endswith(".tiff"):
-            assert made[p] == committed[p], p
+    _made_again(make_heldout19, "private19", mine, committed, tmp_path, monkeypatch, (".tiff",))
 
 
 def test_twentieth_held_out_part_brings_new_kinds_and_only_fresh_documents(tmp_path, monkeypatch):
@@ -876,5 +864,4 @@ def test_twentieth_held_out_part_brings_new_kinds_and_only_fresh_documents(tmp_p
     assert {t for q in qa for t in q["tags"]} >= {"checklist", "hyperlink", "spoken", "default", "table"}
     _questions_beside("heldout20", mine)
     # the generator gives the committed bytes again
-    made = _regenerated(make_heldout20, "private20", tmp_path / "made", monkeypatch)
-    assert made == {p: committed[p] for p in mine if p.startswith("private20/")}
+    _made_again(make_heldout20, "private20", mine, committed, tmp_path, monkeypatch)
