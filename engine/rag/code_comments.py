@@ -106,11 +106,12 @@ def with_the_code_under(text: str, pieces: list[tuple[int, int]]) -> list[tuple[
             lines = [line for line in text[text.rfind("\n", 0, pa) + 1 : pb].split("\n") if line.strip()]
             between = text[pb:a]
             line_comments = all(_is_comment(line) and not _BLOCK_LINE.match(line) for line in lines)
+            stop = text.find("\n", a)
             if (
                 between.count("\n") == 1
                 and not between.strip()
                 and (line_comments or _ends_doc_block(text, pb))
-                and not _is_comment(text[a : text.find("\n", a) if "\n" in text[a:] else len(text)])
+                and not _is_comment(text[a : stop if stop >= 0 else len(text)])
             ):
                 # a doc comment's closer cut from its last sentence ("/** The most items tracked. */"): that
                 # sentence is the one joined to the code
