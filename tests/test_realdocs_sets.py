@@ -12,7 +12,8 @@ screenshots, a scanned letter as a PDF with no text layer, a Makefile fragment, 
 a printed letter, a Word draft with tracked changes and comments, JavaScript source, Markdown recipe notes, a short
 story as an EPUB 3, a Day One journal in Markdown, a meeting invitation .eml with a calendar part, Go source, a
 scanner's multi-page TIFF, a Docusaurus page in MDX, Swift source, a Perl script, a Google Docs export, TypeScript
-source, voicemail transcripts, a system tool's configuration)
+source, voicemail transcripts, a system tool's configuration, a Texinfo manual as one HTML page, a Logseq graph, an
+e-mail with a CSV attachment, Rust source)
 hold against those files, and the parts stay apart. Questions on Debian packages' documents are checked by
 ``eval/realdocs/check.py`` where the packages are installed."""
 
@@ -865,3 +866,63 @@ def test_twentieth_held_out_part_brings_new_kinds_and_only_fresh_documents(tmp_p
     _questions_beside("heldout20", mine)
     # the generator gives the committed bytes again
     _made_again(make_heldout20, "private20", mine, committed, tmp_path, monkeypatch)
+
+
+def test_twenty_first_held_out_part_brings_new_kinds_and_only_fresh_documents(tmp_path, monkeypatch):
+    import email
+    import email.policy
+    import re
+
+    from eval.realdocs import heldout21_texts as T
+    from eval.realdocs import make_heldout21
+
+    committed, mine = _fresh("heldout21", {"html-texinfo", "logseq", "eml-attachment", "rust-source"})
+    qa = load("heldout21")[0]
+    # GNU time's manual, committed as Debian ships it (compared where time is installed): one page made by makeinfo
+    manual = committed["texinfo/time.html"]
+    assert b"Created by GNU Texinfo 6.8" in manual and b'<meta name="Generator" content="makeinfo">' in manual
+    _as_installed(manual, "/usr/share/doc/time/time.html")
+    source = realdocs_check.html_source_lines(manual.decode("utf-8"))
+    for q in (x for x in qa if x["kind"] == "html-texinfo"):
+        assert "page" not in q and realdocs_check.unit_text(FILES / q["path"], q) == "\n".join(
+            source[q["line_start"] - 1 : q["line_end"]]
+        )
+    for q in (x for x in qa if x["kind"] in ("logseq", "rust-source")):
+        _labels_name_lines(committed, q)  # lines of the file
+    # the Logseq graph: journal pages named by their dates, named pages with page properties first, outlines
+    # indented with tabs, block properties, a block reference and its id, tasks with dates and a clock
+    graph = {p: committed[p].decode("utf-8") for p in mine if p.startswith(f"private21/{T.GRAPH}/")}
+    assert {re.sub(r".*/(journals|pages)/.*", r"\1", p) for p in graph} == {"journals", "pages"} and len(
+        graph
+    ) == 5
+    notes = "\n".join(graph.values())
+    assert f"id:: {T.HAZEL_BLOCK_ID}" in notes and f"(({T.HAZEL_BLOCK_ID}))" in notes and "\n\t\t- " in notes
+    assert all(re.search(rf"^\t*- {w} ", notes, re.M) for w in ("TODO", "DONE", "DOING", "LATER"))
+    assert "SCHEDULED: <2027-" in notes and "DEADLINE: <2027-" in notes and ":LOGBOOK:\n" in notes
+    assert all(text.startswith("- ") == ("/journals/" in p) for p, text in graph.items())
+    # the football e-mail: a Gmail message whose fixtures are only in its base64 CSV attachment
+    eml = committed[f"private21/{T.EML_NAME}"]
+    msg = email.message_from_bytes(eml, policy=email.policy.default)
+    assert [p.get_content_type() for p in msg.walk()] == [
+        "multipart/mixed",
+        "multipart/alternative",
+        "text/plain",
+        "text/html",
+        "text/csv",
+    ]
+    (attached,) = msg.iter_attachments()
+    assert attached["Content-Transfer-Encoding"] == "base64" and attached.get_filename() == T.CSV_NAME
+    text = realdocs_check.eml_text(FILES / f"private21/{T.EML_NAME}")
+    body, _, csv_text = text.partition(f"Attachment: {T.CSV_NAME}\n")
+    assert csv_text.startswith("Date,Kick-off,") and T.CSV_NAME.encode() in eml and b"NO GAME" not in eml
+    for q in (x for x in qa if x["kind"] == "eml-attachment"):
+        assert "page" not in q and "line_start" not in q
+        evidence = flat(q["evidence"])
+        assert evidence in flat(csv_text) if "attachment" in q["tags"] else evidence in flat(body), q["id"]
+    # the Rust module: module docs, doc comments, a test module
+    rust = committed[f"private21/{T.RUST_NAME}"].decode("utf-8")
+    assert rust.startswith("//! ") and rust.count("\n/// ") >= 40 and "#[cfg(test)]\nmod tests {" in rust
+    assert {t for q in qa for t in q["tags"]} >= {"attachment", "property", "table", "code", "list-item"}
+    _questions_beside("heldout21", mine)
+    # the generator gives the committed bytes again
+    _made_again(make_heldout21, "private21", mine, committed, tmp_path, monkeypatch)

@@ -18,15 +18,16 @@ scanner's multi-page TIFF, whose text Alcove reads by OCR, the text its generato
   paragraph with its tracked changes accepted (a move read at its new place) and the text of its footnotes after it,
   and for a label tagged "comment" the comments on it; a Google Docs export's paragraph, list or checklist item,
   hyperlinks' text included, read with python-docx and checked to read the same with the standard library's XML
-  (``docx_xml_lines``); a ``.ts``, ``.conf`` or voicemail ``.txt`` file as text; text compared with whitespace
-  runs as one space, line-end hyphens joined, NFKC);
+  (``docx_xml_lines``); a ``.ts``, ``.conf`` or voicemail ``.txt`` file as text; a Logseq page's ``.md`` and a
+  ``.rs`` file as text; an e-mail with an attached CSV file, that file's text after the body (``message_text``);
+  text compared with whitespace runs as one space, line-end hyphens joined, NFKC);
   so does each ``evidence`` string, and a ``quote`` occurs exactly once in its text file at the labelled lines;
 - an unanswerable question's ``absent_terms`` occur in no document of its part or of any part before it in
   ``PARTS`` (whole words, any case): a later part's documents were chosen after the question was written, and each
   part is indexed on its own (held-out 5's documents hold "JSON" and "WASM", absent terms of ``uh01`` and ``u3f01``);
 - ids are unique; questions are not copied from the document (no run of 8 words shared with the labelled unit).
 
-    python eval/realdocs/check.py [--part tuning|heldout|heldout2|...|heldout19|heldout20|all] [--committed-only]
+    python eval/realdocs/check.py [--part tuning|heldout|heldout2|...|heldout20|heldout21|all] [--committed-only]
 
 Package documents are read where the packages installed them; committed ones from files/. ``--committed-only``
 checks only questions on committed documents (what CI can check without the packages).
@@ -432,9 +433,15 @@ def html_text(src: str) -> str:
     return "\n".join(line for line in lines if line)
 
 
+# attached text files read after the body (a text/plain attachment is a plain-text part already; Alcove's mail
+# reader reads these, text/plain and text/html attachments under "Attachment: name")
+ATTACHED_TEXT_TYPES = ("text/csv", "text/markdown", "text/x-rst")
+
+
 def message_text(msg) -> str:
     """Headers, then the plain-text body parts; a message with no plain-text part (an HTML-only newsletter) gives
-    the text of its HTML parts instead."""
+    the text of its HTML parts instead. Then each attached CSV, Markdown or reStructuredText file, under
+    "Attachment: name" (a plain-text attachment is one of the plain-text parts already)."""
     heads = [f"{h}: {msg[h]}" for h in ("Subject", "From", "To", "Cc", "Date") if msg[h]]
 
     def body(part) -> str:
@@ -445,7 +452,12 @@ def message_text(msg) -> str:
     bodies = [body(p) for p in parts if p.get_content_subtype() == "plain"]
     if not bodies:
         bodies = [html_text(body(p)) for p in parts if p.get_content_subtype() == "html"]
-    return "\n".join(heads + bodies)
+    attached = [
+        f"Attachment: {p.get_filename() or p.get_content_type()}\n{body(p)}"
+        for p in parts
+        if p.get_content_type() in ATTACHED_TEXT_TYPES
+    ]
+    return "\n".join(heads + bodies + attached)
 
 
 def mbox_message(path: Path, number: int) -> str:

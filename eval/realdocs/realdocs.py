@@ -2,11 +2,11 @@
 what counts as a hit on a label.
 
 The documents are listed in ``documents.json``: each has a path under a documents root (``pdf/R-FAQ.pdf``), a part
-(``tuning``, ``heldout``, ``heldout2`` to ``heldout19`` or ``heldout20``) and where it comes from: a file of an
+(``tuning``, ``heldout``, ``heldout2`` to ``heldout20`` or ``heldout21``) and where it comes from: a file of an
 installed Debian package (``package`` + ``source``; not committed, the version is recorded) or a file committed here
 under ``files/`` at the same path (a macOS bundle, ``X.rtfd``, is a folder that is one document).
 
-    python eval/realdocs/realdocs.py ROOT [--part tuning|heldout|heldout2|...|heldout19|heldout20|all]   # copy a part into ROOT
+    python eval/realdocs/realdocs.py ROOT [--part tuning|heldout|heldout2|...|heldout20|heldout21|all]   # copy a part into ROOT
 
 Each part is meant to be indexed on its own (a root per part); the unanswerable questions of a part are checked
 against that part's documents (``check.py``), and their key terms against every document of that part and of the
@@ -26,7 +26,8 @@ plain-text document (a form feed's line counted), an RSS feed, a Vim help file, 
 included), an Evernote export (.enex), a Perl POD file, a man page's troff source (gzipped: the decompressed lines), a
 BibTeX library, a Makefile (PGXS's ``pgxs.mk``), a Neovim ``init.lua``, JavaScript source, Markdown recipe notes, a
 Day One journal's Markdown export, Go source, a Docusaurus page's MDX, Swift source, a Perl script, TypeScript source, a phone's
-voicemail transcripts, a system tool's configuration (``adduser.conf``), the HTML source (a saved web page's and a Sphinx page's too); a DOCX or ODT
+voicemail transcripts, a system tool's configuration (``adduser.conf``), a Logseq graph's pages (Markdown outlines), Rust
+source, the HTML source (a saved web page's, a Sphinx page's and a Texinfo page's too); a DOCX or ODT
 "line" is a body paragraph (a Google Docs export's list and checklist items too; its footnotes' text after it, tracked
 changes as accepted, a move read at its new place), a heading or a table row, an RTF "line" a paragraph of its plain text, a TextEdit .rtfd's that
 of its TXT.rtf). An XLSX or ODS label names
@@ -69,6 +70,7 @@ PARTS = (
     "heldout18",
     "heldout19",
     "heldout20",
+    "heldout21",
 )
 SETS = {
     "tuning": ("qa_tuning.jsonl", "unanswerable_tuning.jsonl"),
@@ -135,6 +137,9 @@ SETS = {
     # written after "heldout19" was written: kinds no other part holds (a Google Docs document exported to Word, a
     # browser extension's TypeScript, a phone's voicemail transcripts, a system tool's configuration from /etc)
     "heldout20": ("qa_heldout20.jsonl", "unanswerable_heldout20.jsonl"),
+    # written after "heldout20" was written: kinds no other part holds (a manual as one HTML page made by Texinfo, an
+    # outliner's notes as Logseq keeps them, an e-mail whose facts are partly in an attached CSV file, Rust source)
+    "heldout21": ("qa_heldout21.jsonl", "unanswerable_heldout21.jsonl"),
 }
 # kinds whose labels carry a page
 PAGED = {
