@@ -187,9 +187,9 @@ def names(text: str) -> set[str]:
     return out
 
 
-# readers that write a paragraph a line (a heading, a list item, a layout cell's paragraph, a slide's bullet): a line
-# end is a paragraph's end there, never a line wrapped inside one
-PARAGRAPH_LINE_TYPES = frozenset({"docx", "odt", "pptx", "odp", "pages", "keynote"})
+# readers that write a paragraph a line (a heading, a list item, a layout cell's paragraph, a slide's bullet, an RTF's
+# paragraph): a line end is a paragraph's end there, never a line wrapped inside one
+PARAGRAPH_LINE_TYPES = frozenset({"docx", "odt", "pptx", "odp", "pages", "keynote", "rtf"})
 # a picture's text as OCR read it, a visual line a line: a line ending well short of the passage's longest ended
 # there (a screenshot's label, "Total paid £70.30", a letter's "Tuesday 16 March 2027 at 08:15"), never glued to the
 # next line; a line that fills the width is wrapped prose and reads on

@@ -66,9 +66,20 @@ def goes_on(text: str) -> bool:
     return _QUALIFIES.match(text) is not None or _GOES_ON.match(text) is not None
 
 
+# a time the sentence before names, referred back to: "If we have not heard from you by then we will close the claim",
+# "After that you can still cancel at any time" (the date is in the sentence before)
+_THEN = re.compile(
+    r"(?i)\b(?:(?:by|until|till|before|since|after|from)[ \t]+then|(?:after|before|until|since)[ \t]+that|"
+    r"by[ \t]+that[ \t]+(?:date|time|day|point))\b"
+)
+
+
 def leans_back(text: str) -> bool:
-    """The sentence leans on the one before it: it opens with a pronoun (``PRONOUN``) or names it (``_GOES_ON``)."""
-    return PRONOUN.match(text) is not None or _GOES_ON.match(text) is not None
+    """The sentence leans on the one before it: it opens with a pronoun (``PRONOUN``), names it (``_GOES_ON``), or
+    refers back to the time it names (``_THEN``: "by then", "after that")."""
+    return (
+        PRONOUN.match(text) is not None or _GOES_ON.match(text) is not None or _THEN.search(text) is not None
+    )
 
 
 # a sentence cut short by the display it leads into: it ends on a word that a command or value follows ("You can test

@@ -413,6 +413,32 @@ def test_a_sentence_opening_with_a_pronoun_is_read_and_shown_with_the_one_before
     assert any("roughly 5 times" in s.text and "Nonetheless" in s.text for s in ex.sentences)
 
 
+CLAIM = (
+    "What we need from you, and by when\n"
+    "Please reply by Wednesday 14 July 2027 to tell us how you would like to be paid. If we have not heard from you "
+    "by then we will close the claim, but we will reopen it if you contact us within 12 months.\n"
+)
+
+
+def test_a_sentence_that_refers_back_to_a_time_is_shown_with_the_one_that_names_it(embedder):
+    """ "If we have not heard from you by then we will close the claim" does not say when; the sentence before it
+    does ("by then", "after that": engine.rag.shown_span.leans_back), and they are shown together. In an RTF letter
+    a paragraph is a line (TextEdit's heading "What we need from you, and by when" has no full stop): the heading is
+    not read into the sentence under it."""
+    from engine.rag.shown_span import leans_back, shown_span
+
+    assert leans_back("After that you can still cancel at any time.")
+    assert leans_back("Until then, keep the dehumidifiers running.")
+    assert not leans_back("Make sure that the claim form is signed.")
+    src = Source(1, CLAIM, "/d/claim-letter.rtf", line_start=1, line_end=2)
+    then, pieces = _piece(src, "If we have not heard")
+    assert shown_span(then, pieces).text.startswith("Please reply by Wednesday 14 July 2027")
+    reply, _ = _piece(src, "Please reply")
+    assert reply.text.startswith("Please reply")  # not "What we need from you, and by when Please reply ..."
+    ex = extract_answer("By what date do I have to get back to the insurer?", (src,), embedder)
+    assert any("14 July 2027" in s.text for s in ex.sentences)
+
+
 GETTEXT = (
     "The configure script provides a non-standard option. It is also\navailable in other packages.\nUse\n\n"
     "        --disable-nls\n\nif you absolutely don't want to have messages handling code.  You will\nalways get "
