@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from engine.index import RECORD_TYPES, file_type_for
-from engine.rag.code_comments import comment_prose
+from engine.rag.code_comments import comment_over_code, comment_prose
 from engine.rag.grounding import Span, content_words
 from engine.rag.sources import Source
 from engine.rag.tuning import INTRO_EXTEND_CHARS, LIST_SHOW_CHARS, MIN_SENTENCE_WORDS, RECORD_SHOW_CHARS
@@ -102,7 +102,8 @@ def shown_span(span: Span, pieces: Sequence[Span]) -> Span:
     if block is not None:
         return block
     if is_code(span.source) and comment_prose(span.source.text, span.start, span.end) is not None:
-        return span  # a source file's comment: its margin stars are no list's items
+        # a source file's comment: its margin stars are no list's items; over code, the code it describes with it
+        return _with_the_code_under(span, pieces)
     at = next((k for k, pc in enumerate(pieces) if pc.start == span.start and pc.end == span.end), None)
     if at is not None:
         # in source code (not Python's) a line's star is a block comment's margin, not a list's bullet
@@ -233,6 +234,24 @@ def _display(piece: Span, span: Span) -> bool:
     line = text[text.rfind("\n", 0, span.start) + 1 : span.start]
     own = len(line) - len(line.lstrip())
     return len(lead) > own
+
+
+def _with_the_code_under(span: Span, pieces: Sequence[Span]) -> Span:
+    """A sentence of a comment written over code (engine.rag.code_comments.with_the_code_under), shown on to the
+    code under the comment: "How often the periodic check runs, in minutes." says what ``CHECK_PERIOD_MINUTES =
+    180`` holds, not the figure. Only within the comment's lines (no blank line before the code) and LIST_SHOW_CHARS
+    in all; any other sentence as it is."""
+    text = span.source.text
+    for pc in pieces:
+        if pc.start < span.end:
+            continue
+        if "\n\n" in text[span.end : pc.start] or pc.end - span.start > LIST_SHOW_CHARS:
+            return span
+        if comment_prose(text, pc.start, pc.end) is not None:
+            continue  # the comment's next sentence
+        over = comment_over_code(text, span.start, pc.end)
+        return Span(span.source, span.start, pc.end) if over is not None else span
+    return span
 
 
 def _with_antecedent(span: Span, pieces: Sequence[Span], at: int | None) -> Span:

