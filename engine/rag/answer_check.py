@@ -5,8 +5,9 @@ The words and the embedder cannot tell "Sintra day trip: go by train from Rossio
 asked for (docs/EVALUATION.md, "Answers from real documents": no word signal separates the two kinds). A chat model
 reading the question against the sentences can: the verdict is its preference for "Yes" over "No", log-odds, one
 forward pass over the prompt (no generation, no prompt cache). Where the check runs, the verdict decides whether
-the answer is hedged (``AskStats.model_check`` against the model's line), in place of the words' coverage and the
-sentence cosine; a word of the question that no document holds still hedges.
+the answer is hedged (``AskStats.model_check`` against the model's line), in place of the words' coverage, the
+sentence cosine and a word of the question that no document holds (the model reads "redone" beside "repeat the
+blood test", and "kubernetes" beside nothing; docs/EVALUATION.md, seventeenth round).
 
 The line is the model's own, measured (``MEASURED_CHECKS``; bench/answer_check.py, docs/EVALUATION.md); a model
 never measured is read at even odds (0.0), when the request asks for the model's check or when the model passed the

@@ -93,9 +93,10 @@ class AskStats:
     def hedged(self) -> bool:
         """Whether an answer with these figures is introduced as possibly not answering (engine.rag.abstain.hedges:
         low coverage, an absent word, or no sentence of the sources close to the question; where the chat model
-        checked the answer, an absent word or the model's verdict below its line)."""
+        checked the answer, the model's verdict below its line: it reads the question's absent word beside the
+        sentences, as a person would read "redo" for "redone")."""
         if self.model_check is not None and self.model_check_line is not None:
-            return bool(self.absent_terms) or self.model_check < self.model_check_line
+            return self.model_check < self.model_check_line
         return hedges(self.coverage, self.absent_terms, self.below_line, self.best_sentence_cosine)
 
 
