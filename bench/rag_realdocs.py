@@ -42,7 +42,12 @@ import realdocs  # noqa: E402
 
 # a quoted sentence that opens with what a page prints around its text: a page number, a running header or a
 # section number glued before the sentence ("29 7.4 Connections", "Chapter 7: Connections 29 ...")
-FURNITURE = re.compile(r"^(?:\d{1,4}\s+\d+(?:\.\d+)+\s|Chapter \d+:|\d{1,4}\s+[A-Z][\w ]{2,40}\s+\d{1,4}\s)")
+# a running header or footer at a quote's start: "29 7.4 Connections", "Chapter 7: ...", "12 Writing R Extensions 13";
+# not a date ("28 Dec 2026 | Oxalic acid trickle | ...", a table row of a note)
+FURNITURE = re.compile(
+    r"^(?:\d{1,4}\s+\d+(?:\.\d+)+\s|Chapter \d+:|"
+    r"\d{1,4}\s+(?!(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*\.?\s+\d)[A-Z][\w ]{2,40}\s+\d{1,4}\s)"
+)
 
 
 def build(part: str, folder: Path, db: Path, embedder, reindex: bool) -> None:
