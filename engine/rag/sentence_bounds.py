@@ -22,6 +22,7 @@ from typing import Any
 
 from engine.index import line_breaks
 from engine.rag.citations import segments
+from engine.rag.code_comments import comment_prose
 from engine.rag.shown_span import LEADS_ON, SENTENCE_END, goes_on
 from engine.rag.source_lines import mapped_lines
 from engine.rag.tuning import INTRO_EXTEND_CHARS, MAX_EXTEND_CHARS, MAX_LIST_EXTEND_CHARS
@@ -160,6 +161,44 @@ def _carried_on(window: str, b: int) -> int:
     return b
 
 
+def _comment_sentence_end(window: str, end: int, b: int) -> int:
+    """Where the comment sentence that the line ending at ``end`` leaves unfinished ends: on the comment's next lines,
+    the first whose words end a sentence, within MAX_EXTEND_CHARS of ``b``; ``end`` when that line ends one, is no
+    comment, or none does."""
+    last = window[window.rfind("\n", 0, end) + 1 : end]
+    words = comment_prose(last)
+    if not words or SENTENCE_END.search(words):
+        return end
+    pos = end
+    while pos < len(window) and pos - b <= MAX_EXTEND_CHARS:
+        stop = window.find("\n", pos + 1)
+        stop = len(window) if stop < 0 else stop
+        words = comment_prose(window[pos + 1 : stop])
+        if not words:  # code, a blank line, a line of marks: the sentence was left as it is
+            return end
+        if SENTENCE_END.search(words):
+            return stop if stop - b <= MAX_EXTEND_CHARS else end
+        pos = stop
+    return end
+
+
+def _comment_sentence_start(window: str, start: int, a: int) -> int:
+    """Where the comment sentence that the line at ``start`` goes on with begins: back over the comment's lines to
+    the first after one whose words end a sentence, within MAX_EXTEND_CHARS of ``a``; ``start`` when the line before
+    ends one, or is no comment."""
+    stop = window.find("\n", start)
+    if not comment_prose(window[start : stop if stop >= 0 else len(window)]):
+        return start  # the passage opens with code
+    pos = start
+    while pos > 0:
+        before = window.rfind("\n", 0, pos - 1) + 1
+        words = comment_prose(window[before : pos - 1])
+        if not words or SENTENCE_END.search(words) or a - before > MAX_EXTEND_CHARS:
+            return pos
+        pos = before
+    return pos
+
+
 def _extended(item, rec, lead: str, tail: str):
     """``item`` with its text running from the start of the sentence it begins inside (in ``lead``) to the end
     of the one it ends inside (in ``tail``), each when within MAX_EXTEND_CHARS; ``item`` itself when neither."""
@@ -172,6 +211,8 @@ def _extended(item, rec, lead: str, tail: str):
         e = len(window) if e < 0 else e
         start = s if a - s <= MAX_EXTEND_CHARS else a
         end = e if e - b <= MAX_EXTEND_CHARS and window[b - 1 : b] != "\n" else b
+        # ... and a comment's sentence, which runs over the comment's lines ("... not half an" / "hour into it.")
+        start, end = _comment_sentence_start(window, start, a), _comment_sentence_end(window, end, b)
     else:
         for s, e in segments(window):
             if s < a < e and a - s <= MAX_EXTEND_CHARS:

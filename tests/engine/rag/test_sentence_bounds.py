@@ -132,7 +132,7 @@ def _cut_after(doc: str, cut_at: str, path: str, next_from: str | None = None):
 
     cut = doc.index(cut_at) + len(cut_at)
     at = doc.index(next_from) if next_from else cut
-    kind = "code" if path.endswith(".py") else "text"
+    kind = "code" if path.endswith((".py", ".rs")) else "text"
 
     def rec(i, a, b):
         first, last = doc.count("\n", 0, a) + 1, doc.count("\n", 0, b) + 1
@@ -145,6 +145,51 @@ def _cut_after(doc: str, cut_at: str, path: str, next_from: str | None = None):
             return {1: (None, cur, nxt)}
 
     return Store(), cur
+
+
+RUST = (
+    "//! Heating schedule for the house.\n"
+    "//!\n"
+    "//! 4. The day's plan, with\n"
+    "//!    pre-heat, so the house is warm at the start of a period, not half an\n"
+    "//!    hour into it.\n"
+    "\n"
+    "/// What the house is held at in Away mode: low, but well above frost level\n"
+    "/// so the back bedroom doesn't get damp.\n"
+    "pub const AWAY_SETPOINT_C: f32 = 12.0;\n"
+)
+
+
+def test_a_comments_sentence_cut_at_a_chunks_line_is_taken_whole():
+    """In source code a passage's unit is the line, but a comment's sentence runs over the comment's lines: a chunk
+    ending "... not half an" takes "hour into it." from the next chunk, and one opening "so the back bedroom ..."
+    takes back the comment line its sentence starts on. A line of code is never taken for it."""
+    store, cur = _cut_after(RUST, "not half an", "/src/schedule.rs")
+    after = whole_sentences(store, [cur])[0]
+    assert after.text.endswith("not half an\n//!    hour into it.") and after.line_end == 5
+    store, cur = _cut_after(RUST, "frost level\n", "/src/schedule.rs", next_from="/// so the back")
+    nxt = store.adjacent_chunks([1])[1][2]
+
+    class Back:  # the chunk that opens inside the comment, with the one before it
+        def adjacent_chunks(self, ids):
+            return {2: (cur, nxt, None)}
+
+    back = whole_sentences(Back(), [nxt])[0]
+    assert back.text.startswith("/// What the house is held at in Away mode") and back.line_start == 7
+    code = "    x = 1  # no sentence\n    y = 2\n"
+    store, cur = _cut_after(code, "# no sentence", "/src/limits.py")
+    assert whole_sentences(store, [cur])[0].text == cur.text  # the next line is code
+
+
+def test_a_rust_inner_doc_comments_mark_ends_no_sentence_and_its_list_items_are_items():
+    pieces = [RUST[a:b] for a, b in segments(RUST)]
+    assert pieces[0] == "//! Heating schedule for the house."
+    assert any(p.startswith("//! 4. The day's plan, with\n") and p.endswith("hour into it.") for p in pieces)
+    assert (
+        "/// What the house is held at in Away mode: low, but well above frost level\n/// so the back" in RUST
+    )
+    doc = "/// Returns:\n/// - the plan\n/// - its reason\n"
+    assert [doc[a:b] for a, b in segments(doc)] == ["/// Returns:", "/// - the plan", "/// - its reason"]
 
 
 def test_a_passage_ending_with_an_introduction_takes_the_display_it_introduces():
