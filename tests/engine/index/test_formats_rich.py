@@ -136,6 +136,29 @@ def test_eml_headers_body_and_text_attachments():
     assert "PNG" not in page.text
 
 
+def test_a_csv_attachments_rows_are_read_under_its_header():
+    """A fixture list sent as a CSV attachment: each row says which value is what ("Half-time fruit: Campbells"), so
+    a passage of rows without the header row still reads; a CSV with no header row is left as it is."""
+    msg = _message("Fixtures", "The fixtures are in the attached spreadsheet.")
+    table = (
+        "Date,Kick-off,Opponent,Half-time fruit,Notes\n"
+        "Sun 11 Apr 2027,10:00,Hatherley Colts,Ahmeds,\n"
+        'Sun 16 May 2027,10:00,Marsh Green Juniors,Campbells,"PHOTO DAY, clean kit"\n'
+    )
+    msg.add_attachment(table, subtype="csv", filename="fixtures.csv")
+    msg.add_attachment("2027-01,148.00\n2027-02,171.35\n", subtype="csv", filename="readings.csv")
+    text = extract(Path("f.eml"), msg.as_bytes()).pages[0].text
+    assert "Date,Kick-off,Opponent,Half-time fruit,Notes" in text  # the header row as it is
+    assert (
+        "Date: Sun 16 May 2027; Kick-off: 10:00; Opponent: Marsh Green Juniors; Half-time fruit: Campbells; "
+        "Notes: PHOTO DAY, clean kit" in text
+    )
+    assert (
+        "Date: Sun 11 Apr 2027; Kick-off: 10:00; Opponent: Hatherley Colts; Half-time fruit: Ahmeds\n" in text
+    )
+    assert "2027-01,148.00\n2027-02,171.35" in text  # no header row: bare rows
+
+
 def test_emlx_and_mbox(tmp_path):
     raw = _message("Apple mail", "Body from Mail.app.").as_bytes()
     emlx = f"{len(raw)}\n".encode() + raw + b'<?xml version="1.0"?><plist><dict></dict></plist>'
