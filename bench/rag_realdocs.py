@@ -51,10 +51,10 @@ FURNITURE = re.compile(
 
 
 def build(part: str, folder: Path, db: Path, embedder, reindex: bool) -> None:
+    """The part's index in ``db``: built, or an index built before brought up to date as the app does it (unchanged
+    files are passed over; a file whose reader's version changed since is read again)."""
     if reindex and db.exists():
         db.unlink()
-    if db.exists():
-        return
     realdocs.materialise(folder, part)
     for item in index_paths([folder], db, embedder):
         if isinstance(item, IndexSummary) and item.error:
