@@ -30,7 +30,13 @@ def _is_term(line: str) -> bool:
         and len(text.split()) <= MAX_TERM_WORDS
         and not SENTENCE_END.search(text)
         and _TERM_MARK.match(text) is not None
+        and _SECTION.match(text) is None
     )
+
+
+# a numbered section's heading, "1.6 Running the time Command", "9.10. Backup" (a manual's, as Texinfo's HTML and
+# DocBook write them): no term of a definition, though its number reads as a release's ("3.4.3 Sep-19-2022")
+_SECTION = re.compile(r"\d+(?:\.\d+)+\.?[ \t]+[A-Z][a-z]+(?:[ \t]+[\w’'()/-]+)*$")
 
 
 # a POD item's term, "• Deflate (method 8)" where "=item *" stood (engine.index.pod), over its description

@@ -75,6 +75,16 @@ def test_no_term_no_change_and_the_limit_holds():
     assert with_term(span, 60) == span, "never longer than the limit"
     first = _span(HTML_DT, "Reduce memory usage.", "/d/bzip2.html")
     assert with_term(first, 600).text == "-s --small\n\nReduce memory usage."
+    # a numbered section's heading over its first sentence (Texinfo's HTML): a title, though its number reads as a
+    # release's ("3.4.3 Sep-19-2022" over its notes is one)
+    manual = "1.1 Setting the Output Format\n\ntime uses a format string to determine which information to display.\n"
+    span = _span(
+        manual, "time uses a format string to determine which information to display.", "/d/time.html"
+    )
+    assert with_term(span, 600) == span
+    notes = "3.4.3 Sep-19-2022\n\nfix a crash when the cache is full.\n"
+    span = _span(notes, "fix a crash when the cache is full.", "/d/NEWS.txt")
+    assert with_term(span, 600).text.startswith("3.4.3 Sep-19-2022")
 
 
 def test_the_extractive_answer_names_the_option(embedder):
