@@ -30,7 +30,7 @@ from engine.index.bounds import charge, no_check, short_reason
 from engine.index.document import Block, ExtractError, Page, paragraph_blocks
 from engine.index.readers.html import extract_html
 from engine.index.readers.replies import reply_sections
-from engine.index.tables import csv_cells, is_header, labelled
+from engine.index.tables import csv_cells, csv_header, labelled
 
 log = logging.getLogger(__name__)
 
@@ -221,17 +221,14 @@ def _table_text(text: str, name: str, content_type: str) -> str:
     delimiter = (
         "\t" if lower.endswith(".tsv") or ("\t" in text and "," not in text.split("\n", 1)[0]) else ","
     )
-    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
-    first = next((i for i, line in enumerate(lines) if line.strip()), None)
-    if first is None:
+    flat = text.replace("\r\n", "\n").replace("\r", "\n")
+    head = csv_header(flat, delimiter)  # the first non-blank line, when it reads as a header
+    if head is None:
         return text
-    header = csv_cells(lines[first], delimiter)
-    if not is_header(header):
-        return text
-    rows = [
-        labelled(header, csv_cells(line, delimiter)) if line.strip() else line for line in lines[first + 1 :]
-    ]
-    return "\n".join(lines[: first + 1] + rows)
+    header = csv_cells(flat[head[0] : head[1]], delimiter)
+    rest = flat[head[1] + 1 :].split("\n") if head[1] < len(flat) else []
+    rows = [labelled(header, csv_cells(line, delimiter)) if line.strip() else line for line in rest]
+    return "\n".join([flat[: head[1]], *rows])
 
 
 def _sender(msg: EmailMessage) -> str:
