@@ -24,14 +24,15 @@ _WORD = re.compile(r"\w+", re.UNICODE)
 # doc comment's mark, "//! " or "/*! ") or a bracket closing after one ("(Valid values are 1 to 9.)"), at a blank line,
 # or before a list item: a line opening with "-", "*", "•" or "1." / "1)", after a line comment's mark too ("/// - ",
 # "//! 1. "; not a wrapped line that opens with a number: "if its modulo of\n4 equals zero")
+_LINE_COMMENT_MARK = r"(?:(?://[/!]?|#+)[ \t]+)?"  # "/// ", "//! ", "# " before a list item's mark
 _SENTENCE_END = re.compile(
     r"(?<=[.!?])(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\bie\.)(?<!\beg\.)(?<!\bcf\.)(?<!\bvs\.)(?<!//!)(?<!/\*!)\s+|(?<=[.!?]\))\s+"
     r"|\n\s*\n"
-    r"|\n(?=\s*(?:(?://[/!]?|#+)[ \t]+)?(?:[-*•]|\d{1,3}[.)]\s))",
+    r"|\n(?=\s*" + _LINE_COMMENT_MARK + r"(?:[-*•]|\d{1,3}[.)]\s))",
     re.IGNORECASE,
 )
 _RULE_LINE = re.compile(r"[=\-~^*#]{3,}[ \t]*\n")  # a heading's underline, a horizontal rule
-_LIST_NUMBER = re.compile(r"(?:(?://[/!]?|#+)[ \t]+)?\d{1,3}[.)]")  # "1.", and in a line comment "//! 1."
+_LIST_NUMBER = re.compile(_LINE_COMMENT_MARK + r"\d{1,3}[.)]")  # "1.", and in a line comment "//! 1."
 # a line of console input or output: a prompt ("R> ", "> ", "$ ", ">>> ", "% "), R's printed vector ("[1] FALSE"), or
 # a line with no word of three letters (numbers, symbols: "4.440892e-16")
 _CONSOLE_LINE = re.compile(r"[ \t]*(?:(?:R|>>>|\$|%|>|#)[ \t>]|\[\d+\][ \t])|(?![^\n]*[A-Za-z]{3})[^\n]*\S")
