@@ -13,7 +13,8 @@ a printed letter, a Word draft with tracked changes and comments, JavaScript sou
 story as an EPUB 3, a Day One journal in Markdown, a meeting invitation .eml with a calendar part, Go source, a
 scanner's multi-page TIFF, a Docusaurus page in MDX, Swift source, a Perl script, a Google Docs export, TypeScript
 source, voicemail transcripts, a system tool's configuration, a Texinfo manual as one HTML page, a Logseq graph, an
-e-mail with a CSV attachment, Rust source)
+e-mail with a CSV attachment, Rust source, a book's page made by mdBook, a Telegram Desktop chat export, a Joplin RAW
+export, an SMS Backup & Restore file)
 hold against those files, and the parts stay apart. Questions on Debian packages' documents are checked by
 ``eval/realdocs/check.py`` where the packages are installed."""
 
@@ -926,3 +927,101 @@ def test_twenty_first_held_out_part_brings_new_kinds_and_only_fresh_documents(tm
     _questions_beside("heldout21", mine)
     # the generator gives the committed bytes again
     _made_again(make_heldout21, "private21", mine, committed, tmp_path, monkeypatch)
+
+
+def test_twenty_second_held_out_part_brings_new_kinds_and_only_fresh_documents(tmp_path, monkeypatch):
+    import json
+    import os
+    import re
+    import xml.etree.ElementTree as ET
+
+    from eval.realdocs import heldout22_texts as T
+    from eval.realdocs import make_heldout22
+
+    kinds = {"html-mdbook", "telegram-json", "joplin", "joplin-item", "sms-backup-xml"}
+    committed, mine = _fresh("heldout22", kinds)
+    qa = load("heldout22")[0]
+    # the Cargo Book's Profiles page as mdBook made it, committed as Rust 1.95.0's rust-docs ship it (compared where
+    # rustup installed that toolchain's documentation: a later toolchain's page is another page)
+    page = committed["mdbook/profiles.html"]
+    assert b"<!-- Book generated using mdBook -->" in page and b"<main>" in page and b"</main>" in page
+    rustup = (
+        Path(os.environ.get("RUSTUP_HOME", Path.home() / ".rustup"))
+        / "toolchains/stable-x86_64-unknown-linux-gnu"
+    )
+    manifest = rustup / "lib/rustlib/multirust-channel-manifest.toml"
+    if manifest.is_file() and '[pkg.rust-docs]\nversion = "1.95.0 ' in manifest.read_text(encoding="utf-8"):
+        _as_installed(page, str(rustup / "share/doc/rust/html/cargo/reference/profiles.html"))
+    source = realdocs_check.html_source_lines(page.decode("utf-8"))
+    main = [line.strip() for line in page.decode("utf-8").split("\n")].index("<main>") + 1
+    for q in (x for x in qa if x["kind"] == "html-mdbook"):
+        assert "page" not in q and realdocs_check.unit_text(FILES / q["path"], q) == "\n".join(
+            source[q["line_start"] - 1 : q["line_end"]]
+        )
+        assert all(main < p["line_start"] for p in [q, *q.get("also", [])])  # in the chapter, not the menus
+    for q in (x for x in qa if x["kind"] in ("telegram-json", "joplin", "sms-backup-xml")):
+        _labels_name_lines(committed, q)  # lines of the file
+    # the Telegram export: Telegram Desktop's JSON (one space an indentation level, no newline at the end); each label
+    # is one message's object, from its opening brace to its closing one
+    chat_path = f"private22/{T.CHAT_FOLDER}/result.json"
+    chat = committed[chat_path].decode("utf-8")
+    data = json.loads(chat)
+    assert (
+        list(data) == ["name", "type", "id", "messages"]
+        and chat.startswith('{\n "name": ')
+        and chat.endswith("\n ]\n}")
+    )
+    lines = chat.split("\n")
+    for q in (x for x in qa if x["kind"] == "telegram-json"):
+        block = lines[q["line_start"] - 1 : q["line_end"]]
+        assert block[0] == "  {" and block[-1] in ("  }", "  },"), q["id"]
+        message = json.loads("\n".join(block).rstrip(","))
+        assert message in data["messages"] and message["type"] == "message"
+    messages = data["messages"]
+    assert {m.get("action") for m in messages} >= {"create_group", "pin_message", "invite_members"}
+    assert any(isinstance(m["text"], list) for m in messages) and any("poll" in m for m in messages)
+    assert any("edited" in m for m in messages) and any("forwarded_from" in m for m in messages)
+    assert sum("reply_to_message_id" in m for m in messages) >= 20 and T.NOT_INCLUDED in chat
+    # the Joplin export: an <id>.md a notebook, note, tag or note-tag link; the questions are on the notes, each
+    # label in the note's title and body, before its metadata
+    export = {p: committed[p].decode("utf-8") for p in mine if p.startswith(f"private22/{T.JOPLIN_FOLDER}/")}
+    item_type = {p: int(re.search(r"\ntype_: (\d)$", t)[1]) for p, t in export.items()}
+    assert sorted(set(item_type.values())) == [1, 2, 5, 6]
+    doc_kind = {d["path"]: d["kind"] for d in documents("heldout22")}
+    assert all(doc_kind[p] == ("joplin" if n == 1 else "joplin-item") for p, n in item_type.items())
+    for p, text in export.items():
+        assert re.fullmatch(r"[0-9a-f]{32}", Path(p).stem) and f"id: {Path(p).stem}\n" in text
+    for q in (x for x in qa if x["kind"] == "joplin"):
+        metadata = export[q["path"]].split("\n").index(f"id: {Path(q['path']).stem}") + 1
+        assert all(p["line_end"] < metadata for p in [q, *q.get("also", [])])
+    # the SMS backup: XML as SMS Backup & Restore writes it; each label is one <sms> line or one <mms> element
+    sms = committed[f"private22/{T.SMS_NAME}"].decode("utf-8")
+    assert sms.startswith(
+        "<?xml version='1.0' encoding='UTF-8' standalone='yes' ?>\n<!--File Created By SMS Backup"
+    )
+    root = ET.fromstring(sms.encode("utf-8"))
+    assert (
+        root.tag == "smses"
+        and int(root.get("count")) == len(root)
+        and root.find("mms/parts/part") is not None
+    )
+    sms_lines = sms.split("\n")
+    for q in (x for x in qa if x["kind"] == "sms-backup-xml"):
+        block = "\n".join(sms_lines[q["line_start"] - 1 : q["line_end"]]).strip()
+        element = ET.fromstring(block.encode("utf-8"))
+        assert element.tag in ("sms", "mms") and (element.tag == "mms") == block.endswith("</mms>")
+        utc = make_heldout22.dt.datetime.fromtimestamp(int(element.get("date")) / 1000, make_heldout22.UTC)
+        assert element.get("readable_date") == make_heldout22.readable(utc)
+    assert {t for q in qa for t in q["tags"]} >= {
+        "poll",
+        "forwarded",
+        "edited",
+        "reply",
+        "mms",
+        "checklist",
+        "table",
+    }
+    notes = {p for p in mine if doc_kind[p] != "joplin-item"}
+    _questions_beside("heldout22", notes)
+    # the generator gives the committed bytes again
+    _made_again(make_heldout22, "private22", mine, committed, tmp_path, monkeypatch)

@@ -19,15 +19,20 @@ scanner's multi-page TIFF, whose text Alcove reads by OCR, the text its generato
   and for a label tagged "comment" the comments on it; a Google Docs export's paragraph, list or checklist item,
   hyperlinks' text included, read with python-docx and checked to read the same with the standard library's XML
   (``docx_xml_lines``); a ``.ts``, ``.conf`` or voicemail ``.txt`` file as text; a Logseq page's ``.md`` and a
-  ``.rs`` file as text; an e-mail with an attached CSV file, that file's text after the body (``message_text``);
+  ``.rs`` file as text; an e-mail with an attached CSV file, that file's text after the body (``message_text``); a
+  Telegram chat export's ``result.json``, a Joplin RAW export's ``<id>.md`` and an SMS Backup & Restore ``.xml`` as
+  text, the lines of the file as Alcove reads them (JSON and XML as code: the escapes and entities as written);
   text compared with whitespace runs as one space, line-end hyphens joined, NFKC);
   so does each ``evidence`` string, and a ``quote`` occurs exactly once in its text file at the labelled lines;
 - an unanswerable question's ``absent_terms`` occur in no document of its part or of any part before it in
   ``PARTS`` (whole words, any case): a later part's documents were chosen after the question was written, and each
   part is indexed on its own (held-out 5's documents hold "JSON" and "WASM", absent terms of ``uh01`` and ``u3f01``);
+  a JSON file is searched as written and as its strings decoded (``json_strings``: a word right after a ``\\n``
+  escape is a whole word there), an XML file as written and as its text and attribute values decoded
+  (``xml_strings``: a word after a ``&#10;`` or an entity);
 - ids are unique; questions are not copied from the document (no run of 8 words shared with the labelled unit).
 
-    python eval/realdocs/check.py [--part tuning|heldout|heldout2|...|heldout20|heldout21|all] [--committed-only]
+    python eval/realdocs/check.py [--part tuning|heldout|heldout2|...|heldout21|heldout22|all] [--committed-only]
 
 Package documents are read where the packages installed them; committed ones from files/. ``--committed-only``
 checks only questions on committed documents (what CI can check without the packages).
@@ -782,8 +787,46 @@ def unit_text(path: Path, q: dict) -> str:
     return lines_of(file_text(path).split("\n"), q)
 
 
+def json_strings(text: str) -> list[str]:
+    """Every string in a JSON document (keys and values), decoded; none when it is not JSON."""
+    import json
+
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return []
+    out: list[str] = []
+
+    def walk(value) -> None:
+        if isinstance(value, str):
+            out.append(value)
+        elif isinstance(value, list):
+            for item in value:
+                walk(item)
+        elif isinstance(value, dict):
+            for key, item in value.items():
+                out.append(key)
+                walk(item)
+
+    walk(data)
+    return out
+
+
+def xml_strings(text: str) -> list[str]:
+    """The text and the attribute values of every element of an XML document, its entities and character references
+    decoded; none when it is not well-formed."""
+    import xml.etree.ElementTree as ET
+
+    try:
+        root = ET.fromstring(text.encode("utf-8"))
+    except ET.ParseError:
+        return []
+    return [v for e in root.iter() for v in (e.text, e.tail, *e.attrib.values()) if v and v.strip()]
+
+
 def whole_text(path: Path) -> str:
-    """All the text of a document, for the absent-terms check."""
+    """All the text of a document, for the absent-terms check: a JSON or XML file's text as written and then its
+    strings decoded (``json_strings``, ``xml_strings``)."""
     suffix = suffix_of(path)
     drawn = drawn_pages(path)
     if drawn is not None:
@@ -832,7 +875,12 @@ def whole_text(path: Path) -> str:
         return "\n".join(odp_slides(path))
     if suffix == ".ipynb":
         return "\n".join(notebook_cells(path))
-    return file_text(path)
+    text = file_text(path)
+    if suffix == ".json":
+        return "\n".join([text, *json_strings(text)])
+    if suffix == ".xml":
+        return "\n".join([text, *xml_strings(text)])
+    return text
 
 
 def copied_run(query: str, text: str, n: int = 8) -> str | None:

@@ -2,11 +2,11 @@
 what counts as a hit on a label.
 
 The documents are listed in ``documents.json``: each has a path under a documents root (``pdf/R-FAQ.pdf``), a part
-(``tuning``, ``heldout``, ``heldout2`` to ``heldout20`` or ``heldout21``) and where it comes from: a file of an
+(``tuning``, ``heldout``, ``heldout2`` to ``heldout21`` or ``heldout22``) and where it comes from: a file of an
 installed Debian package (``package`` + ``source``; not committed, the version is recorded) or a file committed here
 under ``files/`` at the same path (a macOS bundle, ``X.rtfd``, is a folder that is one document).
 
-    python eval/realdocs/realdocs.py ROOT [--part tuning|heldout|heldout2|...|heldout20|heldout21|all]   # copy a part into ROOT
+    python eval/realdocs/realdocs.py ROOT [--part tuning|heldout|heldout2|...|heldout21|heldout22|all]   # copy a part into ROOT
 
 Each part is meant to be indexed on its own (a root per part); the unanswerable questions of a part are checked
 against that part's documents (``check.py``), and their key terms against every document of that part and of the
@@ -27,7 +27,9 @@ included), an Evernote export (.enex), a Perl POD file, a man page's troff sourc
 BibTeX library, a Makefile (PGXS's ``pgxs.mk``), a Neovim ``init.lua``, JavaScript source, Markdown recipe notes, a
 Day One journal's Markdown export, Go source, a Docusaurus page's MDX, Swift source, a Perl script, TypeScript source, a phone's
 voicemail transcripts, a system tool's configuration (``adduser.conf``), a Logseq graph's pages (Markdown outlines), Rust
-source, the HTML source (a saved web page's, a Sphinx page's and a Texinfo page's too); a DOCX or ODT
+source, a Telegram Desktop chat export's JSON, a Joplin RAW export's notes (each ``<id>.md``: title, body, metadata),
+an SMS Backup & Restore XML file, the HTML source (a saved web page's, a Sphinx page's, a Texinfo page's and an
+mdBook page's too); a DOCX or ODT
 "line" is a body paragraph (a Google Docs export's list and checklist items too; its footnotes' text after it, tracked
 changes as accepted, a move read at its new place), a heading or a table row, an RTF "line" a paragraph of its plain text, a TextEdit .rtfd's that
 of its TXT.rtf). An XLSX or ODS label names
@@ -71,6 +73,7 @@ PARTS = (
     "heldout19",
     "heldout20",
     "heldout21",
+    "heldout22",
 )
 SETS = {
     "tuning": ("qa_tuning.jsonl", "unanswerable_tuning.jsonl"),
@@ -140,6 +143,10 @@ SETS = {
     # written after "heldout20" was written: kinds no other part holds (a manual as one HTML page made by Texinfo, an
     # outliner's notes as Logseq keeps them, an e-mail whose facts are partly in an attached CSV file, Rust source)
     "heldout21": ("qa_heldout21.jsonl", "unanswerable_heldout21.jsonl"),
+    # written after "heldout21" was written: kinds no other part holds (a book's page as one HTML page made by mdBook, a
+    # group chat exported by Telegram Desktop as JSON, notes in Joplin's RAW export, an Android phone's texts as SMS
+    # Backup & Restore writes them in XML)
+    "heldout22": ("qa_heldout22.jsonl", "unanswerable_heldout22.jsonl"),
 }
 # kinds whose labels carry a page
 PAGED = {
