@@ -34,7 +34,7 @@ from .settings import Settings
 _HIT = Qt.ItemDataRole.UserRole + 1
 BLANK_QUERY_NOTE = "The search box is empty: type a word, a name or a question, then press Return."
 # every file type the index stores (engine.index.extraction: an .emlx or a mailbox is stored as "email", an .xml
-# feed as "feed"), in groups a person looks for
+# feed as "feed", a chat export or a phone's messages as "messages"), in groups a person looks for
 FILE_TYPES = {
     "Any type": None,
     "PDF": ["pdf"],
@@ -44,7 +44,7 @@ FILE_TYPES = {
     "Slides": ["pptx", "odp", "keynote"],
     "Spreadsheets & CSV": ["xlsx", "ods", "csv"],
     "Web pages & feeds": ["html", "webarchive", "mhtml", "feed"],
-    "Mail": ["email"],
+    "Mail & messages": ["email", "messages"],
     "E-books": ["epub"],
     "Calendars & contacts": ["calendar", "contacts"],
     "GPS tracks": ["gpx"],

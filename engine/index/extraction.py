@@ -43,6 +43,7 @@ from engine.index.document import (
     looks_binary,
     paragraph_blocks,
 )
+from engine.index.joplin import joplin_item
 from engine.index.markup import (
     MAN_HEADER,
     asciidoc_blocks,
@@ -67,6 +68,7 @@ from engine.index.readers import (
     extract_html,
     extract_iwork,
     extract_mbox,
+    extract_messages,
     extract_mhtml,
     extract_notebook,
     extract_odp,
@@ -81,6 +83,7 @@ from engine.index.readers import (
     extract_xlsx,
     image_pages,
     is_feed,
+    is_messages,
     ocr_pdf_pages,
     pdfium_pages,
 )
@@ -108,7 +111,7 @@ TEXT_EXTENSIONS = {
 # the readers that write a text file's contents in words (engine.index.readers.anchored), by file type
 _IN_WORDS = {"subtitles": extract_subtitles, "calendar": extract_vobjects, "contacts": extract_vobjects,
              "gpx": extract_gpx, "feed": extract_feed, "evernote": extract_enex,
-             "bibtex": extract_bibtex}  # fmt: skip
+             "bibtex": extract_bibtex, "messages": extract_messages}  # fmt: skip
 # readers whose page text is not the file's own characters: Page.anchors map it back to the file's lines
 # (a DOCX's, where a table laid out for the page holds paragraphs: engine.index.readers.word)
 ANCHORED_TYPES = frozenset({"html", "docx", *_IN_WORDS})
@@ -154,7 +157,7 @@ STORED_AS = {"emlx": "email", "mbox": "email"}
 def stored_types() -> frozenset[str]:
     """Every file type the index stores a document under (a search's ``file_types`` names some of them)."""
     tables = (TEXT_EXTENSIONS, DOC_EXTENSIONS, RICH_EXTENSIONS)
-    return frozenset(STORED_AS.get(t, t) for table in tables for t in table.values()) | {"feed"}
+    return frozenset(STORED_AS.get(t, t) for table in tables for t in table.values()) | {"feed", "messages"}
 
 
 def stored_type(name: str) -> str | None:
@@ -267,7 +270,7 @@ def _kind(file_type: str) -> str:
              "subtitles": "subtitle file", "calendar": "calendar file", "contacts": "contacts file",
              "gpx": "GPS track", "feed": "feed", "evernote": "Evernote export", "odp": "ODP file",
              "webarchive": "web archive", "mhtml": "saved web page", "bibtex": "BibTeX library",
-             "pages": "Pages document", "keynote": "Keynote presentation"}  # fmt: skip
+             "pages": "Pages document", "keynote": "Keynote presentation", "messages": "messages file"}  # fmt: skip
     return names.get(file_type, "file")
 
 
@@ -298,6 +301,10 @@ def _extract(path: Path, data: bytes, file_type: str, check: Callable[[], None],
     # a podcast's or a blog's feed saved as .xml: read as a feed (engine.index.readers.feeds)
     if file_type == "code" and path.suffix.lower() == ".xml" and is_feed(text):
         file_type = "feed"
+    # a chat exported by Telegram, a phone's messages backed up as XML: read a message a line
+    # (engine.index.readers.messages)
+    if file_type == "code" and is_messages(text, path.suffix.lower()):
+        file_type = "messages"
     reader = _IN_WORDS.get(file_type)
     if reader is not None:  # a text written in words, anchored to the file's lines: charged as it is held
         page = reader(text, check)
@@ -321,7 +328,13 @@ def _extract(path: Path, data: bytes, file_type: str, check: Callable[[], None],
     elif file_type == "markdown":
         text = blank_shortcodes(text)  # a static site's {{< figure caption="..." >}}: what the page shows
         text, anchors = resolve_wikilinks(text, path, check)  # [[Note]] -> words naming its title
-        blocks = markdown_blocks(text)
+        joplin = joplin_item(
+            text
+        )  # a Joplin export's item: its properties blanked, its title the top heading
+        title = None
+        if joplin is not None:
+            text, title = joplin
+        blocks = markdown_blocks(text, title)
     elif file_type == "rst":
         blocks = rst_blocks(text)
     elif file_type == "asciidoc":
@@ -421,8 +434,9 @@ def _extract_rich(
 
 
 # 1: a configuration file's (JSON, YAML, TOML, INI) chunks are headed by their key paths; 2: an .xml file that holds
-# an RSS or Atom feed is read as a feed (engine.index.readers.feeds)
-CODE_READER_VERSION = 2
+# an RSS or Atom feed is read as a feed (engine.index.readers.feeds); 3: a Telegram chat export (.json) and an SMS
+# Backup & Restore file (.xml) read a message a line (engine.index.readers.messages)
+CODE_READER_VERSION = 3
 # 2: an outline's "* " headings (a GNU NEWS file, an Org file), a man page's sections; 3: a log's or a chat
 # export's entries, a block each; 4: a Kindle clippings file's entries (engine.index.markup.clipping_blocks); 5: a
 # paged text's running headers and footers in no block (engine.index.paged_text); 6: a Vim help file's marks blanked,

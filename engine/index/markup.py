@@ -15,15 +15,17 @@ _MD_HEADING = re.compile(r"^ {0,3}(#{1,6})[ \t]+\S.*$", re.M)
 _MD_SETEXT = re.compile(r"^( {0,3}\S[^\n]*)\n {0,3}(=|-)\2{2,}[ \t]*$", re.M)
 
 
-def markdown_blocks(text: str) -> list[Block]:
+def markdown_blocks(text: str, title: tuple[int, int] | None = None) -> list[Block]:
     """ATX and setext headings (outside code fences) become heading blocks; the rest are paragraphs.
 
     YAML front matter (Obsidian, Logseq, Jekyll, Hugo) holds no headings (its closing ``---`` is no setext
     underline) and stays searchable text; its ``title:`` value is the note's top heading, so every chunk of the
     note is embedded under its title. Tags are indexed as the words they are; ``[[wikilinks]]`` were resolved to
-    the linked notes' titles before (``engine.index.wikilinks``)."""
+    the linked notes' titles before (``engine.index.wikilinks``). ``title``: where a note's title line is when the
+    file gives it by its place (a Joplin item's first line: ``engine.index.joplin``), the note's top heading."""
     fenced: list[tuple[int, int]] = []
-    title: list[tuple[int, int, int]] = []
+    top = title
+    title: list[tuple[int, int, int]] = [(*top, 1)] if top else []
     front = FRONT_MATTER.match(text)
     if front:
         fenced.append((0, front.end()))

@@ -17,6 +17,7 @@ from engine.index.readers.feeds import READER_VERSION as FEED_READER_VERSION
 from engine.index.readers.gpx import READER_VERSION as GPX_READER_VERSION
 from engine.index.readers.html import READER_VERSION as HTML_READER_VERSION
 from engine.index.readers.mail import READER_VERSION as MAIL_READER_VERSION
+from engine.index.readers.messages import READER_VERSION as MESSAGES_READER_VERSION
 from engine.index.readers.ocr import IMAGE_READER_VERSION, OCR_READER_VERSION
 from engine.index.readers.office import DOCUMENT_READER_VERSION, RTF_READER_VERSION, XLSX_READER_VERSION
 from engine.index.readers.pdf import READER_VERSION
@@ -41,7 +42,7 @@ READER_VERSIONS = {"pdf": f"{READER_VERSION}+ocr{OCR_READER_VERSION}", "image": 
                    "evernote": ENEX_READER_VERSION, "markdown": MARKDOWN_READER_VERSION,
                    "docx": DOCUMENT_READER_VERSION, "odt": DOCUMENT_READER_VERSION, "rtf": RTF_READER_VERSION,
                    "webarchive": WEBPAGE_READER_VERSION, "mhtml": WEBPAGE_READER_VERSION,
-                   "bibtex": BIBTEX_READER_VERSION}  # fmt: skip
+                   "bibtex": BIBTEX_READER_VERSION, "messages": MESSAGES_READER_VERSION}  # fmt: skip
 
 
 def reader_tag(file_type: str | None) -> bytes:

@@ -33,7 +33,7 @@ from engine.rag.citations import find_markers, quote_lines, segments
 from engine.rag.code_comments import comment_runs, with_the_code_under
 from engine.rag.model_grounding import judge_for, judge_verdicts
 from engine.rag.models import RagModels
-from engine.rag.sources import Source
+from engine.rag.sources import Source, read_type
 from engine.rag.table_rows import table_lines
 from engine.rag.tuning import (
     MAX_EVIDENCE_CHARS,
@@ -248,7 +248,7 @@ def _cut_apart(source: Source, pieces: list[tuple[int, int]]) -> list[tuple[int,
     """``pieces`` cut again: a line of facts at its spaced middle dots (not in a picture's text, where a line is a
     window's row: "Coach D, seat 17 · aisle, at a table"), a source file's comment from its code."""
     text = source.text
-    kind = file_type_for(Path(source.path))
+    kind = read_type(source)
     if kind not in LINE_END_TYPES:
         pieces = [p for a, b in pieces for p in _dotted_parts(text, a, b)]
     if kind == "code":  # a block comment apart from the code around it, a line comment with the code under it
@@ -259,7 +259,7 @@ def _cut_apart(source: Source, pieces: list[tuple[int, int]]) -> list[tuple[int,
 def _line_ends(source: Source) -> float | None:
     """Where a line's end ends a source's sentence: after every line (``PARAGRAPH_LINE_TYPES``: inf), after a line
     shorter than a share of the passage's longest (``LINE_END_TYPES``), or nowhere (None)."""
-    kind = file_type_for(Path(source.path))
+    kind = read_type(source)
     if kind in PARAGRAPH_LINE_TYPES:
         return math.inf
     if kind in LINE_END_TYPES:

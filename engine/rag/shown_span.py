@@ -14,12 +14,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from pathlib import Path
 
-from engine.index import RECORD_TYPES, file_type_for
+from engine.index import RECORD_TYPES
 from engine.rag.code_comments import comment_over_code, comment_prose
 from engine.rag.grounding import Span, content_words
-from engine.rag.sources import Source
+from engine.rag.sources import Source, read_type
 from engine.rag.tuning import INTRO_EXTEND_CHARS, LIST_SHOW_CHARS, MIN_SENTENCE_WORDS, RECORD_SHOW_CHARS
 
 # a sentence's end, with the quotes and brackets that close after it ('summary: "A 1952 set, restored."')
@@ -384,15 +383,8 @@ def joined(a: Span, b: Span) -> bool:
 
 
 def source_type(source: Source) -> str | None:
-    """The file type ``source`` was read as: its name's (``file_type_for``), except an ``.xml`` file's passage with no
-    tag in it, which the index read as a feed (engine.index.readers.feeds) and wrote in words."""
-    kind = file_type_for(Path(source.path))
-    if kind == "code" and source.path.lower().endswith(".xml") and _XML_TAG.search(source.text) is None:
-        return "feed"
-    return kind
-
-
-_XML_TAG = re.compile(r"<[A-Za-z_/?!]")
+    """The file type ``source`` was read as (``engine.rag.sources.read_type``)."""
+    return read_type(source)
 
 
 def is_code(source: Source) -> bool:

@@ -5,11 +5,13 @@ engine.rag.abstain judged whether they answer at all.)
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from engine.index import STAMPED_LINE, file_type_for
 from engine.models import LoadedLM
 from engine.rag.tuning import SOURCE_TOKEN_BUDGET
 
@@ -94,3 +96,20 @@ def fit_sources(
         kept.append(s)
         used += n
     return tuple(kept)
+
+
+_XML_TAG = re.compile(r"<[A-Za-z_/?!]")
+
+
+def read_type(source: Source) -> str | None:
+    """The file type ``source``'s passage was read as: its name's (``file_type_for``), except where the index wrote
+    an ``.xml`` or ``.json`` file in words: a feed (engine.index.readers.feeds: a passage with no tag) and a chat's or
+    a phone's messages (engine.index.readers.messages: a passage of time-stamped lines, read as a chat export's text
+    is)."""
+    kind = file_type_for(Path(source.path))
+    suffix = Path(source.path).suffix.lower()
+    if kind != "code" or suffix not in (".xml", ".json"):
+        return kind
+    if STAMPED_LINE.match(source.text.lstrip()) and not _XML_TAG.search(source.text):
+        return "text" if suffix == ".xml" or not source.text.lstrip().startswith(("{", "[")) else kind
+    return "feed" if suffix == ".xml" and not _XML_TAG.search(source.text) else kind

@@ -23,14 +23,13 @@ from engine.index import (
     config_lines,
     csv_cells,
     delimiter_for,
-    file_type_for,
     is_header,
     is_separator,
     labelled,
     pipe_cells,
     sheet_header,
 )
-from engine.rag.sources import Source
+from engine.rag.sources import Source, read_type
 
 MAX_COMMENT_LINES = 3  # a setting is read with at most this many comment lines right above it
 MAX_GROUPED_SETTINGS = 4  # an object of at most this many settings (in MAX_GROUPED_CHARS) is read as one row
@@ -72,7 +71,7 @@ def table_lines(source: Source) -> tuple[tuple[int, int], ...]:
 def table_rows(source: Source) -> tuple[tuple[tuple[int, int, str], ...], tuple[tuple[int, int], ...]]:
     """((start, end, reading) of each row, (start, end) of each header or separator line) in ``source.text``;
     both empty for a passage of a file type whose reader writes no table rows."""
-    kind = file_type_for(Path(source.path))
+    kind = read_type(source)
     config = config_kind(source.path) if kind == "code" else None
     if config is not None:
         return _config_rows(source, config)

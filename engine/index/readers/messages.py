@@ -1,0 +1,331 @@
+"""A chat's or a phone's messages as a person reads them: Telegram Desktop's JSON export of a chat (``result.json``)
+and the XML backups of SMS Backup & Restore (Android: ``sms-*.xml`` with its MMS, ``calls-*.xml``).
+
+Read as code, an answer would quote JSON keys and XML attributes ("date_unixtime", ``body="..."``). Here every
+message is a line of its own, as a chat export's text reads: a time stamp, who wrote it, what it says ("2027-03-14
+09:30 Ann Rowe: Ride's on for Sunday, meet at the café at 8."), with what a reader needs beside the words: whom a reply
+answers ("replying to Tom: ..."), who a forwarded message is from, a poll's question and its answers with their votes,
+a photo or a file left out, the group's events ("Ann pinned a message: ..."); a phone's message names its way and the
+other side ("From Dr Lee's surgery (07700 900123): ...", "To Mum: ..."), a call its kind and length. The lines are
+blocks of their own, as a chat export's text lines are (``engine.index.document.entry_blocks``), and each keeps its
+file line through the page's anchors, so a citation names the message's lines in the file.
+
+The JSON is read with the standard library; each message's place is found from its ``"id"`` in the text. The XML is
+read by expat with no document type (``walk_xml``). A file of neither shape is read as it is (``is_messages`` says
+so before anything is written).
+"""
+
+from __future__ import annotations
+
+import bisect
+import json
+import re
+from collections.abc import Callable
+from datetime import datetime
+from xml.parsers import expat
+
+from engine.index.document import Page, entry_blocks, line_starts
+from engine.index.readers.anchored import XmlRefused, as_text, walk_xml
+
+READER_VERSION = 1
+# the first element of an SMS Backup & Restore file: its messages or its calls
+_XML_ROOT = re.compile(r"\A(?:\ufeff)?\s*(?:<\?[^>]*\?>\s*|<!--.*?-->\s*)*<(smses|calls)\b", re.S)
+# where a message object of a Telegram export starts: "{" then its "id" (the writer puts it first)
+_MESSAGE_START = re.compile(r'\{\s*"id"\s*:\s*(-?\d+)\s*,')
+_TEXT_KEY = re.compile(r'"text"\s*:')
+_QUOTE_CHARS = 80  # a reply names the start of the message it answers, up to this
+_CALL_KINDS = {"1": "Incoming call from", "2": "Outgoing call to", "3": "Missed call from", "4": "Voicemail from",
+               "5": "Rejected call from", "6": "Blocked call from"}  # fmt: skip
+_READABLE_DATES = ("%d %b %Y %H:%M:%S", "%b %d, %Y %I:%M:%S %p", "%d %b %Y %I:%M:%S %p", "%d/%m/%Y %H:%M:%S",
+                   "%m/%d/%Y %I:%M:%S %p", "%Y-%m-%d %H:%M:%S")  # fmt: skip
+_MMS_FROM = "137"  # an MMS address's type: the sender (151 a recipient)
+
+
+def is_messages(text: str, suffix: str) -> bool:
+    """Whether ``text`` (a ``.json`` or ``.xml`` file's) is a Telegram chat export or an SMS Backup & Restore file."""
+    if suffix == ".xml":
+        return _XML_ROOT.match(text[:4096]) is not None
+    head = text[:4096]
+    return suffix == ".json" and '"messages"' in text and '"type"' in head and _telegram(text) is not None
+
+
+def extract_messages(text: str, check: Callable[[], None] = lambda: None) -> Page:
+    """The page of a chat export's or a phone backup's messages, a line each, anchored to the file's lines; the text
+    itself when it is neither."""
+    if _XML_ROOT.match(text[:4096]) is not None:
+        try:
+            lines = _phone(text, check)
+        except (expat.ExpatError, XmlRefused, ValueError):
+            return as_text(text)
+        return _page(lines, None) if lines else as_text(text)
+    chat = _telegram(text)
+    if chat is None:
+        return as_text(text)
+    lines = _chat_lines(text, chat, check)
+    name = chat.get("name")
+    return (
+        _page(lines, f"{name} (chat)" if isinstance(name, str) and name else None) if lines else as_text(text)
+    )
+
+
+def _page(lines: list[tuple[str, tuple[int, int], tuple[int, int] | None]], title: str | None) -> Page:
+    """(line, where it starts in the file, where its words are in the file) -> a page of those lines."""
+    parts: list[str] = []
+    anchors: list[tuple[int, ...]] = []
+    size = 0
+    for line, at, words in lines:
+        line = " ".join(line.split())
+        anchors.append((size, *at))
+        head = line.find(": ", 17)  # the words after "stamp who: "
+        if words is not None and head > 0 and words[0] != at[0]:
+            anchors.append((size + head + 2, *words))
+        parts.append(line)
+        size += len(line) + 1
+    text = "\n".join(parts)
+    blocks = entry_blocks(text) or []
+    return Page(text, tuple(blocks), anchors=tuple(anchors), trails=((0, title),) if title else ())
+
+
+# -- Telegram Desktop's JSON export ------------------------------------------------------------------------------
+
+
+def _telegram(text: str) -> dict | None:
+    """The export's chat (its ``messages``), or None for JSON of another shape."""
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        return None
+    if not isinstance(data, dict):
+        return None
+    messages = data.get("messages")
+    if not isinstance(messages, list) or not messages:
+        return None
+    ok = [
+        m
+        for m in messages[:20]
+        if isinstance(m, dict) and m.get("type") in ("message", "service") and "date" in m
+    ]
+    return data if len(ok) == len(messages[:20]) else None
+
+
+def _words(value) -> str:
+    """A message's text: a string, or a list of strings and entities ({"type": "link", "text": ...})."""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, list):
+        return "".join(
+            p if isinstance(p, str) else str(p.get("text", "")) for p in value if isinstance(p, str | dict)
+        )
+    return ""
+
+
+def _stamp(value) -> str:
+    """ "2027-03-14T09:30:12" -> "2027-03-14 09:30"."""
+    try:
+        return f"{datetime.fromisoformat(str(value)):%Y-%m-%d %H:%M}"
+    except ValueError:
+        return str(value)
+
+
+def _media(m: dict) -> str:
+    """What a message holds beside its words, in words."""
+    out = []
+    poll = m.get("poll")
+    if isinstance(poll, dict):
+        answers = [a for a in poll.get("answers", []) if isinstance(a, dict)]
+        votes = ", ".join(
+            f"{a.get('text', '')} ({a.get('voters', 0)} vote{'' if a.get('voters') == 1 else 's'})"
+            for a in answers
+        )
+        state = " (closed)" if poll.get("closed") else ""
+        out.append(f"Poll{state}: {poll.get('question', '')} Answers: {votes}.")
+    if "photo" in m:
+        out.append("(a photo)")
+    kind = m.get("media_type")
+    if kind:
+        out.append(
+            f"({str(kind).replace('_', ' ')}{': ' + str(m['file_name']) if m.get('file_name') else ''})"
+        )
+    elif "file" in m:
+        out.append(f"(a file{': ' + str(m['file_name']) if m.get('file_name') else ''})")
+    where = m.get("location_information")
+    if isinstance(where, dict):
+        out.append(f"(a location: {where.get('latitude')}, {where.get('longitude')})")
+    contact = m.get("contact_information")
+    if isinstance(contact, dict):
+        name = " ".join(str(contact.get(k, "")) for k in ("first_name", "last_name")).strip()
+        out.append(f"(a contact: {name} {contact.get('phone_number', '')})".replace("  ", " "))
+    return " ".join(out)
+
+
+_ACTIONS = {"create_group": "created the group", "migrate_from_group": "made the group a supergroup",
+            "pin_message": "pinned a message", "invite_members": "added", "remove_members": "removed",
+            "join_group_by_link": "joined by the group's link", "edit_group_title": "renamed the group",
+            "edit_group_photo": "changed the group's photo", "delete_group_photo": "removed the group's photo",
+            "phone_call": "called", "group_call": "started a call", "invite_to_group_call": "invited to a call"}  # fmt: skip
+
+
+def _service(m: dict) -> str:
+    """A group's event in words: "Ann pinned a message", "Ann added Tom, Ben", "Ann renamed the group (Riders)"."""
+    who = str(m.get("actor") or "Someone")
+    action = _ACTIONS.get(str(m.get("action", "")), str(m.get("action", "")).replace("_", " "))
+    members = m.get("members")
+    title = m.get("title")
+    said = f"{who} {action}"
+    if title:
+        said += f" {title}"
+    if isinstance(members, list) and members:
+        said += (
+            f" with {', '.join(str(x) for x in members)}"
+            if title
+            else f" {', '.join(str(x) for x in members)}"
+        )
+    return said + "."
+
+
+def _chat_lines(text: str, chat: dict, check: Callable[[], None]):
+    starts = line_starts(text)
+    places: dict[int, int] = {}
+    pos = text.find('"messages"')
+    for match in _MESSAGE_START.finditer(text, max(pos, 0)):
+        places.setdefault(int(match.group(1)), match.start())
+    by_id = {m.get("id"): m for m in chat["messages"] if isinstance(m, dict)}
+
+    def where(offset: int) -> tuple[int, int]:
+        line = _line_of(starts, offset)
+        return line, offset
+
+    lines = []
+    for i, m in enumerate(chat["messages"]):
+        if i % 4096 == 4095:
+            check()
+        if not isinstance(m, dict):
+            continue
+        at = places.get(m.get("id")) if isinstance(m.get("id"), int) else None
+        start = where(at) if at is not None else (1, 0)
+        words_at = None
+        if at is not None:
+            t = _TEXT_KEY.search(text, at)
+            if (
+                t is not None
+                and (nxt := _MESSAGE_START.search(text, at + 1)) is not None
+                and t.start() > nxt.start()
+            ):
+                t = None
+            words_at = where(t.start()) if t is not None else None
+        stamp = _stamp(m.get("date", ""))
+        if m.get("type") == "service":
+            pinned = by_id.get(m.get("message_id"))
+            said = _service(m)
+            if pinned is not None:
+                said = said.rstrip(".") + f': "{_short(_words(pinned.get("text")))}"'
+            lines.append((f"{stamp} {said}", start, words_at))
+            continue
+        who = str(m.get("from") or m.get("author") or "Unknown")
+        notes = []
+        reply = by_id.get(m.get("reply_to_message_id"))
+        if reply is not None:
+            notes.append(
+                f'(replying to {reply.get("from") or "a message"}: "{_short(_words(reply.get("text")))}")'
+            )
+        if m.get("forwarded_from"):
+            notes.append(f"(forwarded from {m['forwarded_from']})")
+        body = " ".join(x for x in (*notes, _words(m.get("text")), _media(m)) if x)
+        if m.get("edited"):
+            body += " (edited)"
+        lines.append((f"{stamp} {who}: {body}", start, words_at))
+    return lines
+
+
+def _short(text: str) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= _QUOTE_CHARS else text[: _QUOTE_CHARS - 1].rsplit(" ", 1)[0] + "…"
+
+
+def _line_of(starts: list[int], offset: int) -> int:
+    return bisect.bisect_right(starts, offset)
+
+
+# -- SMS Backup & Restore's XML ----------------------------------------------------------------------------------
+
+
+def _when(attrs: dict[str, str]) -> str:
+    """A message's or a call's local time, "2027-03-14 09:30": its ``readable_date`` as the phone wrote it, else its
+    ``date`` (milliseconds since 1970) in this computer's time zone."""
+    readable = attrs.get("readable_date", "").strip()
+    for form in _READABLE_DATES:
+        try:
+            return f"{datetime.strptime(readable, form):%Y-%m-%d %H:%M}"
+        except ValueError:
+            continue
+    try:
+        return f"{datetime.fromtimestamp(int(attrs.get('date', '')) / 1000):%Y-%m-%d %H:%M}"
+    except (ValueError, OverflowError, OSError):
+        return readable or "undated"
+
+
+def _other(attrs: dict[str, str], address: str | None = None) -> str:
+    """The other side: "Dr Lee's surgery (07700 900123)", or the number alone when the phone knew no name."""
+    number = (address if address is not None else attrs.get("address", "")).strip()
+    name = attrs.get("contact_name", "").strip()
+    if not name or name in ("(Unknown)", "null"):
+        return number or "an unknown number"
+    return f"{name} ({number})" if number and number != "null" else name
+
+
+def _duration(seconds: str) -> str:
+    try:
+        s = int(seconds)
+    except ValueError:
+        return ""
+    return f", {s // 60} min {s % 60} s" if s >= 60 else f", {s} s" if s else ""
+
+
+def _phone(text: str, check: Callable[[], None]):
+    lines: list[tuple[str, tuple[int, int], tuple[int, int] | None]] = []
+    mms: list[dict] = []  # the MMS being read: its attributes, place, text parts and addresses
+
+    def opened(name: str, attrs: dict[str, str], at: tuple[int, int]) -> None:
+        if name == "sms":
+            way = "From" if attrs.get("type") == "1" else "To" if attrs.get("type") == "2" else "With"
+            body = attrs.get("body", "")
+            subject = attrs.get("subject", "")
+            subject = f"{subject}: " if subject and subject != "null" else ""
+            lines.append((f"{_when(attrs)} {way} {_other(attrs)}: {subject}{body}", at, None))
+        elif name == "call":
+            kind = _CALL_KINDS.get(attrs.get("type", ""), "Call with")
+            length = _duration(attrs.get("duration", "0")) if attrs.get("type") in ("1", "2") else ""
+            lines.append(
+                (f"{_when(attrs)} {kind} {_other(attrs, attrs.get('number', ''))}{length}.", at, None)
+            )
+        elif name == "mms":
+            mms.append({"attrs": attrs, "at": at, "texts": [], "from": None, "files": []})
+        elif name == "part" and mms:
+            kind = attrs.get("ct", "")
+            if kind == "text/plain" and attrs.get("text", "") not in ("", "null"):
+                mms[-1]["texts"].append((attrs["text"], at))
+            elif kind not in ("application/smil", "text/plain"):
+                mms[-1]["files"].append(kind.split("/")[0])
+        elif name == "addr" and mms and attrs.get("type") == _MMS_FROM:
+            mms[-1]["from"] = attrs.get("address", "")
+
+    def closed(name: str, _parent: str, _text: str, _at: tuple[int, int]) -> None:
+        if name != "mms" or not mms:
+            return
+        m = mms.pop()
+        attrs = m["attrs"]
+        sent = attrs.get("msg_box") == "2"
+        group = "," in attrs.get("address", "") or "~" in attrs.get("address", "")
+        if sent:
+            head = f"To {_other(attrs)}"
+        elif group and m["from"]:
+            head = f"From {m['from']} in a group with {attrs.get('contact_name', '').strip() or attrs.get('address')}"
+        else:
+            head = f"From {_other(attrs, m['from'])}"
+        said = " ".join(t for t, _ in m["texts"])
+        files = " ".join(f"(a {f})" for f in m["files"] if f in ("image", "video", "audio"))
+        words_at = m["texts"][0][1] if m["texts"] else None
+        lines.append((f"{_when(attrs)} {head}: {' '.join(x for x in (said, files) if x)}", m["at"], words_at))
+
+    walk_xml(text, check, opened, closed)
+    return lines
