@@ -52,7 +52,7 @@ from engine.rag.loopguard import LoopGuard
 from engine.rag.not_answers import SMALL_WORDS, form_texts, not_an_answer
 from engine.rag.outlines import entry_date, release_of
 from engine.rag.replies import attribution_line, quoted_label
-from engine.rag.shown_span import BULLET, is_code, joined, leans_back, next_piece, shown_span
+from engine.rag.shown_span import BULLET, is_code, joined, leans_back, next_piece, one_list, shown_span
 from engine.rag.sources import Source
 from engine.rag.table_rows import row_reading, table_lines, table_rows
 from engine.rag.terms import ATX_MARKS, described, term_above, with_term
@@ -210,6 +210,14 @@ def extract_answer(
                 shown = with_term(shown, LONG_SENTENCE_CHARS)
             shown = _clear_of_rows(shown, own)
         with_antecedent = shown.start < spans[i].start and leans_back(spans[i].text)
+        # two items of one list: shown together, with the items between them (engine.rag.shown_span.one_list)
+        listed = next(((k, ls) for k, (c, _) in enumerate(chosen)
+                       if (ls := one_list(c, shown, pieces[own.source.n])) is not None), None)  # fmt: skip
+        if listed is not None and not _reads_as_loop(
+            [x for k, (x, _) in enumerate(chosen) if k != listed[0]] + [listed[1]]
+        ):
+            chosen[listed[0]] = (listed[1], chosen[listed[0]][1])
+            continue
         clash = [k for k, (c, _) in enumerate(chosen)
                  if c.source is shown.source and c.start < shown.end and shown.start < c.end]  # fmt: skip
         if clash:  # already shown; or shown now with the sentence that introduces it

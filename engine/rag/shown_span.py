@@ -111,7 +111,9 @@ def shown_span(span: Span, pieces: Sequence[Span]) -> Span:
         def item(k: int) -> bool:  # piece k is a list item in the same paragraph as the piece before it
             if margin and pieces[k].text.lstrip().startswith("*"):
                 return False
-            return bool(_LIST_ITEM.match(pieces[k].text)) and joined(pieces[k - 1], pieces[k])
+            return bool(_LIST_ITEM.match(pieces[k].text)) and (
+                joined(pieces[k - 1], pieces[k]) or _opened_above(pieces[k - 1], pieces[k])
+            )
 
         intro = at
         while intro > 0 and item(intro):
@@ -133,6 +135,21 @@ def shown_span(span: Span, pieces: Sequence[Span]) -> Span:
         if nxt is not None and nxt.end - nxt.start <= INTRO_EXTEND_CHARS:
             span = Span(span.source, span.start, nxt.end)
     return _run_on(_with_qualification(_with_antecedent(span, pieces, at), pieces), pieces)
+
+
+def _opened_above(intro: Span, first: Span) -> bool:
+    """``first`` (a list item) is the first item of the list ``intro`` opens with its colon, one blank line between
+    them, as Markdown writes a list ("... leave out the iron and add:" / "" / "- cobalt carbonate 0.5% (5 g)")."""
+    if (
+        intro.source is not first.source
+        or not intro.text.rstrip().endswith(":")
+        or _LIST_ITEM.match(intro.text)
+    ):
+        return False
+    return (
+        len(BLANK_LINE.findall(intro.source.text, intro.end, first.start)) == 1
+        and not intro.source.text[intro.end : first.start].strip()
+    )
 
 
 def _line_list(span: Span, pieces: Sequence[Span]) -> Span | None:
@@ -389,3 +406,32 @@ def source_type(source: Source) -> str | None:
 
 def is_code(source: Source) -> bool:
     return source_type(source) == "code"
+
+
+def one_list(a: Span, b: Span, pieces: Sequence[Span]) -> Span | None:
+    """``a`` and ``b`` (two sentences shown from one source) with what lies between them when it is all items of one
+    list (in one paragraph, after the introduction that opens it if that is shown too), and the stretch fits in
+    LIST_SHOW_CHARS: two unticked boxes of a checklist chosen apart are shown with those between them ("What have I
+    still not done?"), not as two items with a gap. None otherwise; never in source code."""
+    if a.source is not b.source or is_code(a.source):
+        return None
+    lo, hi = min(a.start, b.start), max(a.end, b.end)
+    if hi - lo > LIST_SHOW_CHARS:
+        return None
+    inside = [pc for pc in pieces if pc.end > lo and pc.start < hi]
+    body = inside
+    if inside and not _LIST_ITEM.match(inside[0].text):  # the introduction that opens the list, shown with it
+        if len(inside) < 2 or not inside[0].text.rstrip().endswith(":"):
+            return None
+        if not (joined(inside[0], inside[1]) or _opened_above(inside[0], inside[1])):
+            return None
+        body = inside[1:]
+    if (
+        not body
+        or not _LIST_ITEM.match(body[0].text)
+        or sum(bool(_LIST_ITEM.match(pc.text)) for pc in body) < 2
+    ):
+        return None
+    if any(not joined(prev, pc) for prev, pc in zip(body, body[1:])):
+        return None
+    return Span(a.source, lo, hi)

@@ -4,8 +4,8 @@ For plain formats a passage's text IS the file's characters, so counting its new
 gives the file line. An HTML chunk holds the page's visible text (a feed's, a calendar's or a track's chunk their
 text in words), and its first and last lines were mapped to the file's lines through the extraction's anchors
 (engine.index) at indexing time: counting the visible text's newlines from there lands on the wrong line (tags,
-blank source lines). Here the page is extracted again (those formats only, and any .xml file, which may hold a
-feed: milliseconds, the last few files remembered) and the stretch is located through the same anchors, so a
+blank source lines). Here the page is extracted again (those formats only, and any .xml or .json file, which may
+hold a feed or messages: milliseconds, the last few files remembered) and the stretch is located through the same anchors, so a
 citation names the source lines that the window's viewer maps back to the visible text. Where the file changed
 since it was indexed (its visible text no longer holds the chunk) the answer is None and the caller counts
 newlines as before.
@@ -53,8 +53,9 @@ def _page(path: str):
 
 def _maybe_anchored(path: Path) -> bool:
     """Whether the index may have read ``path`` in other words than its own: its type's reader does, or it is an
-    ``.xml`` file, which holds a feed read in words (engine.index.readers.feeds) or is code."""
-    return file_type_for(path) in ANCHORED_TYPES or path.suffix.lower() == ".xml"
+    ``.xml`` or ``.json`` file, which may hold a feed or messages read in words (engine.index.readers.feeds,
+    engine.index.readers.messages) or be code."""
+    return file_type_for(path) in ANCHORED_TYPES or path.suffix.lower() in (".xml", ".json")
 
 
 def _visible_offset(page, text: str, char_start: int | None) -> int | None:

@@ -30,6 +30,7 @@ class Source:
     heading: str = ""
     score: float | None = None  # reranker score (sigmoid) or retrieval score
     char_start: int | None = None
+    file_type: str = ""  # the type the index stored the file as ("" where not known: a reranked passage)
 
     def label(self) -> str:
         return source_label(self.path, self.page, self.line_start, self.line_end)
@@ -70,6 +71,7 @@ def sources_from(items: Sequence[Any]) -> tuple[Source, ...]:
                 heading=str(getattr(it, "heading", "") or ""),
                 score=float(score) if score is not None else None,
                 char_start=getattr(it, "char_start", None),
+                file_type=str(getattr(it, "file_type", "") or ""),
             )
         )
     return tuple(out)
@@ -103,13 +105,20 @@ _XML_TAG = re.compile(r"<[A-Za-z_/?!]")
 
 def read_type(source: Source) -> str | None:
     """The file type ``source``'s passage was read as: its name's (``file_type_for``), except where the index wrote
-    an ``.xml`` or ``.json`` file in words: a feed (engine.index.readers.feeds: a passage with no tag) and a chat's or
-    a phone's messages (engine.index.readers.messages: a passage of time-stamped lines, read as a chat export's text
-    is)."""
+    an ``.xml`` or ``.json`` file in words: a feed (engine.index.readers.feeds) and a chat's or a phone's messages
+    (engine.index.readers.messages), read as a chat export's text is. The type the index stored says so; where it
+    is not known (a reranked passage), a passage with no tag is a feed's, and one of time-stamped lines messages."""
     kind = file_type_for(Path(source.path))
     suffix = Path(source.path).suffix.lower()
     if kind != "code" or suffix not in (".xml", ".json"):
         return kind
-    if STAMPED_LINE.match(source.text.lstrip()) and not _XML_TAG.search(source.text):
-        return "text" if suffix == ".xml" or not source.text.lstrip().startswith(("{", "[")) else kind
-    return "feed" if suffix == ".xml" and not _XML_TAG.search(source.text) else kind
+    if source.file_type in ("messages", "feed"):
+        return "text" if source.file_type == "messages" else "feed"
+    if source.file_type:
+        return kind
+    words = suffix == ".xml" and not _XML_TAG.search(source.text)
+    if STAMPED_LINE.match(source.text.lstrip()) and (
+        words or not source.text.lstrip().startswith(("{", "["))
+    ):
+        return "text"
+    return "feed" if words else kind

@@ -4,7 +4,7 @@ and the XML backups of SMS Backup & Restore (Android: ``sms-*.xml`` with its MMS
 Read as code, an answer would quote JSON keys and XML attributes ("date_unixtime", ``body="..."``). Here every
 message is a line of its own, as a chat export's text reads: a time stamp, who wrote it, what it says ("2027-03-14
 09:30 Ann Rowe: Ride's on for Sunday, meet at the café at 8."), with what a reader needs beside the words: whom a reply
-answers ("replying to Tom: ..."), who a forwarded message is from, a poll's question and its answers with their votes,
+answers (after the message's words: '(In reply to Tom: "...")'), who a forwarded message is from, a poll's question and its answers with their votes,
 a photo or a file left out, the group's events ("Ann pinned a message: ..."); a phone's message names its way and the
 other side ("From Dr Lee's surgery (07700 900123): ...", "To Mum: ..."), a call its kind and length. The lines are
 blocks of their own, as a chat export's text lines are (``engine.index.document.entry_blocks``), and each keeps its
@@ -222,17 +222,13 @@ def _chat_lines(text: str, chat: dict, check: Callable[[], None]):
             lines.append((f"{stamp} {said}", start, words_at))
             continue
         who = str(m.get("from") or m.get("author") or "Unknown")
-        notes = []
+        # the message's own words first, so its sentences read as written; whom it answers after them
+        forwarded = f"(forwarded from {m['forwarded_from']})" if m.get("forwarded_from") else ""
+        body = " ".join(x for x in (forwarded, _words(m.get("text")), _media(m)) if x)
         reply = by_id.get(m.get("reply_to_message_id"))
         if reply is not None:
-            notes.append(
-                f'(replying to {reply.get("from") or "a message"}: "{_short(_words(reply.get("text")))}")'
-            )
-        if m.get("forwarded_from"):
-            notes.append(f"(forwarded from {m['forwarded_from']})")
-        body = " ".join(x for x in (*notes, _words(m.get("text")), _media(m)) if x)
-        if m.get("edited"):
-            body += " (edited)"
+            excerpt = _short(_words(reply.get("text")) or _media(reply))
+            body += f' (In reply to {reply.get("from") or "a message"}: "{excerpt}")'
         lines.append((f"{stamp} {who}: {body}", start, words_at))
     return lines
 

@@ -84,8 +84,8 @@ def test_a_telegram_export_is_read_a_message_a_line_with_replies_polls_and_pins(
     )
     assert lines[1] == "2027-05-02 18:04 Nadia Brook: Sunday's loop is 62 km, coffee stop at the mill."
     assert lines[2] == (
-        "2027-05-02 18:06 Owen Pike: (replying to Nadia Brook: \"Sunday's loop is 62 km, coffee stop at the "
-        'mill.") Can we start at 8:30 instead of 9? (edited)'
+        "2027-05-02 18:06 Owen Pike: Can we start at 8:30 instead of 9? (In reply to Nadia Brook: \"Sunday's loop "
+        'is 62 km, coffee stop at the mill.")'
     )
     assert (
         lines[3] == "2027-05-02 18:10 Nadia Brook: Poll: Start time? Answers: 8:30 (2 votes), 9:00 (1 vote)."
@@ -141,11 +141,18 @@ def test_an_answer_from_messages_is_words_not_markup():
     assert "`" not in ans.text and "Tue 16 Mar at 14:20" in ans.text
     layout = Source(1, '<layout><button id="ok"/></layout>', "/a/layout.xml", None, 1, 1)
     assert read_type(layout) == "code"
+    # the type the index stored decides, even for a passage that starts inside a message
+    part = Source(
+        1, "on Sundays. (In reply to Tom: ...)", "/chat/result.json", None, 9, 9, file_type="messages"
+    )
+    assert read_type(part) == "text"
+    stamped = Source(1, '2027-05-02 18:00 "level": 3', "/a/log.json", None, 1, 1, file_type="code")
+    assert read_type(stamped) == "code"
 
 
 JOPLIN_NOTE = """Glaze tests, March
 
-Tested the **celadon** on the speckled clay: crazed at cone 6.
+Tested the **celadon** on the speckled clay: crazed at cone 6 (see [Kiln log](:/2c85e0f7a91d4b36c4e7a0b9d52f18e6)).
 
 | glaze | cone | result |
 | --- | --- | --- |
@@ -201,6 +208,10 @@ def test_a_joplin_note_is_read_without_its_properties_under_its_title():
     for gone in ("parent_id", "latitude", "encryption_applied", "joplin-desktop", "type_"):
         assert gone not in page.text
     assert "created_time: 2027-03-02T10:15:33.120Z" in page.text  # when it was made, findable
+    assert (
+        " ".join(page.text.split("\n")[2].split())
+        == "Tested the **celadon** on the speckled clay: crazed at cone 6 (see Kiln log )."
+    )
     heading = page.blocks[0]
     assert heading.heading_level == 1 and page.text[heading.start : heading.end] == "Glaze tests, March"
     kind, page = _read("58e6c4a2f0b947d1a3c9e5b7d0f2a4c6.md", JOPLIN_LINK)

@@ -139,6 +139,38 @@ def test_a_list_is_shown_whole_with_the_sentence_that_introduces_it(embedder):
     assert "ipv6 sysctl keys" not in [s.text for s in ex.sentences]  # outranked: judged a heading
 
 
+GLAZES = (
+    "## Tidepool blue\n\nThe same base as the celadon, but leave out the iron and add:\n\n"
+    "- cobalt carbonate 0.5% (5 g)\n- rutile 4% (40 g)\n- bentonite 2% (20 g)\n\n"
+    "Breaks brown over edges and throwing lines.\n"
+)
+FAIR = (
+    "## Checklist\n\n- [x] Book the pitch\n- [ ] Price labels for everything\n- [ ] Charge the card reader\n"
+    "- [ ] Float: 80 pounds in coins\n- [x] Business cards\n- [ ] Tablecloth, clamps and the shelf unit\n"
+    "- [ ] Flask and lunch for the fair\n\n## Stock\n\nForty mugs, twenty bowls.\n"
+)
+
+
+def test_a_markdown_list_after_a_blank_line_is_shown_with_its_introduction(embedder):
+    """Markdown puts a blank line between a list and the sentence whose colon opens it: the list is still shown
+    whole with it ("add:" and all three materials, not the first alone)."""
+    ex = extract_answer("What do I add to the celadon base to make the Tidepool blue?",
+                        (Source(1, GLAZES, "/n/glazes.md", line_start=1, line_end=9),), embedder)  # fmt: skip
+    shown = next(s for s in ex.sentences if "leave out the iron" in s.text)
+    assert shown.text.endswith("add: - cobalt carbonate 0.5% (5 g) - rutile 4% (40 g) - bentonite 2% (20 g)")
+    assert (shown.line_start, shown.line_end) == (3, 7)
+
+
+def test_two_items_of_one_list_are_shown_with_the_items_between_them(embedder):
+    """Open boxes of a checklist chosen apart are shown as one stretch of the list, the boxes between included:
+    no open task is left out between two that are shown."""
+    ex = extract_answer("Which jobs on the fair checklist are still open?",
+                        (Source(1, FAIR, "/n/fair.md", line_start=1, line_end=14),), embedder)  # fmt: skip
+    tasks = [s.text for s in ex.sentences if "still to do" in s.text]
+    assert len(tasks) == 1 and "Charge the card reader" in tasks[0] and "Float" in tasks[0]
+    assert "Forty mugs" not in tasks[0]  # the list ends at its paragraph
+
+
 RELNOTES = (
     "GIT v1.5.1.2 Release Notes\n==========================\n\nFixes since v1.5.1.1\n--------------------\n\n"
     "* Bugfixes\n\n"
