@@ -31,10 +31,11 @@ DEFAULT_MAX_FILE_BYTES = 64 << 20
 CHUNKER_VERSION = 1  # bump when extraction or chunking changes what every file turns into
 # A reader's version, where its files turn into other text than before: an index made with another reads those
 # files again (only those: other files' content hashes stay the same)
-# a scanned PDF page and a picture are read by OCR: its version is theirs too (readers.ocr.OCR_READER_VERSION)
+# a scanned PDF page and a picture are read by OCR: its version is theirs too (readers.ocr.OCR_READER_VERSION); an
+# .xml or .json file may hold a feed or messages, read in words: those readers' versions are a code file's too
 READER_VERSIONS = {"pdf": f"{READER_VERSION}+ocr{OCR_READER_VERSION}", "image": f"{IMAGE_READER_VERSION}+ocr{OCR_READER_VERSION}", "epub": EPUB_READER_VERSION, "csv": CSV_READER_VERSION,
                    "xlsx": XLSX_READER_VERSION, "ods": XLSX_READER_VERSION, "text": TEXT_READER_VERSION,
-                   "code": CODE_READER_VERSION,
+                   "code": f"{CODE_READER_VERSION}+feed{FEED_READER_VERSION}+messages{MESSAGES_READER_VERSION}",
                    "html": HTML_READER_VERSION, "email": MAIL_READER_VERSION, "emlx": MAIL_READER_VERSION,
                    "mbox": MAIL_READER_VERSION, "subtitles": SUBTITLES_READER_VERSION,
                    "calendar": VOBJECT_READER_VERSION, "contacts": VOBJECT_READER_VERSION,

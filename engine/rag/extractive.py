@@ -33,7 +33,7 @@ from pathlib import Path
 
 import numpy as np
 
-from engine.index import file_type_for
+from engine.index import STAMPED_LINE, file_type_for
 from engine.rag.abstain import name_forms, named_terms
 from engine.rag.answer_kinds import kind_share, wanted_kinds
 from engine.rag.citations import Citation, quote_lines
@@ -326,6 +326,7 @@ def _read_on(shown: Span, own: Sequence[Span], chosen: Sequence[tuple[Span, floa
         or row_reading(nxt.source, nxt.start, nxt.end) is not None
         or not_an_answer(nxt.text)  # navigation, a heading, a question
         or BULLET.match(nxt.text) is not None  # a list's next item is an item of its own
+        or STAMPED_LINE.match(nxt.text) is not None  # a log's next entry, a chat's next message
         or any(c.source is shown.source and c.start < nxt.end and nxt.start < c.end for c, _ in chosen)
     ):
         return shown

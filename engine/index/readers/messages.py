@@ -27,7 +27,7 @@ from xml.parsers import expat
 from engine.index.document import Page, entry_blocks, line_starts
 from engine.index.readers.anchored import XmlRefused, as_text, walk_xml
 
-READER_VERSION = 1
+READER_VERSION = 2  # 2: a reply's note after the message's words
 # the first element of an SMS Backup & Restore file: its messages or its calls
 _XML_ROOT = re.compile(r"\A(?:\ufeff)?\s*(?:<\?[^>]*\?>\s*|<!--.*?-->\s*)*<(smses|calls)\b", re.S)
 # where a message object of a Telegram export starts: "{" then its "id" (the writer puts it first)

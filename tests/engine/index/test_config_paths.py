@@ -181,7 +181,9 @@ def test_chunks_of_a_settings_file_are_headed_by_their_path():
     # other code is not headed by paths
     py = extract(Path("m.py"), b"def f():\n    return 1\n")
     assert py.pages[0].trails == ()
-    assert READER_VERSIONS["code"] >= 1 and reader_tag("code").startswith(b":code-")
+    # a code file's tag names the feed and messages readers' versions too: an .xml or .json file may be read by them
+    assert READER_VERSIONS["code"].startswith("3+feed") and reader_tag("code").startswith(b":code-3+feed")
+    assert b"+messages" in reader_tag("code")
 
 
 def test_yaml_list_items_at_their_keys_indentation():

@@ -139,6 +139,11 @@ def test_an_answer_from_messages_is_words_not_markup():
     assert read_type(src) == "text"
     ans = extract_answer("When is my dental check-up?", [src], None, max_sentences=1)
     assert "`" not in ans.text and "Tue 16 Mar at 14:20" in ans.text
+    # the best sentences read on into their paragraph's next, but never into the next message
+    chat = "2027-03-14 09:30 Ann Rowe: The cake is in the fridge.\n2027-03-14 09:31 Tom Hale: Great, see you at four.\n"
+    ans = extract_answer("Where is the cake?", [Source(1, chat, "/c/result.json", None, 3, 40, file_type="messages")],
+                         None, max_sentences=1)  # fmt: skip
+    assert [s.text for s in ans.sentences] == ["2027-03-14 09:30 Ann Rowe: The cake is in the fridge."]
     layout = Source(1, '<layout><button id="ok"/></layout>', "/a/layout.xml", None, 1, 1)
     assert read_type(layout) == "code"
     # the type the index stored decides, even for a passage that starts inside a message
