@@ -27,13 +27,14 @@ from xml.parsers import expat
 from engine.index.document import Page, entry_blocks, line_starts
 from engine.index.readers.anchored import XmlRefused, as_text, walk_xml
 
-READER_VERSION = 2  # 2: a reply's note after the message's words
+READER_VERSION = 3  # 2: a reply's note after the message's words; 3: quoting one sentence
 # the first element of an SMS Backup & Restore file: its messages or its calls
 _XML_ROOT = re.compile(r"\A(?:\ufeff)?\s*(?:<\?[^>]*\?>\s*|<!--.*?-->\s*)*<(smses|calls)\b", re.S)
 # where a message object of a Telegram export starts: "{" then its "id" (the writer puts it first)
 _MESSAGE_START = re.compile(r'\{\s*"id"\s*:\s*(-?\d+)\s*,')
 _TEXT_KEY = re.compile(r'"text"\s*:')
 _QUOTE_CHARS = 80  # a reply names the start of the message it answers, up to this
+_SENTENCE_END = re.compile(r"[.!?…]+[\"'’”)\]]*(?=\s)")  # the end of a message's first sentence
 _CALL_KINDS = {"1": "Incoming call from", "2": "Outgoing call to", "3": "Missed call from", "4": "Voicemail from",
                "5": "Rejected call from", "6": "Blocked call from"}  # fmt: skip
 _READABLE_DATES = ("%d %b %Y %H:%M:%S", "%b %d, %Y %I:%M:%S %p", "%d %b %Y %I:%M:%S %p", "%d/%m/%Y %H:%M:%S",
@@ -234,8 +235,18 @@ def _chat_lines(text: str, chat: dict, check: Callable[[], None]):
 
 
 def _short(text: str) -> str:
+    """The start of a message, as a reply's note quotes it: its first sentence up to _QUOTE_CHARS, cut at a word
+    with "…" where it goes on, so the note holds no sentence's end but its own ("Is there parking near the
+    bandstand?", "Hi everyone…")."""
     text = " ".join(text.split())
-    return text if len(text) <= _QUOTE_CHARS else text[: _QUOTE_CHARS - 1].rsplit(" ", 1)[0] + "…"
+    first = _SENTENCE_END.search(text)
+    if first is not None and first.end() < len(text):
+        text, cut = text[: first.start()], True
+    else:
+        cut = False
+    if len(text) > _QUOTE_CHARS:
+        text, cut = text[: _QUOTE_CHARS - 1].rsplit(" ", 1)[0], True
+    return text.rstrip(" ,;:–-") + "…" if cut else text
 
 
 def _line_of(starts: list[int], offset: int) -> int:

@@ -92,6 +92,11 @@ def test_a_telegram_export_is_read_a_message_a_line_with_replies_polls_and_pins(
     )
     assert lines[4].startswith("2027-05-02 18:12 Nadia Brook pinned a message: \"Sunday's loop")
     assert lines[5] == "2027-05-03 07:15 Owen Pike: Puncture kit packed. (a photo)"
+    from engine.index.readers.messages import _short
+
+    # a reply's note quotes one sentence at most, so it holds no sentence's end but its own
+    assert _short("Hi everyone! Looking forward to tomorrow.") == "Hi everyone…"
+    assert _short("Is there parking near the bandstand?") == "Is there parking near the bandstand?"
     assert '"date_unixtime"' not in page.text and page.trail_at(0) == "Wyedale Wheelers (chat)"
     # a message a block; its citation names its lines in the file: from its "id" to its "text"
     assert len(page.blocks) == 6
