@@ -2,8 +2,8 @@
 and the XML backups of SMS Backup & Restore (Android: ``sms-*.xml`` with its MMS, ``calls-*.xml``).
 
 Read as code, an answer would quote JSON keys and XML attributes ("date_unixtime", ``body="..."``). Here every
-message is a line of its own, as a chat export's text reads: a time stamp, who wrote it, what it says ("2027-03-14
-09:30 Ann Rowe: Ride's on for Sunday, meet at the café at 8."), with what a reader needs beside the words: whom a reply
+message is a line of its own, as a chat export's text reads: a time stamp, who wrote it, what it says ("Sun 14 Mar
+2027 09:30 Ann Rowe: Ride's on for Sunday, meet at the café at 8."), with what a reader needs beside the words: whom a reply
 answers (after the message's words: '(In reply to Tom: "...")'), who a forwarded message is from, a poll's question and its answers with their votes,
 a photo or a file left out, the group's events ("Ann pinned a message: ..."); a phone's message names its way and the
 other side ("From Dr Lee's surgery (07700 900123): ...", "To Mum: ..."), a call its kind and length. The lines are
@@ -24,10 +24,12 @@ from collections.abc import Callable
 from datetime import datetime
 from xml.parsers import expat
 
-from engine.index.document import Page, entry_blocks, line_starts
+from engine.index.document import Block, Page, add_span, line_starts
 from engine.index.readers.anchored import XmlRefused, as_text, walk_xml
 
-READER_VERSION = 3  # 2: a reply's note after the message's words; 3: quoting one sentence
+READER_VERSION = (
+    4  # 2: a reply's note after the message's words; 3: it quotes one sentence; 4: the day in words
+)
 # the first element of an SMS Backup & Restore file: its messages or its calls
 _XML_ROOT = re.compile(r"\A(?:\ufeff)?\s*(?:<\?[^>]*\?>\s*|<!--.*?-->\s*)*<(smses|calls)\b", re.S)
 # where a message object of a Telegram export starts: "{" then its "id" (the writer puts it first)
@@ -83,8 +85,18 @@ def _page(lines: list[tuple[str, tuple[int, int], tuple[int, int] | None]], titl
         parts.append(line)
         size += len(line) + 1
     text = "\n".join(parts)
-    blocks = entry_blocks(text) or []
+    blocks: list[Block] = []
+    pos = 0
+    for line in parts:  # a message a block (a short backup too: no share of stamped lines is asked for)
+        add_span(blocks, text, pos, pos + len(line))
+        pos += len(line) + 1
     return Page(text, tuple(blocks), anchors=tuple(anchors), trails=((0, title),) if title else ())
+
+
+def stamp(when: datetime) -> str:
+    """A message's time as a line of these readers opens with it: the day in words, as a person says it and asks
+    for it ("on Sunday, 14 March"), and the time: "Sun 14 Mar 2027 09:30"."""
+    return f"{when:%a} {when.day} {when:%b %Y} {when:%H:%M}"
 
 
 # -- Telegram Desktop's JSON export ------------------------------------------------------------------------------
@@ -121,9 +133,9 @@ def _words(value) -> str:
 
 
 def _stamp(value) -> str:
-    """ "2027-03-14T09:30:12" -> "2027-03-14 09:30"."""
+    """ "2027-03-14T09:30:12" -> "Sun 14 Mar 2027 09:30"."""
     try:
-        return f"{datetime.fromisoformat(str(value)):%Y-%m-%d %H:%M}"
+        return stamp(datetime.fromisoformat(str(value)))
     except ValueError:
         return str(value)
 
@@ -214,13 +226,13 @@ def _chat_lines(text: str, chat: dict, check: Callable[[], None]):
             ):
                 t = None
             words_at = where(t.start()) if t is not None else None
-        stamp = _stamp(m.get("date", ""))
+        when = _stamp(m.get("date", ""))
         if m.get("type") == "service":
             pinned = by_id.get(m.get("message_id"))
             said = _service(m)
             if pinned is not None:
                 said = said.rstrip(".") + f': "{_short(_words(pinned.get("text")))}"'
-            lines.append((f"{stamp} {said}", start, words_at))
+            lines.append((f"{when} {said}", start, words_at))
             continue
         who = str(m.get("from") or m.get("author") or "Unknown")
         # the message's own words first, so its sentences read as written; whom it answers after them
@@ -230,7 +242,7 @@ def _chat_lines(text: str, chat: dict, check: Callable[[], None]):
         if reply is not None:
             excerpt = _short(_words(reply.get("text")) or _media(reply))
             body += f' (In reply to {reply.get("from") or "a message"}: "{excerpt}")'
-        lines.append((f"{stamp} {who}: {body}", start, words_at))
+        lines.append((f"{when} {who}: {body}", start, words_at))
     return lines
 
 
@@ -257,16 +269,16 @@ def _line_of(starts: list[int], offset: int) -> int:
 
 
 def _when(attrs: dict[str, str]) -> str:
-    """A message's or a call's local time, "2027-03-14 09:30": its ``readable_date`` as the phone wrote it, else its
+    """A message's or a call's local time, "Sun 14 Mar 2027 09:30": its ``readable_date`` as the phone wrote it, else its
     ``date`` (milliseconds since 1970) in this computer's time zone."""
     readable = attrs.get("readable_date", "").strip()
     for form in _READABLE_DATES:
         try:
-            return f"{datetime.strptime(readable, form):%Y-%m-%d %H:%M}"
+            return stamp(datetime.strptime(readable, form))
         except ValueError:
             continue
     try:
-        return f"{datetime.fromtimestamp(int(attrs.get('date', '')) / 1000):%Y-%m-%d %H:%M}"
+        return stamp(datetime.fromtimestamp(int(attrs.get("date", "")) / 1000))
     except (ValueError, OverflowError, OSError):
         return readable or "undated"
 

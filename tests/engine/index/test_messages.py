@@ -80,18 +80,19 @@ def test_a_telegram_export_is_read_a_message_a_line_with_replies_polls_and_pins(
     lines = page.text.split("\n")
     assert (
         lines[0]
-        == "2027-05-02 18:00 Nadia Brook created the group Wyedale Wheelers with Nadia Brook, Owen Pike."
+        == "Sun 2 May 2027 18:00 Nadia Brook created the group Wyedale Wheelers with Nadia Brook, Owen Pike."
     )
-    assert lines[1] == "2027-05-02 18:04 Nadia Brook: Sunday's loop is 62 km, coffee stop at the mill."
+    assert lines[1] == "Sun 2 May 2027 18:04 Nadia Brook: Sunday's loop is 62 km, coffee stop at the mill."
     assert lines[2] == (
-        "2027-05-02 18:06 Owen Pike: Can we start at 8:30 instead of 9? (In reply to Nadia Brook: \"Sunday's loop "
+        "Sun 2 May 2027 18:06 Owen Pike: Can we start at 8:30 instead of 9? (In reply to Nadia Brook: \"Sunday's loop "
         'is 62 km, coffee stop at the mill.")'
     )
     assert (
-        lines[3] == "2027-05-02 18:10 Nadia Brook: Poll: Start time? Answers: 8:30 (2 votes), 9:00 (1 vote)."
+        lines[3]
+        == "Sun 2 May 2027 18:10 Nadia Brook: Poll: Start time? Answers: 8:30 (2 votes), 9:00 (1 vote)."
     )
-    assert lines[4].startswith("2027-05-02 18:12 Nadia Brook pinned a message: \"Sunday's loop")
-    assert lines[5] == "2027-05-03 07:15 Owen Pike: Puncture kit packed. (a photo)"
+    assert lines[4].startswith("Sun 2 May 2027 18:12 Nadia Brook pinned a message: \"Sunday's loop")
+    assert lines[5] == "Mon 3 May 2027 07:15 Owen Pike: Puncture kit packed. (a photo)"
     from engine.index.readers.messages import _short
 
     # a reply's note quotes one sentence at most, so it holds no sentence's end but its own
@@ -104,7 +105,7 @@ def test_a_telegram_export_is_read_a_message_a_line_with_replies_polls_and_pins(
     file_lines = raw.split("\n")
     assert file_lines[first - 1].strip() == "{" and '"id": 3' in file_lines[first]  # the object's "{"
     assert '"text": "Can we start' in file_lines[last - 1]
-    assert _lines_of(page, "2027-05-03 07:15")[0] == next(
+    assert _lines_of(page, "Mon 3 May 2027 07:15")[0] == next(
         i for i, ln in enumerate(file_lines) if '"id": 6' in ln
     )
 
@@ -120,18 +121,19 @@ def test_a_phone_backup_reads_messages_their_way_and_the_other_side():
     kind, page = _read("sms-20270402183015.xml", SMS)
     assert kind == "messages"
     assert page.text.split("\n") == [
-        "2027-03-14 09:30 From Castle Dental (07700900123): Reminder: your check-up with Dr Lee is on Tue 16 Mar at "
+        "Sun 14 Mar 2027 09:30 From Castle Dental (07700900123): Reminder: your check-up with Dr Lee is on Tue 16 Mar at "
         "14:20. Reply C to cancel.",
-        "2027-03-14 11:26 To Mum (07700900456): Running late, there by 7 & I'll bring the cake",
-        "2027-03-14 14:13 From 07700900789 in a group with Mum, Gran: Gran says the party starts at 4 now",
+        "Sun 14 Mar 2027 11:26 To Mum (07700900456): Running late, there by 7 & I'll bring the cake",
+        "Sun 14 Mar 2027 14:13 From 07700900789 in a group with Mum, Gran: Gran says the party starts at 4 now",
     ]
+    assert len(page.blocks) == 3  # a message a block, however few (a chat export's text asks for five)
     assert _lines_of(page, "Running late") == (6, 6)
     first, last = _lines_of(page, page.text.split("\n")[2])
     assert (first, last) == (7, 9)  # the MMS's start and its text part
     kind, page = _read("calls-20270402183015.xml", CALLS)
     assert page.text.split("\n") == [
-        "2027-03-14 09:30 Missed call from Castle Dental (07700900123).",
-        "2027-03-14 11:26 Outgoing call to Mum (07700900456), 3 min 14 s.",
+        "Sun 14 Mar 2027 09:30 Missed call from Castle Dental (07700900123).",
+        "Sun 14 Mar 2027 11:26 Outgoing call to Mum (07700900456), 3 min 14 s.",
     ]
 
 
@@ -145,10 +147,10 @@ def test_an_answer_from_messages_is_words_not_markup():
     ans = extract_answer("When is my dental check-up?", [src], None, max_sentences=1)
     assert "`" not in ans.text and "Tue 16 Mar at 14:20" in ans.text
     # the best sentences read on into their paragraph's next, but never into the next message
-    chat = "2027-03-14 09:30 Ann Rowe: The cake is in the fridge.\n2027-03-14 09:31 Tom Hale: Great, see you at four.\n"
+    chat = "Sun 14 Mar 2027 09:30 Ann Rowe: The cake is in the fridge.\nSun 14 Mar 2027 09:31 Tom Hale: Great, see you at four.\n"
     ans = extract_answer("Where is the cake?", [Source(1, chat, "/c/result.json", None, 3, 40, file_type="messages")],
                          None, max_sentences=1)  # fmt: skip
-    assert [s.text for s in ans.sentences] == ["2027-03-14 09:30 Ann Rowe: The cake is in the fridge."]
+    assert [s.text for s in ans.sentences] == ["Sun 14 Mar 2027 09:30 Ann Rowe: The cake is in the fridge."]
     layout = Source(1, '<layout><button id="ok"/></layout>', "/a/layout.xml", None, 1, 1)
     assert read_type(layout) == "code"
     # the type the index stored decides, even for a passage that starts inside a message
@@ -156,7 +158,7 @@ def test_an_answer_from_messages_is_words_not_markup():
         1, "on Sundays. (In reply to Tom: ...)", "/chat/result.json", None, 9, 9, file_type="messages"
     )
     assert read_type(part) == "text"
-    stamped = Source(1, '2027-05-02 18:00 "level": 3', "/a/log.json", None, 1, 1, file_type="code")
+    stamped = Source(1, 'Sun 2 May 2027 18:00 "level": 3', "/a/log.json", None, 1, 1, file_type="code")
     assert read_type(stamped) == "code"
 
 
