@@ -47,5 +47,16 @@ def attribution_line(span: Span) -> bool:
     return "\n" not in own and Path(span.source.path).suffix.lower() in MAIL_SUFFIXES and _is_head(own)
 
 
+# a chat message's note on the message it answers, as engine.index.readers.messages writes it after the words: a
+# piece of its own ('(In reply to Tom Gallagher: "Is there parking near the bandstand?")', after an emoji or none)
+_REPLY_NOTE = re.compile(r'[^\w(]*\(In reply to [^:\n]{1,80}: "[^\n]*"\)')
+
+
+def reply_note(span: Span) -> bool:
+    """Whether ``span`` is only a chat message's note on whom it answers: it quotes another message, whose own line
+    is the candidate, and answers nothing."""
+    return _REPLY_NOTE.fullmatch(span.text.strip()) is not None
+
+
 def _is_head(line: str) -> bool:
     return bool(REPLY_ATTRIBUTION.match(line) or REPLY_ORIGINAL.match(line)) or line.endswith(REPLY_REPLIED)

@@ -151,6 +151,15 @@ def test_an_answer_from_messages_is_words_not_markup():
     ans = extract_answer("Where is the cake?", [Source(1, chat, "/c/result.json", None, 3, 40, file_type="messages")],
                          None, max_sentences=1)  # fmt: skip
     assert [s.text for s in ans.sentences] == ["Sun 14 Mar 2027 09:30 Ann Rowe: The cake is in the fridge."]
+    # a reply's note quotes another message: never a sentence of the answer on its own
+    chat = (
+        "Sun 2 May 2027 18:04 Nadia Brook: Sunday's loop is 62 km, coffee stop at the mill.\n"
+        "Sun 2 May 2027 18:06 Owen Pike: Yes!! 🙌 (In reply to Nadia Brook: \"Sunday's loop is 62 km, coffee stop at "
+        'the mill.")\n'
+    )
+    ans = extract_answer("How long is Sunday's loop?", [Source(1, chat, "/c/result.json", None, 3, 40,
+                         file_type="messages")], None, max_sentences=3)  # fmt: skip
+    assert ans.sentences and not any("(In reply to" in s.text and "Owen" not in s.text for s in ans.sentences)
     layout = Source(1, '<layout><button id="ok"/></layout>', "/a/layout.xml", None, 1, 1)
     assert read_type(layout) == "code"
     # the type the index stored decides, even for a passage that starts inside a message
