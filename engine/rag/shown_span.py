@@ -118,9 +118,13 @@ def shown_span(span: Span, pieces: Sequence[Span]) -> Span:
         intro = at
         while intro > 0 and item(intro):
             intro -= 1  # up the list to the piece before its first item
+
+        def goes_on(k: int) -> bool:  # piece k is an item's next sentence (in its paragraph, no item mark)
+            return not _LIST_ITEM.match(pieces[k].text) and joined(pieces[k - 1], pieces[k])
+
         last = intro
-        while last + 1 < len(pieces) and item(last + 1):
-            last += 1  # down to its last item (at or past ``at``: every piece between is an item)
+        while last + 1 < len(pieces) and (item(last + 1) or (last > intro and goes_on(last + 1))):
+            last += 1  # down to its last item's last sentence (at or past ``at``: items and their sentences)
         opens = pieces[intro].text.rstrip().endswith(":") and not _LIST_ITEM.match(pieces[intro].text)
         if opens and last > intro and pieces[last].end - pieces[intro].start <= LIST_SHOW_CHARS:
             return Span(span.source, pieces[intro].start, pieces[last].end)

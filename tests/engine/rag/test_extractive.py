@@ -171,6 +171,27 @@ def test_two_items_of_one_list_are_shown_with_the_items_between_them(embedder):
     assert "Forty mugs" not in tasks[0]  # the list ends at its paragraph
 
 
+CHANGES = (
+    "Hi all,\n\nTwo changes for this weekend:\n\n"
+    "1. The forecast for Saturday is gales on the tops, so we're swapping the walks round. Saturday is now the "
+    "low-level loop around Ladybower Reservoir (about 13 km, mostly on tracks). We'll do Mam Tor on Sunday morning "
+    "if it has calmed down.\n"
+    "2. The cottage owner has asked us to park on the lane, not the drive, because the drive is being resurfaced on "
+    "Friday and the tarmac needs two full days before a car can go on it; there is room for three cars by the gate "
+    "and the rest can use the village hall car park, which is free at weekends.\n\nSee you Friday!\n"
+)
+
+
+def test_a_long_list_item_is_shown_whole_not_cut_after_its_first_sentence(embedder):
+    """An item of more than one sentence is one item: where the whole list is too long to show, the item is shown
+    with all its sentences, not the list's introduction and the item's first sentence."""
+    ex = extract_answer("Which walk are we doing on Saturday?",
+                        (Source(1, CHANGES, "/m/cottage.eml", line_start=1, line_end=10),), embedder,
+                        max_sentences=1)  # fmt: skip
+    shown = next(s.text for s in ex.sentences if "gales" in s.text)
+    assert "Ladybower" in shown and "calmed down" in shown
+
+
 RELNOTES = (
     "GIT v1.5.1.2 Release Notes\n==========================\n\nFixes since v1.5.1.1\n--------------------\n\n"
     "* Bugfixes\n\n"
