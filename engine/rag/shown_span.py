@@ -26,6 +26,8 @@ SENTENCE_END = re.compile(r"[.!?:;][\"'”’)\]]*$")
 MARKDOWN_HEADING = re.compile(r"^#{2,6}\s+\S")
 RULE = re.compile(r"^[=\-~^]{3,}$")
 _LIST_ITEM = re.compile(r"\s*(?:[-*•]|\d+[.)])\s")
+# a task list's item: "- [ ] Price labels", "* [x] Book the pitch", Org's "- [-] ..." (engine.rag.extractive.reading)
+_TASK_ITEM = re.compile(r"\s*(?:[-*+]|\d+[.)])[ \t]+\[[ xX-]\][ \t]")
 # a document's own bullet (not a number) at the start of a quoted sentence ("* autoconfiguration learned ...", "-
 # Clarifications ..."): an extractive answer is a list already, and "- * text" reads as a stray star or a nested list
 BULLET = re.compile(r"[ \t]*[-*+\u2022][ \t]+(?=\S)")
@@ -413,11 +415,16 @@ def is_code(source: Source) -> bool:
 
 
 def one_list(a: Span, b: Span, pieces: Sequence[Span]) -> Span | None:
-    """``a`` and ``b`` (two sentences shown from one source) with what lies between them when it is all items of one
-    list (in one paragraph, after the introduction that opens it if that is shown too), and the stretch fits in
-    LIST_SHOW_CHARS: two unticked boxes of a checklist chosen apart are shown with those between them ("What have I
-    still not done?"), not as two items with a gap. None otherwise; never in source code."""
-    if a.source is not b.source or is_code(a.source):
+    """``a`` and ``b`` (two tasks of a task list shown from one source, "- [ ] ...") with what lies between them when
+    it is all items of one list (in one paragraph), and the stretch fits in LIST_SHOW_CHARS: two unticked boxes of a
+    checklist chosen apart are shown with those between them ("What have I still not done?"), not as two items with a
+    gap. Other lists' items stay apart: a note's bullets are separate facts, and those between two chosen ones are
+    often about something else. None otherwise; never in source code."""
+    if (
+        a.source is not b.source
+        or is_code(a.source)
+        or not (_TASK_ITEM.match(a.text) and _TASK_ITEM.match(b.text))
+    ):
         return None
     lo, hi = min(a.start, b.start), max(a.end, b.end)
     if hi - lo > LIST_SHOW_CHARS:
