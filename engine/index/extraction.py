@@ -328,9 +328,8 @@ def _extract(path: Path, data: bytes, file_type: str, check: Callable[[], None],
     elif file_type == "markdown":
         text = blank_shortcodes(text)  # a static site's {{< figure caption="..." >}}: what the page shows
         text, anchors = resolve_wikilinks(text, path, check)  # [[Note]] -> words naming its title
-        joplin = joplin_item(
-            text
-        )  # a Joplin export's item: its properties blanked, its title the top heading
+        # a Joplin export's item: its properties blanked, its title the top heading (engine.index.joplin)
+        joplin = joplin_item(text)
         title = None
         if joplin is not None:
             text, title = joplin

@@ -430,19 +430,8 @@ def one_list(a: Span, b: Span, pieces: Sequence[Span]) -> Span | None:
     if hi - lo > LIST_SHOW_CHARS:
         return None
     inside = [pc for pc in pieces if pc.end > lo and pc.start < hi]
-    body = inside
-    if inside and not _LIST_ITEM.match(inside[0].text):  # the introduction that opens the list, shown with it
-        if len(inside) < 2 or not inside[0].text.rstrip().endswith(":"):
-            return None
-        if not (joined(inside[0], inside[1]) or _opened_above(inside[0], inside[1])):
-            return None
-        body = inside[1:]
-    if (
-        not body
-        or not _LIST_ITEM.match(body[0].text)
-        or sum(bool(_LIST_ITEM.match(pc.text)) for pc in body) < 2
-    ):
+    if sum(bool(_LIST_ITEM.match(pc.text)) for pc in inside) < 2:
         return None
-    if any(not joined(prev, pc) for prev, pc in zip(body, body[1:])):
+    if any(not joined(prev, pc) for prev, pc in zip(inside, inside[1:])):
         return None
     return Span(a.source, lo, hi)
