@@ -121,8 +121,15 @@ def shown_span(span: Span, pieces: Sequence[Span]) -> Span:
         while intro > 0 and item(intro):
             intro -= 1  # up the list to the piece before its first item
 
-        def goes_on(k: int) -> bool:  # piece k is an item's next sentence (in its paragraph, no item mark)
-            return not _LIST_ITEM.match(pieces[k].text) and joined(pieces[k - 1], pieces[k])
+        def goes_on(
+            k: int,
+        ) -> bool:  # piece k is an item's next sentence (in its paragraph, no item mark, no rule)
+            text = pieces[k].text
+            return (
+                not _LIST_ITEM.match(text)
+                and not RULE.match(text.strip())
+                and joined(pieces[k - 1], pieces[k])
+            )
 
         last = intro
         while last + 1 < len(pieces) and (item(last + 1) or (last > intro and goes_on(last + 1))):
