@@ -68,7 +68,6 @@ from engine.index.readers import (
     extract_html,
     extract_iwork,
     extract_mbox,
-    extract_messages,
     extract_mhtml,
     extract_notebook,
     extract_odp,
@@ -83,9 +82,9 @@ from engine.index.readers import (
     extract_xlsx,
     image_pages,
     is_feed,
-    is_messages,
     ocr_pdf_pages,
     pdfium_pages,
+    read_messages,
 )
 from engine.index.shortcodes import blank_shortcodes
 from engine.index.tables import csv_header, delimiter_for
@@ -111,10 +110,11 @@ TEXT_EXTENSIONS = {
 # the readers that write a text file's contents in words (engine.index.readers.anchored), by file type
 _IN_WORDS = {"subtitles": extract_subtitles, "calendar": extract_vobjects, "contacts": extract_vobjects,
              "gpx": extract_gpx, "feed": extract_feed, "evernote": extract_enex,
-             "bibtex": extract_bibtex, "messages": extract_messages}  # fmt: skip
+             "bibtex": extract_bibtex}  # fmt: skip
 # readers whose page text is not the file's own characters: Page.anchors map it back to the file's lines
 # (a DOCX's, where a table laid out for the page holds paragraphs: engine.index.readers.word)
-ANCHORED_TYPES = frozenset({"html", "docx", *_IN_WORDS})
+# (a chat's or a phone's messages: engine.index.readers.messages, read in words too)
+ANCHORED_TYPES = frozenset({"html", "docx", "messages", *_IN_WORDS})
 # readers that write one record a paragraph (a calendar's event, a contact's card, a track's waypoint), each a chunk
 RECORD_TYPES = frozenset({"calendar", "contacts", "gpx", "feed", "bibtex"})
 DOC_EXTENSIONS = {".pdf": "pdf", ".docx": "docx"}
@@ -302,9 +302,11 @@ def _extract(path: Path, data: bytes, file_type: str, check: Callable[[], None],
     if file_type == "code" and path.suffix.lower() == ".xml" and is_feed(text):
         file_type = "feed"
     # a chat exported by Telegram, a phone's messages backed up as XML: read a message a line
-    # (engine.index.readers.messages)
-    if file_type == "code" and is_messages(text, path.suffix.lower()):
-        file_type = "messages"
+    # (engine.index.readers.messages), anchored to the file's lines
+    messages = read_messages(text, path.suffix.lower(), check) if file_type == "code" else None
+    if messages is not None:
+        charge(check, page_bytes(messages))
+        return Extracted("messages", (messages,), encoding, notes)
     reader = _IN_WORDS.get(file_type)
     if reader is not None:  # a text written in words, anchored to the file's lines: charged as it is held
         page = reader(text, check)

@@ -9,7 +9,7 @@ from engine.index.readers.gpx import extract_gpx
 from engine.index.readers.html import extract_html
 from engine.index.readers.iwork import extract_iwork
 from engine.index.readers.mail import extract_eml, extract_mbox
-from engine.index.readers.messages import extract_messages, is_messages
+from engine.index.readers.messages import read_messages
 from engine.index.readers.ocr import (
     IMAGE_EXTENSIONS,
     NoTextFound,
@@ -43,7 +43,6 @@ __all__ = [
     "extract_html",
     "extract_iwork",
     "extract_mbox",
-    "extract_messages",
     "extract_mhtml",
     "extract_notebook",
     "extract_odp",
@@ -64,7 +63,7 @@ __all__ = [
     "recognise",
     "shown_box",
     "is_feed",
-    "is_messages",
     "ocr_pdf_pages",
     "pdfium_pages",
+    "read_messages",
 ]

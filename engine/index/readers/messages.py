@@ -11,8 +11,8 @@ blocks of their own, as a chat export's text lines are (``engine.index.document.
 file line through the page's anchors, so a citation names the message's lines in the file.
 
 The JSON is read with the standard library; each message's place is found from its ``"id"`` in the text. The XML is
-read by expat with no document type (``walk_xml``). A file of neither shape is read as it is (``is_messages`` says
-so before anything is written).
+read by expat with no document type (``walk_xml``). A file of neither shape is read as code (``read_messages`` is
+None for it: the JSON is parsed once, its shape tested on what was parsed).
 """
 
 from __future__ import annotations
@@ -44,26 +44,23 @@ _READABLE_DATES = ("%d %b %Y %H:%M:%S", "%b %d, %Y %I:%M:%S %p", "%d %b %Y %I:%M
 _MMS_FROM = "137"  # an MMS address's type: the sender (151 a recipient)
 
 
-def is_messages(text: str, suffix: str) -> bool:
-    """Whether ``text`` (a ``.json`` or ``.xml`` file's) is a Telegram chat export or an SMS Backup & Restore file."""
+def read_messages(text: str, suffix: str, check: Callable[[], None] = lambda: None) -> Page | None:
+    """The page of a chat export's (``.json``) or a phone backup's (``.xml``) messages, a line each, anchored to the
+    file's lines; None when the file is neither (it is read as code). A backup whose XML does not parse is read as
+    its text. The JSON is parsed once: the test of its shape is the reading."""
     if suffix == ".xml":
-        return _XML_ROOT.match(text[:4096]) is not None
-    head = text[:4096]
-    return suffix == ".json" and '"messages"' in text and '"type"' in head and _telegram(text) is not None
-
-
-def extract_messages(text: str, check: Callable[[], None] = lambda: None) -> Page:
-    """The page of a chat export's or a phone backup's messages, a line each, anchored to the file's lines; the text
-    itself when it is neither."""
-    if _XML_ROOT.match(text[:4096]) is not None:
+        if _XML_ROOT.match(text[:4096]) is None:
+            return None
         try:
             lines = _phone(text, check)
         except (expat.ExpatError, XmlRefused, ValueError):
             return as_text(text)
         return _page(lines, None) if lines else as_text(text)
+    if suffix != ".json" or '"messages"' not in text or '"type"' not in text[:4096]:
+        return None
     chat = _telegram(text)
     if chat is None:
-        return as_text(text)
+        return None
     lines = _chat_lines(text, chat, check)
     name = chat.get("name")
     return (
@@ -204,9 +201,8 @@ def _chat_lines(text: str, chat: dict, check: Callable[[], None]):
         places.setdefault(int(match.group(1)), match.start())
     by_id = {m.get("id"): m for m in chat["messages"] if isinstance(m, dict)}
 
-    def where(offset: int) -> tuple[int, int]:
-        line = _line_of(starts, offset)
-        return line, offset
+    def where(offset: int) -> tuple[int, int]:  # (file line, file character)
+        return bisect.bisect_right(starts, offset), offset
 
     lines = []
     for i, m in enumerate(chat["messages"]):
@@ -259,10 +255,6 @@ def _short(text: str) -> str:
     if len(text) > _QUOTE_CHARS:
         text, cut = text[: _QUOTE_CHARS - 1].rsplit(" ", 1)[0], True
     return text.rstrip(" ,;:–-") + "…" if cut else text
-
-
-def _line_of(starts: list[int], offset: int) -> int:
-    return bisect.bisect_right(starts, offset)
 
 
 # -- SMS Backup & Restore's XML ----------------------------------------------------------------------------------
