@@ -390,7 +390,7 @@ def _whole_record(span: Span) -> Span | None:
     waypoint), the whole record the span is in, when it fits in RECORD_SHOW_CHARS: "Bring goggles, a swim hat and a
     £1 coin." says nothing without "Maya swimming (Stage 5): Sat 11 Sep 2027, 9:30 to 10:00.", nor "They have our
     spare key." without "Ann and Clive Pearson.". None elsewhere."""
-    if source_type(span.source) not in RECORD_TYPES:
+    if read_type(span.source) not in RECORD_TYPES:
         return None
     text = span.source.text
     breaks = [m.end() for m in BLANK_LINE.finditer(text, 0, span.start)]
@@ -412,13 +412,9 @@ def joined(a: Span, b: Span) -> bool:
     return a.source is b.source and BLANK_LINE.search(a.source.text, a.end, b.start) is None
 
 
-def source_type(source: Source) -> str | None:
-    """The file type ``source`` was read as (``engine.rag.sources.read_type``)."""
-    return read_type(source)
-
-
 def is_code(source: Source) -> bool:
-    return source_type(source) == "code"
+    """Whether ``source`` was read as source code (``engine.rag.sources.read_type``)."""
+    return read_type(source) == "code"
 
 
 def one_list(a: Span, b: Span, pieces: Sequence[Span]) -> Span | None:
