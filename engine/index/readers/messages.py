@@ -1,5 +1,6 @@
-"""A chat's or a phone's messages as a person reads them: Telegram Desktop's JSON export of a chat (``result.json``)
-and the XML backups of SMS Backup & Restore (Android: ``sms-*.xml`` with its MMS, ``calls-*.xml``).
+"""A chat's or a phone's messages as a person reads them: Telegram Desktop's JSON export of a chat or of a whole
+account (``result.json``: every chat under its own title) and the XML backups of SMS Backup & Restore (Android:
+``sms-*.xml`` with its MMS, ``calls-*.xml``).
 
 Read as code, an answer would quote JSON keys and XML attributes ("date_unixtime", ``body="..."``). Here every
 message is a line of its own, as a chat export's text reads: a time stamp, who wrote it, what it says ("Sun 14 Mar
@@ -27,14 +28,14 @@ from xml.parsers import expat
 from engine.index.document import Block, Page, add_span, line_starts
 from engine.index.readers.anchored import XmlRefused, as_text, walk_xml
 
-READER_VERSION = (
-    4  # 2: a reply's note after the message's words; 3: it quotes one sentence; 4: the day in words
-)
+READER_VERSION = 5  # 2: a reply's note after the message's words; 3: it quotes one sentence; 4: the day in words; 5: a whole  # account's export
 # the first element of an SMS Backup & Restore file: its messages or its calls
 _XML_ROOT = re.compile(r"\A(?:\ufeff)?\s*(?:<\?[^>]*\?>\s*|<!--.*?-->\s*)*<(smses|calls)\b", re.S)
 # where a message object of a Telegram export starts: "{" then its "id" (the writer puts it first)
 _MESSAGE_START = re.compile(r'\{\s*"id"\s*:\s*(-?\d+)\s*,')
 _TEXT_KEY = re.compile(r'"text"\s*:')
+# a chat's list of messages: a key, never a message's words (a string's quotes inside one are escaped)
+_MESSAGES_KEY = re.compile(r'"messages"\s*:\s*\[')
 _QUOTE_CHARS = 80  # a reply names the start of the message it answers, up to this
 _SENTENCE_END = re.compile(r"[.!?…]+[\"'’”)\]]*(?=\s)")  # the end of a message's first sentence
 _CALL_KINDS = {"1": "Incoming call from", "2": "Outgoing call to", "3": "Missed call from", "4": "Voicemail from",
@@ -55,25 +56,44 @@ def read_messages(text: str, suffix: str, check: Callable[[], None] = lambda: No
             lines = _phone(text, check)
         except (expat.ExpatError, XmlRefused, ValueError):
             return as_text(text)
-        return _page(lines, None) if lines else as_text(text)
-    if suffix != ".json" or '"messages"' not in text or '"type"' not in text[:4096]:
+        return _page(lines) if lines else as_text(text)
+    if suffix != ".json" or '"messages"' not in text:
         return None
-    chat = _telegram(text)
-    if chat is None:
+    chats = _telegram(text)
+    if chats is None:
         return None
-    lines = _chat_lines(text, chat, check)
-    name = chat.get("name")
-    return (
-        _page(lines, f"{name} (chat)" if isinstance(name, str) and name else None) if lines else as_text(text)
-    )
+    lines: list[tuple[str, tuple[int, int], tuple[int, int] | None]] = []
+    titles: list[tuple[int, str]] = []  # (the chat's first line, its title)
+    starts = line_starts(text)
+    regions = [m.end() for m in _MESSAGES_KEY.finditer(text)]  # a chat's each, in the file's order
+    if len(regions) != len(
+        chats
+    ):  # a "messages" key elsewhere: each chat's messages are looked for everywhere
+        regions = [0] * len(chats)
+    for i, chat in enumerate(chats):  # the chats in the file's order, as their "messages" keys are
+        name = chat.get("name")
+        if not (isinstance(name, str) and name):
+            name = "Saved Messages" if chat.get("type") == "saved_messages" else "A chat"
+        titles.append((len(lines), f"{name} (chat)"))
+        begin = regions[i]
+        end = regions[i + 1] if i + 1 < len(regions) and regions[i + 1] > begin else len(text)
+        lines += _chat_lines(text, starts, (begin, end), chat, check)
+    return _page(lines, titles) if lines else as_text(text)
 
 
-def _page(lines: list[tuple[str, tuple[int, int], tuple[int, int] | None]], title: str | None) -> Page:
-    """(line, where it starts in the file, where its words are in the file) -> a page of those lines."""
+def _page(
+    lines: list[tuple[str, tuple[int, int], tuple[int, int] | None]], titles: list[tuple[int, str]] = ()
+) -> Page:
+    """(line, where it starts in the file, where its words are in the file) -> a page of those lines; ``titles``:
+    (the line a chat starts at, its title), the page's trails."""
     parts: list[str] = []
     anchors: list[tuple[int, ...]] = []
+    trails: list[tuple[int, str]] = []
+    title_at = dict(titles)
     size = 0
-    for line, at, words in lines:
+    for n, (line, at, words) in enumerate(lines):
+        if n in title_at:
+            trails.append((size, title_at[n]))
         line = " ".join(line.split())
         anchors.append((size, *at))
         head = line.find(": ", 17)  # the words after "stamp who: "
@@ -87,7 +107,7 @@ def _page(lines: list[tuple[str, tuple[int, int], tuple[int, int] | None]], titl
     for line in parts:  # a message a block (a short backup too: no share of stamped lines is asked for)
         add_span(blocks, text, pos, pos + len(line))
         pos += len(line) + 1
-    return Page(text, tuple(blocks), anchors=tuple(anchors), trails=((0, title),) if title else ())
+    return Page(text, tuple(blocks), anchors=tuple(anchors), trails=tuple(trails))
 
 
 def stamp(when: datetime) -> str:
@@ -99,23 +119,38 @@ def stamp(when: datetime) -> str:
 # -- Telegram Desktop's JSON export ------------------------------------------------------------------------------
 
 
-def _telegram(text: str) -> dict | None:
-    """The export's chat (its ``messages``), or None for JSON of another shape."""
+def _telegram(text: str) -> list[dict] | None:
+    """The export's chats: the one chat of a chat's export, or every chat (and every left chat) of a whole account's
+    export (``"chats": {"list": [...]}``, beside the account's contacts and settings); None for JSON of another
+    shape."""
     try:
         data = json.loads(text)
     except (ValueError, RecursionError):
         return None
     if not isinstance(data, dict):
         return None
+    if "messages" in data:
+        return [data] if _is_chat(data) else None
+    chats = []
+    for key in (k for k in data if k in ("chats", "left_chats")):  # in the file's order
+        listed = data[key]
+        if isinstance(listed, dict) and isinstance(listed.get("list"), list):
+            chats += [
+                c for c in listed["list"] if isinstance(c, dict) and isinstance(c.get("messages"), list)
+            ]
+    if not chats or not all(_is_chat(c) or not c["messages"] for c in chats):
+        return None
+    return chats if any(c["messages"] for c in chats) else None
+
+
+def _is_chat(data: dict) -> bool:
+    """A chat of Telegram's export: its first messages are messages or events, each with its date."""
     messages = data.get("messages")
     if not isinstance(messages, list) or not messages:
-        return None
-    ok = [
-        m
-        for m in messages[:20]
-        if isinstance(m, dict) and m.get("type") in ("message", "service") and "date" in m
-    ]
-    return data if len(ok) == len(messages[:20]) else None
+        return False
+    return all(
+        isinstance(m, dict) and m.get("type") in ("message", "service") and "date" in m for m in messages[:20]
+    )
 
 
 def _words(value) -> str:
@@ -193,11 +228,13 @@ def _service(m: dict) -> str:
     return said + "."
 
 
-def _chat_lines(text: str, chat: dict, check: Callable[[], None]):
-    starts = line_starts(text)
+def _chat_lines(
+    text: str, starts: list[int], region: tuple[int, int], chat: dict, check: Callable[[], None]
+) -> list[tuple[str, tuple[int, int], tuple[int, int] | None]]:
+    """A chat's lines; its messages are found in the file between ``region``'s offsets (its "messages" list: a
+    message's id is its chat's own)."""
     places: dict[int, int] = {}
-    pos = text.find('"messages"')
-    for match in _MESSAGE_START.finditer(text, max(pos, 0)):
+    for match in _MESSAGE_START.finditer(text, *region):
         places.setdefault(int(match.group(1)), match.start())
     by_id = {m.get("id"): m for m in chat["messages"] if isinstance(m, dict)}
 
@@ -217,7 +254,7 @@ def _chat_lines(text: str, chat: dict, check: Callable[[], None]):
             t = _TEXT_KEY.search(text, at)
             if (
                 t is not None
-                and (nxt := _MESSAGE_START.search(text, at + 1)) is not None
+                and (nxt := _MESSAGE_START.search(text, at + 1, region[1])) is not None
                 and t.start() > nxt.start()
             ):
                 t = None

@@ -240,3 +240,44 @@ def test_a_joplin_note_is_read_without_its_properties_under_its_title():
     # a Markdown note that only ends with a "type_:" line of its own is no Joplin item
     plain = "# Bikes\n\nThe frame is steel.\n\ntype_: 1\n"
     assert _read("bikes.md", plain)[1].text == plain
+
+
+def test_a_whole_account_export_reads_every_chat_under_its_own_title():
+    """Telegram Desktop's export of a whole account: "chats" and "left_chats" lists beside the account's contacts;
+    each chat's messages are its own (their ids repeat from chat to chat), each line anchored in its own chat."""
+    chat = json.loads(_telegram())
+    other = {"name": "Owen Pike", "type": "personal_chat", "id": 102, "messages": [
+        {"id": 2, "type": "message", "date": "2027-05-04T20:00:00", "date_unixtime": "1809547200",
+         "from": "Owen Pike", "from_id": "user102", "text": "Spare tube is in your saddle bag.", "text_entities": []},
+        {"id": 3, "type": "message", "date": "2027-05-04T20:01:00", "date_unixtime": "1809547260",
+         "from": "Nadia Brook", "from_id": "user101", "reply_to_message_id": 2, "text": "Thanks!",
+         "text_entities": []}]}  # fmt: skip
+    saved = {"type": "saved_messages", "id": 101, "messages": [
+        {"id": 1, "type": "message", "date": "2027-05-05T08:00:00", "date_unixtime": "1809590400",
+         "from": "Nadia Brook", "from_id": "user101", "text": "Locker code 4471", "text_entities": []}]}  # fmt: skip
+    account = {
+        "about": "Here is the data you requested.",
+        "personal_information": {"user_id": 101, "first_name": "Nadia", "last_name": "Brook"},
+        "contacts": {"about": "Contacts", "list": [{"first_name": "Owen", "phone_number": "+44 7700 900102"}]},
+        "chats": {"about": "This page lists all chats from this export.", "list": [chat, other, saved]},
+        "left_chats": {"about": "Chats you left.", "list": [{"name": "Old club", "type": "public_supergroup",
+                                                             "id": 7, "messages": []}]},
+    }  # fmt: skip
+    raw = json.dumps(account, ensure_ascii=False, indent=1)
+    kind, page = _read("result.json", raw)
+    assert kind == "messages"
+    lines = page.text.split("\n")
+    assert len(lines) == 6 + 2 + 1 and len(page.blocks) == 9 and '"personal_information"' not in page.text
+    spare = page.text.index("Tue 4 May 2027 20:00 Owen Pike: Spare tube")
+    assert page.trail_at(0) == "Wyedale Wheelers (chat)" and page.trail_at(spare) == "Owen Pike (chat)"
+    assert page.trail_at(page.text.index("Locker code")) == "Saved Messages (chat)"
+    # a reply answers the message of its own chat (id 2 there), not the group's id 2
+    assert (
+        lines[7]
+        == 'Tue 4 May 2027 20:01 Nadia Brook: Thanks! (In reply to Owen Pike: "Spare tube is in your saddle bag.")'
+    )
+    file_lines = raw.split("\n")
+    first, last = _lines_of(page, lines[7])
+    assert file_lines[first - 1].strip() == "{" and '"id": 3' in file_lines[first]
+    assert first > next(i for i, ln in enumerate(file_lines) if '"name": "Owen Pike"' in ln)
+    assert '"text": "Thanks!"' in file_lines[last - 1]
