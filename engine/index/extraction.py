@@ -331,7 +331,7 @@ def _extract(path: Path, data: bytes, file_type: str, check: Callable[[], None],
         text = blank_shortcodes(text)  # a static site's {{< figure caption="..." >}}: what the page shows
         text, anchors = resolve_wikilinks(text, path, check)  # [[Note]] -> words naming its title
         # a Joplin export's item: its properties blanked, its title the top heading (engine.index.joplin)
-        joplin = joplin_item(text)
+        joplin = joplin_item(text, str(path.parent))
         title = None
         if joplin is not None:
             text, title = joplin

@@ -21,8 +21,8 @@ import re
 
 from engine.index.wikilinks import fence_spans
 
-READER_VERSION = 2  # 1: a Markdown file's shortcodes, Liquid tags and footnote labels blanked; 2: a Joplin
-# export's item properties blanked, its title its top heading (engine.index.joplin)
+READER_VERSION = 3  # 1: a Markdown file's shortcodes, Liquid tags and footnote labels blanked; 2: a Joplin
+# export's item properties blanked, its title its top heading (engine.index.joplin); 3: a Joplin note's notebook and tags
 
 # a shortcode (Hugo: "{{< name ... >}}", "{{% name ... %}}", closing "{{< /name >}}") or a Liquid tag ("{% ... %}"),
 # at most a few lines long; Liquid's output tags ("{{ page.title }}") are left as they are (they print a value)

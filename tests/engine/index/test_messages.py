@@ -281,3 +281,44 @@ def test_a_whole_account_export_reads_every_chat_under_its_own_title():
     assert file_lines[first - 1].strip() == "{" and '"id": 3' in file_lines[first]
     assert first > next(i for i, ln in enumerate(file_lines) if '"name": "Owen Pike"' in ln)
     assert '"text": "Thanks!"' in file_lines[last - 1]
+
+
+def test_a_joplin_note_names_its_notebooks_and_tags_from_the_export(tmp_path):
+    """The export keeps a note's notebook and tags in items of their own: they are read into the note, in place of
+    its blanked property lines (every line keeps its number), so the note is found by them."""
+
+    def item(title: str, id_: str, kind: int, **props: str) -> str:
+        rows = [f"id: {id_}", *(f"{k}: {v}" for k, v in props.items()), f"type_: {kind}"]
+        return (f"{title}\n\n" if title else "") + "\n".join(rows)
+
+    studio, glazes, tag, other_tag = (
+        "0" * 31 + "1",
+        "0" * 31 + "2",
+        "91c3e5a7b0d24f68a1e9c7b3d5f02a46",
+        "0" * 31 + "9",
+    )
+    files = {
+        studio: item("Studio", studio, 2, parent_id=""),
+        glazes: item("Glazes", glazes, 2, parent_id=studio),
+        tag: item("celadon", tag, 5),
+        other_tag: item("firing", other_tag, 5),
+        "58e6c4a2f0b947d1a3c9e5b7d0f2a4c6": JOPLIN_LINK,
+        "0" * 31 + "5": item(
+            "", "0" * 31 + "5", 6, note_id="3e7d0a5c9b214f86a2c8e1f4d7b05a69", tag_id=other_tag
+        ),
+        "0" * 31 + "6": item("", "0" * 31 + "6", 6, note_id="another" + "0" * 25, tag_id=other_tag),
+    }
+    for name, text in files.items():
+        (tmp_path / f"{name}.md").write_text(text, encoding="utf-8")
+    note = JOPLIN_NOTE.replace("parent_id: 0c7e5a92d3b14f6c8a21e9f40b6d3c55", f"parent_id: {glazes}")
+    path = tmp_path / "3e7d0a5c9b214f86a2c8e1f4d7b05a69.md"
+    path.write_text(note, encoding="utf-8")
+    doc = extract(path, note.encode())
+    page = doc.pages[0]
+    assert page.text.count("\n") == note.count("\n")
+    lines = page.text.split("\n")
+    assert "Notebook: Studio › Glazes" in lines and "Tags: celadon, firing" in lines
+    assert lines.index("Notebook: Studio › Glazes") > 6  # in the properties' place, after the body
+    # a notebook's own file, a tag's and a link's name no notebook
+    kind, page = _read(f"{glazes}.md", files[glazes])
+    assert "Notebook" not in page.text
