@@ -20,12 +20,12 @@ class ExtractError(AlcoveError):
 # a line that opens with a date and a time, as a log's entries and a chat export's messages do: ISO ("2027-04-04
 # 02:07:28"), syslog's "Apr  4 02:07:28", a day-month or month-day date ("28/08/2027, 19:10:40", "05.12.27 14:03"),
 # bracketed or not ("[28/08/2027, 19:10:40] Jo: ...", WhatsApp on iOS; "28/08/2027, 19:10 - Jo: ...", on Android);
-# the day in words, as Alcove writes a chat's or a phone's messages ("Sun 14 Mar 2027 09:30 Jo: ...":
+# the day in words, as Alcove writes a chat's or a phone's messages ("Sunday 14 March 2027 09:30 Jo: ...":
 # engine.index.readers.messages; a text file whose lines open so is rare enough that no text reader version moved)
 STAMPED_LINE = re.compile(
     r"[ \t]*\u200e?\[?(?:\d{4}-\d{2}-\d{2}[ T]\d{1,2}:\d{2}|[A-Z][a-z]{2} [ \d]\d \d{2}:\d{2}:\d{2}"
     r"|\d{1,2}[/.\-]\d{1,2}[/.\-]\d{2,4},?[ \t]+\d{1,2}[:.]\d{2}\b"
-    r"|(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun) \d{1,2} [A-Z][a-z]{2} \d{4},? \d{1,2}:\d{2}\b)"
+    r"|(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)[a-z]* \d{1,2} [A-Z][a-z]+ \d{4},? \d{1,2}:\d{2}\b)"
 )
 MIN_STAMPED_SHARE = (
     0.5  # of a text file's first lines opening with a time stamp: a log or a chat, an entry a block

@@ -3,8 +3,8 @@ account (``result.json``: every chat under its own title) and the XML backups of
 ``sms-*.xml`` with its MMS, ``calls-*.xml``).
 
 Read as code, an answer would quote JSON keys and XML attributes ("date_unixtime", ``body="..."``). Here every
-message is a line of its own, as a chat export's text reads: a time stamp, who wrote it, what it says ("Sun 14 Mar
-2027 09:30 Ann Rowe: Ride's on for Sunday, meet at the café at 8."), with what a reader needs beside the words: whom a reply
+message is a line of its own, as a chat export's text reads: a time stamp, who wrote it, what it says ("Sunday 14
+March 2027 09:30 Ann Rowe: Ride's on for Sunday, meet at the café at 8."), with what a reader needs beside the words: whom a reply
 answers (after the message's words: '(In reply to Tom: "...")'), who a forwarded message is from, a poll's question and its answers with their votes,
 a photo or a file left out, the group's events ("Ann pinned a message: ..."); a phone's message names its way and the
 other side ("From Dr Lee's surgery (07700 900123): ...", "To Mum: ..."), a call its kind and length. The lines are
@@ -112,8 +112,9 @@ def _page(
 
 def stamp(when: datetime) -> str:
     """A message's time as a line of these readers opens with it: the day in words, as a person says it and asks
-    for it ("on Sunday, 14 March"), and the time: "Sun 14 Mar 2027 09:30"."""
-    return f"{when:%a} {when.day} {when:%b %Y} {when:%H:%M}"
+    for it ("on Sunday, 14 March"), and the time: "Sunday 14 March 2027 09:30": the words a question
+    names it by ("February", "Sunday"), as keyword search matches them."""
+    return f"{when:%A} {when.day} {when:%B %Y} {when:%H:%M}"
 
 
 # -- Telegram Desktop's JSON export ------------------------------------------------------------------------------
@@ -165,7 +166,7 @@ def _words(value) -> str:
 
 
 def _stamp(value) -> str:
-    """ "2027-03-14T09:30:12" -> "Sun 14 Mar 2027 09:30"."""
+    """ "2027-03-14T09:30:12" -> "Sunday 14 March 2027 09:30"."""
     try:
         return stamp(datetime.fromisoformat(str(value)))
     except ValueError:
@@ -298,7 +299,7 @@ def _short(text: str) -> str:
 
 
 def _when(attrs: dict[str, str]) -> str:
-    """A message's or a call's local time, "Sun 14 Mar 2027 09:30": its ``readable_date`` as the phone wrote it, else its
+    """A message's or a call's local time, "Sunday 14 March 2027 09:30": its ``readable_date`` as the phone wrote it, else its
     ``date`` (milliseconds since 1970) in this computer's time zone."""
     readable = attrs.get("readable_date", "").strip()
     for form in _READABLE_DATES:

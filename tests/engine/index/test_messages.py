@@ -80,19 +80,19 @@ def test_a_telegram_export_is_read_a_message_a_line_with_replies_polls_and_pins(
     lines = page.text.split("\n")
     assert (
         lines[0]
-        == "Sun 2 May 2027 18:00 Nadia Brook created the group Wyedale Wheelers with Nadia Brook, Owen Pike."
+        == "Sunday 2 May 2027 18:00 Nadia Brook created the group Wyedale Wheelers with Nadia Brook, Owen Pike."
     )
-    assert lines[1] == "Sun 2 May 2027 18:04 Nadia Brook: Sunday's loop is 62 km, coffee stop at the mill."
+    assert lines[1] == "Sunday 2 May 2027 18:04 Nadia Brook: Sunday's loop is 62 km, coffee stop at the mill."
     assert lines[2] == (
-        "Sun 2 May 2027 18:06 Owen Pike: Can we start at 8:30 instead of 9? (In reply to Nadia Brook: \"Sunday's loop "
+        "Sunday 2 May 2027 18:06 Owen Pike: Can we start at 8:30 instead of 9? (In reply to Nadia Brook: \"Sunday's loop "
         'is 62 km, coffee stop at the mill.")'
     )
     assert (
         lines[3]
-        == "Sun 2 May 2027 18:10 Nadia Brook: Poll: Start time? Answers: 8:30 (2 votes), 9:00 (1 vote)."
+        == "Sunday 2 May 2027 18:10 Nadia Brook: Poll: Start time? Answers: 8:30 (2 votes), 9:00 (1 vote)."
     )
-    assert lines[4].startswith("Sun 2 May 2027 18:12 Nadia Brook pinned a message: \"Sunday's loop")
-    assert lines[5] == "Mon 3 May 2027 07:15 Owen Pike: Puncture kit packed. (a photo)"
+    assert lines[4].startswith("Sunday 2 May 2027 18:12 Nadia Brook pinned a message: \"Sunday's loop")
+    assert lines[5] == "Monday 3 May 2027 07:15 Owen Pike: Puncture kit packed. (a photo)"
     from engine.index.readers.messages import _short
 
     # a reply's note quotes one sentence at most, so it holds no sentence's end but its own
@@ -105,7 +105,7 @@ def test_a_telegram_export_is_read_a_message_a_line_with_replies_polls_and_pins(
     file_lines = raw.split("\n")
     assert file_lines[first - 1].strip() == "{" and '"id": 3' in file_lines[first]  # the object's "{"
     assert '"text": "Can we start' in file_lines[last - 1]
-    assert _lines_of(page, "Mon 3 May 2027 07:15")[0] == next(
+    assert _lines_of(page, "Monday 3 May 2027 07:15")[0] == next(
         i for i, ln in enumerate(file_lines) if '"id": 6' in ln
     )
 
@@ -121,10 +121,10 @@ def test_a_phone_backup_reads_messages_their_way_and_the_other_side():
     kind, page = _read("sms-20270402183015.xml", SMS)
     assert kind == "messages"
     assert page.text.split("\n") == [
-        "Sun 14 Mar 2027 09:30 From Castle Dental (07700900123): Reminder: your check-up with Dr Lee is on Tue 16 Mar at "
+        "Sunday 14 March 2027 09:30 From Castle Dental (07700900123): Reminder: your check-up with Dr Lee is on Tue 16 Mar at "
         "14:20. Reply C to cancel.",
-        "Sun 14 Mar 2027 11:26 To Mum (07700900456): Running late, there by 7 & I'll bring the cake",
-        "Sun 14 Mar 2027 14:13 From 07700900789 in a group with Mum, Gran: Gran says the party starts at 4 now",
+        "Sunday 14 March 2027 11:26 To Mum (07700900456): Running late, there by 7 & I'll bring the cake",
+        "Sunday 14 March 2027 14:13 From 07700900789 in a group with Mum, Gran: Gran says the party starts at 4 now",
     ]
     assert len(page.blocks) == 3  # a message a block, however few (a chat export's text asks for five)
     assert _lines_of(page, "Running late") == (6, 6)
@@ -132,8 +132,8 @@ def test_a_phone_backup_reads_messages_their_way_and_the_other_side():
     assert (first, last) == (7, 9)  # the MMS's start and its text part
     kind, page = _read("calls-20270402183015.xml", CALLS)
     assert page.text.split("\n") == [
-        "Sun 14 Mar 2027 09:30 Missed call from Castle Dental (07700900123).",
-        "Sun 14 Mar 2027 11:26 Outgoing call to Mum (07700900456), 3 min 14 s.",
+        "Sunday 14 March 2027 09:30 Missed call from Castle Dental (07700900123).",
+        "Sunday 14 March 2027 11:26 Outgoing call to Mum (07700900456), 3 min 14 s.",
     ]
 
 
@@ -268,13 +268,13 @@ def test_a_whole_account_export_reads_every_chat_under_its_own_title():
     assert kind == "messages"
     lines = page.text.split("\n")
     assert len(lines) == 6 + 2 + 1 and len(page.blocks) == 9 and '"personal_information"' not in page.text
-    spare = page.text.index("Tue 4 May 2027 20:00 Owen Pike: Spare tube")
+    spare = page.text.index("Tuesday 4 May 2027 20:00 Owen Pike: Spare tube")
     assert page.trail_at(0) == "Wyedale Wheelers (chat)" and page.trail_at(spare) == "Owen Pike (chat)"
     assert page.trail_at(page.text.index("Locker code")) == "Saved Messages (chat)"
     # a reply answers the message of its own chat (id 2 there), not the group's id 2
     assert (
         lines[7]
-        == 'Tue 4 May 2027 20:01 Nadia Brook: Thanks! (In reply to Owen Pike: "Spare tube is in your saddle bag.")'
+        == 'Tuesday 4 May 2027 20:01 Nadia Brook: Thanks! (In reply to Owen Pike: "Spare tube is in your saddle bag.")'
     )
     file_lines = raw.split("\n")
     first, last = _lines_of(page, lines[7])
