@@ -28,7 +28,9 @@ from xml.parsers import expat
 from engine.index.document import Block, Page, add_span, line_starts
 from engine.index.readers.anchored import XmlRefused, as_text, walk_xml
 
-READER_VERSION = 5  # 2: a reply's note after the message's words; 3: it quotes one sentence; 4: the day in words; 5: a whole  # account's export
+# 2: a reply's note after the message's words; 3: it quotes one sentence; 4: the day in words; 5: a whole account's
+# export; 6: the day and the month in full
+READER_VERSION = 6
 # the first element of an SMS Backup & Restore file: its messages or its calls
 _XML_ROOT = re.compile(r"\A(?:\ufeff)?\s*(?:<\?[^>]*\?>\s*|<!--.*?-->\s*)*<(smses|calls)\b", re.S)
 # where a message object of a Telegram export starts: "{" then its "id" (the writer puts it first)
