@@ -14,7 +14,8 @@ story as an EPUB 3, a Day One journal in Markdown, a meeting invitation .eml wit
 scanner's multi-page TIFF, a Docusaurus page in MDX, Swift source, a Perl script, a Google Docs export, TypeScript
 source, voicemail transcripts, a system tool's configuration, a Texinfo manual as one HTML page, a Logseq graph, an
 e-mail with a CSV attachment, Rust source, a book's page made by mdBook, a Telegram Desktop chat export, a Joplin RAW
-export, an SMS Backup & Restore file)
+export, an SMS Backup & Restore file, an API page made by rustdoc, a JupyterLab notebook, a Notion export, Bear's
+TextBundles)
 hold against those files, and the parts stay apart. Questions on Debian packages' documents are checked by
 ``eval/realdocs/check.py`` where the packages are installed."""
 
@@ -1025,3 +1026,134 @@ def test_twenty_second_held_out_part_brings_new_kinds_and_only_fresh_documents(t
     _questions_beside("heldout22", notes)
     # the generator gives the committed bytes again
     _made_again(make_heldout22, "private22", mine, committed, tmp_path, monkeypatch)
+
+
+def test_twenty_third_held_out_part_brings_new_kinds_and_only_fresh_documents(tmp_path, monkeypatch):
+    import base64
+    import csv
+    import io
+    import json
+    import os
+    import re
+    from urllib.parse import unquote
+
+    from eval.realdocs import heldout23_texts as T
+    from eval.realdocs import make_heldout23
+
+    kinds = {"html-rustdoc", "ipynb", "notion", "notion-csv", "textbundle", "textbundle-item"}
+    committed, mine = _fresh("heldout23", kinds)
+    qa = load("heldout23")[0]
+    doc_kind = {d["path"]: d["kind"] for d in documents("heldout23")}
+    # the standard library's page on std::process::Command as rustdoc made it, committed as Rust 1.95.0's rust-docs
+    # ship it (compared where rustup installed that toolchain's documentation: a later toolchain's page is another)
+    page = committed["rustdoc/struct.Command.html"]
+    assert b'<meta name="generator" content="rustdoc">' in page and b"<main>" in page and b"</main>" in page
+    rustup = (
+        Path(os.environ.get("RUSTUP_HOME", Path.home() / ".rustup"))
+        / "toolchains/stable-x86_64-unknown-linux-gnu"
+    )
+    manifest = rustup / "lib/rustlib/multirust-channel-manifest.toml"
+    if manifest.is_file() and '[pkg.rust-docs]\nversion = "1.95.0 ' in manifest.read_text(encoding="utf-8"):
+        _as_installed(page, str(rustup / "share/doc/rust/html/std/process/struct.Command.html"))
+    html_lines = page.decode("utf-8").split("\n")
+    main = next(n for n, line in enumerate(html_lines, 1) if "<main>" in line)
+    main_end = next(n for n, line in enumerate(html_lines, 1) if "</main>" in line)
+    source = realdocs_check.html_source_lines(page.decode("utf-8"))
+    for q in (x for x in qa if x["kind"] == "html-rustdoc"):
+        assert "page" not in q and realdocs_check.unit_text(FILES / q["path"], q) == "\n".join(
+            source[q["line_start"] - 1 : q["line_end"]]
+        )
+        assert all(main < p["line_start"] <= p["line_end"] < main_end for p in [q, *q.get("also", [])])
+    # the notebook: nbformat 4.5 as JupyterLab writes it (keys sorted, one space an indentation level, a newline at
+    # the end), outputs of every kind; a label is a cell (page N is cell N), its evidence in the cell's outputs when
+    # the question is tagged "output", else in its source
+    nb_text = committed[f"private23/{T.NOTEBOOK_NAME}"].decode("utf-8")
+    nb = json.loads(nb_text)
+    assert nb["nbformat"] == 4 and nb["nbformat_minor"] == 5
+    assert nb_text == json.dumps(nb, sort_keys=True, indent=1, ensure_ascii=False) + "\n"
+    outputs = [o for c in nb["cells"] for o in c.get("outputs", [])]
+    assert {o["output_type"] for o in outputs} == {"stream", "execute_result", "display_data", "error"}
+    assert any({"text/plain", "text/html"} <= set(o.get("data", {})) for o in outputs)
+    (picture,) = [o["data"]["image/png"] for o in outputs if "image/png" in o.get("data", {})]
+    assert base64.b64decode(picture).startswith(b"\x89PNG\r\n\x1a\n")
+    (error,) = [o for o in outputs if o["output_type"] == "error"]
+    assert all("\x1b[" in line for line in error["traceback"]) and "\\u001b[" in nb_text
+    for q in (x for x in qa if x["kind"] == "ipynb"):
+        assert "line_start" not in q and 1 <= q["page"] <= len(nb["cells"])
+        cell = nb["cells"][q["page"] - 1]
+        said = "".join(
+            "".join(o.get("text") or o.get("data", {}).get("text/plain", [])) for o in cell.get("outputs", [])
+        )
+        where = said if "output" in q["tags"] else "".join(cell["source"])
+        assert flat(q["evidence"]) in flat(where), q["id"]
+    # the Notion export: pages and a database's CSV files named "<title> <32 hex digits>", a page for each row with
+    # its properties after its title, links URL-encoded relative paths between the export's files
+    export = {p: committed[p].decode("utf-8") for p in mine if p.startswith(f"private23/{T.NOTION_FOLDER}/")}
+    for path, text in export.items():
+        assert re.fullmatch(r".+ [0-9a-f]{32}(_all)?\.(md|csv)", Path(path).name), path
+        assert doc_kind[path] == ("notion-csv" if path.endswith(".csv") else "notion")
+        if path.endswith(".md"):
+            assert text.startswith("# ") and not text.endswith("\n")
+            for target in re.findall(r"\]\(([^)]+)\)", text):
+                assert "%20" in target and f"{Path(path).parent.as_posix()}/{unquote(target)}" in export
+        else:
+            assert text.startswith("\ufeffName,Category,Status,")
+    tables = {
+        p: list(csv.DictReader(io.StringIO(t.lstrip("\ufeff"))))
+        for p, t in export.items()
+        if p.endswith(".csv")
+    }
+    (every,) = [rows for p, rows in tables.items() if p.endswith("_all.csv")]
+    (view,) = [rows for p, rows in tables.items() if not p.endswith("_all.csv")]
+    assert view == [r for r in every if r["Status"] == "Booked"] and len(view) < len(every)
+    for row in every:
+        (row_page,) = [
+            t for p, t in export.items() if re.search(rf"/{re.escape(row['Name'])} [0-9a-f]{{32}}\.md$", p)
+        ]
+        head = row_page.split("\n\n")[1].split("\n")
+        assert head == [f"{k}: {v}" for k, v in row.items() if k != "Name" and v]
+    assert "<aside>" in "".join(export.values()) and "\n    \n    " in "".join(export.values())
+    # the Bear notes: a TextBundle a note, its text.markdown (the title first), Bear's info.json, its pictures in
+    # assets/; every label on a note's text.markdown
+    bundles = {
+        Path(p).parent.as_posix() for p in mine if ".textbundle/" in p and p.endswith("/text.markdown")
+    }
+    assert len(bundles) == len(T.BEAR_NOTES)
+    for bundle in bundles:
+        text = committed[f"{bundle}/text.markdown"].decode("utf-8")
+        assert text.startswith(f"# {Path(bundle).stem}\n#brewing/")
+        info = json.loads(committed[f"{bundle}/info.json"])
+        assert (
+            info["creatorIdentifier"] == "net.shinyfrog.bear"
+            and info["type"] == "net.daringfireball.markdown"
+        )
+        assert (
+            info["transient"] is True
+            and info["version"] == 2
+            and "uniqueIdentifier" in info["net.shinyfrog.bear"]
+        )
+        for asset in re.findall(r"!\[\]\((assets/[^)]+)\)", text):
+            assert committed[f"{bundle}/{asset}"].startswith(b"\x89PNG\r\n\x1a\n")
+        assert (
+            doc_kind[f"{bundle}/text.markdown"] == "textbundle"
+            and doc_kind[f"{bundle}/info.json"] == "textbundle-item"
+        )
+    for q in (x for x in qa if x["kind"] in ("notion", "notion-csv", "textbundle")):
+        _labels_name_lines(committed, q)  # lines of the file
+    assert {t for q in qa for t in q["tags"]} >= {
+        "output",
+        "callout",
+        "toggle",
+        "highlight",
+        "checklist",
+        "table",
+    }
+    # the questions: on the part's documents (never on a TextBundle's metadata or picture); two or more near-topic
+    # unanswerables beside each of the four kinds of document
+    _, unanswerable = load("heldout23")
+    assert {q["path"] for q in qa} <= {p for p in mine if doc_kind[p] != "textbundle-item"}
+    family = {"html-rustdoc": "rustdoc", "ipynb": "notebook", "notion": "notion", "notion-csv": "notion"}
+    near = [family.get(doc_kind[q["near"]], "bear") for q in unanswerable if q["kind"] == "near-topic"]
+    assert all(near.count(f) >= 2 for f in ("rustdoc", "notebook", "notion", "bear")) and len(near) == 10
+    # the generator gives the committed bytes again
+    _made_again(make_heldout23, "private23", mine, committed, tmp_path, monkeypatch)

@@ -21,7 +21,10 @@ scanner's multi-page TIFF, whose text Alcove reads by OCR, the text its generato
   (``docx_xml_lines``); a ``.ts``, ``.conf`` or voicemail ``.txt`` file as text; a Logseq page's ``.md`` and a
   ``.rs`` file as text; an e-mail with an attached CSV file, that file's text after the body (``message_text``); a
   Telegram chat export's ``result.json``, a Joplin RAW export's ``<id>.md`` and an SMS Backup & Restore ``.xml`` as
-  text, the lines of the file as Alcove reads them (JSON and XML as code: the escapes and entities as written);
+  text, the lines of the file as Alcove reads them (JSON and XML as code: the escapes and entities as written); a
+  rustdoc page's HTML source as any HTML page's; a JupyterLab notebook's cell (its source and its text outputs, a
+  DataFrame's ``text/plain``, not its HTML or an error's traceback); a Notion export's ``.md`` and ``.csv`` and a Bear
+  TextBundle's ``text.markdown`` as text;
   text compared with whitespace runs as one space, line-end hyphens joined, NFKC);
   so does each ``evidence`` string, and a ``quote`` occurs exactly once in its text file at the labelled lines;
 - an unanswerable question's ``absent_terms`` occur in no document of its part or of any part before it in
@@ -32,7 +35,7 @@ scanner's multi-page TIFF, whose text Alcove reads by OCR, the text its generato
   (``xml_strings``: a word after a ``&#10;`` or an entity);
 - ids are unique; questions are not copied from the document (no run of 8 words shared with the labelled unit).
 
-    python eval/realdocs/check.py [--part tuning|heldout|heldout2|...|heldout21|heldout22|all] [--committed-only]
+    python eval/realdocs/check.py [--part tuning|heldout|heldout2|...|heldout22|heldout23|all] [--committed-only]
 
 Package documents are read where the packages installed them; committed ones from files/. ``--committed-only``
 checks only questions on committed documents (what CI can check without the packages).
@@ -710,9 +713,9 @@ def suffix_of(path: Path) -> str:
 def drawn_pages(path: Path) -> list[str] | None:
     """The text drawn on a picture document (a screenshot, a scanned PDF's pages, a phone's photo of a page, a
     scanner's multi-page TIFF: page N its frame N), a page's text per page, as its generator drew it
-    (``make_heldout16.drawn_text``, ``make_heldout17.drawn_text``, ``make_heldout19.drawn_text``, by file name); None
-    for any other document. Alcove reads these by OCR, which may misread; the labels hold against what is on the
-    image."""
+    (``make_heldout16.drawn_text``, ``make_heldout17.drawn_text``, ``make_heldout19.drawn_text``, by file name; a
+    picture in a Bear note's TextBundle, ``make_heldout23.drawn_text``, has none); None for any other document. Alcove
+    reads these by OCR, which may misread; the labels hold against what is on the image."""
     if path.suffix.lower() not in (".png", ".pdf", ".jpg", ".jpeg", ".tif", ".tiff"):
         return None
     return _drawn().get(path.name)
@@ -720,9 +723,10 @@ def drawn_pages(path: Path) -> list[str] | None:
 
 @functools.lru_cache(maxsize=1)
 def _drawn() -> dict[str, list[str]]:
-    from eval.realdocs import make_heldout16, make_heldout17, make_heldout19
+    from eval.realdocs import make_heldout16, make_heldout17, make_heldout19, make_heldout23
 
-    return {**make_heldout16.drawn_text(), **make_heldout17.drawn_text(), **make_heldout19.drawn_text()}
+    drawn = (make_heldout16, make_heldout17, make_heldout19, make_heldout23)
+    return {name: pages for made in drawn for name, pages in made.drawn_text().items()}
 
 
 def unit_text(path: Path, q: dict) -> str:

@@ -2,11 +2,11 @@
 what counts as a hit on a label.
 
 The documents are listed in ``documents.json``: each has a path under a documents root (``pdf/R-FAQ.pdf``), a part
-(``tuning``, ``heldout``, ``heldout2`` to ``heldout21`` or ``heldout22``) and where it comes from: a file of an
+(``tuning``, ``heldout``, ``heldout2`` to ``heldout22`` or ``heldout23``) and where it comes from: a file of an
 installed Debian package (``package`` + ``source``; not committed, the version is recorded) or a file committed here
 under ``files/`` at the same path (a macOS bundle, ``X.rtfd``, is a folder that is one document).
 
-    python eval/realdocs/realdocs.py ROOT [--part tuning|heldout|heldout2|...|heldout21|heldout22|all]   # copy a part into ROOT
+    python eval/realdocs/realdocs.py ROOT [--part tuning|heldout|heldout2|...|heldout22|heldout23|all]   # copy a part into ROOT
 
 Each part is meant to be indexed on its own (a root per part); the unanswerable questions of a part are checked
 against that part's documents (``check.py``), and their key terms against every document of that part and of the
@@ -14,7 +14,7 @@ parts before it.
 
 Labels (see README.md): ``path`` (relative to the root), then ``page`` (1-based: a PDF page as PDFium numbers it, a
 slide (a PPTX's or an ODP's), a sheet, a message of a mailbox, a chapter of an EPUB in spine order (a title page in the spine counted), a cell of a
-notebook, a page of a filled-in PDF form with its fields' values, a page of a scanned PDF (read by OCR), a frame of a
+notebook (a JupyterLab notebook's too: cell N is page N), a page of a filled-in PDF form with its fields' values, a page of a scanned PDF (read by OCR), a frame of a
 multi-page TIFF (frame N is page N, read by OCR); an .eml file
 is one message and has none, nor has an Apple Mail .emlx, nor has a page saved as a Safari web archive or as MHTML,
 nor has a screenshot (a PNG, read by OCR as one page with no number), nor a phone's photo of a page (a JPEG, the same),
@@ -28,8 +28,9 @@ BibTeX library, a Makefile (PGXS's ``pgxs.mk``), a Neovim ``init.lua``, JavaScri
 Day One journal's Markdown export, Go source, a Docusaurus page's MDX, Swift source, a Perl script, TypeScript source, a phone's
 voicemail transcripts, a system tool's configuration (``adduser.conf``), a Logseq graph's pages (Markdown outlines), Rust
 source, a Telegram Desktop chat export's JSON, a Joplin RAW export's notes (each ``<id>.md``: title, body, metadata),
-an SMS Backup & Restore XML file, the HTML source (a saved web page's, a Sphinx page's, a Texinfo page's and an
-mdBook page's too); a DOCX or ODT
+an SMS Backup & Restore XML file, a Notion export's pages (Markdown) and database (CSV), a Bear note's
+``text.markdown`` in its TextBundle, the HTML source (a saved web page's, a Sphinx page's, a Texinfo page's, an
+mdBook page's and a rustdoc page's too); a DOCX or ODT
 "line" is a body paragraph (a Google Docs export's list and checklist items too; its footnotes' text after it, tracked
 changes as accepted, a move read at its new place), a heading or a table row, an RTF "line" a paragraph of its plain text, a TextEdit .rtfd's that
 of its TXT.rtf). An XLSX or ODS label names
@@ -74,6 +75,7 @@ PARTS = (
     "heldout20",
     "heldout21",
     "heldout22",
+    "heldout23",
 )
 SETS = {
     "tuning": ("qa_tuning.jsonl", "unanswerable_tuning.jsonl"),
@@ -147,6 +149,10 @@ SETS = {
     # group chat exported by Telegram Desktop as JSON, notes in Joplin's RAW export, an Android phone's texts as SMS
     # Backup & Restore writes them in XML)
     "heldout22": ("qa_heldout22.jsonl", "unanswerable_heldout22.jsonl"),
+    # written after "heldout22" was written: kinds no other part holds (an API page of the Rust standard library as
+    # rustdoc made it, an analysis notebook as JupyterLab saves it with HTML tables, a picture and an error, a Notion
+    # workspace exported to Markdown & CSV, notes exported by Bear as TextBundles)
+    "heldout23": ("qa_heldout23.jsonl", "unanswerable_heldout23.jsonl"),
 }
 # kinds whose labels carry a page
 PAGED = {
@@ -170,6 +176,7 @@ PAGED = {
     "epub",
     "epub-fiction",
     "notebook",
+    "ipynb",
 }
 # kinds whose document is a folder (a macOS bundle): a citation of a file inside it cites the document
 BUNDLES = {"rtfd"}
