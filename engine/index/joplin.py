@@ -6,8 +6,8 @@ note, 2 a notebook, 4 a resource, 5 a tag, 6 a note's tag).
 Read as plain Markdown, the properties (``id:``, ``parent_id:``, ``latitude: 0.00000000``, ``encryption_cipher_text:``
 ...) are a paragraph of every note, searchable and quotable, and the title is a line of prose. Here the properties are
 blanked (spaces, so every line keeps its number), except when the note was made and last changed, and the title is
-the note's top heading, so every chunk of it is embedded under its title; a link to another item keeps its words
-("see Price list 2027"), its ``(:/id)`` target blanked. A notebook's or a tag's file keeps its
+the note's top heading, so every chunk of it is embedded under its title (a link to another item, "[Price list
+2027](:/3e7d...)", reads as its words as any Markdown link does: engine.index.shortcodes). A notebook's or a tag's file keeps its
 title alone; a note's tag link has nothing left to read.
 
 What the export keeps in other items is read into the note, in place of two of its blanked property lines: its
@@ -41,8 +41,6 @@ _PROPERTY = re.compile(r"[a-z][a-z0-9_]*: ?[^\n]*")
 _LAST = re.compile(r"type_: ?\d+")
 _ID = re.compile(r"id: ?[0-9a-f]{32}")
 _KEPT = ("created_time", "updated_time")  # when the note was made and last changed: worth finding
-# a link to another note or a resource, "[Price list 2027](:/3e7d...)": its words stay, its target is blanked
-_ITEM_LINK = re.compile(r"(!?\[)([^\]\n]*)(\]\(:/[0-9a-f]{32}(?:#[^)\s]*)?\))")
 
 
 _ITEM_FILE = re.compile(r"[0-9a-f]{32}\.md")
@@ -152,9 +150,7 @@ def joplin_item(text: str, folder: str | None = None) -> tuple[str, tuple[int, i
         for said in (f"Notebook: {notebook}" if notebook else "", f"Tags: {tags}" if tags else ""):
             if said and free:
                 out[free.pop(0)] = said
-    body = _ITEM_LINK.sub(
-        lambda m: " " * len(m.group(1)) + m.group(2) + " " * len(m.group(3)), "\n".join(out)
-    )
+    body = "\n".join(out)
     title = None
     if start and lines[0].strip() and not lines[0].lstrip().startswith(("#", "-", "*", "|", ">", "```")):
         title = (len(lines[0]) - len(lines[0].lstrip()), len(lines[0].rstrip()))

@@ -11,8 +11,14 @@ page shows of it:
 - a notice's or an alert's kind opens it in words ("Tip:", "Warning:") where its tag was, so "Always discharge the
   capacitors ..." reads "Tip: Always discharge the capacitors ...".
 
-A footnote definition's label (``[^1]:`` at a line's start) is blanked too: its text is the footnote. Inside a fenced
-code block or an inline code span nothing is touched (a post about Hugo, a Django tutorial, quote their own tags).
+A footnote definition's label (``[^1]:`` at a line's start) is blanked too: its text is the footnote. A link reads
+as its words: ``[Day timeline](Wedding%20planning%201f3a.../Day%20timeline%208a4d....md)``, a link to another file of
+the notes (Notion's, Bear's and Obsidian's exports write them), as "Day timeline" with the rest blanked; a link to a
+web address keeps the address after its words ("the form https://forms.example.com/kit"), for it may be what is
+asked; an image's alt text stays, its file name goes. HTML written into the Markdown shows its text only: a tag
+(Notion's ``<aside>`` around a callout, ``<details>``, ``<br>``) and a comment are blanked, an autolink
+``<https://...>`` keeps its address. A highlight's marks go ("==far too bitter==" reads "far too bitter"). Inside a fenced code block or an inline code span nothing is
+touched (a post about Hugo, a Django tutorial, quote their own tags).
 """
 
 from __future__ import annotations
@@ -21,8 +27,10 @@ import re
 
 from engine.index.wikilinks import fence_spans
 
-READER_VERSION = 3  # 1: a Markdown file's shortcodes, Liquid tags and footnote labels blanked; 2: a Joplin
-# export's item properties blanked, its title its top heading (engine.index.joplin); 3: a Joplin note's notebook and tags
+READER_VERSION = 4  # 1: a Markdown file's shortcodes, Liquid tags and footnote labels blanked; 2: a Joplin
+# export's item properties blanked, its title its top heading (engine.index.joplin); 3: a Joplin note's notebook and
+# tags; 4: a link's marks and a file link's target blanked, HTML tags, comments and
+# highlight marks too
 
 # a shortcode (Hugo: "{{< name ... >}}", "{{% name ... %}}", closing "{{< /name >}}") or a Liquid tag ("{% ... %}"),
 # at most a few lines long; Liquid's output tags ("{{ page.title }}") are left as they are (they print a value)
@@ -36,10 +44,36 @@ _NOTICES = frozenset(
 )
 _KIND = re.compile(r"""^\s*(?:type\s*=\s*)?["']?(\w+)""")
 _FOOTNOTE_LABEL = re.compile(r"^\[\^[^\]\s]{1,40}\]:", re.M)
+# an inline link or image, "[words](target "title")": its words (no brackets inside), its target (one level of
+# brackets inside: "Pasta_(dish)")
+_LINK = re.compile(
+    r"(!?)\[(?!\[)([^\[\]\n]{0,400})\]\(([^()\s]{0,2000}(?:\([^()\s]{0,200}\)[^()\s]{0,200})?)"
+    r"(?:[ \t]+(?:\"[^\"\n]{0,400}\"|'[^'\n]{0,400}'))?\)"
+)
+_WEB = re.compile(r"(?i)(?:https?|ftp|mailto):")
+# HTML in Markdown: a tag of the elements notes use ("<aside>", "</details>", '<img src="a.png" />'; not a type's
+# "Vec<String>"), a comment; an autolink, "<https://example.com>", keeps its address
+_HTML_TAG = re.compile(
+    r"<!--.{0,2000}?-->|</?(?:aside|details|summary|div|span|p|br|hr|img|a|b|i|u|em|strong|sup|sub|mark|kbd|"
+    r"small|s|del|ins|font|center|figure|figcaption|picture|source|video|audio|iframe|table|thead|tbody|tr|td|th|"
+    r"ul|ol|li|dl|dt|dd|blockquote|section|h[1-6])(?:\s[^<>]{0,1000}?)?/?>",
+    re.S | re.I,
+)
+_AUTOLINK = re.compile(r"<(?:https?|mailto):[^<>\s]{1,2000}>", re.I)
+# a highlight, as Bear and Obsidian write it: "came out ==far too bitter==" (not "a == b")
+_HIGHLIGHT = re.compile(r"(?<![=\w])==(?=[^\s=])([^=\n]{1,400}?)(?<=[^\s=])==(?![=\w])")
 
 
 def _blank(s: str) -> str:
     return re.sub(r"[^\n]", " ", s)
+
+
+def _link(match: re.Match) -> str:
+    """A link as its words: the marks blanked, a web address kept after them, any other target blanked; the blanks
+    before the words, so no space is left before a full stop after the link."""
+    whole, words, target = match.group(0), match.group(2), match.group(3)
+    kept = f"{words} {target}" if _WEB.match(target) and not match.group(1) else words
+    return " " * (len(whole) - len(kept)) + kept
 
 
 def _kept(match: re.Match) -> str:
@@ -75,9 +109,9 @@ def _kept(match: re.Match) -> str:
 
 
 def blank_shortcodes(text: str) -> str:
-    """``text`` (a Markdown file's) with its shortcodes, Liquid tags and footnote labels blanked as the module says;
-    the same length, every line end where it was."""
-    if "{{" not in text and "{%" not in text and "[^" not in text:
+    """``text`` (a Markdown file's) with its shortcodes, Liquid tags, footnote labels, links' marks and HTML tags
+    blanked as the module says; the same length, every line end where it was."""
+    if not any(mark in text for mark in ("{{", "{%", "[", "<", "==")):
         return text
     fences = fence_spans(text)
 
@@ -88,11 +122,24 @@ def blank_shortcodes(text: str) -> str:
 
     parts: list[str] = []
     last = 0
-    for m in sorted([*_CALL.finditer(text), *_FOOTNOTE_LABEL.finditer(text)], key=lambda m: m.start()):
+    found = [*_CALL.finditer(text), *_FOOTNOTE_LABEL.finditer(text), *_LINK.finditer(text)]
+    if "<" in text:
+        found += [*_HTML_TAG.finditer(text), *_AUTOLINK.finditer(text)]
+    if "==" in text:
+        found += list(_HIGHLIGHT.finditer(text))
+    for m in sorted(found, key=lambda m: m.start()):
         if m.start() < last or not outside(m.start()):
             continue
         parts.append(text[last : m.start()])
-        parts.append(_blank(m.group(0)) if m.re is _FOOTNOTE_LABEL else _kept(m))
+        whole = m.group(0)
+        if m.re in (_FOOTNOTE_LABEL, _HTML_TAG):
+            parts.append(_blank(whole))
+        elif m.re is _AUTOLINK:
+            parts.append(f"  {whole[1:-1]}")
+        elif m.re is _HIGHLIGHT:
+            parts.append(f"    {m.group(1)}")
+        else:
+            parts.append(_link(m) if m.re is _LINK else _kept(m))
         last = m.end()
     parts.append(text[last:])
     return "".join(parts)

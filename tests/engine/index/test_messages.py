@@ -231,7 +231,7 @@ def test_a_joplin_note_is_read_without_its_properties_under_its_title():
     assert "created_time: 2027-03-02T10:15:33.120Z" in page.text  # when it was made, findable
     assert (
         " ".join(page.text.split("\n")[2].split())
-        == "Tested the **celadon** on the speckled clay: crazed at cone 6 (see Kiln log )."
+        == "Tested the **celadon** on the speckled clay: crazed at cone 6 (see Kiln log)."
     )
     heading = page.blocks[0]
     assert heading.heading_level == 1 and page.text[heading.start : heading.end] == "Glaze tests, March"
