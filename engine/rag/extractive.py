@@ -62,6 +62,7 @@ from engine.rag.tuning import (
     COPY_MIN_WORDS,
     DUPLICATE_JACCARD,
     EMBED_WEIGHT,
+    HEADING_WORD_WEIGHT,
     INTRO_EXTEND_CHARS,
     LONG_SENTENCE_CHARS,
     MAX_SENTENCES,
@@ -114,7 +115,14 @@ def score_parts(
     n = len(spans)
     idf = {w: math.log(1 + n / (1 + sum(w in ws for ws in words))) for w in want}
     total = sum(idf.values()) or 1.0
-    keyword = [sum(idf[w] for w in want & ws) / total for ws in words]
+    # the words of a sentence's section heading count for it too, at HEADING_WORD_WEIGHT
+    heads = (
+        [want & content_words(section_heading(sp)) for sp in spans] if HEADING_WORD_WEIGHT else [set()] * n
+    )
+    keyword = [
+        (sum(idf[w] for w in want & ws) + HEADING_WORD_WEIGHT * sum(idf[w] for w in hs - ws)) / total
+        for ws, hs in zip(words, heads, strict=True)
+    ]
     # a figure for "how many", a time for "when": a small lift for a sentence that holds one
     kinds = wanted_kinds(question)
     if kinds:
@@ -153,6 +161,21 @@ def score_parts(
         cos, passage = [0.0] * n, [0.0] * n
     prior = [1 - (sp.source.n - 1) / max(1, len(sources)) for sp in spans]
     return spans, cos, keyword, prior, passage
+
+
+# a Markdown heading line ("## Yeast"): its words
+_ATX_LINE = re.compile(r"^ {0,3}#{1,6}[ \t]+(\S[^\n]*?)[ \t#]*$", re.M)
+
+
+def section_heading(span: Span) -> str:
+    """The heading of the section ``span`` is in: the last Markdown heading line above it in its passage, else the
+    last heading of the passage's trail ("Title > Section"); "" for none. A source file's "# comment" is no heading."""
+    source = span.source
+    if not is_code(source):
+        above = _ATX_LINE.findall(source.text, 0, span.start)
+        if above:
+            return above[-1]
+    return source.heading.rsplit(" > ", 1)[-1] if source.heading else ""
 
 
 def _name_pattern(term: str) -> re.Pattern:

@@ -249,11 +249,34 @@ def _cut_apart(source: Source, pieces: list[tuple[int, int]]) -> list[tuple[int,
     window's row: "Coach D, seat 17 · aisle, at a table"), a source file's comment from its code."""
     text = source.text
     kind = read_type(source)
+    if kind == "markdown":  # a heading is a line of its own: never glued to the line under it ("#pale-ale")
+        pieces = [p for a, b in pieces for p in _heading_apart(text, a, b)]
     if kind not in LINE_END_TYPES:
         pieces = [p for a, b in pieces for p in _dotted_parts(text, a, b)]
     if kind == "code":  # a block comment apart from the code around it, a line comment with the code under it
         pieces = with_the_code_under(text, [p for a, b in pieces for p in comment_runs(text, a, b)])
     return pieces
+
+
+# a Markdown heading line, "## Yeast" (not "#pale-ale", a tag)
+_ATX_HEADING_LINE = re.compile(r"^ {0,3}#{1,6}[ \t]+\S[^\n]*$", re.M)
+
+
+def _heading_apart(text: str, a: int, b: int) -> list[tuple[int, int]]:
+    """``text[a:b]`` cut before and after each Markdown heading line in it: the heading a piece of its own."""
+    out = []
+    for m in _ATX_HEADING_LINE.finditer(text, a, b):
+        head = m.start() + len(text[m.start() : m.end()]) - len(text[m.start() : m.end()].lstrip())
+        if text[a:head].strip():
+            out.append((a, len(text[:head].rstrip()) if head > a else head))
+        a = head
+        rest = m.end()
+        while rest < b and text[rest].isspace():
+            rest += 1
+        if rest < b:
+            out.append((a, m.end()))
+            a = rest
+    return [*out, (a, b)]
 
 
 def _line_ends(source: Source) -> float | None:

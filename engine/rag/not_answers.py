@@ -45,8 +45,11 @@ _SLIDE_TYPES = frozenset({"pptx", "odp", "keynote"})
 # (the separator alone on its line: a SQL comment "-- The tools table" has words on it)
 _SIGNATURE = re.compile(r"^--$")
 _SENT_FROM = re.compile(r"(?i)^(?:sent from my|get outlook for)\b.{0,40}$")
-# the tags a notes reader writes under a note's title (engine.index.readers.enex): labels, not what the note says
-_TAGS = re.compile(r"^Tags: [^.\n]{1,200}\.$")
+# the tags a notes reader writes under a note's title (engine.index.readers.enex, engine.index.joplin) and a Joplin
+# note's notebook: labels, not what the note says; a line of hashtags as Bear and Obsidian write them ("#brewing/batches
+# #pale-ale")
+_TAGS = re.compile(r"^(?:Tags|Notebook): [^.\n]{1,200}\.?$")
+_HASHTAGS = re.compile(r"^#[^\s#][^\s]*(?:\s+#[^\s#][^\s]*)*$")
 # a saved web page's furniture: the address it was saved from (engine.index.readers.webpages), its breadcrumb trail
 # ("Support › Bread makers › BM450 › Online manual") and its copyright line
 _SAVED_FROM = re.compile(r"^Saved from: \S+$")
@@ -65,8 +68,8 @@ def not_an_answer(text: str) -> bool:
         return True  # an e-mail's "From: ... To: ... Date: ..." lines say who wrote when, not what
     if (len(lines) > 1 and _SIGNATURE.match(lines[0])) or all(_SENT_FROM.match(ln) for ln in lines):
         return True  # a mail's signature ("-- Mark Ellison Treasurer, ...") or "Sent from my iPhone": who, not what
-    if len(lines) == 1 and _TAGS.match(lines[0]):
-        return True  # an exported note's "Tags: bike, spring."
+    if len(lines) == 1 and (_TAGS.match(lines[0]) or _HASHTAGS.match(lines[0])):
+        return True  # an exported note's "Tags: bike, spring.", a note's "#bike #spring"
     if len(lines) == 1 and any(p.match(lines[0]) for p in (_SAVED_FROM, _BREADCRUMB, _COPYRIGHT)):
         return True  # a saved page's address, breadcrumb trail or "© 2027 Gillbeck Hollow Camping Ltd"
     if _QUESTION.match(" ".join(lines)):

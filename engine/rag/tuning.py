@@ -80,6 +80,9 @@ NAMED_WEIGHT = (
 # engine.rag.answer_kinds), on the keyword score: 0.15 there is 0.09 of the sentence's score, inside the plateau of
 # 0.05-0.2 on the eleven realdocs parts (docs/EVALUATION.md, "ninth round")
 ANSWER_KIND_WEIGHT = 0.15
+# a word of the question in the heading of a sentence's section ("## Yeast" over "Lallemand Verdant IPA, one 11 g
+# packet ..." for "Which yeast did I pitch?") counts this much of what it would in the sentence itself
+HEADING_WORD_WEIGHT = 0.5
 NOT_ANSWER_PENALTY = (
     0.2  # not fitted: keeps navigation and headings out of answers (the figures did not move)
 )
