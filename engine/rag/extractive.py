@@ -49,7 +49,7 @@ from engine.rag.grounding import (
     split_spans,
 )
 from engine.rag.loopguard import LoopGuard
-from engine.rag.not_answers import SMALL_WORDS, form_texts, not_an_answer
+from engine.rag.not_answers import SMALL_WORDS, form_texts, not_an_answer, tag_line
 from engine.rag.outlines import entry_date, release_of
 from engine.rag.replies import attribution_line, quoted_label, reply_note
 from engine.rag.shown_span import BULLET, is_code, joined, leans_back, next_piece, one_list, shown_span
@@ -108,7 +108,8 @@ def score_parts(
     # mail's "On ... wrote:" line says whose a quoted message is)
     spans = [sp for s in sources for sp in split_spans(s)
              if len(content_words(sp.text)) >= MIN_SENTENCE_WORDS and (sp.start, sp.end) not in table_rows(s)[1]
-             and not clipping_furniture(sp) and not attribution_line(sp) and not reply_note(sp)]  # fmt: skip
+             and not clipping_furniture(sp) and not attribution_line(sp) and not reply_note(sp)
+             and not tag_line(sp.text)]  # fmt: skip
     want = content_words(question)
     read = [reading(sp) for sp in spans]  # a table's row under its header (engine.rag.table_rows)
     words = [content_words(t) for t in read]

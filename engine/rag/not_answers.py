@@ -57,6 +57,11 @@ _BREADCRUMB = re.compile(r"^[^›»\n]{1,60}(?:\s[›»]\s[^›»\n]{1,60}){2,}$
 _COPYRIGHT = re.compile(r"^(?:©|\(c\)|Copyright ©)\s*(?:\d{4}\b)?[^.\n]{0,100}\.?$", re.IGNORECASE)
 
 
+def tag_line(text: str) -> bool:
+    """A note's line of hashtags ("#brewing/batches #pale-ale"): how the note is filed, never a candidate answer."""
+    return _HASHTAGS.match(text.strip()) is not None
+
+
 def not_an_answer(text: str) -> bool:
     """Navigation, a link definition, an underline or a heading: a line that answers nothing by its form."""
     lines = [ln.strip() for ln in text.strip().split("\n") if ln.strip()]
@@ -68,8 +73,8 @@ def not_an_answer(text: str) -> bool:
         return True  # an e-mail's "From: ... To: ... Date: ..." lines say who wrote when, not what
     if (len(lines) > 1 and _SIGNATURE.match(lines[0])) or all(_SENT_FROM.match(ln) for ln in lines):
         return True  # a mail's signature ("-- Mark Ellison Treasurer, ...") or "Sent from my iPhone": who, not what
-    if len(lines) == 1 and (_TAGS.match(lines[0]) or _HASHTAGS.match(lines[0])):
-        return True  # an exported note's "Tags: bike, spring.", a note's "#bike #spring"
+    if len(lines) == 1 and _TAGS.match(lines[0]):
+        return True  # an exported note's "Tags: bike, spring."
     if len(lines) == 1 and any(p.match(lines[0]) for p in (_SAVED_FROM, _BREADCRUMB, _COPYRIGHT)):
         return True  # a saved page's address, breadcrumb trail or "© 2027 Gillbeck Hollow Camping Ltd"
     if _QUESTION.match(" ".join(lines)):

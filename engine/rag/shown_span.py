@@ -26,6 +26,7 @@ SENTENCE_END = re.compile(r"[.!?:;][\"'”’)\]]*$")
 MARKDOWN_HEADING = re.compile(r"^#{2,6}\s+\S")
 RULE = re.compile(r"^[=\-~^]{3,}$")
 _LIST_ITEM = re.compile(r"\s*(?:[-*•]|\d+[.)])\s")
+_ATX_LIST_HEADING = re.compile(r" {0,3}#{1,6}[ \t]+\S")  # a Markdown heading, over the list of its section
 # a task list's item: "- [ ] Price labels", "* [x] Book the pitch", Org's "- [-] ..." (engine.rag.extractive.reading)
 _TASK_ITEM = re.compile(r"\s*(?:[-*+]|\d+[.)])[ \t]+\[[ xX-]\][ \t]")
 # a document's own bullet (not a number) at the start of a quoted sentence ("* autoconfiguration learned ...", "-
@@ -94,8 +95,8 @@ LEADS_ON = re.compile(
 
 def shown_span(span: Span, pieces: Sequence[Span]) -> Span:
     """The span as shown. A sentence ending with a colon introduces what follows it (the setting to add, the
-    command to run, a list of choices), and a list item belongs to the list its introduction opens: "The solution
-    is to either:" and its four items are shown together, when introduction and items fit in LIST_SHOW_CHARS (one
+    command to run, a list of choices), and a list item belongs to the list its introduction (or the Markdown heading
+    right over it) opens: "The solution is to either:" and its four items are shown together, when introduction and items fit in LIST_SHOW_CHARS (one
     option of four, shown alone, would read as the solution). Otherwise a sentence of a list item is shown with the
     rest of its item when that fits (``_whole_item``), a colon sentence with the next piece of its source when that
     is short (at most INTRO_EXTEND_CHARS). ``pieces``: the source's ``split_spans``."""
@@ -134,7 +135,7 @@ def shown_span(span: Span, pieces: Sequence[Span]) -> Span:
         last = intro
         while last + 1 < len(pieces) and (item(last + 1) or (last > intro and goes_on(last + 1))):
             last += 1  # down to its last item's last sentence (at or past ``at``: items and their sentences)
-        opens = pieces[intro].text.rstrip().endswith(":") and not _LIST_ITEM.match(pieces[intro].text)
+        opens = _introduces(pieces[intro])
         if opens and last > intro and pieces[last].end - pieces[intro].start <= LIST_SHOW_CHARS:
             return Span(span.source, pieces[intro].start, pieces[last].end)
         whole = None if margin else _whole_item(pieces, at)
@@ -150,14 +151,21 @@ def shown_span(span: Span, pieces: Sequence[Span]) -> Span:
     return _run_on(_with_qualification(_with_antecedent(span, pieces, at), pieces), pieces)
 
 
+def _introduces(piece: Span) -> bool:
+    """``piece`` opens the list after it: a sentence ending with a colon, or a Markdown heading over the list
+    ("## Pale ales and IPAs, per 30 litres of water" / "" / "- Gypsum 5 g" ...)."""
+    text = piece.text.rstrip()
+    if _LIST_ITEM.match(text):
+        return False
+    return text.endswith(":") or (
+        not is_code(piece.source) and "\n" not in text and _ATX_LIST_HEADING.match(text) is not None
+    )
+
+
 def _opened_above(intro: Span, first: Span) -> bool:
-    """``first`` (a list item) is the first item of the list ``intro`` opens with its colon, one blank line between
+    """``first`` (a list item) is the first item of the list ``intro`` opens (``_introduces``), one blank line between
     them, as Markdown writes a list ("... leave out the iron and add:" / "" / "- cobalt carbonate 0.5% (5 g)")."""
-    if (
-        intro.source is not first.source
-        or not intro.text.rstrip().endswith(":")
-        or _LIST_ITEM.match(intro.text)
-    ):
+    if intro.source is not first.source or not _introduces(intro):
         return False
     return (
         len(BLANK_LINE.findall(intro.source.text, intro.end, first.start)) == 1
