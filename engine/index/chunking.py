@@ -9,6 +9,7 @@ boundaries, preferring line and sentence ends. Consecutive chunks of one section
 
 from __future__ import annotations
 
+import bisect
 import re
 import sys
 from collections.abc import Callable
@@ -191,7 +192,9 @@ class _Packer:
             return start, n
         if whole:  # never half a row: "Acorns Nursery,640.00,..." is no row
             return None
-        k = _word_start(self.page.text, start, offsets, n - self.overlap)
+        k = _line_start(
+            self.page.text, start, offsets, _word_start(self.page.text, start, offsets, n - self.overlap)
+        )
         return (start + offsets[k][0], n - k) if k < n else None
 
     def add(
@@ -250,6 +253,23 @@ def _word_start(text: str, base: int, offsets, k: int, limit: int | None = None)
     return k
 
 
+def _line_start(text: str, base: int, offsets, k: int) -> int:
+    """The token where the line holding token ``k`` starts, within the block (a table's row, a list's item, a
+    wrapped line: an overlap never opens mid-row, "20 | Same two readings ..."), else the next line's first token;
+    ``k`` itself in a block of one line."""
+    n = len(offsets)
+    if not 0 < k < n:
+        return k
+    line = text.rfind("\n", base + offsets[0][0], base + offsets[k][0] + 1)
+    if line < 0:  # no line break before it in the block: the next line's start, if any
+        nxt = text.find("\n", base + offsets[k][0], base + offsets[n - 1][1])
+        if nxt < 0:
+            return k
+        line = nxt
+    at = bisect.bisect_left([o[0] for o in offsets], line + 1 - base)
+    return at if 0 < at < n else k
+
+
 def _split_long(text: str, base: int, offsets, budget: int, overlap: int) -> list[tuple[int, int, int]]:
     """Windows (start, end, tokens) over one paragraph longer than ``budget`` tokens. Each window reads only its
     own slice of ``offsets`` (a list, or an int32 array for huge paragraphs), so the cost is linear."""
@@ -276,7 +296,8 @@ def _split_long(text: str, base: int, offsets, budget: int, overlap: int) -> lis
             break
         k0 = max(i + 1, j - overlap)
         nxt = i + _word_start(text, base, win, k0 - i, j - i)
-        i = nxt if nxt < j else j
+        lined = i + _line_start(text, base, win[: j - i], nxt - i) if nxt < j else nxt
+        i = lined if i < lined < j else nxt if nxt < j else j
     return windows
 
 

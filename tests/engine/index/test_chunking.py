@@ -99,3 +99,17 @@ def test_html_chunks_point_at_source_lines(tok):
 
 def test_budget_leaves_room_for_special_tokens():
     assert chunk_budget(256) == 180 and chunk_budget(128) == 80 and chunk_budget(512, 400) == 400
+
+
+def test_an_overlap_never_opens_mid_row(tok):
+    """A Markdown table (or list) carried over into the next chunk starts at a row's start: "| 9 | Mon 22 Mar | ...",
+    never "20 | Same two readings ..." (held-out 23's fermentation log)."""
+    rows = "\n".join(
+        f"| {d} | Day {d} of March | 1.0{50 - d} | 19 | Gravity steady, airlock slow, smells of peach and citrus |"
+        for d in range(1, 15)
+    )
+    src = f"# Log\n\n| Day | Date | Gravity | °C | Notes |\n| --- | --- | --- | --- | --- |\n{rows}\n\nBottled on day 15.\n"
+    chunks = chunk_document(extract(Path("log.md"), src.encode()), tok, max_tokens=180, overlap_tokens=24)
+    assert len(chunks) >= 2
+    for c in chunks[1:]:
+        assert c.char_start == 0 or src[c.char_start - 1] == "\n", src[c.char_start : c.char_start + 40]
