@@ -26,6 +26,10 @@ SENTENCE_END = re.compile(r"[.!?:;][\"'”’)\]]*$")
 MARKDOWN_HEADING = re.compile(r"^#{2,6}\s+\S")
 RULE = re.compile(r"^[=\-~^]{3,}$")
 _LIST_ITEM = re.compile(r"\s*(?:[-*•]|\d+[.)])\s")
+_SENTENCE_END = re.compile(r"[.!?][\"'”’)\]*]*$")  # an item that ends as a sentence does
+MAX_PHRASE_CHARS = (
+    80  # a heading's list of phrases: each item at most this long (a recipe's line, not a paragraph)
+)
 _ATX_LIST_HEADING = re.compile(r" {0,3}#{1,6}[ \t]+\S")  # a Markdown heading, over the list of its section
 # a task list's item: "- [ ] Price labels", "* [x] Book the pitch", Org's "- [-] ..." (engine.rag.extractive.reading)
 _TASK_ITEM = re.compile(r"\s*(?:[-*+]|\d+[.)])[ \t]+\[[ xX-]\][ \t]")
@@ -135,7 +139,9 @@ def shown_span(span: Span, pieces: Sequence[Span]) -> Span:
         last = intro
         while last + 1 < len(pieces) and (item(last + 1) or (last > intro and goes_on(last + 1))):
             last += 1  # down to its last item's last sentence (at or past ``at``: items and their sentences)
-        opens = _introduces(pieces[intro])
+        opens = _introduces(pieces[intro]) and (
+            pieces[intro].text.rstrip().endswith(":") or _phrases(pieces[intro + 1 : last + 1])
+        )
         if opens and last > intro and pieces[last].end - pieces[intro].start <= LIST_SHOW_CHARS:
             return Span(span.source, pieces[intro].start, pieces[last].end)
         whole = None if margin else _whole_item(pieces, at)
@@ -159,6 +165,18 @@ def _introduces(piece: Span) -> bool:
         return False
     return text.endswith(":") or (
         not is_code(piece.source) and "\n" not in text and _ATX_LIST_HEADING.match(text) is not None
+    )
+
+
+def _phrases(items: Sequence[Span]) -> bool:
+    """A heading's list is a list of phrases (a recipe's ingredients, "Gypsum 5 g", "Calcium chloride 2 g"): items too
+    short to be answers on their own, shown with the heading that says what they are. Items that are sentences are a
+    note's separate facts ("Release freeze for 2.4 is Friday 6 November."), each shown alone."""
+    return all(
+        _LIST_ITEM.match(it.text)
+        and len(it.text) <= MAX_PHRASE_CHARS
+        and not _SENTENCE_END.search(it.text.rstrip())
+        for it in items
     )
 
 

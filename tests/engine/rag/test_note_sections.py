@@ -61,3 +61,17 @@ def test_a_short_list_under_a_heading_is_shown_whole_with_it():
     shown = shown_span(gypsum, pieces).text
     assert shown.startswith("## Pale ales and IPAs") and "Gypsum 5 g" in shown and "mash water only" in shown
     assert "Stouts" not in shown and "No acid" not in shown
+
+
+def test_a_headings_list_of_sentences_stays_apart():
+    """A meeting note's "## Decisions" are separate facts: the item asked about is shown alone, not the section."""
+    text = (
+        "## Decisions\n\n"
+        "- We are NOT shipping the sync feature in 2.4.\n"
+        "- Dark mode icons: Dana's set wins.\n"
+        "- Release freeze for 2.4 is Friday 6 November.\n"
+    )
+    src = Source(1, text, "/notes/roadmap-sync.md", None, 1, text.count("\n"), file_type="markdown")
+    pieces = split_spans(src)
+    freeze = next(p for p in pieces if "Release freeze" in p.text)
+    assert shown_span(freeze, pieces).text == "- Release freeze for 2.4 is Friday 6 November."
