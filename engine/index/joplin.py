@@ -7,8 +7,8 @@ Read as plain Markdown, the properties (``id:``, ``parent_id:``, ``latitude: 0.0
 ...) are a paragraph of every note, searchable and quotable, and the title is a line of prose. Here the properties are
 blanked (spaces, so every line keeps its number), except when the note was made and last changed, and the title is
 the note's top heading, so every chunk of it is embedded under its title (a link to another item, "[Price list
-2027](:/3e7d...)", reads as its words as any Markdown link does: engine.index.shortcodes). A notebook's or a tag's file keeps its
-title alone; a note's tag link has nothing left to read.
+2027](:/3e7d...)", reads as its words as any Markdown link does: engine.index.shortcodes). A notebook's or a tag's
+file keeps its title alone; a note's tag link has nothing left to read.
 
 What the export keeps in other items is read into the note, in place of two of its blanked property lines: its
 notebook, with the notebooks above it ("Notebook: Studio › Glazes"), and its tags ("Tags: celadon, testing"), so a
@@ -55,12 +55,13 @@ def _item(text: str) -> tuple[int, str, dict[str, str]] | None:
         return None
     props: dict[str, str] = {}
     for line in reversed(lines):
-        if not _PROPERTY.fullmatch(line):
+        if not _PROPERTY.fullmatch(line.strip()):
             break
-        key, _, value = line.partition(":")
+        key, _, value = line.strip().partition(":")
         props[key] = value.strip()
     first = lines[0].strip()
-    return int(props["type_"]), ("" if first.split(":", 1)[0] in props else first), props
+    kind = int(lines[-1].strip().partition(":")[2])
+    return kind, ("" if first.split(":", 1)[0] in props else first), props
 
 
 def _list_export(folder: str) -> dict[str, tuple[int, str, dict[str, str]]]:

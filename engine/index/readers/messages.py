@@ -59,7 +59,12 @@ def read_messages(text: str, suffix: str, check: Callable[[], None] = lambda: No
         except (expat.ExpatError, XmlRefused, ValueError):
             return as_text(text)
         return _page(lines) if lines else as_text(text)
-    if suffix != ".json" or '"messages"' not in text:
+    # a chat's export names its type near the top; an account's export has its "chats" further down
+    if (
+        suffix != ".json"
+        or '"messages"' not in text
+        or ('"type"' not in text[:4096] and '"chats"' not in text)
+    ):
         return None
     chats = _telegram(text)
     if chats is None:
@@ -68,10 +73,10 @@ def read_messages(text: str, suffix: str, check: Callable[[], None] = lambda: No
     titles: list[tuple[int, str]] = []  # (the chat's first line, its title)
     starts = line_starts(text)
     regions = [m.end() for m in _MESSAGES_KEY.finditer(text)]  # a chat's each, in the file's order
-    if len(regions) != len(
-        chats
-    ):  # a "messages" key elsewhere: each chat's messages are looked for everywhere
-        regions = [0] * len(chats)
+    if len(regions) != len(chats):
+        regions = [0] * len(
+            chats
+        )  # a "messages" key elsewhere: each chat's messages are looked for everywhere
     for i, chat in enumerate(chats):  # the chats in the file's order, as their "messages" keys are
         name = chat.get("name")
         if not (isinstance(name, str) and name):
