@@ -77,6 +77,7 @@ from engine.index.tables import (
 from engine.index.token_vectors import late_source, token_stats
 from engine.index.vector_search import VectorMatrix, forget_vectors, vector_cache_bytes
 from engine.index.walk import SKIP_DIRS, walk
+from engine.index.wikilinks import ATX_HEADING
 
 __all__ = [
     "POD_ITEM_MARK",
@@ -110,6 +111,7 @@ __all__ = [
     "read_gzip",
     "is_stamped",
     "STAMPED_LINE",
+    "ATX_HEADING",
     "text_layer_views",
     "Chunk",
     "ChunkRow",

@@ -37,7 +37,9 @@ _SKIP_DIRS = {".git", ".trash", ".obsidian", "node_modules", "__pycache__"}
 
 FRONT_MATTER = re.compile(r"\A---[ \t]*\n(.*?\n)?(---|\.\.\.)[ \t]*$", re.S | re.M)
 FRONT_MATTER_TITLE = re.compile(r"^title:[ \t]*[\"']?(.*?)[\"']?[ \t]*$", re.M)
-_ATX_HEADING = re.compile(r"^ {0,3}#{1,6}[ \t]+(\S[^\n]*?)[ \t#]*$", re.M)
+# a Markdown heading line, "## Yeast" (its text the group; not "#pale-ale", a tag); the rag side cuts and reads
+# sections by it too
+ATX_HEADING = re.compile(r"^ {0,3}#{1,6}[ \t]+(\S[^\n]*?)[ \t#]*$", re.M)
 _FENCE = re.compile(r"^ {0,3}(```|~~~)", re.M)
 # [[target#heading|alias]]: no brackets or newlines inside; an embed (![[...]]) is a link too
 WIKILINK = re.compile(r"\[\[([^\[\]\n|#]*)(#[^\[\]\n|]*)?(?:\|([^\[\]\n]*))?\]\]")
@@ -105,7 +107,7 @@ def note_title(text: str, fallback: str) -> str:
             return _one_line(t.group(1))
         start = front.end()
     fences = [m.start() for m in _FENCE.finditer(text, start)]
-    for m in _ATX_HEADING.finditer(text, start):
+    for m in ATX_HEADING.finditer(text, start):
         if bisect.bisect_right(fences, m.start()) % 2 == 0:  # an even number of fences before it: outside
             return _one_line(m.group(1))
     return fallback

@@ -20,7 +20,7 @@ shown only when nothing better is there. Each chosen sentence is shown with what
 "However", a displayed command, a short Python def). Quoted code is a Markdown code span, so it reads as written.
 The best ``max_sentences`` (near-duplicates dropped, though not two Python defs of different names) are shown in
 document order within a source, sources in retrieval order, each with its exact citation (file, lines, the sentence
-itself), and with the other sources that hold it word for word (``_copies``: two copies of a page cite both).
+itself), and with the other sources that hold it word for word (``engine.rag.copies``: two copies of a page cite both).
 """
 
 from __future__ import annotations
@@ -39,6 +39,7 @@ from engine.rag.answer_kinds import kind_share, wanted_kinds
 from engine.rag.citations import Citation, quote_lines
 from engine.rag.clippings import clipping_furniture, clipping_label
 from engine.rag.code_comments import comment_over_code, comment_prose
+from engine.rag.copies import copies
 from engine.rag.grounding import (
     PARAGRAPH_LINE_TYPES,
     SentenceSupport,
@@ -52,14 +53,21 @@ from engine.rag.loopguard import LoopGuard
 from engine.rag.not_answers import SMALL_WORDS, form_texts, not_an_answer, tag_line
 from engine.rag.outlines import entry_date, release_of
 from engine.rag.replies import attribution_line, quoted_label, reply_note
-from engine.rag.shown_span import BULLET, is_code, joined, leans_back, next_piece, one_list, shown_span
+from engine.rag.shown_span import (
+    BULLET,
+    is_code,
+    joined,
+    leans_back,
+    next_piece,
+    one_list,
+    section_heading,
+    shown_span,
+)
 from engine.rag.sources import Source
 from engine.rag.table_rows import row_reading, table_lines, table_rows
 from engine.rag.terms import ATX_MARKS, described, term_above, with_term
 from engine.rag.tuning import (
     ANSWER_KIND_WEIGHT,
-    COPY_MAX,
-    COPY_MIN_WORDS,
     DUPLICATE_JACCARD,
     EMBED_WEIGHT,
     HEADING_WORD_WEIGHT,
@@ -162,21 +170,6 @@ def score_parts(
         cos, passage = [0.0] * n, [0.0] * n
     prior = [1 - (sp.source.n - 1) / max(1, len(sources)) for sp in spans]
     return spans, cos, keyword, prior, passage
-
-
-# a Markdown heading line ("## Yeast"): its words
-_ATX_LINE = re.compile(r"^ {0,3}#{1,6}[ \t]+(\S[^\n]*?)[ \t#]*$", re.M)
-
-
-def section_heading(span: Span) -> str:
-    """The heading of the section ``span`` is in: the last Markdown heading line above it in its passage, else the
-    last heading of the passage's trail ("Title > Section"); "" for none. A source file's "# comment" is no heading."""
-    source = span.source
-    if not is_code(source):
-        above = _ATX_LINE.findall(source.text, 0, span.start)
-        if above:
-            return above[-1]
-    return source.heading.rsplit(" > ", 1)[-1] if source.heading else ""
 
 
 def _name_pattern(term: str) -> re.Pattern:
@@ -308,7 +301,7 @@ def extract_answer(
         head_cut, tail_cut = _cut_short(sp)  # a sentence shown in part says so: "… which should take a …"
         opening, closing = ("… " if head_cut else "") + opening, closing + (" …" if tail_cut else "")
         # the sentence, and the other sources that hold it word for word, each with its lines
-        held = [(sp, first, last), *_copies(sp, (first, last), sources)]
+        held = [(sp, first, last), *copies(sp, (first, last), sources)]
         # one marker for them all, "[1, 3]": Markdown would read "[1][3]" as a reference link
         tag = "[" + ", ".join(str(h.source.n) for h, _, _ in held) + "]"
         line = f"- {opening}{text}{closing} {tag}"
@@ -451,32 +444,6 @@ def _unfinished(shown: str) -> bool:
         or last in SMALL_WORDS
         or last in {"is", "are", "be", "which", "that", "this", "should"}
     )
-
-
-def _copies(
-    span: Span, lines: tuple[int | None, int | None], sources: Sequence[Source]
-) -> list[tuple[Span, int | None, int | None]]:
-    """Where other sources hold ``span``'s text word for word (line breaks aside), with their file lines: the same
-    sentence in two copies of a page, one fix listed in two releases' notes. Each is cited with it, so its chips name
-    every passage that says it; not for a sentence of fewer than COPY_MIN_WORDS content words ("return 'gif'" says
-    nothing on its own), nor for one more than COPY_MAX others hold (a page header). ``lines``: ``span``'s own."""
-    if len(content_words(span.text)) < COPY_MIN_WORDS:
-        return []
-    pattern = re.compile(r"\s+".join(re.escape(w) for w in span.text.split()))
-    first, last = lines
-    out = []
-    for s in sources:
-        m = pattern.search(s.text) if s.n != span.source.n else None
-        if m is None:
-            continue
-        a, b = quote_lines(s, m.start(), m.end())
-        same_place = (
-            s.path == span.source.path and None not in (a, b, first, last) and a <= last and first <= b
-        )
-        if not same_place:  # two retrieved chunks that overlap hold the same lines once
-            out.append((Span(s, m.start(), m.end()), a, b))
-    # a line on every page ("Release 3.19.0 11 Apr 2022") is a header, not a copy
-    return out if len(out) <= COPY_MAX else []
 
 
 def _code_ticks(text: str) -> tuple[str, str]:

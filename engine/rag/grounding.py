@@ -28,7 +28,7 @@ from pathlib import Path
 import numpy as np
 
 from engine.core import Grounding
-from engine.index import file_type_for
+from engine.index import ATX_HEADING, file_type_for
 from engine.rag.citations import find_markers, quote_lines, segments
 from engine.rag.code_comments import comment_runs, with_the_code_under
 from engine.rag.model_grounding import judge_for, judge_verdicts
@@ -258,14 +258,10 @@ def _cut_apart(source: Source, pieces: list[tuple[int, int]]) -> list[tuple[int,
     return pieces
 
 
-# a Markdown heading line, "## Yeast" (not "#pale-ale", a tag)
-_ATX_HEADING_LINE = re.compile(r"^ {0,3}#{1,6}[ \t]+\S[^\n]*$", re.M)
-
-
 def _heading_apart(text: str, a: int, b: int) -> list[tuple[int, int]]:
     """``text[a:b]`` cut before and after each Markdown heading line in it: the heading a piece of its own."""
     out = []
-    for m in _ATX_HEADING_LINE.finditer(text, a, b):
+    for m in ATX_HEADING.finditer(text, a, b):
         head = m.start() + len(text[m.start() : m.end()]) - len(text[m.start() : m.end()].lstrip())
         if text[a:head].strip():
             out.append((a, len(text[:head].rstrip()) if head > a else head))

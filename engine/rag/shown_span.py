@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from engine.index import RECORD_TYPES
+from engine.index import ATX_HEADING, RECORD_TYPES
 from engine.rag.code_comments import comment_over_code, comment_prose
 from engine.rag.grounding import Span, content_words
 from engine.rag.sources import Source, read_type
@@ -30,7 +30,6 @@ _SENTENCE_END = re.compile(r"[.!?][\"'”’)\]*]*$")  # an item that ends as a 
 MAX_PHRASE_CHARS = (
     80  # a heading's list of phrases: each item at most this long (a recipe's line, not a paragraph)
 )
-_ATX_LIST_HEADING = re.compile(r" {0,3}#{1,6}[ \t]+\S")  # a Markdown heading, over the list of its section
 # a task list's item: "- [ ] Price labels", "* [x] Book the pitch", Org's "- [-] ..." (engine.rag.extractive.reading)
 _TASK_ITEM = re.compile(r"\s*(?:[-*+]|\d+[.)])[ \t]+\[[ xX-]\][ \t]")
 # a document's own bullet (not a number) at the start of a quoted sentence ("* autoconfiguration learned ...", "-
@@ -164,8 +163,19 @@ def _introduces(piece: Span) -> bool:
     if _LIST_ITEM.match(text):
         return False
     return text.endswith(":") or (
-        not is_code(piece.source) and "\n" not in text and _ATX_LIST_HEADING.match(text) is not None
+        not is_code(piece.source) and "\n" not in text and ATX_HEADING.match(text) is not None
     )
+
+
+def section_heading(span: Span) -> str:
+    """The heading of the section ``span`` is in: the last Markdown heading line above it in its passage, else the
+    last heading of the passage's trail ("Title > Section"); "" for none. A source file's "# comment" is no heading."""
+    source = span.source
+    if not is_code(source):
+        above = ATX_HEADING.findall(source.text, 0, span.start)
+        if above:
+            return above[-1]
+    return source.heading.rsplit(" > ", 1)[-1] if source.heading else ""
 
 
 def _phrases(items: Sequence[Span]) -> bool:

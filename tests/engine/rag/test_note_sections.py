@@ -5,10 +5,10 @@ as a list under a colon sentence is."""
 
 from __future__ import annotations
 
-from engine.rag.extractive import extract_answer, score_parts, section_heading
+from engine.rag.extractive import extract_answer, score_parts
 from engine.rag.grounding import split_spans
 from engine.rag.not_answers import tag_line
-from engine.rag.shown_span import shown_span
+from engine.rag.shown_span import section_heading, shown_span
 from engine.rag.sources import Source
 
 NOTE = """# Batch 14 Citra Pale Ale
