@@ -1525,13 +1525,19 @@ def check(made: dict[str, bytes]) -> None:
     check_eml(made["hollybrook-spring-2027.eml"])
 
 
+def write_files(made: dict[str, bytes], out: Path) -> None:
+    """A generator's documents (their paths under ``out``: bytes) written, folders made as needed; every
+    ``make_heldoutN.py`` from this one on writes its part so."""
+    for name, data in made.items():
+        path = out / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(data)
+
+
 def main() -> None:
     made = files()
     check(made)
-    for name, data in made.items():
-        path = OUT / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_bytes(data)
+    write_files(made, OUT)
 
 
 if __name__ == "__main__":

@@ -31,8 +31,10 @@ from pathlib import Path
 
 try:  # run as a script from its folder, or imported as eval.realdocs.make_heldout15 (the tests)
     from make_heldout6 import HELVETICA
+    from make_heldout10 import write_files
 except ImportError:
     from eval.realdocs.make_heldout6 import HELVETICA
+    from eval.realdocs.make_heldout10 import write_files
 
 OUT = Path(__file__).resolve().parent / "files" / "private15"
 YEAR = 2027
@@ -1209,10 +1211,7 @@ def check(made: dict[str, bytes]) -> int:
 def main() -> None:
     made = files()
     check(made)
-    for name, data in made.items():
-        path = OUT / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_bytes(data)
+    write_files(made, OUT)
 
 
 if __name__ == "__main__":

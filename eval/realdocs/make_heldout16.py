@@ -25,8 +25,10 @@ from pathlib import Path
 
 try:  # run as a script from its folder, or imported as eval.realdocs.make_heldout16 (the tests, check.py)
     import heldout16_texts as T
+    from make_heldout10 import write_files
 except ImportError:
     from eval.realdocs import heldout16_texts as T
+    from eval.realdocs.make_heldout10 import write_files
 
 OUT = Path(__file__).resolve().parent / "files" / "private16"
 FONTS = Path("/usr/share/fonts/truetype/dejavu")
@@ -416,10 +418,7 @@ def check(made: dict[str, bytes]) -> int:
 def main() -> None:
     made = files()
     check(made)
-    for name, data in made.items():
-        path = OUT / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_bytes(data)
+    write_files(made, OUT)
 
 
 if __name__ == "__main__":

@@ -25,9 +25,11 @@ from pathlib import Path
 
 try:  # run as a script from its folder, or imported as eval.realdocs.make_heldout19 (the tests, check.py)
     import heldout19_texts as T
+    from make_heldout10 import write_files
     from make_heldout16 import check_weekdays, font, wrap
 except ImportError:
     from eval.realdocs import heldout19_texts as T
+    from eval.realdocs.make_heldout10 import write_files
     from eval.realdocs.make_heldout16 import check_weekdays, font, wrap
 
 OUT = Path(__file__).resolve().parent / "files" / "private19"
@@ -251,10 +253,7 @@ def check(made: dict[str, bytes]) -> int:
 def main() -> None:
     made = files()
     check(made)
-    for name, data in made.items():
-        path = OUT / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_bytes(data)
+    write_files(made, OUT)
 
 
 if __name__ == "__main__":

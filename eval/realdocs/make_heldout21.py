@@ -31,9 +31,11 @@ from pathlib import Path
 
 try:  # run as a script from its folder, or imported as eval.realdocs.make_heldout21 (the tests, check.py)
     import heldout21_texts as T
+    from make_heldout10 import write_files
     from make_heldout16 import MONTHS, check_weekdays
 except ImportError:
     from eval.realdocs import heldout21_texts as T
+    from eval.realdocs.make_heldout10 import write_files
     from eval.realdocs.make_heldout16 import MONTHS, check_weekdays
 
 OUT = Path(__file__).resolve().parent / "files" / "private21"
@@ -291,10 +293,7 @@ def check(made: dict[str, bytes]) -> int:
 def main() -> None:
     made = files()
     check(made)
-    for name, data in made.items():
-        path = OUT / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_bytes(data)
+    write_files(made, OUT)
 
 
 if __name__ == "__main__":

@@ -29,9 +29,11 @@ from xml.sax.saxutils import escape
 
 try:  # run as a script from its folder, or imported as eval.realdocs.make_heldout22 (the tests, check.py)
     import heldout22_texts as T
+    from make_heldout10 import write_files
     from make_heldout16 import check_weekdays
 except ImportError:
     from eval.realdocs import heldout22_texts as T
+    from eval.realdocs.make_heldout10 import write_files
     from eval.realdocs.make_heldout16 import check_weekdays
 
 OUT = Path(__file__).resolve().parent / "files" / "private22"
@@ -708,10 +710,7 @@ def check(made: dict[str, bytes]) -> int:
 def main() -> None:
     made = files()
     check(made)
-    for name, data in made.items():
-        path = OUT / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_bytes(data)
+    write_files(made, OUT)
 
 
 if __name__ == "__main__":

@@ -33,9 +33,11 @@ from urllib.parse import quote
 
 try:  # run as a script from its folder, or imported as eval.realdocs.make_heldout23 (the tests, check.py)
     import heldout23_texts as T
+    from make_heldout10 import write_files
     from make_heldout16 import check_weekdays
 except ImportError:
     from eval.realdocs import heldout23_texts as T
+    from eval.realdocs.make_heldout10 import write_files
     from eval.realdocs.make_heldout16 import check_weekdays
 
 OUT = Path(__file__).resolve().parent / "files" / "private23"
@@ -619,10 +621,7 @@ def check(made: dict[str, bytes]) -> int:
 def main() -> None:
     made = files()
     check(made)
-    for name, data in made.items():
-        path = OUT / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_bytes(data)
+    write_files(made, OUT)
 
 
 if __name__ == "__main__":
