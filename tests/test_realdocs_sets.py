@@ -15,7 +15,7 @@ scanner's multi-page TIFF, a Docusaurus page in MDX, Swift source, a Perl script
 source, voicemail transcripts, a system tool's configuration, a Texinfo manual as one HTML page, a Logseq graph, an
 e-mail with a CSV attachment, Rust source, a book's page made by mdBook, a Telegram Desktop chat export, a Joplin RAW
 export, an SMS Backup & Restore file, an API page made by rustdoc, a JupyterLab notebook, a Notion export, Bear's
-TextBundles)
+TextBundles, a CMake module, a Slack workspace export, Google Keep notes from Takeout, an OFX bank statement)
 hold against those files, and the parts stay apart. Questions on Debian packages' documents are checked by
 ``eval/realdocs/check.py`` where the packages are installed."""
 
@@ -1157,3 +1157,111 @@ def test_twenty_third_held_out_part_brings_new_kinds_and_only_fresh_documents(tm
     assert all(near.count(f) >= 2 for f in ("rustdoc", "notebook", "notion", "bear")) and len(near) == 10
     # the generator gives the committed bytes again
     _made_again(make_heldout23, "private23", mine, committed, tmp_path, monkeypatch)
+
+
+def test_twenty_fourth_held_out_part_brings_new_kinds_and_only_fresh_documents(tmp_path, monkeypatch):
+    import json
+    import re
+
+    from eval.realdocs import heldout24_texts as T
+    from eval.realdocs import make_heldout24
+
+    kinds = {"cmake-module", "slack-export", "slack-item", "keep-takeout", "keep-item", "ofx"}
+    committed, mine = _fresh("heldout24", kinds)
+    qa, unanswerable = load("heldout24")
+    doc_kind = {d["path"]: d["kind"] for d in documents("heldout24")}
+    # the CMake module, committed as Debian's cmake-data 3.25.1-1 ships it; a label reads its lines
+    module = "cmake/CMakePackageConfigHelpers.cmake"
+    _as_installed(committed[module], "/usr/share/cmake-3.25/Modules/CMakePackageConfigHelpers.cmake")
+    assert committed[module].startswith(b"# Distributed under the OSI-approved BSD 3-Clause License.")
+    for q in (x for x in qa if x["kind"] == "cmake-module"):
+        _labels_name_lines(committed, q)
+    # the Slack export: users.json, channels.json, integration_logs.json and a folder a channel of day files, each a
+    # JSON array written as Slack writes it (four spaces, "\/", "\uXXXX", no newline at the end); a label is one
+    # message's object or a run of them, from its "    {" line to a "    }" line
+    slack = {p: committed[p].decode("utf-8") for p in mine if p.startswith(f"private24/{T.SLACK_FOLDER}/")}
+    assert {p.rsplit("/", 1)[1] for p in slack if p.count("/") == 2} == {
+        "users.json",
+        "channels.json",
+        "integration_logs.json",
+    }
+    channels = {c["name"] for c in json.loads(slack[f"private24/{T.SLACK_FOLDER}/channels.json"])}
+    messages = []
+    for path, text in slack.items():
+        data = json.loads(text)
+        assert text == make_heldout24.slack_json(data) and text.isascii() and not text.endswith("\n")
+        if path.count("/") == 3:
+            channel, day = path.split("/")[2], path.split("/")[3][:-5]
+            assert (
+                channel in channels
+                and re.fullmatch(r"\d{4}-\d\d-\d\d", day)
+                and doc_kind[path] == "slack-export"
+            )
+            messages += data
+        else:
+            assert doc_kind[path] == "slack-item"
+    assert any(m.get("subtype") == "channel_join" for m in messages)
+    assert any("reactions" in m for m in messages) and any("edited" in m for m in messages)
+    assert any("replies" in m for m in messages) and any("parent_user_id" in m for m in messages)
+    assert any("files" in m for m in messages) and any("<@U" in m["text"] for m in messages)
+    assert any("<https:" in m["text"] for m in messages) and "\\u00a3" in "".join(slack.values())
+    for q in (x for x in qa if x["kind"] == "slack-export"):
+        lines = _labels_name_lines(committed, q)
+        assert lines[q["line_start"] - 1] == "    {" and lines[q["line_end"] - 1] in ("    }", "    },")
+        run = json.loads("[" + "\n".join(lines[q["line_start"] - 1 : q["line_end"]]).rstrip(",") + "]")
+        assert all(m["type"] == "message" and "ts" in m for m in run), q["id"]
+        assert any(flat(q["evidence"]) in flat(json.dumps(m["text"])[1:-1].replace("/", "\\/")) for m in run)
+    # the Keep notes: a one-line .json and an .html a note, the same title; Labels.txt; every label on a note's
+    # content in its .html, read as HTML (its source lines with the tags gone)
+    keep = {p: committed[p].decode("utf-8") for p in mine if p.startswith(f"private24/{T.KEEP_FOLDER}/")}
+    notes = [p for p in keep if p.endswith(".json")]
+    assert len(notes) == len(T.NOTES) and f"private24/{T.KEEP_FOLDER}/Labels.txt" in keep
+    for path in notes:
+        data = json.loads(keep[path])
+        assert "\n" not in keep[path] and path.endswith(f"/{data['title']}.json")
+        assert {"color", "isTrashed", "isPinned", "isArchived", "userEditedTimestampUsec"} <= set(data)
+        assert ("textContent" in data) != ("listContent" in data)
+        page = keep[path[:-5] + ".html"]
+        assert f"<title>{data['title']}</title>" in page and doc_kind[path[:-5] + ".html"] == "keep-takeout"
+        assert doc_kind[path] == "keep-item"
+    flags = [json.loads(keep[p]) for p in notes]
+    assert all(any(n[f] for n in flags) for f in ("isPinned", "isArchived", "isTrashed"))
+    assert any(i["isChecked"] for n in flags for i in n.get("listContent", []))
+    for q in (x for x in qa if x["kind"] == "keep-takeout"):
+        lines = keep[q["path"]].split("\n")
+        content = next(n for n, line in enumerate(lines, 1) if line.startswith('<div class="content">'))
+        chips = next(n for n, line in enumerate(lines, 1) if "</div></body></html>" in line)
+        assert content <= q["line_start"] <= q["line_end"] < chips, q["id"]
+        source = realdocs_check.html_source_lines(keep[q["path"]])
+        assert realdocs_check.unit_text(FILES / q["path"], q) == "\n".join(
+            source[q["line_start"] - 1 : q["line_end"]]
+        )
+    # the OFX statement: OFX 1.02's SGML header, CRLF line ends, an element a line; a label is one <STMTTRN> record
+    # or the <LEDGERBAL> block
+    ofx = committed[f"private24/{T.OFX_NAME}"].decode("ascii")
+    assert ofx.startswith("OFXHEADER:100\r\nDATA:OFXSGML\r\nVERSION:102\r\n") and "\n" not in ofx.replace(
+        "\r\n", ""
+    )
+    for q in (x for x in qa if x["kind"] == "ofx"):
+        lines = [line.rstrip("\r") for line in _labels_name_lines(committed, q)]
+        first, last = lines[q["line_start"] - 1], lines[q["line_end"] - 1]
+        assert (first, last) in (("<STMTTRN>", "</STMTTRN>"), ("<LEDGERBAL>", "</LEDGERBAL>")), q["id"]
+        assert q["line_end"] - q["line_start"] in (7, 3)
+    # the questions: on the part's documents (never on a Slack or Keep item); two or more near-topic unanswerables
+    # beside each of the four kinds of document
+    assert {q["path"] for q in qa} <= {p for p in mine if not doc_kind[p].endswith("-item")}
+    near = [doc_kind[q["near"]] for q in unanswerable if q["kind"] == "near-topic"]
+    assert (
+        all(near.count(k) >= 2 for k in ("cmake-module", "slack-export", "keep-takeout", "ofx"))
+        and len(near) == 10
+    )
+    assert {t for q in qa for t in q["tags"]} >= {
+        "reactions",
+        "edited",
+        "reply",
+        "checklist",
+        "trashed",
+        "archived",
+    }
+    # the generator gives the committed bytes again
+    _made_again(make_heldout24, "private24", mine, committed, tmp_path, monkeypatch)

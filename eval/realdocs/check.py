@@ -24,7 +24,9 @@ scanner's multi-page TIFF, whose text Alcove reads by OCR, the text its generato
   text, the lines of the file as Alcove reads them (JSON and XML as code: the escapes and entities as written); a
   rustdoc page's HTML source as any HTML page's; a JupyterLab notebook's cell (its source and its text outputs, a
   DataFrame's ``text/plain``, not its HTML or an error's traceback); a Notion export's ``.md`` and ``.csv`` and a Bear
-  TextBundle's ``text.markdown`` as text;
+  TextBundle's ``text.markdown`` as text; a CMake module, a Slack export's day files (the JSON as written: ``\\/``
+  and ``\\uXXXX`` escapes as they stand) and an OFX statement as text, a Google Keep note's Takeout HTML as any HTML
+  page's;
   text compared with whitespace runs as one space, line-end hyphens joined, NFKC);
   so does each ``evidence`` string, and a ``quote`` occurs exactly once in its text file at the labelled lines;
 - an unanswerable question's ``absent_terms`` occur in no document of its part or of any part before it in
@@ -35,7 +37,7 @@ scanner's multi-page TIFF, whose text Alcove reads by OCR, the text its generato
   (``xml_strings``: a word after a ``&#10;`` or an entity);
 - ids are unique; questions are not copied from the document (no run of 8 words shared with the labelled unit).
 
-    python eval/realdocs/check.py [--part tuning|heldout|heldout2|...|heldout22|heldout23|all] [--committed-only]
+    python eval/realdocs/check.py [--part tuning|heldout|heldout2|...|heldout23|heldout24|all] [--committed-only]
 
 Package documents are read where the packages installed them; committed ones from files/. ``--committed-only``
 checks only questions on committed documents (what CI can check without the packages).

@@ -2,11 +2,11 @@
 what counts as a hit on a label.
 
 The documents are listed in ``documents.json``: each has a path under a documents root (``pdf/R-FAQ.pdf``), a part
-(``tuning``, ``heldout``, ``heldout2`` to ``heldout22`` or ``heldout23``) and where it comes from: a file of an
+(``tuning``, ``heldout``, ``heldout2`` to ``heldout23`` or ``heldout24``) and where it comes from: a file of an
 installed Debian package (``package`` + ``source``; not committed, the version is recorded) or a file committed here
 under ``files/`` at the same path (a macOS bundle, ``X.rtfd``, is a folder that is one document).
 
-    python eval/realdocs/realdocs.py ROOT [--part tuning|heldout|heldout2|...|heldout22|heldout23|all]   # copy a part into ROOT
+    python eval/realdocs/realdocs.py ROOT [--part tuning|heldout|heldout2|...|heldout23|heldout24|all]   # copy a part into ROOT
 
 Each part is meant to be indexed on its own (a root per part); the unanswerable questions of a part are checked
 against that part's documents (``check.py``), and their key terms against every document of that part and of the
@@ -29,8 +29,11 @@ Day One journal's Markdown export, Go source, a Docusaurus page's MDX, Swift sou
 voicemail transcripts, a system tool's configuration (``adduser.conf``), a Logseq graph's pages (Markdown outlines), Rust
 source, a Telegram Desktop chat export's JSON, a Joplin RAW export's notes (each ``<id>.md``: title, body, metadata),
 an SMS Backup & Restore XML file, a Notion export's pages (Markdown) and database (CSV), a Bear note's
-``text.markdown`` in its TextBundle, the HTML source (a saved web page's, a Sphinx page's, a Texinfo page's, an
-mdBook page's and a rustdoc page's too); a DOCX or ODT
+``text.markdown`` in its TextBundle, a CMake module, a Slack export's day files (JSON as Slack writes it: a label is
+one message's object, or a thread's run of them), a bank statement in OFX 1.02 (SGML: a label is one ``<STMTTRN>``
+record, or the ``<LEDGERBAL>`` block), the HTML source (a saved web page's, a Sphinx page's, a Texinfo page's, an
+mdBook page's, a rustdoc page's and a Google Keep note's in a Takeout export (its one-line ``.json`` beside it holds
+no label) too); a DOCX or ODT
 "line" is a body paragraph (a Google Docs export's list and checklist items too; its footnotes' text after it, tracked
 changes as accepted, a move read at its new place), a heading or a table row, an RTF "line" a paragraph of its plain text, a TextEdit .rtfd's that
 of its TXT.rtf). An XLSX or ODS label names
@@ -76,6 +79,7 @@ PARTS = (
     "heldout21",
     "heldout22",
     "heldout23",
+    "heldout24",
 )
 SETS = {
     "tuning": ("qa_tuning.jsonl", "unanswerable_tuning.jsonl"),
@@ -153,6 +157,10 @@ SETS = {
     # rustdoc made it, an analysis notebook as JupyterLab saves it with HTML tables, a picture and an error, a Notion
     # workspace exported to Markdown & CSV, notes exported by Bear as TextBundles)
     "heldout23": ("qa_heldout23.jsonl", "unanswerable_heldout23.jsonl"),
+    # written after "heldout23" was written: kinds no other part holds (a CMake module read as documentation, a
+    # small team's Slack workspace export, Google Keep notes as Google Takeout exports them, a bank statement as an
+    # OFX 1.02 download)
+    "heldout24": ("qa_heldout24.jsonl", "unanswerable_heldout24.jsonl"),
 }
 # kinds whose labels carry a page
 PAGED = {
