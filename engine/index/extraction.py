@@ -76,6 +76,7 @@ from engine.index.readers import (
     extract_pdf,
     extract_pptx,
     extract_rtf,
+    extract_statement,
     extract_subtitles,
     extract_vobjects,
     extract_webarchive,
@@ -86,6 +87,8 @@ from engine.index.readers import (
     pdfium_pages,
     read_messages,
 )
+from engine.index.readers.keep import read_keep
+from engine.index.readers.slack import read_slack
 from engine.index.shortcodes import blank_shortcodes
 from engine.index.tables import csv_header, delimiter_for
 from engine.index.troff import is_troff, render_troff, troff_blocks
@@ -97,7 +100,7 @@ TEXT_EXTENSIONS = {
     ".mdx": "markdown", ".rst": "rst", ".rest": "rst", ".adoc": "asciidoc", ".asciidoc": "asciidoc", ".csv": "csv", ".tsv": "csv",
     ".htm": "html", ".html": "html", ".xhtml": "html", ".srt": "subtitles", ".vtt": "subtitles",
     ".ics": "calendar", ".vcf": "contacts", ".vcard": "contacts", ".gpx": "gpx", ".rss": "feed", ".atom": "feed",
-    ".enex": "evernote",
+    ".enex": "evernote", ".ofx": "statement", ".qfx": "statement",
     ".py": "code", ".pyi": "code", ".js": "code", ".mjs": "code", ".ts": "code", ".tsx": "code",
     ".jsx": "code", ".c": "code", ".h": "code", ".cc": "code", ".cpp": "code", ".hpp": "code",
     ".cxx": "code", ".m": "code", ".mm": "code", ".swift": "code", ".java": "code", ".kt": "code",
@@ -110,11 +113,11 @@ TEXT_EXTENSIONS = {
 # the readers that write a text file's contents in words (engine.index.readers.anchored), by file type
 _IN_WORDS = {"subtitles": extract_subtitles, "calendar": extract_vobjects, "contacts": extract_vobjects,
              "gpx": extract_gpx, "feed": extract_feed, "evernote": extract_enex,
-             "bibtex": extract_bibtex}  # fmt: skip
+             "bibtex": extract_bibtex, "statement": extract_statement}  # fmt: skip
 # readers whose page text is not the file's own characters: Page.anchors map it back to the file's lines
 # (a DOCX's, where a table laid out for the page holds paragraphs: engine.index.readers.word)
 # (a chat's or a phone's messages: engine.index.readers.messages, read in words too)
-ANCHORED_TYPES = frozenset({"html", "docx", "messages", *_IN_WORDS})
+ANCHORED_TYPES = frozenset({"html", "docx", "messages", "note", *_IN_WORDS})
 # readers that write one record a paragraph (a calendar's event, a contact's card, a track's waypoint), each a chunk
 RECORD_TYPES = frozenset({"calendar", "contacts", "gpx", "feed", "bibtex"})
 DOC_EXTENSIONS = {".pdf": "pdf", ".docx": "docx"}
@@ -157,7 +160,11 @@ STORED_AS = {"emlx": "email", "mbox": "email"}
 def stored_types() -> frozenset[str]:
     """Every file type the index stores a document under (a search's ``file_types`` names some of them)."""
     tables = (TEXT_EXTENSIONS, DOC_EXTENSIONS, RICH_EXTENSIONS)
-    return frozenset(STORED_AS.get(t, t) for table in tables for t in table.values()) | {"feed", "messages"}
+    return frozenset(STORED_AS.get(t, t) for table in tables for t in table.values()) | {
+        "feed",
+        "messages",
+        "note",
+    }
 
 
 def stored_type(name: str) -> str | None:
@@ -270,7 +277,8 @@ def _kind(file_type: str) -> str:
              "subtitles": "subtitle file", "calendar": "calendar file", "contacts": "contacts file",
              "gpx": "GPS track", "feed": "feed", "evernote": "Evernote export", "odp": "ODP file",
              "webarchive": "web archive", "mhtml": "saved web page", "bibtex": "BibTeX library",
-             "pages": "Pages document", "keynote": "Keynote presentation", "messages": "messages file"}  # fmt: skip
+             "pages": "Pages document", "keynote": "Keynote presentation", "messages": "messages file",
+             "statement": "bank statement"}  # fmt: skip
     return names.get(file_type, "file")
 
 
@@ -304,6 +312,12 @@ def _extract(path: Path, data: bytes, file_type: str, check: Callable[[], None],
     # a chat exported by Telegram, a phone's messages backed up as XML: read a message a line
     # (engine.index.readers.messages), anchored to the file's lines
     messages = read_messages(text, path.suffix.lower(), check) if file_type == "code" else None
+    if messages is None and file_type == "code" and path.suffix.lower() == ".json":
+        messages = read_slack(text, path, check)  # a Slack export's day of a channel
+    if messages is None and file_type == "code" and path.suffix.lower() == ".json":
+        keep = read_keep(text)  # a Google Keep note from Takeout, in words
+        if keep is not None:
+            return Extracted("note", (keep,), encoding, notes)
     if messages is not None:
         charge(check, page_bytes(messages))
         return Extracted("messages", (messages,), encoding, notes)

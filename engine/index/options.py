@@ -16,11 +16,14 @@ from engine.index.readers.enex import READER_VERSION as ENEX_READER_VERSION
 from engine.index.readers.feeds import READER_VERSION as FEED_READER_VERSION
 from engine.index.readers.gpx import READER_VERSION as GPX_READER_VERSION
 from engine.index.readers.html import READER_VERSION as HTML_READER_VERSION
+from engine.index.readers.keep import READER_VERSION as KEEP_READER_VERSION
 from engine.index.readers.mail import READER_VERSION as MAIL_READER_VERSION
 from engine.index.readers.messages import READER_VERSION as MESSAGES_READER_VERSION
 from engine.index.readers.ocr import IMAGE_READER_VERSION, OCR_READER_VERSION
 from engine.index.readers.office import DOCUMENT_READER_VERSION, RTF_READER_VERSION, XLSX_READER_VERSION
 from engine.index.readers.pdf import READER_VERSION
+from engine.index.readers.slack import READER_VERSION as SLACK_READER_VERSION
+from engine.index.readers.statements import READER_VERSION as STATEMENT_READER_VERSION
 from engine.index.readers.subtitles import READER_VERSION as SUBTITLES_READER_VERSION
 from engine.index.readers.vobjects import READER_VERSION as VOBJECT_READER_VERSION
 from engine.index.readers.webpages import READER_VERSION as WEBPAGE_READER_VERSION
@@ -35,7 +38,7 @@ CHUNKER_VERSION = 1  # bump when extraction or chunking changes what every file 
 # .xml or .json file may hold a feed or messages, read in words: those readers' versions are a code file's too
 READER_VERSIONS = {"pdf": f"{READER_VERSION}+ocr{OCR_READER_VERSION}", "image": f"{IMAGE_READER_VERSION}+ocr{OCR_READER_VERSION}", "epub": EPUB_READER_VERSION, "csv": CSV_READER_VERSION,
                    "xlsx": XLSX_READER_VERSION, "ods": XLSX_READER_VERSION, "text": TEXT_READER_VERSION,
-                   "code": f"{CODE_READER_VERSION}+feed{FEED_READER_VERSION}+messages{MESSAGES_READER_VERSION}",
+                   "code": f"{CODE_READER_VERSION}+feed{FEED_READER_VERSION}+messages{MESSAGES_READER_VERSION}+slack{SLACK_READER_VERSION}+keep{KEEP_READER_VERSION}",
                    "html": HTML_READER_VERSION, "email": MAIL_READER_VERSION, "emlx": MAIL_READER_VERSION,
                    "mbox": MAIL_READER_VERSION, "subtitles": SUBTITLES_READER_VERSION,
                    "calendar": VOBJECT_READER_VERSION, "contacts": VOBJECT_READER_VERSION,
@@ -43,7 +46,8 @@ READER_VERSIONS = {"pdf": f"{READER_VERSION}+ocr{OCR_READER_VERSION}", "image": 
                    "evernote": ENEX_READER_VERSION, "markdown": MARKDOWN_READER_VERSION,
                    "docx": DOCUMENT_READER_VERSION, "odt": DOCUMENT_READER_VERSION, "rtf": RTF_READER_VERSION,
                    "webarchive": WEBPAGE_READER_VERSION, "mhtml": WEBPAGE_READER_VERSION,
-                   "bibtex": BIBTEX_READER_VERSION, "messages": MESSAGES_READER_VERSION}  # fmt: skip
+                   "bibtex": BIBTEX_READER_VERSION, "messages": MESSAGES_READER_VERSION,
+                   "statement": STATEMENT_READER_VERSION}  # fmt: skip
 
 
 def reader_tag(file_type: str | None) -> bytes:

@@ -54,6 +54,16 @@ _HASHTAGS = re.compile(r"^#[^\s#][^\s]*(?:\s+#[^\s#][^\s]*)*$")
 # ("Support › Bread makers › BM450 › Online manual") and its copyright line
 _SAVED_FROM = re.compile(r"^Saved from: \S+$")
 _BREADCRUMB = re.compile(r"^[^›»\n]{1,60}(?:\s[›»]\s[^›»\n]{1,60}){2,}$")
+# a line that is only a date and a time, as a note's heading shows when it was edited ("13 Mar 2027, 17:52:18",
+# "Friday 19 March 2027 18:03", "Mar 13, 2027, 5:52 PM", "2027-03-13 17:52"): it says when, not what
+_MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
+_CLOCK = r"(?:,?\s+(?:at\s+)?\d{1,2}[:.]\d{2}(?::\d{2})?(?:\s*[ap]\.?m\.?)?)?"
+_STAMP_ONLY = re.compile(
+    rf"^(?:(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?,?\s+)?"
+    rf"(?:\d{{1,2}}(?:st|nd|rd|th)?\s+{_MONTH},?\s+\d{{4}}|{_MONTH}\s+\d{{1,2}},?\s+\d{{4}}|\d{{4}}-\d{{2}}-\d{{2}}(?=[ T,]|$))"
+    rf"{_CLOCK}\.?$",
+    re.IGNORECASE,
+)
 _COPYRIGHT = re.compile(r"^(?:©|\(c\)|Copyright ©)\s*(?:\d{4}\b)?[^.\n]{0,100}\.?$", re.IGNORECASE)
 
 
@@ -75,6 +85,8 @@ def not_an_answer(text: str) -> bool:
         return True  # a mail's signature ("-- Mark Ellison Treasurer, ...") or "Sent from my iPhone": who, not what
     if len(lines) == 1 and _TAGS.match(lines[0]):
         return True  # an exported note's "Tags: bike, spring."
+    if len(lines) == 1 and _STAMP_ONLY.match(lines[0]):
+        return True  # a note's "13 Mar 2027, 17:52:18": when it was written, not what it says
     if len(lines) == 1 and any(p.match(lines[0]) for p in (_SAVED_FROM, _BREADCRUMB, _COPYRIGHT)):
         return True  # a saved page's address, breadcrumb trail or "© 2027 Gillbeck Hollow Camping Ltd"
     if _QUESTION.match(" ".join(lines)):

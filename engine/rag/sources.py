@@ -112,8 +112,8 @@ def read_type(source: Source) -> str | None:
     suffix = Path(source.path).suffix.lower()
     if kind != "code" or suffix not in (".xml", ".json"):
         return kind
-    if source.file_type in ("messages", "feed"):
-        return "text" if source.file_type == "messages" else "feed"
+    if source.file_type in ("messages", "note", "feed"):
+        return "feed" if source.file_type == "feed" else "text"
     if source.file_type:
         return kind
     words = suffix == ".xml" and not _XML_TAG.search(source.text)

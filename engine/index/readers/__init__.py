@@ -24,6 +24,7 @@ from engine.index.readers.office import extract_pptx, extract_rtf, extract_xlsx
 from engine.index.readers.opendocument import extract_odp, extract_ods, extract_odt
 from engine.index.readers.pdf import extract_pdf, pdfium_pages
 from engine.index.readers.pictures import image_pages, picture_pages, picture_pixels
+from engine.index.readers.statements import extract_statement
 from engine.index.readers.subtitles import extract_subtitles
 from engine.index.readers.vobjects import extract_vobjects
 from engine.index.readers.webpages import extract_mhtml, extract_webarchive
@@ -51,6 +52,7 @@ __all__ = [
     "extract_pdf",
     "extract_pptx",
     "extract_rtf",
+    "extract_statement",
     "extract_subtitles",
     "extract_vobjects",
     "extract_webarchive",

@@ -58,7 +58,7 @@ def read_messages(text: str, suffix: str, check: Callable[[], None] = lambda: No
             lines = _phone(text, check)
         except (expat.ExpatError, XmlRefused, ValueError):
             return as_text(text)
-        return _page(lines) if lines else as_text(text)
+        return message_page(lines) if lines else as_text(text)
     # a chat's export names its type near the top; an account's export has its "chats" further down
     if (
         suffix != ".json"
@@ -85,10 +85,10 @@ def read_messages(text: str, suffix: str, check: Callable[[], None] = lambda: No
         begin = regions[i]
         end = regions[i + 1] if i + 1 < len(regions) and regions[i + 1] > begin else len(text)
         lines += _chat_lines(text, starts, (begin, end), chat, check)
-    return _page(lines, titles) if lines else as_text(text)
+    return message_page(lines, titles) if lines else as_text(text)
 
 
-def _page(
+def message_page(
     lines: list[tuple[str, tuple[int, int], tuple[int, int] | None]], titles: list[tuple[int, str]] = ()
 ) -> Page:
     """(line, where it starts in the file, where its words are in the file) -> a page of those lines; ``titles``:
@@ -272,7 +272,7 @@ def _chat_lines(
             pinned = by_id.get(m.get("message_id"))
             said = _service(m)
             if pinned is not None:
-                said = said.rstrip(".") + f': "{_short(_words(pinned.get("text")))}"'
+                said = said.rstrip(".") + f': "{short_quote(_words(pinned.get("text")))}"'
             lines.append((f"{when} {said}", start, words_at))
             continue
         who = str(m.get("from") or m.get("author") or "Unknown")
@@ -281,13 +281,13 @@ def _chat_lines(
         body = " ".join(x for x in (forwarded, _words(m.get("text")), _media(m)) if x)
         reply = by_id.get(m.get("reply_to_message_id"))
         if reply is not None:
-            excerpt = _short(_words(reply.get("text")) or _media(reply))
+            excerpt = short_quote(_words(reply.get("text")) or _media(reply))
             body += f' (In reply to {reply.get("from") or "a message"}: "{excerpt}")'
         lines.append((f"{when} {who}: {body}", start, words_at))
     return lines
 
 
-def _short(text: str) -> str:
+def short_quote(text: str) -> str:
     """The start of a message, as a reply's note quotes it: its first sentence up to _QUOTE_CHARS, cut at a word
     with "…" where it goes on, so the note holds no sentence's end but its own ("Is there parking near the
     bandstand?", "Hi everyone…")."""

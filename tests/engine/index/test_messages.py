@@ -93,7 +93,7 @@ def test_a_telegram_export_is_read_a_message_a_line_with_replies_polls_and_pins(
     )
     assert lines[4].startswith("Sunday 2 May 2027 18:12 Nadia Brook pinned a message: \"Sunday's loop")
     assert lines[5] == "Monday 3 May 2027 07:15 Owen Pike: Puncture kit packed. (a photo)"
-    from engine.index.readers.messages import _short
+    from engine.index.readers.messages import short_quote as _short
 
     # a reply's note quotes one sentence at most, so it holds no sentence's end but its own
     assert _short("Hi everyone! Looking forward to tomorrow.") == "Hi everyone…"

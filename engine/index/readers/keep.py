@@ -1,0 +1,69 @@
+"""A Google Keep note as Google Takeout exports it (``Takeout/Keep/<title>.json``, beside its ``.html``), read as the
+note reads in Keep: its title, its text or its checklist (ticked items "☑", the rest "☐"), its labels, whether it is
+pinned, archived or in the bin, and when it was last edited.
+
+Read as code, an answer would quote the note's one line of JSON (``"isChecked":true}],"title":"Weekly shop",
+"userEditedTimestampUsec":...``). The file is one line, so every line of the page cites line 1. A file of another
+shape is read as code (``read_keep`` is None for it).
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime
+
+from engine.index.document import Block, Page, add_span
+from engine.index.readers.messages import stamp
+
+READER_VERSION = 1  # 1: a note in words
+_KEYS = ('"userEditedTimestampUsec"', '"createdTimestampUsec"')
+
+
+def read_keep(text: str) -> Page | None:
+    """The note's page; None when ``text`` is not a Keep note's JSON."""
+    head = text[:8192]
+    if not head.lstrip("\ufeff \r\n\t").startswith("{") or not any(k in text for k in _KEYS):
+        return None
+    if '"textContent"' not in text and '"listContent"' not in text:
+        return None
+    try:
+        note = json.loads(text)
+    except (ValueError, RecursionError):
+        return None
+    if not isinstance(note, dict):
+        return None
+    lines: list[str] = []
+    title = str(note.get("title") or "").strip()
+    if title:
+        lines.append(title)
+    body = str(note.get("textContent") or "")
+    lines += [line.strip() for line in body.splitlines() if line.strip()]
+    for item in note.get("listContent") or ():
+        if isinstance(item, dict) and str(item.get("text") or "").strip():
+            lines.append(("☑ " if item.get("isChecked") else "☐ ") + str(item["text"]).strip())
+    for item in note.get("attachments") or ():
+        if isinstance(item, dict) and item.get("filePath"):
+            lines.append(f"(an attachment: {item['filePath']})")
+    labels = [str(x.get("name")) for x in note.get("labels") or () if isinstance(x, dict) and x.get("name")]
+    facts = [label for key, label in (("isPinned", "Pinned"), ("isArchived", "Archived"), ("isTrashed", "In the bin"))
+             if note.get(key) is True]  # fmt: skip
+    if labels:
+        facts.append("Labels: " + ", ".join(labels))
+    edited = note.get("userEditedTimestampUsec")
+    if isinstance(edited, int | float) and edited > 0:
+        facts.append("Edited " + stamp(datetime.fromtimestamp(edited / 1e6)))
+    if facts:
+        lines.append(". ".join(facts) + ".")
+    if not lines:
+        return None
+    page_text = "\n".join(lines)
+    blocks: list[Block] = []
+    pos = 0
+    for line in lines:  # a line a block: a checklist's items, the note's lines as Keep shows them
+        add_span(blocks, page_text, pos, pos + len(line))
+        pos += len(line) + 1
+    starts = [0]
+    for line in lines[:-1]:
+        starts.append(starts[-1] + len(line) + 1)
+    # every line of the page is on the file's one line
+    return Page(page_text, tuple(blocks), anchors=tuple((at, 1, 0) for at in starts))

@@ -1,0 +1,195 @@
+"""A Slack workspace's export (Slack's "Export data": a folder with ``users.json`` and ``channels.json`` and a folder
+per channel of ``YYYY-MM-DD.json`` files, a day's messages each), read a message a line as a chat export's text is.
+
+Read as code, an answer would quote a message's JSON: its keys, its rich-text blocks, its ``"ts"`` and the author's
+user id ("U05K3Q6TF7G"). Here each message is a line, as Telegram's are (``engine.index.readers.messages``): its time
+in words in the author's time zone, the author's name from the export's ``users.json``, the words with Slack's
+markup read as the app shows it (``<@U05K3Q6TF7G>`` -> "@Ben Marsh", ``<https://x.org|the form>`` -> "the form
+(https://x.org)", ``&amp;`` -> "&"), a file shared, the reactions and who gave them, and for a reply in a thread the
+start of the message it answers. The channel's name heads the page ("#rota (Slack channel)").
+
+The day's file is parsed once, its messages one after another, so each message's place in the file is known and a
+citation names its lines. ``users.json`` is read from the export's folder (the channel folder's parent), at most
+once a minute per export. A file of another shape is read as code (``read_slack`` is None for it).
+"""
+
+from __future__ import annotations
+
+import bisect
+import html
+import json
+import os
+import re
+import threading
+import time
+from collections.abc import Callable
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+
+from engine.index.bounds import read_regular_file
+from engine.index.document import ExtractError, Page, line_starts
+from engine.index.readers.messages import message_page, short_quote, stamp
+
+READER_VERSION = 1  # 1: a message a line, names from users.json
+USERS_READ_BYTES = 16 << 20  # a workspace's users.json (a large one is some MB); more is not read
+USERS_TTL_S = 60.0
+_DAY_FILE = re.compile(r"\d{4}-\d{2}-\d{2}\.json")
+_TEXT_KEY = re.compile(r'"text"\s*:')
+_MARKUP = re.compile(r"<([@#!])?([^<>|]*)(?:\|([^<>]*))?>")
+_lock = threading.Lock()
+_users: dict[str, tuple[float, dict[str, tuple[str, float | None]]]] = {}
+
+
+def read_slack(text: str, path: Path, check: Callable[[], None] = lambda: None) -> Page | None:
+    """The page of a Slack export's day file, a message a line; None when the file is not one (read as code)."""
+    head = text[:4096]
+    if (
+        not _DAY_FILE.fullmatch(path.name)
+        or not head.lstrip("\ufeff \r\n\t").startswith("[")
+        or '"ts"' not in head
+        or '"type"' not in head
+    ):
+        return None
+    items = _elements(text, check)
+    if not items or not all(isinstance(m, dict) and "ts" in m for m, _ in items):
+        return None
+    if not any(m.get("type") == "message" for m, _ in items):
+        return None
+    users = _workspace_users(str(path.parent.parent))
+    starts = line_starts(text)
+    by_ts = {str(m.get("ts")): m for m, _ in items}
+
+    def where(offset: int) -> tuple[int, int]:
+        return bisect.bisect_right(starts, offset), offset
+
+    lines = []
+    for n, (m, (begin, end)) in enumerate(items):
+        if n % 4096 == 4095:
+            check()
+        t = _TEXT_KEY.search(text, begin, end)
+        lines.append(
+            (_line(m, users, by_ts, path.parent.name), where(begin), where(t.start()) if t else None)
+        )
+    return message_page(lines, [(0, f"#{path.parent.name} (Slack channel)")])
+
+
+def _elements(text: str, check: Callable[[], None]) -> list[tuple[object, tuple[int, int]]]:
+    """The top-level array's elements with their (start, end) offsets in ``text``; [] if it is no JSON array."""
+    decoder = json.JSONDecoder()
+    i = text.find("[") + 1
+    out: list[tuple[object, tuple[int, int]]] = []
+    size = len(text)
+    try:
+        while True:
+            while i < size and text[i] in " \t\r\n,":
+                i += 1
+            if i >= size:
+                return []  # never closed
+            if text[i] == "]":
+                return out
+            value, end = decoder.raw_decode(text, i)
+            out.append((value, (i, end)))
+            i = end
+            if len(out) % 4096 == 0:
+                check()
+    except (json.JSONDecodeError, RecursionError):
+        return []
+
+
+def _list_users(folder: str) -> dict[str, tuple[str, float | None]]:
+    """The export's people by user id: (the name Slack shows, their time zone's offset in seconds or None)."""
+    path = os.path.join(folder, "users.json")
+    try:
+        data, _ = read_regular_file(path, USERS_READ_BYTES)
+        people = json.loads(data.decode("utf-8", errors="replace"))
+    except (OSError, ExtractError, ValueError, RecursionError):
+        return {}
+    out: dict[str, tuple[str, float | None]] = {}
+    for p in people if isinstance(people, list) else ():
+        if not isinstance(p, dict) or not isinstance(p.get("id"), str):
+            continue
+        profile = p.get("profile") if isinstance(p.get("profile"), dict) else {}
+        name = p.get("real_name") or profile.get("real_name") or profile.get("display_name") or p.get("name")
+        offset = p.get("tz_offset")
+        out[p["id"]] = (str(name or p["id"]), float(offset) if isinstance(offset, int | float) else None)
+    return out
+
+
+def _workspace_users(folder: str) -> dict[str, tuple[str, float | None]]:
+    now = time.monotonic()
+    with _lock:
+        hit = _users.get(folder)
+        if hit is not None and now - hit[0] < USERS_TTL_S:
+            return hit[1]
+    people = _list_users(folder)
+    with _lock:
+        if len(_users) > 64:
+            _users.clear()
+        _users[folder] = (now, people)
+    return people
+
+
+def _name(user: object, m: dict, users: dict[str, tuple[str, float | None]]) -> str:
+    if isinstance(user, str) and user in users:
+        return users[user][0]
+    profile = m.get("user_profile") if isinstance(m.get("user_profile"), dict) else {}
+    return str(profile.get("real_name") or m.get("username") or user or "Someone")
+
+
+def _when(m: dict, users: dict[str, tuple[str, float | None]]) -> str:
+    """The message's time in its author's time zone (the export's ``tz_offset``), else this computer's."""
+    try:
+        ts = float(str(m.get("ts")))
+    except ValueError:
+        return str(m.get("ts"))
+    offset = users.get(str(m.get("user")), ("", None))[1]
+    if offset is None:
+        return stamp(datetime.fromtimestamp(ts))
+    return stamp(datetime.fromtimestamp(ts, timezone(timedelta(seconds=offset))).replace(tzinfo=None))
+
+
+def words(text: str, users: dict[str, tuple[str, float | None]]) -> str:
+    """Slack's markup as the app shows it: mentions by name, channels by #name, links by their words and address,
+    HTML's three escapes undone."""
+
+    def shown(m: re.Match) -> str:
+        sigil, target, label = m.group(1), m.group(2), m.group(3)
+        if sigil == "@":
+            return "@" + (users[target][0] if target in users else label or target)
+        if sigil == "#":
+            return "#" + (label or target)
+        if sigil == "!":
+            return "@" + (label.lstrip("@") if label else target.split("^")[0])
+        address = target.removeprefix("mailto:")
+        return f"{label} ({address})" if label and label != address else address
+
+    return html.unescape(_MARKUP.sub(shown, text))
+
+
+def _line(m: dict, users: dict[str, tuple[str, float | None]], by_ts: dict[str, dict], channel: str) -> str:
+    when = _when(m, users)
+    who = _name(m.get("user"), m, users)
+    kind = m.get("subtype")
+    if kind in ("channel_join", "channel_leave"):
+        return f"{when} {who} {'joined' if kind == 'channel_join' else 'left'} #{channel}."
+    body = words(str(m.get("text") or ""), users)
+    files = [f for f in m.get("files") or () if isinstance(f, dict)]
+    if files:
+        body += " " + " ".join(f"(a file: {f.get('title') or f.get('name') or 'untitled'})" for f in files)
+    reactions = [r for r in m.get("reactions") or () if isinstance(r, dict)]
+    if reactions:
+        body += (
+            " (Reactions: "
+            + "; ".join(
+                f":{r.get('name', '')}: from " + ", ".join(_name(u, {}, users) for u in r.get("users") or ())
+                for r in reactions
+            )
+            + ")"
+        )
+    parent = by_ts.get(str(m.get("thread_ts"))) if m.get("thread_ts") != m.get("ts") else None
+    if parent is not None:
+        quote = short_quote(words(str(parent.get("text") or ""), users))
+        body += f' (In reply to {_name(parent.get("user"), parent, users)}: "{quote}")'
+    elif m.get("thread_ts") and m.get("thread_ts") != m.get("ts"):
+        body += " (a reply in a thread)"
+    return f"{when} {who}: {body.strip()}"
