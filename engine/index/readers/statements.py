@@ -226,6 +226,8 @@ def _transaction(txn: dict[str, tuple[str, int]], fields: dict[str, tuple[str, i
         words = f"{amount} charged as {_CHARGED[kind]}" + (f" by {name}" if name else "")
     elif out and kind == "ATM":
         words = f"{amount} cash taken out" + (f" at {name}" if name else "")
+    elif out and kind == "POS" and name:  # a card payment in a shop: money spent there
+        words = f"{amount} spent at {name} by card"
     elif out:
         how = _OUT.get(kind, "")
         if kind == "CHECK" and get("CHECKNUM"):

@@ -74,6 +74,8 @@ OFX_XML = """<?xml version="1.0" encoding="UTF-8" standalone="no"?>
 <BANKTRANLIST>
 <STMTTRN><TRNTYPE>DEBIT</TRNTYPE><DTPOSTED>20270412</DTPOSTED><TRNAMT>-1234.5</TRNAMT><FITID>9</FITID>
 <NAME>Smith &amp; Sons Roofing</NAME></STMTTRN>
+<STMTTRN><TRNTYPE>POS</TRNTYPE><DTPOSTED>20270413</DTPOSTED><TRNAMT>-64.50</TRNAMT><FITID>10</FITID>
+<NAME>CLARKS</NAME><MEMO>CARD PAYMENT</MEMO></STMTTRN>
 </BANKTRANLIST></CCSTMTRS></CCSTMTTRNRS></CREDITCARDMSGSRSV1></OFX>
 """
 
@@ -121,6 +123,7 @@ def test_an_ofx_2_card_statement_in_xml_reads_the_same_way():
     assert page.text.split("\n") == [
         "Credit card 4417, in USD.",
         "Monday 12 April 2027: $1,234.50 paid to Smith & Sons Roofing.",
+        "Tuesday 13 April 2027: $64.50 spent at CLARKS by card (CARD PAYMENT).",
     ]
 
 
