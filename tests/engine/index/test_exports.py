@@ -212,3 +212,18 @@ def test_an_answer_from_a_statement_is_a_transaction_in_words():
     assert read_type(src) == "statement"
     ans = extract_answer("How much did Amazon refund us?", [src], None, max_sentences=1)
     assert ans.sentences and "£42.99" in ans.text and "`" not in ans.text
+
+
+def test_broken_exports_are_read_as_their_text_never_lost(tmp_path):
+    # a statement cut off mid-record still reads what it holds; tags with no values read as text
+    kind, page = _read("cut.ofx", OFX_SGML[: OFX_SGML.index("<STMTTRN>\r\n<TRNTYPE>CREDIT")])
+    assert kind == "statement" and "£985.40 paid to LEEWOOD BS MORTGAGE" in page.text
+    kind, page = _read("junk.ofx", "OFXHEADER:100\n<OFX><STMTTRN><TRNAMT>lots</STMTTRN></OFX>")
+    assert "lots" in page.text
+    # a Slack day file cut short, or with no message in it, is JSON code as before
+    day = _slack_export(tmp_path)
+    text = json.dumps(SLACK_DAY, indent=4)
+    assert _read(day.name, text[: len(text) // 2], day.parent)[0] == "code"
+    assert _read(day.name, json.dumps([{"type": "file", "ts": "1"}]), day.parent)[0] == "code"
+    # a Keep note's JSON that does not parse
+    assert _read("Bins.json", '{"textContent": "x", "userEditedTimestampUsec": 1')[0] == "code"
