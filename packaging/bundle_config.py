@@ -368,7 +368,8 @@ DOCUMENT_TYPES: list[tuple[str, dict[str, str]]] = [
     ("Feed", {".rss": "org.alcove.Alcove.rss", ".atom": "org.alcove.Alcove.atom"}),
     ("Evernote export", {".enex": "org.alcove.Alcove.enex"}),
     ("BibTeX library", {".bib": "org.alcove.Alcove.bibtex"}),
-    ("Bank statement", {".ofx": "org.alcove.Alcove.ofx", ".qfx": "org.alcove.Alcove.ofx"}),
+    ("Bank statement", {".ofx": "org.alcove.Alcove.ofx", ".qfx": "org.alcove.Alcove.ofx",
+                        ".qif": "org.alcove.Alcove.qif"}),
     ("Image", {".png": "public.png", ".jpg": "public.jpeg", ".jpeg": "public.jpeg", ".tif": "public.tiff",
                ".tiff": "public.tiff", ".bmp": "com.microsoft.bmp", ".webp": "org.webmproject.webp",
                ".heic": "public.heic", ".heif": "public.heif"}),
@@ -414,6 +415,7 @@ IMPORTED_UTIS: dict[str, tuple[str, str]] = {  # UTI -> (description, conforms t
     "org.alcove.Alcove.pod": ("Perl POD document", "public.plain-text"),
     "org.alcove.Alcove.bibtex": ("BibTeX library", "public.plain-text"),
     "org.alcove.Alcove.ofx": ("OFX bank statement", "public.plain-text"),
+    "org.alcove.Alcove.qif": ("QIF bank statement", "public.plain-text"),
 }
 # Accepted as well: whatever conforms to text (an extension some other app declares its own UTI for).
 CATCH_ALL_TEXT_UTIS = ["public.plain-text", "public.source-code", "public.script"]

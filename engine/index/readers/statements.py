@@ -1,5 +1,5 @@
-"""A bank's or a card's statement as OFX (``.ofx``, Quicken's ``.qfx``): what a bank's "download transactions" gives,
-read a transaction a line as a person reads a statement.
+"""A bank's or a card's statement as OFX (``.ofx``, Quicken's ``.qfx``) or QIF (``.qif``), what a bank's "download
+transactions" gives, read a transaction a line as a person reads a statement.
 
 Read as text, an answer would quote the file's tags ("<TRNTYPE>DIRECTDEBIT <DTPOSTED>20270301 <TRNAMT>-985.40"), and
 no sentence of it holds a date in words or an amount with its currency. Here the account opens the page ("Current
@@ -11,7 +11,10 @@ MORTGAGE by direct debit (MORTGAGE ACC 40021876)."); the closing balances follow
 transaction's lines in the file.
 
 OFX 1 is SGML (a value's tag is never closed) and OFX 2 is XML (it is); both are read by one scan of the tags, with
-the standard library. A file with no transaction or balance in it is read as its text: nothing is lost.
+the standard library. QIF is a record a few lines, a field's letter first ("D03/01/2027", "T-985.40", "PLEEWOOD BS"),
+"^" after each; its dates put the day or the month first as the file's own dates show (a first number over 12), else
+the month, as Quicken writes them; it names no currency. A file with no transaction or balance in it is read as its
+text: nothing is lost.
 """
 
 from __future__ import annotations
@@ -45,20 +48,20 @@ _OUT = {"DIRECTDEBIT": " by direct debit", "POS": " by card", "CHECK": " by cheq
 _IN = {"DIRECTDEP": " by direct deposit", "XFER": " by transfer", "DEP": " (a deposit)", "CASH": " in cash",
        "ATM": " (cash machine)", "CHECK": " by cheque"}  # fmt: skip
 _EARNED = {"INT": "interest", "DIV": "a dividend"}
+# QIF (Quicken's interchange format): a "!Type:" (or "!Account", "!Option:") line opens it; a record's lines each start
+# with a field's letter, "^" ends it; the account types whose records are money in or out
+_QIF_HEADER = re.compile(r"!(?:Type:|Account|Option:|Clear:)", re.IGNORECASE)
+_QIF_MONEY_TYPES = ("bank", "cash", "ccard", "oth a", "oth l")
+_QIF_DATE = re.compile(r"(\d{1,4})\s*[/.\-]\s*(\d{1,2})\s*(?:[/.\-]|')\s*(\d{1,4})")
 _CHARGED = {"FEE": "a fee", "SRVCHG": "a service charge"}
-
-
-def is_statement(text: str) -> bool:
-    """An OFX file: its SGML header ("OFXHEADER:100") or its XML processing instruction (``<?OFX ...?>``), or an
-    ``<OFX>`` element near the top."""
-    head = text[:4096].lstrip("\ufeff \r\n\t")
-    return head.startswith("OFXHEADER:") or "<?OFX" in head or "<OFX>" in head.upper()
 
 
 def extract_statement(text: str, check: Callable[[], None] = lambda: None) -> Page:
     """The statement's page: each account's heading, its transactions a line each and its balances, anchored to the
-    file's lines; the file's text when it holds none."""
+    file's lines; the file's text when it holds none. A QIF file (``!Type:Bank`` ...) is read by ``_qif``."""
     starts = line_starts(text)
+    if _QIF_HEADER.match(text.lstrip("\ufeff \r\n\t")):
+        return _qif(text, starts, check)
 
     def where(offset: int) -> tuple[int, int]:
         i = _line_index(starts, offset)
@@ -251,3 +254,76 @@ def _balance(balance: dict[str, tuple[str, int]], tag: str, fields: dict[str, tu
     when = balance.get("DTASOF", ("", 0))[0]
     line = f"{what} on {day_words(when)}: {amount}" if when else f"{what}: {amount}"
     return line + (" overdrawn." if value.strip().startswith("-") else ".")
+
+
+def _qif(text: str, starts: list[int], check: Callable[[], None]) -> Page:
+    """A QIF file's bank, cash and card records a line each, as an OFX file's are (no currency: QIF names none)."""
+
+    def where(offset: int) -> tuple[int, int]:
+        i = _line_index(starts, offset)
+        return i + 1, offset - starts[i]
+
+    records: list[dict[str, tuple[str, int]]] = []
+    kind, record, offset = "", {}, 0
+    for n, line in enumerate(text.splitlines(keepends=True)):
+        if n % 4096 == 4095:
+            check()
+        field, value = line[:1], line[1:].strip()
+        if field == "!":
+            kind = value.split(":", 1)[1].strip().lower() if value.lower().startswith("type:") else ""
+        elif field == "^":
+            if record and kind in _QIF_MONEY_TYPES:
+                records.append(record)
+            record = {}
+        elif field and value and kind in _QIF_MONEY_TYPES:
+            record.setdefault("", ("", offset))
+            record.setdefault(field.upper(), (value, offset))
+        offset += len(line)
+    day_first = _day_first([r["D"][0] for r in records if "D" in r])
+    out = _Lines()
+    for r in records:
+        day = _qif_day(r.get("D", ("", 0))[0], day_first)
+        txn = {"": r[""], "TRNAMT": r.get("T") or r.get("U") or ("", 0), "NAME": r.get("P", ("", 0)),
+               "MEMO": r.get("M", ("", 0)), "CHECKNUM": r.get("N", ("", 0)),
+               "TRNTYPE": ("CHECK" if r.get("N", ("", 0))[0].isdigit() else "", 0),
+               "DTPOSTED": (f"{day:%Y%m%d}" if day else "", 0)}  # fmt: skip
+        line = _transaction({k: v for k, v in txn.items() if k == "" or v[0]}, {})
+        category = r.get("L", ("", 0))[0].strip("[]")
+        if category:  # in the memo's brackets, or brackets of its own
+            line = (
+                line[:-2] + f"; category {category})."
+                if line.endswith(").")
+                else line[:-1] + f" (category {category})."
+            )
+        out.add(line, {k: v for k, v in txn.items() if k == "" or v[0]}, where)
+    return out.page() if out.lines else as_text(text)
+
+
+def _day_first(values: list[str]) -> bool:
+    """Whether a QIF file's dates put the day first (01/03/2027 for 1 March): a first number over 12 says so, a second
+    one over 12 says not; where none does, the month comes first, as Quicken writes it."""
+    for value in values:
+        m = _QIF_DATE.search(value)
+        if m and len(m[1]) <= 2:
+            if int(m[1]) > 12:
+                return True
+            if int(m[2]) > 12:
+                return False
+    return False
+
+
+def _qif_day(value: str, day_first: bool) -> date | None:
+    """A QIF date ("3/ 1'27", "03/01/2027", "01.03.2027", "2027-03-01") as a date; None if it is not one."""
+    m = _QIF_DATE.search(value)
+    if not m:
+        return None
+    a, b, c = int(m[1]), int(m[2]), int(m[3])
+    if len(m[1]) == 4:
+        year, month, day = a, b, c
+    else:
+        day, month = (a, b) if day_first else (b, a)
+        year = c + (2000 if c < 70 else 1900) if c < 100 else c
+    try:
+        return date(year, month, day)
+    except ValueError:
+        return None

@@ -127,6 +127,41 @@ def test_an_ofx_2_card_statement_in_xml_reads_the_same_way():
     ]
 
 
+QIF = """!Type:Bank
+D01/03/2027
+T-985.40
+PLEEWOOD BS MORTGAGE
+MMORTGAGE ACC 40021876
+LHousing:Mortgage
+^
+D25/03/2027
+T1,876.20
+PHAYES AND FORD LTD
+^
+D26/03/2027
+T-20.00
+N104
+PJ SMITH
+LGarden
+^
+"""
+
+
+def test_a_qif_file_reads_a_transaction_a_line_its_date_order_from_its_dates():
+    kind, page = _read("Statement.qif", QIF)
+    assert kind == "statement"
+    # "25/03/2027" puts the day first, so "01/03/2027" is 1 March
+    assert page.text.split("\n") == [
+        "Monday 1 March 2027: 985.40 paid to LEEWOOD BS MORTGAGE (MORTGAGE ACC 40021876; category Housing:Mortgage).",
+        "Thursday 25 March 2027: 1,876.20 received from HAYES AND FORD LTD.",
+        "Friday 26 March 2027: 20.00 paid to J SMITH by cheque 104 (category Garden).",
+    ]
+    assert _lines_of(page, page.text.split("\n")[1]) == (8, 10)  # the record, from its date to its payee
+    # Quicken's own dates, month first with a two-digit year
+    _, page = _read("us.qif", "!Type:CCard\nD3/ 1'27\nT-12.50\nPCAFE\n^\n")
+    assert page.text == "Monday 1 March 2027: 12.50 paid to CAFE."
+
+
 def test_a_statement_with_no_transactions_is_read_as_its_text():
     _, page = _read("empty.ofx", "OFXHEADER:100\n\n<OFX>\n<SIGNONMSGSRSV1>\n</SIGNONMSGSRSV1>\n</OFX>\n")
     assert "<SIGNONMSGSRSV1>" in page.text
