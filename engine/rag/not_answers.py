@@ -48,7 +48,12 @@ _SENT_FROM = re.compile(r"(?i)^(?:sent from my|get outlook for)\b.{0,40}$")
 # the tags a notes reader writes under a note's title (engine.index.readers.enex, engine.index.joplin) and a Joplin
 # note's notebook: labels, not what the note says; a line of hashtags as Bear and Obsidian write them ("#brewing/batches
 # #pale-ale")
-_TAGS = re.compile(r"^(?:Tags|Notebook): [^.\n]{1,200}\.?$")
+_TAGS = re.compile(r"^(?:Tags|Notebook|Labels): [^.\n]{1,200}\.?$")
+# a Google Keep note's state as engine.index.readers.keep writes it: "Pinned. Edited Tuesday 2 March 2027 07:40."
+_NOTE_STATE = re.compile(
+    r"^(?:(?:Pinned|Archived|In the bin)\.\s+)*Edited (?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day \d{1,2} [A-Z][a-z]+ "
+    r"\d{4} \d{2}:\d{2}\.?$"
+)
 _HASHTAGS = re.compile(r"^#[^\s#][^\s]*(?:\s+#[^\s#][^\s]*)*$")
 # a saved web page's furniture: the address it was saved from (engine.index.readers.webpages), its breadcrumb trail
 # ("Support › Bread makers › BM450 › Online manual") and its copyright line
@@ -83,8 +88,8 @@ def not_an_answer(text: str) -> bool:
         return True  # an e-mail's "From: ... To: ... Date: ..." lines say who wrote when, not what
     if (len(lines) > 1 and _SIGNATURE.match(lines[0])) or all(_SENT_FROM.match(ln) for ln in lines):
         return True  # a mail's signature ("-- Mark Ellison Treasurer, ...") or "Sent from my iPhone": who, not what
-    if len(lines) == 1 and _TAGS.match(lines[0]):
-        return True  # an exported note's "Tags: bike, spring."
+    if len(lines) == 1 and (_TAGS.match(lines[0]) or _NOTE_STATE.match(lines[0])):
+        return True  # an exported note's "Tags: bike, spring.", a Keep note's "Labels: House", "Edited ..."
     if len(lines) == 1 and _STAMP_ONLY.match(lines[0]):
         return True  # a note's "13 Mar 2027, 17:52:18": when it was written, not what it says
     if len(lines) == 1 and any(p.match(lines[0]) for p in (_SAVED_FROM, _BREADCRUMB, _COPYRIGHT)):

@@ -45,25 +45,25 @@ def read_keep(text: str) -> Page | None:
         if isinstance(item, dict) and item.get("filePath"):
             lines.append(f"(an attachment: {item['filePath']})")
     labels = [str(x.get("name")) for x in note.get("labels") or () if isinstance(x, dict) and x.get("name")]
-    facts = [label for key, label in (("isPinned", "Pinned"), ("isArchived", "Archived"), ("isTrashed", "In the bin"))
-             if note.get(key) is True]  # fmt: skip
     if labels:
-        facts.append("Labels: " + ", ".join(labels))
+        lines.append("Labels: " + ", ".join(labels))
+    state = [label for key, label in (("isPinned", "Pinned"), ("isArchived", "Archived"), ("isTrashed", "In the bin"))
+             if note.get(key) is True]  # fmt: skip
     edited = note.get("userEditedTimestampUsec")
     if isinstance(edited, int | float) and edited > 0:
-        facts.append("Edited " + stamp(datetime.fromtimestamp(edited / 1e6)))
-    if facts:
-        lines.append(". ".join(facts) + ".")
+        lines.append(". ".join([*state, "Edited " + stamp(datetime.fromtimestamp(edited / 1e6))]) + ".")
+    elif state:
+        lines.append(". ".join(state) + ".")
     if not lines:
         return None
-    page_text = "\n".join(lines)
+    # a line a paragraph, as Keep shows a note's lines and a checklist's items: none read on into the next
+    page_text = "\n\n".join(lines)
     blocks: list[Block] = []
+    starts = []
     pos = 0
-    for line in lines:  # a line a block: a checklist's items, the note's lines as Keep shows them
+    for line in lines:
         add_span(blocks, page_text, pos, pos + len(line))
-        pos += len(line) + 1
-    starts = [0]
-    for line in lines[:-1]:
-        starts.append(starts[-1] + len(line) + 1)
+        starts.append(pos)
+        pos += len(line) + 2
     # every line of the page is on the file's one line
     return Page(page_text, tuple(blocks), anchors=tuple((at, 1, 0) for at in starts))

@@ -226,8 +226,10 @@ def test_a_keep_note_from_takeout_reads_as_the_note():
             "createdTimestampUsec": 1791710077640059, "labels": [{"name": "Shopping"}]}  # fmt: skip
     kind, page = _read("Weekly shop.json", json.dumps(note, separators=(",", ":")))
     assert kind == "note"
-    assert page.text.split("\n")[:3] == ["Weekly shop", "☐ Oat milk x2", "☑ Cheddar"]
-    assert page.text.split("\n")[3].startswith("Pinned. Labels: Shopping. Edited Friday 19 March 2027")
+    lines = page.text.split("\n\n")
+    assert lines[:4] == ["Weekly shop", "☐ Oat milk x2", "☑ Cheddar", "Labels: Shopping"]
+    assert lines[4].startswith("Pinned. Edited Friday 19 March 2027")
+    assert len(page.blocks) == 5
     assert page.line_range(0, len(page.text)) == (1, 1)
     kind, _ = _read("settings.json", json.dumps({"textContent": "x", "theme": "dark"}))
     assert kind == "code"

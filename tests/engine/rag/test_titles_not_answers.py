@@ -68,3 +68,16 @@ def test_a_slides_title_is_no_answer_where_the_passage_opens_the_slide():
 
     assert judged("/docs/talk.odp", 0) == [True, False, False] == judged("/docs/talk.pptx", 0)
     assert judged("/docs/talk.odp", 120) == [False, False, False] and not any(judged("/docs/talk.txt", 0))
+
+
+def test_a_time_stamp_alone_and_a_notes_labels_and_state_are_not_answers():
+    # when a note was written or edited, as its heading shows it, says when, not what
+    for line in ("13 Mar 2027, 17:52:18", "Friday 19 March 2027 18:03", "Mar 13, 2027, 5:52 PM", "2027-03-13 17:52",
+                 "Labels: House, Trips", "Pinned. Edited Tuesday 2 March 2027 07:40."):  # fmt: skip
+        assert not_an_answer(line), line
+    for line in (
+        "The party is on 13 Mar 2027.",
+        "13 Mar 2027: boiler serviced",
+        "Edited the photos on Friday.",
+    ):
+        assert not not_an_answer(line), line
