@@ -309,7 +309,7 @@ def installed_binary_versions() -> list[str]:
 # UTIs outside IMPORTED_UTIS are declared by macOS itself.
 DOCUMENT_TYPES: list[tuple[str, dict[str, str]]] = [
     ("PDF document", {".pdf": "com.adobe.pdf"}),
-    ("Word document", {".docx": "org.openxmlformats.wordprocessingml.document"}),
+    ("Word document", {".docx": "org.openxmlformats.wordprocessingml.document", ".doc": "com.microsoft.word.doc"}),
     (
         "Plain text",
         {".txt": "public.plain-text", ".text": "public.plain-text", ".log": "public.log", ".tex": "org.tug.tex",

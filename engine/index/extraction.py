@@ -89,6 +89,7 @@ from engine.index.readers import (
 )
 from engine.index.readers.keep import read_keep
 from engine.index.readers.slack import read_slack
+from engine.index.readers.worddoc import extract_doc
 from engine.index.shortcodes import blank_shortcodes
 from engine.index.tables import csv_header, delimiter_for
 from engine.index.troff import is_troff, render_troff, troff_blocks
@@ -126,7 +127,7 @@ RICH_EXTENSIONS = {
     ".epub": "epub", ".rtf": "rtf", ".eml": "email", ".emlx": "emlx", ".mbox": "mbox", ".pptx": "pptx",
     ".xlsx": "xlsx", ".xlsm": "xlsx", ".odt": "odt", ".ods": "ods", ".odp": "odp",
     ".webarchive": "webarchive", ".mhtml": "mhtml", ".mht": "mhtml",
-    ".ipynb": "notebook", ".pages": "pages", ".key": "keynote",
+    ".ipynb": "notebook", ".pages": "pages", ".key": "keynote", ".doc": "doc",
     **{ext: "image" for ext in IMAGE_EXTENSIONS},
 }  # fmt: skip
 PLAIN_NAMES = {
@@ -145,7 +146,7 @@ BINARY_EXTENSIONS = {
     ".gif", ".ico", ".mp3", ".wav", ".flac", ".m4a", ".mp4", ".mov", ".avi", ".mkv", ".zip", ".tgz",
     ".bz2", ".xz", ".zst", ".7z", ".tar", ".rar", ".dmg", ".iso", ".exe", ".dll", ".so", ".dylib", ".o",
     ".a", ".class", ".jar", ".pyc", ".whl", ".sqlite", ".sqlite3", ".db", ".bin", ".safetensors", ".gguf",
-    ".npy", ".npz", ".pt", ".onnx", ".ttf", ".otf", ".woff", ".woff2", ".doc", ".xls", ".ppt", ".numbers",
+    ".npy", ".npz", ".pt", ".onnx", ".ttf", ".otf", ".woff", ".woff2", ".xls", ".ppt", ".numbers",
     ".3gp", ".3g2",
 }  # fmt: skip
 TROFF_NOTE = "read as man shows a manual page's troff source"  # Extracted.notes: the viewer wraps its lines
@@ -271,7 +272,7 @@ def extract(
 
 
 def _kind(file_type: str) -> str:
-    names = {"pdf": "PDF", "docx": "DOCX file", "epub": "EPUB file", "pptx": "PPTX file", "xlsx": "XLSX file",
+    names = {"pdf": "PDF", "docx": "DOCX file", "doc": "Word document", "epub": "EPUB file", "pptx": "PPTX file", "xlsx": "XLSX file",
              "ods": "ODS file", "odt": "ODT file", "email": "e-mail", "emlx": "e-mail", "mbox": "mailbox", "rtf": "RTF file",
              "notebook": "notebook", "image": "image", "html": "HTML file",
              "subtitles": "subtitle file", "calendar": "calendar file", "contacts": "contacts file",
@@ -409,6 +410,8 @@ def _extract_rich(
         return Extracted("pdf", pages, None, tuple(notes))
     if file_type == "docx":
         return Extracted("docx", (extract_docx(data, check),))
+    if file_type == "doc":
+        return Extracted("doc", (extract_doc(data, check),))
     if file_type == "image":
         pages, notes = image_pages(data, path.suffix.lower(), ocr, check)
         return Extracted("image", pages, None, notes)
