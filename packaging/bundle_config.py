@@ -65,6 +65,7 @@ REQUIRED_MODULES = [
     "pypdfium2",
     "pypdfium2_raw",
     "docx",
+    "olefile",
     "charset_normalizer",
     "yaml",
     "qasync",
