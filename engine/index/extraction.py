@@ -80,6 +80,7 @@ from engine.index.readers import (
     extract_subtitles,
     extract_vobjects,
     extract_webarchive,
+    extract_xls,
     extract_xlsx,
     image_pages,
     is_feed,
@@ -125,7 +126,7 @@ DOC_EXTENSIONS = {".pdf": "pdf", ".docx": "docx"}
 # Formats read by a library of their own (macOS document types: packaging/bundle_config.py)
 RICH_EXTENSIONS = {
     ".epub": "epub", ".rtf": "rtf", ".eml": "email", ".emlx": "emlx", ".mbox": "mbox", ".pptx": "pptx",
-    ".xlsx": "xlsx", ".xlsm": "xlsx", ".odt": "odt", ".ods": "ods", ".odp": "odp",
+    ".xlsx": "xlsx", ".xlsm": "xlsx", ".xls": "xlsx", ".odt": "odt", ".ods": "ods", ".odp": "odp",
     ".webarchive": "webarchive", ".mhtml": "mhtml", ".mht": "mhtml",
     ".ipynb": "notebook", ".pages": "pages", ".key": "keynote", ".doc": "doc",
     **{ext: "image" for ext in IMAGE_EXTENSIONS},
@@ -146,7 +147,7 @@ BINARY_EXTENSIONS = {
     ".gif", ".ico", ".mp3", ".wav", ".flac", ".m4a", ".mp4", ".mov", ".avi", ".mkv", ".zip", ".tgz",
     ".bz2", ".xz", ".zst", ".7z", ".tar", ".rar", ".dmg", ".iso", ".exe", ".dll", ".so", ".dylib", ".o",
     ".a", ".class", ".jar", ".pyc", ".whl", ".sqlite", ".sqlite3", ".db", ".bin", ".safetensors", ".gguf",
-    ".npy", ".npz", ".pt", ".onnx", ".ttf", ".otf", ".woff", ".woff2", ".xls", ".ppt", ".numbers",
+    ".npy", ".npz", ".pt", ".onnx", ".ttf", ".otf", ".woff", ".woff2", ".ppt", ".numbers",
     ".3gp", ".3g2",
 }  # fmt: skip
 TROFF_NOTE = "read as man shows a manual page's troff source"  # Extracted.notes: the viewer wraps its lines
@@ -154,6 +155,7 @@ TROFF_NOTE = "read as man shows a manual page's troff source"  # Extracted.notes
 MAN_SECTION_SUFFIX = re.compile(r"\.[1-9][a-z]{0,4}")
 
 
+OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"  # an OLE compound file's first bytes (.doc, .xls)
 # the type a reader stores a file under where it is not the name's (``_extract_rich``: an .emlx or a mailbox is mail)
 STORED_AS = {"emlx": "email", "mbox": "email"}
 
@@ -291,6 +293,9 @@ def _extract(path: Path, data: bytes, file_type: str, check: Callable[[], None],
             raise ExtractError("The file is named .gz but is not gzip-compressed.")
         doc = extract(Path(path.stem), read_gzip(data, check=check), file_type, check, ocr=ocr)
         return Extracted(doc.file_type, doc.pages, doc.encoding, (*doc.notes, "decompressed from gzip"))
+    if file_type == "xlsx" and path.suffix.lower() == ".xls" and not data.startswith(OLE_MAGIC):
+        # a bank's or a web app's "Excel" export that is an HTML table or tab-separated text named .xls
+        file_type = "html" if re.search(rb"(?i)<(?:html|table)\b", data[:4096]) else "csv"
     rich = _extract_rich(path, data, file_type, ocr, check)
     if rich is not None:
         for page in rich.pages:
@@ -423,7 +428,9 @@ def _extract_rich(
         pages, notes = extract_pptx(data, check)
         return Extracted("pptx", pages, None, notes)
     if file_type == "xlsx":
-        pages, notes = extract_xlsx(data, check)
+        pages, notes = (
+            extract_xlsx(data, check) if path.suffix.lower() != ".xls" else extract_xls(data, check)
+        )
         return Extracted("xlsx", pages, None, notes)
     if file_type == "ods":
         pages, notes = extract_ods(data, check)

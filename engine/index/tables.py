@@ -71,7 +71,8 @@ def sheet_header(rows: list[list[str]]) -> int | None:
 
 
 def delimiter_for(path: str) -> str:
-    return "\t" if path.lower().removesuffix(".gz").endswith(".tsv") else ","
+    # a TSV file, or text named .xls (an "Excel" export that is tab-separated text)
+    return "\t" if path.lower().removesuffix(".gz").endswith((".tsv", ".xls")) else ","
 
 
 def csv_header(text: str, delimiter: str = ",") -> tuple[int, int] | None:

@@ -20,7 +20,7 @@ from engine.index.readers.ocr import (
     recognise,
     shown_box,
 )
-from engine.index.readers.office import extract_pptx, extract_rtf, extract_xlsx
+from engine.index.readers.office import extract_pptx, extract_rtf, extract_xls, extract_xlsx
 from engine.index.readers.opendocument import extract_odp, extract_ods, extract_odt
 from engine.index.readers.pdf import extract_pdf, pdfium_pages
 from engine.index.readers.pictures import image_pages, picture_pages, picture_pixels
@@ -56,6 +56,7 @@ __all__ = [
     "extract_subtitles",
     "extract_vobjects",
     "extract_webarchive",
+    "extract_xls",
     "extract_xlsx",
     "image_pages",
     "OcrLine",

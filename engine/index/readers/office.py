@@ -170,6 +170,52 @@ def extract_xlsx(data: bytes, check=no_check) -> tuple[tuple[Page, ...], tuple[s
     return _sheets_read(pages, notes, bad, "workbook")
 
 
+def extract_xls(data: bytes, check=no_check) -> tuple[tuple[Page, ...], tuple[str, ...]]:
+    """An Excel 97-2003 workbook (``.xls``, BIFF8, read with xlrd) as an XLSX one is read: a page per sheet, its
+    name a heading, ``row: cell | cell`` a line per non-empty row; the values Excel saved (dates as dates)."""
+    import xlrd
+
+    try:
+        book = xlrd.open_workbook(file_contents=data, on_demand=True)
+    except Exception as exc:  # noqa: BLE001 - xlrd raises its own errors, struct's and OLE's for damage
+        raise ExtractError(f"The XLS file is damaged or not a workbook ({short_reason(exc)}).") from exc
+    pages, notes, bad = [], [], []
+    try:
+        for number in range(1, book.nsheets + 1):
+            check()
+            sheet = book.sheet_by_index(number - 1)
+            state = _SheetRows(str(sheet.name), notes, check)
+            try:
+                for i in range(sheet.nrows):
+                    if not state.add(i + 1, [_xls_cell(c, book.datemode) for c in sheet.row(i)]):
+                        break
+            except Exception as exc:  # noqa: BLE001 - a cell xlrd cannot convert
+                bad.append(f"sheet {sheet.name!r} row {state.last + 1}: {short_reason(exc)}")
+            page = state.page(number)
+            if page is not None:
+                pages.append(page)
+            book.unload_sheet(number - 1)
+    finally:
+        book.release_resources()
+    return _sheets_read(pages, notes, bad, "workbook")
+
+
+def _xls_cell(cell, datemode: int) -> str:
+    """A cell's value as the XLSX reader writes one: numbers without a needless ".0", a date as a date, a boolean as
+    True or False, an error as Excel shows it ("#DIV/0!")."""
+    import xlrd
+
+    if cell.ctype in (xlrd.XL_CELL_EMPTY, xlrd.XL_CELL_BLANK):
+        return ""
+    if cell.ctype == xlrd.XL_CELL_DATE:
+        return _cell(xlrd.xldate.xldate_as_datetime(cell.value, datemode))
+    if cell.ctype == xlrd.XL_CELL_BOOLEAN:
+        return _cell(bool(cell.value))
+    if cell.ctype == xlrd.XL_CELL_ERROR:
+        return xlrd.error_text_from_code.get(cell.value, "#ERROR")
+    return _cell(cell.value)
+
+
 class _SheetRows:
     """One sheet's page as rows arrive: line 1 the sheet's name (a heading), then ``N: cell | cell`` per non-empty
     row, N the row's own number; the header row (and any title rows above it) a heading under the name."""

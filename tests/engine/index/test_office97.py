@@ -1,8 +1,8 @@
-"""Word 97-2003 documents (engine.index.readers.worddoc) through the real extractor, on files LibreOffice 7.4 wrote
-("MS Word 97" filter): ``rules.doc`` from a DOCX python-docx made (a heading, paragraphs, a table, accents and
+"""Word 97-2003 documents (engine.index.readers.worddoc) and Excel 97-2003 workbooks (office.extract_xls) through
+the real extractor, on files LibreOffice 7.4 wrote (tests/data/office97/README.md): ``rules.doc`` from a DOCX python-docx made (a heading, paragraphs, a table, accents and
 typographic quotes), ``notes.doc`` from ``notes.fodt`` (a footnote, a comment, a hyperlink field, a running header and
-a footer with a page-number field). The expected text is what antiword 0.37 shows of them, a paragraph a line, a
-table a row a line, headers and footers left out; damaged files get a reason."""
+a footer with a page-number field), whose expected text is what antiword 0.37 shows of them, a paragraph a line, a
+table a row a line, headers and footers left out; ``budget.xls``, read as its XLSX is; damaged files get a reason."""
 
 import io
 import struct
@@ -14,7 +14,7 @@ import pytest
 from engine.index.document import ExtractError
 from engine.index.extraction import extract
 
-DATA = Path(__file__).resolve().parents[2] / "data" / "worddoc"
+DATA = Path(__file__).resolve().parents[2] / "data" / "office97"
 
 
 def _text(name: str) -> list[str]:
@@ -70,3 +70,30 @@ def test_a_damaged_or_foreign_doc_gets_a_reason():
     struct.pack_into("<H", patched, at + 0x0A, struct.unpack_from("<H", word, 0x0A)[0] | 0x0100)
     with pytest.raises(ExtractError, match="password"):
         extract(Path("locked.doc"), bytes(patched))
+
+
+def test_an_xls_workbook_reads_as_an_xlsx_one_a_sheet_a_page_a_row_a_line():
+    path = DATA / "budget.xls"
+    doc = extract(path, path.read_bytes())
+    assert doc.file_type == "xlsx" and doc.notes == ()
+    assert [p.text.split("\n") for p in doc.pages] == [
+        ["Budget 2027", "1: Month | Category | Budgeted | Spent | Paid on",
+         "2: January | Utilities | 148 | 171.35 | 2027-01-14 00:00:00",
+         "3: January | Groceries | 420 | 398.2 | 2027-01-31 00:00:00",
+         "4: February | Utilities | 148 | Utilities"],  # the formula's value LibreOffice saved
+        ["Notes", "1: Boiler service booked with Hearth & Home for 9 Feb", "2: True | #DIV/0!"],
+    ]  # fmt: skip
+    # the same rows as the XLSX reader gives the workbook it was made from (which holds no formula values)
+    xlsx = DATA / "budget.xlsx"
+    first = extract(xlsx, xlsx.read_bytes()).pages[0].text.split("\n")
+    assert first[:4] == doc.pages[0].text.split("\n")[:4]
+
+
+def test_an_xls_that_is_a_web_page_or_tab_separated_text_is_read_as_one():
+    html = b"<html><body><table><tr><th>Date</th><th>Amount</th></tr><tr><td>01/03/2027</td><td>-985.40</td></tr></table>"
+    doc = extract(Path("Statement.xls"), html)
+    assert doc.file_type == "html" and "985.40" in doc.pages[0].text
+    doc = extract(Path("export.xls"), b"Date\tPayee\tAmount\n01/03/2027\tLEEWOOD BS\t-985.40\n")
+    assert doc.file_type == "csv" and "LEEWOOD BS" in doc.pages[0].text
+    with pytest.raises(ExtractError, match="XLS file is damaged"):
+        extract(Path("cut.xls"), (DATA / "budget.xls").read_bytes()[:3000])
