@@ -6,7 +6,9 @@ user id ("U05K3Q6TF7G"). Here each message is a line, as Telegram's are (``engin
 in words in the author's time zone, the author's name from the export's ``users.json``, the words with Slack's
 markup read as the app shows it (``<@U05K3Q6TF7G>`` -> "@Ben Marsh", ``<https://x.org|the form>`` -> "the form
 (https://x.org)", ``&amp;`` -> "&"), a file shared, the reactions and who gave them, and for a reply in a thread the
-start of the message it answers. The channel's name heads the page ("#rota (Slack channel)").
+start of the message it answers. The conversation's name heads the page ("#rota (Slack channel)", "Direct messages:
+Ben Marsh and Gwen Lloyd (Slack)": a full export's direct and group messages are in folders named by their ids,
+titled from its ``dms.json`` and ``mpims.json``).
 
 The day's file is parsed once, its messages one after another, so each message's place in the file is known and a
 citation names its lines. ``users.json`` is read from the export's folder (the channel folder's parent), at most
@@ -30,14 +32,14 @@ from engine.index.bounds import read_regular_file
 from engine.index.document import ExtractError, Page, line_starts
 from engine.index.readers.messages import message_page, short_quote, stamp
 
-READER_VERSION = 1  # 1: a message a line, names from users.json
+READER_VERSION = 1  # 1: a message a line, names from users.json, conversations titled from the export's lists
 USERS_READ_BYTES = 16 << 20  # a workspace's users.json (a large one is some MB); more is not read
 USERS_TTL_S = 60.0
 _DAY_FILE = re.compile(r"\d{4}-\d{2}-\d{2}\.json")
 _TEXT_KEY = re.compile(r'"text"\s*:')
 _MARKUP = re.compile(r"<([@#!])?([^<>|]*)(?:\|([^<>]*))?>")
 _lock = threading.Lock()
-_users: dict[str, tuple[float, dict[str, tuple[str, float | None]]]] = {}
+_workspaces: dict[str, tuple[float, tuple[dict[str, tuple[str, float | None]], dict[str, str]]]] = {}
 
 
 def read_slack(text: str, path: Path, check: Callable[[], None] = lambda: None) -> Page | None:
@@ -55,7 +57,7 @@ def read_slack(text: str, path: Path, check: Callable[[], None] = lambda: None) 
         return None
     if not any(m.get("type") == "message" for m, _ in items):
         return None
-    users = _workspace_users(str(path.parent.parent))
+    users, titles = _workspace(str(path.parent.parent))
     starts = line_starts(text)
     by_ts = {str(m.get("ts")): m for m, _ in items}
 
@@ -70,7 +72,8 @@ def read_slack(text: str, path: Path, check: Callable[[], None] = lambda: None) 
         lines.append(
             (_line(m, users, by_ts, path.parent.name), where(begin), where(t.start()) if t else None)
         )
-    return message_page(lines, [(0, f"#{path.parent.name} (Slack channel)")])
+    title = titles.get(path.parent.name, f"#{path.parent.name} (Slack channel)")
+    return message_page(lines, [(0, title)])
 
 
 def _elements(text: str, check: Callable[[], None]) -> list[tuple[object, tuple[int, int]]]:
@@ -96,37 +99,68 @@ def _elements(text: str, check: Callable[[], None]) -> list[tuple[object, tuple[
         return []
 
 
-def _list_users(folder: str) -> dict[str, tuple[str, float | None]]:
-    """The export's people by user id: (the name Slack shows, their time zone's offset in seconds or None)."""
-    path = os.path.join(folder, "users.json")
+def _read_json(folder: str, name: str) -> list:
+    """One of the export's lists (``users.json``, ``channels.json`` ...); [] when it is missing or unreadable."""
     try:
-        data, _ = read_regular_file(path, USERS_READ_BYTES)
-        people = json.loads(data.decode("utf-8", errors="replace"))
+        data, _ = read_regular_file(os.path.join(folder, name), USERS_READ_BYTES)
+        value = json.loads(data.decode("utf-8", errors="replace"))
     except (OSError, ExtractError, ValueError, RecursionError):
-        return {}
-    out: dict[str, tuple[str, float | None]] = {}
-    for p in people if isinstance(people, list) else ():
-        if not isinstance(p, dict) or not isinstance(p.get("id"), str):
+        return []
+    return [x for x in value if isinstance(x, dict)] if isinstance(value, list) else []
+
+
+def _read_workspace(folder: str) -> tuple[dict[str, tuple[str, float | None]], dict[str, str]]:
+    """The export's people by user id, (the name Slack shows, their time zone's offset in seconds or None), and each
+    conversation's title by the name of its folder: a channel's "#name", a direct message's folder (its id) "Direct
+    messages: Ben Marsh and Gwen Lloyd", a group message's folder (its name) "Group messages: ...". A channel of the
+    day file's folder name is titled "#name" when the export does not list it."""
+    people: dict[str, tuple[str, float | None]] = {}
+    for p in _read_json(folder, "users.json"):
+        if not isinstance(p.get("id"), str):
             continue
         profile = p.get("profile") if isinstance(p.get("profile"), dict) else {}
         name = p.get("real_name") or profile.get("real_name") or profile.get("display_name") or p.get("name")
         offset = p.get("tz_offset")
-        out[p["id"]] = (str(name or p["id"]), float(offset) if isinstance(offset, int | float) else None)
-    return out
+        people[p["id"]] = (str(name or p["id"]), float(offset) if isinstance(offset, int | float) else None)
+
+    def names(members: object) -> str:
+        shown = [people[m][0] if m in people else str(m) for m in members or () if isinstance(m, str)]
+        return (
+            shown[0]
+            if len(shown) == 1
+            else ", ".join(shown[:-1]) + f" and {shown[-1]}"
+            if shown
+            else "someone"
+        )
+
+    titles: dict[str, str] = {}
+    for c in _read_json(folder, "channels.json"):
+        if isinstance(c.get("name"), str):
+            titles[c["name"]] = f"#{c['name']} (Slack channel)"
+    for c in _read_json(folder, "groups.json"):
+        if isinstance(c.get("name"), str):
+            titles[c["name"]] = f"#{c['name']} (private Slack channel)"
+    for c in _read_json(folder, "dms.json"):
+        if isinstance(c.get("id"), str):
+            titles[c["id"]] = f"Direct messages: {names(c.get('members'))} (Slack)"
+    for c in _read_json(folder, "mpims.json"):
+        if isinstance(c.get("name"), str):
+            titles[c["name"]] = f"Group messages: {names(c.get('members'))} (Slack)"
+    return people, titles
 
 
-def _workspace_users(folder: str) -> dict[str, tuple[str, float | None]]:
+def _workspace(folder: str) -> tuple[dict[str, tuple[str, float | None]], dict[str, str]]:
     now = time.monotonic()
     with _lock:
-        hit = _users.get(folder)
+        hit = _workspaces.get(folder)
         if hit is not None and now - hit[0] < USERS_TTL_S:
             return hit[1]
-    people = _list_users(folder)
+    found = _read_workspace(folder)
     with _lock:
-        if len(_users) > 64:
-            _users.clear()
-        _users[folder] = (now, people)
-    return people
+        if len(_workspaces) > 64:
+            _workspaces.clear()
+        _workspaces[folder] = (now, found)
+    return found
 
 
 def _name(user: object, m: dict, users: dict[str, tuple[str, float | None]]) -> str:

@@ -264,3 +264,15 @@ def test_broken_exports_are_read_as_their_text_never_lost(tmp_path):
     assert _read(day.name, json.dumps([{"type": "file", "ts": "1"}]), day.parent)[0] == "code"
     # a Keep note's JSON that does not parse
     assert _read("Bins.json", '{"textContent": "x", "userEditedTimestampUsec": 1')[0] == "code"
+
+
+def test_a_slack_exports_direct_and_private_messages_are_titled_from_its_lists(tmp_path):
+    _slack_export(tmp_path)
+    (tmp_path / "dms.json").write_text(json.dumps([{"id": "D07AB", "members": ["U01", "U02"]}]))
+    (tmp_path / "groups.json").write_text(json.dumps([{"id": "G01", "name": "managers"}]))
+    day = json.dumps(SLACK_DAY[:1], indent=4)
+    for folder, title in (("D07AB", "Direct messages: Ben Marsh and Gwen Lloyd (Slack)"),
+                          ("managers", "#managers (private Slack channel)"), ("rota", "#rota (Slack channel)")):  # fmt: skip
+        (tmp_path / folder).mkdir(exist_ok=True)
+        _, page = _read("2027-03-04.json", day, tmp_path / folder)
+        assert page.trails == ((0, title),)
