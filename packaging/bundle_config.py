@@ -354,7 +354,7 @@ DOCUMENT_TYPES: list[tuple[str, dict[str, str]]] = [
     ("Rich text document", {".rtf": "public.rtf", ".odt": "org.oasis-open.opendocument.text"}),
     ("E-mail message", {".eml": "com.apple.mail.email", ".emlx": "com.apple.mail.emlx",
                         ".mbox": "org.alcove.Alcove.mbox"}),
-    ("Presentation", {".pptx": "org.openxmlformats.presentationml.presentation",
+    ("Presentation", {".pptx": "org.openxmlformats.presentationml.presentation", ".ppt": "com.microsoft.powerpoint.ppt",
                       ".odp": "org.oasis-open.opendocument.presentation", ".key": "com.apple.iwork.keynote.sffkey"}),
     ("Pages document", {".pages": "com.apple.iwork.pages.sffpages"}),
     ("Web archive", {".webarchive": "com.apple.webarchive", ".mhtml": "org.alcove.Alcove.mhtml",

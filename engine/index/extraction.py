@@ -89,6 +89,7 @@ from engine.index.readers import (
     read_messages,
 )
 from engine.index.readers.keep import read_keep
+from engine.index.readers.powerpoint97 import extract_ppt
 from engine.index.readers.slack import read_slack
 from engine.index.readers.worddoc import extract_doc
 from engine.index.shortcodes import blank_shortcodes
@@ -128,7 +129,7 @@ RICH_EXTENSIONS = {
     ".epub": "epub", ".rtf": "rtf", ".eml": "email", ".emlx": "emlx", ".mbox": "mbox", ".pptx": "pptx",
     ".xlsx": "xlsx", ".xlsm": "xlsx", ".xls": "xlsx", ".odt": "odt", ".ods": "ods", ".odp": "odp",
     ".webarchive": "webarchive", ".mhtml": "mhtml", ".mht": "mhtml",
-    ".ipynb": "notebook", ".pages": "pages", ".key": "keynote", ".doc": "doc",
+    ".ipynb": "notebook", ".pages": "pages", ".key": "keynote", ".doc": "docx", ".ppt": "pptx",
     **{ext: "image" for ext in IMAGE_EXTENSIONS},
 }  # fmt: skip
 PLAIN_NAMES = {
@@ -147,7 +148,7 @@ BINARY_EXTENSIONS = {
     ".gif", ".ico", ".mp3", ".wav", ".flac", ".m4a", ".mp4", ".mov", ".avi", ".mkv", ".zip", ".tgz",
     ".bz2", ".xz", ".zst", ".7z", ".tar", ".rar", ".dmg", ".iso", ".exe", ".dll", ".so", ".dylib", ".o",
     ".a", ".class", ".jar", ".pyc", ".whl", ".sqlite", ".sqlite3", ".db", ".bin", ".safetensors", ".gguf",
-    ".npy", ".npz", ".pt", ".onnx", ".ttf", ".otf", ".woff", ".woff2", ".ppt", ".numbers",
+    ".npy", ".npz", ".pt", ".onnx", ".ttf", ".otf", ".woff", ".woff2", ".numbers",
     ".3gp", ".3g2",
 }  # fmt: skip
 TROFF_NOTE = "read as man shows a manual page's troff source"  # Extracted.notes: the viewer wraps its lines
@@ -155,7 +156,9 @@ TROFF_NOTE = "read as man shows a manual page's troff source"  # Extracted.notes
 MAN_SECTION_SUFFIX = re.compile(r"\.[1-9][a-z]{0,4}")
 
 
-OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"  # an OLE compound file's first bytes (.doc, .xls)
+OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"  # an OLE compound file's first bytes (.doc, .xls, .ppt)
+# Office 97-2003 files, read as their XML successors are (a page's lines, a sheet's rows, a slide's text)
+OFFICE_97 = (".doc", ".xls", ".ppt")
 # the type a reader stores a file under where it is not the name's (``_extract_rich``: an .emlx or a mailbox is mail)
 STORED_AS = {"emlx": "email", "mbox": "email"}
 
@@ -274,7 +277,7 @@ def extract(
 
 
 def _kind(file_type: str) -> str:
-    names = {"pdf": "PDF", "docx": "DOCX file", "doc": "Word document", "epub": "EPUB file", "pptx": "PPTX file", "xlsx": "XLSX file",
+    names = {"pdf": "PDF", "docx": "DOCX file", "epub": "EPUB file", "pptx": "PPTX file", "xlsx": "XLSX file",
              "ods": "ODS file", "odt": "ODT file", "email": "e-mail", "emlx": "e-mail", "mbox": "mailbox", "rtf": "RTF file",
              "notebook": "notebook", "image": "image", "html": "HTML file",
              "subtitles": "subtitle file", "calendar": "calendar file", "contacts": "contacts file",
@@ -293,9 +296,21 @@ def _extract(path: Path, data: bytes, file_type: str, check: Callable[[], None],
             raise ExtractError("The file is named .gz but is not gzip-compressed.")
         doc = extract(Path(path.stem), read_gzip(data, check=check), file_type, check, ocr=ocr)
         return Extracted(doc.file_type, doc.pages, doc.encoding, (*doc.notes, "decompressed from gzip"))
-    if file_type == "xlsx" and path.suffix.lower() == ".xls" and not data.startswith(OLE_MAGIC):
-        # a bank's or a web app's "Excel" export that is an HTML table or tab-separated text named .xls
-        file_type = "html" if re.search(rb"(?i)<(?:html|table)\b", data[:4096]) else "csv"
+    if (
+        path.suffix.lower() in OFFICE_97
+        and file_type in ("docx", "xlsx", "pptx")
+        and not data.startswith(OLE_MAGIC)
+    ):
+        # a newer file under the old name (read as what it is), or a web app's "Word" or "Excel" export that is RTF,
+        # an HTML page or tab-separated text
+        if data.startswith(b"PK\x03\x04"):
+            path = path.with_suffix(path.suffix + "x")
+        elif data.lstrip()[:5] == b"{\\rtf":
+            file_type = "rtf"
+        elif re.search(rb"(?i)<(?:html|table|body)\b", data[:4096]):
+            file_type = "html"
+        else:
+            file_type = "csv" if path.suffix.lower() == ".xls" else "text"
     rich = _extract_rich(path, data, file_type, ocr, check)
     if rich is not None:
         for page in rich.pages:
@@ -414,9 +429,8 @@ def _extract_rich(
             raise ExtractError("The PDF has no text: no text layer, and OCR recognised none on its pages.")
         return Extracted("pdf", pages, None, tuple(notes))
     if file_type == "docx":
-        return Extracted("docx", (extract_docx(data, check),))
-    if file_type == "doc":
-        return Extracted("doc", (extract_doc(data, check),))
+        word = extract_doc if path.suffix.lower() == ".doc" else extract_docx
+        return Extracted("docx", (word(data, check),))
     if file_type == "image":
         pages, notes = image_pages(data, path.suffix.lower(), ocr, check)
         return Extracted("image", pages, None, notes)
@@ -424,6 +438,8 @@ def _extract_rich(
         return Extracted("epub", extract_epub(data, check))
     if file_type in ("pages", "keynote"):
         return Extracted(file_type, extract_iwork(data, file_type, check))
+    if file_type == "pptx" and path.suffix.lower() == ".ppt":
+        return Extracted("pptx", extract_ppt(data, check))
     if file_type == "pptx":
         pages, notes = extract_pptx(data, check)
         return Extracted("pptx", pages, None, notes)

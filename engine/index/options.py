@@ -27,7 +27,6 @@ from engine.index.readers.statements import READER_VERSION as STATEMENT_READER_V
 from engine.index.readers.subtitles import READER_VERSION as SUBTITLES_READER_VERSION
 from engine.index.readers.vobjects import READER_VERSION as VOBJECT_READER_VERSION
 from engine.index.readers.webpages import READER_VERSION as WEBPAGE_READER_VERSION
-from engine.index.readers.worddoc import READER_VERSION as DOC_READER_VERSION
 from engine.index.shortcodes import READER_VERSION as MARKDOWN_READER_VERSION
 from engine.index.tables import CSV_READER_VERSION
 
@@ -48,7 +47,7 @@ READER_VERSIONS = {"pdf": f"{READER_VERSION}+ocr{OCR_READER_VERSION}", "image": 
                    "docx": DOCUMENT_READER_VERSION, "odt": DOCUMENT_READER_VERSION, "rtf": RTF_READER_VERSION,
                    "webarchive": WEBPAGE_READER_VERSION, "mhtml": WEBPAGE_READER_VERSION,
                    "bibtex": BIBTEX_READER_VERSION, "messages": MESSAGES_READER_VERSION,
-                   "statement": STATEMENT_READER_VERSION, "doc": DOC_READER_VERSION}  # fmt: skip
+                   "statement": STATEMENT_READER_VERSION}  # fmt: skip
 
 
 def reader_tag(file_type: str | None) -> bytes:

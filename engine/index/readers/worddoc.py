@@ -24,7 +24,7 @@ from engine.index.bounds import no_check
 from engine.index.document import ExtractError, Page
 from engine.index.readers.office import lines_page
 
-READER_VERSION = 1  # 1: the piece table's text, a paragraph a line
+# a .doc is stored as a DOCX is (file type "docx"): a change here bumps office.DOCUMENT_READER_VERSION
 WORD97 = 0xA5EC
 _FLAGS, _CCP_TEXT, _FC_CLX = 0x0A, 0x4C, 0x1A2
 _ENCRYPTED, _TABLE_1 = 0x0100, 0x0200

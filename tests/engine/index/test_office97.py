@@ -20,7 +20,7 @@ DATA = Path(__file__).resolve().parents[2] / "data" / "office97"
 def _text(name: str) -> list[str]:
     path = DATA / name
     doc = extract(path, path.read_bytes())
-    assert doc.file_type == "doc"
+    assert doc.file_type == "docx"  # stored as a DOCX is: its lines are paragraphs
     return doc.pages[0].text.split("\n")
 
 
@@ -52,8 +52,10 @@ def test_a_docs_footnotes_and_comments_follow_its_text_without_its_header_and_fo
 
 
 def test_a_damaged_or_foreign_doc_gets_a_reason():
-    with pytest.raises(ExtractError, match="not a Word document"):
-        extract(Path("x.doc"), b"PK\x03\x04 not a compound file at all" * 20)
+    with pytest.raises(ExtractError, match="DOC file is damaged"):
+        extract(Path("x.doc"), b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1 then nothing of a compound file" * 20)
+    with pytest.raises(ExtractError, match="binary, not text"):
+        extract(Path("x.doc"), b"\x00\x01\x02 neither OLE nor zip" * 20)
     data = (DATA / "rules.doc").read_bytes()
     with pytest.raises(ExtractError, match="damaged"):
         extract(Path("cut.doc"), data[: len(data) // 3])
@@ -97,3 +99,31 @@ def test_an_xls_that_is_a_web_page_or_tab_separated_text_is_read_as_one():
     assert doc.file_type == "csv" and "LEEWOOD BS" in doc.pages[0].text
     with pytest.raises(ExtractError, match="XLS file is damaged"):
         extract(Path("cut.xls"), (DATA / "budget.xls").read_bytes()[:3000])
+
+
+def test_a_ppt_reads_a_slide_a_page_its_title_text_and_notes():
+    path = DATA / "hall.ppt.gz"  # gzipped: LibreOffice's thumbnail is most of the file
+    doc = extract(path, path.read_bytes())
+    assert doc.file_type == "pptx"
+    assert [(p.number, p.text.split("\n")) for p in doc.pages] == [
+        (1, ["Village hall renovation", "Kickoff meeting, Tuesday 9 March 2027",
+             "Budget: £48,000 agreed by the trustees", "Notes", "Remind everyone the grant deadline is 30 April."]),
+        (2, ["Timetable", "Stage", "Dates", "Roof", "May to June", "Kitchen", "July"]),  # a table's cells in turn
+        (3, ["Next steps", "Ask three builders for quotes", "Book the structural survey"]),
+    ]  # fmt: skip
+    # the same slides' text as the PPTX it was made from gives, titles first
+    pptx = DATA / "hall.pptx"
+    for old, new in zip(doc.pages, extract(pptx, pptx.read_bytes()).pages, strict=True):
+        assert old.text.split("\n")[0] == new.text.split("\n")[0]
+
+
+def test_an_old_office_name_on_another_format_reads_as_that_format():
+    doc = extract(Path("letter.doc"), b"{\\rtf1\\ansi Dear Mrs Okafor,\\par the plot is yours.\\par}")
+    assert doc.file_type == "rtf" and "the plot is yours" in doc.pages[0].text
+    doc = extract(Path("report.doc"), b"<html><body><p>Minutes of the AGM</p></body></html>")
+    assert doc.file_type == "html" and "Minutes of the AGM" in doc.pages[0].text
+    with pytest.raises(ExtractError, match="PPT file is damaged"):
+        extract(Path("deck.ppt"), b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1 not really" * 40)
+    # an XLSX named .xls is read as the XLSX it is
+    xlsx_bytes = (DATA / "budget.xlsx").read_bytes()
+    assert extract(Path("budget.xls"), xlsx_bytes).pages[0].text.startswith("Budget 2027")
