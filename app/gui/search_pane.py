@@ -34,11 +34,12 @@ from .settings import Settings
 _HIT = Qt.ItemDataRole.UserRole + 1
 BLANK_QUERY_NOTE = "The search box is empty: type a word, a name or a question, then press Return."
 # every file type the index stores (engine.index.extraction: an .emlx or a mailbox is stored as "email", an .xml
-# feed as "feed", a chat export or a phone's messages as "messages"), in groups a person looks for
+# feed as "feed", a chat export or a phone's messages as "messages", a Keep note's JSON as "note"), in groups a person
+# looks for
 FILE_TYPES = {
     "Any type": None,
     "PDF": ["pdf"],
-    "Text & notes": ["text", "markdown", "rst", "asciidoc", "subtitles", "evernote", "notebook"],
+    "Text & notes": ["text", "markdown", "rst", "asciidoc", "subtitles", "evernote", "notebook", "note"],
     "References (BibTeX)": ["bibtex"],
     "Word, Pages, ODT & RTF": ["docx", "pages", "odt", "rtf"],
     "Slides": ["pptx", "odp", "keynote"],
@@ -48,6 +49,7 @@ FILE_TYPES = {
     "E-books": ["epub"],
     "Calendars & contacts": ["calendar", "contacts"],
     "GPS tracks": ["gpx"],
+    "Bank statements": ["statement"],
     "Pictures": ["image"],
     "Code": ["code"],
 }

@@ -51,7 +51,7 @@ def test_a_helper_advertised_on_loopback_is_found_by_browse_and_by_alcove_node_l
     ad = Advertiser("Loopback helper", "127.0.0.1", 47470, ["tiny-qwen2"])
     try:
         found = browse(1.5, "127.0.0.1")
-        listed = subprocess.run([sys.executable, "-m", "app.cli", "node", "--list", "--wait", "1.5",
+        listed = subprocess.run([sys.executable, "-m", "app.cli", "node", "--list", "--wait", "4",
                                  "--interface", "127.0.0.1", "--json"], cwd=ROOT, capture_output=True, text=True,
                                 timeout=120)  # fmt: skip
     finally:
