@@ -49,9 +49,9 @@ def read_keep(text: str) -> Page | None:
         lines.append("Labels: " + ", ".join(labels))
     state = [label for key, label in (("isPinned", "Pinned"), ("isArchived", "Archived"), ("isTrashed", "In the bin"))
              if note.get(key) is True]  # fmt: skip
-    edited = note.get("userEditedTimestampUsec")
-    if isinstance(edited, int | float) and edited > 0:
-        lines.append(". ".join([*state, "Edited " + stamp(datetime.fromtimestamp(edited / 1e6))]) + ".")
+    edited = _when(note.get("userEditedTimestampUsec"))
+    if edited is not None:
+        lines.append(". ".join([*state, "Edited " + stamp(edited)]) + ".")
     elif state:
         lines.append(". ".join(state) + ".")
     if not lines:
@@ -67,3 +67,14 @@ def read_keep(text: str) -> Page | None:
         pos += len(line) + 2
     # every line of the page is on the file's one line
     return Page(page_text, tuple(blocks), anchors=tuple((at, 1, 0) for at in starts))
+
+
+def _when(usec: object) -> datetime | None:
+    """A Takeout time stamp (microseconds since 1970) in this computer's time zone; None for none or one out of
+    range."""
+    if not isinstance(usec, int | float) or isinstance(usec, bool) or usec <= 0:
+        return None
+    try:
+        return datetime.fromtimestamp(usec / 1e6)
+    except (OverflowError, OSError, ValueError):
+        return None

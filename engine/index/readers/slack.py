@@ -172,14 +172,14 @@ def _name(user: object, m: dict, users: dict[str, tuple[str, float | None]]) -> 
 
 def _when(m: dict, users: dict[str, tuple[str, float | None]]) -> str:
     """The message's time in its author's time zone (the export's ``tz_offset``), else this computer's."""
+    offset = users.get(str(m.get("user")), ("", None))[1]
     try:
         ts = float(str(m.get("ts")))
-    except ValueError:
+        if offset is None:
+            return stamp(datetime.fromtimestamp(ts))
+        return stamp(datetime.fromtimestamp(ts, timezone(timedelta(seconds=offset))).replace(tzinfo=None))
+    except (ValueError, OverflowError, OSError):  # no time, or one out of range: as the file writes it
         return str(m.get("ts"))
-    offset = users.get(str(m.get("user")), ("", None))[1]
-    if offset is None:
-        return stamp(datetime.fromtimestamp(ts))
-    return stamp(datetime.fromtimestamp(ts, timezone(timedelta(seconds=offset))).replace(tzinfo=None))
 
 
 def words(text: str, users: dict[str, tuple[str, float | None]]) -> str:

@@ -262,8 +262,13 @@ def test_broken_exports_are_read_as_their_text_never_lost(tmp_path):
     text = json.dumps(SLACK_DAY, indent=4)
     assert _read(day.name, text[: len(text) // 2], day.parent)[0] == "code"
     assert _read(day.name, json.dumps([{"type": "file", "ts": "1"}]), day.parent)[0] == "code"
-    # a Keep note's JSON that does not parse
+    # a Keep note's JSON that does not parse; a time stamp out of range
     assert _read("Bins.json", '{"textContent": "x", "userEditedTimestampUsec": 1')[0] == "code"
+    kind, page = _read("Bins.json", '{"textContent": "Bins out on Tuesday", "userEditedTimestampUsec": 1e30}')
+    assert kind == "note" and page.text == "Bins out on Tuesday"
+    odd = [{**SLACK_DAY[0], "ts": "1e30"}, {**SLACK_DAY[1], "ts": "soon"}]
+    kind, page = _read(day.name, json.dumps(odd, indent=4), day.parent)
+    assert kind == "messages" and page.text.startswith("1e30 Ben Marsh: Can anyone cover")
 
 
 def test_a_slack_exports_direct_and_private_messages_are_titled_from_its_lists(tmp_path):
