@@ -338,6 +338,7 @@ def _extract(path: Path, data: bytes, file_type: str, check: Callable[[], None],
     if messages is None and file_type == "code" and path.suffix.lower() == ".json":
         keep = read_keep(text)  # a Google Keep note from Takeout, in words
         if keep is not None:
+            charge(check, page_bytes(keep))
             return Extracted("note", (keep,), encoding, notes)
     if messages is not None:
         charge(check, page_bytes(messages))
