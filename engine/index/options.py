@@ -34,11 +34,10 @@ DEFAULT_MAX_FILE_BYTES = 64 << 20
 CHUNKER_VERSION = 1  # bump when extraction or chunking changes what every file turns into
 # A reader's version, where its files turn into other text than before: an index made with another reads those
 # files again (only those: other files' content hashes stay the same)
-# a scanned PDF page and a picture are read by OCR: its version is theirs too (readers.ocr.OCR_READER_VERSION); an
-# .xml or .json file may hold a feed or messages, read in words: those readers' versions are a code file's too
+# a scanned PDF page and a picture are read by OCR: its version is theirs too (readers.ocr.OCR_READER_VERSION)
 READER_VERSIONS = {"pdf": f"{READER_VERSION}+ocr{OCR_READER_VERSION}", "image": f"{IMAGE_READER_VERSION}+ocr{OCR_READER_VERSION}", "epub": EPUB_READER_VERSION, "csv": CSV_READER_VERSION,
                    "xlsx": XLSX_READER_VERSION, "ods": XLSX_READER_VERSION, "text": TEXT_READER_VERSION,
-                   "code": f"{CODE_READER_VERSION}+feed{FEED_READER_VERSION}+messages{MESSAGES_READER_VERSION}+slack{SLACK_READER_VERSION}+keep{KEEP_READER_VERSION}",
+                   "code": CODE_READER_VERSION,
                    "html": HTML_READER_VERSION, "email": MAIL_READER_VERSION, "emlx": MAIL_READER_VERSION,
                    "mbox": MAIL_READER_VERSION, "subtitles": SUBTITLES_READER_VERSION,
                    "calendar": VOBJECT_READER_VERSION, "contacts": VOBJECT_READER_VERSION,
@@ -50,10 +49,23 @@ READER_VERSIONS = {"pdf": f"{READER_VERSION}+ocr{OCR_READER_VERSION}", "image": 
                    "statement": STATEMENT_READER_VERSION}  # fmt: skip
 
 
-def reader_tag(file_type: str | None) -> bytes:
-    """What a file's content hash covers beside its bytes and the chunker's settings: its reader's version."""
+# an .xml file may hold a feed or a phone's messages, a .json file a chat's messages, a Slack export's day or a Keep
+# note, each read in words: those readers' versions are such a file's too, not every code file's (a new Slack reader
+# reads .json files again, not a folder of Python)
+SUFFIX_READER_VERSIONS = {
+    ".xml": f"feed{FEED_READER_VERSION}+messages{MESSAGES_READER_VERSION}",
+    ".json": f"messages{MESSAGES_READER_VERSION}+slack{SLACK_READER_VERSION}+keep{KEEP_READER_VERSION}",
+}
+
+
+def reader_tag(file_type: str | None, suffix: str = "") -> bytes:
+    """What a file's content hash covers beside its bytes and the chunker's settings: its reader's version, and for
+    a code file named ``suffix`` (".json") the versions of the readers that may read it in words."""
     version = READER_VERSIONS.get(file_type or "")
-    return f":{file_type}-{version}".encode() if version is not None else b""
+    if version is None:
+        return b""
+    extra = SUFFIX_READER_VERSIONS.get(suffix.lower(), "") if file_type == "code" else ""
+    return f":{file_type}-{version}{'+' + extra if extra else ''}".encode()
 
 
 @dataclass(frozen=True)
@@ -103,7 +115,9 @@ def file_options(store, embedder, options: IndexOptions) -> dict[str, Any]:
     chunk_tokens = chunk_budget(embedder.max_seq_length, options.chunk_tokens)
     # The hash covers the chunking settings too: changing them re-chunks and re-embeds every file.
     tag = f"chunker-{CHUNKER_VERSION}:{chunk_tokens}:{options.overlap_tokens}"
-    readers = "".join(reader_tag(t).decode() for t in sorted(READER_VERSIONS))
+    readers = "".join(reader_tag(t).decode() for t in sorted(READER_VERSIONS)) + "".join(
+        reader_tag("code", suffix).decode() for suffix in sorted(SUFFIX_READER_VERSIONS)
+    )
     return {
         "max_file_bytes": options.max_file_bytes,
         "chunk_tokens": chunk_tokens,

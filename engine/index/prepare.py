@@ -110,7 +110,11 @@ def prepare_file(
         return Prepared("skip", path, os_reason(exc, "file"),
                         forget=isinstance(exc, FileNotFoundError) and old is not None)  # fmt: skip
     read = len(data)
-    digest = hashlib.blake2b(data + opts["config_tag"] + reader_tag(ftype), digest_size=16).hexdigest()
+    name = Path(path)
+    suffix = Path(name.stem).suffix if name.suffix.lower() == ".gz" else name.suffix  # "x.json.gz": ".json"
+    digest = hashlib.blake2b(
+        data + opts["config_tag"] + reader_tag(ftype, suffix), digest_size=16
+    ).hexdigest()
     if old is not None and old.content_hash == digest and old.status == "indexed":
         return Prepared("touch", path, touch=(st.st_size, st.st_mtime_ns), bytes_read=read)
     if old is None and digest in opts.get(

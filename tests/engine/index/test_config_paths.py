@@ -12,6 +12,8 @@ from engine.index.chunking import chunk_document
 from engine.index.config_paths import config_kind, config_lines, path_changes
 from engine.index.extraction import extract
 from engine.index.options import READER_VERSIONS, reader_tag
+from engine.index.readers.feeds import READER_VERSION as FEED_READER_VERSION
+from engine.index.readers.messages import READER_VERSION as MESSAGES_READER_VERSION
 from tests.engine.index.index_fakes import minilm_tokenizer
 
 SETTINGS = """{
@@ -181,9 +183,15 @@ def test_chunks_of_a_settings_file_are_headed_by_their_path():
     # other code is not headed by paths
     py = extract(Path("m.py"), b"def f():\n    return 1\n")
     assert py.pages[0].trails == ()
-    # a code file's tag names the feed and messages readers' versions too: an .xml or .json file may be read by them
-    assert READER_VERSIONS["code"].startswith("3+feed") and reader_tag("code").startswith(b":code-3+feed")
-    assert b"+messages" in reader_tag("code")
+    # an .xml or .json file's tag names the versions of the readers that may read it in words; other code's does not
+    assert READER_VERSIONS["code"] == 3 and reader_tag("code", ".py") == reader_tag("code") == b":code-3"
+    assert reader_tag("code", ".xml") == b":code-3+feed%d+messages%d" % (
+        FEED_READER_VERSION,
+        MESSAGES_READER_VERSION,
+    )
+    assert reader_tag("code", ".JSON").startswith(b":code-3+messages") and b"+slack" in reader_tag(
+        "code", ".json"
+    )
 
 
 def test_yaml_list_items_at_their_keys_indentation():

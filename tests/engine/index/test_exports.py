@@ -236,7 +236,8 @@ def test_a_keep_note_from_takeout_reads_as_the_note():
 
 
 def test_a_new_reader_reads_an_indexed_file_again():
-    assert b"slack1" in reader_tag("code") and b"keep1" in reader_tag("code")
+    assert b"slack1" in reader_tag("code", ".json") and b"keep1" in reader_tag("code", ".json")
+    assert reader_tag("code", ".py") == b":code-3"  # a Slack reader's new version reads no Python again
     assert reader_tag("statement") == b":statement-1"
 
 

@@ -1,4 +1,5 @@
-"""An index made with another PDF reader reads its PDFs again, and only them (reader versions in the content hash)."""
+"""An index made with another PDF reader reads its PDFs again, and only them; one made with another reader of
+.json files reads those again and no other code (reader versions in the content hash)."""
 
 from __future__ import annotations
 
@@ -38,3 +39,20 @@ def test_a_new_pdf_reader_reindexes_pdfs_only(tmp_path, monkeypatch):
         assert not [c for c in pdf_chunks if "Chapter 1:" in c.text]
     third = _run([docs], db, emb)
     assert (third.files_indexed, third.files_unchanged) == (0, 2)
+
+
+def test_a_new_reader_of_json_reindexes_json_files_not_other_code(tmp_path, monkeypatch):
+    from engine.index.options import SUFFIX_READER_VERSIONS
+
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "settings.json").write_text('{"theme": "dark", "volume": 7}\n')
+    (docs / "tool.py").write_text("def volume():\n    return 7\n")
+    db, emb = tmp_path / "i.sqlite3", HashEmbedder()
+    first = _run([docs], db, emb)
+    assert (first.files_indexed, first.files_unchanged) == (2, 0)
+    # a Slack export reader's next version: the .json file is read again, the Python file is not
+    bumped = {**SUFFIX_READER_VERSIONS, ".json": SUFFIX_READER_VERSIONS[".json"] + "+next"}
+    monkeypatch.setattr("engine.index.options.SUFFIX_READER_VERSIONS", bumped)
+    second = _run([docs], db, emb)
+    assert (second.files_indexed, second.files_unchanged) == (1, 1)
