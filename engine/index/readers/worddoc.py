@@ -105,9 +105,17 @@ def _text(word: bytes, table: bytes) -> str:
         return ""
     cps = struct.unpack_from(f"<{n + 1}I", plc, 0)
     parts = []
+    left = len(
+        word
+    )  # every character is a byte or two of the document stream: pieces that claim more overlap
     for k in range(n):
         (fc_piece,) = struct.unpack_from("<I", plc, 4 * (n + 1) + 8 * k + 2)
         count = max(0, cps[k + 1] - cps[k])
+        left -= count
+        if left < 0:
+            raise ExtractError(
+                "The DOC file's piece table is damaged (its pieces hold more text than the file)."
+            )
         if fc_piece & _COMPRESSED:
             start = (fc_piece & ~_COMPRESSED) // 2
             parts.append(word[start : start + count].decode("cp1252", errors="replace"))

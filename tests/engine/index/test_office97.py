@@ -127,3 +127,16 @@ def test_an_old_office_name_on_another_format_reads_as_that_format():
     # an XLSX named .xls is read as the XLSX it is
     xlsx_bytes = (DATA / "budget.xlsx").read_bytes()
     assert extract(Path("budget.xls"), xlsx_bytes).pages[0].text.startswith("Budget 2027")
+
+
+def test_a_piece_table_that_claims_more_text_than_the_file_holds_is_refused():
+    # a hostile file: every piece of a long table points at the whole stream, so its text would be far larger than
+    # the file; it is refused before any of it is built
+    from engine.index.readers import worddoc
+
+    word = bytearray(0x200)
+    struct.pack_into("<II", word, worddoc._FC_CLX, 0, 5 + 4 * 1001 + 8 * 1000)
+    plc = struct.pack("<1001I", *[k * 0x10000 for k in range(1001)]) + b"\0\0" + b"\0" * (8 * 1000 - 2)
+    table = b"\x02" + struct.pack("<I", len(plc)) + plc
+    with pytest.raises(ExtractError, match="piece table is damaged"):
+        worddoc._text(bytes(word), table)
