@@ -143,15 +143,20 @@ def _pages(stream: bytes, user: bytes, check: Callable[[], None]) -> list[Page]:
             elif slides and instance == 0 and child_kind in (TEXT_HEADER, TEXT_CHARS, TEXT_BYTES):
                 slides[-1][1].append((child, child_kind))
     pages = []
+    read: set[int] = (
+        set()
+    )  # containers read: a damaged or hostile list naming one slide many times reads it once
     for number, (persist_id, listed) in enumerate(slides, 1):
         check()
         texts = list(_listed(stream, listed))
         slide_at = places.get(persist_id)
         notes: list[str] = []
-        if slide_at is not None and _header(stream, slide_at)[2] == SLIDE:
+        if slide_at is not None and slide_at not in read and _header(stream, slide_at)[2] == SLIDE:
+            read.add(slide_at)
             texts += list(_texts(stream, slide_at))
             notes_at = _notes(stream, slide_at, places, notes_ids)
-            if notes_at is not None:
+            if notes_at is not None and notes_at not in read:
+                read.add(notes_at)
                 notes = [t for kind, t in _texts(stream, notes_at) if kind == _NOTES_TEXT]
         lines: list[tuple[str, int]] = []
         for kind, text in sorted(texts, key=lambda kt: kt[0] not in _TITLES):  # the title first

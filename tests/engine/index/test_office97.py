@@ -140,3 +140,23 @@ def test_a_piece_table_that_claims_more_text_than_the_file_holds_is_refused():
     table = b"\x02" + struct.pack("<I", len(plc)) + plc
     with pytest.raises(ExtractError, match="piece table is damaged"):
         worddoc._text(bytes(word), table)
+
+
+def test_a_slide_list_naming_one_slide_many_times_reads_it_once():
+    import gzip
+
+    from engine.index.readers import powerpoint97 as ppt
+
+    data = gzip.decompress((DATA / "hall.ppt.gz").read_bytes())
+    with olefile.OleFileIO(io.BytesIO(data)) as ole:
+        stream = bytearray(ole.openstream("PowerPoint Document").read())
+        user = ole.openstream("Current User").read()
+    places, document = ppt._persist(bytes(stream), user)
+    atoms = [pos for list_at, instance, kind, _ in ppt._children(bytes(stream), places[document])
+             if kind == ppt.SLIDE_LIST and instance == 0
+             for pos, _, child, _ in ppt._children(bytes(stream), list_at) if child == ppt.SLIDE_PERSIST]  # fmt: skip
+    first = struct.unpack_from("<I", stream, atoms[0] + 8)[0]
+    for at in atoms[1:]:  # every slide of the list names the first slide's container
+        struct.pack_into("<I", stream, at + 8, first)
+    pages = ppt._pages(bytes(stream), user, lambda: None)
+    assert [p.number for p in pages] == [1] and pages[0].text.startswith("Village hall renovation")
