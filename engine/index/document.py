@@ -69,6 +69,12 @@ def line_starts(text: str) -> list[int]:
     return [0] + [m.end() for m in re.finditer("\n", text)]
 
 
+def source_place(starts: list[int], offset: int) -> tuple[int, int]:
+    """(1-based line, character offset) of ``offset`` in the text ``starts`` (``line_starts``) was made from: where a
+    page's anchor points in its file (``Page.anchors``)."""
+    return bisect.bisect_right(starts, offset), offset
+
+
 @dataclass(frozen=True)
 class Block:
     start: int  # character span in Page.text

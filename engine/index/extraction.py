@@ -335,8 +335,7 @@ def _extract(path: Path, data: bytes, file_type: str, check: Callable[[], None],
     messages = read_messages(text, path.suffix.lower(), check) if file_type == "code" else None
     if messages is None and file_type == "code" and path.suffix.lower() == ".json":
         messages = read_slack(text, path, check)  # a Slack export's day of a channel
-    if messages is None and file_type == "code" and path.suffix.lower() == ".json":
-        keep = read_keep(text)  # a Google Keep note from Takeout, in words
+        keep = read_keep(text) if messages is None else None  # a Google Keep note from Takeout, in words
         if keep is not None:
             charge(check, page_bytes(keep))
             return Extracted("note", (keep,), encoding, notes)

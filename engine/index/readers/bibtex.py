@@ -17,7 +17,7 @@ import unicodedata
 from bisect import bisect_right
 from collections.abc import Callable
 
-from engine.index.document import Page, line_starts
+from engine.index.document import Page, line_starts, source_place
 from engine.index.readers.anchored import AnchoredText, as_text
 
 READER_VERSION = 1
@@ -204,8 +204,7 @@ def _people(names: str) -> str:
 def _entry(w: AnchoredText, text: str, starts: list[int], kind: str, key: str,
            fields: dict[str, tuple[int, int]], strings: dict[str, str], at: int) -> None:  # fmt: skip
     def where(offset: int) -> tuple[int, int]:
-        line = _line_of(starts, offset)
-        return line, offset
+        return source_place(starts, offset)
 
     def value(name: str) -> str:
         a, b = fields[name]

@@ -18,14 +18,13 @@ None for it: the JSON is parsed once, its shape tested on what was parsed).
 
 from __future__ import annotations
 
-import bisect
 import json
 import re
 from collections.abc import Callable
 from datetime import datetime
 from xml.parsers import expat
 
-from engine.index.document import Block, Page, add_span, line_starts
+from engine.index.document import Block, Page, add_span, line_starts, source_place
 from engine.index.readers.anchored import XmlRefused, as_text, walk_xml
 
 # 2: a reply's note after the message's words; 3: it quotes one sentence; 4: the day in words; 5: a whole account's
@@ -246,9 +245,6 @@ def _chat_lines(
         places.setdefault(int(match.group(1)), match.start())
     by_id = {m.get("id"): m for m in chat["messages"] if isinstance(m, dict)}
 
-    def where(offset: int) -> tuple[int, int]:  # (file line, file character)
-        return bisect.bisect_right(starts, offset), offset
-
     lines = []
     for i, m in enumerate(chat["messages"]):
         if i % 4096 == 4095:
@@ -256,7 +252,7 @@ def _chat_lines(
         if not isinstance(m, dict):
             continue
         at = places.get(m.get("id")) if isinstance(m.get("id"), int) else None
-        start = where(at) if at is not None else (1, 0)
+        start = source_place(starts, at) if at is not None else (1, 0)
         words_at = None
         if at is not None:
             t = _TEXT_KEY.search(text, at)
@@ -266,7 +262,7 @@ def _chat_lines(
                 and t.start() > nxt.start()
             ):
                 t = None
-            words_at = where(t.start()) if t is not None else None
+            words_at = source_place(starts, t.start()) if t is not None else None
         when = _stamp(m.get("date", ""))
         if m.get("type") == "service":
             pinned = by_id.get(m.get("message_id"))

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import io
 import struct
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 
 from engine.index.bounds import no_check
 from engine.index.document import ExtractError, Page
@@ -108,8 +108,16 @@ def _persist(stream: bytes, user: bytes) -> tuple[dict[int, int], int]:
 
 def _texts(stream: bytes, at: int, depth: int = 0) -> Iterator[tuple[int, str]]:
     """(text type, text) of every text record under the container at ``at``, in the file's order."""
+    return _text_records(stream, _children(stream, at), depth)
+
+
+def _text_records(
+    stream: bytes, records: Iterable[tuple[int, int, int, int]], depth: int = 0
+) -> Iterator[tuple[int, str]]:
+    """(text type, text) of the text records among ``records`` ((offset, instance, type, length) each), and of those
+    in the containers among them: a ``TextHeaderAtom`` says whose the text after it is."""
     kind_of_text = 1
-    for pos, _, kind, length in _children(stream, at):
+    for pos, _, kind, length in records:
         if kind == TEXT_HEADER:
             (kind_of_text,) = struct.unpack_from("<I", stream, pos + 8)
         elif kind == TEXT_CHARS:
@@ -127,28 +135,28 @@ def _pages(stream: bytes, user: bytes, check: Callable[[], None]) -> list[Page]:
         raise ExtractError("The PPT file's document record is damaged.")
     if any(kind == CRYPT_SESSION for _, _, kind, _ in _children(stream, doc_at)):
         raise ExtractError("The PPT file is password-protected.")
-    slides: list[
-        tuple[int, list[tuple[int, int]]]
-    ] = []  # (the slide's persist id, the list's text records for it)
+    # (a slide's persist id, the text records the list keeps for it)
+    slides: list[tuple[int, list[tuple[int, int, int, int]]]] = []
     notes_ids: dict[int, int] = {}  # a notes slide's id -> its persist id (the notes' list, instance 2)
     for pos, instance, kind, _ in _children(stream, doc_at):
         if kind != SLIDE_LIST or instance not in (0, 2):
             continue
-        for child, _, child_kind, _ in _children(stream, pos):
+        for record in _children(stream, pos):
+            child, _, child_kind, _ = record
             if child_kind == SLIDE_PERSIST and instance == 2:
                 persist_id, _, _, notes_id = struct.unpack_from("<IIII", stream, child + 8)
                 notes_ids[notes_id] = persist_id
             elif child_kind == SLIDE_PERSIST:
                 slides.append((struct.unpack_from("<I", stream, child + 8)[0], []))
             elif slides and instance == 0 and child_kind in (TEXT_HEADER, TEXT_CHARS, TEXT_BYTES):
-                slides[-1][1].append((child, child_kind))
+                slides[-1][1].append(record)
     pages = []
     read: set[int] = (
         set()
     )  # containers read: a damaged or hostile list naming one slide many times reads it once
     for number, (persist_id, listed) in enumerate(slides, 1):
         check()
-        texts = list(_listed(stream, listed))
+        texts = list(_text_records(stream, listed))
         slide_at = places.get(persist_id)
         notes: list[str] = []
         if slide_at is not None and slide_at not in read and _header(stream, slide_at)[2] == SLIDE:
@@ -173,19 +181,6 @@ def _pages(stream: bytes, user: bytes, check: Callable[[], None]) -> list[Page]:
         if page is not None:
             pages.append(page)
     return pages
-
-
-def _listed(stream: bytes, records: list[tuple[int, int]]) -> Iterator[tuple[int, str]]:
-    """The text the slide list keeps for a slide's placeholders, each with its type."""
-    kind_of_text = 1
-    for pos, kind in records:
-        length = _header(stream, pos)[3]
-        if kind == TEXT_HEADER:
-            (kind_of_text,) = struct.unpack_from("<I", stream, pos + 8)
-        elif kind == TEXT_CHARS:
-            yield kind_of_text, stream[pos + 8 : pos + 8 + length].decode("utf-16-le", errors="replace")
-        else:
-            yield kind_of_text, stream[pos + 8 : pos + 8 + length].decode("cp1252", errors="replace")
 
 
 def _notes(stream: bytes, slide_at: int, places: dict[int, int], notes_ids: dict[int, int]) -> int | None:

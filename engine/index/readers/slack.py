@@ -17,7 +17,6 @@ once a minute per export. A file of another shape is read as code (``read_slack`
 
 from __future__ import annotations
 
-import bisect
 import html
 import json
 import os
@@ -29,7 +28,7 @@ from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 from engine.index.bounds import read_regular_file
-from engine.index.document import ExtractError, Page, line_starts
+from engine.index.document import ExtractError, Page, line_starts, source_place
 from engine.index.readers.messages import message_page, short_quote, stamp
 
 READER_VERSION = 1  # 1: a message a line, names from users.json, conversations titled from the export's lists
@@ -61,16 +60,17 @@ def read_slack(text: str, path: Path, check: Callable[[], None] = lambda: None) 
     starts = line_starts(text)
     by_ts = {str(m.get("ts")): m for m, _ in items}
 
-    def where(offset: int) -> tuple[int, int]:
-        return bisect.bisect_right(starts, offset), offset
-
     lines = []
     for n, (m, (begin, end)) in enumerate(items):
         if n % 4096 == 4095:
             check()
         t = _TEXT_KEY.search(text, begin, end)
         lines.append(
-            (_line(m, users, by_ts, path.parent.name), where(begin), where(t.start()) if t else None)
+            (
+                _line(m, users, by_ts, path.parent.name),
+                source_place(starts, begin),
+                source_place(starts, t.start()) if t else None,
+            )
         )
     title = titles.get(path.parent.name, f"#{path.parent.name} (Slack channel)")
     return message_page(lines, [(0, title)])

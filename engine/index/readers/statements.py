@@ -19,13 +19,12 @@ text: nothing is lost.
 
 from __future__ import annotations
 
-import bisect
 import html
 import re
 from collections.abc import Callable
 from datetime import date
 
-from engine.index.document import Page, add_span, line_starts
+from engine.index.document import Page, add_span, line_starts, source_place
 from engine.index.readers.anchored import as_text
 
 READER_VERSION = 1  # 1: a transaction a line, in words
@@ -64,8 +63,7 @@ def extract_statement(text: str, check: Callable[[], None] = lambda: None) -> Pa
         return _qif(text, starts, check)
 
     def where(offset: int) -> tuple[int, int]:
-        i = _line_index(starts, offset)
-        return i + 1, offset - starts[i]
+        return source_place(starts, offset)
 
     out = _Lines()
     fields: dict[str, tuple[str, int]] = {}  # the account's values: (value, offset of its tag)
@@ -104,11 +102,6 @@ def extract_statement(text: str, check: Callable[[], None] = lambda: None) -> Pa
     if txn is not None:
         out.add(_transaction(txn, fields), txn, where)
     return out.page() if out.lines else as_text(text)
-
-
-def _line_index(starts: list[int], offset: int) -> int:
-    """The index of the line ``offset`` is on."""
-    return max(0, bisect.bisect_right(starts, offset) - 1)
 
 
 class _Lines:
@@ -260,12 +253,13 @@ def _qif(text: str, starts: list[int], check: Callable[[], None]) -> Page:
     """A QIF file's bank, cash and card records a line each, as an OFX file's are (no currency: QIF names none)."""
 
     def where(offset: int) -> tuple[int, int]:
-        i = _line_index(starts, offset)
-        return i + 1, offset - starts[i]
+        return source_place(starts, offset)
 
     records: list[dict[str, tuple[str, int]]] = []
     kind, record, offset = "", {}, 0
-    for n, line in enumerate(text.splitlines(keepends=True)):
+    for n, line in enumerate(
+        text.split("\n")
+    ):  # the lines ``starts`` counts (splitlines breaks at \f, \x1c ...)
         if n % 4096 == 4095:
             check()
         field, value = line[:1], line[1:].strip()
@@ -278,7 +272,7 @@ def _qif(text: str, starts: list[int], check: Callable[[], None]) -> Page:
         elif field and value and kind in _QIF_MONEY_TYPES:
             record.setdefault("", ("", offset))
             record.setdefault(field.upper(), (value, offset))
-        offset += len(line)
+        offset += len(line) + 1
     day_first = _day_first([r["D"][0] for r in records if "D" in r])
     out = _Lines()
     for r in records:

@@ -112,6 +112,8 @@ def test_a_bank_statement_reads_a_transaction_a_line_in_words():
     file_lines = OFX_SGML.split("\r\n")
     first = file_lines.index("<STMTTRN>") + 1
     assert _lines_of(page, lines[1]) == (first, first + 6)
+    # an anchor's character is its place in the file, as every reader's is (what a chunk's char_start stores)
+    assert page.locate(page.text.index(lines[1]))[1] == OFX_SGML.replace("\r\n", "\n").index("<STMTTRN>")
     assert _lines_of(page, lines[5])[0] == file_lines.index("<LEDGERBAL>") + 1
     assert page.trails == ((0, "Current account 40441731874052 (statement)"),)
     assert len(page.blocks) == len(lines)
