@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import bisect
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -215,6 +216,34 @@ def line_blocks(text: str, header: tuple[int, int] | None = None, kind: str = "t
         add_span(blocks, text, pos, pos + len(line), level, kind)
         pos += len(line) + 1
     return blocks
+
+
+def line_page(
+    lines: Sequence[tuple[str, Sequence[tuple[int, int, int]]]],
+    trails: Sequence[tuple[int, str]] = (),
+    sep: str = "\n",
+) -> Page:
+    """A page of ``lines`` joined by ``sep``, a block each (a message, a transaction, a note's line: none read on into
+    the next): each line with its anchors, (offset in the line, source line, source character); ``trails``: (the
+    index of the line a trail starts at, the trail)."""
+    parts: list[str] = []
+    anchors: list[tuple[int, int, int]] = []
+    out_trails: list[tuple[int, str]] = []
+    blocks: list[Block] = []
+    title_at = dict(trails)
+    size = 0
+    for n, (line, marks) in enumerate(lines):
+        if n in title_at:
+            out_trails.append((size, title_at[n]))
+        anchors += [(size + i, ln, ch) for i, ln, ch in marks]
+        parts.append(line)
+        size += len(line) + len(sep)
+    text = sep.join(parts)
+    pos = 0
+    for line in parts:
+        add_span(blocks, text, pos, pos + len(line))
+        pos += len(line) + len(sep)
+    return Page(text, tuple(blocks), anchors=tuple(anchors), trails=tuple(out_trails))
 
 
 def add_span(

@@ -21,11 +21,10 @@ from __future__ import annotations
 
 import os
 import re
-import threading
-import time
 
 from engine.index.bounds import read_regular_file
 from engine.index.document import ExtractError
+from engine.index.folder_cache import FolderCache
 
 EXPORT_TTL_S = (
     10.0  # an export folder's notebooks and tags are reused this long (a burst of notes lists them once)
@@ -44,8 +43,6 @@ _KEPT = ("created_time", "updated_time")  # when the note was made and last chan
 
 
 _ITEM_FILE = re.compile(r"[0-9a-f]{32}\.md")
-_lock = threading.Lock()
-_exports: dict[str, tuple[float, dict[str, tuple[int, str, dict[str, str]]]]] = {}
 
 
 def _item(text: str) -> tuple[int, str, dict[str, str]] | None:
@@ -85,24 +82,13 @@ def _list_export(folder: str) -> dict[str, tuple[int, str, dict[str, str]]]:
     return items
 
 
-def _export(folder: str) -> dict[str, tuple[int, str, dict[str, str]]]:
-    now = time.monotonic()
-    with _lock:
-        hit = _exports.get(folder)
-        if hit is not None and now - hit[0] < EXPORT_TTL_S:
-            return hit[1]
-    items = _list_export(folder)
-    with _lock:
-        if len(_exports) > 64:
-            _exports.clear()
-        _exports[folder] = (now, items)
-    return items
+_exports = FolderCache(_list_export, EXPORT_TTL_S)
 
 
 def note_context(folder: str, note_id: str, parent_id: str) -> tuple[str, str]:
     """The note's notebook path ("Studio › Glazes") and its tags ("celadon, testing"), each "" when the export in
     ``folder`` names none."""
-    items = _export(folder)
+    items = _exports.get(folder)
     chain: list[str] = []
     seen: set[str] = set()
     while parent_id and parent_id not in seen and len(chain) < MAX_NOTEBOOK_DEPTH:

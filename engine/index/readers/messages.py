@@ -24,7 +24,7 @@ from collections.abc import Callable
 from datetime import datetime
 from xml.parsers import expat
 
-from engine.index.document import Block, Page, add_span, line_starts, source_place
+from engine.index.document import Page, line_page, line_starts, source_place
 from engine.index.readers.anchored import XmlRefused, as_text, walk_xml
 
 # 2: a reply's note after the message's words; 3: it quotes one sentence; 4: the day in words; 5: a whole account's
@@ -90,30 +90,18 @@ def read_messages(text: str, suffix: str, check: Callable[[], None] = lambda: No
 def message_page(
     lines: list[tuple[str, tuple[int, int], tuple[int, int] | None]], titles: list[tuple[int, str]] = ()
 ) -> Page:
-    """(line, where it starts in the file, where its words are in the file) -> a page of those lines; ``titles``:
-    (the line a chat starts at, its title), the page's trails."""
-    parts: list[str] = []
-    anchors: list[tuple[int, ...]] = []
-    trails: list[tuple[int, str]] = []
-    title_at = dict(titles)
-    size = 0
-    for n, (line, at, words) in enumerate(lines):
-        if n in title_at:
-            trails.append((size, title_at[n]))
+    """(line, where it starts in the file, where its words are in the file) -> a page of those lines, a message a
+    block (a short backup too: no share of stamped lines is asked for); ``titles``: (the line a chat starts at, its
+    title), the page's trails."""
+    out = []
+    for line, at, words in lines:
         line = " ".join(line.split())
-        anchors.append((size, *at))
+        marks = [(0, *at)]
         head = line.find(": ", 17)  # the words after "stamp who: "
         if words is not None and head > 0 and words[0] != at[0]:
-            anchors.append((size + head + 2, *words))
-        parts.append(line)
-        size += len(line) + 1
-    text = "\n".join(parts)
-    blocks: list[Block] = []
-    pos = 0
-    for line in parts:  # a message a block (a short backup too: no share of stamped lines is asked for)
-        add_span(blocks, text, pos, pos + len(line))
-        pos += len(line) + 1
-    return Page(text, tuple(blocks), anchors=tuple(anchors), trails=tuple(trails))
+            marks.append((head + 2, *words))
+        out.append((line, marks))
+    return line_page(out, titles)
 
 
 def stamp(when: datetime) -> str:

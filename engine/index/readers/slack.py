@@ -21,14 +21,13 @@ import html
 import json
 import os
 import re
-import threading
-import time
 from collections.abc import Callable
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 from engine.index.bounds import read_regular_file
 from engine.index.document import ExtractError, Page, line_starts, source_place
+from engine.index.folder_cache import FolderCache
 from engine.index.readers.messages import message_page, short_quote, stamp
 
 READER_VERSION = 1  # 1: a message a line, names from users.json, conversations titled from the export's lists
@@ -37,8 +36,6 @@ USERS_TTL_S = 60.0
 _DAY_FILE = re.compile(r"\d{4}-\d{2}-\d{2}\.json")
 _TEXT_KEY = re.compile(r'"text"\s*:')
 _MARKUP = re.compile(r"<([@#!])?([^<>|]*)(?:\|([^<>]*))?>")
-_lock = threading.Lock()
-_workspaces: dict[str, tuple[float, tuple[dict[str, tuple[str, float | None]], dict[str, str]]]] = {}
 
 
 def read_slack(text: str, path: Path, check: Callable[[], None] = lambda: None) -> Page | None:
@@ -56,7 +53,7 @@ def read_slack(text: str, path: Path, check: Callable[[], None] = lambda: None) 
         return None
     if not any(m.get("type") == "message" for m, _ in items):
         return None
-    users, titles = _workspace(str(path.parent.parent))
+    users, titles = _workspaces.get(str(path.parent.parent))
     starts = line_starts(text)
     by_ts = {str(m.get("ts")): m for m, _ in items}
 
@@ -149,18 +146,7 @@ def _read_workspace(folder: str) -> tuple[dict[str, tuple[str, float | None]], d
     return people, titles
 
 
-def _workspace(folder: str) -> tuple[dict[str, tuple[str, float | None]], dict[str, str]]:
-    now = time.monotonic()
-    with _lock:
-        hit = _workspaces.get(folder)
-        if hit is not None and now - hit[0] < USERS_TTL_S:
-            return hit[1]
-    found = _read_workspace(folder)
-    with _lock:
-        if len(_workspaces) > 64:
-            _workspaces.clear()
-        _workspaces[folder] = (now, found)
-    return found
+_workspaces = FolderCache(_read_workspace, USERS_TTL_S)
 
 
 def _name(user: object, m: dict, users: dict[str, tuple[str, float | None]]) -> str:

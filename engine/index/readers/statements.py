@@ -24,7 +24,7 @@ import re
 from collections.abc import Callable
 from datetime import date
 
-from engine.index.document import Page, add_span, line_starts, source_place
+from engine.index.document import Page, line_page, line_starts, source_place
 from engine.index.readers.anchored import as_text
 
 READER_VERSION = 1  # 1: a transaction a line, in words
@@ -123,21 +123,7 @@ class _Lines:
         self.lines.append((line, sorted(set(anchors))))
 
     def page(self) -> Page:
-        parts, anchors, blocks, trails = [], [], [], []
-        title_at = dict(self.trails)
-        size = 0
-        for n, (line, marks) in enumerate(self.lines):
-            if n in title_at:
-                trails.append((size, title_at[n]))
-            anchors += [(size + i, ln, ch) for i, ln, ch in marks]
-            parts.append(line)
-            size += len(line) + 1
-        text = "\n".join(parts)
-        pos = 0
-        for line in parts:
-            add_span(blocks, text, pos, pos + len(line))
-            pos += len(line) + 1
-        return Page(text, tuple(blocks), anchors=tuple(anchors), trails=tuple(trails))
+        return line_page(self.lines, self.trails)
 
 
 def _shown(key: str, value: str) -> str:
