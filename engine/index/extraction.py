@@ -70,6 +70,7 @@ from engine.index.readers import (
     extract_mbox,
     extract_mhtml,
     extract_notebook,
+    extract_numbers,
     extract_odp,
     extract_ods,
     extract_odt,
@@ -130,6 +131,7 @@ RICH_EXTENSIONS = {
     ".xlsx": "xlsx", ".xlsm": "xlsx", ".xls": "xlsx", ".odt": "odt", ".ods": "ods", ".odp": "odp",
     ".webarchive": "webarchive", ".mhtml": "mhtml", ".mht": "mhtml",
     ".ipynb": "notebook", ".pages": "pages", ".key": "keynote", ".doc": "docx", ".ppt": "pptx",
+    ".numbers": "xlsx",
     **{ext: "image" for ext in IMAGE_EXTENSIONS},
 }  # fmt: skip
 PLAIN_NAMES = {
@@ -148,7 +150,7 @@ BINARY_EXTENSIONS = {
     ".gif", ".ico", ".mp3", ".wav", ".flac", ".m4a", ".mp4", ".mov", ".avi", ".mkv", ".zip", ".tgz",
     ".bz2", ".xz", ".zst", ".7z", ".tar", ".rar", ".dmg", ".iso", ".exe", ".dll", ".so", ".dylib", ".o",
     ".a", ".class", ".jar", ".pyc", ".whl", ".sqlite", ".sqlite3", ".db", ".bin", ".safetensors", ".gguf",
-    ".npy", ".npz", ".pt", ".onnx", ".ttf", ".otf", ".woff", ".woff2", ".numbers",
+    ".npy", ".npz", ".pt", ".onnx", ".ttf", ".otf", ".woff", ".woff2",
     ".3gp", ".3g2",
 }  # fmt: skip
 TROFF_NOTE = "read as man shows a manual page's troff source"  # Extracted.notes: the viewer wraps its lines
@@ -444,9 +446,8 @@ def _extract_rich(
         pages, notes = extract_pptx(data, check)
         return Extracted("pptx", pages, None, notes)
     if file_type == "xlsx":
-        pages, notes = (
-            extract_xlsx(data, check) if path.suffix.lower() != ".xls" else extract_xls(data, check)
-        )
+        read = {".xls": extract_xls, ".numbers": extract_numbers}.get(path.suffix.lower(), extract_xlsx)
+        pages, notes = read(data, check)
         return Extracted("xlsx", pages, None, notes)
     if file_type == "ods":
         pages, notes = extract_ods(data, check)

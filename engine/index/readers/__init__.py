@@ -10,6 +10,7 @@ from engine.index.readers.html import extract_html
 from engine.index.readers.iwork import extract_iwork
 from engine.index.readers.mail import extract_eml, extract_mbox
 from engine.index.readers.messages import read_messages
+from engine.index.readers.numbers import extract_numbers
 from engine.index.readers.ocr import (
     IMAGE_EXTENSIONS,
     NoTextFound,
@@ -46,6 +47,7 @@ __all__ = [
     "extract_mbox",
     "extract_mhtml",
     "extract_notebook",
+    "extract_numbers",
     "extract_odp",
     "extract_ods",
     "extract_odt",

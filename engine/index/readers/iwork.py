@@ -11,7 +11,8 @@ type 2: field 3, its ``slideTree``, lists slide nodes, ``KN.SlideNodeArchive``, 
 field 2 and its child nodes in field 1); each slide is a page, its title (the storage of its title placeholder,
 ``KN.PlaceholderArchive``, type 7, kind 2) as a heading, then its other text, then its presenter notes. A Pages
 document is one page: its body, then its text boxes and footnotes; running headers are page furniture and are left
-out. Tables' cells (held in table tiles, not text storages) and Numbers spreadsheets are not read yet.
+out. Tables' cells (held in table tiles, not text storages) are not read here; Numbers spreadsheets' tables are
+(engine.index.readers.numbers).
 Field numbers from the iWork message definitions that keynote-parser publishes (MIT); Snappy's block format from
 its format description."""
 
@@ -70,19 +71,19 @@ def extract_iwork(data: bytes, kind: str, check: Callable[[], None] = no_check) 
 
 def _pages_document(zf: zipfile.ZipFile, check) -> list[Page]:
     found = {BODY: [], TEXTBOX: [], FOOTNOTE: []}
-    for _ident, kind, text in _storages(_objects(zf, "Index/Document.iwa", check)):
+    for _ident, kind, text in text_storages(iwa_objects(zf, "Index/Document.iwa", check)):
         if kind in found:
             found[kind].append(text)
-    lines = [(p, 0) for kind in (BODY, TEXTBOX, FOOTNOTE) for text in found[kind] for p in _paragraphs(text)]
+    lines = [(p, 0) for kind in (BODY, TEXTBOX, FOOTNOTE) for text in found[kind] for p in paragraphs(text)]
     page = lines_page(lines)
     return [page] if page is not None else []
 
 
 def _keynote_slides(zf: zipfile.ZipFile, names: set[str], check) -> list[Page]:
     slides: dict[int, list[tuple[int, int, bytes]]] = {}  # a slide's identifier: the objects of its file
-    document = list(_objects(zf, "Index/Document.iwa", check))
+    document = list(iwa_objects(zf, "Index/Document.iwa", check))
     for name in sorted(n for n in names if n.startswith("Index/Slide") and n.endswith(".iwa")):
-        objects = list(_objects(zf, name, check))
+        objects = list(iwa_objects(zf, name, check))
         if objects:
             slides[objects[0][0]] = objects  # a slide's file opens with the slide itself
     pages = []
@@ -90,14 +91,14 @@ def _keynote_slides(zf: zipfile.ZipFile, names: set[str], check) -> list[Page]:
         objects = slides[slide]
         titles = {_title_storage(payload) for _i, t, payload in objects if t == PLACEHOLDER}
         lines, notes = [], []
-        for ident, kind, text in _storages(objects):
-            paragraphs = _paragraphs(text)
+        for ident, kind, text in text_storages(objects):
+            said = paragraphs(text)
             if kind == NOTE:
-                notes += paragraphs
+                notes += said
             elif ident in titles:
-                lines[:0] = [(" ".join(paragraphs), 2)] if paragraphs else []
+                lines[:0] = [(" ".join(said), 2)] if said else []
             else:
-                lines += [(p, 0) for p in paragraphs]
+                lines += [(p, 0) for p in said]
         if notes:
             lines += [("Notes", 3)] + [(p, 0) for p in notes]
         page = lines_page(lines, number)
@@ -113,19 +114,19 @@ def _slide_order(document: list[tuple[int, int, bytes]], slides: dict[int, list]
     roots = []
     for _ident, t, payload in document:
         if t == SHOW:
-            for tree in _values(payload, 3):
-                roots += [_reference(ref) for ref in _values(tree, 2)]
+            for tree in fields(payload, 3):
+                roots += [reference(ref) for ref in fields(tree, 2)]
     order, seen = [], set()
 
     def visit(node: int | None, depth: int) -> None:
         if node is None or node in seen or node not in nodes or depth > 64:
             return
         seen.add(node)
-        slide = next((_reference(ref) for ref in _values(nodes[node], 2)), None)
+        slide = next((reference(ref) for ref in fields(nodes[node], 2)), None)
         if slide in slides and slide not in order:
             order.append(slide)
-        for child in _values(nodes[node], 1):
-            visit(_reference(child), depth + 1)
+        for child in fields(nodes[node], 1):
+            visit(reference(child), depth + 1)
 
     for root in roots:
         visit(root, 0)
@@ -134,40 +135,40 @@ def _slide_order(document: list[tuple[int, int, bytes]], slides: dict[int, list]
 
 def _title_storage(placeholder: bytes) -> int | None:
     """The storage a title placeholder owns (field 1, its shape; field 4 of that, its storage); None otherwise."""
-    if next(_values(placeholder, 2, varint=True), 0) != TITLE_PLACEHOLDER:
+    if next(fields(placeholder, 2, varint=True), 0) != TITLE_PLACEHOLDER:
         return None
-    for shape in _values(placeholder, 1):
-        for ref in _values(shape, 4):
-            return _reference(ref)
+    for shape in fields(placeholder, 1):
+        for ref in fields(shape, 4):
+            return reference(ref)
     return None
 
 
-def _paragraphs(text: str) -> list[str]:
+def paragraphs(text: str) -> list[str]:
     text = _CONTROL.sub("", _BREAKS.sub("\n", text))
     return [p for p in (" ".join(line.split()) for line in text.split("\n")) if p]
 
 
-def _storages(objects) -> Iterator[tuple[int, int, str]]:
+def text_storages(objects) -> Iterator[tuple[int, int, str]]:
     """(identifier, kind, text) of each text storage among ``objects``, in the file's order."""
     for ident, message_type, payload in objects:
         if message_type == STORAGE:
-            kind = next(_values(payload, 1, varint=True), TEXTBOX)
-            text = "".join(bytes(v).decode("utf-8", "replace") for v in _values(payload, 3))
+            kind = next(fields(payload, 1, varint=True), TEXTBOX)
+            text = "".join(bytes(v).decode("utf-8", "replace") for v in fields(payload, 3))
             if text.strip():
                 yield ident, kind, text
 
 
-def _objects(zf: zipfile.ZipFile, name: str, check) -> Iterator[tuple[int, int, bytes]]:
+def iwa_objects(zf: zipfile.ZipFile, name: str, check) -> Iterator[tuple[int, int, bytes]]:
     """(object identifier, message type, message) of every message in the IWA file ``name``."""
     data = _inflate(zf.read(name), check)
     pos = 0
     while pos < len(data):
         size, pos = _varint(data, pos)
         info, pos = data[pos : pos + size], pos + size
-        ident = next(_values(info, 1, varint=True), 0)
-        for message in _values(info, 2):
-            message_type = next(_values(message, 1, varint=True), 0)
-            length = next(_values(message, 3, varint=True), 0)
+        ident = next(fields(info, 1, varint=True), 0)
+        for message in fields(info, 2):
+            message_type = next(fields(message, 1, varint=True), 0)
+            length = next(fields(message, 3, varint=True), 0)
             yield ident, message_type, data[pos : pos + length]
             pos += length
 
@@ -237,7 +238,7 @@ def _varint(data: bytes, pos: int) -> tuple[int, int]:
             return value, pos
 
 
-def _values(message: bytes, field: int, varint: bool = False) -> Iterator:
+def fields(message: bytes, field: int, varint: bool = False) -> Iterator:
     """The values of ``field`` in a Protocol Buffers message: varints, or length-delimited bytes."""
     pos = 0
     while pos < len(message):
@@ -257,6 +258,6 @@ def _values(message: bytes, field: int, varint: bool = False) -> Iterator:
             yield value
 
 
-def _reference(ref: bytes) -> int | None:
+def reference(ref: bytes) -> int | None:
     """A ``TSP.Reference``'s identifier (field 1)."""
-    return next(_values(ref, 1, varint=True), None)
+    return next(fields(ref, 1, varint=True), None)

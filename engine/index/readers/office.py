@@ -155,10 +155,10 @@ def extract_xlsx(data: bytes, check=no_check) -> tuple[tuple[Page, ...], tuple[s
         for number, sheet in enumerate(book.worksheets, 1):
             check()
             title = str(sheet.title)
-            state = _SheetRows(title, notes, check)
+            state = SheetRows(title, notes, check)
             try:
                 for i, row in enumerate(sheet.iter_rows(values_only=True), 1):
-                    if not state.add(i, ["" if v is None else _cell(v) for v in row]):
+                    if not state.add(i, ["" if v is None else cell_text(v) for v in row]):
                         break
             except Exception as exc:  # noqa: BLE001 - openpyxl converts each value as it parses the row
                 bad.append(f"sheet {title!r} row {state.last + 1}: {short_reason(exc)}")
@@ -167,7 +167,7 @@ def extract_xlsx(data: bytes, check=no_check) -> tuple[tuple[Page, ...], tuple[s
                 pages.append(page)
     finally:
         book.close()
-    return _sheets_read(pages, notes, bad, "workbook")
+    return sheets_read(pages, notes, bad, "workbook")
 
 
 def extract_xls(data: bytes, check=no_check) -> tuple[tuple[Page, ...], tuple[str, ...]]:
@@ -184,7 +184,7 @@ def extract_xls(data: bytes, check=no_check) -> tuple[tuple[Page, ...], tuple[st
         for number in range(1, book.nsheets + 1):
             check()
             sheet = book.sheet_by_index(number - 1)
-            state = _SheetRows(str(sheet.name), notes, check)
+            state = SheetRows(str(sheet.name), notes, check)
             try:
                 for i in range(sheet.nrows):
                     if not state.add(i + 1, [_xls_cell(c, book.datemode) for c in sheet.row(i)]):
@@ -197,7 +197,7 @@ def extract_xls(data: bytes, check=no_check) -> tuple[tuple[Page, ...], tuple[st
             book.unload_sheet(number - 1)
     finally:
         book.release_resources()
-    return _sheets_read(pages, notes, bad, "workbook")
+    return sheets_read(pages, notes, bad, "workbook")
 
 
 def _xls_cell(cell, datemode: int) -> str:
@@ -208,15 +208,15 @@ def _xls_cell(cell, datemode: int) -> str:
     if cell.ctype in (xlrd.XL_CELL_EMPTY, xlrd.XL_CELL_BLANK):
         return ""
     if cell.ctype == xlrd.XL_CELL_DATE:
-        return _cell(xlrd.xldate.xldate_as_datetime(cell.value, datemode))
+        return cell_text(xlrd.xldate.xldate_as_datetime(cell.value, datemode))
     if cell.ctype == xlrd.XL_CELL_BOOLEAN:
-        return _cell(bool(cell.value))
+        return cell_text(bool(cell.value))
     if cell.ctype == xlrd.XL_CELL_ERROR:
         return xlrd.error_text_from_code.get(cell.value, "#ERROR")
-    return _cell(cell.value)
+    return cell_text(cell.value)
 
 
-class _SheetRows:
+class SheetRows:
     """One sheet's page as rows arrive: line 1 the sheet's name (a heading), then ``N: cell | cell`` per non-empty
     row, N the row's own number; the header row (and any title rows above it) a heading under the name."""
 
@@ -261,7 +261,7 @@ class _SheetRows:
         return lines_page(lines, number) if len(lines) > 1 else None
 
 
-def _sheets_read(pages: list[Page], notes: list[str], bad: list[str], what: str):
+def sheets_read(pages: list[Page], notes: list[str], bad: list[str], what: str):
     if not pages:
         if bad:
             raise ExtractError(f"The {what} could not be read ({bad[0]}).")
@@ -270,7 +270,7 @@ def _sheets_read(pages: list[Page], notes: list[str], bad: list[str], what: str)
     return tuple(pages), tuple(notes)
 
 
-def _cell(value) -> str:
+def cell_text(value) -> str:
     if isinstance(value, float) and value.is_integer():
         return str(int(value))
     return str(value).replace("\n", " ").strip()

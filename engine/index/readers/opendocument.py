@@ -14,9 +14,9 @@ from engine.index.readers.office import (
     _CHECK_EVERY,
     MAX_SHEET_ROWS,
     MAX_SPACES,
-    _SheetRows,
-    _sheets_read,
+    SheetRows,
     lines_page,
+    sheets_read,
     small_int,
     with_notes,
 )
@@ -152,15 +152,15 @@ def extract_ods(data: bytes, check=no_check) -> tuple[tuple[Page, ...], tuple[st
     pages, notes = [], []
     for number, table in enumerate(root.iter(f"{{{_ODF_TABLE}}}table"), 1):
         check()
-        state = _SheetRows(table.get(f"{{{_ODF_TABLE}}}name") or f"Sheet{number}", notes, check)
+        state = SheetRows(table.get(f"{{{_ODF_TABLE}}}name") or f"Sheet{number}", notes, check)
         _ods_rows(table, state, 1, meter)
         page = state.page(number)
         if page is not None:
             pages.append(page)
-    return _sheets_read(pages, notes, [], "spreadsheet")
+    return sheets_read(pages, notes, [], "spreadsheet")
 
 
-def _ods_rows(node, state: _SheetRows, row: int, meter: _Meter) -> int | None:
+def _ods_rows(node, state: SheetRows, row: int, meter: _Meter) -> int | None:
     """Give ``state`` the rows under ``node`` from row number ``row``; the next row's number, None once full."""
     for child in node:
         tag = child.tag if isinstance(child.tag, str) else ""
