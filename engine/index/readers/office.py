@@ -14,6 +14,8 @@ from __future__ import annotations
 import io
 import logging
 import re
+from datetime import datetime
+from datetime import time as dt_time
 
 from engine.index.bounds import charge, no_check, open_zip, short_reason
 from engine.index.document import Block, ExtractError, Page
@@ -22,7 +24,8 @@ from engine.index.tables import HEADER_SEARCH_ROWS, sheet_header
 log = logging.getLogger(__name__)
 
 MAX_SHEET_ROWS = 200_000  # a sheet of millions of rows is data, not a document: read the first ones, note it
-XLSX_READER_VERSION = 2  # 2: a sheet's header row is a heading (engine.index.options.READER_VERSIONS)
+# 2: a sheet's header row is a heading (engine.index.options.READER_VERSIONS); 3: a date without its midnight
+XLSX_READER_VERSION = 3
 # 2: a DOCX's or ODT's footnotes and endnotes follow the paragraph that cites them; a DOCX's tracked move is read
 # at its new place only; 3: a DOCX table used for layout (a CV's dates beside its jobs) reads a paragraph a line;
 # 4: a DOCX's and an ODT's comments are read, each after the paragraph it is made on, and an ODT's tracked deletions
@@ -271,8 +274,16 @@ def sheets_read(pages: list[Page], notes: list[str], bad: list[str], what: str):
 
 
 def cell_text(value) -> str:
+    """A cell's value as a sheet's line quotes it: a whole number without ".0", a date without the midnight a
+    spreadsheet stores with it ("2027-03-01"), a time without seconds it does not have ("2027-02-26 14:30")."""
     if isinstance(value, float) and value.is_integer():
         return str(int(value))
+    if isinstance(value, datetime):
+        if value.time() == dt_time(0):
+            return value.date().isoformat()
+        return value.strftime(
+            "%Y-%m-%d %H:%M" if not value.second and not value.microsecond else "%Y-%m-%d %H:%M:%S"
+        )
     return str(value).replace("\n", " ").strip()
 
 
