@@ -15,7 +15,8 @@ scanner's multi-page TIFF, a Docusaurus page in MDX, Swift source, a Perl script
 source, voicemail transcripts, a system tool's configuration, a Texinfo manual as one HTML page, a Logseq graph, an
 e-mail with a CSV attachment, Rust source, a book's page made by mdBook, a Telegram Desktop chat export, a Joplin RAW
 export, an SMS Backup & Restore file, an API page made by rustdoc, a JupyterLab notebook, a Notion export, Bear's
-TextBundles, a CMake module, a Slack workspace export, Google Keep notes from Takeout, an OFX bank statement)
+TextBundles, a CMake module, a Slack workspace export, Google Keep notes from Takeout, an OFX bank statement, C source,
+a Word 97-2003 .doc, an Excel 97-2003 .xls, a ChatGPT data export)
 hold against those files, and the parts stay apart. Questions on Debian packages' documents are checked by
 ``eval/realdocs/check.py`` where the packages are installed."""
 
@@ -1265,3 +1266,111 @@ def test_twenty_fourth_held_out_part_brings_new_kinds_and_only_fresh_documents(t
     }
     # the generator gives the committed bytes again
     _made_again(make_heldout24, "private24", mine, committed, tmp_path, monkeypatch)
+
+
+def test_twenty_fifth_held_out_part_brings_new_kinds_and_only_fresh_documents(tmp_path, monkeypatch):
+    import json
+    import re
+    import shutil
+    import struct
+    import subprocess
+
+    import olefile
+
+    from eval.realdocs import heldout25_texts as T
+    from eval.realdocs import make_heldout25
+
+    kinds = {"c-source", "doc", "xls", "chatgpt-export", "chatgpt-item"}
+    committed, mine = _fresh("heldout25", kinds)
+    qa, unanswerable = load("heldout25")
+    doc_kind = {d["path"]: d["kind"] for d in documents("heldout25")}
+    # gun.c, committed as Debian's zlib1g-dev 1:1.2.13.dfsg-1 ships it; a label reads its lines
+    source = "c/gun.c"
+    _as_installed(committed[source], "/usr/share/doc/zlib1g-dev/examples/gun.c")
+    assert committed[source].startswith(
+        b"/* gun.c -- simple gunzip to give an example of the use of inflateBack()"
+    )
+    for q in (x for x in qa if x["kind"] == "c-source"):
+        _labels_name_lines(committed, q)
+    # the .doc: a Word 97 document in an OLE compound file; check.py's reader of its piece table gives the lines the
+    # generator meant (paragraphs, list items and table rows, then the two footnotes), and antiword, where it is
+    # installed, finds the same words; a label names lines of them, a footnote's after the main text
+    doc_path = f"private25/{T.DOC_NAME}"
+    ole = olefile.OleFileIO(committed[doc_path])
+    assert struct.unpack_from("<H", ole.openstream("WordDocument").read(), 0)[0] == 0xA5EC
+    lines = realdocs_check.doc_lines(FILES / doc_path)
+    assert lines == make_heldout25.doc_lines() and lines[-len(T.FOOTNOTES) :] == list(T.FOOTNOTES.values())
+    if shutil.which("antiword"):
+        shown = subprocess.run(["antiword", "-w", "0", str(FILES / doc_path)], capture_output=True, text=True)
+        assert set(re.findall(r"\w+", flat("\n".join(lines)))) == set(re.findall(r"\w+", flat(shown.stdout)))
+    for q in (x for x in qa if x["kind"] == "doc"):
+        unit = realdocs_check.unit_text(FILES / doc_path, q)
+        assert unit == "\n".join(lines[q["line_start"] - 1 : q["line_end"]])
+        footnote = q["line_start"] > len(lines) - len(T.FOOTNOTES)
+        assert footnote == ("footnote" in q["tags"]), q["id"]
+    # the .xls: a BIFF8 workbook of three sheets whose rows (xlrd, as check.py reads them) are the generator's, its
+    # charges, totals and due dates formulas with their saved results; a label names a sheet and a row
+    xls_path = f"private25/{T.XLS_NAME}"
+    book = olefile.OleFileIO(committed[xls_path]).openstream("Workbook").read()
+    assert struct.unpack_from("<HHH", book, 0) == (0x0809, 16, 0x0600)
+    records, at = [], 0
+    while at + 4 <= len(book):
+        kind, size = struct.unpack_from("<HH", book, at)
+        records.append(kind)
+        at += 4 + size
+    assert records.count(0x0006) == len(T.BOOKINGS) + 4 + len(T.DRIVERS) + 1  # FORMULA records
+    sheets = [realdocs_check.xls_sheet_rows(FILES / xls_path, n) for n in (1, 2, 3)]
+    assert sheets == make_heldout25.xls_rows()
+    for q in (x for x in qa if x["kind"] == "xls"):
+        assert realdocs_check.unit_text(FILES / xls_path, q) == sheets[q["page"] - 1][q["row"]]
+        if "formula" in q["tags"]:  # the row holds a formula, whose saved result is the fact
+            cells = make_heldout25.sheets()[q["page"] - 1][1][q["row"] - 1]
+            assert any(isinstance(c, tuple) and c[0] == "=" for c in cells), q["id"]
+    # the ChatGPT export: conversations.json one line of JSON as the export writes it, chat.html embedding the same
+    # JSON, user.json and message_feedback.json; a label is line 1 of conversations.json, and its evidence is in
+    # messages of one conversation on the branch current_node follows, one of which holds the fact; where the
+    # question is tagged "branch", the conversation's other branch does not hold it
+    folder = f"private25/{T.CHATGPT_FOLDER}"
+    chat = {p[len("private25/") :]: committed[p].decode("ascii") for p in mine if p.startswith(folder + "/")}
+    assert {p.rsplit("/", 1)[1] for p in chat} == {
+        "conversations.json",
+        "chat.html",
+        "user.json",
+        "message_feedback.json",
+    }
+    make_heldout25.check_chatgpt(chat)
+    data = chat[f"{T.CHATGPT_FOLDER}/conversations.json"]
+    convs = json.loads(data)
+    assert data == make_heldout25.export_json(convs) and "\n" not in data
+    assert doc_kind[f"{folder}/conversations.json"] == "chatgpt-export"
+
+    def written(message: dict) -> str:  # a message's text as the file writes it
+        return json.dumps(message["content"]["parts"][0])[1:-1]
+
+    branches = 0
+    for q in (x for x in qa if x["kind"] == "chatgpt-export"):
+        assert q["path"] == f"{folder}/conversations.json" and q["line_start"] == q["line_end"] == 1
+        kept = [
+            (c, m) for c in convs for m in make_heldout25.branch(c) if flat(q["evidence"]) in flat(written(m))
+        ]
+        assert kept and all(c is kept[0][0] for c, _ in kept), q["id"]  # in one conversation's kept branch
+        conv = kept[0][0]
+        assert any(answer_found(q, written(m)) for _, m in kept), q["id"]
+        if "branch" in q["tags"]:
+            other = make_heldout25.off_branch(conv)
+            assert other and not answer_found(q, "\n".join(written(m) for m in other)), q["id"]
+            branches += 1
+    assert branches >= 3
+    # the questions: on the part's documents (never on a chat.html, user.json or message_feedback.json); two or more
+    # near-topic unanswerables beside each of the four kinds of document
+    assert {q["path"] for q in qa} <= {p for p in mine if doc_kind[p] != "chatgpt-item"}
+    assert all(sum(q["kind"] == k for q in qa) == 13 for k in ("c-source", "doc", "xls", "chatgpt-export"))
+    near = [doc_kind[q["near"]] for q in unanswerable if q["kind"] == "near-topic"]
+    assert all(near.count(k) >= 2 for k in ("c-source", "doc", "xls", "chatgpt-export")) and len(near) == 10
+    assert {t for q in qa for t in q["tags"]} >= {"branch", "footnote", "formula", "table", "list-item"}
+    # the generator gives the committed bytes again: the ChatGPT files always, the .doc and .xls with the LibreOffice
+    # that converted them (another version lays the binary out otherwise; their text is checked above)
+    again = {f"private25/{k}": v.encode("ascii") for k, v in make_heldout25.chatgpt_files().items()}
+    assert again == {p: committed[p] for p in mine if p.startswith(folder + "/")}
+    if make_heldout25.soffice_version() == make_heldout25.CONVERTED_WITH:
+        _made_again(make_heldout25, "private25", mine - {source}, committed, tmp_path, monkeypatch)

@@ -1,14 +1,15 @@
 """Validate the real-document sets against the documents themselves, with readers of our own (pypdfium2, the HTML
 source, python-docx, openpyxl, python-pptx, ebooklib, the standard library's email for .eml, .emlx and .mbox,
-zipfile, xml and json for ODT, ODS, ODP, RTF and notebooks, gzip for a gzipped PDF, html.parser for an HTML-only
-e-mail, plistlib for a Safari web archive, email for an MHTML page, a small PDF object reader for a filled-in form's
+zipfile, xml and json for ODT, ODS, ODP, RTF and notebooks, xlrd for an Excel 97-2003 .xls, olefile and the
+file's own piece table for a Word 97-2003 .doc, gzip for a gzipped PDF, html.parser for an HTML-only e-mail,
+plistlib for a Safari web archive, email for an MHTML page, a small PDF object reader for a filled-in form's
 field values, gzip for a man page's troff source; for a screenshot, a scanned PDF, a phone's photo of a page or a
 scanner's multi-page TIFF, whose text Alcove reads by OCR, the text its generator drew: ``make_heldout16.drawn_text``,
 ``make_heldout17.drawn_text``, ``make_heldout19.drawn_text``), not Alcove's:
 
 - every labelled document is in documents.json, in the question's part, and present once materialised;
 - every answer fact (``answer`` or one of ``answers``, and each of ``all_of``) occurs in the labelled unit (and in
-  each other place ``also`` lists): the PDF page, the slide, the sheet's labelled row (XLSX or ODS), the message
+  each other place ``also`` lists): the PDF page, the slide, the sheet's labelled row (XLSX, XLS or ODS), the message
   (the text of its HTML where it has no plain-text part; a meeting invitation's headers and plain-text body, not its
   text/calendar part), the EPUB chapter's labelled source lines, the notebook
   cell, the text of a saved page's HTML (a web archive's main resource, an MHTML file's HTML part), the ODP slide
@@ -26,7 +27,9 @@ scanner's multi-page TIFF, whose text Alcove reads by OCR, the text its generato
   DataFrame's ``text/plain``, not its HTML or an error's traceback); a Notion export's ``.md`` and ``.csv`` and a Bear
   TextBundle's ``text.markdown`` as text; a CMake module, a Slack export's day files (the JSON as written: ``\\/``
   and ``\\uXXXX`` escapes as they stand) and an OFX statement as text, a Google Keep note's Takeout HTML as any HTML
-  page's;
+  page's; C source as text, a ChatGPT export's one-line ``conversations.json`` as text (its line 1, the ``\\uXXXX``
+  and ``\\n`` escapes as written), a Word 97-2003 .doc's paragraphs and table rows with its footnotes after the main
+  text (``doc_lines``);
   text compared with whitespace runs as one space, line-end hyphens joined, NFKC);
   so does each ``evidence`` string, and a ``quote`` occurs exactly once in its text file at the labelled lines;
 - an unanswerable question's ``absent_terms`` occur in no document of its part or of any part before it in
@@ -37,7 +40,7 @@ scanner's multi-page TIFF, whose text Alcove reads by OCR, the text its generato
   (``xml_strings``: a word after a ``&#10;`` or an entity);
 - ids are unique; questions are not copied from the document (no run of 8 words shared with the labelled unit).
 
-    python eval/realdocs/check.py [--part tuning|heldout|heldout2|...|heldout23|heldout24|all] [--committed-only]
+    python eval/realdocs/check.py [--part tuning|heldout|heldout2|...|heldout24|heldout25|all] [--committed-only]
 
 Package documents are read where the packages installed them; committed ones from files/. ``--committed-only``
 checks only questions on committed documents (what CI can check without the packages).
@@ -347,6 +350,136 @@ def xlsx_sheet_rows(path: Path, number: int) -> dict[int, str]:
         return rows
     finally:
         book.close()
+
+
+def xls_sheet_rows(path: Path, number: int) -> dict[int, str]:
+    """The non-empty rows of sheet ``number`` (1-based) of an Excel 97-2003 workbook (``.xls``, read with xlrd) by
+    their row number, cells joined with " | " as ``xlsx_sheet_rows`` joins an XLSX's (empty cells after the last one
+    left out): the values the workbook saved, a formula's its saved result, a whole number without ".0", a date as
+    Python writes a datetime (``2027-04-06 00:00:00``), text as it is."""
+    import xlrd
+
+    book = xlrd.open_workbook(str(path))
+    if not 1 <= number <= book.nsheets:
+        raise LookupError(f"sheet {number} not in 1..{book.nsheets}")
+    sheet = book.sheet_by_index(number - 1)
+
+    def shown(cell) -> str:
+        if cell.ctype in (xlrd.XL_CELL_EMPTY, xlrd.XL_CELL_BLANK):
+            return ""
+        if cell.ctype == xlrd.XL_CELL_DATE:
+            return str(xlrd.xldate.xldate_as_datetime(cell.value, book.datemode))
+        if cell.ctype == xlrd.XL_CELL_NUMBER:
+            return str(int(cell.value)) if float(cell.value).is_integer() else str(cell.value)
+        if cell.ctype == xlrd.XL_CELL_BOOLEAN:
+            return str(bool(cell.value))
+        if cell.ctype == xlrd.XL_CELL_ERROR:
+            return xlrd.error_text_from_code.get(cell.value, "#ERROR")
+        return str(cell.value)
+
+    rows = {}
+    for i in range(sheet.nrows):
+        cells = [shown(c) for c in sheet.row(i)]
+        while cells and not cells[-1].strip():
+            cells.pop()
+        if cells:
+            rows[i + 1] = " | ".join(cells)
+    return rows
+
+
+def xls_sheet_count(path: Path) -> int:
+    import xlrd
+
+    return xlrd.open_workbook(str(path), on_demand=True).nsheets
+
+
+def doc_lines(path: Path) -> list[str]:
+    """A Word 97-2003 document's (``.doc``) lines, read with olefile and the file's own structures ([MS-DOC]): the
+    File Information Block is walked by its counts (``csw``, ``cslw``, ``cbRgFcLcb``) to the character counts of its
+    stories and to the piece table (``fcClx``/``lcbClx``, the 34th pair of ``FibRgFcLcb97``), whose pieces give the
+    text in character order, each 8-bit (Windows-1252) or UTF-16. The main text, then its footnotes (the running
+    headers and footers are not read; comments, endnotes and text boxes follow the footnotes where a document has
+    them): a line for each non-empty paragraph (``\\r``) and for each table row (its cells, each ended by
+    ``\\x07``, joined with " | "; the row's own end mark ends the line); a field's code is left out and its result
+    kept; a note's reference mark, a picture's and a drawing's characters are no text."""
+    import struct
+
+    import olefile
+
+    with olefile.OleFileIO(str(path)) as ole:
+        word = ole.openstream("WordDocument").read()
+        flags = struct.unpack_from("<H", word, 0x0A)[0]
+        table = ole.openstream("1Table" if flags & 0x0200 else "0Table").read()
+    at = 0x20
+    csw = struct.unpack_from("<H", word, at)[0]
+    at += 2 + 2 * csw
+    cslw = struct.unpack_from("<H", word, at)[0]
+    longs = struct.unpack_from(f"<{cslw}i", word, at + 2)
+    at += 2 + 4 * cslw
+    pairs = struct.unpack_from("<H", word, at)[0]
+    fc_lcb = struct.unpack_from(f"<{2 * pairs}I", word, at + 2)
+    fc_clx, lcb_clx = fc_lcb[2 * 33], fc_lcb[2 * 33 + 1]
+    # FibRgLw97: cbMac, two reserved, then ccpText, ccpFtn, ccpHdd, a reserved one, ccpAtn, ccpEdn, ccpTxbx, ...
+    ccp_text, ccp_ftn, ccp_hdd, _, ccp_atn, ccp_edn, ccp_txbx = longs[3:10]
+    clx = table[fc_clx : fc_clx + lcb_clx]
+    i = 0
+    while clx[i] == 0x01:  # a Prc: shared formatting, no text
+        i += 3 + struct.unpack_from("<h", clx, i + 1)[0]
+    assert clx[i] == 0x02, "no piece table"
+    size = struct.unpack_from("<I", clx, i + 1)[0]
+    plc = clx[i + 5 : i + 5 + size]
+    n = (size - 4) // 12
+    cps = struct.unpack_from(f"<{n + 1}I", plc)
+    text = []
+    for k in range(n):
+        fc = struct.unpack_from("<I", plc, 4 * (n + 1) + 8 * k + 2)[0]
+        count = cps[k + 1] - cps[k]
+        if fc & 0x40000000:
+            start = (fc & ~0x40000000) // 2
+            text.append(word[start : start + count].decode("cp1252"))
+        else:
+            text.append(word[fc : fc + 2 * count].decode("utf-16-le"))
+    chars = "".join(text)
+    stories, at = [], 0
+    for count, read in ((ccp_text, True), (ccp_ftn, True), (ccp_hdd, False), (ccp_atn, True), (ccp_edn, True),
+                        (ccp_txbx, True)):  # fmt: skip
+        if read:
+            stories.append(chars[at : at + count])
+        at += count
+    lines: list[str] = []
+    for story in stories:
+        shown, fields = [], []  # a field is \x13 code \x14 result \x15: keep the result
+        for ch in story:
+            if ch == "\x13":
+                fields.append("code")
+            elif ch == "\x14" and fields:
+                fields[-1] = "result"
+            elif ch == "\x15" and fields:
+                fields.pop()
+            elif all(f == "result" for f in fields):
+                shown.append(ch)
+        cells: list[str] = []
+        buf: list[str] = []
+        prev = ""
+        for ch in "".join(shown):
+            if ch == "\x07":
+                if not buf and prev == "\x07" and cells:  # the row's end mark, after its last cell's
+                    lines.append(" | ".join(c for c in cells if c))
+                    cells = []
+                else:
+                    cells.append("".join(buf).strip())
+                    buf = []
+            elif ch == "\r":
+                lines.append("".join(buf).strip())
+                buf = []
+            elif ch in "\x01\x02\x03\x04\x05\x08\x1f":
+                pass
+            else:
+                buf.append({"\x0b": " ", "\x0c": " ", "\x1e": "-", "\t": " "}.get(ch, ch))
+            prev = ch
+        if buf:
+            lines.append("".join(buf).strip())
+    return [line for line in lines if line]
 
 
 def ods_sheet_rows(path: Path, number: int) -> dict[int, str]:
@@ -754,8 +887,11 @@ def unit_text(path: Path, q: dict) -> str:
         return lines_of(lines, q) if q.get("line_start") else "\n".join(lines)
     if suffix == ".docx":
         return lines_of(docx_lines(path, comments="comment" in q.get("tags", [])), q)
-    if suffix in (".xlsx", ".ods"):
-        rows = (xlsx_sheet_rows if suffix == ".xlsx" else ods_sheet_rows)(path, q["page"])
+    if suffix == ".doc":
+        return lines_of(doc_lines(path), q)
+    if suffix in (".xlsx", ".ods", ".xls"):
+        reader = {".xlsx": xlsx_sheet_rows, ".ods": ods_sheet_rows, ".xls": xls_sheet_rows}[suffix]
+        rows = reader(path, q["page"])
         if q.get("row") is not None:
             if q["row"] not in rows:
                 raise LookupError(f"row {q['row']} of sheet {q['page']} is empty or missing")
@@ -850,6 +986,12 @@ def whole_text(path: Path) -> str:
 
         n = len(openpyxl.load_workbook(str(path), read_only=True).sheetnames)
         return "\n".join("\n".join(xlsx_sheet_rows(path, i).values()) for i in range(1, n + 1))
+    if suffix == ".xls":
+        return "\n".join(
+            "\n".join(xls_sheet_rows(path, i).values()) for i in range(1, xls_sheet_count(path) + 1)
+        )
+    if suffix == ".doc":
+        return "\n".join(doc_lines(path))
     if suffix == ".ods":
         n = ods_sheet_count(path)
         return "\n".join("\n".join(ods_sheet_rows(path, i).values()) for i in range(1, n + 1))

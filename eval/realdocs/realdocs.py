@@ -2,11 +2,11 @@
 what counts as a hit on a label.
 
 The documents are listed in ``documents.json``: each has a path under a documents root (``pdf/R-FAQ.pdf``), a part
-(``tuning``, ``heldout``, ``heldout2`` to ``heldout23`` or ``heldout24``) and where it comes from: a file of an
+(``tuning``, ``heldout``, ``heldout2`` to ``heldout24`` or ``heldout25``) and where it comes from: a file of an
 installed Debian package (``package`` + ``source``; not committed, the version is recorded) or a file committed here
 under ``files/`` at the same path (a macOS bundle, ``X.rtfd``, is a folder that is one document).
 
-    python eval/realdocs/realdocs.py ROOT [--part tuning|heldout|heldout2|...|heldout23|heldout24|all]   # copy a part into ROOT
+    python eval/realdocs/realdocs.py ROOT [--part tuning|heldout|heldout2|...|heldout24|heldout25|all]   # copy a part into ROOT
 
 Each part is meant to be indexed on its own (a root per part); the unanswerable questions of a part are checked
 against that part's documents (``check.py``), and their key terms against every document of that part and of the
@@ -31,12 +31,14 @@ source, a Telegram Desktop chat export's JSON, a Joplin RAW export's notes (each
 an SMS Backup & Restore XML file, a Notion export's pages (Markdown) and database (CSV), a Bear note's
 ``text.markdown`` in its TextBundle, a CMake module, a Slack export's day files (JSON as Slack writes it: a label is
 one message's object, or a thread's run of them), a bank statement in OFX 1.02 (SGML: a label is one ``<STMTTRN>``
-record, or the ``<LEDGERBAL>`` block), the HTML source (a saved web page's, a Sphinx page's, a Texinfo page's, an
-mdBook page's, a rustdoc page's and a Google Keep note's in a Takeout export (its one-line ``.json`` beside it holds
-no label) too); a DOCX or ODT
+record, or the ``<LEDGERBAL>`` block), C source, a ChatGPT export's ``conversations.json`` (one line: a label is
+line 1, the fact on the branch its ``current_node`` follows), the HTML source (a saved web page's, a Sphinx page's, a
+Texinfo page's, an mdBook page's, a rustdoc page's and a Google Keep note's in a Takeout export (its one-line
+``.json`` beside it holds no label) too); a DOCX or ODT
 "line" is a body paragraph (a Google Docs export's list and checklist items too; its footnotes' text after it, tracked
 changes as accepted, a move read at its new place), a heading or a table row, an RTF "line" a paragraph of its plain text, a TextEdit .rtfd's that
-of its TXT.rtf). An XLSX or ODS label names
+of its TXT.rtf; a Word 97-2003 .doc's "line" a non-empty paragraph, heading, list item or table row of its main text
+as its piece table holds it, then its footnotes' paragraphs after the main text). An XLSX, XLS or ODS label names
 its sheet (``page``) and ``row``, the row's own number as the spreadsheet shows it. ``answer`` is the fact a correct answer must
 contain (compared case-insensitively, whitespace runs as one space); ``answers`` lists
 acceptable alternatives (any one will do), ``all_of`` lists facts that must all be present.
@@ -80,6 +82,7 @@ PARTS = (
     "heldout22",
     "heldout23",
     "heldout24",
+    "heldout25",
 )
 SETS = {
     "tuning": ("qa_tuning.jsonl", "unanswerable_tuning.jsonl"),
@@ -161,6 +164,9 @@ SETS = {
     # small team's Slack workspace export, Google Keep notes as Google Takeout exports them, a bank statement as an
     # OFX 1.02 download)
     "heldout24": ("qa_heldout24.jsonl", "unanswerable_heldout24.jsonl"),
+    # written after "heldout24" was reported: kinds no other part holds (C source read as documentation, a Word
+    # 97-2003 .doc, an Excel 97-2003 .xls, one person's ChatGPT history as OpenAI's "Export data" gives it)
+    "heldout25": ("qa_heldout25.jsonl", "unanswerable_heldout25.jsonl"),
 }
 # kinds whose labels carry a page
 PAGED = {
@@ -179,6 +185,7 @@ PAGED = {
     "pptx",
     "odp",
     "xlsx",
+    "xls",
     "ods",
     "mbox",
     "epub",
