@@ -47,10 +47,11 @@ _HOW_TO = re.compile(
     r"\bwhat (?:should|do) (?:i|we) (?:use|set|pass|run|add|put)\b"
 )
 
-# "What's still not ticked off on my packing list?", "What have I not done yet?": a task not done
+# "What's still not ticked off on my packing list?", "What haven't we packed yet?": a task not done
 _OPEN_TASK = re.compile(
     r"(?i)\b(?:not (?:yet )?(?:ticked|checked|crossed|done|finished|packed|booked|bought|sorted)|(?:still|left) to "
-    r"(?:do|pack|book|buy)|still (?:need|have) to|haven't (?:yet )?(?:done|ticked|packed|booked|bought)|"
+    r"(?:do|pack|book|buy)|still (?:need|have) to|(?:haven't|hasn't|have not|has not) (?:(?:i|we|you|they|he|she) )?(?:yet )?"
+    r"(?:done|ticked|packed|booked|bought|sorted|got)|"
     r"outstanding|unticked|unchecked|open tasks?)\b"
 )
 

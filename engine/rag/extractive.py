@@ -50,7 +50,7 @@ from engine.rag.grounding import (
     split_spans,
 )
 from engine.rag.loopguard import LoopGuard
-from engine.rag.not_answers import SMALL_WORDS, form_texts, not_an_answer, tag_line
+from engine.rag.not_answers import SMALL_WORDS, a_title, form_texts, not_an_answer, tag_line
 from engine.rag.outlines import entry_date, release_of
 from engine.rag.replies import attribution_line, quoted_label, reply_note
 from engine.rag.shown_span import (
@@ -100,9 +100,17 @@ class ExtractiveAnswer:
     citations: tuple[Citation, ...]
 
 
-# a task list's box (Markdown, Org): "- [ ] ...", "- [x] ...", Org's "[-]" (begun)
-_TASK_BOX = re.compile(r"(?m)^([ \t]*(?:(?:[-*+]|\d+[.)])[ \t]+)?)\[([ xX-])\][ \t]+")
-_TASK_WORDS = {" ": "still to do: ", "x": "done: ", "-": "begun: "}
+# a task list's box (Markdown, Org): "- [ ] ...", "- [x] ...", Org's "[-]" (begun); a checklist's item as a reader
+# writes it (engine.index.readers.keep): "☐ Suncream", "☑ Tent pegs"
+_TASK_BOX = re.compile(r"(?m)^([ \t]*(?:(?:[-*+]|\d+[.)])[ \t]+)?)(?:\[([ xX-])\]|([☐☑☒]))[ \t]+")
+_TASK_WORDS = {
+    " ": "still to do: ",
+    "x": "done: ",
+    "-": "begun: ",
+    "☐": "still to do: ",
+    "☑": "done: ",
+    "☒": "done: ",
+}
 
 
 def score_parts(
@@ -115,7 +123,8 @@ def score_parts(
     # (a Kindle clipping's "- Your Note on page 41 | ..." line says where its text is from, shown as its label, as a
     # mail's "On ... wrote:" line says whose a quoted message is)
     spans = [sp for s in sources for sp in split_spans(s)
-             if len(content_words(sp.text)) >= MIN_SENTENCE_WORDS and (sp.start, sp.end) not in table_rows(s)[1]
+             if len(content_words(sp.text)) >= (1 if task_item(sp.text) else MIN_SENTENCE_WORDS)
+             and (sp.start, sp.end) not in table_rows(s)[1]
              and not clipping_furniture(sp) and not attribution_line(sp) and not reply_note(sp)
              and not tag_line(sp.text)]  # fmt: skip
     want = content_words(question)
@@ -208,13 +217,22 @@ def extract_answer(
         return ExtractiveAnswer("", (), ())
     pieces = {s.n: split_spans(s) for s in sources}
     sentences = {s.n: source_segments(s) for s in sources}
-    scores = score_spans(cos, keyword, prior, passage, embedder is not None, form_texts(spans, pieces))
+    forms = form_texts(spans, pieces)
+    scores = score_spans(cos, keyword, prior, passage, embedder is not None, forms)
+    # a heading (a note's title over its lines) is shown only where nothing else is there to show; other kinds of
+    # furniture are scored down (``NOT_ANSWER_PENALTY``): a mail's signature holds a phone number, a table row may
+    # open like a header line ("Date: Sun 16 May 2027; Kick-off: 10:00")
+    furniture = [a_title(t) for t in forms]
+    if all(furniture):
+        furniture = [False] * len(spans)
     chosen: list[tuple[Span, float]] = []
     used = 0  # sentences shown: a bullet counts one, and one more for the sentence a pronoun's sentence is shown with
     # Scores within float noise of each other are a tie, kept in source order: one text in two sources differs
     # only in the last bits of its vectors (its rows in the embedding batch), and the first source must win.
     for i in sorted(range(len(spans)), key=lambda i: -round(float(scores[i]), 5)):
         own = spans[i]
+        if furniture[i]:
+            continue
         if row_reading(own.source, own.start, own.end) is not None:
             shown = own  # a table's row is shown alone
         elif own.end <= front_matter_end(own.source):
@@ -365,7 +383,13 @@ def reading(span: Span) -> str:
     if prose is not None:  # a source file's comment: its words, without its marks
         return prose
     text = _LINE_END_HYPHEN.sub("", span.text)
-    return _TASK_BOX.sub(lambda m: m.group(1) + _TASK_WORDS[m.group(2).lower()], text)
+    return _TASK_BOX.sub(lambda m: m.group(1) + _TASK_WORDS[(m.group(2) or m.group(3)).lower()], text)
+
+
+def task_item(text: str) -> bool:
+    """Whether ``text`` is a task list's or checklist's item ("- [ ] Suncream", "☐ Suncream"): a word or two is
+    all such an item says, and all it needs to answer "what haven't we packed?"."""
+    return _TASK_BOX.match(text) is not None
 
 
 def _clear_of_rows(shown: Span, own: Span) -> Span:

@@ -194,6 +194,8 @@ PARAGRAPH_LINE_TYPES = frozenset({"docx", "odt", "pptx", "odp", "pages", "keynot
 # there (a screenshot's label, "Total paid £70.30", a letter's "Tuesday 16 March 2027 at 08:15"), never glued to the
 # next line; a line that fills the width is wrapped prose and reads on
 LINE_END_TYPES = frozenset({"image"})
+# a web page's text, where a line end within a paragraph is its author's (``<br>``): ``_broken_lines``
+BROKEN_LINE_TYPES = frozenset({"html", "mhtml", "webarchive", "epub"})
 SHORT_LINE_SHARE = 0.6  # not fitted: a wrapped line fills the width to within a word or two
 # a line of a Markdown file's YAML front matter ("date: 2027-02-21T19:05:00Z", "  alt: ...", "---")
 _FRONT_MATTER_LINE = re.compile(r"^[ \t]*(?:[A-Za-z_][\w-]*:(?:[ \t]|$)|-{3}[ \t]*$)")
@@ -246,9 +248,12 @@ def source_segments(source: Source) -> list[tuple[int, int]]:
 
 def _cut_apart(source: Source, pieces: list[tuple[int, int]]) -> list[tuple[int, int]]:
     """``pieces`` cut again: a line of facts at its spaced middle dots (not in a picture's text, where a line is a
-    window's row: "Coach D, seat 17 · aisle, at a table"), a source file's comment from its code."""
+    window's row: "Coach D, seat 17 · aisle, at a table"), a source file's comment from its code, a web page's line
+    broken by its author before a new one (``_broken_lines``)."""
     text = source.text
     kind = read_type(source)
+    if kind in BROKEN_LINE_TYPES:
+        pieces = [p for a, b in pieces for p in _broken_lines(text, a, b)]
     if kind == "markdown":  # a heading is a line of its own: never glued to the line under it ("#pale-ale")
         pieces = [p for a, b in pieces for p in _heading_apart(text, a, b)]
     if kind not in LINE_END_TYPES:
@@ -256,6 +261,20 @@ def _cut_apart(source: Source, pieces: list[tuple[int, int]]) -> list[tuple[int,
     if kind == "code":  # a block comment apart from the code around it, a line comment with the code under it
         pieces = with_the_code_under(text, [p for a, b in pieces for p in comment_runs(text, a, b)])
     return pieces
+
+
+def _broken_lines(text: str, a: int, b: int) -> list[tuple[int, int]]:
+    """``text[a:b]`` cut at each line end that a capital, a figure or a mark follows. In a web page's text a line end
+    within a paragraph is the author's ``<br>`` (the reader runs the source's own line ends together), and a line
+    that a new one follows ended there: a note's "Walls: Dulux Pale Powder, matt<br>Woodwork: satinwood" is two
+    facts, not one run-on sentence. A line that goes on in lower case ("I'll be there<br>on Tuesday") reads on."""
+    out, pos = [], a
+    for i in range(a, b):
+        if text[i] == "\n" and i + 1 < b and not text[i + 1].islower() and not text[i + 1].isspace():
+            if text[pos:i].strip():
+                out.append((pos, len(text[:i].rstrip())))
+            pos = i + 1
+    return [*out, (pos, b)] if text[pos:b].strip() else out
 
 
 def _heading_apart(text: str, a: int, b: int) -> list[tuple[int, int]]:

@@ -77,6 +77,14 @@ def tag_line(text: str) -> bool:
     return _HASHTAGS.match(text.strip()) is not None
 
 
+def a_title(text: str) -> bool:
+    """Whether ``text`` (a ``form_texts`` form) is a heading: a short line over an underline, as a heading is
+    written, or as ``form_texts`` writes one found by its place (in the passage's trail, a slide's title, a line
+    that only names its file)."""
+    lines = [ln for ln in text.strip().split("\n") if ln.strip()]
+    return len(lines) == 2 and RULE.match(lines[1]) is not None and len(lines[0].split()) <= 8
+
+
 def not_an_answer(text: str) -> bool:
     """Navigation, a link definition, an underline or a heading: a line that answers nothing by its form."""
     lines = [ln.strip() for ln in text.strip().split("\n") if ln.strip()]
@@ -96,7 +104,7 @@ def not_an_answer(text: str) -> bool:
         return True  # a saved page's address, breadcrumb trail or "© 2027 Gillbeck Hollow Camping Ltd"
     if _QUESTION.match(" ".join(lines)):
         return True  # a question asks, it does not answer: a FAQ's entry, a mail's "Re: December book?"
-    if len(lines) == 2 and RULE.match(lines[1]) and len(lines[0].split()) <= 8:
+    if a_title(text):
         return True  # a heading underlined on the next line: "Debugging util-linux programs\n====="
     if len(lines) > 1:
         return False
@@ -139,7 +147,7 @@ def form_texts(spans: Sequence[Span], pieces: dict[int, Sequence[Span]]) -> list
         under = nxt is not None and RULE.match(nxt.text) is not None and joined(sp, nxt)
         if under:
             out.append(f"{sp.text}\n{nxt.text}")
-        elif _in_trail(sp.text, sp.source.heading):
+        elif _in_trail(sp.text, sp.source.heading) or _file_title(sp):
             # the index found this line to be a heading of the passage ("# Zlib notes" in a text file, "NO WARRANTY"
             # over a section): a title, whatever its form
             out.append(f"{sp.text.strip().lstrip('#').strip()}\n===")
@@ -200,6 +208,17 @@ def _line_title(sp: Span, nxt: Span | None) -> bool:
         and not between.strip()
         and len(after.split()) >= _UNDER_TITLE_WORDS
         and SENTENCE_END.search(after) is not None
+    )
+
+
+def _file_title(sp: Span) -> bool:
+    """Whether ``sp`` is a line that only names its file ("Pembrokeshire camping - packing" in
+    "Pembrokeshire camping - packing.html", a note's title as a web page shows it): a title, no answer."""
+    bare = " ".join(sp.text.split())
+    return (
+        bool(bare)
+        and "\n" not in sp.text.strip()
+        and bare.casefold() == " ".join(Path(sp.source.path).stem.split()).casefold()
     )
 
 

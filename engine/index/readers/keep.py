@@ -12,10 +12,10 @@ from __future__ import annotations
 import json
 from datetime import datetime
 
-from engine.index.document import Block, Page, add_span
+from engine.index.document import Page, line_page
 from engine.index.readers.messages import stamp
 
-READER_VERSION = 1  # 1: a note in words
+READER_VERSION = 2  # 1: a note in words; 2: its title is the page's trail (a heading, no answer)
 _KEYS = ('"userEditedTimestampUsec"', '"createdTimestampUsec"')
 
 
@@ -56,17 +56,10 @@ def read_keep(text: str) -> Page | None:
         lines.append(". ".join(state) + ".")
     if not lines:
         return None
-    # a line a paragraph, as Keep shows a note's lines and a checklist's items: none read on into the next
-    page_text = "\n\n".join(lines)
-    blocks: list[Block] = []
-    starts = []
-    pos = 0
-    for line in lines:
-        add_span(blocks, page_text, pos, pos + len(line))
-        starts.append(pos)
-        pos += len(line) + 2
-    # every line of the page is on the file's one line
-    return Page(page_text, tuple(blocks), anchors=tuple((at, 1, 0) for at in starts))
+    # a line a paragraph, as Keep shows a note's lines and a checklist's items: none read on into the next; every
+    # line of the page is on the file's one line; the title is the page's heading trail (every passage of the
+    # note is read under it, and it is no answer)
+    return line_page([(line, [(0, 1, 0)]) for line in lines], [(0, title)] if title else (), sep="\n\n")
 
 
 def _when(usec: object) -> datetime | None:

@@ -232,13 +232,14 @@ def test_a_keep_note_from_takeout_reads_as_the_note():
     assert lines[:4] == ["Weekly shop", "☐ Oat milk x2", "☑ Cheddar", "Labels: Shopping"]
     assert lines[4].startswith("Pinned. Edited Friday 19 March 2027")
     assert len(page.blocks) == 5
+    assert page.trails == ((0, "Weekly shop"),)  # every passage of the note is read under its title
     assert page.line_range(0, len(page.text)) == (1, 1)
     kind, _ = _read("settings.json", json.dumps({"textContent": "x", "theme": "dark"}))
     assert kind == "code"
 
 
 def test_a_new_reader_reads_an_indexed_file_again():
-    assert b"slack1" in reader_tag("code", ".json") and b"keep1" in reader_tag("code", ".json")
+    assert b"slack1" in reader_tag("code", ".json") and b"keep2" in reader_tag("code", ".json")
     assert reader_tag("code", ".py") == b":code-3"  # a Slack reader's new version reads no Python again
     assert reader_tag("statement") == b":statement-1"
 
