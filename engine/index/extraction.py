@@ -89,6 +89,7 @@ from engine.index.readers import (
     pdfium_pages,
     read_messages,
 )
+from engine.index.readers.chatgpt import read_chatgpt
 from engine.index.readers.keep import read_keep
 from engine.index.readers.powerpoint97 import extract_ppt
 from engine.index.readers.slack import read_slack
@@ -341,6 +342,8 @@ def _extract(path: Path, data: bytes, file_type: str, check: Callable[[], None],
         if keep is not None:
             charge(check, page_bytes(keep))
             return Extracted("note", (keep,), encoding, notes)
+        if messages is None:  # a ChatGPT export's conversations, the branch each chat shows
+            messages = read_chatgpt(text, check)
     if messages is not None:
         charge(check, page_bytes(messages))
         return Extracted("messages", (messages,), encoding, notes)

@@ -4,6 +4,7 @@ its users.json) and a Google Keep note from Takeout (engine.index.readers.keep);
 files of other shapes read as before."""
 
 import json
+import time
 from pathlib import Path
 
 from engine.index.extraction import extract
@@ -285,3 +286,71 @@ def test_a_slack_exports_direct_and_private_messages_are_titled_from_its_lists(t
         (tmp_path / folder).mkdir(exist_ok=True)
         _, page = _read("2027-03-04.json", day, tmp_path / folder)
         assert page.trails == ((0, title),)
+
+
+def _node(node_id, parent, children, role=None, text=None, when=None, **extra):
+    message = None
+    if role is not None:
+        message = {"id": node_id, "author": {"role": role, "name": None, "metadata": {}}, "create_time": when,
+                   "content": {"content_type": "text", "parts": [text]}, "metadata": extra.pop("metadata", {}),
+                   "recipient": extra.pop("recipient", "all")}  # fmt: skip
+    return node_id, {"id": node_id, "message": message, "parent": parent, "children": children}
+
+
+def _chatgpt_export() -> str:
+    """A ChatGPT export's conversations.json of one chat whose reply was regenerated (the kept branch, "r2", is the
+    one current_node ends), with a hidden system message and a tool call; one line, as the export writes it."""
+    t = 1806744129.0  # Saturday 3 April 2027, 09:22 UTC
+    nodes = dict([
+        _node("root", None, ["sys"]),
+        _node("sys", "root", ["q1"], "system", "", metadata={"is_visually_hidden_from_conversation": True}),
+        _node("q1", "sys", ["r1", "r2"], "user", "How long should I **bulk ferment** at 18°C?", t),
+        _node("r1", "q1", [], "assistant", "About 4 hours.", t + 60),
+        _node("r2", "q1", ["tool"], "assistant",
+              "### In a cold kitchen\nBulk by rise, not by the clock: **7 to 9 hours** at 18°C.\n\n"
+              "| Temp | Bulk |\n|---|---|\n| 18°C | 7-9 h |\n\n- Use [rice flour](https://example.com/rice) "
+              "in the banneton\n---\nGood luck!", t + 120),
+        _node("tool", "r2", ["q2"], "assistant", "search(\"bulk\")", t + 130, recipient="browser"),
+        _node("q2", "tool", [], "user", "Thanks!", t + 300),
+    ])  # fmt: skip
+    chat = {"title": "Dense sourdough", "create_time": t, "update_time": t + 300, "mapping": nodes,
+            "current_node": "q2", "conversation_id": "c1", "id": "c1"}  # fmt: skip
+    return json.dumps([chat])
+
+
+def test_a_chatgpt_export_reads_the_branch_each_chat_shows(monkeypatch):
+    monkeypatch.setenv("TZ", "UTC")
+    time.tzset()
+    try:
+        text = _chatgpt_export()
+        kind, page = _read("conversations.json", text)
+    finally:
+        monkeypatch.undo()
+        time.tzset()
+    assert kind == "messages"
+    paragraphs = page.text.split("\n\n")
+    assert (
+        paragraphs
+        == [
+            "Saturday 3 April 2027 09:22 You: How long should I bulk ferment at 18°C?",
+            "Saturday 3 April 2027 09:24 ChatGPT: In a cold kitchen",
+            "Bulk by rise, not by the clock: 7 to 9 hours at 18°C.",
+            "Temp | Bulk",
+            "18°C | 7-9 h",
+            "- Use rice flour (https://example.com/rice) in the banneton",
+            "Good luck!",
+            "Saturday 3 April 2027 09:27 You: Thanks!",
+        ]
+    )  # the regenerated reply it replaced ("About 4 hours."), the system prompt and the tool call are not read
+    assert page.trails == ((0, "Dense sourdough (ChatGPT conversation, Saturday 3 April 2027)"),)
+    at = text.index('"r2": {')  # each paragraph of a reply opens at its message in the file (one line)
+    assert page.locate(page.text.index("Bulk by rise")) == (1, at)
+    assert len(page.blocks) == len(paragraphs)
+
+
+def test_json_that_is_no_chatgpt_export_is_read_as_code():
+    kind, _ = _read("data.json", json.dumps([{"mapping": {"a": 1}, "title": "x"}]))
+    assert kind == "code"
+    kind, _ = _read("conversations.json", _chatgpt_export()[:-40])  # cut short: its text, never lost
+    assert kind == "code"
+    assert b"chatgpt1" in reader_tag("code", ".json")

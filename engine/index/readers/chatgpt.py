@@ -1,0 +1,218 @@
+"""A ChatGPT data export's ``conversations.json`` (Settings › Data controls › Export data), read as the chats read.
+
+The file is one JSON array of conversations, each with its title, its times (Unix seconds) and a ``mapping`` of
+message nodes (id -> message, parent, children): a tree, because a reply regenerated or a question edited starts a
+new branch beside the old one. What the chat shows is the branch that ends at the conversation's ``current_node``:
+that branch is read, from its root down, and the others are not (a reply the user threw away is not what ChatGPT
+"said"). The system prompt, hidden messages, tool calls and the model's reasoning are left out; a message's text
+parts are read, a picture or a file in them named.
+
+Each conversation reads under its title (the page's trail): each message opens with its time and who wrote it, as
+a chat export's line does ("Saturday 6 March 2027 14:02 You: My kitchen mixer tap drips ..."), "You" for the
+export's owner and "ChatGPT" for the assistant, and each paragraph of a reply is a paragraph of its own (a blank
+line between), its Markdown marks taken off (``**bold**``, ``### headings``, ``[links](url)``), its lists and code
+kept. Every paragraph of a message is anchored at the message's node in the file (the file is one line: a
+citation names line 1 and the viewer opens at the message).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable
+from datetime import datetime
+
+from engine.index.bounds import charge
+from engine.index.document import Page, line_page, line_starts, source_place
+from engine.index.readers.messages import stamp
+
+READER_VERSION = 1  # 1: the kept branch of each conversation, a paragraph a block
+MAX_BRANCH_MESSAGES = 100_000  # a branch longer than this is a loop in a damaged file: read to here
+_SHOWN_ROLES = {"user": "You", "assistant": "ChatGPT"}
+_TEXT_TYPES = ("text", "multimodal_text")
+_BOLD = re.compile(r"(\*\*|__)(?=\S)(.+?)(?<=\S)\1")
+_ITALIC = re.compile(r"(?<![\w*])\*(?=\S)([^*\n]+?)(?<=\S)\*(?![\w*])")
+_HEADING = re.compile(r"^[ \t]{0,3}#{1,6}[ \t]+(.*?)[ \t#]*$")
+_LINK = re.compile(r"\[([^\]\n]+)\]\((https?://[^)\s]+)\)")
+_CODE_SPAN = re.compile(r"`([^`\n]+)`")
+_FENCE = re.compile(r"^[ \t]*```")
+_TABLE_RULE = re.compile(r":?-{3,}:?|")
+_THEMATIC_BREAK = re.compile(r"(?:-[ \t]*){3,}|(?:\*[ \t]*){3,}|(?:_[ \t]*){3,}")
+
+
+def read_chatgpt(text: str, check: Callable[[], None] = lambda: None) -> Page | None:
+    """The page of a ChatGPT export's conversations; None when ``text`` is not one (read as code)."""
+    head = text[:8192]
+    if not head.lstrip("\ufeff \r\n\t").startswith("[") or '"mapping"' not in head:
+        return None
+    if '"current_node"' not in text:
+        return None
+    charge(check, 4 * len(text))  # the parsed objects: a few times the text
+    try:
+        conversations = json.loads(text)
+    except (ValueError, RecursionError):
+        return None
+    if not isinstance(conversations, list) or not conversations:
+        return None
+    if not all(isinstance(c, dict) and isinstance(c.get("mapping"), dict) for c in conversations):
+        return None
+    starts = line_starts(text)
+    lines: list[tuple[str, list[tuple[int, int, int]]]] = []
+    trails: list[tuple[int, str]] = []
+    search_from = 0
+    for n, conversation in enumerate(conversations):
+        if n % 64 == 63:
+            check()
+        title = " ".join(str(conversation.get("title") or "Untitled chat").split())
+        first = len(lines)
+        for node_id, message in _branch(conversation):
+            said = _said(message)
+            if not said:
+                continue
+            at = text.find(f'"{node_id}": {{', search_from)
+            if at < 0:
+                at = text.find(f'"{node_id}":{{', search_from)
+            if at >= 0:
+                search_from = at
+            place = source_place(starts, max(at, 0))
+            who = _SHOWN_ROLES[message["author"]["role"]]
+            when = _when(message.get("create_time"))
+            opening = f"{stamp(when)} {who}: " if when is not None else f"{who}: "
+            for k, paragraph in enumerate(said):
+                lines.append(((opening if k == 0 else "") + paragraph, [(0, *place)]))
+        if len(lines) > first:
+            started = _when(conversation.get("create_time"))
+            when = f", {started:%A} {started.day} {started:%B %Y}" if started is not None else ""
+            trails.append((first, f"{title} (ChatGPT conversation{when})"))
+    if not lines:
+        return None
+    return line_page(lines, trails, sep="\n\n")
+
+
+def _branch(conversation: dict) -> list[tuple[str, dict]]:
+    """(node id, message) from the root down to the conversation's current node (the branch the chat shows); where
+    the current node is missing, down the last child at each step (the newest reply)."""
+    mapping = conversation["mapping"]
+    node_id = conversation.get("current_node")
+    path: list[str] = []
+    seen: set[str] = set()
+    if isinstance(node_id, str) and node_id in mapping:
+        while isinstance(node_id, str) and node_id in mapping and node_id not in seen:
+            seen.add(node_id)
+            path.append(node_id)
+            if len(path) > MAX_BRANCH_MESSAGES:
+                break
+            node_id = (mapping[node_id] or {}).get("parent")
+        path.reverse()
+    else:
+        root = next((k for k, v in mapping.items() if isinstance(v, dict) and not v.get("parent")), None)
+        node_id = root
+        while (
+            isinstance(node_id, str)
+            and node_id in mapping
+            and node_id not in seen
+            and len(path) < MAX_BRANCH_MESSAGES
+        ):
+            seen.add(node_id)
+            path.append(node_id)
+            children = (mapping[node_id] or {}).get("children") or []
+            node_id = children[-1] if children else None
+    out = []
+    for k in path:
+        node = mapping[k]
+        message = node.get("message") if isinstance(node, dict) else None
+        if isinstance(message, dict):
+            out.append((k, message))
+    return out
+
+
+def _said(message: dict) -> list[str]:
+    """A shown message's paragraphs; [] for one the chat does not show (system, tool, hidden, reasoning)."""
+    author = message.get("author")
+    role = author.get("role") if isinstance(author, dict) else None
+    if role not in _SHOWN_ROLES:
+        return []
+    metadata = message.get("metadata") if isinstance(message.get("metadata"), dict) else {}
+    if metadata.get("is_visually_hidden_from_conversation") or message.get("recipient") not in (None, "all"):
+        return []
+    content = message.get("content") if isinstance(message.get("content"), dict) else {}
+    if content.get("content_type") not in _TEXT_TYPES:
+        return []
+    parts: list[str] = []
+    for part in content.get("parts") or ():
+        if isinstance(part, str):
+            parts.append(part)
+        elif isinstance(part, dict):  # a picture or a file the message holds
+            kind = str(part.get("content_type") or "")
+            parts.append("(a picture)" if "image" in kind else "(an attachment)")
+    return _paragraphs("\n\n".join(parts))
+
+
+def _paragraphs(text: str) -> list[str]:
+    """Markdown's paragraphs, list items, headings and table rows, each a paragraph, without its marks; a fenced
+    code block one paragraph, its lines kept."""
+    out: list[str] = []
+    block: list[str] = []
+    code: list[str] | None = None
+
+    def flush() -> None:
+        if block:
+            out.append(" ".join(" ".join(block).split()))
+            block.clear()
+
+    for raw in text.replace("\r\n", "\n").split("\n"):
+        if code is not None:
+            if _FENCE.match(raw):
+                out.append("\n".join(code).strip("\n") or "(code)")
+                code = None
+            else:
+                code.append(raw.rstrip())
+            continue
+        if _FENCE.match(raw):
+            flush()
+            code = []
+            continue
+        line = raw.strip()
+        if not line:
+            flush()
+            continue
+        if _THEMATIC_BREAK.fullmatch(line):  # "---" between a reply's parts
+            flush()
+            continue
+        if line.startswith("|"):  # a table's row, its own paragraph; the rule under its header row dropped
+            flush()
+            cells = [_plain(c.strip()) for c in line.strip("|").split("|")]
+            if not all(_TABLE_RULE.fullmatch(c) for c in cells):
+                out.append(" | ".join(c for c in cells))
+            continue
+        heading = _HEADING.match(line)
+        if heading or re.match(
+            r"(?:[-*+]|\d+[.)])[ \t]", line
+        ):  # a heading or a list item: its own paragraph
+            flush()
+            block.append(_plain(heading.group(1) if heading else line))
+            flush()
+            continue
+        block.append(_plain(line))
+    flush()
+    if code:
+        out.append("\n".join(code).strip("\n"))
+    return [p for p in out if p.strip()]
+
+
+def _plain(line: str) -> str:
+    line = _LINK.sub(
+        lambda m: f"{m.group(1)} ({m.group(2)})" if m.group(1) != m.group(2) else m.group(2), line
+    )
+    line = _BOLD.sub(r"\2", line)
+    line = _ITALIC.sub(r"\1", line)
+    return _CODE_SPAN.sub(r"\1", line)
+
+
+def _when(seconds: object) -> datetime | None:
+    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)):
+        return None
+    try:
+        return datetime.fromtimestamp(seconds)
+    except (ValueError, OverflowError, OSError):
+        return None
