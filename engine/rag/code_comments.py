@@ -11,11 +11,13 @@ code.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 # a block comment: its opener at a line's start, every line after it opening with its margin star, its closer
-_BLOCK = re.compile(r"(?m)^[ \t]*/\*+[^\n]*\n((?:[ \t]*\*(?!/)[^\n]*\n)+)[ \t]*\*+/")
+# (its closer may end a line of words: "   Version 1.7  12 August 2012  Mark Adler */")
+_BLOCK = re.compile(r"(?m)^[ \t]*/\*+[^\n]*\n((?:[ \t]*\*(?!/)[^\n]*\n)+)[^\n*]*\*+/")
 # ... or the end of one, where a passage starts inside it (no opener before its margin lines)
-_BLOCK_TAIL = re.compile(r"\A((?:[ \t]*\*(?!/)[^\n]*\n)+)[ \t]*\*+/")
+_BLOCK_TAIL = re.compile(r"\A((?:[ \t]*\*(?!/)[^\n]*\n)+)[^\n*]*\*+/")
 # a comment's line: its marks ("//", "# ", "-- ", "/**", " * ", " */") and then its words
 _COMMENT_LINE = re.compile(r"[ \t]*(?:/{2,}!?|#+(?=[ \t]|$)|--(?=[ \t]|$)|/\*+|\*+/|\*(?=[ \t]|$))[ \t]?")
 _CLOSER = re.compile(r"[ \t]*\*+/[ \t]*$")
@@ -25,9 +27,13 @@ _BLOCK_LINE = re.compile(r"[ \t]*(?:/\*|\*)")  # a block comment's line: its ope
 def comment_margins(text: str) -> set[int]:
     """The line ends of ``text`` followed by a block comment's margin star (inside "/* ... */"): no list item opens
     there."""
-    if "*" not in text:
-        return set()
     out: set[int] = set()
+    # a bare block comment's line that opens with a mark that is no bullet ("   -gz, .z, -z, _z, or .Z.")
+    for start in _bare_lines(text):
+        if start and re.match(r"[ \t]*[-*\u2022]\S", text[start : start + 80]):
+            out.add(start - 1)
+    if "*" not in text:
+        return out
     for pattern in (_BLOCK, _BLOCK_TAIL):
         for m in pattern.finditer(text):
             start, end = m.span(1)
@@ -51,20 +57,84 @@ def _is_comment(line: str) -> bool:
     )
 
 
+# what code holds and a comment's prose does not: statements' ends, blocks, assignments, line comments
+_CODE_MARK = re.compile(r"[;{}=]|//|#|^[ \t]*\*", re.MULTILINE)
+_PROSE_LINE = re.compile(r"[A-Za-z]{3,} [a-z]{2,} [a-z]{2,}")  # words in a row, as a sentence has them
+# a block comment's opener at the start of a line ("/*", "/**", "/* Version history:")
+_OPENER = re.compile(r"(?m)^[ \t]*/\*")
+
+
+@lru_cache(maxsize=64)
+def _bare_lines(text: str) -> frozenset[int]:
+    """Where the lines of ``text`` that a block comment holds without a margin star start: a C file's usage comment
+    written as plain indented prose between "/*" and "*/" ("   decompresses the data in the named gzip files."),
+    from the line after its opener to its closer's line; where a passage starts inside such a comment (a closer
+    before any opener), its lines up to that closer too."""
+    if "*/" not in text and "/*" not in text:
+        # a passage that lies inside a long block comment holds neither; it is that comment's prose when no line
+        # of it is code and every line after its first is indented, as the comment's lines are
+        lines = text.split("\n")
+        if (
+            _CODE_MARK.search(text)
+            or sum(bool(_PROSE_LINE.search(line)) for line in lines) < 2
+            or not all(line[:1] in (" ", "\t") for line in lines[1:] if line.strip())
+        ):
+            return frozenset()
+        return frozenset(m.start() for m in re.finditer(r"(?m)^(?=[ \t]*\S)", text))
+    spans = []
+    first_close, first_open = text.find("*/"), text.find("/*")
+    if first_close >= 0 and (first_open < 0 or first_close < first_open):
+        spans.append((-1, first_close))
+    for m in _OPENER.finditer(text):
+        close = text.find("*/", m.end())
+        spans.append((m.start(), len(text) if close < 0 else close))
+    out: set[int] = set()
+    for a, b in spans:
+        pos = text.find("\n", a, b) if a >= 0 else -1
+        if a >= 0 and pos < 0:
+            continue  # opened and closed on one line
+        while pos < b:
+            start = pos + 1
+            if start >= b and start > 0:
+                break
+            line_end = text.find("\n", start)
+            line = text[start : len(text) if line_end < 0 else line_end]
+            if line.strip() and not _BLOCK_LINE.match(line):
+                out.add(start)
+            if line_end < 0:
+                break
+            pos = line_end
+    return frozenset(out)
+
+
+def is_comment_line(text: str, pos: int) -> bool:
+    """Whether the line of ``text`` that holds ``pos`` is a comment's: its marks open it ("//", "# ", " * "), or a
+    block comment holds it without them (``_bare_lines``)."""
+    start = text.rfind("\n", 0, pos) + 1
+    end = text.find("\n", pos)
+    return _is_comment(text[start : len(text) if end < 0 else end]) or start in _bare_lines(text)
+
+
 def comment_prose(text: str, start: int = 0, end: int | None = None) -> str | None:
     """The words of ``text[start:end]`` when every line it is on is a comment's (its first line judged whole,
     though it starts inside it: a comment's second sentence), without the comment's marks; else None."""
     end = len(text) if end is None else end
     first = text.rfind("\n", 0, start) + 1
+    bare = _bare_lines(text)
     words = []
+    at = first
     for k, line in enumerate(text[first:end].split("\n")):
+        line_start, at = at, at + len(line) + 1
         if not line.strip():
             continue
-        if not _is_comment(line):
+        if line_start in bare:  # a block comment's line without marks: its words after its indent
+            cut = len(line) - len(line.lstrip())
+        elif not _is_comment(line):
             return None
-        if _MARKS_ONLY.match(line):
+        elif _MARKS_ONLY.match(line):
             continue  # a banner box's rule: no words
-        cut = _COMMENT_LINE.match(line).end()
+        else:
+            cut = _COMMENT_LINE.match(line).end()
         if k == 0:
             cut = max(cut, start - first)
         rest = line[cut:]
@@ -85,12 +155,57 @@ def comment_runs(text: str, a: int, b: int) -> list[tuple[int, int]]:
         # a block comment is read apart from the code around it; a line comment on lines of its own goes with the
         # code under it, which it describes ("// query found in title" over "title: 15,", "/// How often to sync
         # ..." over "static let foregroundInterval = 5 * 60"), not with the code above it
-        if before.strip() and after.strip() and _is_comment(before) != _is_comment(after):
-            if _BLOCK_LINE.match(after if _is_comment(after) else before) or _is_comment(after):
+        before_is, after_is = is_comment_line(text, pos - 1 if pos else 0), is_comment_line(text, pos + 1)
+        if before.strip() and after.strip() and before_is != after_is:
+            bare_side = (pos + 1 if after_is else text.rfind("\n", 0, pos) + 1) in _bare_lines(text)
+            if bare_side or _BLOCK_LINE.match(after if after_is else before) or after_is:
                 cuts.append(pos)
         pos = end
     starts, ends = [a, *(c + 1 for c in cuts)], [*cuts, b]
     return list(zip(starts, ends, strict=True))
+
+
+def comment_items(text: str, a: int, b: int) -> list[tuple[int, int]]:
+    """``text[a:b]`` cut at each line end inside a comment where the next line's words start at another column: a
+    comment's list ("1.2  20 Mar 2005  Add Unix compress (LZW) decompression" under "1.1  21 Feb 2005 ...", each
+    change indented under its version) is items, not one run-on sentence; a comment's wrapped prose keeps its
+    column and reads on."""
+    out, pos = [], a
+    nl = text.find("\n", a, b)
+    while 0 <= nl < b - 1:
+        prev_start = text.rfind("\n", 0, nl) + 1
+        nxt_end = text.find("\n", nl + 1)
+        prev, nxt = text[prev_start:nl], text[nl + 1 : len(text) if nxt_end < 0 else nxt_end]
+        if (
+            prev.strip()
+            and nxt.strip()
+            and is_comment_line(text, prev_start)
+            and is_comment_line(text, nl + 1)
+            and None
+            not in (cols := (_words_column(text, prev_start, prev), _words_column(text, nl + 1, nxt)))
+            and cols[0] != cols[1]
+        ):
+            if text[pos:nl].strip():
+                out.append((pos, len(text[:nl].rstrip())))
+            pos = nl + 1
+            while pos < b and text[pos] in " \t":
+                pos += 1
+        nl = text.find("\n", nl + 1, b)
+    return [*out, (pos, b)] if text[pos:b].strip() else out
+
+
+def _words_column(text: str, start: int, line: str) -> int | None:
+    """Where a comment line's words start: after its marks, or after its indent where a block comment holds it
+    bare; None for a line of marks alone (" *", " */")."""
+    if start == 0:
+        return None  # a passage's first line may start inside its line: its column is not known
+    if start in _bare_lines(text):
+        return len(line) - len(line.lstrip())
+    m = _COMMENT_LINE.match(line)
+    rest = line[m.end() :] if m else line
+    if not rest.strip() or _CLOSER.fullmatch(rest) or rest.strip() == "*/":
+        return None
+    return len(line) - len(rest.lstrip())
 
 
 def with_the_code_under(text: str, pieces: list[tuple[int, int]]) -> list[tuple[int, int]]:
@@ -106,12 +221,11 @@ def with_the_code_under(text: str, pieces: list[tuple[int, int]]) -> list[tuple[
             lines = [line for line in text[text.rfind("\n", 0, pa) + 1 : pb].split("\n") if line.strip()]
             between = text[pb:a]
             line_comments = all(_is_comment(line) and not _BLOCK_LINE.match(line) for line in lines)
-            stop = text.find("\n", a)
             if (
                 between.count("\n") == 1
                 and not between.strip()
                 and (line_comments or _ends_doc_block(text, pb))
-                and not _is_comment(text[a : stop if stop >= 0 else len(text)])
+                and not is_comment_line(text, a)
             ):
                 # a doc comment's closer cut from its last sentence ("/** The most items tracked. */"): that
                 # sentence is the one joined to the code
@@ -146,12 +260,14 @@ def comment_over_code(text: str, start: int, end: int) -> tuple[str, int] | None
         stop = text.find("\n", pos, end)
         stop = end if stop < 0 else stop
         line = text[pos:stop]
-        if line.strip() and not _is_comment(line):
+        if line.strip() and not is_comment_line(text, pos):
             break
         pos = stop + 1
     if pos <= first or pos >= end or _BLOCK_LINE.match(text[pos:end]):
         return None
-    block = any(_BLOCK_LINE.match(line) for line in text[first:pos].split("\n"))
+    block = any(_BLOCK_LINE.match(line) for line in text[first:pos].split("\n")) or any(
+        first <= at < pos for at in _bare_lines(text)
+    )
     if block and not _ends_doc_block(text, pos - 1):
         return None  # a block comment over code is read so only when it is a doc comment
     prose = comment_prose(text, start, pos - 1)

@@ -30,7 +30,7 @@ import numpy as np
 from engine.core import Grounding
 from engine.index import ATX_HEADING, file_type_for
 from engine.rag.citations import find_markers, quote_lines, segments
-from engine.rag.code_comments import comment_runs, with_the_code_under
+from engine.rag.code_comments import comment_items, comment_runs, with_the_code_under
 from engine.rag.model_grounding import judge_for, judge_verdicts
 from engine.rag.models import RagModels
 from engine.rag.sources import Source, read_type
@@ -259,7 +259,8 @@ def _cut_apart(source: Source, pieces: list[tuple[int, int]]) -> list[tuple[int,
     if kind not in LINE_END_TYPES:
         pieces = [p for a, b in pieces for p in _dotted_parts(text, a, b)]
     if kind == "code":  # a block comment apart from the code around it, a line comment with the code under it
-        pieces = with_the_code_under(text, [p for a, b in pieces for p in comment_runs(text, a, b)])
+        pieces = [p for a, b in pieces for p in comment_runs(text, a, b)]
+        pieces = with_the_code_under(text, [p for a, b in pieces for p in comment_items(text, a, b)])
     return pieces
 
 
@@ -338,7 +339,7 @@ def _prose_spans(source: Source, lo: int, hi: int, by_line: float | None = None)
             continue
         pos = a  # a long stretch (code, a list): its lines, grouped up to the limit
         while pos < b:
-            cut = text.rfind("\n", pos, min(hi, pos + MAX_EVIDENCE_CHARS))  # never into a table row
+            cut = text.rfind("\n", pos, min(b, pos + MAX_EVIDENCE_CHARS))  # never past the piece (into a table row)
             end = cut if cut > pos else min(b, pos + MAX_EVIDENCE_CHARS)
             while pos < end and text[pos].isspace():
                 pos += 1

@@ -82,7 +82,12 @@ def a_title(text: str) -> bool:
     written, or as ``form_texts`` writes one found by its place (in the passage's trail, a slide's title, a line
     that only names its file)."""
     lines = [ln for ln in text.strip().split("\n") if ln.strip()]
-    return len(lines) == 2 and RULE.match(lines[1]) is not None and len(lines[0].split()) <= 8
+    return (
+        len(lines) == 2
+        and RULE.match(lines[1]) is not None
+        and len(lines[0].split()) <= 8
+        and not lines[0].rstrip().endswith(".")  # a sentence over a separator ("==========" in Kindle clippings)
+    )
 
 
 def not_an_answer(text: str) -> bool:

@@ -167,3 +167,50 @@ def test_a_doc_comments_first_sentence_is_shown_on_to_the_code_it_describes():
     line = answer.text.splitlines()[-1]
     assert line.startswith("- How often the periodic check runs, in minutes.")
     assert line.endswith("`export const CHECK_PERIOD_MINUTES = 180;` [1]")
+
+
+# zlib's gun.c (examples/gun.c): block comments written as plain indented prose, no margin stars
+GUN = (
+    "/* Version history:\n"
+    "   1.1  21 Feb 2005  Decompress concatenated gzip streams\n"
+    "                     Add -h option for command version and usage\n"
+    "   1.2  20 Mar 2005  Add Unix compress (LZW) decompression\n"
+    "                     Copy file attributes from input file to output file\n"
+    " */\n"
+    "\n"
+    "/*\n"
+    "   decompresses the data in the named gzip files.  The names must end in .gz,\n"
+    "   -gz, .z, -z, _z, or .Z.  A memory allocation failure will abort the\n"
+    "   command.\n"
+    " */\n"
+    "#include <stdio.h>          /* fprintf() */\n"
+    "local int gunpipe(z_stream *strm, int infile);\n"
+)
+
+
+def test_a_block_comment_without_margin_stars_is_read_as_its_words():
+    src = Source(1, GUN, "/src/gun.c", line_start=1, line_end=15)
+    texts = _texts(src)
+    assert "The names must end in .gz,\n   -gz, .z, -z, _z, or .Z." in texts  # wrapped prose reads on
+    # a comment's list, each change indented under its version: items, not one run-on sentence
+    assert "1.2  20 Mar 2005  Add Unix compress (LZW) decompression" in texts
+    assert "Copy file attributes from input file to output file" in texts
+    answer = extract_answer("Which endings must the file names have?", (src,), None, max_sentences=1)
+    assert answer.text.startswith("From your documents:\n\n- The names must end in .gz, -gz, .z, -z, _z, or .Z.")
+    assert "`" not in answer.text.split("[1]")[0]  # words, not code in backticks
+    code = extract_answer("What does gunpipe take?", (src,), None, max_sentences=1)
+    assert "local int gunpipe(z_stream *strm, int infile);`" in code.text  # the code is still code
+
+
+def test_a_passage_inside_a_long_block_comment_is_read_as_its_words():
+    inside = (
+        "listed files or stdin will be tested as gzip files for integrity (without\n"
+        "   checking for a proper suffix), no output will be written, and no files\n"
+        "   will be deleted.\n"
+    )
+    src = Source(1, inside, "/src/gun.c", line_start=33, line_end=35)
+    answer = extract_answer("Does testing write any output?", (src,), None, max_sentences=1)
+    assert "`" not in answer.text and "no output will be written" in answer.text
+    # Python (or any code) that is not inside a comment stays code
+    py = Source(1, "def f(x):\n    return x * 2\n", "/src/m.py", line_start=1, line_end=2)
+    assert "`" in extract_answer("What does f return?", (py,), None, max_sentences=1).text
