@@ -219,10 +219,13 @@ def extract_answer(
     sentences = {s.n: source_segments(s) for s in sources}
     forms = form_texts(spans, pieces)
     scores = score_spans(cos, keyword, prior, passage, embedder is not None, forms)
-    # a heading (a note's title over its lines) is shown only where nothing else is there to show; other kinds of
-    # furniture are scored down (``NOT_ANSWER_PENALTY``): a mail's signature holds a phone number, a table row may
-    # open like a header line ("Date: Sun 16 May 2027; Kick-off: 10:00")
-    furniture = [a_title(t) for t in forms]
+    # a heading of words alone (a note's title over its lines) is shown only where nothing else is there to show;
+    # one that holds a figure may be the answer ("Noteworthy changes in release 3.8 (2021-08-01)" for "When did 3.8
+    # come out?"), and other kinds of furniture are scored down (``NOT_ANSWER_PENALTY``): a mail's signature holds
+    # a phone number, a table row may open like a header line ("Date: Sun 16 May 2027; Kick-off: 10:00")
+    furniture = [
+        a_title(t) and not any(c.isdigit() for c in sp.text) for t, sp in zip(forms, spans, strict=True)
+    ]
     if all(furniture):
         furniture = [False] * len(spans)
     chosen: list[tuple[Span, float]] = []
