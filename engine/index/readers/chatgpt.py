@@ -19,10 +19,9 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from datetime import datetime
 
-from engine.index.bounds import charge
 from engine.index.document import Page, line_page, line_starts, source_place
 from engine.index.readers.messages import stamp
 
@@ -47,21 +46,14 @@ def read_chatgpt(text: str, check: Callable[[], None] = lambda: None) -> Page | 
         return None
     if '"current_node"' not in text:
         return None
-    charge(check, 4 * len(text))  # the parsed objects: a few times the text
-    try:
-        conversations = json.loads(text)
-    except (ValueError, RecursionError):
-        return None
-    if not isinstance(conversations, list) or not conversations:
-        return None
-    if not all(isinstance(c, dict) and isinstance(c.get("mapping"), dict) for c in conversations):
-        return None
     starts = line_starts(text)
     lines: list[tuple[str, list[tuple[int, int, int]]]] = []
     trails: list[tuple[int, str]] = []
-    search_from = 0
-    for n, conversation in enumerate(conversations):
-        if n % 64 == 63:
+    count = 0
+    closed: list[bool] = []
+    for conversation, (search_from, end) in _conversations(text, closed):
+        count += 1
+        if count % 16 == 0:
             check()
         title = " ".join(str(conversation.get("title") or "Untitled chat").split())
         first = len(lines)
@@ -69,9 +61,9 @@ def read_chatgpt(text: str, check: Callable[[], None] = lambda: None) -> Page | 
             said = _said(message)
             if not said:
                 continue
-            at = text.find(f'"{node_id}": {{', search_from)
+            at = text.find(f'"{node_id}": {{', search_from, end)
             if at < 0:
-                at = text.find(f'"{node_id}":{{', search_from)
+                at = text.find(f'"{node_id}":{{', search_from, end)
             if at >= 0:
                 search_from = at
             place = source_place(starts, max(at, 0))
@@ -84,9 +76,34 @@ def read_chatgpt(text: str, check: Callable[[], None] = lambda: None) -> Page | 
             started = _when(conversation.get("create_time"))
             when = f", {started:%A} {started.day} {started:%B %Y}" if started is not None else ""
             trails.append((first, f"{title} (ChatGPT conversation{when})"))
-    if not lines:
+    if count == 0 or not lines or not closed:  # a cut-short or mixed array: read as code, its text whole
         return None
     return line_page(lines, trails, sep="\n\n")
+
+
+def _conversations(text: str, closed: list[bool]) -> Iterator[tuple[dict, tuple[int, int]]]:
+    """Each conversation of the export's array with its (start, end) in ``text``, parsed one at a time (an export
+    of thousands of chats is never held as objects at once); ``closed`` gets True once the array's end is reached
+    with every element a conversation (not for an element of another shape, nor for an array cut short)."""
+    decoder = json.JSONDecoder()
+    i = text.find("[") + 1
+    size = len(text)
+    while True:
+        while i < size and text[i] in " \t\r\n,":
+            i += 1
+        if i >= size:
+            return
+        if text[i] == "]":
+            closed.append(not text[i + 1 :].strip())
+            return
+        try:
+            value, end = decoder.raw_decode(text, i)
+        except (json.JSONDecodeError, RecursionError):
+            return
+        if not isinstance(value, dict) or not isinstance(value.get("mapping"), dict):
+            return
+        yield value, (i, end)
+        i = end
 
 
 def _branch(conversation: dict) -> list[tuple[str, dict]]:

@@ -353,4 +353,9 @@ def test_json_that_is_no_chatgpt_export_is_read_as_code():
     assert kind == "code"
     kind, _ = _read("conversations.json", _chatgpt_export()[:-40])  # cut short: its text, never lost
     assert kind == "code"
+    one = _chatgpt_export()[1:-1]
+    kind, page = _read("conversations.json", f"[{one}, {one}]")
+    assert kind == "messages" and page.text.count("Thanks!") == 2
+    kind, _ = _read("conversations.json", f"[{one}, {one}]"[:-40])  # a whole first chat, the second cut: code
+    assert kind == "code"
     assert b"chatgpt1" in reader_tag("code", ".json")
