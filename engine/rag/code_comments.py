@@ -60,6 +60,8 @@ def _is_comment(line: str) -> bool:
 # what code holds and a comment's prose does not: statements' ends, blocks, assignments, line comments
 _CODE_MARK = re.compile(r"[;{}=]|//|#|^[ \t]*\*", re.MULTILINE)
 _PROSE_LINE = re.compile(r"[A-Za-z]{3,} [a-z]{2,} [a-z]{2,}")  # words in a row, as a sentence has them
+# a line that reads as code, not prose: "score: result => {", "const x = result", "},", "free(buf);"
+_CODE_LIKE = re.compile(r"[;{}]$|^[\]\[(){};,]+$|=>| = ")
 # a block comment's opener at the start of a line ("/*", "/**", "/* Version history:")
 _OPENER = re.compile(r"(?m)^[ \t]*/\*")
 
@@ -69,7 +71,8 @@ def _bare_lines(text: str) -> frozenset[int]:
     """Where the lines of ``text`` that a block comment holds without a margin star start: a C file's usage comment
     written as plain indented prose between "/*" and "*/" ("   decompresses the data in the named gzip files."),
     from the line after its opener to its closer's line; where a passage starts inside such a comment (a closer
-    before any opener), its lines up to that closer too."""
+    before any opener), its lines up to that closer too. Not code commented out (a third of its lines or more
+    read as code: ending in ";", "{" or "}", only brackets, an assignment or an arrow)."""
     if "*/" not in text and "/*" not in text:
         # a passage that lies inside a long block comment holds neither; it is that comment's prose when no line
         # of it is code and every line after its first is indented, as the comment's lines are
@@ -90,6 +93,11 @@ def _bare_lines(text: str) -> frozenset[int]:
         spans.append((m.start(), len(text) if close < 0 else close))
     out: set[int] = set()
     for a, b in spans:
+        inner = [
+            line.strip() for line in text[max(a, 0) : b].split("\n")[1 if a >= 0 else 0 :] if line.strip()
+        ]
+        if inner and 3 * sum(_CODE_LIKE.search(line) is not None for line in inner) >= len(inner):
+            continue  # code commented out ("score: result => {" ... "},"): still code, not a comment's words
         pos = text.find("\n", a, b) if a >= 0 else -1
         if a >= 0 and pos < 0:
             continue  # opened and closed on one line
@@ -166,10 +174,14 @@ def comment_runs(text: str, a: int, b: int) -> list[tuple[int, int]]:
 
 
 def comment_items(text: str, a: int, b: int) -> list[tuple[int, int]]:
-    """``text[a:b]`` cut at each line end inside a comment where the next line's words start at another column: a
-    comment's list ("1.2  20 Mar 2005  Add Unix compress (LZW) decompression" under "1.1  21 Feb 2005 ...", each
-    change indented under its version) is items, not one run-on sentence; a comment's wrapped prose keeps its
-    column and reads on."""
+    """``text[a:b]`` cut at each line end inside a block comment written without marks (``_bare_lines``) where the
+    next line's words start at another column: such a comment's list ("1.2  20 Mar 2005  Add Unix compress (LZW)
+    decompression" under "1.1  21 Feb 2005 ...", each change indented under its version) is items, not one run-on
+    sentence; its wrapped prose keeps its column and reads on. Comments with marks ("//", "#", " * ") are left as
+    they were: a banner box's or a hanging indent's columns say nothing of items."""
+    bare = _bare_lines(text)
+    if not bare:
+        return [(a, b)]
     out, pos = [], a
     nl = text.find("\n", a, b)
     while 0 <= nl < b - 1:
@@ -179,8 +191,8 @@ def comment_items(text: str, a: int, b: int) -> list[tuple[int, int]]:
         if (
             prev.strip()
             and nxt.strip()
-            and is_comment_line(text, prev_start)
-            and is_comment_line(text, nl + 1)
+            and prev_start in bare
+            and nl + 1 in bare
             and None
             not in (cols := (_words_column(text, prev_start, prev), _words_column(text, nl + 1, nxt)))
             and cols[0] != cols[1]

@@ -339,7 +339,7 @@ def _prose_spans(source: Source, lo: int, hi: int, by_line: float | None = None)
             continue
         pos = a  # a long stretch (code, a list): its lines, grouped up to the limit
         while pos < b:
-            cut = text.rfind("\n", pos, min(b, pos + MAX_EVIDENCE_CHARS))  # never past the piece (into a table row)
+            cut = text.rfind("\n", pos, min(hi, pos + MAX_EVIDENCE_CHARS))  # never into a table row
             end = cut if cut > pos else min(b, pos + MAX_EVIDENCE_CHARS)
             while pos < end and text[pos].isspace():
                 pos += 1
