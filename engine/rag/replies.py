@@ -13,6 +13,10 @@ from engine.rag.grounding import Span
 
 MAIL_SUFFIXES = frozenset({".eml", ".emlx", ".mbox"})
 # "On <when>, <name> <address> wrote:": the name is what follows the last comma before the address
+# a chat page's message line as engine.index.readers.messages.stamp opens it: "Saturday 20 February 2027 08:13 You: "
+_STAMPED_WHO = re.compile(
+    r"(?P<when>(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day \d{1,2} [A-Z][a-z]+ \d{4} \d{1,2}:\d{2}) (?P<who>[^:\n]{1,60}): "
+)
 _ON_WROTE = re.compile(r"(?i)^on\s+(?P<when>.+),\s*(?P<who>[^,<>]+?)\s*(?:<[^<>]*>)?\s+wrote:$")
 
 
@@ -21,6 +25,8 @@ def quoted_label(span: Span) -> str | None:
     above it in its passage, or, when there is none, the last of the passage's heading trail. None for the
     message's own text (above the first quote, or under "<sender> replied:") and for any other file."""
     source = span.source
+    if source.file_type == "messages":
+        return _message_voice(span)
     if Path(source.path).suffix.lower() not in MAIL_SUFFIXES:
         return None
     head = next(
@@ -38,6 +44,24 @@ def quoted_label(span: Span) -> str | None:
     if named:
         return f"{named.group('who').strip()} wrote earlier ({named.group('when').strip()})"
     return head.rstrip(":").strip()
+
+
+def _message_voice(span: Span) -> str | None:
+    """Who wrote the message a sentence of a chat's page is from, and when ("ChatGPT (Saturday 20 February 2027
+    08:13)"): the stamped line the sentence's message opens with, the nearest above it in its passage (a ChatGPT
+    reply's later paragraph, a long message's second sentence). None for a sentence that opens its message (its own
+    line shows who and when) or when the passage does not hold the message's opening."""
+    text = span.source.text
+    start = text.rfind("\n", 0, span.start) + 1  # the sentence's line, then each line above it
+    while True:
+        m = _STAMPED_WHO.match(text, start)
+        if m:
+            if m.end() >= span.start:
+                return None  # the sentence opens its message: "Saturday ... You: ..." shows who and when
+            return f"{m.group('who')} ({m.group('when')})"
+        if start == 0:
+            return None
+        start = text.rfind("\n", 0, start - 1) + 1
 
 
 def attribution_line(span: Span) -> bool:

@@ -151,7 +151,7 @@ def load_text(target: Target) -> TextView:
             "contacts": "The contact cards as Alcove reads them, one paragraph each.",
             "gpx": "The track's description, waypoints and summary as Alcove reads them.",
             "feed": "The feed's channel and items, a paragraph each, as Alcove reads them.",
-            "messages": "The messages as Alcove reads them, one a line: when, who, what was said.",
+            "messages": "The messages as Alcove reads them: each opens with when it was written and who wrote it.",
             "evernote": "The notes as Alcove reads them: each one's title, dates and tags, then its text.",
             "webarchive": "The saved page's visible text, then the address it was saved from.",
             "mhtml": "The saved page's visible text, then the address it was saved from.",
