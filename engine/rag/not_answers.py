@@ -86,7 +86,8 @@ def a_title(text: str) -> bool:
         len(lines) == 2
         and RULE.match(lines[1]) is not None
         and len(lines[0].split()) <= 8
-        and not lines[0].rstrip().endswith(".")  # a sentence over a separator ("==========" in Kindle clippings)
+        # a sentence over a separator ("==========" in Kindle clippings) is no heading
+        and not lines[0].rstrip().endswith(".")
     )
 
 

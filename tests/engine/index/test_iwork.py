@@ -88,7 +88,9 @@ def test_an_iwa_file_of_several_snappy_chunks_decodes_to_whole_messages():
     assert raw[0] == 0 and len(raw) > 1 << 15
     data = iwork._inflate(raw, lambda: None)
     assert len(data) > 65536  # more than one chunk's worth: Snappy blocks hold at most 64 KiB each
-    objects = list(iwork.iwa_objects(zipfile.ZipFile(io.BytesIO(_zip({"x.iwa": raw}))), "x.iwa", lambda: None))
+    objects = list(
+        iwork.iwa_objects(zipfile.ZipFile(io.BytesIO(_zip({"x.iwa": raw}))), "x.iwa", lambda: None)
+    )
     assert len(objects) == 300 and all(
         t for _i, t, _p in objects
     )  # a stylesheet's: 98 paragraph styles (2022)

@@ -37,9 +37,7 @@ def test_each_table_is_a_page_of_its_rows_under_its_header():
     assert lines[6] == "7: Total rent |  |  | £233.75"  # row 6 is empty: rows keep their own numbers
     # the header row is a heading under the table's title, as an XLSX sheet's is
     assert [b.heading_level for b in got.pages[0].blocks[:3]] == [2, 3, 0]
-    assert (
-        got.pages[2].text.split("\n")[3] == "3: Grace Nwosu | 2026-06-17 | Full plot, near the gate"
-    )
+    assert got.pages[2].text.split("\n")[3] == "3: Grace Nwosu | 2026-06-17 | Full plot, near the gate"
 
 
 def test_an_answer_reads_a_row_under_its_header():

@@ -196,7 +196,9 @@ def test_a_block_comment_without_margin_stars_is_read_as_its_words():
     assert "1.2  20 Mar 2005  Add Unix compress (LZW) decompression" in texts
     assert "Copy file attributes from input file to output file" in texts
     answer = extract_answer("Which endings must the file names have?", (src,), None, max_sentences=1)
-    assert answer.text.startswith("From your documents:\n\n- The names must end in .gz, -gz, .z, -z, _z, or .Z.")
+    assert answer.text.startswith(
+        "From your documents:\n\n- The names must end in .gz, -gz, .z, -z, _z, or .Z."
+    )
     assert "`" not in answer.text.split("[1]")[0]  # words, not code in backticks
     code = extract_answer("What does gunpipe take?", (src,), None, max_sentences=1)
     assert "local int gunpipe(z_stream *strm, int infile);`" in code.text  # the code is still code
