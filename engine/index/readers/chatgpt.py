@@ -35,6 +35,7 @@ _HEADING = re.compile(r"^[ \t]{0,3}#{1,6}[ \t]+(.*?)[ \t#]*$")
 _LINK = re.compile(r"\[([^\]\n]+)\]\((https?://[^)\s]+)\)")
 _CODE_SPAN = re.compile(r"`([^`\n]+)`")
 _FENCE = re.compile(r"^[ \t]*```")
+_NODE = re.compile(r'"([^"\\]{1,200})":\s*\{\s*"id":\s*"\1"')
 _TABLE_RULE = re.compile(r":?-{3,}:?|")
 _THEMATIC_BREAK = re.compile(r"(?:-[ \t]*){3,}|(?:\*[ \t]*){3,}|(?:_[ \t]*){3,}")
 
@@ -51,22 +52,20 @@ def read_chatgpt(text: str, check: Callable[[], None] = lambda: None) -> Page | 
     trails: list[tuple[int, str]] = []
     count = 0
     closed: list[bool] = []
-    for conversation, (search_from, end) in _conversations(text, closed):
+    for conversation, (begin, end) in _conversations(text, closed):
         count += 1
         if count % 16 == 0:
             check()
         title = " ".join(str(conversation.get("title") or "Untitled chat").split())
         first = len(lines)
+        # where each node of the conversation's mapping is in the file (its id as the key of an object that opens
+        # with that id): found once, whatever order the branch visits them in
+        nodes = {m.group(1): m.start() for m in _NODE.finditer(text, begin, end)}
         for node_id, message in _branch(conversation):
             said = _said(message)
             if not said:
                 continue
-            at = text.find(f'"{node_id}": {{', search_from, end)
-            if at < 0:
-                at = text.find(f'"{node_id}":{{', search_from, end)
-            if at >= 0:
-                search_from = at
-            place = source_place(starts, max(at, 0))
+            place = source_place(starts, nodes.get(node_id, begin))
             who = _SHOWN_ROLES[message["author"]["role"]]
             when = _when(message.get("create_time"))
             opening = f"{stamp(when)} {who}: " if when is not None else f"{who}: "
@@ -76,7 +75,9 @@ def read_chatgpt(text: str, check: Callable[[], None] = lambda: None) -> Page | 
             started = _when(conversation.get("create_time"))
             when = f", {started:%A} {started.day} {started:%B %Y}" if started is not None else ""
             trails.append((first, f"{title} (ChatGPT conversation{when})"))
-    if count == 0 or not lines or not closed:  # a cut-short or mixed array: read as code, its text whole
+    if (
+        count == 0 or not lines or closed != [True]
+    ):  # cut short, mixed or trailed: read as code, its text whole
         return None
     return line_page(lines, trails, sep="\n\n")
 

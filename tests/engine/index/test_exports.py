@@ -358,4 +358,6 @@ def test_json_that_is_no_chatgpt_export_is_read_as_code():
     assert kind == "messages" and page.text.count("Thanks!") == 2
     kind, _ = _read("conversations.json", f"[{one}, {one}]"[:-40])  # a whole first chat, the second cut: code
     assert kind == "code"
+    kind, _ = _read("conversations.json", _chatgpt_export() + "\n{garbage")  # trailed by more: code
+    assert kind == "code"
     assert b"chatgpt1" in reader_tag("code", ".json")
