@@ -28,8 +28,9 @@ def comment_margins(text: str) -> set[int]:
     """The line ends of ``text`` followed by a block comment's margin star (inside "/* ... */"): no list item opens
     there."""
     out: set[int] = set()
-    # a bare block comment's line that opens with a mark that is no bullet ("   -gz, .z, -z, _z, or .Z.")
-    for start in _bare_lines(text):
+    # a bare block comment's line that opens with a mark that is no bullet ("   -gz, .z, -z, _z, or .Z."), where the
+    # text has block comments at all (any text comes here: an indented manual's "-v" lines are items)
+    for start in _bare_lines(text) if "/*" in text or "*/" in text else ():
         if start and re.match(r"[ \t]*[-*\u2022]\S", text[start : start + 80]):
             out.add(start - 1)
     if "*" not in text:

@@ -216,3 +216,16 @@ def test_a_passage_inside_a_long_block_comment_is_read_as_its_words():
     # Python (or any code) that is not inside a comment stays code
     py = Source(1, "def f(x):\n    return x * 2\n", "/src/m.py", line_start=1, line_end=2)
     assert "`" in extract_answer("What does f return?", (py,), None, max_sentences=1).text
+
+
+def test_an_indented_manuals_option_lines_are_still_items():
+    """Only a text with block comments reads a bare line's "-x" as no bullet: a manual page's indented options stay
+    items of their own."""
+    from engine.rag.citations import segments
+
+    man = (
+        "       -v, --verbose\n              Display the name and percentage reduction for each file compressed.\n"
+        "       -t, --test\n              Test. Check the compressed file integrity then quit.\n"
+    )
+    pieces = [man[a:b] for a, b in segments(man)]
+    assert pieces[1].startswith("-t, --test")
