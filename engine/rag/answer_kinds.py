@@ -99,7 +99,7 @@ _NAMED_SETTING = re.compile(r"(?<![\w-])(?:--?[A-Za-z][\w-]*|[A-Z][A-Z0-9_]{2,}|
 _SETTING = re.compile(r"(?<![\w-])--?[A-Za-z][\w-]*|\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b|\b\w+=")
 
 # a task not done as the readers write it: an exported note's "(to do) ...", a task list's "- [ ] ..." read as "still
-# to do: ..." (engine.rag.extractive.reading), an Org heading's "TODO"
+# to do: ..." (engine.rag.reading.reading), an Org heading's "TODO"
 _A_TASK_OPEN = re.compile(r"^\s*(?:\(to do\)|(?:(?:[-*+]|\d+[.)])\s+)?still to do:|\*+\s+TODO\b|TODO\b)")
 
 _ASKS = {"quantity": _QUANTITY, "time": _TIME, "year": _YEAR, "option": _OPTION, "setting": _HOW_TO,

@@ -52,6 +52,7 @@ from engine.rag.grounding import (
 from engine.rag.loopguard import LoopGuard
 from engine.rag.not_answers import SMALL_WORDS, a_title, form_texts, not_an_answer, tag_line
 from engine.rag.outlines import entry_date, release_of
+from engine.rag.reading import reading, task_item
 from engine.rag.replies import attribution_line, quoted_label, reply_note
 from engine.rag.shown_span import (
     BULLET,
@@ -86,8 +87,6 @@ from engine.rag.tuning import (
 EXTRACTIVE_INTRO = "From your documents:"
 # when the sources hold little of what the question asks (engine.rag.abstain.COVERAGE_HEDGE)
 HEDGED_INTRO = "Your documents may not answer this directly. The closest they come:"
-# groff's hyphenation at a line's end: U+2010 (a word's own hyphen is "-")
-_LINE_END_HYPHEN = re.compile(r"(?<=\w)\u2010\n[ \t]*(?=\w)")
 _ENDS_SENTENCE = re.compile(r"[.!?][\"'”’)\]]*\s*$")
 # the name a def or class defines, after any decorator lines ("@rule\ndef _gif(h):")
 _DEF_NAME = re.compile(r"[ \t]*(?:@[^\n]*\n[ \t]*)*(?:async[ \t]+)?(?:def|class)[ \t]+(\w+)")
@@ -98,19 +97,6 @@ class ExtractiveAnswer:
     text: str  # EXTRACTIVE_INTRO, then a Markdown list: one cited sentence per item
     sentences: tuple[SentenceSupport, ...]  # every shown sentence (supported: it is the source's own text)
     citations: tuple[Citation, ...]
-
-
-# a task list's box (Markdown, Org): "- [ ] ...", "- [x] ...", Org's "[-]" (begun); a checklist's item as a reader
-# writes it (engine.index.readers.keep): "☐ Suncream", "☑ Tent pegs"
-_TASK_BOX = re.compile(r"(?m)^([ \t]*(?:(?:[-*+]|\d+[.)])[ \t]+)?)(?:\[([ xX-])\]|([☐☑☒]))[ \t]+")
-_TASK_WORDS = {
-    " ": "still to do: ",
-    "x": "done: ",
-    "-": "begun: ",
-    "☐": "still to do: ",
-    "☑": "done: ",
-    "☒": "done: ",
-}
 
 
 def score_parts(
@@ -373,26 +359,6 @@ def _read_on(shown: Span, own: Sequence[Span], chosen: Sequence[tuple[Span, floa
     if after is not None and after.end - after.start <= INTRO_EXTEND_CHARS:
         return Span(shown.source, shown.start, after.end)
     return Span(shown.source, shown.start, nxt.end)
-
-
-def reading(span: Span) -> str:
-    """What a sentence says: its text (a word a rendered manual page hyphenated at a line's end whole again: "com‐"
-    / "pressed"; a task list's box in words, "- [ ] 3 rolls of bubble wrap" as "still to do: 3 rolls of bubble
-    wrap"), or a table row's cells under their column names."""
-    row = row_reading(span.source, span.start, span.end)
-    if row is not None:
-        return row
-    prose = comment_prose(span.source.text, span.start, span.end) if is_code(span.source) else None
-    if prose is not None:  # a source file's comment: its words, without its marks
-        return prose
-    text = _LINE_END_HYPHEN.sub("", span.text)
-    return _TASK_BOX.sub(lambda m: m.group(1) + _TASK_WORDS[(m.group(2) or m.group(3)).lower()], text)
-
-
-def task_item(text: str) -> bool:
-    """Whether ``text`` is a task list's or checklist's item ("- [ ] Suncream", "☐ Suncream"): a word or two is
-    all such an item says, and all it needs to answer "what haven't we packed?"."""
-    return _TASK_BOX.match(text) is not None
 
 
 def _clear_of_rows(shown: Span, own: Span) -> Span:

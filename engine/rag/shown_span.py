@@ -30,7 +30,7 @@ _SENTENCE_END = re.compile(r"[.!?][\"'”’)\]*]*$")  # an item that ends as a 
 MAX_PHRASE_CHARS = (
     80  # a heading's list of phrases: each item at most this long (a recipe's line, not a paragraph)
 )
-# a task list's item: "- [ ] Price labels", "* [x] Book the pitch", Org's "- [-] ..." (engine.rag.extractive.reading)
+# a task list's item: "- [ ] Price labels", "* [x] Book the pitch", Org's "- [-] ..." (engine.rag.reading.reading)
 _TASK_ITEM = re.compile(r"\s*(?:[-*+]|\d+[.)])[ \t]+\[[ xX-]\][ \t]")
 # a document's own bullet (not a number) at the start of a quoted sentence ("* autoconfiguration learned ...", "-
 # Clarifications ..."): an extractive answer is a list already, and "- * text" reads as a stray star or a nested list

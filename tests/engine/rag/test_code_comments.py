@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from engine.rag.citations import segments
 from engine.rag.code_comments import comment_over_code, comment_prose
-from engine.rag.extractive import extract_answer, reading
+from engine.rag.extractive import extract_answer
 from engine.rag.grounding import source_segments, split_spans
+from engine.rag.reading import reading
 from engine.rag.sources import Source
 
 JS = (

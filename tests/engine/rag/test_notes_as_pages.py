@@ -4,8 +4,9 @@ its checklist's one-word items are answers, its title line is none (issue 37, he
 from __future__ import annotations
 
 from engine.rag.answer_kinds import wanted_kinds
-from engine.rag.extractive import extract_answer, task_item
+from engine.rag.extractive import extract_answer
 from engine.rag.grounding import split_spans
+from engine.rag.reading import task_item
 from engine.rag.sources import Source
 
 # the Keep HTML reader's text: the <title>, the note's heading, then the content with <br> as line ends

@@ -373,7 +373,7 @@ def test_an_org_table_reads_under_its_header_and_a_task_box_in_words():
     """Org's tables are Markdown's with "+" where the separator's columns meet; its check boxes, and Markdown's,
     are read as what they mean ("still to do: 3 rolls of bubble wrap"), so a question about what is left finds
     the open items."""
-    from engine.rag.extractive import reading
+    from engine.rag.reading import reading
 
     src = Source(1, ORG, "/notes/move.org", line_start=1, line_end=ORG.count("\n"))
     rows, heads = table_rows(src)
