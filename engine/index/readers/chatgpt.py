@@ -20,10 +20,9 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable, Iterator
-from datetime import datetime
 
 from engine.index.document import Page, line_page, line_starts, source_place
-from engine.index.readers.messages import stamp
+from engine.index.readers.messages import local_time, stamp
 
 READER_VERSION = 1  # 1: the kept branch of each conversation, a paragraph a block
 MAX_BRANCH_MESSAGES = 100_000  # a branch longer than this is a loop in a damaged file: read to here
@@ -67,12 +66,12 @@ def read_chatgpt(text: str, check: Callable[[], None] = lambda: None) -> Page | 
                 continue
             place = source_place(starts, nodes.get(node_id, begin))
             who = _SHOWN_ROLES[message["author"]["role"]]
-            when = _when(message.get("create_time"))
+            when = local_time(message.get("create_time"))
             opening = f"{stamp(when)} {who}: " if when is not None else f"{who}: "
             for k, paragraph in enumerate(said):
                 lines.append(((opening if k == 0 else "") + paragraph, [(0, *place)]))
         if len(lines) > first:
-            started = _when(conversation.get("create_time"))
+            started = local_time(conversation.get("create_time"))
             when = f", {started:%A} {started.day} {started:%B %Y}" if started is not None else ""
             trails.append((first, f"{title} (ChatGPT conversation{when})"))
     if (
@@ -225,12 +224,3 @@ def _plain(line: str) -> str:
     line = _BOLD.sub(r"\2", line)
     line = _ITALIC.sub(r"\1", line)
     return _CODE_SPAN.sub(r"\1", line)
-
-
-def _when(seconds: object) -> datetime | None:
-    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)):
-        return None
-    try:
-        return datetime.fromtimestamp(seconds)
-    except (ValueError, OverflowError, OSError):
-        return None

@@ -13,7 +13,7 @@ import json
 from datetime import datetime
 
 from engine.index.document import Page, line_page
-from engine.index.readers.messages import stamp
+from engine.index.readers.messages import local_time, stamp
 
 READER_VERSION = 2  # 1: a note in words; 2: its title is the page's trail (a heading, no answer)
 _KEYS = ('"userEditedTimestampUsec"', '"createdTimestampUsec"')
@@ -67,7 +67,4 @@ def _when(usec: object) -> datetime | None:
     range."""
     if not isinstance(usec, int | float) or isinstance(usec, bool) or usec <= 0:
         return None
-    try:
-        return datetime.fromtimestamp(usec / 1e6)
-    except (OverflowError, OSError, ValueError):
-        return None
+    return local_time(usec / 1e6)

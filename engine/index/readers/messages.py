@@ -104,6 +104,16 @@ def message_page(
     return line_page(out, titles)
 
 
+def local_time(seconds: object) -> datetime | None:
+    """Unix seconds (an export's time stamp) in this computer's time zone; None for no number or one out of range."""
+    if isinstance(seconds, bool) or not isinstance(seconds, int | float):
+        return None
+    try:
+        return datetime.fromtimestamp(seconds)
+    except (ValueError, OverflowError, OSError):
+        return None
+
+
 def stamp(when: datetime) -> str:
     """A message's time as a line of these readers opens with it: the day in words, as a person says it and asks
     for it ("on Sunday, 14 March"), and the time: "Sunday 14 March 2027 09:30": the words a question
