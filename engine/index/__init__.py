@@ -55,6 +55,7 @@ from engine.index.readers import (
     shown_box,
 )
 from engine.index.readers import recognise as ocr_lines
+from engine.index.readers.messages import OPENING as MESSAGE_OPENING
 from engine.index.readers.pdf_forms import open_forms
 from engine.index.readers.pdf_layout import page_lines
 from engine.index.readers.pdf_text import text_layer_views
@@ -83,6 +84,7 @@ __all__ = [
     "POD_ITEM_MARK",
     "CLIPPING_END",
     "CLIPPING_META",
+    "MESSAGE_OPENING",
     "REPLY_ATTRIBUTION",
     "REPLY_ORIGINAL",
     "REPLY_REPLIED",

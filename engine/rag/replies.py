@@ -8,15 +8,11 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from engine.index import REPLY_ATTRIBUTION, REPLY_ORIGINAL, REPLY_REPLIED
+from engine.index import MESSAGE_OPENING, REPLY_ATTRIBUTION, REPLY_ORIGINAL, REPLY_REPLIED
 from engine.rag.grounding import Span
 
 MAIL_SUFFIXES = frozenset({".eml", ".emlx", ".mbox"})
 # "On <when>, <name> <address> wrote:": the name is what follows the last comma before the address
-# a chat page's message line as engine.index.readers.messages.stamp opens it: "Saturday 20 February 2027 08:13 You: "
-_STAMPED_WHO = re.compile(
-    r"(?P<when>(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day \d{1,2} [A-Z][a-z]+ \d{4} \d{1,2}:\d{2}) (?P<who>[^:\n]{1,60}): "
-)
 _ON_WROTE = re.compile(r"(?i)^on\s+(?P<when>.+),\s*(?P<who>[^,<>]+?)\s*(?:<[^<>]*>)?\s+wrote:$")
 
 
@@ -54,7 +50,7 @@ def _message_voice(span: Span) -> str | None:
     text = span.source.text
     start = text.rfind("\n", 0, span.start) + 1  # the sentence's line, then each line above it
     while True:
-        m = _STAMPED_WHO.match(text, start)
+        m = MESSAGE_OPENING.match(text, start)
         if m:
             if m.end() >= span.start:
                 return None  # the sentence opens its message: "Saturday ... You: ..." shows who and when

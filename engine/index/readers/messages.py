@@ -114,6 +114,12 @@ def local_time(seconds: object) -> datetime | None:
         return None
 
 
+# a message's line as ``stamp`` and a reader open it, "Saturday 20 February 2027 08:13 You: ": when, then who
+OPENING = re.compile(
+    r"(?P<when>(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day \d{1,2} [A-Z][a-z]+ \d{4} \d{1,2}:\d{2}) (?P<who>[^:\n]{1,60}): "
+)
+
+
 def stamp(when: datetime) -> str:
     """A message's time as a line of these readers opens with it: the day in words, as a person says it and asks
     for it ("on Sunday, 14 March"), and the time: "Sunday 14 March 2027 09:30": the words a question
