@@ -316,7 +316,7 @@ DOCUMENT_TYPES: list[tuple[str, dict[str, str]]] = [
         "Plain text",
         {".txt": "public.plain-text", ".text": "public.plain-text", ".log": "public.log", ".tex": "org.tug.tex",
          ".pod": "org.alcove.Alcove.pod",
-         ".org": "org.alcove.Alcove.org"},
+         ".org": "org.alcove.Alcove.org", ".taskpaper": "org.alcove.Alcove.taskpaper"},
     ),
     (
         "Markdown document",
@@ -388,6 +388,7 @@ IMPORTED_UTIS: dict[str, tuple[str, str]] = {  # UTI -> (description, conforms t
     "org.alcove.Alcove.rst": ("reStructuredText document", "public.plain-text"),
     "org.asciidoc": ("AsciiDoc document", "public.plain-text"),
     "org.alcove.Alcove.org": ("Org document", "public.plain-text"),
+    "org.alcove.Alcove.taskpaper": ("TaskPaper document", "public.plain-text"),
     "public.log": ("Log file", "public.plain-text"),
     "public.css": ("CSS style sheet", "public.source-code"),
     "public.bash-script": ("Bash script", "public.shell-script"),

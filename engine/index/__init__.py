@@ -55,6 +55,7 @@ from engine.index.readers import (
     shown_box,
 )
 from engine.index.readers import recognise as ocr_lines
+from engine.index.readers.dayone import JOURNAL_TRAIL
 from engine.index.readers.messages import OPENING as MESSAGE_OPENING
 from engine.index.readers.pdf_forms import open_forms
 from engine.index.readers.pdf_layout import page_lines
@@ -75,6 +76,10 @@ from engine.index.tables import (
     pipe_cells,
     sheet_header,
 )
+from engine.index.taskpaper import TAG as TASKPAPER_TAG
+from engine.index.taskpaper import is_project as taskpaper_project
+from engine.index.taskpaper import is_taskpaper
+from engine.index.taskpaper import task_words as taskpaper_task_words
 from engine.index.token_vectors import late_source, token_stats
 from engine.index.vector_search import VectorMatrix, forget_vectors, vector_cache_bytes
 from engine.index.walk import SKIP_DIRS, walk
@@ -84,7 +89,9 @@ __all__ = [
     "POD_ITEM_MARK",
     "CLIPPING_END",
     "CLIPPING_META",
+    "JOURNAL_TRAIL",
     "MESSAGE_OPENING",
+    "TASKPAPER_TAG",
     "REPLY_ATTRIBUTION",
     "REPLY_ORIGINAL",
     "REPLY_REPLIED",
@@ -147,6 +154,7 @@ __all__ = [
     "OUTLINE_STARS",
     "is_clippings",
     "is_outline",
+    "is_taskpaper",
     "markdown_blocks",
     "outline_headings",
     "forget_image_vectors",
@@ -163,6 +171,8 @@ __all__ = [
     "reindex_changes",
     "search",
     "search_many",
+    "taskpaper_project",
+    "taskpaper_task_words",
     "term_pattern",
     "token_cache_bytes",
     "token_stats",

@@ -90,12 +90,14 @@ from engine.index.readers import (
     read_messages,
 )
 from engine.index.readers.chatgpt import read_chatgpt
+from engine.index.readers.dayone import read_dayone
 from engine.index.readers.keep import read_keep
 from engine.index.readers.powerpoint97 import extract_ppt
 from engine.index.readers.slack import read_slack
 from engine.index.readers.worddoc import extract_doc
 from engine.index.shortcodes import blank_shortcodes
 from engine.index.tables import csv_header, delimiter_for
+from engine.index.taskpaper import is_taskpaper, taskpaper_blocks
 from engine.index.troff import is_troff, render_troff, troff_blocks
 from engine.index.vim_help import blank_help_marks, help_blocks, is_vim_help
 from engine.index.wikilinks import resolve_wikilinks
@@ -113,7 +115,7 @@ TEXT_EXTENSIONS = {
     ".zsh": "code", ".pl": "code", ".lua": "code", ".r": "code", ".sql": "code", ".scala": "code",
     ".cs": "code", ".css": "code", ".scss": "code", ".toml": "code", ".yaml": "code",
     ".yml": "code", ".json": "code", ".ini": "code", ".cfg": "code", ".xml": "code", ".tex": "text", ".org": "text",
-    ".pod": "text", ".bib": "bibtex",
+    ".pod": "text", ".bib": "bibtex", ".taskpaper": "text",
 }  # fmt: skip
 # the readers that write a text file's contents in words (engine.index.readers.anchored), by file type
 _IN_WORDS = {"subtitles": extract_subtitles, "calendar": extract_vobjects, "contacts": extract_vobjects,
@@ -342,6 +344,10 @@ def _extract(path: Path, data: bytes, file_type: str, check: Callable[[], None],
         if keep is not None:
             charge(check, page_bytes(keep))
             return Extracted("note", (keep,), encoding, notes)
+        journal = read_dayone(text, check) if messages is None else None  # a Day One journal's entries
+        if journal is not None:
+            charge(check, page_bytes(journal))
+            return Extracted("note", (journal,), encoding, notes)
         if messages is None:  # a ChatGPT export's conversations, the branch each chat shows
             messages = read_chatgpt(text, check)
     if messages is not None:
@@ -363,7 +369,7 @@ def _extract(path: Path, data: bytes, file_type: str, check: Callable[[], None],
         text, heads, examples = render_troff(text)
         notes = (*notes, TROFF_NOTE)
     # a paged text's running headers and footers as spaces: in no paragraph (engine.index.paged_text)
-    elif file_type == "text":
+    elif file_type == "text" and not is_taskpaper(path):
         text = blank_furniture(text)
     if troff:
         blocks = troff_blocks(text, heads, examples)
@@ -390,6 +396,8 @@ def _extract(path: Path, data: bytes, file_type: str, check: Callable[[], None],
     ):  # a Vim help file, its marks blanked (engine.index.vim_help)
         text, original = blank_help_marks(text), text
         blocks = help_blocks(original, text)
+    elif file_type == "text" and is_taskpaper(path):
+        blocks = taskpaper_blocks(text)  # a task list's projects, tasks and notes (engine.index.taskpaper)
     elif file_type == "text" and is_outline(path, text):
         blocks = outline_blocks(text, org=path.suffix.lower() == ".org")
     elif file_type == "text" and MAN_HEADER.match(text.lstrip("\n")):

@@ -12,6 +12,7 @@ from engine.index.extraction import CODE_READER_VERSION, TEXT_READER_VERSION
 from engine.index.markup import ASCIIDOC_READER_VERSION
 from engine.index.readers.bibtex import READER_VERSION as BIBTEX_READER_VERSION
 from engine.index.readers.chatgpt import READER_VERSION as CHATGPT_READER_VERSION
+from engine.index.readers.dayone import READER_VERSION as DAYONE_READER_VERSION
 from engine.index.readers.ebook import READER_VERSION as EPUB_READER_VERSION
 from engine.index.readers.enex import READER_VERSION as ENEX_READER_VERSION
 from engine.index.readers.feeds import READER_VERSION as FEED_READER_VERSION
@@ -56,7 +57,7 @@ READER_VERSIONS = {"pdf": f"{READER_VERSION}+ocr{OCR_READER_VERSION}", "image": 
 SUFFIX_READER_VERSIONS = {
     ".xml": f"feed{FEED_READER_VERSION}+messages{MESSAGES_READER_VERSION}",
     ".json": f"messages{MESSAGES_READER_VERSION}+slack{SLACK_READER_VERSION}+keep{KEEP_READER_VERSION}"
-    f"+chatgpt{CHATGPT_READER_VERSION}",
+    f"+chatgpt{CHATGPT_READER_VERSION}+dayone{DAYONE_READER_VERSION}",
 }
 
 

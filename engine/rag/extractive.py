@@ -33,7 +33,7 @@ from pathlib import Path
 
 import numpy as np
 
-from engine.index import STAMPED_LINE, file_type_for
+from engine.index import STAMPED_LINE, file_type_for, is_taskpaper
 from engine.rag.abstain import name_forms, named_terms
 from engine.rag.answer_kinds import kind_share, wanted_kinds
 from engine.rag.citations import Citation, quote_lines
@@ -52,7 +52,7 @@ from engine.rag.grounding import (
 from engine.rag.loopguard import LoopGuard
 from engine.rag.not_answers import SMALL_WORDS, a_title, form_texts, not_an_answer, tag_line
 from engine.rag.outlines import entry_date, release_of
-from engine.rag.reading import reading, task_item
+from engine.rag.reading import reading, task_item, taskpaper_task
 from engine.rag.replies import attribution_line, quoted_label, reply_note
 from engine.rag.shown_span import (
     BULLET,
@@ -109,7 +109,7 @@ def score_parts(
     # (a Kindle clipping's "- Your Note on page 41 | ..." line says where its text is from, shown as its label, as a
     # mail's "On ... wrote:" line says whose a quoted message is)
     spans = [sp for s in sources for sp in split_spans(s)
-             if len(content_words(sp.text)) >= (1 if task_item(sp.text) else MIN_SENTENCE_WORDS)
+             if len(content_words(sp.text)) >= (1 if task_item(sp.text) or taskpaper_task(sp) else MIN_SENTENCE_WORDS)
              and (sp.start, sp.end) not in table_rows(s)[1]
              and not clipping_furniture(sp) and not attribution_line(sp) and not reply_note(sp)
              and not tag_line(sp.text)]  # fmt: skip
@@ -283,7 +283,8 @@ def extract_answer(
         # a NEWS entry's release, a journal entry's date, an option's name above its description: said before the
         # sentence (a date once for the sentences shown from its entry in a row)
         dated = entry_date(sp)
-        dated = None if dated and dated in said.get(sp.source.n, "") else dated
+        carried = dated if dated and dated in said.get(sp.source.n, "") else None  # said just before: once
+        dated = None if carried else dated
         label = None if row else release_of(sp) or clipping_label(sp) or dated
         quoted = None if label is not None or row else quoted_label(sp)
         if quoted is not None:
@@ -295,7 +296,7 @@ def extract_answer(
             if label and label in said.get(sp.source.n, ""):
                 label = None  # the sentence shown just before it, from the same passage, gave it
         text = f"{label}: {text}" if label else text
-        said[sp.source.n] = text
+        said[sp.source.n] = text if carried is None else f"{text} ({carried})"
         first, last = quote_lines(sp.source, sp.start, sp.end)
         # source code in backticks; a comment in it is shown as its words, and so is one over the code it describes
         code = is_code(sp.source) and not row and comment_prose(sp.source.text, sp.start, sp.end) is None
@@ -351,6 +352,7 @@ def _read_on(shown: Span, own: Sequence[Span], chosen: Sequence[tuple[Span, floa
         or not_an_answer(nxt.text)  # navigation, a heading, a question
         or BULLET.match(nxt.text) is not None  # a list's next item is an item of its own
         or STAMPED_LINE.match(nxt.text) is not None  # a log's next entry, a chat's next message
+        or is_taskpaper(Path(nxt.source.path))  # a task list's item: its notes come with it (shown_span)
         or any(c.source is shown.source and c.start < nxt.end and nxt.start < c.end for c, _ in chosen)
     ):
         return shown
@@ -401,8 +403,11 @@ def _cut_short(span: Span) -> tuple[bool, bool]:
     shown = text[a:b].strip()
     if not shown:
         return False, False
-    by_line = file_type_for(Path(span.source.path)) in PARAGRAPH_LINE_TYPES or b <= front_matter_end(
-        span.source
+    path = Path(span.source.path)
+    by_line = (
+        file_type_for(path) in PARAGRAPH_LINE_TYPES
+        or is_taskpaper(path)
+        or b <= front_matter_end(span.source)
     )
     if by_line:
         lo, hi = text.rfind("\n", 0, a) + 1, text.find("\n", b)

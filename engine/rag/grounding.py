@@ -28,7 +28,7 @@ from pathlib import Path
 import numpy as np
 
 from engine.core import Grounding
-from engine.index import ATX_HEADING, file_type_for
+from engine.index import ATX_HEADING, file_type_for, is_taskpaper
 from engine.rag.citations import find_markers, quote_lines, segments
 from engine.rag.code_comments import comment_items, comment_runs, with_the_code_under
 from engine.rag.model_grounding import judge_for, judge_verdicts
@@ -299,7 +299,7 @@ def _line_ends(source: Source) -> float | None:
     """Where a line's end ends a source's sentence: after every line (``PARAGRAPH_LINE_TYPES``: inf), after a line
     shorter than a share of the passage's longest (``LINE_END_TYPES``), or nowhere (None)."""
     kind = read_type(source)
-    if kind in PARAGRAPH_LINE_TYPES:
+    if kind in PARAGRAPH_LINE_TYPES or is_taskpaper(Path(source.path)):  # a TaskPaper file: an item a line
         return math.inf
     if kind in LINE_END_TYPES:
         return int(SHORT_LINE_SHARE * max((len(line.strip()) for line in source.text.split("\n")), default=0))

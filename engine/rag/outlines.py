@@ -7,7 +7,7 @@ import re
 from functools import lru_cache
 from pathlib import Path
 
-from engine.index import file_type_for, is_outline, markdown_blocks, outline_headings
+from engine.index import JOURNAL_TRAIL, file_type_for, is_outline, markdown_blocks, outline_headings
 from engine.rag.grounding import Span
 from engine.rag.sources import Source
 
@@ -76,10 +76,15 @@ def markdown_heads(source: Source) -> tuple[tuple[int, str], ...]:
 
 def entry_date(span: Span) -> str | None:
     """The dated heading a Markdown entry is under (a journal's "# Thursday, 27 May 2027" over "Hygienist at
-    Whiteladies Dental: scale and polish, £58."), shown before it: the entry says what happened, its heading when.
+    Whiteladies Dental: scale and polish, £58."; a Day One entry's day), shown before it: the entry says what
+    happened, its heading when.
     The last heading above the sentence in the passage, else the last of the passage's heading trail; None unless
     that heading holds a date the sentence does not."""
     source = span.source
+    if Path(source.path).suffix.lower() == ".json":
+        # a Day One journal's entry: the day in its trail ("Bees arrived (journal entry, Tuesday 4 May 2027)")
+        day = JOURNAL_TRAIL.search((source.heading or "").split(" > ")[-1].strip())
+        return day.group(1) if day is not None and day.group(1) not in span.text else None
     if file_type_for(Path(source.path)) != "markdown":
         return None
     above = [title for start, title in markdown_heads(source) if start < span.start]

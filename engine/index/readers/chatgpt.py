@@ -162,10 +162,10 @@ def _said(message: dict) -> list[str]:
         elif isinstance(part, dict):  # a picture or a file the message holds
             kind = str(part.get("content_type") or "")
             parts.append("(a picture)" if "image" in kind else "(an attachment)")
-    return _paragraphs("\n\n".join(parts))
+    return markdown_paragraphs("\n\n".join(parts))
 
 
-def _paragraphs(text: str) -> list[str]:
+def markdown_paragraphs(text: str) -> list[str]:
     """Markdown's paragraphs, list items, headings and table rows, each a paragraph, without its marks; a fenced
     code block one paragraph, its lines kept."""
     out: list[str] = []

@@ -1,0 +1,142 @@
+"""A Day One journal's JSON export read as its entries: when and where each was written, its tags, its paragraphs,
+anchored at the export's own lines."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from engine.encoders import default_embedder_path, load_embedder
+from engine.index import extract
+from engine.index.readers.dayone import read_dayone
+from engine.rag.extractive import extract_answer
+from engine.rag.prompt import Source
+
+ENTRIES = [
+    {
+        "audios": [],
+        "creationDate": "2027-05-04T17:22:10Z",
+        "creationDevice": "Ruth’s iPhone",
+        "creationDeviceType": "iPhone",
+        "duration": 0,
+        "isAllDay": False,
+        "isPinned": True,
+        "location": {
+            "administrativeArea": "England",
+            "country": "United Kingdom",
+            "latitude": 50.7236,
+            "localityName": "Exeter",
+            "longitude": -3.5275,
+            "placeName": "Cathedral Green",
+            "region": {"center": {"latitude": 50.7236, "longitude": -3.5275}, "radius": 75},
+        },
+        "modifiedDate": "2027-05-04T18:01:44Z",
+        "photos": [{"identifier": "5D1C0F6A2B3E4F5A8B9C0D1E2F3A4B5C", "md5": "0f3b1c", "type": "jpeg"}],
+        "richText": '{"meta":{"version":1},"contents":[{"text":"Bees arrived\\n"}]}',
+        "starred": True,
+        "tags": ["bees", "hive 2"],
+        "text": "# Bees arrived\n\nCollected the nuc from Tom at 9\\.30 \\- five frames, and the queen is marked "
+        "blue\\.\n\n![](dayone-moment://5D1C0F6A2B3E4F5A8B9C0D1E2F3A4B5C)\n\n- Feed 1:1 syrup for a week\n- "
+        "Check for eggs on **Sunday**",
+        "timeZone": "Europe/London",
+        "uuid": "A1B2C3D4E5F60718293A4B5C6D7E8F90",
+        "weather": {
+            "conditionsDescription": "Partly Cloudy",
+            "temperatureCelsius": 14.4,
+            "weatherCode": "pc",
+        },
+    },
+    {
+        "creationDate": "2027-05-09T06:05:00Z",
+        "isAllDay": False,
+        "starred": False,
+        "text": "First inspection: eggs and young larvae on three frames, so she is laying well.",
+        "timeZone": "Europe/London",
+        "uuid": "B1B2C3D4E5F60718293A4B5C6D7E8F91",
+    },
+]
+
+
+def dayone_json(entries=ENTRIES) -> str:
+    """A journal as Day One writes its export: pretty-printed, " : " between a key and its value, "/" escaped."""
+    data = {"metadata": {"version": "1.0"}, "entries": entries}
+    return json.dumps(data, indent=2, separators=(",", " : "), ensure_ascii=False).replace("/", "\\/")
+
+
+@pytest.fixture(scope="module")
+def embedder():
+    return load_embedder(default_embedder_path())
+
+
+def test_each_entry_reads_as_the_app_shows_it():
+    raw = dayone_json()
+    doc = extract(Path("/j/Journal.json"), raw.encode())
+    assert doc.file_type == "note"
+    page = doc.pages[0]
+    paragraphs = [page.text[b.start : b.end] for b in page.blocks]
+    assert paragraphs == [
+        "Tuesday 4 May 2027 18:22 at Cathedral Green, Exeter, England, United Kingdom; partly cloudy, 14 °C.",
+        "Tags: bees, hive 2. Starred. Pinned.",
+        "Collected the nuc from Tom at 9.30 - five frames, and the queen is marked blue.",
+        "(a photo)",
+        "- Feed 1:1 syrup for a week",
+        "- Check for eggs on Sunday",
+        "Sunday 9 May 2027 07:05.",  # in the entry's time zone: British Summer Time
+        "First inspection: eggs and young larvae on three frames, so she is laying well.",
+    ]
+    assert [t for _, t in page.trails] == [
+        "Bees arrived (journal entry, Tuesday 4 May 2027)",
+        "Journal entry, Sunday 9 May 2027",
+    ]
+    # every paragraph cites the export's line that holds its entry's text; the line of when and where, the date's
+    lines = raw.split("\n")
+    at = {page.text[off : page.text.find("\n", off) if "\n" in page.text[off:] else None]: ln
+          for off, ln, _ in page.anchors}  # fmt: skip
+    assert (
+        lines[at["Collected the nuc from Tom at 9.30 - five frames, and the queen is marked blue."] - 1]
+        .lstrip()
+        .startswith('"text" : "# Bees arrived')
+    )
+    assert '"creationDate" : "2027-05-09' in lines[at["Sunday 9 May 2027 07:05."] - 1]
+
+
+def test_a_file_of_another_shape_is_not_a_journal():
+    assert read_dayone('{"entries": [1, 2]}') is None
+    assert read_dayone('[{"creationDate": "2027-01-01"}]') is None
+    assert read_dayone(json.dumps({"metadata": {}, "entries": []})) is None
+
+
+def test_an_export_cut_short_reads_the_entries_before_the_cut():
+    raw = dayone_json()
+    cut = raw[: raw.index('"First inspection')]
+    page = read_dayone(cut)
+    assert page is not None and "Collected the nuc" in page.text and "First inspection" not in page.text
+
+
+def test_an_unknown_time_zone_falls_back_to_this_computer():
+    entries = [dict(ENTRIES[1], timeZone="Mars/Olympus_Mons")]
+    page = read_dayone(dayone_json(entries))
+    assert page is not None and "May 2027" in page.text
+
+
+def test_an_answer_quotes_the_entry_in_words_under_its_day(embedder):
+    page = extract(Path("/j/Journal.json"), dayone_json().encode()).pages[0]
+    (_, first), (cut, second) = page.trails
+    sources = (Source(1, page.text[:cut], "/j/Journal.json", line_start=1, line_end=1, file_type="note", heading=first),
+               Source(2, page.text[cut:], "/j/Journal.json", line_start=1, line_end=1, file_type="note",
+                      heading=second))  # fmt: skip
+    ex = extract_answer("What colour is the queen marked?", sources, embedder)
+    shown = " | ".join(s.text for s in ex.sentences)
+    assert "Collected the nuc from Tom at 9.30 - five frames, and the queen is marked blue." in shown, shown
+    ex = extract_answer("What was the weather like when I collected the bees?", sources, embedder)
+    assert (
+        "Tuesday 4 May 2027 18:22 at Cathedral Green, Exeter, England, United Kingdom; partly cloudy, 14 °C."
+        in [s.text for s in ex.sentences]
+    )
+    ex = extract_answer("When did I first see eggs?", sources, embedder)
+    assert (
+        "Sunday 9 May 2027: First inspection: eggs and young larvae on three frames, so she is laying well."
+        in [s.text for s in ex.sentences]
+    )
