@@ -16,7 +16,8 @@ source, voicemail transcripts, a system tool's configuration, a Texinfo manual a
 e-mail with a CSV attachment, Rust source, a book's page made by mdBook, a Telegram Desktop chat export, a Joplin RAW
 export, an SMS Backup & Restore file, an API page made by rustdoc, a JupyterLab notebook, a Notion export, Bear's
 TextBundles, a CMake module, a Slack workspace export, Google Keep notes from Takeout, an OFX bank statement, C source,
-a Word 97-2003 .doc, an Excel 97-2003 .xls, a ChatGPT data export)
+a Word 97-2003 .doc, an Excel 97-2003 .xls, a ChatGPT data export, Tcl source, a Day One JSON export, a TaskPaper
+document, an Apple Numbers spreadsheet)
 hold against those files, and the parts stay apart. Questions on Debian packages' documents are checked by
 ``eval/realdocs/check.py`` where the packages are installed."""
 
@@ -1374,3 +1375,104 @@ def test_twenty_fifth_held_out_part_brings_new_kinds_and_only_fresh_documents(tm
     assert again == {p: committed[p] for p in mine if p.startswith(folder + "/")}
     if make_heldout25.soffice_version() == make_heldout25.CONVERTED_WITH:
         _made_again(make_heldout25, "private25", mine - {source}, committed, tmp_path, monkeypatch)
+
+
+def test_twenty_sixth_held_out_part_heldout26_brings_new_kinds_and_only_fresh_documents():
+    import json
+    import zipfile
+
+    from eval.realdocs import heldout26_texts as T
+    from eval.realdocs import make_heldout26
+
+    kinds = {"tcl-source", "dayone-json", "dayone-item", "taskpaper", "numbers"}
+    committed, mine = _fresh("heldout26", kinds)
+    qa, unanswerable = load("heldout26")
+    doc_kind = {d["path"]: d["kind"] for d in documents("heldout26")}
+    # tm.tcl, committed as Debian's libtcl8.6 8.6.13+dfsg-2 ships it; a label reads its lines
+    source = "tcl/tm.tcl"
+    _as_installed(committed[source], "/usr/share/tcltk/tcl8.6/tm.tcl")
+    assert committed[source].startswith(b"# -*- tcl -*-\n#\n# Searching for Tcl Modules.")
+    for q in (x for x in qa if x["kind"] == "tcl-source"):
+        _labels_name_lines(committed, q)
+    # the Day One export: Journal.json as Day One writes it (NSJSONSerialization's layout, the entries oldest first,
+    # Markdown with Day One's escapes, rich text, tags, place, weather, photos' metadata) and photos/, each named by
+    # its MD5; a label is one entry's object, its evidence in the entry's text, its fact in the entry's metadata
+    # where it is tagged "metadata"
+    folder = f"private26/{T.JOURNAL_FOLDER}"
+    journal = committed[f"{folder}/{T.JOURNAL_NAME}"].decode("utf-8")
+    data = json.loads(journal)
+    assert journal == make_heldout26.journal_json(data) and data["metadata"] == {"version": "1.0"}
+    make_heldout26.check_journal(
+        {p[len("private26/") :]: committed[p] for p in mine if p.startswith(folder + "/")}
+    )
+    assert {doc_kind[p] for p in mine if p.startswith(f"{folder}/photos/")} == {"dayone-item"}
+    assert any(e["starred"] for e in data["entries"]) and any(e["isPinned"] for e in data["entries"])
+    assert "\\\\." in journal and "dayone-moment:\\/\\/" in journal and "\\u" not in journal
+    spans = {span: uid for uid, span in make_heldout26.entry_lines(journal).items()}
+    entries = {e["uuid"]: e for e in data["entries"]}
+    for q in (x for x in qa if x["kind"] == "dayone-json"):
+        lines = _labels_name_lines(committed, q)
+        entry = entries[spans[(q["line_start"], q["line_end"])]]  # the label is one entry's object
+        assert json.loads("\n".join(lines[q["line_start"] - 1 : q["line_end"]]).rstrip(",")) == entry
+        assert flat(q["evidence"]) in flat(entry["text"]), q["id"]
+        metadata = {k: v for k, v in entry.items() if k not in ("text", "richText")}
+        if "metadata" in q["tags"]:  # the fact is the entry's date, place or weather, not in its words
+            assert answer_found(q, json.dumps(metadata)) and not answer_found(q, entry["text"]), q["id"]
+        else:
+            assert answer_found(q, entry["text"] + "\n" + entry["richText"]), q["id"]
+    # the TaskPaper document: a tab a level, projects, tasks, notes and tags; a label names lines of the file, a task's
+    # tag among them where it is tagged "task-tag"
+    taskpaper = committed[f"private26/{T.TASKPAPER_NAME}"].decode("utf-8")
+    make_heldout26.check_taskpaper(taskpaper)
+    items = make_heldout26.taskpaper_items(taskpaper)
+    assert {kind for _, kind, _, _ in items} == {"project", "task", "note"} and max(i[0] for i in items) == 3
+    for q in (x for x in qa if x["kind"] == "taskpaper"):
+        lines = _labels_name_lines(committed, q)
+        if "task-tag" in q["tags"]:
+            assert "@" in "".join(lines[q["line_start"] - 1 : q["line_end"]]), q["id"]
+    # the Numbers spreadsheet: a zip of IWA files, read by check.py's own reader (a Snappy decompressor and a
+    # protocol buffer reader) as the generator laid it out; a label names a table (page) and a row
+    numbers = f"private26/{T.NUMBERS_NAME}"
+    with zipfile.ZipFile(FILES / numbers) as z:
+        assert "Index/Document.iwa" in z.namelist() and not any(n.endswith(".iwph") for n in z.namelist())
+    tables = realdocs_check.numbers_tables(FILES / numbers)
+    assert tables == make_heldout26.table_rows() and len(tables) == 4
+    for q in (x for x in qa if x["kind"] == "numbers"):
+        assert realdocs_check.unit_text(FILES / numbers, q) == tables[q["page"] - 1][1][q["row"]]
+    cells = " ".join(r for _, rows in tables for r in rows.values())
+    assert "\u00a3" in cells and "0:45:00" in cells and "0.1" in cells and "2027-07-11" in cells
+    # the questions: on the part's documents (never on a photo); two or more near-topic unanswerables beside each of
+    # the four kinds of document
+    assert {q["path"] for q in qa} <= {p for p in mine if doc_kind[p] != "dayone-item"}
+    assert all(
+        sum(q["kind"] == k for q in qa) == 13 for k in ("tcl-source", "dayone-json", "taskpaper", "numbers")
+    )
+    near = [doc_kind[q["near"]] for q in unanswerable if q["kind"] == "near-topic"]
+    assert (
+        all(near.count(k) >= 2 for k in ("tcl-source", "dayone-json", "taskpaper", "numbers"))
+        and len(near) == 10
+    )
+    assert {t for q in qa for t in q["tags"]} >= {
+        "metadata",
+        "entry-date",
+        "task-tag",
+        "archived",
+        "duration",
+    }
+    # the generator gives the committed bytes again: the journal and the TaskPaper file always; the spreadsheet where
+    # numbers-parser is installed (it is no dependency of this project), byte for byte with the numbers-parser and
+    # protobuf that wrote it, else the same cells
+    again = make_heldout26.files()
+    assert {f"private26/{k}": v for k, v in again.items()} == {
+        p: committed[p] for p in mine if p.startswith("private26/") and p != numbers
+    }
+    spreadsheet = make_heldout26.numbers_file()
+    if spreadsheet is not None:
+        import google.protobuf
+        import numbers_parser
+
+        assert make_heldout26.numbers_parser_rows(committed[numbers]) == make_heldout26.table_rows()
+        if (numbers_parser.__version__, google.protobuf.__version__) == make_heldout26.NUMBERS_WRITTEN_WITH:
+            assert spreadsheet == committed[numbers]
+        else:
+            assert make_heldout26.numbers_parser_rows(spreadsheet) == make_heldout26.table_rows()

@@ -1,17 +1,18 @@
 """Validate the real-document sets against the documents themselves, with readers of our own (pypdfium2, the HTML
 source, python-docx, openpyxl, python-pptx, ebooklib, the standard library's email for .eml, .emlx and .mbox,
 zipfile, xml and json for ODT, ODS, ODP, RTF and notebooks, xlrd for an Excel 97-2003 .xls, olefile and the
-file's own piece table for a Word 97-2003 .doc, gzip for a gzipped PDF, html.parser for an HTML-only e-mail,
-plistlib for a Safari web archive, email for an MHTML page, a small PDF object reader for a filled-in form's
-field values, gzip for a man page's troff source; for a screenshot, a scanned PDF, a phone's photo of a page or a
+file's own piece table for a Word 97-2003 .doc, zipfile, a Snappy decompressor and a protocol buffer reader for an
+Apple Numbers spreadsheet, gzip for a gzipped PDF, html.parser for an HTML-only e-mail, plistlib for a Safari web
+archive, email for an MHTML page, a small PDF object reader for a filled-in form's field values, gzip for a man page's
+troff source; for a screenshot, a scanned PDF, a phone's photo of a page or a
 scanner's multi-page TIFF, whose text Alcove reads by OCR, the text its generator drew: ``make_heldout16.drawn_text``,
 ``make_heldout17.drawn_text``, ``make_heldout19.drawn_text``), not Alcove's:
 
 - every labelled document is in documents.json, in the question's part, and present once materialised;
 - every answer fact (``answer`` or one of ``answers``, and each of ``all_of``) occurs in the labelled unit (and in
-  each other place ``also`` lists): the PDF page, the slide, the sheet's labelled row (XLSX, XLS or ODS), the message
-  (the text of its HTML where it has no plain-text part; a meeting invitation's headers and plain-text body, not its
-  text/calendar part), the EPUB chapter's labelled source lines, the notebook
+  each other place ``also`` lists): the PDF page, the slide, the sheet's labelled row (XLSX, XLS or ODS; a Numbers
+  table's), the message (the text of its HTML where it has no plain-text part; a meeting invitation's headers and
+  plain-text body, not its text/calendar part), the EPUB chapter's labelled source lines, the notebook
   cell, the text of a saved page's HTML (a web archive's main resource, an MHTML file's HTML part), the ODP slide
   with its speaker notes, the PDF form's page with its fields' values, the text drawn on a screenshot, on a
   scanned PDF's page, on a photographed page or on a scanned TIFF's page (frame N is page N), the labelled lines of a
@@ -29,7 +30,8 @@ scanner's multi-page TIFF, whose text Alcove reads by OCR, the text its generato
   and ``\\uXXXX`` escapes as they stand) and an OFX statement as text, a Google Keep note's Takeout HTML as any HTML
   page's; C source as text, a ChatGPT export's one-line ``conversations.json`` as text (its line 1, the ``\\uXXXX``
   and ``\\n`` escapes as written), a Word 97-2003 .doc's paragraphs and table rows with its footnotes after the main
-  text (``doc_lines``);
+  text (``doc_lines``); Tcl source, a Day One export's ``Journal.json`` and a TaskPaper document as text, a Numbers
+  spreadsheet's table's labelled row (``numbers_tables``);
   text compared with whitespace runs as one space, line-end hyphens joined, NFKC);
   so does each ``evidence`` string, and a ``quote`` occurs exactly once in its text file at the labelled lines;
 - an unanswerable question's ``absent_terms`` occur in no document of its part or of any part before it in
@@ -40,7 +42,7 @@ scanner's multi-page TIFF, whose text Alcove reads by OCR, the text its generato
   (``xml_strings``: a word after a ``&#10;`` or an entity);
 - ids are unique; questions are not copied from the document (no run of 8 words shared with the labelled unit).
 
-    python eval/realdocs/check.py [--part tuning|heldout|heldout2|...|heldout24|heldout25|all] [--committed-only]
+    python eval/realdocs/check.py [--part tuning|heldout|heldout2|...|heldout25|heldout26|all] [--committed-only]
 
 Package documents are read where the packages installed them; committed ones from files/. ``--committed-only``
 checks only questions on committed documents (what CI can check without the packages).
@@ -55,6 +57,7 @@ import functools
 import html
 import mailbox
 import re
+import struct
 import sys
 import zipfile
 from html.parser import HTMLParser
@@ -391,6 +394,208 @@ def xls_sheet_count(path: Path) -> int:
     import xlrd
 
     return xlrd.open_workbook(str(path), on_demand=True).nsheets
+
+
+def _varint(data: bytes, at: int) -> tuple[int, int]:
+    value = shift = 0
+    while True:
+        byte = data[at]
+        at += 1
+        value |= (byte & 0x7F) << shift
+        if byte < 0x80:
+            return value, at
+        shift += 7
+
+
+def _protobuf(data: bytes) -> dict[int, list]:
+    """A protocol buffer message's fields by number, each a list of its values (an int for a varint, bytes for the
+    rest), read without its schema."""
+    out: dict[int, list] = {}
+    at = 0
+    while at < len(data):
+        key, at = _varint(data, at)
+        wire = key & 7
+        if wire == 0:
+            value, at = _varint(data, at)
+        elif wire in (1, 5):
+            size = 8 if wire == 1 else 4
+            value, at = data[at : at + size], at + size
+        elif wire == 2:
+            size, at = _varint(data, at)
+            value, at = data[at : at + size], at + size
+        else:
+            raise ValueError(f"protocol buffer wire type {wire}")
+        out.setdefault(key >> 3, []).append(value)
+    return out
+
+
+def _snappy(data: bytes) -> bytes:
+    """A raw Snappy block decompressed: its length, then literals and copies."""
+    size, at = _varint(data, 0)
+    out = bytearray()
+    while at < len(data):
+        tag = data[at]
+        at += 1
+        if tag & 3 == 0:  # a literal
+            n = tag >> 2
+            if n >= 60:
+                n, at = int.from_bytes(data[at : at + n - 59], "little"), at + n - 59
+            out += data[at : at + n + 1]
+            at += n + 1
+            continue
+        if tag & 3 == 1:
+            length, offset, at = ((tag >> 2) & 7) + 4, ((tag >> 5) << 8) | data[at], at + 1
+        elif tag & 3 == 2:
+            length, offset, at = (tag >> 2) + 1, int.from_bytes(data[at : at + 2], "little"), at + 2
+        else:
+            length, offset, at = (tag >> 2) + 1, int.from_bytes(data[at : at + 4], "little"), at + 4
+        for _ in range(length):
+            out.append(out[-offset])
+    if len(out) != size:
+        raise ValueError("a Snappy block's length does not match")
+    return bytes(out)
+
+
+def _iwa_objects(data: bytes) -> dict[int, tuple[int, bytes]]:
+    """An IWA file's objects by identifier, each (its first message's type, that message): the file is chunks of a
+    zero byte, a 3-byte length and a raw Snappy block; joined, they are objects, each a length-prefixed ArchiveInfo
+    (identifier 1, message infos 2: type 1, length 3) and then its messages."""
+    raw, at = bytearray(), 0
+    while at < len(data):
+        if data[at] != 0:
+            raise ValueError("an IWA chunk does not start with 0")
+        size = int.from_bytes(data[at + 1 : at + 4], "little")
+        raw += _snappy(data[at + 4 : at + 4 + size])
+        at += 4 + size
+    objects, at = {}, 0
+    while at < len(raw):
+        size, at = _varint(raw, at)
+        info = _protobuf(raw[at : at + size])
+        at += size
+        messages = [_protobuf(m) for m in info.get(2, [])]
+        first = at
+        for m in messages:
+            at += m[3][0]
+        if messages:
+            objects[info[1][0]] = (messages[0][1][0], raw[first : first + messages[0][3][0]])
+    return objects
+
+
+def numbers_tables(path: Path) -> list[tuple[str, dict[int, str]]]:
+    """An Apple Numbers spreadsheet's (Numbers 10 and later) tables in order, sheet by sheet, each (its title
+    "Sheet › Table", its non-empty rows by their number, cells joined with " | ", empty cells after the last one left
+    out), read with zipfile, a Snappy decompressor, a protocol buffer reader and the cell storage's layout (field
+    numbers from the iWork message definitions numbers-parser publishes): the document (type 1) lists its sheets (1),
+    a sheet (2) its name (1) and drawables (2), a table's info (6000) its model (2), the model (6001) its name (8),
+    columns (7) and data store (4): tiles (3: each tile's id 1 and object 2; the rows a tile holds, 2), strings (4) and
+    formats (22). A tile (6002) holds its rows (5: the row in the tile 1, the cells' storage 6, their 16-bit offsets
+    7, wide 8). A cell is shown as text as it is, a number as written (no ".0"), money with its currency's symbol and
+    places (£17.00), a date as ``2027-06-15`` (with its time where it has one), a duration as ``0:45:00``, a boolean
+    as True or False; a rich text cell is not read."""
+    import datetime as dt
+    from decimal import Decimal
+
+    objects: dict[int, tuple[int, bytes]] = {}
+    with zipfile.ZipFile(path) as z:
+        for name in sorted(n for n in z.namelist() if n.startswith("Index/") and n.endswith(".iwa")):
+            objects.update(_iwa_objects(z.read(name)))
+
+    def ref(message: bytes, kind: int) -> dict[int, list]:
+        ident = _protobuf(message)[1][0]
+        if objects[ident][0] != kind:
+            raise ValueError(f"object {ident} is not of type {kind}")
+        return _protobuf(objects[ident][1])
+
+    def data_list(store: dict[int, list], field: int) -> dict[int, dict[int, list]]:
+        if field not in store:
+            return {}
+        entries = (_protobuf(e) for e in ref(store[field][0], 6005).get(3, []))
+        return {e[1][0]: e for e in entries}
+
+    def cell(storage: bytes, strings, formats) -> str:
+        if storage[0] != 5:
+            raise ValueError(f"cell storage version {storage[0]}")
+        kind, flags, at = storage[1], int.from_bytes(storage[8:12], "little"), 12
+        number = double = seconds = None
+        if flags & 0x1:  # decimal128: a 14-bit exponent biased by 6176, a 113-bit coefficient
+            raw = storage[at : at + 16]
+            exponent = (((raw[15] & 0x7F) << 7) | (raw[14] >> 1)) - 6176
+            coefficient = int.from_bytes(raw[:14], "little") | ((raw[14] & 1) << 112)
+            number = Decimal(coefficient).scaleb(exponent) * (-1 if raw[15] & 0x80 else 1)
+            at += 16
+        if flags & 0x2:
+            (double,) = struct.unpack_from("<d", storage, at)
+            at += 8
+        if flags & 0x4:
+            (seconds,) = struct.unpack_from("<d", storage, at)
+            at += 8
+        ids = {}
+        for bit in range(
+            3, 20
+        ):  # string, rich text, styles, formula, ..., number, currency, date formats, ...
+            if flags & (1 << bit):
+                ids[bit] = int.from_bytes(storage[at : at + 4], "little", signed=True)
+                at += 4
+        if kind == 0:  # an empty cell that keeps a style
+            return ""
+        if kind == 3:
+            return strings[ids[3]][3][0].decode("utf-8")
+        if kind in (2, 10) and number is not None:
+            if kind == 10 or 14 in ids:
+                form = _protobuf(formats[ids[14]][6][0])
+                places, code = form.get(2, [2])[0], form[3][0].decode("ascii")
+                symbol = {"GBP": "\u00a3", "USD": "$", "EUR": "\u20ac"}.get(code)
+                amount = f"{abs(number):.{places}f}"
+                return ("-" if number < 0 else "") + (f"{symbol}{amount}" if symbol else f"{amount} {code}")
+            text = format(number.normalize(), "f")
+            return text
+        if kind == 5 and seconds is not None:
+            when = dt.datetime(2001, 1, 1) + dt.timedelta(seconds=seconds)
+            return str(when.date()) if when.time() == dt.time() else str(when)
+        if kind == 6 and double is not None:
+            return str(double > 0)
+        if kind == 7 and double is not None:
+            return str(dt.timedelta(seconds=double))
+        raise ValueError(f"cell type {kind} not read")
+
+    document = next(_protobuf(payload) for kind, payload in objects.values() if kind == 1)
+    out = []
+    for sheet_ref in document.get(1, []):
+        sheet = ref(sheet_ref, 2)
+        for drawable in sheet.get(2, []):
+            if objects.get(_protobuf(drawable)[1][0], (0,))[0] != 6000:
+                continue
+            model = ref(ref(drawable, 6000)[2][0], 6001)
+            columns = model[7][0]
+            store = _protobuf(model[4][0])
+            strings, formats = data_list(store, 4), data_list(store, 22)
+            tiles = _protobuf(store[3][0])
+            tile_rows = tiles.get(2, [256])[0]
+            rows: dict[int, str] = {}
+            for entry in (_protobuf(t) for t in tiles.get(1, [])):
+                tile = ref(entry[2][0], 6002)
+                for info in (_protobuf(r) for r in tile.get(5, [])):
+                    storage, offsets = info[6][0], info[7][0]
+                    wide = 4 if info.get(8, [0])[0] else 1
+                    starts = [s for (s,) in struct.iter_unpack("<h", offsets)][:columns]
+                    cells = []
+                    for i, start in enumerate(starts):
+                        if start < 0:
+                            cells.append("")
+                            continue
+                        end = min([s * wide for s in starts[i + 1 :] if s >= 0] + [len(storage)])
+                        cells.append(cell(storage[start * wide : end], strings, formats))
+                    while cells and not cells[-1]:
+                        cells.pop()
+                    if cells:
+                        rows[entry[1][0] * tile_rows + info[1][0] + 1] = " | ".join(cells)
+            out.append(
+                (
+                    f"{sheet[1][0].decode('utf-8')} \u203a {model[8][0].decode('utf-8')}",
+                    dict(sorted(rows.items())),
+                )
+            )
+    return out
 
 
 def doc_lines(path: Path) -> list[str]:
@@ -849,8 +1054,8 @@ def drawn_pages(path: Path) -> list[str] | None:
     """The text drawn on a picture document (a screenshot, a scanned PDF's pages, a phone's photo of a page, a
     scanner's multi-page TIFF: page N its frame N), a page's text per page, as its generator drew it
     (``make_heldout16.drawn_text``, ``make_heldout17.drawn_text``, ``make_heldout19.drawn_text``, by file name; a
-    picture in a Bear note's TextBundle, ``make_heldout23.drawn_text``, has none); None for any other document. Alcove
-    reads these by OCR, which may misread; the labels hold against what is on the image."""
+    picture in a Bear note's TextBundle, ``make_heldout23.drawn_text``, and a photo in a Day One export,
+    ``make_heldout26.drawn_text``, have none); None for any other document. Alcove reads these by OCR, which may misread; the labels hold against what is on the image."""
     if path.suffix.lower() not in (".png", ".pdf", ".jpg", ".jpeg", ".tif", ".tiff"):
         return None
     return _drawn().get(path.name)
@@ -858,9 +1063,9 @@ def drawn_pages(path: Path) -> list[str] | None:
 
 @functools.lru_cache(maxsize=1)
 def _drawn() -> dict[str, list[str]]:
-    from eval.realdocs import make_heldout16, make_heldout17, make_heldout19, make_heldout23
+    from eval.realdocs import make_heldout16, make_heldout17, make_heldout19, make_heldout23, make_heldout26
 
-    drawn = (make_heldout16, make_heldout17, make_heldout19, make_heldout23)
+    drawn = (make_heldout16, make_heldout17, make_heldout19, make_heldout23, make_heldout26)
     return {name: pages for made in drawn for name, pages in made.drawn_text().items()}
 
 
@@ -889,9 +1094,15 @@ def unit_text(path: Path, q: dict) -> str:
         return lines_of(docx_lines(path, comments="comment" in q.get("tags", [])), q)
     if suffix == ".doc":
         return lines_of(doc_lines(path), q)
-    if suffix in (".xlsx", ".ods", ".xls"):
-        reader = {".xlsx": xlsx_sheet_rows, ".ods": ods_sheet_rows, ".xls": xls_sheet_rows}[suffix]
-        rows = reader(path, q["page"])
+    if suffix in (".xlsx", ".ods", ".xls", ".numbers"):
+        if suffix == ".numbers":  # a page is a table, "Sheet › Table", in order
+            found = numbers_tables(path)
+            if not 1 <= q["page"] <= len(found):
+                raise LookupError(f"table {q['page']} not in 1..{len(found)}")
+            rows = found[q["page"] - 1][1]
+        else:
+            reader = {".xlsx": xlsx_sheet_rows, ".ods": ods_sheet_rows, ".xls": xls_sheet_rows}[suffix]
+            rows = reader(path, q["page"])
         if q.get("row") is not None:
             if q["row"] not in rows:
                 raise LookupError(f"row {q['row']} of sheet {q['page']} is empty or missing")
@@ -992,6 +1203,8 @@ def whole_text(path: Path) -> str:
         )
     if suffix == ".doc":
         return "\n".join(doc_lines(path))
+    if suffix == ".numbers":
+        return "\n".join(f"{title}\n" + "\n".join(rows.values()) for title, rows in numbers_tables(path))
     if suffix == ".ods":
         n = ods_sheet_count(path)
         return "\n".join("\n".join(ods_sheet_rows(path, i).values()) for i in range(1, n + 1))
