@@ -55,7 +55,7 @@ from engine.index.readers import (
     shown_box,
 )
 from engine.index.readers import recognise as ocr_lines
-from engine.index.readers.dayone import JOURNAL_TRAIL
+from engine.index.readers.dayone import JOURNAL_LINE, JOURNAL_TRAIL
 from engine.index.readers.messages import OPENING as MESSAGE_OPENING
 from engine.index.readers.pdf_forms import open_forms
 from engine.index.readers.pdf_layout import page_lines
@@ -89,6 +89,7 @@ __all__ = [
     "POD_ITEM_MARK",
     "CLIPPING_END",
     "CLIPPING_META",
+    "JOURNAL_LINE",
     "JOURNAL_TRAIL",
     "MESSAGE_OPENING",
     "TASKPAPER_TAG",

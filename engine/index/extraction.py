@@ -112,7 +112,7 @@ TEXT_EXTENSIONS = {
     ".jsx": "code", ".c": "code", ".h": "code", ".cc": "code", ".cpp": "code", ".hpp": "code",
     ".cxx": "code", ".m": "code", ".mm": "code", ".swift": "code", ".java": "code", ".kt": "code",
     ".go": "code", ".rs": "code", ".rb": "code", ".php": "code", ".sh": "code", ".bash": "code",
-    ".zsh": "code", ".pl": "code", ".lua": "code", ".r": "code", ".sql": "code", ".scala": "code",
+    ".zsh": "code", ".pl": "code", ".tcl": "code", ".lua": "code", ".r": "code", ".sql": "code", ".scala": "code",
     ".cs": "code", ".css": "code", ".scss": "code", ".toml": "code", ".yaml": "code",
     ".yml": "code", ".json": "code", ".ini": "code", ".cfg": "code", ".xml": "code", ".tex": "text", ".org": "text",
     ".pod": "text", ".bib": "bibtex", ".taskpaper": "text",

@@ -174,6 +174,33 @@ def comment_runs(text: str, a: int, b: int) -> list[tuple[int, int]]:
     return list(zip(starts, ends, strict=True))
 
 
+# a comment's blank line: its mark alone ("#", "//", " *", "--"), as a blank line between two paragraphs of prose
+_BLANK_COMMENT = re.compile(r"[ \t]*(?:#|/{2,3}|\*|--)[ \t]*$")
+
+
+def comment_paragraphs(text: str, a: int, b: int) -> list[tuple[int, int]]:
+    """``text[a:b]`` cut at each blank line of a comment (its mark alone) that comment lines stand on both sides of:
+    a comment's paragraphs, as prose's blank lines part them. A Tcl procedure's header ("# ::tm::path --") is not
+    read into the description under it, nor a paragraph that ends without a full stop into the next."""
+    out, pos = [], a
+    nl = text.find("\n", a, b)
+    while 0 <= nl < b - 1:
+        end = text.find("\n", nl + 1)
+        end = len(text) if end < 0 else end
+        line = text[nl + 1 : end]
+        if (
+            end < b
+            and _BLANK_COMMENT.match(line)
+            and is_comment_line(text, nl - 1 if nl else 0)
+            and is_comment_line(text, end + 1)
+        ):
+            if text[pos:nl].strip():
+                out.append((pos, len(text[:nl].rstrip())))
+            pos = end + 1
+        nl = text.find("\n", nl + 1, b)
+    return [*out, (pos, b)] if text[pos:b].strip() else out
+
+
 def comment_items(text: str, a: int, b: int) -> list[tuple[int, int]]:
     """``text[a:b]`` cut at each line end inside a block comment written without marks (``_bare_lines``) where the
     next line's words start at another column: such a comment's list ("1.2  20 Mar 2005  Add Unix compress (LZW)

@@ -51,7 +51,7 @@ from engine.rag.grounding import (
 )
 from engine.rag.loopguard import LoopGuard
 from engine.rag.not_answers import SMALL_WORDS, a_title, form_texts, not_an_answer, tag_line
-from engine.rag.outlines import entry_date, release_of
+from engine.rag.outlines import entry_date, release_of, said_before
 from engine.rag.reading import reading, task_item, taskpaper_task
 from engine.rag.replies import attribution_line, quoted_label, reply_note
 from engine.rag.shown_span import (
@@ -283,7 +283,7 @@ def extract_answer(
         # a NEWS entry's release, a journal entry's date, an option's name above its description: said before the
         # sentence (a date once for the sentences shown from its entry in a row)
         dated = entry_date(sp)
-        carried = dated if dated and dated in said.get(sp.source.n, "") else None  # said just before: once
+        carried = dated if dated and said_before(dated, said.get(sp.source.n, "")) else None  # said: once
         dated = None if carried else dated
         label = None if row else release_of(sp) or clipping_label(sp) or dated
         quoted = None if label is not None or row else quoted_label(sp)
@@ -394,6 +394,9 @@ def _whole_sentence(span: Span, sentences: Sequence[tuple[int, int]]) -> Span:
     return span if (start, end) == (span.start, span.end) else Span(span.source, start, end)
 
 
+_TASK_OPENING = re.compile(r"[ \t]*(?:- )?")
+
+
 def _cut_short(span: Span) -> tuple[bool, bool]:
     """Whether ``span`` starts and ends inside a sentence of its source: it starts with a lower-case word that goes
     on from text before it in the same line or paragraph, or ends on a word (or comma) that text after it in the
@@ -411,6 +414,8 @@ def _cut_short(span: Span) -> tuple[bool, bool]:
     )
     if by_line:
         lo, hi = text.rfind("\n", 0, a) + 1, text.find("\n", b)
+        if is_taskpaper(path):  # a task's words open after its tabs and "- ": "- pay the balance" is whole
+            lo = min(a, _TASK_OPENING.match(text, lo).end())
         hi = len(text) if hi < 0 else hi
         text, a, b = text[lo:hi], a - lo, b - lo
     before = text[:a].rstrip(" \t")

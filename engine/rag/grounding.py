@@ -30,7 +30,7 @@ import numpy as np
 from engine.core import Grounding
 from engine.index import ATX_HEADING, file_type_for, is_taskpaper
 from engine.rag.citations import find_markers, quote_lines, segments
-from engine.rag.code_comments import comment_items, comment_runs, with_the_code_under
+from engine.rag.code_comments import comment_items, comment_paragraphs, comment_runs, with_the_code_under
 from engine.rag.model_grounding import judge_for, judge_verdicts
 from engine.rag.models import RagModels
 from engine.rag.sources import Source, read_type
@@ -260,6 +260,7 @@ def _cut_apart(source: Source, pieces: list[tuple[int, int]]) -> list[tuple[int,
         pieces = [p for a, b in pieces for p in _dotted_parts(text, a, b)]
     if kind == "code":  # a block comment apart from the code around it, a line comment with the code under it
         pieces = [p for a, b in pieces for p in comment_runs(text, a, b)]
+        pieces = [p for a, b in pieces for p in comment_paragraphs(text, a, b)]
         pieces = with_the_code_under(text, [p for a, b in pieces for p in comment_items(text, a, b)])
     return pieces
 

@@ -7,7 +7,14 @@ import re
 from functools import lru_cache
 from pathlib import Path
 
-from engine.index import JOURNAL_TRAIL, file_type_for, is_outline, markdown_blocks, outline_headings
+from engine.index import (
+    JOURNAL_LINE,
+    JOURNAL_TRAIL,
+    file_type_for,
+    is_outline,
+    markdown_blocks,
+    outline_headings,
+)
 from engine.rag.grounding import Span
 from engine.rag.sources import Source
 
@@ -74,6 +81,38 @@ def markdown_heads(source: Source) -> tuple[tuple[int, str], ...]:
     )
 
 
+def _journal_entry(span: Span) -> str | None:
+    """A Day One entry's sentence's label: when and where its entry was written, from the entry's line of when and
+    where above it in the passage ("Saturday 8 May 2027 10:02 at Audlem Wharf, Audlem; mostly sunny, 18 °C": the
+    place's name and town, not its region and country), else the day in the passage's trail (the passage starts
+    inside the entry); None for a passage of no journal, or a sentence that says its day itself."""
+    trail = JOURNAL_TRAIL.search((span.source.heading or "").split(" > ")[-1].strip())
+    if trail is None:
+        return None
+    above = list(JOURNAL_LINE.finditer(span.source.text, 0, span.start))
+    if not above:
+        return trail.group(1) if trail.group(1) not in span.text else None
+    line = above[-1]
+    if line.group("day") in span.text:
+        return None
+    label = line.group("day") + (line.group("time") or "")
+    if line.group("place"):
+        label += " at " + ", ".join(line.group("place").split(", ")[:2])
+    return label + (f"; {line.group('weather')}" if line.group("weather") else "")
+
+
+_DAY_AND_TIME = re.compile(
+    r"(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day \d{1,2} [A-Z][a-z]+ \d{4}(?: \d{1,2}:\d{2})?"
+)
+
+
+def said_before(label: str, shown: str) -> bool:
+    """Whether the sentence ``shown`` just before from the same passage said ``label`` (an ``entry_date``) already:
+    the label itself, or the day and time a journal entry's label opens with (its line of when and where)."""
+    day = _DAY_AND_TIME.match(label)
+    return label in shown or (day is not None and day.group(0) in shown)
+
+
 def entry_date(span: Span) -> str | None:
     """The dated heading a Markdown entry is under (a journal's "# Thursday, 27 May 2027" over "Hygienist at
     Whiteladies Dental: scale and polish, £58."; a Day One entry's day), shown before it: the entry says what
@@ -82,9 +121,7 @@ def entry_date(span: Span) -> str | None:
     that heading holds a date the sentence does not."""
     source = span.source
     if Path(source.path).suffix.lower() == ".json":
-        # a Day One journal's entry: the day in its trail ("Bees arrived (journal entry, Tuesday 4 May 2027)")
-        day = JOURNAL_TRAIL.search((source.heading or "").split(" > ")[-1].strip())
-        return day.group(1) if day is not None and day.group(1) not in span.text else None
+        return _journal_entry(span)
     if file_type_for(Path(source.path)) != "markdown":
         return None
     above = [title for start, title in markdown_heads(source) if start < span.start]

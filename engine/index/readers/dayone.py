@@ -34,6 +34,12 @@ READER_VERSION = 1  # 1: an entry under its title: when and where, its tags, its
 JOURNAL_TRAIL = re.compile(
     r"(?:\(journal entry, |^Journal entry, )((?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day \d{1,2} [A-Z][a-z]+ \d{4})\)?$"
 )
+# an entry's line of when and where as ``read_dayone`` writes it: "Saturday 8 May 2027 10:02 at Audlem Wharf, Audlem,
+# England, United Kingdom; mostly sunny, 18 °C."
+JOURNAL_LINE = re.compile(
+    r"(?m)^(?P<day>(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day \d{1,2} [A-Z][a-z]+ \d{4})(?P<time> \d{1,2}:\d{2})?"
+    r"(?: at (?P<place>[^;\n]*?))?(?:; (?P<weather>[^\n]*?))?\.$"
+)
 _ENTRIES = re.compile(r'"entries"\s*:\s*\[')
 # Day One's Markdown escapes ("9\.30", "\- not a list") and its media: "![](dayone-moment://3F2A...)",
 # "![](dayone-moment:/video/...)"

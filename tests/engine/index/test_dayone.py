@@ -12,6 +12,8 @@ from engine.encoders import default_embedder_path, load_embedder
 from engine.index import extract
 from engine.index.readers.dayone import read_dayone
 from engine.rag.extractive import extract_answer
+from engine.rag.grounding import Span
+from engine.rag.outlines import entry_date
 from engine.rag.prompt import Source
 
 ENTRIES = [
@@ -137,6 +139,27 @@ def test_an_answer_quotes_the_entry_in_words_under_its_day(embedder):
     )
     ex = extract_answer("When did I first see eggs?", sources, embedder)
     assert (
-        "Sunday 9 May 2027: First inspection: eggs and young larvae on three frames, so she is laying well."
+        "Sunday 9 May 2027 07:05: First inspection: eggs and young larvae on three frames, so she is laying well."
         in [s.text for s in ex.sentences]
     )
+
+
+def test_a_sentence_is_labelled_with_its_own_entry_where_a_passage_holds_two(embedder):
+    """A passage that starts in one entry and runs into the next: a sentence of the second is shown under the second's
+    day, place and weather (its line of when and where), not under the passage's trail, which names the first."""
+    later = dict(ENTRIES[1], location={"placeName": "Apiary", "localityName": "Topsham", "country": "United Kingdom"},
+                 weather={"conditionsDescription": "Mostly Sunny", "temperatureCelsius": 17.8})  # fmt: skip
+    page = extract(Path("/j/Journal.json"), dayone_json([ENTRIES[0], later]).encode()).pages[0]
+    source = Source(1, page.text, "/j/Journal.json", line_start=1, line_end=1, file_type="note",
+                    heading=page.trails[0][1])  # fmt: skip
+    at = page.text.index("First inspection")
+    sentence = Span(source, at, page.text.index("\n", at) if "\n" in page.text[at:] else len(page.text))
+    assert entry_date(sentence) == "Sunday 9 May 2027 07:05 at Apiary, Topsham; mostly sunny, 18 °C"
+    assert entry_date(Span(source, 0, page.text.index("\n"))) is None  # the line of when and where says it
+    ex = extract_answer("How well is the new queen laying?", (source,), embedder)
+    shown = [s.text for s in ex.sentences]
+    assert any(
+        s.endswith("First inspection: eggs and young larvae on three frames, so she is laying well.")
+        for s in shown
+    )
+    assert not any("Tuesday 4 May 2027" in s and "First inspection" in s for s in shown)

@@ -121,3 +121,14 @@ def test_a_project_is_shown_with_its_tasks_as_a_list(embedder):
     assert "Bathroom: (waiting) - still to do: Choose the tiles with Jo (due Thursday 1 July 2027 10:30)" in [
         s.text for s in ex.sentences
     ]
+
+
+def test_a_task_in_lower_case_is_shown_whole(embedder):
+    """A task's words open after its tabs and "- ": "- pay the campsite balance" is no sentence cut short ("…")."""
+    text = "Holiday:\n\t- pay the campsite balance @due(2027-07-01)\n\t- find someone to feed the cat @flag\n"
+    ex = extract_answer("What still needs doing before the holiday?",
+                        (Source(1, text, "/n/h.taskpaper", line_start=1, line_end=3),), embedder)  # fmt: skip
+    assert "still to do: pay the campsite balance (due Thursday 1 July 2027)" in [
+        s.text for s in ex.sentences
+    ]
+    assert "…" not in ex.text

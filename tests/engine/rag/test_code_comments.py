@@ -230,3 +230,35 @@ def test_an_indented_manuals_option_lines_are_still_items():
     )
     pieces = [man[a:b] for a, b in segments(man)]
     assert pieces[1].startswith("-t, --test")
+
+
+# a Tcl script of our own: "#" comments over the procedures they describe
+TCL = (
+    "# backup.tcl --\n"
+    "#\n"
+    "#\tCopies the photo library to the NAS every night. Folders that have\n"
+    "#\tnot changed since the last run are skipped.\n"
+    "#\n"
+    "proc ::backup::run {src dest} {\n"
+    "    # The NAS is mounted read-only until the copy starts.\n"
+    "    exec mount -o remount,rw $dest\n"
+    "    file copy -force $src $dest\n"
+    "}\n"
+)
+
+
+def test_a_tcl_script_is_code_and_its_comments_read_as_words():
+    from pathlib import Path
+
+    from engine.index import extract, file_type_for
+
+    assert file_type_for(Path("backup.tcl")) == "code"
+    assert extract(Path("/src/backup.tcl"), TCL.encode()).file_type == "code"
+    src = Source(1, TCL, "/src/backup.tcl", line_start=1, line_end=10)
+    readings = [reading(sp) for sp in split_spans(src)]
+    # a procedure's header ("# backup.tcl --") is a piece of its own: the comment's blank line "#" parts them
+    assert readings[:3] == [
+        "backup.tcl --",
+        "Copies the photo library to the NAS every night.",
+        "Folders that have not changed since the last run are skipped.",
+    ]
