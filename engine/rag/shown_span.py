@@ -168,7 +168,7 @@ def _indent(text: str, line: int) -> int:
 
 def _taskpaper_item(span: Span) -> Span:
     """A TaskPaper item as shown: a task or a note with the notes under it (the lines indented deeper, up to the
-    next item), a project with its items when they fit in LIST_SHOW_CHARS ("Allotment:" over "- Net the
+    next item), a project with as many of its items as fit in LIST_SHOW_CHARS ("Allotment:" over "- Net the
     brassicas"); never an item run on into the next one, as a list item's sentences would be."""
     text = span.source.text
     line = text.rfind("\n", 0, span.start) + 1
@@ -185,10 +185,10 @@ def _taskpaper_item(span: Span) -> Span:
             break
         if not project and (body.startswith("- ") or taskpaper_project(body)):
             break  # a task's subtask or project is an item of its own
+        if project and stop - span.start > LIST_SHOW_CHARS:
+            break  # a long project: as many of its first items as fit
         end = stop
         pos = stop
-    if project and end - span.start > LIST_SHOW_CHARS:
-        return span
     return span if end == span.end else Span(span.source, span.start, len(text[:end].rstrip()))
 
 

@@ -24,7 +24,9 @@ from collections.abc import Callable, Iterator
 from engine.index.document import Page, line_page, line_starts, source_place
 from engine.index.readers.messages import local_time, stamp
 
-READER_VERSION = 1  # 1: the kept branch of each conversation, a paragraph a block
+READER_VERSION = (
+    2  # 1: the kept branch of each conversation, a paragraph a block; 2: a list's items one block
+)
 MAX_BRANCH_MESSAGES = 100_000  # a branch longer than this is a loop in a damaged file: read to here
 _SHOWN_ROLES = {"user": "You", "assistant": "ChatGPT"}
 _TEXT_TYPES = ("text", "multimodal_text")
@@ -33,6 +35,7 @@ _ITALIC = re.compile(r"(?<![\w*])\*(?=\S)([^*\n]+?)(?<=\S)\*(?![\w*])")
 _HEADING = re.compile(r"^[ \t]{0,3}#{1,6}[ \t]+(.*?)[ \t#]*$")
 _LINK = re.compile(r"\[([^\]\n]+)\]\((https?://[^)\s]+)\)")
 _CODE_SPAN = re.compile(r"`([^`\n]+)`")
+_LIST_ITEM = re.compile(r"(?:[-*+]|\d+[.)])[ \t]")
 _FENCE = re.compile(r"^[ \t]*```")
 _NODE = re.compile(r'"([^"\\]{1,200})":\s*\{\s*"id":\s*"\1"')
 _TABLE_RULE = re.compile(r":?-{3,}:?|")
@@ -166,11 +169,13 @@ def _said(message: dict) -> list[str]:
 
 
 def markdown_paragraphs(text: str) -> list[str]:
-    """Markdown's paragraphs, list items, headings and table rows, each a paragraph, without its marks; a fenced
-    code block one paragraph, its lines kept."""
+    """Markdown's paragraphs, headings and table rows, each a paragraph, without its marks; a list's items a line each
+    in one paragraph ("- survey £475\n- engine service £285": the list a sentence ending with a colon opens is
+    shown whole with it); a fenced code block one paragraph, its lines kept."""
     out: list[str] = []
     block: list[str] = []
     code: list[str] | None = None
+    items = False  # the last paragraph is a list's items
 
     def flush() -> None:
         if block:
@@ -188,6 +193,7 @@ def markdown_paragraphs(text: str) -> list[str]:
         if _FENCE.match(raw):
             flush()
             code = []
+            items = False
             continue
         line = raw.strip()
         if not line:
@@ -195,21 +201,30 @@ def markdown_paragraphs(text: str) -> list[str]:
             continue
         if _THEMATIC_BREAK.fullmatch(line):  # "---" between a reply's parts
             flush()
+            items = False
             continue
         if line.startswith("|"):  # a table's row, its own paragraph; the rule under its header row dropped
             flush()
+            items = False
             cells = [_plain(c.strip()) for c in line.strip("|").split("|")]
             if not all(_TABLE_RULE.fullmatch(c) for c in cells):
                 out.append(" | ".join(c for c in cells))
             continue
         heading = _HEADING.match(line)
-        if heading or re.match(
-            r"(?:[-*+]|\d+[.)])[ \t]", line
-        ):  # a heading or a list item: its own paragraph
+        if heading:  # a heading: its own paragraph
             flush()
-            block.append(_plain(heading.group(1) if heading else line))
-            flush()
+            out.append(_plain(heading.group(1)))
+            items = False
             continue
+        if _LIST_ITEM.match(line):  # a list item: its own line, the list's items one paragraph
+            flush()
+            if items and out:
+                out[-1] += "\n" + " ".join(_plain(line).split())
+            else:
+                out.append(" ".join(_plain(line).split()))
+            items = True
+            continue
+        items = False
         block.append(_plain(line))
     flush()
     if code:

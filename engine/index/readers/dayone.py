@@ -28,7 +28,9 @@ from engine.index.document import Page, line_page, line_starts, source_place
 from engine.index.readers.chatgpt import markdown_paragraphs
 from engine.index.readers.messages import stamp
 
-READER_VERSION = 1  # 1: an entry under its title: when and where, its tags, its paragraphs
+READER_VERSION = (
+    2  # 1: an entry under its title: when and where, its tags, its paragraphs; 2: a list one block
+)
 # an entry's trail as ``read_dayone`` writes it: "Bees arrived (journal entry, Tuesday 4 May 2027)", "Journal entry,
 # Sunday 9 May 2027": the day it was written (engine.rag.outlines.entry_date shows it before a sentence of it)
 JOURNAL_TRAIL = re.compile(

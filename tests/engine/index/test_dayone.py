@@ -78,16 +78,18 @@ def test_each_entry_reads_as_the_app_shows_it():
     assert doc.file_type == "note"
     page = doc.pages[0]
     paragraphs = [page.text[b.start : b.end] for b in page.blocks]
-    assert paragraphs == [
-        "Tuesday 4 May 2027 18:22 at Cathedral Green, Exeter, England, United Kingdom; partly cloudy, 14 °C.",
-        "Tags: bees, hive 2. Starred. Pinned.",
-        "Collected the nuc from Tom at 9.30 - five frames, and the queen is marked blue.",
-        "(a photo)",
-        "- Feed 1:1 syrup for a week",
-        "- Check for eggs on Sunday",
-        "Sunday 9 May 2027 07:05.",  # in the entry's time zone: British Summer Time
-        "First inspection: eggs and young larvae on three frames, so she is laying well.",
-    ]
+    assert (
+        paragraphs
+        == [
+            "Tuesday 4 May 2027 18:22 at Cathedral Green, Exeter, England, United Kingdom; partly cloudy, 14 °C.",
+            "Tags: bees, hive 2. Starred. Pinned.",
+            "Collected the nuc from Tom at 9.30 - five frames, and the queen is marked blue.",
+            "(a photo)",
+            "- Feed 1:1 syrup for a week\n- Check for eggs on Sunday",  # a list's items: one paragraph, a line each
+            "Sunday 9 May 2027 07:05.",  # in the entry's time zone: British Summer Time
+            "First inspection: eggs and young larvae on three frames, so she is laying well.",
+        ]
+    )
     assert [t for _, t in page.trails] == [
         "Bees arrived (journal entry, Tuesday 4 May 2027)",
         "Journal entry, Sunday 9 May 2027",
@@ -163,3 +165,18 @@ def test_a_sentence_is_labelled_with_its_own_entry_where_a_passage_holds_two(emb
         for s in shown
     )
     assert not any("Tuesday 4 May 2027" in s and "First inspection" in s for s in shown)
+
+
+def test_a_list_is_shown_whole_with_the_sentence_that_opens_it(embedder):
+    costs = dict(ENTRIES[1], text="Costs so far, not counting the hive itself:\n\n- nuc £210\n- suit and gloves £95\n"
+                 "- smoker £38\n\nThat is £343 in all.")  # fmt: skip
+    page = extract(Path("/j/Journal.json"), dayone_json([costs]).encode()).pages[0]
+    source = Source(1, page.text, "/j/Journal.json", line_start=1, line_end=1, file_type="note",
+                    heading=page.trails[0][1])  # fmt: skip
+    ex = extract_answer("What have the bees cost me, leaving out the hive?", (source,), embedder)
+    assert any(
+        s.text.endswith(
+            "Costs so far, not counting the hive itself: - nuc £210 - suit and gloves £95 - smoker £38"
+        )
+        for s in ex.sentences
+    ), ex.text

@@ -360,4 +360,4 @@ def test_json_that_is_no_chatgpt_export_is_read_as_code():
     assert kind == "code"
     kind, _ = _read("conversations.json", _chatgpt_export() + "\n{garbage")  # trailed by more: code
     assert kind == "code"
-    assert b"chatgpt1" in reader_tag("code", ".json")
+    assert b"chatgpt2" in reader_tag("code", ".json")
