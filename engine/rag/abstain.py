@@ -40,7 +40,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from engine.index import IndexStore, file_type_for, query_identifiers, query_terms, term_pattern
-from engine.rag.grounding import source_segments
+from engine.rag.grounding import content_words, source_segments
 from engine.rag.shown_span import leans_back
 from engine.rag.sources import sources_from
 from engine.rag.table_rows import table_rows
@@ -363,9 +363,25 @@ def hedges(coverage: float | None, absent: Sequence[str] = (), below_line: bool 
     return below_line if best_sentence is None else best_sentence < SENTENCE_HEDGE
 
 
+def named_columns(question: str, row: str) -> str | None:
+    """A row read under its header ("Pupil: Lily-Rose Carver; Day: Tuesday; ...; Working towards: Prep Test")
+    narrowed to its first cell and the cells whose column ``question`` names ("What is Lily-Rose working
+    towards?": "Pupil: Lily-Rose Carver; Working towards: Prep Test"); None where it names no column but the first
+    or every one. A wide row embeds all its cells at once, far from a question about one of them."""
+    cells = row.split("; ")
+    if len(cells) < 3:
+        return None
+    want = content_words(question)
+    named = [c for c in cells[1:] if ": " in c and content_words(c.split(": ", 1)[0]) & want]
+    if not named or len(named) == len(cells) - 1:
+        return None
+    return "; ".join([cells[0], *named])
+
+
 def best_piece_cosine(query: str, top: Sequence[Any], embedder: Any) -> float:
     """The best cosine between ``query`` and a piece of the first MAX_GATE_PASSAGES passages: a table row read under
-    its header ("Name: Colin Thwaite; Chip time: 00:39:52; ..."; engine.rag.table_rows; at most MAX_GATE_ROWS), or
+    its header ("Name: Colin Thwaite; Chip time: 00:39:52; ..."; engine.rag.table_rows; at most MAX_GATE_ROWS), and
+    narrowed to the columns the question names (``named_columns``), or
     a sentence of MIN_GATE_SENTENCE_WORDS words or more (at most MAX_GATE_SENTENCES: "Marek Novak: I wouldn't go
     live on the 14th." in a meeting's transcript, whose passage holds five speakers' turns; one that opens with a
     pronoun read after the sentence before it, as the answer reads it); -1 without an embedder or a piece."""
@@ -373,6 +389,7 @@ def best_piece_cosine(query: str, top: Sequence[Any], embedder: Any) -> float:
         return -1.0
     sources = sources_from(top[:MAX_GATE_PASSAGES])
     rows = [r for src in sources for _, _, r in table_rows(src)[0]][:MAX_GATE_ROWS]
+    rows += [n for n in (named_columns(query, r) for r in rows) if n is not None]
     sentences = []
     for src in sources:
         # the sentence before, in the same paragraph: "It was written by ..." is read after it too

@@ -97,6 +97,13 @@ LEADS_ON = re.compile(
 )
 
 
+# a sentence that sums up the list before it: "That is £7,395 ...", "In total: 14 hours", "Altogether £86."
+_SUMS_UP = re.compile(
+    r"(?i)\W*(?:that(?:'s|’s| is| makes| comes to)|(?:so |which )?that(?:'s|’s) |(?:the |a |grand )?total(?: is|:)|"
+    r"in total|altogether|all told)\b"
+)
+
+
 def shown_span(span: Span, pieces: Sequence[Span]) -> Span:
     """The span as shown. A sentence ending with a colon introduces what follows it (the setting to add, the
     command to run, a list of choices), and a list item belongs to the list its introduction (or the Markdown heading
@@ -145,6 +152,14 @@ def shown_span(span: Span, pieces: Sequence[Span]) -> Span:
             pieces[intro].text.rstrip().endswith(":") or _phrases(pieces[intro + 1 : last + 1])
         )
         if opens and last > intro and pieces[last].end - pieces[intro].start <= LIST_SHOW_CHARS:
+            # the sentence after the list that sums it up comes with it: "That is £7,395, plus the paint ..."
+            after = pieces[last + 1] if last + 1 < len(pieces) else None
+            if (
+                after is not None
+                and _SUMS_UP.match(after.text)
+                and after.end - pieces[intro].start <= LIST_SHOW_CHARS + INTRO_EXTEND_CHARS
+            ):
+                last += 1
             return Span(span.source, pieces[intro].start, pieces[last].end)
         whole = None if margin else _whole_item(pieces, at)
         if whole is not None:

