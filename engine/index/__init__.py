@@ -57,6 +57,7 @@ from engine.index.readers import (
 from engine.index.readers import recognise as ocr_lines
 from engine.index.readers.dayone import JOURNAL_LINE, JOURNAL_TRAIL
 from engine.index.readers.messages import OPENING as MESSAGE_OPENING
+from engine.index.readers.messages import STAMP_DAY
 from engine.index.readers.pdf_forms import open_forms
 from engine.index.readers.pdf_layout import page_lines
 from engine.index.readers.pdf_text import text_layer_views
@@ -92,6 +93,7 @@ __all__ = [
     "JOURNAL_LINE",
     "JOURNAL_TRAIL",
     "MESSAGE_OPENING",
+    "STAMP_DAY",
     "TASKPAPER_TAG",
     "REPLY_ATTRIBUTION",
     "REPLY_ORIGINAL",

@@ -10,6 +10,7 @@ from pathlib import Path
 from engine.index import (
     JOURNAL_LINE,
     JOURNAL_TRAIL,
+    STAMP_DAY,
     file_type_for,
     is_outline,
     markdown_blocks,
@@ -101,9 +102,7 @@ def _journal_entry(span: Span) -> str | None:
     return label + (f"; {line.group('weather')}" if line.group("weather") else "")
 
 
-_DAY_AND_TIME = re.compile(
-    r"(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day \d{1,2} [A-Z][a-z]+ \d{4}(?: \d{1,2}:\d{2})?"
-)
+_DAY_AND_TIME = re.compile(rf"{STAMP_DAY}(?: \d{{1,2}}:\d{{2}})?")
 
 
 def said_before(label: str, shown: str) -> bool:

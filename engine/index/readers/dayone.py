@@ -26,21 +26,18 @@ from zoneinfo import ZoneInfo
 
 from engine.index.document import Page, line_page, line_starts, source_place
 from engine.index.readers.chatgpt import markdown_paragraphs
-from engine.index.readers.messages import stamp
+from engine.index.readers.messages import STAMP_DAY, stamp
 
 READER_VERSION = (
     2  # 1: an entry under its title: when and where, its tags, its paragraphs; 2: a list one block
 )
 # an entry's trail as ``read_dayone`` writes it: "Bees arrived (journal entry, Tuesday 4 May 2027)", "Journal entry,
 # Sunday 9 May 2027": the day it was written (engine.rag.outlines.entry_date shows it before a sentence of it)
-JOURNAL_TRAIL = re.compile(
-    r"(?:\(journal entry, |^Journal entry, )((?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day \d{1,2} [A-Z][a-z]+ \d{4})\)?$"
-)
+JOURNAL_TRAIL = re.compile(rf"(?:\(journal entry, |^Journal entry, )({STAMP_DAY})\)?$")
 # an entry's line of when and where as ``read_dayone`` writes it: "Saturday 8 May 2027 10:02 at Audlem Wharf, Audlem,
 # England, United Kingdom; mostly sunny, 18 °C."
 JOURNAL_LINE = re.compile(
-    r"(?m)^(?P<day>(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day \d{1,2} [A-Z][a-z]+ \d{4})(?P<time> \d{1,2}:\d{2})?"
-    r"(?: at (?P<place>[^;\n]*?))?(?:; (?P<weather>[^\n]*?))?\.$"
+    rf"(?m)^(?P<day>{STAMP_DAY})(?P<time> \d{{1,2}}:\d{{2}})?(?: at (?P<place>[^;\n]*?))?(?:; (?P<weather>[^\n]*?))?\.$"
 )
 _ENTRIES = re.compile(r'"entries"\s*:\s*\[')
 # Day One's Markdown escapes ("9\.30", "\- not a list") and its media: "![](dayone-moment://3F2A...)",

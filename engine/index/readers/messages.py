@@ -114,10 +114,11 @@ def local_time(seconds: object) -> datetime | None:
         return None
 
 
+# a day as ``stamp`` writes it, "Saturday 20 February 2027" (the readers that write days in words: a chat's, a
+# journal's)
+STAMP_DAY = r"(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day \d{1,2} [A-Z][a-z]+ \d{4}"
 # a message's line as ``stamp`` and a reader open it, "Saturday 20 February 2027 08:13 You: ": when, then who
-OPENING = re.compile(
-    r"(?P<when>(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day \d{1,2} [A-Z][a-z]+ \d{4} \d{1,2}:\d{2}) (?P<who>[^:\n]{1,60}): "
-)
+OPENING = re.compile(rf"(?P<when>{STAMP_DAY} \d{{1,2}}:\d{{2}}) (?P<who>[^:\n]{{1,60}}): ")
 
 
 def stamp(when: datetime) -> str:
