@@ -52,7 +52,7 @@ from engine.rag.grounding import (
 from engine.rag.loopguard import LoopGuard
 from engine.rag.not_answers import SMALL_WORDS, a_title, form_texts, not_an_answer, tag_line
 from engine.rag.outlines import entry_date, release_of, said_before
-from engine.rag.reading import reading, task_item, taskpaper_task
+from engine.rag.reading import TASKPAPER_OPENING, reading, task_item, taskpaper_task
 from engine.rag.replies import attribution_line, quoted_label, reply_note
 from engine.rag.shown_span import (
     BULLET,
@@ -394,9 +394,6 @@ def _whole_sentence(span: Span, sentences: Sequence[tuple[int, int]]) -> Span:
     return span if (start, end) == (span.start, span.end) else Span(span.source, start, end)
 
 
-_TASK_OPENING = re.compile(r"[ \t]*(?:- )?")
-
-
 def _cut_short(span: Span) -> tuple[bool, bool]:
     """Whether ``span`` starts and ends inside a sentence of its source: it starts with a lower-case word that goes
     on from text before it in the same line or paragraph, or ends on a word (or comma) that text after it in the
@@ -415,7 +412,7 @@ def _cut_short(span: Span) -> tuple[bool, bool]:
     if by_line:
         lo, hi = text.rfind("\n", 0, a) + 1, text.find("\n", b)
         if is_taskpaper(path):  # a task's words open after its tabs and "- ": "- pay the balance" is whole
-            lo = min(a, _TASK_OPENING.match(text, lo).end())
+            lo = min(a, TASKPAPER_OPENING.match(text, lo).end())
         hi = len(text) if hi < 0 else hi
         text, a, b = text[lo:hi], a - lo, b - lo
     before = text[:a].rstrip(" \t")

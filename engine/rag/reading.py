@@ -46,8 +46,8 @@ def reading(span: Span) -> str:
     return _TASK_BOX.sub(lambda m: m.group(1) + _TASK_WORDS[(m.group(2) or m.group(3)).lower()], text)
 
 
-# the start of a TaskPaper task's line up to its words: its tabs and "- "
-_TASKPAPER_OPENING = re.compile(r"[ \t]*(?:- )?")
+# the start of a TaskPaper task's line up to its words: its tabs and "- " (an answer's task opens after it)
+TASKPAPER_OPENING = re.compile(r"[ \t]*(?:- )?")
 _TASKPAPER_TASK = re.compile(r"[ \t]*- ")
 
 
@@ -58,7 +58,7 @@ def _taskpaper_task(span: Span) -> bool:
     line = text.rfind("\n", 0, span.start) + 1
     return (
         _TASKPAPER_TASK.match(text, line) is not None
-        and _TASKPAPER_OPENING.fullmatch(text, line, span.start) is not None
+        and TASKPAPER_OPENING.fullmatch(text, line, span.start) is not None
     )
 
 
@@ -71,7 +71,7 @@ def _taskpaper_reading(span: Span, text: str) -> str:
         if not task and TASKPAPER_TAG.search(line) is None:
             out.append(line)
             continue
-        words = taskpaper_task_words(_TASKPAPER_OPENING.sub("", line, count=1) if task else line, task)
+        words = taskpaper_task_words(TASKPAPER_OPENING.sub("", line, count=1) if task else line, task)
         out.append(f"- {words}" if task and k else words)  # a task under a project shown with it: an item
     return "\n".join(out)
 

@@ -99,8 +99,8 @@ LEADS_ON = re.compile(
 
 # a sentence that sums up the list before it: "That is £7,395 ...", "In total: 14 hours", "Altogether £86."
 _SUMS_UP = re.compile(
-    r"(?i)\W*(?:that(?:'s|’s| is| makes| comes to)|(?:so |which )?that(?:'s|’s) |(?:the |a |grand )?total(?: is|:)|"
-    r"in total|altogether|all told)\b"
+    r"(?i)\W*(?:(?:so |which )?that(?:'s|’s| is| makes| comes to)\b|(?:the |a |grand )?total(?: is\b|:)|"
+    r"in total\b|altogether\b|all told\b)"
 )
 
 
@@ -188,7 +188,8 @@ def _taskpaper_item(span: Span) -> Span:
     text = span.source.text
     line = text.rfind("\n", 0, span.start) + 1
     depth = _indent(text, line)
-    project = taskpaper_project(text[line : text.find("\n", line) if "\n" in text[line:] else len(text)])
+    line_end = text.find("\n", line)
+    project = taskpaper_project(text[line : len(text) if line_end < 0 else line_end])
     end = span.end
     pos = text.find("\n", span.end)
     while 0 <= pos < len(text) - 1:

@@ -177,3 +177,15 @@ def test_a_list_is_shown_whole_with_the_sentences_that_open_and_sum_it_up(embedd
     # the sentence after it that sums it up comes with it
     whole = "Costs so far, not counting the hive itself: - nuc £210 - suit and gloves £95 - smoker £38 That is £343 in all."
     assert any(s.text.endswith(whole) for s in ex.sentences), ex.text
+
+
+@pytest.mark.parametrize(
+    ("sentence", "sums_up"),
+    [("That is £7,395, plus the paint.", True), ("So that's £90 in all.", True), ("Total: 14 hours.", True),
+     ("The total is £5.", True), ("In total we paid £40.", True), ("Altogether £86.", True),
+     ("That time we went to Chester.", False), ("Totally worth it.", False)],
+)  # fmt: skip
+def test_a_sentence_that_sums_up_a_list(sentence, sums_up):
+    from engine.rag.shown_span import _SUMS_UP
+
+    assert (_SUMS_UP.match(sentence) is not None) is sums_up
