@@ -64,9 +64,8 @@ def read_dayone(text: str, check: Callable[[], None] = lambda: None) -> Page | N
         if count % 32 == 0:
             check()
         when = _when(entry)
-        body = _ESCAPE.sub(
-            r"\1", _MOMENT.sub(lambda m: _MEDIA_WORDS[m.group(1)], str(entry.get("text") or ""))
-        )
+        raw = entry.get("text") if isinstance(entry.get("text"), str) else ""
+        body = _ESCAPE.sub(r"\1", _MOMENT.sub(lambda m: _MEDIA_WORDS[m.group(1)], raw))
         paragraphs = markdown_paragraphs(body)
         title = None
         first_line = body.lstrip().split("\n", 1)[0]
@@ -169,7 +168,8 @@ def _when_and_where(entry: dict, when: datetime | None) -> str:
 
 def _marks(entry: dict) -> str:
     """ "Tags: bees, hive inspection. Starred. Pinned." for an entry filed so; empty for one that is not."""
-    tags = [str(t).strip() for t in entry.get("tags") or () if isinstance(t, str) and t.strip()]
+    listed = entry.get("tags")
+    tags = [t.strip() for t in listed if isinstance(t, str) and t.strip()] if isinstance(listed, list) else []
     said = [f"Tags: {', '.join(dict.fromkeys(tags))}."] if tags else []
     said += [
         label for key, label in (("starred", "Starred."), ("isPinned", "Pinned.")) if entry.get(key) is True

@@ -189,3 +189,15 @@ def test_a_sentence_that_sums_up_a_list(sentence, sums_up):
     from engine.rag.shown_span import _SUMS_UP
 
     assert (_SUMS_UP.match(sentence) is not None) is sums_up
+
+
+def test_an_entry_of_odd_shapes_loses_nothing_and_invents_nothing():
+    """Tags as a string, text as a number, a place that is no object, a date that does not parse: read as far as they
+    go, never as their characters one by one."""
+    odd = {"creationDate": "not a date", "tags": "bees", "text": 42, "location": "Exeter",
+           "weather": {"temperatureCelsius": True}, "uuid": "C0"}  # fmt: skip
+    page = read_dayone(dayone_json([odd, ENTRIES[1]]))
+    assert page is not None
+    assert "b, e" not in page.text and "Tags" not in page.text and "42" not in page.text
+    assert "First inspection" in page.text
+    assert [t for _, t in page.trails] == ["Journal entry, Sunday 9 May 2027"]
