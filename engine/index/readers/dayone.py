@@ -46,6 +46,7 @@ _ESCAPE = re.compile(r"\\([\\`*_{}\[\]()#+\-.!<>|~=])")
 _MOMENT = re.compile(r"!\[[^\]\n]*\]\(dayone-moment:/{1,2}(?:(video|audio|pdfAttachment)/)?[^)\s]*\)")
 _MEDIA_WORDS = {None: "(a photo)", "video": "(a video)", "audio": "(an audio recording)",
                 "pdfAttachment": "(a PDF)"}  # fmt: skip
+_TITLE = re.compile(r"#{1,6}[ \t]+\S")
 _TEXT_KEY = re.compile(r'(?<!\\)"text"\s*:')
 _DATE_KEY = re.compile(r'(?<!\\)"creationDate"\s*:')
 
@@ -69,7 +70,7 @@ def read_dayone(text: str, check: Callable[[], None] = lambda: None) -> Page | N
         paragraphs = markdown_paragraphs(body)
         title = None
         first_line = body.lstrip().split("\n", 1)[0]
-        if paragraphs and first_line.startswith("#"):
+        if paragraphs and _TITLE.match(first_line):  # "# Bees arrived"; not a first line of "#bees" tags
             title = paragraphs.pop(0)
         day = f"{when:%A} {when.day} {when:%B %Y}" if when is not None else None
         trail = (

@@ -201,3 +201,10 @@ def test_an_entry_of_odd_shapes_loses_nothing_and_invents_nothing():
     assert "b, e" not in page.text and "Tags" not in page.text and "42" not in page.text
     assert "First inspection" in page.text
     assert [t for _, t in page.trails] == ["Journal entry, Sunday 9 May 2027"]
+
+
+def test_a_first_line_of_hashtags_is_no_title():
+    tagged = dict(ENTRIES[1], text="#bees #inspection\n\nEggs on three frames.")
+    page = read_dayone(dayone_json([tagged]))
+    assert [t for _, t in page.trails] == ["Journal entry, Sunday 9 May 2027"]
+    assert "#bees #inspection" in page.text
