@@ -110,7 +110,9 @@ def task_words(text: str, task: bool) -> str:
         else:
             said.append(f"{label}: {value.strip()}")
     words = " ".join(TAG.sub(" ", text).split())
-    if done:
+    if done is not None and not task:  # a project or a note marked done says so in its words
+        said.insert(0, f"done {done}".strip())
+    elif done:
         said.insert(0, done)
     shown = f"{words} ({'; '.join(said)})" if said else words
     if not task:

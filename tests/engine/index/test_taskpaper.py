@@ -88,6 +88,8 @@ def test_a_note_of_several_lines_is_one_paragraph_and_a_blank_line_ends_it():
         ("Email bob@example.org", True, "still to do: Email bob@example.org"),  # an address is no tag
         ("Meet at the hall @start(2027-05-03)", False, "Meet at the hall (starts Monday 3 May 2027)"),
         ("A note with no tags", False, "A note with no tags"),
+        ("Kitchen: @done(2027-04-30)", False, "Kitchen: (done on Friday 30 April 2027)"),
+        ("Kitchen: @done", False, "Kitchen: (done)"),
     ],
 )  # fmt: skip
 def test_a_task_reads_in_words(item, task, words):
