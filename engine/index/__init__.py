@@ -78,6 +78,7 @@ from engine.index.tables import (
     sheet_header,
 )
 from engine.index.taskpaper import TAG as TASKPAPER_TAG
+from engine.index.taskpaper import TASK as TASKPAPER_TASK
 from engine.index.taskpaper import is_project as taskpaper_project
 from engine.index.taskpaper import is_taskpaper
 from engine.index.taskpaper import task_words as taskpaper_task_words
@@ -95,6 +96,7 @@ __all__ = [
     "MESSAGE_OPENING",
     "STAMP_DAY",
     "TASKPAPER_TAG",
+    "TASKPAPER_TASK",
     "REPLY_ATTRIBUTION",
     "REPLY_ORIGINAL",
     "REPLY_REPLIED",

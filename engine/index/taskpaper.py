@@ -24,7 +24,7 @@ TASKPAPER_READER_VERSION = 1  # 1: projects as headings, a task a block (it was 
 # a tag as TaskPaper writes it: "@flag", "@due(2027-06-14)", "@context(phone)"
 TAG = re.compile(r"(?<!\S)@([A-Za-z_][\w.-]*)(?:\(([^()\n]*)\))?")
 _TAGS_AT_END = re.compile(r"(?:[ \t]+@[A-Za-z_][\w.-]*(?:\([^()\n]*\))?)*[ \t]*$")
-_TASK = re.compile(r"[ \t]*- ")
+TASK = re.compile(r"[ \t]*- ")  # a task's line: its tabs and "- "
 _ISO_DAY = re.compile(r"(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{1,2}):(\d{2}))?")
 # how a tag reads: "due Monday 14 June 2027", "flagged", "context: phone"; the rest as "name: value" or the name
 _TAG_WORDS = {"due": "due", "start": "starts", "defer": "deferred to", "today": "today", "flag": "flagged",
@@ -38,7 +38,7 @@ def is_taskpaper(path: Path) -> bool:
 
 def is_project(line: str) -> bool:
     """A project's line: it ends with a colon, tags after it aside, and is no task ("Garden:", "Kitchen: @flag")."""
-    if _TASK.match(line):
+    if TASK.match(line):
         return False
     words = _TAGS_AT_END.sub("", line)
     return words.endswith(":") and len(words.strip()) > 1
@@ -53,7 +53,7 @@ def taskpaper_blocks(text: str) -> list[Block]:
     for line in text.split("\n"):
         start, end = pos, pos + len(line)
         pos = end + 1
-        if not line.strip() or is_project(line) or _TASK.match(line):
+        if not line.strip() or is_project(line) or TASK.match(line):
             if note is not None:
                 add_span(blocks, text, *note)
                 note = None
@@ -62,7 +62,7 @@ def taskpaper_blocks(text: str) -> list[Block]:
         if is_project(line):
             indent = line[: len(line) - len(line.lstrip())].expandtabs(4)
             add_span(blocks, text, start, end, min(6, 1 + len(indent) // 4))
-        elif _TASK.match(line):
+        elif TASK.match(line):
             add_span(blocks, text, start, end)
         else:
             note = (note[0] if note is not None else start, end)

@@ -52,7 +52,7 @@ from engine.rag.grounding import (
 from engine.rag.loopguard import LoopGuard
 from engine.rag.not_answers import SMALL_WORDS, a_title, form_texts, not_an_answer, tag_line
 from engine.rag.outlines import entry_date, release_of, said_before
-from engine.rag.reading import TASKPAPER_OPENING, reading, task_item, taskpaper_task
+from engine.rag.reading import reading, task_item
 from engine.rag.replies import attribution_line, quoted_label, reply_note
 from engine.rag.shown_span import (
     BULLET,
@@ -66,6 +66,7 @@ from engine.rag.shown_span import (
 )
 from engine.rag.sources import Source
 from engine.rag.table_rows import row_reading, table_lines, table_rows
+from engine.rag.task_lists import TASKPAPER_OPENING, taskpaper_task
 from engine.rag.terms import ATX_MARKS, described, term_above, with_term
 from engine.rag.tuning import (
     ANSWER_KIND_WEIGHT,

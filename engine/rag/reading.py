@@ -9,11 +9,12 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from engine.index import TASKPAPER_TAG, is_taskpaper, taskpaper_task_words
+from engine.index import is_taskpaper
 from engine.rag.code_comments import comment_prose
 from engine.rag.grounding import Span
 from engine.rag.shown_span import is_code
 from engine.rag.table_rows import row_reading
+from engine.rag.task_lists import taskpaper_reading
 
 # groff's hyphenation at a line's end: U+2010 (a word's own hyphen is "-")
 _LINE_END_HYPHEN = re.compile(r"(?<=\w)\u2010\n[ \t]*(?=\w)")
@@ -42,46 +43,11 @@ def reading(span: Span) -> str:
         return prose
     text = _LINE_END_HYPHEN.sub("", span.text)
     if is_taskpaper(Path(span.source.path)):
-        return _taskpaper_reading(span, text)
+        return taskpaper_reading(span, text)
     return _TASK_BOX.sub(lambda m: m.group(1) + _TASK_WORDS[(m.group(2) or m.group(3)).lower()], text)
-
-
-# the start of a TaskPaper task's line up to its words: its tabs and "- " (an answer's task opens after it)
-TASKPAPER_OPENING = re.compile(r"[ \t]*(?:- )?")
-_TASKPAPER_TASK = re.compile(r"[ \t]*- ")
-
-
-def _taskpaper_task(span: Span) -> bool:
-    """Whether ``span`` opens a TaskPaper task: its line is a task ("- ...") and nothing of it comes before the span
-    but the line's tabs and "- "."""
-    text = span.source.text
-    line = text.rfind("\n", 0, span.start) + 1
-    return (
-        _TASKPAPER_TASK.match(text, line) is not None
-        and TASKPAPER_OPENING.fullmatch(text, line, span.start) is not None
-    )
-
-
-def _taskpaper_reading(span: Span, text: str) -> str:
-    """A TaskPaper item in words, line by line (a task read on into its note): a task done or still to do, its tags
-    read out."""
-    out = []
-    for k, line in enumerate(text.split("\n")):
-        task = _taskpaper_task(span) if k == 0 else _TASKPAPER_TASK.match(line) is not None
-        if not task and TASKPAPER_TAG.search(line) is None:
-            out.append(line)
-            continue
-        words = taskpaper_task_words(TASKPAPER_OPENING.sub("", line, count=1) if task else line, task)
-        out.append(f"- {words}" if task and k else words)  # a task under a project shown with it: an item
-    return "\n".join(out)
 
 
 def task_item(text: str) -> bool:
     """Whether ``text`` is a task list's or checklist's item ("- [ ] Suncream", "☐ Suncream"): a word or two is
     all such an item says, and all it needs to answer "what haven't we packed?"."""
     return _TASK_BOX.match(text) is not None
-
-
-def taskpaper_task(span: Span) -> bool:
-    """Whether ``span`` is a TaskPaper task ("- Net the brassicas"), an item as ``task_item``'s are."""
-    return is_taskpaper(Path(span.source.path)) and _taskpaper_task(span)

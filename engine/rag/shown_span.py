@@ -16,10 +16,11 @@ import re
 from collections.abc import Sequence
 from pathlib import Path
 
-from engine.index import ATX_HEADING, RECORD_TYPES, is_taskpaper, taskpaper_project
+from engine.index import ATX_HEADING, RECORD_TYPES, is_taskpaper
 from engine.rag.code_comments import comment_over_code, comment_prose
 from engine.rag.grounding import Span, content_words
 from engine.rag.sources import Source, read_type
+from engine.rag.task_lists import taskpaper_item
 from engine.rag.tuning import INTRO_EXTEND_CHARS, LIST_SHOW_CHARS, MIN_SENTENCE_WORDS, RECORD_SHOW_CHARS
 
 # a sentence's end, with the quotes and brackets that close after it ('summary: "A 1952 set, restored."')
@@ -115,7 +116,7 @@ def shown_span(span: Span, pieces: Sequence[Span]) -> Span:
     if block is not None:
         return block
     if is_taskpaper(Path(span.source.path)):
-        return _taskpaper_item(span)
+        return taskpaper_item(span)
     if is_code(span.source) and comment_prose(span.source.text, span.start, span.end) is not None:
         # a source file's comment: its margin stars are no list's items; over code, the code it describes with it
         return _with_the_code_under(span, pieces)
@@ -172,40 +173,6 @@ def shown_span(span: Span, pieces: Sequence[Span]) -> Span:
         if nxt is not None and nxt.end - nxt.start <= INTRO_EXTEND_CHARS:
             span = Span(span.source, span.start, nxt.end)
     return _run_on(_with_qualification(_with_antecedent(span, pieces, at), pieces), pieces)
-
-
-def _indent(text: str, line: int) -> int:
-    """How deep the line starting at ``line`` is indented (a tab as four spaces)."""
-    end = text.find("\n", line)
-    body = text[line : len(text) if end < 0 else end]
-    return len(body[: len(body) - len(body.lstrip(" \t"))].expandtabs(4))
-
-
-def _taskpaper_item(span: Span) -> Span:
-    """A TaskPaper item as shown: a task or a note with the notes under it (the lines indented deeper, up to the
-    next item), a project with as many of its items as fit in LIST_SHOW_CHARS ("Allotment:" over "- Net the
-    brassicas"); never an item run on into the next one, as a list item's sentences would be."""
-    text = span.source.text
-    line = text.rfind("\n", 0, span.start) + 1
-    depth = _indent(text, line)
-    line_end = text.find("\n", line)
-    project = taskpaper_project(text[line : len(text) if line_end < 0 else line_end])
-    end = span.end
-    pos = text.find("\n", span.end)
-    while 0 <= pos < len(text) - 1:
-        nxt = pos + 1
-        stop = text.find("\n", nxt)
-        stop = len(text) if stop < 0 else stop
-        body = text[nxt:stop].strip()
-        if not body or _indent(text, nxt) <= depth:
-            break
-        if not project and (body.startswith("- ") or taskpaper_project(body)):
-            break  # a task's subtask or project is an item of its own
-        if project and stop - span.start > LIST_SHOW_CHARS:
-            break  # a long project: as many of its first items as fit
-        end = stop
-        pos = stop
-    return span if end == span.end else Span(span.source, span.start, len(text[:end].rstrip()))
 
 
 def _introduces(piece: Span) -> bool:
