@@ -66,7 +66,7 @@ from engine.rag.shown_span import (
 )
 from engine.rag.sources import Source
 from engine.rag.table_rows import row_reading, table_lines, table_rows
-from engine.rag.task_lists import TASKPAPER_OPENING, taskpaper_task
+from engine.rag.task_lists import taskpaper_task
 from engine.rag.terms import ATX_MARKS, described, term_above, with_term
 from engine.rag.tuning import (
     ANSWER_KIND_WEIGHT,
@@ -88,6 +88,8 @@ from engine.rag.tuning import (
 EXTRACTIVE_INTRO = "From your documents:"
 # when the sources hold little of what the question asks (engine.rag.abstain.COVERAGE_HEDGE)
 HEDGED_INTRO = "Your documents may not answer this directly. The closest they come:"
+# a list item's line up to its words: its indent and its bullet (Markdown's, a TaskPaper task's "- ")
+_ITEM_OPENING = re.compile(r"[ \t]*[-*+\u2022][ \t]+")
 _ENDS_SENTENCE = re.compile(r"[.!?][\"'”’)\]]*\s*$")
 # the name a def or class defines, after any decorator lines ("@rule\ndef _gif(h):")
 _DEF_NAME = re.compile(r"[ \t]*(?:@[^\n]*\n[ \t]*)*(?:async[ \t]+)?(?:def|class)[ \t]+(\w+)")
@@ -412,13 +414,14 @@ def _cut_short(span: Span) -> tuple[bool, bool]:
     )
     if by_line:
         lo, hi = text.rfind("\n", 0, a) + 1, text.find("\n", b)
-        if is_taskpaper(path):  # a task's words open after its tabs and "- ": "- pay the balance" is whole
-            lo = min(a, TASKPAPER_OPENING.match(text, lo).end())
         hi = len(text) if hi < 0 else hi
         text, a, b = text[lo:hi], a - lo, b - lo
     before = text[:a].rstrip(" \t")
+    # a list item's words open after its bullet: "- pay the campsite balance" is whole, though in lower case
+    opens_item = _ITEM_OPENING.fullmatch(text, text.rfind("\n", 0, a) + 1, a) is not None
     head = (
-        shown[0].islower()
+        not opens_item
+        and shown[0].islower()
         and bool(before)
         and not before.endswith(("\n\n", ".", "!", "?", ":"))
         and (before[-1].isalnum() or before[-1] in ",;(" or not before.endswith("\n"))

@@ -12,7 +12,7 @@ from engine.rag.grounding import Span
 from engine.rag.tuning import LIST_SHOW_CHARS
 
 # the start of a TaskPaper task's line up to its words: its tabs and "- " (an answer's task opens after it)
-TASKPAPER_OPENING = re.compile(r"[ \t]*(?:- )?")
+_TASKPAPER_OPENING = re.compile(r"[ \t]*(?:- )?")
 
 
 def _taskpaper_task(span: Span) -> bool:
@@ -22,7 +22,7 @@ def _taskpaper_task(span: Span) -> bool:
     line = text.rfind("\n", 0, span.start) + 1
     return (
         TASKPAPER_TASK.match(text, line) is not None
-        and TASKPAPER_OPENING.fullmatch(text, line, span.start) is not None
+        and _TASKPAPER_OPENING.fullmatch(text, line, span.start) is not None
     )
 
 
@@ -35,7 +35,7 @@ def taskpaper_reading(span: Span, text: str) -> str:
         if not task and TASKPAPER_TAG.search(line) is None:
             out.append(line)
             continue
-        words = taskpaper_task_words(TASKPAPER_OPENING.sub("", line, count=1) if task else line, task)
+        words = taskpaper_task_words(_TASKPAPER_OPENING.sub("", line, count=1) if task else line, task)
         out.append(f"- {words}" if task and k else words)  # a task under a project shown with it: an item
     return "\n".join(out)
 

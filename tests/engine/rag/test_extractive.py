@@ -716,3 +716,14 @@ def test_a_pictures_short_lines_end_their_pieces_and_wrapped_prose_reads_on():
     assert [shot.text[a:b] for a, b in source_segments(shot)][:3] == pieces[:3]
     # the same text in a plain file is prose: its lines are not cut
     assert "Booking confirmed\nTotal paid 70.30" in split_spans(Source(1, text, "/lib/notes.txt"))[0].text
+
+
+def test_a_list_item_in_lower_case_is_shown_whole(embedder):
+    """A list item's words open after its bullet: "- find someone to feed the cat" is no sentence cut short ("…")."""
+    text = ("# Holiday\n\nWe go on Saturday. Bring the maps.\n\n- pay the campsite balance by July\n"
+            "- find someone to feed the cat\n- buy gas for the stove\n\nThe ferry leaves at nine.\n")  # fmt: skip
+    ex = extract_answer(
+        "Who will feed the cat?", (Source(1, text, "/n/h.md", line_start=1, line_end=9),), embedder
+    )
+    assert "find someone to feed the cat" in [s.text for s in ex.sentences]
+    assert "…" not in ex.text
