@@ -371,6 +371,9 @@ DOCUMENT_TYPES: list[tuple[str, dict[str, str]]] = [
     ("Feed", {".rss": "org.alcove.Alcove.rss", ".atom": "org.alcove.Alcove.atom"}),
     ("Evernote export", {".enex": "org.alcove.Alcove.enex"}),
     ("BibTeX library", {".bib": "org.alcove.Alcove.bibtex"}),
+    ("Screenplay", {".fountain": "org.alcove.Alcove.fountain"}),
+    ("Outline", {".opml": "org.alcove.Alcove.opml"}),
+    ("Scrivener binder", {".scrivx": "org.alcove.Alcove.scrivx"}),
     ("Bank statement", {".ofx": "org.alcove.Alcove.ofx", ".qfx": "org.alcove.Alcove.ofx",
                         ".qif": "org.alcove.Alcove.qif"}),
     ("Image", {".png": "public.png", ".jpg": "public.jpeg", ".jpeg": "public.jpeg", ".tif": "public.tiff",
@@ -421,6 +424,17 @@ IMPORTED_UTIS: dict[str, tuple[str, str]] = {  # UTI -> (description, conforms t
     "org.alcove.Alcove.bibtex": ("BibTeX library", "public.plain-text"),
     "org.alcove.Alcove.ofx": ("OFX bank statement", "public.plain-text"),
     "org.alcove.Alcove.qif": ("QIF bank statement", "public.plain-text"),
+    "org.alcove.Alcove.fountain": ("Fountain screenplay", "public.plain-text"),
+    "org.alcove.Alcove.opml": ("OPML outline", "public.plain-text"),
+    "org.alcove.Alcove.scrivx": ("Scrivener binder", "public.plain-text"),
+}
+# Packages (folders the Finder shows as one document) indexed as folders, by the UTI their app declares: a Scrivener
+# project (Scrivener 3 and 2 for macOS; not checked against an installed Scrivener)
+PACKAGE_UTIS = {
+    "Scrivener project": [
+        "com.literatureandlatte.scrivener3.scriv",
+        "com.literatureandlatte.scrivener2.scriv",
+    ]
 }
 # Accepted as well: whatever conforms to text (an extension some other app declares its own UTI for).
 CATCH_ALL_TEXT_UTIS = ["public.plain-text", "public.source-code", "public.script"]
@@ -429,6 +443,7 @@ CATCH_ALL_TEXT_UTIS = ["public.plain-text", "public.source-code", "public.script
 def info_plist(version: str, bundle_id: str, min_macos: str) -> dict:
     """The Info.plist keys alcove.spec passes to BUNDLE (PyInstaller adds CFBundleExecutable, the icon...)."""
     doc_types = [{"name": "Folder", "utis": ["public.folder"]}]
+    doc_types += [{"name": name, "utis": utis} for name, utis in PACKAGE_UTIS.items()]
     for name, by_ext in DOCUMENT_TYPES:
         utis = sorted(set(by_ext.values()))
         if name == "Plain text":

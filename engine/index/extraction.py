@@ -29,6 +29,7 @@ from __future__ import annotations
 import re
 import sys
 from collections.abc import Callable, Iterable
+from dataclasses import replace
 from pathlib import Path
 
 from engine.core import RequestRefused
@@ -91,8 +92,11 @@ from engine.index.readers import (
 )
 from engine.index.readers.chatgpt import read_chatgpt
 from engine.index.readers.dayone import read_dayone
+from engine.index.readers.fountain import read_fountain
 from engine.index.readers.keep import read_keep
+from engine.index.readers.opml import read_opml
 from engine.index.readers.powerpoint97 import extract_ppt
+from engine.index.readers.scrivener import binder_trail, read_binder
 from engine.index.readers.slack import read_slack
 from engine.index.readers.worddoc import extract_doc
 from engine.index.shortcodes import blank_shortcodes
@@ -115,12 +119,14 @@ TEXT_EXTENSIONS = {
     ".zsh": "code", ".pl": "code", ".tcl": "code", ".lua": "code", ".r": "code", ".sql": "code", ".scala": "code",
     ".cs": "code", ".css": "code", ".scss": "code", ".toml": "code", ".yaml": "code",
     ".yml": "code", ".json": "code", ".ini": "code", ".cfg": "code", ".xml": "code", ".tex": "text", ".org": "text",
-    ".pod": "text", ".bib": "bibtex", ".taskpaper": "text",
+    ".pod": "text", ".bib": "bibtex", ".taskpaper": "text", ".fountain": "screenplay", ".opml": "outline",
+    ".scrivx": "scrivener",
 }  # fmt: skip
 # the readers that write a text file's contents in words (engine.index.readers.anchored), by file type
 _IN_WORDS = {"subtitles": extract_subtitles, "calendar": extract_vobjects, "contacts": extract_vobjects,
              "gpx": extract_gpx, "feed": extract_feed, "evernote": extract_enex,
-             "bibtex": extract_bibtex, "statement": extract_statement}  # fmt: skip
+             "bibtex": extract_bibtex, "statement": extract_statement, "screenplay": read_fountain,
+             "outline": read_opml, "scrivener": read_binder}  # fmt: skip
 # readers whose page text is not the file's own characters: Page.anchors map it back to the file's lines
 # (a DOCX's, where a table laid out for the page holds paragraphs: engine.index.readers.word)
 # (a chat's or a phone's messages: engine.index.readers.messages, read in words too)
@@ -265,7 +271,7 @@ def extract(
     BudgetExceeded for a spent budget or memory that ran out) or ExtractCancelled, nothing else."""
     file_type = file_type or file_type_for(path) or "text"
     try:
-        return _extract(path, data, file_type, check, ocr)
+        return _in_project(path, _extract(path, data, file_type, check, ocr))
     except (ExtractError, ExtractCancelled):
         raise
     except RecursionError as exc:
@@ -281,6 +287,18 @@ def extract(
         raise ExtractError(f"The {_kind(file_type)} could not be read ({short_reason(exc)}).") from exc
 
 
+def _in_project(path: Path, doc: Extracted) -> Extracted:
+    """A Scrivener project's text, notes or synopsis under its place in the binder (``readers.scrivener``)."""
+    if ".scriv" not in str(path).lower() or not doc.pages:
+        return doc
+    trail = binder_trail(path)
+    if trail is None:
+        return doc
+    pages = tuple(replace(p, trails=((0, trail), *((o, f"{trail} › {t}") for o, t in p.trails if o > 0)))
+                  for p in doc.pages)  # fmt: skip
+    return replace(doc, pages=pages)
+
+
 def _kind(file_type: str) -> str:
     names = {"pdf": "PDF", "docx": "DOCX file", "epub": "EPUB file", "pptx": "PPTX file", "xlsx": "XLSX file",
              "ods": "ODS file", "odt": "ODT file", "email": "e-mail", "emlx": "e-mail", "mbox": "mailbox", "rtf": "RTF file",
@@ -289,7 +307,8 @@ def _kind(file_type: str) -> str:
              "gpx": "GPS track", "feed": "feed", "evernote": "Evernote export", "odp": "ODP file",
              "webarchive": "web archive", "mhtml": "saved web page", "bibtex": "BibTeX library",
              "pages": "Pages document", "keynote": "Keynote presentation", "messages": "messages file",
-             "statement": "bank statement"}  # fmt: skip
+             "statement": "bank statement", "screenplay": "screenplay", "outline": "OPML outline",
+             "scrivener": "Scrivener binder"}  # fmt: skip
     return names.get(file_type, "file")
 
 

@@ -16,6 +16,7 @@ from engine.index.readers.dayone import READER_VERSION as DAYONE_READER_VERSION
 from engine.index.readers.ebook import READER_VERSION as EPUB_READER_VERSION
 from engine.index.readers.enex import READER_VERSION as ENEX_READER_VERSION
 from engine.index.readers.feeds import READER_VERSION as FEED_READER_VERSION
+from engine.index.readers.fountain import READER_VERSION as FOUNTAIN_READER_VERSION
 from engine.index.readers.gpx import READER_VERSION as GPX_READER_VERSION
 from engine.index.readers.html import READER_VERSION as HTML_READER_VERSION
 from engine.index.readers.keep import READER_VERSION as KEEP_READER_VERSION
@@ -23,7 +24,9 @@ from engine.index.readers.mail import READER_VERSION as MAIL_READER_VERSION
 from engine.index.readers.messages import READER_VERSION as MESSAGES_READER_VERSION
 from engine.index.readers.ocr import IMAGE_READER_VERSION, OCR_READER_VERSION
 from engine.index.readers.office import DOCUMENT_READER_VERSION, RTF_READER_VERSION, XLSX_READER_VERSION
+from engine.index.readers.opml import READER_VERSION as OPML_READER_VERSION
 from engine.index.readers.pdf import READER_VERSION
+from engine.index.readers.scrivener import READER_VERSION as SCRIVENER_READER_VERSION
 from engine.index.readers.slack import READER_VERSION as SLACK_READER_VERSION
 from engine.index.readers.statements import READER_VERSION as STATEMENT_READER_VERSION
 from engine.index.readers.subtitles import READER_VERSION as SUBTITLES_READER_VERSION
@@ -48,7 +51,8 @@ READER_VERSIONS = {"pdf": f"{READER_VERSION}+ocr{OCR_READER_VERSION}", "image": 
                    "docx": DOCUMENT_READER_VERSION, "odt": DOCUMENT_READER_VERSION, "rtf": RTF_READER_VERSION,
                    "webarchive": WEBPAGE_READER_VERSION, "mhtml": WEBPAGE_READER_VERSION,
                    "bibtex": BIBTEX_READER_VERSION, "messages": MESSAGES_READER_VERSION,
-                   "statement": STATEMENT_READER_VERSION}  # fmt: skip
+                   "statement": STATEMENT_READER_VERSION, "screenplay": FOUNTAIN_READER_VERSION,
+                   "outline": OPML_READER_VERSION, "scrivener": SCRIVENER_READER_VERSION}  # fmt: skip
 
 
 # an .xml file may hold a feed or a phone's messages, a .json file a chat's messages, a Slack export's day or a Keep

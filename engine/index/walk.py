@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from engine.index.bounds import in_system_folder, special_file_reason
+from engine.index.readers.scrivener import scrivener_own
 from engine.index.schema import display_path
 
 SKIP_DIRS = frozenset(
@@ -105,7 +106,8 @@ def walk(root: str, library: Sequence[str] = (), allow_links: Collection[str] = 
             continue
         subdirs = []
         for entry in entries:
-            if entry.name.startswith(".") or entry.name in SKIP_DIRS:
+            # a Scrivener project's own search index, backups and settings: passed by
+            if entry.name.startswith(".") or entry.name in SKIP_DIRS or scrivener_own(folder, entry.name):
                 continue
             try:
                 link = entry.is_symlink()

@@ -54,6 +54,7 @@ from engine.rag.not_answers import SMALL_WORDS, a_title, form_texts, not_an_answ
 from engine.rag.outlines import entry_date, release_of, said_before
 from engine.rag.reading import reading, task_item
 from engine.rag.replies import attribution_line, quoted_label, reply_note
+from engine.rag.screenplay import speaker_label
 from engine.rag.shown_span import (
     BULLET,
     is_code,
@@ -288,7 +289,7 @@ def extract_answer(
         dated = entry_date(sp)
         carried = dated if dated and said_before(dated, said.get(sp.source.n, "")) else None  # said: once
         dated = None if carried else dated
-        label = None if row else release_of(sp) or clipping_label(sp) or dated
+        label = None if row else release_of(sp) or clipping_label(sp) or speaker_label(sp) or dated
         quoted = None if label is not None or row else quoted_label(sp)
         if quoted is not None:
             # an older message's sentences in a row, from one passage: whose and when said once

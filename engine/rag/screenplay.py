@@ -1,0 +1,27 @@
+"""A screenplay's speeches in an answer (a Fountain script, read a speech a line by engine.index.readers.fountain:
+"MAGGIE (V.O.): (quietly) Twenty past. He's late again."): a sentence from inside a speech is shown with who says it
+("MAGGIE: He's late again."), as a chat's older message is shown with whose it is."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from engine.index import file_type_for
+from engine.rag.grounding import Span
+
+# a speech's line as the reader writes it: the cue in capitals, its extensions, a colon
+_SPEAKER = re.compile(r"([A-Z0-9][A-Z0-9 .'’\-]*?)(?: \([^)\n]*\))*: ")
+
+
+def speaker_label(span: Span) -> str | None:
+    """Who says the sentence ``span`` of a screenplay's speech, where the sentence does not start the speech (that
+    one opens with the name); None for any other sentence."""
+    source = span.source
+    if file_type_for(Path(source.path)) != "screenplay":
+        return None
+    line_start = source.text.rfind("\n", 0, span.start) + 1
+    found = _SPEAKER.match(source.text, line_start)
+    if found is None or span.start < found.end() or any(c.islower() for c in found.group(1)):
+        return None
+    return found.group(1).strip()
