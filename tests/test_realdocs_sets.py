@@ -17,7 +17,7 @@ e-mail with a CSV attachment, Rust source, a book's page made by mdBook, a Teleg
 export, an SMS Backup & Restore file, an API page made by rustdoc, a JupyterLab notebook, a Notion export, Bear's
 TextBundles, a CMake module, a Slack workspace export, Google Keep notes from Takeout, an OFX bank statement, C source,
 a Word 97-2003 .doc, an Excel 97-2003 .xls, a ChatGPT data export, Tcl source, a Day One JSON export, a TaskPaper
-document, an Apple Numbers spreadsheet)
+document, an Apple Numbers spreadsheet, an XML DTD, a Scrivener 3 project, a Fountain screenplay, an OPML outline)
 hold against those files, and the parts stay apart. Questions on Debian packages' documents are checked by
 ``eval/realdocs/check.py`` where the packages are installed."""
 
@@ -1476,3 +1476,88 @@ def test_twenty_sixth_held_out_part_heldout26_brings_new_kinds_and_only_fresh_do
             assert spreadsheet == committed[numbers]
         else:
             assert make_heldout26.numbers_parser_rows(spreadsheet) == make_heldout26.table_rows()
+
+
+def test_twenty_seventh_held_out_part_heldout27_brings_new_kinds_and_only_fresh_documents():
+    import xml.etree.ElementTree as ET
+
+    from eval.realdocs import heldout27_texts as T
+    from eval.realdocs import make_heldout27
+
+    kinds = {"xml-dtd", "scrivener", "scrivener-item", "fountain", "opml"}
+    committed, mine = _fresh("heldout27", kinds)
+    qa, unanswerable = load("heldout27")
+    doc_kind = {d["path"]: d["kind"] for d in documents("heldout27")}
+    # fonts.dtd, committed as Debian's fontconfig-config 2.14.1-4 ships it; a label reads its lines
+    source = "fontconfig/fonts.dtd"
+    _as_installed(committed[source], "/usr/share/xml/fontconfig/fonts.dtd")
+    assert committed[source].startswith(
+        b"<!-- This is the Document Type Definition for font configuration files"
+    )
+    for q in (x for x in qa if x["kind"] in ("xml-dtd", "fountain", "opml") or x["path"].endswith(".txt")):
+        _labels_name_lines(committed, q)
+    # the generator gives the committed bytes again: the Scrivener project, the screenplay and the outline
+    again = make_heldout27.files()
+    assert {f"private27/{k}": v for k, v in again.items()} == {p: committed[p] for p in mine if p != source}
+    make_heldout27.check(again)
+    # the Scrivener project: the binder (.scrivx) names a folder of files for each text; content.rtf and notes.rtf are
+    # RTF as Cocoa writes it, a label naming a paragraph of its text (check.py's rtf_lines, a line a paragraph), which
+    # reads as the generator wrote it; synopsis.txt is one line
+    project = f"private27/{T.SCRIV_NAME}"
+    binder = ET.fromstring(committed[f"{project}/{T.SCRIV_NAME.removesuffix('.scriv')}.scrivx"])
+    texts = {e.get("UUID"): e.get("Type") for e in binder.iter("BinderItem") if e.get("Type") == "Text"}
+    assert {p.split("/")[4] for p in mine if p.startswith(f"{project}/Files/Data/")} == set(texts)
+    assert {doc_kind[p] for p in mine if p.endswith((".scrivx", "version.txt"))} == {"scrivener-item"}
+    for item in make_heldout27.binder_items():
+        if item["type"] == "Text":
+            lines = realdocs_check.rtf_lines(FILES / "private27" / make_heldout27.scene_path(item["key"]))
+            assert lines == [x.replace("*", "") for x in item["text"]], item["key"]
+    for q in (x for x in qa if x["path"].endswith(".rtf")):
+        raw = committed[q["path"]]
+        assert raw.startswith(b"{\\rtf1\\ansi\\ansicpg1252\\cocoartf") and b"\\f0\\fs24 \\cf0 " in raw
+        assert realdocs_check.unit_text(FILES / q["path"], q) == "\n".join(
+            realdocs_check.rtf_lines(FILES / q["path"])[q["line_start"] - 1 : q["line_end"]]
+        )
+    tagged = {
+        t: {q["path"].rsplit("/", 1)[1] for q in qa if t in q["tags"]} for t in ("synopsis", "document-note")
+    }
+    assert tagged == {"synopsis": {"synopsis.txt"}, "document-note": {"notes.rtf"}}
+    trash = next(e for e in binder.iter("BinderItem") if e.get("Type") == "TrashFolder")
+    in_trash = {e.get("UUID") for e in trash.iter("BinderItem")}
+    assert all(
+        (q["path"].split("/")[4] in in_trash) == ("trashed" in q["tags"])
+        for q in qa
+        if q["kind"] == "scrivener"
+    )
+    # the screenplay: a label on a character's words names the cue's lines as well
+    elements = {
+        n: k
+        for n, k, _ in make_heldout27.fountain_elements(committed[f"private27/{T.FOUNTAIN_NAME}"].decode())
+    }
+    for q in (x for x in qa if x["kind"] == "fountain"):
+        spanned = [elements.get(n) for n in range(q["line_start"], q["line_end"] + 1)]
+        if "dialogue" in q["tags"]:
+            assert "dialogue" in spanned, q["id"]
+        if "title-page" in q["tags"]:
+            assert set(spanned) == {"title"}, q["id"]
+        if "scene-heading" in q["tags"]:
+            assert "scene" in spanned, q["id"]
+    # the outline: a label names whole <outline> lines; one tagged "checked" a checkbox's state on its lines
+    opml = committed[f"private27/{T.OPML_NAME}"].decode("utf-8").split("\n")
+    for q in (x for x in qa if x["kind"] == "opml"):
+        labelled = opml[q["line_start"] - 1 : q["line_end"]]
+        assert all(x.lstrip("\t").startswith(("<outline", "</outline>")) for x in labelled), q["id"]
+        if "checked" in q["tags"]:
+            assert "_status=" in "".join(labelled), q["id"]
+    # the questions: 13 on each kind of document with questions; two or more near-topic questions beside each
+    assert {q["path"] for q in qa} <= {p for p in mine if doc_kind[p] != "scrivener-item"}
+    assert all(sum(q["kind"] == k for q in qa) == 13 for k in ("xml-dtd", "scrivener", "fountain", "opml"))
+    near = [doc_kind[q["near"]] for q in unanswerable if q["kind"] == "near-topic"]
+    assert all(near.count(k) >= 2 for k in ("xml-dtd", "scrivener", "fountain", "opml")) and len(near) == 10
+    assert {t for q in qa for t in q["tags"]} >= {
+        "synopsis",
+        "document-note",
+        "character-sheet",
+        "trashed",
+        "checked",
+    }

@@ -31,18 +31,20 @@ scanner's multi-page TIFF, whose text Alcove reads by OCR, the text its generato
   page's; C source as text, a ChatGPT export's one-line ``conversations.json`` as text (its line 1, the ``\\uXXXX``
   and ``\\n`` escapes as written), a Word 97-2003 .doc's paragraphs and table rows with its footnotes after the main
   text (``doc_lines``); Tcl source, a Day One export's ``Journal.json`` and a TaskPaper document as text, a Numbers
-  spreadsheet's table's labelled row (``numbers_tables``);
+  spreadsheet's table's labelled row (``numbers_tables``); a Scrivener project's ``content.rtf`` and ``notes.rtf`` as
+  any RTF file (``rtf_lines``: a line a paragraph, as Cocoa ends them with ``\\``) and its ``synopsis.txt`` as text,
+  a Fountain screenplay, an OPML outline (its entities as written) and a DTD as text;
   text compared with whitespace runs as one space, line-end hyphens joined, NFKC);
   so does each ``evidence`` string, and a ``quote`` occurs exactly once in its text file at the labelled lines;
 - an unanswerable question's ``absent_terms`` occur in no document of its part or of any part before it in
   ``PARTS`` (whole words, any case): a later part's documents were chosen after the question was written, and each
   part is indexed on its own (held-out 5's documents hold "JSON" and "WASM", absent terms of ``uh01`` and ``u3f01``);
   a JSON file is searched as written and as its strings decoded (``json_strings``: a word right after a ``\\n``
-  escape is a whole word there), an XML file as written and as its text and attribute values decoded
-  (``xml_strings``: a word after a ``&#10;`` or an entity);
+  escape is a whole word there), an XML file (an OPML outline and a Scrivener binder, ``.scrivx``, too) as written
+  and as its text and attribute values decoded (``xml_strings``: a word after a ``&#10;`` or an entity);
 - ids are unique; questions are not copied from the document (no run of 8 words shared with the labelled unit).
 
-    python eval/realdocs/check.py [--part tuning|heldout|heldout2|...|heldout25|heldout26|all] [--committed-only]
+    python eval/realdocs/check.py [--part tuning|heldout|heldout2|...|heldout26|heldout27|all] [--committed-only]
 
 Package documents are read where the packages installed them; committed ones from files/. ``--committed-only``
 checks only questions on committed documents (what CI can check without the packages).
@@ -1239,7 +1241,7 @@ def whole_text(path: Path) -> str:
     text = file_text(path)
     if suffix == ".json":
         return "\n".join([text, *json_strings(text)])
-    if suffix == ".xml":
+    if suffix in (".xml", ".opml", ".scrivx"):  # an OPML outline's notes are attributes: "&#10;" a line break
         return "\n".join([text, *xml_strings(text)])
     return text
 

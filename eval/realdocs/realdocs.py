@@ -2,11 +2,11 @@
 what counts as a hit on a label.
 
 The documents are listed in ``documents.json``: each has a path under a documents root (``pdf/R-FAQ.pdf``), a part
-(``tuning``, ``heldout``, ``heldout2`` to ``heldout25`` or ``heldout26``) and where it comes from: a file of an
+(``tuning``, ``heldout``, ``heldout2`` to ``heldout26`` or ``heldout27``) and where it comes from: a file of an
 installed Debian package (``package`` + ``source``; not committed, the version is recorded) or a file committed here
 under ``files/`` at the same path (a macOS bundle, ``X.rtfd``, is a folder that is one document).
 
-    python eval/realdocs/realdocs.py ROOT [--part tuning|heldout|heldout2|...|heldout25|heldout26|all]   # copy a part into ROOT
+    python eval/realdocs/realdocs.py ROOT [--part tuning|heldout|heldout2|...|heldout26|heldout27|all]   # copy a part into ROOT
 
 Each part is meant to be indexed on its own (a root per part); the unanswerable questions of a part are checked
 against that part's documents (``check.py``), and their key terms against every document of that part and of the
@@ -33,12 +33,14 @@ an SMS Backup & Restore XML file, a Notion export's pages (Markdown) and databas
 one message's object, or a thread's run of them), a bank statement in OFX 1.02 (SGML: a label is one ``<STMTTRN>``
 record, or the ``<LEDGERBAL>`` block), C source, a ChatGPT export's ``conversations.json`` (one line: a label is
 line 1, the fact on the branch its ``current_node`` follows), Tcl source, a Day One export's ``Journal.json`` (JSON as
-Day One writes it: a label is one entry's object), a TaskPaper document, the HTML source (a saved web page's, a Sphinx page's, a
+Day One writes it: a label is one entry's object), a TaskPaper document, a Fountain screenplay, an OPML outline
+(its lines as written: entities as they stand), a DTD, the HTML source (a saved web page's, a Sphinx page's, a
 Texinfo page's, an mdBook page's, a rustdoc page's and a Google Keep note's in a Takeout export (its one-line
 ``.json`` beside it holds no label) too); a DOCX or ODT
 "line" is a body paragraph (a Google Docs export's list and checklist items too; its footnotes' text after it, tracked
 changes as accepted, a move read at its new place), a heading or a table row, an RTF "line" a paragraph of its plain text, a TextEdit .rtfd's that
-of its TXT.rtf; a Word 97-2003 .doc's "line" a non-empty paragraph, heading, list item or table row of its main text
+of its TXT.rtf (a Scrivener project's ``content.rtf`` and
+``notes.rtf`` too); a Word 97-2003 .doc's "line" a non-empty paragraph, heading, list item or table row of its main text
 as its piece table holds it, then its footnotes' paragraphs after the main text). An XLSX, XLS or ODS label names
 its sheet (``page``) and ``row``, the row's own number as the spreadsheet shows it; a Numbers label its table
 (``page``: the tables in order, sheet by sheet, each "Sheet › Table") and ``row``. ``answer`` is the fact a correct answer must
@@ -86,6 +88,7 @@ PARTS = (
     "heldout24",
     "heldout25",
     "heldout26",
+    "heldout27",
 )
 SETS = {
     "tuning": ("qa_tuning.jsonl", "unanswerable_tuning.jsonl"),
@@ -173,6 +176,9 @@ SETS = {
     # written after "heldout25" was reported: kinds no other part holds (Tcl source read as documentation, a journal
     # as Day One exports it to JSON, a TaskPaper document, an Apple Numbers spreadsheet)
     "heldout26": ("qa_heldout26.jsonl", "unanswerable_heldout26.jsonl"),
+    # written after "heldout26" was reported: kinds no other part holds (an XML DTD read as documentation, a novel in
+    # progress as a Scrivener 3 project keeps it on disk, a Fountain screenplay, an outline exported to OPML)
+    "heldout27": ("qa_heldout27.jsonl", "unanswerable_heldout27.jsonl"),
 }
 # kinds whose labels carry a page
 PAGED = {
