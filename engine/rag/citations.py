@@ -21,12 +21,15 @@ _MARKER = re.compile(r"\[\s*(\d+(?:\s*(?:,|;|-|–|and)\s*\d+)*)\s*\]")
 _NUM_RANGE = re.compile(r"(\d+)\s*[-–]\s*(\d+)")
 _WORD = re.compile(r"\w+", re.UNICODE)
 # a sentence ends after . ! ? (not after "e.g.", "i.e.", "ie.", "eg.", "cf.", "vs.", which go on, nor after a Rust inner
-# doc comment's mark, "//! " or "/*! ") or a bracket closing after one ("(Valid values are 1 to 9.)"), at a blank line,
+# doc comment's mark, "//! " or "/*! ", nor after a name's initial or a title before a name, "W. Askew", "Mrs. Hale",
+# "St. Ives", nor "est." before a year) or a bracket closing after one ("(Valid values are 1 to 9.)"), at a blank line,
 # or before a list item: a line opening with "-", "*", "•" or "1." / "1)", after a line comment's mark too ("/// - ",
 # "//! 1. "; not a wrapped line that opens with a number: "if its modulo of\n4 equals zero")
 _LINE_COMMENT_MARK = r"(?:(?://[/!]?|#+)[ \t]+)?"  # "/// ", "//! ", "# " before a list item's mark
 _SENTENCE_END = re.compile(
-    r"(?<=[.!?])(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\bie\.)(?<!\beg\.)(?<!\bcf\.)(?<!\bvs\.)(?<!//!)(?<!/\*!)\s+|(?<=[.!?]\))\s+"
+    r"(?<=[.!?])(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\bie\.)(?<!\beg\.)(?<!\bcf\.)(?<!\bvs\.)(?<!//!)(?<!/\*!)"
+    r"(?!(?<=\best\.)\s+\d)(?!(?-i:(?<=[\s(][A-Z]\.)|(?<=\bMrs\.)|(?<=\bMr\.)|(?<=\bMs\.)|(?<=\bDr\.)|(?<=\bSt\.))[ \t]+(?-i:[A-Z]))"
+    r"\s+|(?<=[.!?]\))\s+"
     r"|\n\s*\n"
     r"|\n(?=\s*" + _LINE_COMMENT_MARK + r"(?:[-*•]|\d{1,3}[.)]\s))",
     re.IGNORECASE,

@@ -10,8 +10,12 @@ from pathlib import Path
 from engine.index import file_type_for
 from engine.rag.grounding import Span
 
-# a speech's line as the reader writes it: the cue in capitals, its extensions, a colon
-_SPEAKER = re.compile(r"([A-Z0-9][A-Z0-9 .'’\-]*?)(?: \([^)\n]*\))*: ")
+# a speech's line as the reader writes it: the cue (in capitals, or a name forced with "@": "McBride"), its
+# extensions, a colon
+_SPEAKER = re.compile(r"([A-Z0-9][\w .'’\-]*?)(?: \([^)\n]*\))*: ")
+# what else the reader writes as "Word: ...": the title page's keys, a synopsis, a note
+_NOT_SPEAKERS = frozenset({"title", "credit", "author", "authors", "source", "contact", "copyright", "notes",
+                           "revision", "synopsis", "note"})  # fmt: skip
 
 
 def speaker_label(span: Span) -> str | None:
@@ -22,6 +26,15 @@ def speaker_label(span: Span) -> str | None:
         return None
     line_start = source.text.rfind("\n", 0, span.start) + 1
     found = _SPEAKER.match(source.text, line_start)
-    if found is None or span.start < found.end() or any(c.islower() for c in found.group(1)):
+    if found is None or span.start < found.end():
         return None
-    return found.group(1).strip()
+    name = found.group(1).strip()
+    words = name.split()
+    if (
+        name.lower() in _NOT_SPEAKERS
+        or words[0] == "Scene"
+        or len(words) > 4
+        or any(w[0].islower() for w in words)
+    ):
+        return None  # "Looks at it: ..." is action, "Draft date: ..." the title page
+    return name

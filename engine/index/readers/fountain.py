@@ -28,6 +28,10 @@ _BONEYARD = re.compile(r"/\*.*?\*/", re.S)
 _NOTE = re.compile(r"\[\[(.*?)\]\]", re.S)
 _TITLE_KEY = re.compile(r"([A-Za-z][A-Za-z ]{0,30}):[ \t]*(.*)$")
 _SCENE = re.compile(r"(?i)(?:int|ext|est|int\.?/ext|i/e)[. ]")
+# a scene heading's opening word and what it says: "INT." inside, "EXT." outside
+_PLACE = re.compile(r"(?i)(int\.?/ext|i/e|int|ext|est)\.?\s+")
+_WHERE = {"int": "inside", "ext": "outside", "int/ext": "inside and outside", "i/e": "inside and outside",
+          "est": "establishing shot"}  # fmt: skip
 _SCENE_NUMBER = re.compile(r"\s*#([\w.\-]+)#\s*$")
 _TRANSITION = re.compile(r"[A-Z0-9 .'\-]+TO:$")
 _CENTERED = re.compile(r">\s*(.*?)\s*<$")
@@ -97,20 +101,33 @@ def read_fountain(text: str, check: Callable[[], None] = lambda: None) -> Page:
         i += 1
     if i < len(raw) and _TITLE_KEY.match(raw[i]) and not _SCENE.match(raw[i]):
         trails.append((len(lines), "Title page"))
-        key, values, at = None, [], []
+        keys: list[tuple[str, list[str], int]] = []  # (key, its values, its line)
         while i < len(raw) and raw[i].strip():
             found = _TITLE_KEY.match(raw[i]) if not raw[i][:1].isspace() else None
             if found:
-                if key is not None:
-                    emit(_sentence(f"{key}: {', '.join(values)}" if values else f"{key}:"), at)
-                key, values, at = found.group(1).strip(), [], [i]
+                keys.append((found.group(1).strip(), [], i))
                 if found.group(2).strip():
-                    values.append(_plain(found.group(2)))
-            elif key is not None:
-                values.append(_plain(raw[i]))
+                    keys[-1][1].append(_plain(found.group(2)))
+            elif keys:
+                keys[-1][1].append(_plain(raw[i]))
             i += 1
-        if key is not None:
-            emit(_sentence(f"{key}: {', '.join(values)}" if values else f"{key}:"), at)
+        k = 0
+        while k < len(keys):
+            key, values, at = keys[k]
+            nxt = keys[k + 1] if k + 1 < len(keys) else None
+            if (
+                key.lower() == "credit"
+                and nxt is not None
+                and nxt[0].lower() in ("author", "authors")
+                and nxt[1]
+            ):
+                # "Credit: Written by" over "Author: Ruth Calloway": "Written by Ruth Calloway." (as the page shows it)
+                emit([(" ".join(values), at), (_sentence(", ".join(nxt[1])), nxt[2])] if values else
+                     _sentence(f"{nxt[0]}: {', '.join(nxt[1])}"), [at])  # fmt: skip
+                k += 2
+                continue
+            emit(_sentence(f"{key}: {', '.join(values)}" if values else f"{key}:"), [at])
+            k += 1
     scene = 0
     section: list[str] = []
     while i < len(raw):
@@ -127,7 +144,7 @@ def read_fountain(text: str, check: Callable[[], None] = lambda: None) -> Page:
         if _is_scene(raw[first]):
             scene += 1
             number = _SCENE_NUMBER.search(raw[first])  # "#12A#": the script's own scene number
-            said = f"Scene {number.group(1) if number else scene}: {_scene_heading(raw[first])}"
+            said = _scene_heading(raw[first], number.group(1) if number else str(scene))
             trails.append((len(lines), " › ".join([*section, said])))
             emit(_sentence(said), [first])
             rest = group[1:]
@@ -135,7 +152,7 @@ def read_fountain(text: str, check: Callable[[], None] = lambda: None) -> Page:
                 _element(rest, raw, emit, lines, trails, section)
     if not lines:
         return Page(text, ())
-    return line_page(lines, trails)
+    return line_page(lines, trails, sep="\n\n")  # each piece a paragraph: none reads on into the next
 
 
 def _is_scene(line: str) -> bool:
@@ -143,10 +160,16 @@ def _is_scene(line: str) -> bool:
     return (s.startswith(".") and not s.startswith("..") and len(s) > 1) or bool(_SCENE.match(s))
 
 
-def _scene_heading(line: str) -> str:
-    s = line.strip()
-    s = s[1:] if s.startswith(".") else s
-    return _plain(_SCENE_NUMBER.sub("", s))
+def _scene_heading(line: str, number: str) -> str:
+    """ "Scene 3, inside: LOCK COTTAGE - NIGHT" for "INT. LOCK COTTAGE - NIGHT": where it is in words, never an "INT."
+    that reads as the end of a sentence; a forced heading as it is written ("Scene 4: FLASHBACK")."""
+    s = _SCENE_NUMBER.sub("", line.strip())
+    if s.startswith("."):
+        return f"Scene {number}: {_plain(s[1:])}"
+    found = _PLACE.match(s)
+    where = _WHERE.get(found.group(1).lower().replace(".", ""), "") if found else ""
+    rest = _plain(s[found.end() :]) if found else _plain(s)
+    return f"Scene {number}, {where}: {rest}" if where and rest else f"Scene {number}: {_plain(s)}"
 
 
 def _element(group, raw, emit, lines, trails, section) -> None:

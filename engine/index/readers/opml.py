@@ -7,7 +7,8 @@ elements, each with its words in a ``text`` attribute, a note in ``_note`` (line
 text, an answer quotes ``<outline text="Book the hall" _note="...">``.
 
 Here the title comes first ("Village fete 2027, by Sam Price, created Mon 3 May 2027."), then every item is a line of
-its own in the outline's order ("Book the hall (done)."), each line of its note a line under it, a feed as its name
+its own in the outline's order ("Book the hall (done).", "Ring the council (still to do)." where its box is not ticked),
+each line of its note a line under it (an item and its note a paragraph), a feed as its name
 and address. Every line reads under the items it sits in (the page's trail: "Stalls › Cakes"), and is anchored at
 the file's line of its element, so a citation names the file's own lines. The XML is read by expat with no document
 type (a ``<!DOCTYPE>``, which could declare entities, is refused); a file that does not parse, or holds no outline,
@@ -106,7 +107,11 @@ def _read(text: str, check: Callable[[], None]) -> Page:
             line = f"{words} ({'feed' if attrs.get('xmlUrl') else 'link'}: {link.strip()})"
         if done and line:
             line = f"{line} (done)"
+        elif attrs.get("_status", "").lower() == "unchecked" and line:  # a box not ticked
+            line = f"{line} (still to do)"
         anchor = [(0, *where)]
+        if lines:
+            lines.append(("", []))  # an item and its note a paragraph: none reads on into the next item
         if line:
             if not lines or trail != (trails[-1][1] if trails else None):
                 trails.append((len(lines), trail))

@@ -13,7 +13,8 @@ Here:
   trail): "The lock at dawn (text; label: Scene; status: First Draft; not compiled)." for each item, anchored at its
   line of the file;
 - an item's text, notes and synopsis read under its place in the binder ("Draft › Chapter 2 › The lock at dawn",
-  "Notes on ...", "Synopsis of ..."), which ``binder_trail`` finds for a file in a project;
+  "Notes on ...", "Synopsis of ..."), which ``binder_trail`` finds for a file in a project (the binder as it is when
+  the file is read: an item renamed later shows its new title once its text is indexed again);
 - Scrivener's own files in the project (its search index, which repeats every text, the binder's backups,
   snapshots, settings, the Quick Look preview) are not read: ``walk`` passes them by (``SCRIVENER_OWN``).
 
@@ -40,7 +41,7 @@ SCRIVENER_OWN = frozenset(
     {"Settings", "QuickLook", "Snapshots", "Icons", "search.indexes", "binder.autosave", "binder.backup",
      "writing.history", "styles.xml", "version.txt", "user.lock", "docs.checksum", "project.bookmarks"}
 )  # fmt: skip
-_KINDS = {"DraftFolder": "the manuscript", "ResearchFolder": "research", "TrashFolder": "the Trash",
+_KINDS = {"DraftFolder": "the manuscript", "ResearchFolder": "research", "TrashFolder": "deleted items",
           "Folder": "folder", "Text": "text", "PDF": "PDF", "Image": "image", "WebArchive": "web page",
           "Media": "media"}  # fmt: skip
 _DATA_FILE = re.compile(r"(?:content\.rtf|notes\.rtf|synopsis\.txt)$")
@@ -87,7 +88,7 @@ def read_binder(text: str, check: Callable[[], None] = lambda: None) -> Page:
             trails.append((len(lines), trail))
         line = f"{item.title or 'Untitled'} ({item.said})"
         lines.append((line if _END.search(line) else line + ".", [(0, *item.where)]))
-    return line_page(lines, trails)
+    return line_page(lines, trails, sep="\n\n")  # an item a paragraph: none reads on into the next
 
 
 def binder_items(text: str, check: Callable[[], None] = lambda: None) -> list[BinderItem]:
@@ -105,7 +106,7 @@ def binder_items(text: str, check: Callable[[], None] = lambda: None) -> list[Bi
             root[0] = True
         elif name == "BinderItem":
             item = {"uuid": attrs.get("UUID", ""), "id": attrs.get("ID", ""), "type": attrs.get("Type", ""),
-                    "where": where, "path": tuple(s["title"] for s in stack), "meta": {}, "title": ""}  # fmt: skip
+                    "where": where, "path": tuple(_named(s) for s in stack), "meta": {}, "title": ""}  # fmt: skip
             stack.append(item)
             found.append(item)
         elif name in ("Label", "Status"):
@@ -143,6 +144,11 @@ def binder_items(text: str, check: Callable[[], None] = lambda: None) -> list[Bi
             BinderItem(f["uuid"], f["id"], f["title"], f["type"], f["path"], "; ".join(said), f["where"])
         )
     return items
+
+
+def _named(item: dict) -> str:
+    """A folder's title in the place of the items in it: the Trash says what it holds ("Trash (deleted)")."""
+    return f"{item['title']} (deleted)" if item["type"] == "TrashFolder" else item["title"]
 
 
 def binder_trail(path: Path) -> str | None:

@@ -50,6 +50,10 @@ The old ferry sank in the storm. */
 BRIAN ^
 The council voted to close the crossing on Friday.
 
+@McBride (V.O.)
+(on the radio)
+This is the coastguard. The causeway is clear from twenty to ten.
+
 ===
 
 >THE END<
@@ -68,13 +72,12 @@ def test_a_screenplay_reads_a_speech_a_line_with_who_says_it():
     assert doc.file_type == "screenplay"
     assert lines == [
         ("Title: THE LAST FERRY.", (1, 1)),
-        ("Credit: Written by.", (2, 2)),
-        ("Author: Jo Marsh.", (3, 3)),
+        ("Written by Jo Marsh.", (2, 3)),  # the credit with its author, as the title page shows them
         ("Draft date: 3 May 2027.", (4, 4)),
         ("Contact: Jo Marsh, 12 Quay Street, Dartmouth.", (5, 5)),
         ("ACT ONE.", (9, 9)),
         ("Synopsis: Maggie learns the ferry will stop.", (11, 11)),
-        ("Scene 1: EXT. DARTMOUTH QUAY - DAWN.", (13, 13)),
+        ("Scene 1, outside: DARTMOUTH QUAY - DAWN.", (13, 13)),  # "EXT." in words: no sentence ends there
         ("Fog lies on the river. MAGGIE (60s) ties up the Kingswear Belle. She checks her watch. "
          "(note: Is it too early for gulls?)", (15, 16)),
         ("MAGGIE: (to herself) Twenty past. He's late again.", (18, 20)),
@@ -82,24 +85,30 @@ def test_a_screenplay_reads_a_speech_a_line_with_who_says_it():
         ("CUT TO:", (26, 26)),
         ("Scene 2: FLASHBACK - THE SAME QUAY, 1987.", (28, 28)),
         ("BRIAN: The council voted to close the crossing on Friday.", (34, 35)),
-        ("THE END", (39, 39)),
+        ("McBride (V.O.): (on the radio) This is the coastguard. The causeway is clear from twenty to ten.", (37, 39)),
+        ("THE END", (43, 43)),
     ]  # fmt: skip
     page = doc.pages[0]
     assert "sank" not in page.text  # the boneyard: text cut from the script
     at = page.text.index("He's late")
-    assert page.trail_at(at) == "ACT ONE › Scene 1: EXT. DARTMOUTH QUAY - DAWN"
+    assert page.trail_at(at) == "ACT ONE › Scene 1, outside: DARTMOUTH QUAY - DAWN"
     assert page.line_range(at, at + 10) == (20, 20)  # a speech's line is its own line of the file
 
 
 def test_an_answer_from_inside_a_speech_says_who_says_it():
     embedder = load_embedder(default_embedder_path())
     page = extract(Path("/w/Last Ferry.fountain"), SCRIPT.encode()).pages[0]
-    source = Source(1, page.text, "/w/Last Ferry.fountain", line_start=1, line_end=39)
+    source = Source(1, page.text, "/w/Last Ferry.fountain", line_start=1, line_end=43)
     ex = extract_answer("Who says that he is late again?", (source,), embedder)
     shown = [s.text for s in ex.sentences]
     assert any(s.startswith("MAGGIE: ") and "late again" in s for s in shown), shown
     ex = extract_answer("When will the crossing close?", (source,), embedder)
     assert any(s.startswith("BRIAN: The council voted") for s in (s.text for s in ex.sentences))
+    ex = extract_answer("From what time is the causeway clear?", (source,), embedder)
+    shown = [s.text for s in ex.sentences]
+    assert "McBride: The causeway is clear from twenty to ten." in shown, shown  # a name forced with "@"
+    # a sentence is never read on into the next piece of the script
+    assert not any("THE END" in s or "Scene" in s for s in shown if "causeway" in s)
 
 
 def test_a_text_file_with_no_screenplay_in_it_reads_as_its_paragraphs():
@@ -118,6 +127,7 @@ OUTLINE = """<?xml version="1.0" encoding="UTF-8"?>
     <outline text="Stalls">
       <outline text="Cakes &amp; teas" _note="Ask Jean first.&#10;Urn from the church: 40 cups"/>
       <outline text="Book the &lt;b&gt;hall&lt;/b&gt;" _status="checked"/>
+      <outline text="Ring the council" _status="unchecked"/>
       <outline text="Tombola" _complete="true"><outline text="Prizes from the pub"/></outline>
     </outline>
     <outline text="Podcasts"><outline type="rss" text="In Our Time" xmlUrl="https://example.org/feed"/></outline>
@@ -136,15 +146,18 @@ def test_an_outline_reads_an_item_a_line_under_the_items_it_sits_in():
         ("Ask Jean first.", (10, 10)),
         ("Urn from the church: 40 cups", (10, 10)),
         ("Book the hall (done).", (11, 11)),
-        ("Tombola (done).", (12, 12)),
-        ("Prizes from the pub.", (12, 12)),
-        ("Podcasts.", (14, 14)),
-        ("In Our Time (feed: https://example.org/feed).", (14, 14)),
+        ("Ring the council (still to do).", (12, 12)),
+        ("Tombola (done).", (13, 13)),
+        ("Prizes from the pub.", (13, 13)),
+        ("Podcasts.", (15, 15)),
+        ("In Our Time (feed: https://example.org/feed).", (15, 15)),
     ]
     page = doc.pages[0]
     assert page.trail_at(page.text.index("Urn")) == "Stalls › Cakes & teas"  # a note under its item
     assert page.trail_at(page.text.index("Prizes")) == "Stalls › Tombola"
     assert page.trail_at(page.text.index("Stalls")) == "Village fete 2027"
+    # an item and its note are a paragraph; the next item is another
+    assert "Cakes & teas.\nAsk Jean first.\nUrn from the church: 40 cups\n\nBook the hall" in page.text
 
 
 @pytest.mark.parametrize(
@@ -240,7 +253,7 @@ def test_a_scrivener_project_is_read_as_its_binder_shows_it(project: Path):
     assert trails("Files/Data/C3/synopsis.txt") == (
         (0, "Synopsis of Draft › Chapter One › The lock at dawn"),
     )
-    assert trails("Files/Data/F6/content.rtf") == ((0, "Trash › Old opening"),)
+    assert trails("Files/Data/F6/content.rtf") == ((0, "Trash (deleted) › Old opening"),)
     lines, doc = _lines(BINDER, str(project / "Saltings.scrivx"))
     assert doc.file_type == "scrivener"
     assert lines == [
@@ -248,7 +261,7 @@ def test_a_scrivener_project_is_read_as_its_binder_shows_it(project: Path):
         ("Chapter One (folder).", (7, 7)),
         ("The lock at dawn (text; label: Scene; status: First Draft).", (11, 11)),
         ("Research (research).", (19, 19)),
-        ("Trash (the Trash).", (21, 21)),
+        ("Trash (deleted items).", (21, 21)),
         ("Old opening (text; not compiled).", (24, 24)),
     ]
     page = doc.pages[0]

@@ -85,6 +85,20 @@ def test_a_sentence_goes_on_past_ie_and_eg_and_a_wrapped_line_that_opens_with_a_
     ]
 
 
+def test_a_sentence_goes_on_past_a_name_s_initial_a_title_and_est_before_a_year():
+    text = ("The sign said W. Askew & Son, Boatbuilders, est. 1958. Then Mrs. Hale and Dr. Okafor came in from\n"
+            "St. Ives. It was built in 1958. Names end in .gz or .Z. Each is read. She said no. Then she left.")  # fmt: skip
+    assert [text[a:b] for a, b in segments(text)] == [
+        "The sign said W. Askew & Son, Boatbuilders, est. 1958.",
+        "Then Mrs. Hale and Dr. Okafor came in from\nSt. Ives.",
+        "It was built in 1958.",
+        "Names end in .gz or .Z.",  # an extension, no initial: the sentence ends
+        "Each is read.",
+        "She said no.",
+        "Then she left.",
+    ]
+
+
 def test_sentences_go_on_past_abbreviations_and_leave_heading_underlines():
     text = ("Please note: it is not POSIX time, e.g. the time of the system power on. The builder (i.e. dpkg)\n"
             "runs it. See cf. below.\n\nShort Tests\n-----------\nShort tests run on CircleCI.\n")  # fmt: skip
