@@ -28,7 +28,7 @@ from engine.index.document import Extracted
 from engine.index.extraction import ExtractError, extract, file_type_for, looks_binary
 from engine.index.options import reader_tag
 from engine.index.readers import NoTextFound, OcrOff
-from engine.index.schema import display_path
+from engine.index.schema import chunk_title
 from engine.index.store import ChunkRow, DocumentRecord, DocumentWrite
 from engine.index.walk import Found, os_reason
 
@@ -162,7 +162,7 @@ def prepare_file(
     if not chunks:
         reason = "The file has no text to index."
         return Prepared("skip", path, reason, _skipped(path, st, digest, reason), bytes_read=read)
-    title = display_path(Path(path).name)  # a name that is not UTF-8 cannot go to the tokenizer as it is
+    title = chunk_title(path)  # a name that is not UTF-8 cannot go to the tokenizer as it is
     texts = [f"{title} > {c.heading}\n{c.text}" if c.heading else f"{title}\n{c.text}" for c in chunks]
     rows = tuple(
         ChunkRow(c.ordinal, c.page, c.line_start, c.line_end, c.char_start, c.char_end, c.token_count,

@@ -205,6 +205,17 @@ def path_from_db(text: str) -> str:
 _NOT_A_BYTE = re.compile("[\ud800-\udc7f\udd00-\udfff]")
 
 
+def chunk_title(path: str) -> str:
+    """The title a document's chunks carry (embedded and searched with them): its file's name, but a Scrivener
+    project's for the files inside it (every scene is a ``content.rtf``; its place in the binder is the chunk's
+    heading: engine.index.readers.scrivener)."""
+    parts = Path(path).parts
+    for part in reversed(parts[:-1]):
+        if part.lower().endswith(".scriv") and len(part) > 6:
+            return display_path(part[:-6])
+    return display_path(Path(path).name)
+
+
 def display_path(path: str) -> str:
     """A path for people: bytes that are not UTF-8 shown as U+FFFD replacement characters."""
     if not _TO_DB.search(path):

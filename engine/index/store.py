@@ -32,6 +32,7 @@ from engine.index.schema import (  # noqa: F401 - re-exported: the store's publi
     PartialRecord,
     PartWrite,
     chunk_digest,
+    chunk_title,
     display_path,
     path_from_db,
     path_to_db,
@@ -214,7 +215,7 @@ class IndexStore(Database):
 
     def move_document(self, old: str, new: str, size: int, mtime_ns: int) -> None:
         """A file moved or renamed with the same content: keep its chunks and vectors under the new path."""
-        title = Path(new).name
+        title = chunk_title(new)
 
         def move(c: sqlite3.Connection) -> None:
             delete_documents(c, [new])

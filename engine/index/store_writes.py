@@ -7,11 +7,10 @@ from __future__ import annotations
 import sqlite3
 import time
 from collections.abc import Sequence
-from pathlib import Path
 
 import numpy as np
 
-from engine.index.schema import DocumentWrite, PartWrite, display_path, path_to_db
+from engine.index.schema import DocumentWrite, PartWrite, chunk_title, path_to_db
 
 
 def insert_chunks(c: sqlite3.Connection, doc_id: int, w: DocumentWrite) -> None:
@@ -20,7 +19,7 @@ def insert_chunks(c: sqlite3.Connection, doc_id: int, w: DocumentWrite) -> None:
         return
     if w.vectors is None or len(w.vectors) != len(w.chunks):
         raise ValueError("every chunk needs exactly one vector")
-    title = display_path(Path(w.path).name)
+    title = chunk_title(w.path)
     cids = [
         c.execute(
             "INSERT INTO chunks(document_id, ordinal, page, line_start, line_end, char_start, char_end,"

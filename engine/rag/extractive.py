@@ -54,7 +54,7 @@ from engine.rag.not_answers import SMALL_WORDS, a_title, form_texts, not_an_answ
 from engine.rag.outlines import entry_date, release_of, said_before
 from engine.rag.reading import reading, task_item
 from engine.rag.replies import attribution_line, quoted_label, reply_note
-from engine.rag.screenplay import speaker_label
+from engine.rag.screenplay import scene_label, speaker_label
 from engine.rag.shown_span import (
     BULLET,
     is_code,
@@ -286,10 +286,17 @@ def extract_answer(
         text = text[marks.end() :] if marks else text  # a heading shown with its section's first sentence
         # a NEWS entry's release, a journal entry's date, an option's name above its description: said before the
         # sentence (a date once for the sentences shown from its entry in a row)
-        dated = entry_date(sp)
+        dated = entry_date(sp) or scene_label(sp)  # a screenplay's scene, as a journal entry's day
         carried = dated if dated and said_before(dated, said.get(sp.source.n, "")) else None  # said: once
         dated = None if carried else dated
-        label = None if row else release_of(sp) or clipping_label(sp) or speaker_label(sp) or dated
+        speaker = speaker_label(sp)  # who says a sentence from inside a speech, after its scene
+        label = (
+            None
+            if row
+            else release_of(sp)
+            or clipping_label(sp)
+            or (f"{dated}, {speaker}" if dated and speaker else speaker or dated)
+        )
         quoted = None if label is not None or row else quoted_label(sp)
         if quoted is not None:
             # an older message's sentences in a row, from one passage: whose and when said once

@@ -38,3 +38,27 @@ def speaker_label(span: Span) -> str | None:
     ):
         return None  # "Looks at it: ..." is action, "Draft date: ..." the title page
     return name
+
+
+# a scene's heading as the reader writes it: "Scene 8, outside: SEA WALL - DUSK.", "Scene 2: FLASHBACK - 1963."
+_SCENE = re.compile(r"(?m)^Scene (\S+?)(?:, ([^:\n]+))?: ([^\n]+?)\.?$")
+
+
+def scene_label(span: Span) -> str | None:
+    """The scene a screenplay's sentence is in, shown before it as a journal entry's day is: "Scene 8 (outside, SEA
+    WALL - DUSK)", from the scene's heading above it in the passage, else the passage's trail (it starts inside the
+    scene); None for a sentence of no scene (the title page), the heading itself, or any other document."""
+    source = span.source
+    if file_type_for(Path(source.path)) != "screenplay":
+        return None
+    above = list(_SCENE.finditer(source.text, 0, span.start))
+    if above:
+        found = above[-1]
+    else:
+        trail = (source.heading or "").split(" > ")[-1].split(" › ")[-1].strip()
+        found = _SCENE.fullmatch(trail)
+    line_start = source.text.rfind("\n", 0, span.start) + 1
+    if found is None or _SCENE.search(span.text) or source.text.startswith("Synopsis: ", line_start):
+        return None  # a synopsis says what it sums up (an act, a sequence) itself
+    number, where, place = found.groups()
+    return f"Scene {number} ({where}, {place})" if where else f"Scene {number} ({place})"

@@ -114,6 +114,11 @@ def read_fountain(text: str, check: Callable[[], None] = lambda: None) -> Page:
         k = 0
         while k < len(keys):
             key, values, at = keys[k]
+            pieces: list[tuple[str, int]] = []
+            if key.lower() == "title" and values and k + 1 < len(keys) and keys[k + 1][0].lower() == "credit":
+                pieces.append((f"{key}: {' '.join(values)},", at))  # the title with its credit: one sentence
+                k += 1
+                key, values, at = keys[k]
             nxt = keys[k + 1] if k + 1 < len(keys) else None
             if (
                 key.lower() == "credit"
@@ -122,10 +127,13 @@ def read_fountain(text: str, check: Callable[[], None] = lambda: None) -> Page:
                 and nxt[1]
             ):
                 # "Credit: Written by" over "Author: Ruth Calloway": "Written by Ruth Calloway." (as the page shows it)
-                emit([(" ".join(values), at), (_sentence(", ".join(nxt[1])), nxt[2])] if values else
-                     _sentence(f"{nxt[0]}: {', '.join(nxt[1])}"), [at])  # fmt: skip
+                credit = " ".join(values) or "by"
+                credit = credit[:1].lower() + credit[1:] if pieces else credit[:1].upper() + credit[1:]
+                emit([*pieces, (credit, at), (_sentence(", ".join(nxt[1])), nxt[2])], [at])
                 k += 2
                 continue
+            if pieces:
+                emit([(pieces[0][0][:-1] + ".", pieces[0][1])], [pieces[0][1]])
             emit(_sentence(f"{key}: {', '.join(values)}" if values else f"{key}:"), [at])
             k += 1
     scene = 0

@@ -71,8 +71,7 @@ def test_a_screenplay_reads_a_speech_a_line_with_who_says_it():
     lines, doc = _lines(SCRIPT, "/w/Last Ferry.fountain")
     assert doc.file_type == "screenplay"
     assert lines == [
-        ("Title: THE LAST FERRY.", (1, 1)),
-        ("Written by Jo Marsh.", (2, 3)),  # the credit with its author, as the title page shows them
+        ("Title: THE LAST FERRY, written by Jo Marsh.", (1, 3)),  # the credit with its author, as the page shows
         ("Draft date: 3 May 2027.", (4, 4)),
         ("Contact: Jo Marsh, 12 Quay Street, Dartmouth.", (5, 5)),
         ("ACT ONE.", (9, 9)),
@@ -99,14 +98,19 @@ def test_an_answer_from_inside_a_speech_says_who_says_it():
     embedder = load_embedder(default_embedder_path())
     page = extract(Path("/w/Last Ferry.fountain"), SCRIPT.encode()).pages[0]
     source = Source(1, page.text, "/w/Last Ferry.fountain", line_start=1, line_end=43)
+    ex = extract_answer("Who wrote The Last Ferry?", (source,), embedder)
+    assert ex.sentences[0].text == "Title: THE LAST FERRY, written by Jo Marsh."
     ex = extract_answer("Who says that he is late again?", (source,), embedder)
     shown = [s.text for s in ex.sentences]
-    assert any(s.startswith("MAGGIE: ") and "late again" in s for s in shown), shown
+    # the scene it is in, then who says it
+    assert "Scene 1 (outside, DARTMOUTH QUAY - DAWN): MAGGIE: (to herself) Twenty past. He's late again." in shown
     ex = extract_answer("When will the crossing close?", (source,), embedder)
-    assert any(s.startswith("BRIAN: The council voted") for s in (s.text for s in ex.sentences))
+    assert "Scene 2 (FLASHBACK - THE SAME QUAY, 1987): BRIAN: The council voted to close the crossing on Friday." in [
+        s.text for s in ex.sentences
+    ]
     ex = extract_answer("From what time is the causeway clear?", (source,), embedder)
     shown = [s.text for s in ex.sentences]
-    assert "McBride: The causeway is clear from twenty to ten." in shown, shown  # a name forced with "@"
+    assert any(s.endswith("McBride: The causeway is clear from twenty to ten.") for s in shown), shown  # forced "@"
     # a sentence is never read on into the next piece of the script
     assert not any("THE END" in s or "Scene" in s for s in shown if "causeway" in s)
 
@@ -290,3 +294,19 @@ def test_scrivener_2_keeps_its_texts_by_number(tmp_path: Path):
                         ("7_synopsis.txt", "Synopsis of Draft › Chapter One › The lock at dawn")):  # fmt: skip
         path = root / "Files/Docs" / name
         assert extract(path, path.read_bytes()).pages[0].trails == ((0, trail),)
+
+
+def test_an_indexed_project_s_scenes_carry_its_name_and_their_place_in_the_binder(project: Path, tmp_path: Path):
+    from engine.index import IndexStore, index_paths
+    from tests.engine.index.index_fakes import HashEmbedder
+
+    db = tmp_path / "i.sqlite3"
+    summary = list(index_paths([str(project)], db, HashEmbedder()))[-1]
+    assert summary.files_indexed == 5  # the four texts and the binder; none of Scrivener's own files
+    with IndexStore(db, read_only=True) as store:
+        scene = store.chunks_for_document(str(project / "Files/Data/C3/content.rtf"))
+        assert [c.heading for c in scene] == ["Draft › Chapter One › The lock at dawn"]
+        # the project's name is every chunk's title (a scene's file is a "content.rtf" like every other)
+        found = {cid for cid, _ in store.keyword_search("title:saltings", 20)}
+        assert {c.id for c in scene} <= found and len(found) == 5
+        assert store.keyword_search("title:content", 20) == []
