@@ -88,8 +88,9 @@ _WHEN = re.compile(
     r"sun)day|january|february|march|april|june|july|august|september|october|november|december|"
     r"(?:jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)\.?\s+\d|\d{4}-\d\d-\d\d|\d{1,2}/\d{1,2}(?:/\d{2,4})?|"
     r"(?:19|20)\d\d|\d+\s*(?:days?|weeks?|months?|years?|hours?|minutes?)|"
-    # a time of day in words: "seventeen minutes past four", "half past nine", "ten o'clock"
-    rf"o['’]clock|(?:half|quarter|(?:{_NUMBER_WORDS}|one) minutes?) (?:past|to) (?:one|{_NUMBER_WORDS}|noon|midnight))\b"
+    # a time of day in words: "seventeen minutes past four", "half past nine", "ten o'clock", "twenty to ten"
+    rf"o['’]clock|(?:half|quarter|(?:{_NUMBER_WORDS}|one) minutes?|five|ten|twenty|twenty-five) (?:past|to) "
+    rf"(?:one|{_NUMBER_WORDS}|noon|midnight))\b"
 )
 _A_YEAR = re.compile(r"\b(?:1[6-9]\d\d|20\d\d)\b")
 _NAMED_SETTING = re.compile(r"(?<![\w-])(?:--?[A-Za-z][\w-]*|[A-Z][A-Z0-9_]{2,}|\w+=)")

@@ -103,14 +103,20 @@ def test_an_answer_from_inside_a_speech_says_who_says_it():
     ex = extract_answer("Who says that he is late again?", (source,), embedder)
     shown = [s.text for s in ex.sentences]
     # the scene it is in, then who says it
-    assert "Scene 1 (outside, DARTMOUTH QUAY - DAWN): MAGGIE: (to herself) Twenty past. He's late again." in shown
+    assert (
+        "Scene 1 (outside, DARTMOUTH QUAY - DAWN): MAGGIE: (to herself) Twenty past. He's late again."
+        in shown
+    )
     ex = extract_answer("When will the crossing close?", (source,), embedder)
-    assert "Scene 2 (FLASHBACK - THE SAME QUAY, 1987): BRIAN: The council voted to close the crossing on Friday." in [
-        s.text for s in ex.sentences
-    ]
+    assert (
+        "Scene 2 (FLASHBACK - THE SAME QUAY, 1987): BRIAN: The council voted to close the crossing on Friday."
+        in [s.text for s in ex.sentences]
+    )
     ex = extract_answer("From what time is the causeway clear?", (source,), embedder)
     shown = [s.text for s in ex.sentences]
-    assert any(s.endswith("McBride: The causeway is clear from twenty to ten.") for s in shown), shown  # forced "@"
+    assert any(s.endswith("McBride: The causeway is clear from twenty to ten.") for s in shown), (
+        shown
+    )  # forced "@"
     # a sentence is never read on into the next piece of the script
     assert not any("THE END" in s or "Scene" in s for s in shown if "causeway" in s)
 
@@ -296,7 +302,9 @@ def test_scrivener_2_keeps_its_texts_by_number(tmp_path: Path):
         assert extract(path, path.read_bytes()).pages[0].trails == ((0, trail),)
 
 
-def test_an_indexed_project_s_scenes_carry_its_name_and_their_place_in_the_binder(project: Path, tmp_path: Path):
+def test_an_indexed_project_s_scenes_carry_its_name_and_their_place_in_the_binder(
+    project: Path, tmp_path: Path
+):
     from engine.index import IndexStore, index_paths
     from tests.engine.index.index_fakes import HashEmbedder
 

@@ -67,6 +67,11 @@ def test_a_sentence_holds_the_kind_or_not():
     assert kind_share(("time",), "The clock said seventeen minutes past four.") == 1.0
     assert kind_share(("time",), "Be there at half past nine, or by ten o’clock.") == 1.0
     assert kind_share(("time",), "He was past caring.") == 0.0
+    assert (
+        kind_share(("time",), "Tell him the causeway's clear from twenty to ten.") == 1.0
+    )  # the minutes bare
+    assert kind_share(("time",), "We left at five past six.") == 1.0
+    assert kind_share(("time",), "She read chapters seven to nine.") == 0.0
 
 
 def test_an_options_description_is_lifted_by_its_name_above_it():
