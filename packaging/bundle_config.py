@@ -348,6 +348,8 @@ DOCUMENT_TYPES: list[tuple[str, dict[str, str]]] = [
             ".css": "public.css", ".scss": "org.alcove.Alcove.scss", ".toml": "org.alcove.Alcove.toml",
             ".yaml": "public.yaml", ".yml": "public.yaml", ".json": "public.json", ".ini": "org.alcove.Alcove.ini",
             ".cfg": "org.alcove.Alcove.ini", ".xml": "public.xml",
+            ".dtd": "org.alcove.Alcove.dtd", ".xsd": "org.alcove.Alcove.xsd", ".xsl": "org.alcove.Alcove.xslt",
+            ".xslt": "org.alcove.Alcove.xslt",
         },
     ),
     ("E-book", {".epub": "org.idpf.epub-container"}),
@@ -425,6 +427,9 @@ IMPORTED_UTIS: dict[str, tuple[str, str]] = {  # UTI -> (description, conforms t
     "org.alcove.Alcove.ofx": ("OFX bank statement", "public.plain-text"),
     "org.alcove.Alcove.qif": ("QIF bank statement", "public.plain-text"),
     "org.alcove.Alcove.fountain": ("Fountain screenplay", "public.plain-text"),
+    "org.alcove.Alcove.dtd": ("XML document type definition", "public.source-code"),
+    "org.alcove.Alcove.xsd": ("XML schema", "public.source-code"),
+    "org.alcove.Alcove.xslt": ("XSLT style sheet", "public.source-code"),
     "org.alcove.Alcove.opml": ("OPML outline", "public.plain-text"),
     "org.alcove.Alcove.scrivx": ("Scrivener binder", "public.plain-text"),
 }

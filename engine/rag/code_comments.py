@@ -19,9 +19,13 @@ _BLOCK = re.compile(r"(?m)^[ \t]*/\*+[^\n]*\n((?:[ \t]*\*(?!/)[^\n]*\n)+)[^\n*]*
 # ... or the end of one, where a passage starts inside it (no opener before its margin lines)
 _BLOCK_TAIL = re.compile(r"\A((?:[ \t]*\*(?!/)[^\n]*\n)+)[^\n*]*\*+/")
 # a comment's line: its marks ("//", "# ", "-- ", "/**", " * ", " */") and then its words
-_COMMENT_LINE = re.compile(r"[ \t]*(?:/{2,}!?|#+(?=[ \t]|$)|--(?=[ \t]|$)|/\*+|\*+/|\*(?=[ \t]|$))[ \t]?")
-_CLOSER = re.compile(r"[ \t]*\*+/[ \t]*$")
-_BLOCK_LINE = re.compile(r"[ \t]*(?:/\*|\*)")  # a block comment's line: its opener, margin star or closer
+# (an XML comment's "<!--" and "-->" too: a DTD's, an XML configuration's)
+_COMMENT_LINE = re.compile(
+    r"[ \t]*(?:/{2,}!?|#+(?=[ \t]|$)|--(?=[ \t]|$)|/\*+|\*+/|\*(?=[ \t]|$)|<!--|-->)[ \t]?"
+)
+_CLOSER = re.compile(r"[ \t]*(?:\*+/|-->)[ \t]*$")
+# a block comment's line: its opener, margin star or closer
+_BLOCK_LINE = re.compile(r"[ \t]*(?:/\*|\*|<!--|-->)")
 
 
 def comment_margins(text: str) -> set[int]:
@@ -30,7 +34,7 @@ def comment_margins(text: str) -> set[int]:
     out: set[int] = set()
     # a bare block comment's line that opens with a mark that is no bullet ("   -gz, .z, -z, _z, or .Z."), where the
     # text has block comments at all (any text comes here: an indented manual's "-v" lines are items)
-    for start in _bare_lines(text) if "/*" in text or "*/" in text else ():
+    for start in _bare_lines(text) if any(mark in text for mark in ("/*", "*/", "<!--", "-->")) else ():
         if start and re.match(r"[ \t]*[-*\u2022]\S", text[start : start + 80]):
             out.add(start - 1)
     if "*" not in text:
@@ -65,6 +69,10 @@ _PROSE_LINE = re.compile(r"[A-Za-z]{3,} [a-z]{2,} [a-z]{2,}")  # words in a row,
 _CODE_LIKE = re.compile(r"[;{}]$|^[\]\[(){};,]+$|=>| = ")
 # a block comment's opener at the start of a line ("/*", "/**", "/* Version history:")
 _OPENER = re.compile(r"(?m)^[ \t]*/\*")
+# an XML comment's opener at the start of a line, and the pairs of marks a block comment is held in
+_XML_OPENER = re.compile(r"(?m)^[ \t]*<!--")
+_XML_CLOSER = re.compile(r"(?m)-->[ \t]*$")
+_BLOCK_MARKS = (("/*", "*/", _OPENER), ("<!--", "-->", _XML_OPENER))
 
 
 @lru_cache(maxsize=64)
@@ -74,7 +82,10 @@ def _bare_lines(text: str) -> frozenset[int]:
     from the line after its opener to its closer's line; where a passage starts inside such a comment (a closer
     before any opener), its lines up to that closer too. Not code commented out (a third of its lines or more
     read as code: ending in ";", "{" or "}", only brackets, an assignment or an arrow)."""
-    if "*/" not in text and "/*" not in text:
+    marks = [(o, c, opener) for o, c, opener in _BLOCK_MARKS if o in text or c in text]
+    if not (_XML_OPENER.search(text) or _XML_CLOSER.search(text)):  # "i-->0" in C is no XML comment's end
+        marks = [m for m in marks if m[0] != "<!--"]
+    if not marks:
         # a passage that lies inside a long block comment holds neither; it is that comment's prose when no line
         # of it is code and every line after its first is indented, as the comment's lines are
         lines = text.split("\n")
@@ -86,12 +97,13 @@ def _bare_lines(text: str) -> frozenset[int]:
             return frozenset()
         return frozenset(m.start() for m in re.finditer(r"(?m)^(?=[ \t]*\S)", text))
     spans = []
-    first_close, first_open = text.find("*/"), text.find("/*")
-    if first_close >= 0 and (first_open < 0 or first_close < first_open):
-        spans.append((-1, first_close))
-    for m in _OPENER.finditer(text):
-        close = text.find("*/", m.end())
-        spans.append((m.start(), len(text) if close < 0 else close))
+    for opens, closes, opener in marks:
+        first_close, first_open = text.find(closes), text.find(opens)
+        if first_close >= 0 and (first_open < 0 or first_close < first_open):
+            spans.append((-1, first_close))
+        for m in opener.finditer(text):
+            close = text.find(closes, m.end())
+            spans.append((m.start(), len(text) if close < 0 else close))
     out: set[int] = set()
     for a, b in spans:
         inner = [

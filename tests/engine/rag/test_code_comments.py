@@ -262,3 +262,45 @@ def test_a_tcl_script_is_code_and_its_comments_read_as_words():
         "Copies the photo library to the NAS every night.",
         "Folders that have not changed since the last run are skipped.",
     ]
+
+
+DTD = """<!-- This is the Document Type Definition for font configuration files -->
+<!ELEMENT fontconfig (dir | cache)* >
+
+<!--
+    Define the per-user file that holds cache font information.
+
+    If the filename begins with '~', it is replaced with the users
+    home directory path.
+-->
+<!ELEMENT cache (#PCDATA)>
+<!ATTLIST cache xml:space (default|preserve) 'preserve'>
+"""
+
+
+def test_an_xml_comment_is_read_as_its_words_and_its_declarations_stay_code():
+    from pathlib import Path
+
+    from engine.index import extract, file_type_for
+
+    assert {file_type_for(Path(f"x.{e}")) for e in ("dtd", "xsd", "xsl", "xslt", "xml")} == {"code"}
+    assert extract(Path("/d/fonts.dtd"), DTD.encode()).file_type == "code"
+    src = Source(1, DTD, "/d/fonts.dtd", line_start=1, line_end=12)
+    texts = _texts(src)
+    # a comment's wrapped sentence reads on over its line; the closer is no part of it
+    assert "If the filename begins with '~', it is replaced with the users\n    home directory path." in texts
+    assert comment_prose(DTD, 0, DTD.index("\n")) == (
+        "This is the Document Type Definition for font configuration files"
+    )
+    answer = extract_answer("What if the filename begins with a tilde?", (src,), None,
+                            max_sentences=1)  # fmt: skip
+    assert answer.text.startswith(
+        "From your documents:\n\n- If the filename begins with '~', it is replaced with the users home directory path."
+    ), answer.text
+    code = extract_answer("Which attributes does the cache element take?", (src,), None, max_sentences=1)
+    assert "`<!ATTLIST" in code.text or "`<!ELEMENT" in code.text  # the declarations are code
+    # "-->" in C ("while (n-->0)") is no XML comment's end: the code before it stays code
+    c = "int f(int n) {\n    while (n-->0) { g(n); }\n    return n;\n}\n"
+    assert comment_prose(c, 0, len(c)) is None
+    assert "`" in extract_answer("What does f return?", (Source(1, c, "/s/f.c", line_start=1, line_end=4),),
+                                 None, max_sentences=1).text  # fmt: skip
