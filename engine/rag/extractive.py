@@ -213,9 +213,7 @@ def extract_answer(
     # one that holds a figure may be the answer ("Noteworthy changes in release 3.8 (2021-08-01)" for "When did 3.8
     # come out?"), and other kinds of furniture are scored down (``NOT_ANSWER_PENALTY``): a mail's signature holds
     # a phone number, a table row may open like a header line ("Date: Sun 16 May 2027; Kick-off: 10:00")
-    furniture = [
-        a_title(t) and not any(c.isdigit() for c in sp.text) for t, sp in zip(forms, spans, strict=True)
-    ]
+    furniture = [a_title(t) and not any(c.isdigit() for c in t.split("\n")[0]) for t in forms]
     if all(furniture):
         furniture = [False] * len(spans)
     chosen: list[tuple[Span, float]] = []

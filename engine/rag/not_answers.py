@@ -11,6 +11,7 @@ from pathlib import Path
 from engine.index import OUTLINE_STARS, file_type_for
 from engine.rag.grounding import PARAGRAPH_LINE_TYPES, Span
 from engine.rag.outlines import outline_heads
+from engine.rag.screenplay import scene_heading
 from engine.rag.shown_span import MARKDOWN_HEADING, RULE, SENTENCE_END, joined, next_piece
 
 # navigation: "Next:", a link definition, a rule, and an info manual's node header and menu
@@ -160,6 +161,9 @@ def form_texts(spans: Sequence[Span], pieces: dict[int, Sequence[Span]]) -> list
         elif OUTLINE_STARS.match(sp.text.strip()) and sp.start in outline_heads(sp.source):
             # an outline's heading, "* Noteworthy changes in release 3.7 (2018-12-31) [stable]"
             out.append(f"{OUTLINE_STARS.sub('', sp.text.strip())}\n===")
+        elif (place := scene_heading(sp)) is not None:
+            # a screenplay's scene heading: its place (a year in it still a figure), shown before the scene's sentences
+            out.append(f"{place}\n===")
         elif _slide_title(sp):
             # a slide's title, its page's first line ("Year 6 Residential 2027", "Cost and payments")
             out.append(f"{sp.text.strip()}\n===")

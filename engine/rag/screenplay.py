@@ -62,3 +62,13 @@ def scene_label(span: Span) -> str | None:
         return None  # a synopsis says what it sums up (an act, a sequence) itself
     number, where, place = found.groups()
     return f"Scene {number} ({where}, {place})" if where else f"Scene {number} ({place})"
+
+
+def scene_heading(span: Span) -> str | None:
+    """The place and time of a screenplay's scene heading line as the reader writes it ("Scene 2, inside: DELIVERY
+    VAN - CONTINUOUS." -> "DELIVERY VAN - CONTINUOUS"), judged as a heading is (engine.rag.not_answers.form_texts):
+    each sentence of the scene is shown after it already; None for any other span."""
+    if file_type_for(Path(span.source.path)) != "screenplay":
+        return None
+    found = _SCENE.fullmatch(span.text.strip())
+    return found.group(3) if found else None
