@@ -24,8 +24,9 @@ from engine.index.document import Page, line_page, line_starts, source_place
 
 READER_VERSION = 1
 
-_BONEYARD = re.compile(r"/\*.*?\*/", re.S)
-_NOTE = re.compile(r"\[\[(.*?)\]\]", re.S)
+_MARKED_MAX = (
+    4000  # a longer line keeps its emphasis marks (no regular expression runs long over a hostile line)
+)
 _TITLE_KEY = re.compile(r"([A-Za-z][A-Za-z ]{0,30}):[ \t]*(.*)$")
 _SCENE = re.compile(r"(?i)(?:int|ext|est|int\.?/ext|i/e)[. ]")
 # a scene heading's opening word and what it says: "INT." inside, "EXT." outside
@@ -54,11 +55,22 @@ def is_fountain_cue(line: str) -> bool:
 
 def _plain(text: str) -> str:
     """Emphasis marks dropped, escapes undone, a note as "(note: ...)" (one over lines: its ends in each)."""
-    text = _NOTE.sub(lambda m: f"(note: {' '.join(m.group(1).split())})" if m.group(1).strip() else "", text)
-    text = text.replace("[[", "(note: ").replace("]]", ")")
-    for _ in range(3):  # "***bold italic***", nested "_*...*_"
+    text = text.replace("[[", "(note: ").replace("]]", ")").replace("(note: )", "")
+    for _ in range(3 if len(text) <= _MARKED_MAX else 0):  # "***bold italic***", nested "_*...*_"
         text = _EMPHASIS.sub(r"\2", text)
     return " ".join(_ESCAPED.sub(r"\1", text).split())
+
+
+def _blank_boneyard(text: str) -> str:
+    """The boneyard ("/* ... */", text cut from the script) as spaces, its line breaks kept: every line keeps its
+    number. One pass; an opener with no closer blanks the rest."""
+    parts, pos = [], 0
+    while (start := text.find("/*", pos)) >= 0:
+        end = text.find("*/", start + 2)
+        end = len(text) if end < 0 else end + 2
+        parts += [text[pos:start], re.sub(r"[^\n]", " ", text[start:end])]
+        pos = end
+    return "".join([*parts, text[pos:]])
 
 
 def _sentence(text: str) -> str:
@@ -67,7 +79,7 @@ def _sentence(text: str) -> str:
 
 def read_fountain(text: str, check: Callable[[], None] = lambda: None) -> Page:
     """The page of a Fountain screenplay in words (see the module's docstring)."""
-    text = _BONEYARD.sub(lambda m: re.sub(r"[^\n]", " ", m.group(0)), text)  # cut text: its lines kept, blank
+    text = _blank_boneyard(text)
     starts = line_starts(text)
     raw = text.split("\n")
     offsets = [0]
@@ -138,8 +150,10 @@ def read_fountain(text: str, check: Callable[[], None] = lambda: None) -> Page:
             k += 1
     scene = 0
     section: list[str] = []
+    count = 0
     while i < len(raw):
-        if i % 512 == 0:
+        count += 1
+        if count % 512 == 0:
             check()
         if not raw[i].strip():
             i += 1
