@@ -155,7 +155,11 @@ def load_text(target: Target) -> TextView:
             "evernote": "The notes as Alcove reads them: each one's title, dates and tags, then its text.",
             "webarchive": "The saved page's visible text, then the address it was saved from.",
             "mhtml": "The saved page's visible text, then the address it was saved from.",
-            "bibtex": "The references as Alcove reads them: each entry's people, year and title, then its fields."
+            "bibtex": "The references as Alcove reads them: each entry's people, year and title, then its fields.",
+            "screenplay": "The script as Alcove reads it: each scene's heading, its action, and each speech with who "
+                          "says it.",
+            "outline": "The outline as Alcove reads it: an item a paragraph, its note under it.",
+            "scrivener": "The project's binder as Alcove reads it: each folder and text with its label and status."
             }.get(kind, "")  # fmt: skip
     if TROFF_NOTE in doc.notes:  # a manual page's troff source: its lines as man shows them, wrapped
         kind, note = "man", "The manual page as man shows it, a line for each line of its source."

@@ -56,11 +56,11 @@ PARAGRAPH_LINE = 160  # characters: a text with many lines longer than this has 
 
 def wraps(view: TextView) -> bool:
     """Whether a text is shown wrapped: paragraphs one per line (DOCX, ODT, slides, HTML, a saved web page, a man
-    page, a reference list, unwrapped prose), never code."""
+    page, a reference list, a script's speeches, an outline's items, unwrapped prose), never code."""
     if view.kind in ("code", "csv"):
         return False
     if view.kind in ("docx", "odt", "pptx", "odp", "pages", "keynote", "html", "epub", "webarchive", "mhtml",
-                     "man", "bibtex"):  # fmt: skip
+                     "man", "bibtex", "screenplay", "outline", "scrivener"):  # fmt: skip
         return True
     if view.kind == "text" and (is_stamped(view.text) or is_clippings(view.text)):
         return True  # a chat export's messages, a log's entries, a Kindle's highlights: each a line of prose

@@ -234,6 +234,20 @@ def test_an_evernote_export_is_shown_as_notes_at_the_cited_lines(tmp_path):
     assert any("A long cold proof" in x for x in shown), shown
 
 
+def test_a_screenplay_is_shown_as_alcove_reads_it_at_the_cited_speech(tmp_path):
+    """A Fountain script opens as the index read it: a speech one line with who says it, at the cited lines of the
+    file (a speech over its cue's and its dialogue's lines), the quote found in it."""
+    from tests.engine.index.test_writing_apps import SCRIPT
+
+    path = tmp_path / "Last Ferry.fountain"
+    path.write_text(SCRIPT)
+    view = load_text(Target(str(path), None, 18, 20, "Twenty past. He's late again."))
+    assert view.kind == "screenplay" and "who says it" in view.note
+    assert view.quote is not None and "MAGGIE: (to herself) Twenty past." in view.text
+    shown = view.text.split("\n")[view.lines[0] - 1 : view.lines[1]]
+    assert any(line.startswith("MAGGIE: (to herself) Twenty past.") for line in shown), shown
+
+
 def test_a_docx_laid_out_in_a_table_opens_at_the_cited_rows_text_lines(tmp_path):
     """A CV's layout table reads a paragraph a text line, each at its row's number: the cited row (line 3) shows
     as all of its text lines."""

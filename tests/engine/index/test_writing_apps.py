@@ -111,7 +111,9 @@ def test_an_answer_from_inside_a_speech_says_who_says_it():
     ex = extract_answer("Who ties up the boat on the quay at dawn?", (source,), embedder)
     shown = [s.text for s in ex.sentences]
     assert "Scene 1, outside: DARTMOUTH QUAY - DAWN." not in shown
-    assert any(s.startswith("Scene 1 (outside, DARTMOUTH QUAY - DAWN): MAGGIE (60s) ties up") for s in shown), shown
+    assert any(
+        s.startswith("Scene 1 (outside, DARTMOUTH QUAY - DAWN): MAGGIE (60s) ties up") for s in shown
+    ), shown
     ex = extract_answer("When will the crossing close?", (source,), embedder)
     assert (
         "Scene 2 (FLASHBACK - THE SAME QUAY, 1987): BRIAN: The council voted to close the crossing on Friday."
