@@ -213,11 +213,15 @@ def comment_paragraphs(text: str, a: int, b: int) -> list[tuple[int, int]]:
     return [*out, (pos, b)] if text[pos:b].strip() else out
 
 
+_SENTENCE_DONE = re.compile(r"[.!?:;][\"'’”)\]]*[ \t]*$")
+
+
 def comment_items(text: str, a: int, b: int) -> list[tuple[int, int]]:
     """``text[a:b]`` cut at each line end inside a block comment written without marks (``_bare_lines``) where the
     next line's words start at another column: such a comment's list ("1.2  20 Mar 2005  Add Unix compress (LZW)
     decompression" under "1.1  21 Feb 2005 ...", each change indented under its version) is items, not one run-on
-    sentence; its wrapped prose keeps its column and reads on. Comments with marks ("//", "#", " * ") are left as
+    sentence; its wrapped prose keeps its column and reads on, as does a sentence wrapped onto a line indented
+    otherwise that goes on in lower case. Comments with marks ("//", "#", " * ") are left as
     they were: a banner box's or a hanging indent's columns say nothing of items."""
     bare = _bare_lines(text)
     if not bare:
@@ -236,6 +240,9 @@ def comment_items(text: str, a: int, b: int) -> list[tuple[int, int]]:
             and None
             not in (cols := (_words_column(text, prev_start, prev), _words_column(text, nl + 1, nxt)))
             and cols[0] != cols[1]
+            # a sentence wrapped onto a line indented otherwise reads on: "... any value other than" over
+            # "\tthe first matches."
+            and not (nxt.lstrip()[:1].islower() and not _SENTENCE_DONE.search(prev))
         ):
             if text[pos:nl].strip():
                 out.append((pos, len(text[:nl].rstrip())))

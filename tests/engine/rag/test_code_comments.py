@@ -289,6 +289,10 @@ def test_an_xml_comment_is_read_as_its_words_and_its_declarations_stay_code():
     texts = _texts(src)
     # a comment's wrapped sentence reads on over its line; the closer is no part of it
     assert "If the filename begins with '~', it is replaced with the users\n    home directory path." in texts
+    # a sentence wrapped onto a line indented otherwise (a tab under spaces) goes on in lower case: no new item
+    qual = "<!--\n    if 'qual' is 'not_first', then the match succeeds only if any value other than\n    \tthe first matches.\n-->\n"
+    wrapped = _texts(Source(1, qual, "/d/fonts.dtd", line_start=1, line_end=5))
+    assert any(t.endswith("any value other than\n    \tthe first matches.") for t in wrapped), wrapped
     assert comment_prose(DTD, 0, DTD.index("\n")) == (
         "This is the Document Type Definition for font configuration files"
     )
