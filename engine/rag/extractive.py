@@ -343,13 +343,17 @@ def extract_answer(
 
 
 def _read_on(shown: Span, own: Sequence[Span], chosen: Sequence[tuple[Span, float]]) -> Span:
-    """``shown`` (a sentence: a log's or a list's line stays apart) with the sentence after it in its paragraph, when
-    the two fit in NEXT_SENTENCE_CHARS and the next is prose not shown already (no list item, no question, no
-    navigation): an answer's best sentences often name the thing and the next gives the value ("This special
+    """``shown`` (a sentence: a log's or a list's line stays apart; in source code a comment's) with the sentence after
+    it in its paragraph (its comment), when the two fit in NEXT_SENTENCE_CHARS and the next is prose not shown
+    already (no list item, no question, no navigation): an answer's best sentences often name the thing and the next gives the value ("This special
     variable, HISTORY is the number of lines of history retained." / "For GNU readline, a value of -1 means that an
     unlimited number of history lines are retained."). A next sentence that ends with a colon comes with the short
     piece it introduces, as a shown colon sentence does (engine.rag.shown_span)."""
-    if row_reading(shown.source, shown.start, shown.end) is not None or is_code(shown.source):
+    text = shown.source.text
+    code = is_code(shown.source)  # in source code only a comment's prose reads on, into more of its prose
+    if row_reading(shown.source, shown.start, shown.end) is not None or (
+        code and comment_prose(text, shown.start, shown.end) is None
+    ):
         return shown
     nxt = next_piece(own, shown)
     if (
@@ -362,6 +366,7 @@ def _read_on(shown: Span, own: Sequence[Span], chosen: Sequence[tuple[Span, floa
         or BULLET.match(nxt.text) is not None  # a list's next item is an item of its own
         or STAMPED_LINE.match(nxt.text) is not None  # a log's next entry, a chat's next message
         or is_taskpaper(Path(nxt.source.path))  # a task list's item: its notes come with it (shown_span)
+        or (code and comment_prose(text, nxt.start, nxt.end) is None)
         or any(c.source is shown.source and c.start < nxt.end and nxt.start < c.end for c, _ in chosen)
     ):
         return shown
