@@ -60,13 +60,18 @@ class BinderItem:
     where: tuple[int, int]  # its file line and character
 
 
+def _project_at(parts: tuple[str, ...]) -> int | None:
+    """The index in a path's ``parts`` of the Scrivener project it is in (the innermost ``X.scriv``), or None."""
+    return next((i for i in range(len(parts) - 1, -1, -1) if parts[i].lower().endswith(".scriv")), None)
+
+
 def scrivener_own(folder: str, name: str) -> bool:
     """Whether the entry ``name`` of ``folder`` is one of Scrivener's own files in a project (``SCRIVENER_OWN``, or
     anything in one of its own folders), never read: a walk passes it by."""
     if ".scriv" not in folder.lower():
         return False
     parts = Path(folder).parts
-    project = next((i for i in range(len(parts) - 1, -1, -1) if parts[i].lower().endswith(".scriv")), None)
+    project = _project_at(parts)
     return project is not None and (
         name in SCRIVENER_OWN or any(p in SCRIVENER_OWN for p in parts[project + 1 :])
     )
@@ -155,7 +160,7 @@ def binder_trail(path: Path) -> str | None:
     """The place in its project's binder of a file of a Scrivener project ("Draft › Chapter 2 › The lock at dawn",
     "Notes on ...", "Synopsis of ..."); None for a file that is no item's text, notes or synopsis."""
     parts = path.parts
-    project = next((i for i in range(len(parts) - 1, -1, -1) if parts[i].lower().endswith(".scriv")), None)
+    project = _project_at(parts)
     if project is None:
         return None
     root = Path(*parts[: project + 1])
