@@ -28,7 +28,8 @@ _WORD = re.compile(r"\w+", re.UNICODE)
 _LINE_COMMENT_MARK = r"(?:(?://[/!]?|#+)[ \t]+)?"  # "/// ", "//! ", "# " before a list item's mark
 _SENTENCE_END = re.compile(
     r"(?<=[.!?])(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\bie\.)(?<!\beg\.)(?<!\bcf\.)(?<!\bvs\.)(?<!//!)(?<!/\*!)"
-    r"(?!(?<=\best\.)\s+\d)(?!(?-i:(?<=[\s(][A-Z]\.)|(?<=\bMrs\.)|(?<=\bMr\.)|(?<=\bMs\.)|(?<=\bDr\.)|(?<=\bSt\.))[ \t]+(?-i:[A-Z]))"
+    r"(?!(?<=\best\.)\s+\d)"  # "est. 1958"
+    r"(?!(?-i:(?<=[\s(][A-Z]\.)|(?<=\bMrs\.)|(?<=\bMr\.)|(?<=\bMs\.)|(?<=\bDr\.)|(?<=\bSt\.))[ \t]+(?-i:[A-Z]))"
     r"\s+|(?<=[.!?]\))\s+"
     r"|\n\s*\n"
     r"|\n(?=\s*" + _LINE_COMMENT_MARK + r"(?:[-*•]|\d{1,3}[.)]\s))",

@@ -345,10 +345,11 @@ def extract_answer(
 def _read_on(shown: Span, own: Sequence[Span], chosen: Sequence[tuple[Span, float]]) -> Span:
     """``shown`` (a sentence: a log's or a list's line stays apart; in source code a comment's) with the sentence after
     it in its paragraph (its comment), when the two fit in NEXT_SENTENCE_CHARS and the next is prose not shown
-    already (no list item, no question, no navigation): an answer's best sentences often name the thing and the next gives the value ("This special
-    variable, HISTORY is the number of lines of history retained." / "For GNU readline, a value of -1 means that an
-    unlimited number of history lines are retained."). A next sentence that ends with a colon comes with the short
-    piece it introduces, as a shown colon sentence does (engine.rag.shown_span)."""
+    already (no list item, no question, no navigation): an answer's best sentences often name the thing and the next
+    gives the value ("This special variable, HISTORY is the number of lines of history retained." / "For GNU
+    readline, a value of -1 means that an unlimited number of history lines are retained."). A next sentence that
+    ends with a colon comes with the short piece it introduces, as a shown colon sentence does
+    (engine.rag.shown_span)."""
     text = shown.source.text
     code = is_code(shown.source)  # in source code only a comment's prose reads on, into more of its prose
     if row_reading(shown.source, shown.start, shown.end) is not None or (
