@@ -28,6 +28,7 @@ from engine.index.document import Extracted
 from engine.index.extraction import ExtractError, extract, file_type_for, looks_binary
 from engine.index.options import reader_tag
 from engine.index.readers import NoTextFound, OcrOff
+from engine.index.readers.scrivener import binder_trail
 from engine.index.schema import chunk_title
 from engine.index.store import ChunkRow, DocumentRecord, DocumentWrite
 from engine.index.walk import Found, os_reason
@@ -87,7 +88,10 @@ def prepare_file(
     if ftype == "image" and not opts.get("ocr", True) and not opts.get("images"):
         return Prepared("skip", path, "An image: its text is read by OCR, which is turned off.")
     same_stat = old is not None and old.size == st.st_size and old.mtime_ns == st.st_mtime_ns
-    if same_stat and opts["same_config"]:
+    # a Scrivener scene reads under its place in the project's binder: renamed or moved there, it reads again
+    # (its place is hashed with its bytes; an unchanged one is only touched)
+    place = binder_trail(Path(path)) if ".scriv" in path.lower() else None
+    if same_stat and opts["same_config"] and place is None:
         if old.status == "skipped":
             return Prepared("skip", path, old.reason or "skipped")
         return Prepared("unchanged", path)
@@ -113,7 +117,7 @@ def prepare_file(
     name = Path(path)
     suffix = Path(name.stem).suffix if name.suffix.lower() == ".gz" else name.suffix  # "x.json.gz": ".json"
     digest = hashlib.blake2b(
-        data + opts["config_tag"] + reader_tag(ftype, suffix), digest_size=16
+        data + opts["config_tag"] + reader_tag(ftype, suffix) + (place or "").encode(), digest_size=16
     ).hexdigest()
     if old is not None and old.content_hash == digest and old.status == "indexed":
         return Prepared("touch", path, touch=(st.st_size, st.st_mtime_ns), bytes_read=read)

@@ -14,7 +14,8 @@ Here:
   line of the file;
 - an item's text, notes and synopsis read under its place in the binder ("Draft › Chapter 2 › The lock at dawn",
   "Notes on ...", "Synopsis of ..."), which ``binder_trail`` finds for a file in a project (the binder as it is when
-  the file is read: an item renamed later shows its new title once its text is indexed again);
+  the file is read; an index run hashes the place with the file's bytes, so an item renamed or moved in the binder
+  is read again: engine.index.prepare);
 - Scrivener's own files in the project (its search index, which repeats every text, the binder's backups,
   snapshots, settings, the Quick Look preview) are not read: ``walk`` passes them by (``SCRIVENER_OWN``).
 

@@ -325,3 +325,27 @@ def test_an_indexed_project_s_scenes_carry_its_name_and_their_place_in_the_binde
         found = {cid for cid, _ in store.keyword_search("title:saltings", 20)}
         assert {c.id for c in scene} <= found and len(found) == 5
         assert store.keyword_search("title:content", 20) == []
+
+
+def test_a_scene_renamed_in_the_binder_is_read_again_under_its_new_place(project: Path, tmp_path: Path):
+    """Only the binder changes when a scene is renamed or moved in Scrivener: its text is read again, under its new
+    place; a scene whose place is the same is not embedded again."""
+    from engine.index import IndexStore, index_paths
+    from tests.engine.index.index_fakes import HashEmbedder
+
+    db, emb = tmp_path / "i.sqlite3", HashEmbedder()
+    list(index_paths([str(project)], db, emb))
+    embedded = emb.embedded
+    binder = project / "Saltings.scrivx"
+    binder.write_text(BINDER.replace("The lock at dawn", "Low water"))
+    summary = list(index_paths([str(project)], db, emb))[-1]
+    # the renamed scene's text, notes and synopsis, and the binder itself; not the scene in the Trash
+    assert summary.files_indexed == 4 and emb.embedded - embedded == 4
+    with IndexStore(db, read_only=True) as store:
+        scene = store.chunks_for_document(str(project / "Files/Data/C3/content.rtf"))
+        assert [c.heading for c in scene] == ["Draft › Chapter One › Low water"]
+        trash = store.chunks_for_document(str(project / "Files/Data/F6/content.rtf"))
+        assert [c.heading for c in trash] == ["Trash (deleted) › Old opening"]
+    assert (
+        list(index_paths([str(project)], db, emb))[-1].files_indexed == 0
+    )  # nothing changed: nothing read again
