@@ -305,7 +305,7 @@ def installed_binary_versions() -> list[str]:
 
 
 # -- Info.plist ------------------------------------------------------------------------------------------------
-# The UTI each extension the indexer reads (engine/index/extraction.py TEXT_EXTENSIONS, DOC_EXTENSIONS and
+# The UTI each extension the indexer reads (engine/index/file_types.py TEXT_EXTENSIONS, DOC_EXTENSIONS and
 # RICH_EXTENSIONS) has on macOS,
 # grouped into the document types the Dock accepts (tests/packaging/test_info_plist.py keeps this complete).
 # UTIs outside IMPORTED_UTIS are declared by macOS itself.

@@ -28,11 +28,10 @@ from __future__ import annotations
 
 import re
 import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
-from engine.core import RequestRefused
 from engine.index.bounds import BudgetExceeded, ExtractCancelled, charge, no_check, read_gzip, short_reason
 from engine.index.config_paths import config_kind, path_changes
 from engine.index.document import (
@@ -43,6 +42,21 @@ from engine.index.document import (
     line_blocks,
     looks_binary,
     paragraph_blocks,
+)
+
+# the file types by name live in engine.index.file_types; imported here, where callers have long found them
+from engine.index.file_types import (  # noqa: F401 - re-exported
+    BINARY_EXTENSIONS,
+    DOC_EXTENSIONS,
+    MAN_SECTION_SUFFIX,
+    PLAIN_NAMES,
+    RICH_EXTENSIONS,
+    STORED_AS,
+    TEXT_EXTENSIONS,
+    check_file_types,
+    file_type_for,
+    stored_type,
+    stored_types,
 )
 from engine.index.joplin import joplin_item
 from engine.index.markup import (
@@ -58,7 +72,6 @@ from engine.index.markup import (
 from engine.index.paged_text import blank_furniture
 from engine.index.pod import blank_pod, is_pod, pod_blocks
 from engine.index.readers import (
-    IMAGE_EXTENSIONS,
     extract_bibtex,
     extract_docx,
     extract_eml,
@@ -106,23 +119,6 @@ from engine.index.troff import is_troff, render_troff, troff_blocks
 from engine.index.vim_help import blank_help_marks, help_blocks, is_vim_help
 from engine.index.wikilinks import resolve_wikilinks
 
-TEXT_EXTENSIONS = {
-    ".txt": "text", ".text": "text", ".log": "text", ".md": "markdown", ".markdown": "markdown",
-    ".mdx": "markdown", ".rst": "rst", ".rest": "rst", ".adoc": "asciidoc", ".asciidoc": "asciidoc", ".csv": "csv", ".tsv": "csv",
-    ".htm": "html", ".html": "html", ".xhtml": "html", ".srt": "subtitles", ".vtt": "subtitles",
-    ".ics": "calendar", ".vcf": "contacts", ".vcard": "contacts", ".gpx": "gpx", ".rss": "feed", ".atom": "feed",
-    ".enex": "evernote", ".ofx": "statement", ".qfx": "statement", ".qif": "statement",
-    ".py": "code", ".pyi": "code", ".js": "code", ".mjs": "code", ".ts": "code", ".tsx": "code",
-    ".jsx": "code", ".c": "code", ".h": "code", ".cc": "code", ".cpp": "code", ".hpp": "code",
-    ".cxx": "code", ".m": "code", ".mm": "code", ".swift": "code", ".java": "code", ".kt": "code",
-    ".go": "code", ".rs": "code", ".rb": "code", ".php": "code", ".sh": "code", ".bash": "code",
-    ".zsh": "code", ".pl": "code", ".tcl": "code", ".lua": "code", ".r": "code", ".sql": "code", ".scala": "code",
-    ".cs": "code", ".css": "code", ".scss": "code", ".toml": "code", ".yaml": "code",
-    ".yml": "code", ".json": "code", ".ini": "code", ".cfg": "code", ".xml": "code", ".dtd": "code", ".xsd": "code",
-    ".xsl": "code", ".xslt": "code", ".tex": "text", ".org": "text",
-    ".pod": "text", ".bib": "bibtex", ".taskpaper": "text", ".fountain": "screenplay", ".opml": "outline",
-    ".scrivx": "scrivener",
-}  # fmt: skip
 # the readers that write a text file's contents in words (engine.index.readers.anchored), by file type
 _IN_WORDS = {"subtitles": extract_subtitles, "calendar": extract_vobjects, "contacts": extract_vobjects,
              "gpx": extract_gpx, "feed": extract_feed, "evernote": extract_enex,
@@ -134,100 +130,12 @@ _IN_WORDS = {"subtitles": extract_subtitles, "calendar": extract_vobjects, "cont
 ANCHORED_TYPES = frozenset({"html", "docx", "messages", "note", *_IN_WORDS})
 # readers that write one record a paragraph (a calendar's event, a contact's card, a track's waypoint), each a chunk
 RECORD_TYPES = frozenset({"calendar", "contacts", "gpx", "feed", "bibtex"})
-DOC_EXTENSIONS = {".pdf": "pdf", ".docx": "docx"}
-# Formats read by a library of their own (macOS document types: packaging/bundle_config.py)
-RICH_EXTENSIONS = {
-    ".epub": "epub", ".rtf": "rtf", ".eml": "email", ".emlx": "emlx", ".mbox": "mbox", ".pptx": "pptx",
-    ".xlsx": "xlsx", ".xlsm": "xlsx", ".xls": "xlsx", ".odt": "odt", ".ods": "ods", ".odp": "odp",
-    ".webarchive": "webarchive", ".mhtml": "mhtml", ".mht": "mhtml",
-    ".ipynb": "notebook", ".pages": "pages", ".key": "keynote", ".doc": "docx", ".ppt": "pptx",
-    ".numbers": "xlsx",
-    **{ext: "image" for ext in IMAGE_EXTENSIONS},
-}  # fmt: skip
-PLAIN_NAMES = {
-    "readme",
-    "license",
-    "copying",
-    "changelog",
-    "authors",
-    "makefile",
-    "dockerfile",
-    "news",
-    "todo",
-}
-# Never worth sniffing: images, audio, archives, executables...
-BINARY_EXTENSIONS = {
-    ".gif", ".ico", ".mp3", ".wav", ".flac", ".m4a", ".mp4", ".mov", ".avi", ".mkv", ".zip", ".tgz",
-    ".bz2", ".xz", ".zst", ".7z", ".tar", ".rar", ".dmg", ".iso", ".exe", ".dll", ".so", ".dylib", ".o",
-    ".a", ".class", ".jar", ".pyc", ".whl", ".sqlite", ".sqlite3", ".db", ".bin", ".safetensors", ".gguf",
-    ".npy", ".npz", ".pt", ".onnx", ".ttf", ".otf", ".woff", ".woff2",
-    ".3gp", ".3g2",
-}  # fmt: skip
 TROFF_NOTE = "read as man shows a manual page's troff source"  # Extracted.notes: the viewer wraps its lines
-# a manual page's section as its file's name ends: "sources.list.5", "ssl.3ssl", "perl.1p" (engine.index.troff)
-MAN_SECTION_SUFFIX = re.compile(r"\.[1-9][a-z]{0,4}")
 
 
 OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"  # an OLE compound file's first bytes (.doc, .xls, .ppt)
 # Office 97-2003 files, read as their XML successors are (a page's lines, a sheet's rows, a slide's text)
 OFFICE_97 = (".doc", ".xls", ".ppt")
-# the type a reader stores a file under where it is not the name's (``_extract_rich``: an .emlx or a mailbox is mail)
-STORED_AS = {"emlx": "email", "mbox": "email"}
-
-
-def stored_types() -> frozenset[str]:
-    """Every file type the index stores a document under (a search's ``file_types`` names some of them)."""
-    tables = (TEXT_EXTENSIONS, DOC_EXTENSIONS, RICH_EXTENSIONS)
-    return frozenset(STORED_AS.get(t, t) for table in tables for t in table.values()) | {
-        "feed",
-        "messages",
-        "note",
-    }
-
-
-def stored_type(name: str) -> str | None:
-    """The stored file type a person's name for one means: a type as stored ("pdf", "markdown", "email") or a file
-    name's extension ("md", ".eml", "mbox", "mht", "jpg"); None for a name that is neither."""
-    key = name.strip().lower()
-    if key in stored_types():
-        return key
-    found = file_type_for(Path("x." + key.lstrip("."))) if key.lstrip(".") else None
-    return STORED_AS.get(found, found) if found not in (None, "binary") else None
-
-
-def check_file_types(names: Iterable[str]) -> None:
-    """Refuse a search's file type that is neither a type as stored nor a file name's extension: a typo would match
-    nothing, in silence."""
-    unknown = [t for t in names if stored_type(t) is None]
-    if unknown:
-        raise RequestRefused(
-            f"{unknown[0]!r} is no file type Alcove reads. Give a type as the index stores it "
-            f"({', '.join(sorted(stored_types()))}) or a file name's extension (md, txt, eml, mbox, mht, jpg).",
-            param="file_types",
-        )
-
-
-def file_type_for(path: Path) -> str | None:
-    """The file type Alcove extracts ``path`` as, from its name; None when the name says nothing."""
-    suffix = path.suffix.lower()
-    if suffix == ".gz":  # gzip of a supported type is read as that type; of anything else, not at all
-        inner = file_type_for(Path(path.stem))
-        return inner if inner not in (None, "binary") else "binary"
-    if suffix in TEXT_EXTENSIONS:
-        return TEXT_EXTENSIONS[suffix]
-    if suffix in DOC_EXTENSIONS:
-        return DOC_EXTENSIONS[suffix]
-    if suffix in RICH_EXTENSIONS:
-        return RICH_EXTENSIONS[suffix]
-    if suffix in BINARY_EXTENSIONS:
-        return "binary"
-    if MAN_SECTION_SUFFIX.fullmatch(
-        suffix
-    ):  # a manual page's source ("crontab.5", "ssl.3ssl"), or a rotated log
-        return "text"
-    if path.name.lower().split(".")[0] in PLAIN_NAMES:
-        return "text"
-    return None
 
 
 def decode_text(data: bytes) -> tuple[str, str | None]:

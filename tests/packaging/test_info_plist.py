@@ -19,7 +19,7 @@ VERSION = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["versi
 
 
 def _indexer_extensions() -> set[str]:
-    from engine.index import extraction as extract  # the indexer's table
+    from engine.index import file_types as extract  # the indexer's table
 
     exts = set(extract.TEXT_EXTENSIONS) | set(extract.DOC_EXTENSIONS) | set(extract.RICH_EXTENSIONS)
     assert all(extract.file_type_for(Path(f"x{e}")) not in (None, "binary") for e in exts)
@@ -66,7 +66,7 @@ def test_document_types_cover_every_format_the_indexer_reads():
 
 def test_a_format_without_a_document_type_is_caught(monkeypatch):
     """The check above can fail: add an extension to the indexer's table and it must."""
-    from engine.index import extraction as extract
+    from engine.index import file_types as extract
 
     monkeypatch.setitem(extract.TEXT_EXTENSIONS, ".newformat", "text")
     table = {ext for _name, by_ext in cfg.DOCUMENT_TYPES for ext in by_ext}
