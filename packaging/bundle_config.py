@@ -376,6 +376,9 @@ DOCUMENT_TYPES: list[tuple[str, dict[str, str]]] = [
     ("Screenplay", {".fountain": "org.alcove.Alcove.fountain"}),
     ("Outline", {".opml": "org.alcove.Alcove.opml"}),
     ("Scrivener binder", {".scrivx": "org.alcove.Alcove.scrivx"}),
+    ("Family tree", {".ged": "org.alcove.Alcove.gedcom"}),
+    ("Anki deck", {".apkg": "org.alcove.Alcove.apkg", ".colpkg": "org.alcove.Alcove.apkg"}),
+    ("Mind map", {".xmind": "org.alcove.Alcove.xmind"}),
     ("Bank statement", {".ofx": "org.alcove.Alcove.ofx", ".qfx": "org.alcove.Alcove.ofx",
                         ".qif": "org.alcove.Alcove.qif"}),
     ("Image", {".png": "public.png", ".jpg": "public.jpeg", ".jpeg": "public.jpeg", ".tif": "public.tiff",
@@ -432,6 +435,9 @@ IMPORTED_UTIS: dict[str, tuple[str, str]] = {  # UTI -> (description, conforms t
     "org.alcove.Alcove.xslt": ("XSLT style sheet", "public.source-code"),
     "org.alcove.Alcove.opml": ("OPML outline", "public.plain-text"),
     "org.alcove.Alcove.scrivx": ("Scrivener binder", "public.plain-text"),
+    "org.alcove.Alcove.gedcom": ("GEDCOM family tree", "public.plain-text"),
+    "org.alcove.Alcove.apkg": ("Anki deck package", "public.zip-archive"),
+    "org.alcove.Alcove.xmind": ("XMind mind map", "public.zip-archive"),
 }
 # Packages (folders the Finder shows as one document) indexed as folders, by the UTI their app declares: a Scrivener
 # project (Scrivener 3 and 2 for macOS; not checked against an installed Scrivener)

@@ -103,15 +103,18 @@ from engine.index.readers import (
     pdfium_pages,
     read_messages,
 )
+from engine.index.readers.anki import extract_apkg
 from engine.index.readers.chatgpt import read_chatgpt
 from engine.index.readers.dayone import read_dayone
 from engine.index.readers.fountain import read_fountain
+from engine.index.readers.gedcom import read_gedcom
 from engine.index.readers.keep import read_keep
 from engine.index.readers.opml import read_opml
 from engine.index.readers.powerpoint97 import extract_ppt
 from engine.index.readers.scrivener import binder_trail, read_binder
 from engine.index.readers.slack import read_slack
 from engine.index.readers.worddoc import extract_doc
+from engine.index.readers.xmind import extract_xmind
 from engine.index.shortcodes import blank_shortcodes
 from engine.index.tables import csv_header, delimiter_for
 from engine.index.taskpaper import is_taskpaper, taskpaper_blocks
@@ -123,13 +126,13 @@ from engine.index.wikilinks import resolve_wikilinks
 _IN_WORDS = {"subtitles": extract_subtitles, "calendar": extract_vobjects, "contacts": extract_vobjects,
              "gpx": extract_gpx, "feed": extract_feed, "evernote": extract_enex,
              "bibtex": extract_bibtex, "statement": extract_statement, "screenplay": read_fountain,
-             "outline": read_opml, "scrivener": read_binder}  # fmt: skip
+             "outline": read_opml, "scrivener": read_binder, "gedcom": read_gedcom}  # fmt: skip
 # readers whose page text is not the file's own characters: Page.anchors map it back to the file's lines
 # (a DOCX's, where a table laid out for the page holds paragraphs: engine.index.readers.word)
 # (a chat's or a phone's messages: engine.index.readers.messages, read in words too)
 ANCHORED_TYPES = frozenset({"html", "docx", "messages", "note", *_IN_WORDS})
 # readers that write one record a paragraph (a calendar's event, a contact's card, a track's waypoint), each a chunk
-RECORD_TYPES = frozenset({"calendar", "contacts", "gpx", "feed", "bibtex"})
+RECORD_TYPES = frozenset({"calendar", "contacts", "gpx", "feed", "bibtex", "gedcom"})
 TROFF_NOTE = "read as man shows a manual page's troff source"  # Extracted.notes: the viewer wraps its lines
 
 
@@ -217,7 +220,8 @@ def _kind(file_type: str) -> str:
              "webarchive": "web archive", "mhtml": "saved web page", "bibtex": "BibTeX library",
              "pages": "Pages document", "keynote": "Keynote presentation", "messages": "messages file",
              "statement": "bank statement", "screenplay": "screenplay", "outline": "OPML outline",
-             "scrivener": "Scrivener binder"}  # fmt: skip
+             "scrivener": "Scrivener binder", "gedcom": "family tree",
+             "flashcards": "Anki deck", "mindmap": "mind map"}  # fmt: skip
     return names.get(file_type, "file")
 
 
@@ -379,6 +383,10 @@ def _extract_rich(
         return Extracted("epub", extract_epub(data, check))
     if file_type in ("pages", "keynote"):
         return Extracted(file_type, extract_iwork(data, file_type, check))
+    if file_type == "flashcards":
+        return Extracted("flashcards", extract_apkg(data, check))
+    if file_type == "mindmap":
+        return Extracted("mindmap", extract_xmind(data, check))
     if file_type == "pptx" and path.suffix.lower() == ".ppt":
         return Extracted("pptx", extract_ppt(data, check))
     if file_type == "pptx":

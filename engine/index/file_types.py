@@ -26,7 +26,7 @@ TEXT_EXTENSIONS = {
     ".yml": "code", ".json": "code", ".ini": "code", ".cfg": "code", ".xml": "code", ".dtd": "code", ".xsd": "code",
     ".xsl": "code", ".xslt": "code", ".tex": "text", ".org": "text",
     ".pod": "text", ".bib": "bibtex", ".taskpaper": "text", ".fountain": "screenplay", ".opml": "outline",
-    ".scrivx": "scrivener",
+    ".scrivx": "scrivener", ".ged": "gedcom",
 }  # fmt: skip
 DOC_EXTENSIONS = {".pdf": "pdf", ".docx": "docx"}
 # Formats read by a library of their own (macOS document types: packaging/bundle_config.py)
@@ -35,7 +35,8 @@ RICH_EXTENSIONS = {
     ".xlsx": "xlsx", ".xlsm": "xlsx", ".xls": "xlsx", ".odt": "odt", ".ods": "ods", ".odp": "odp",
     ".webarchive": "webarchive", ".mhtml": "mhtml", ".mht": "mhtml",
     ".ipynb": "notebook", ".pages": "pages", ".key": "keynote", ".doc": "docx", ".ppt": "pptx",
-    ".numbers": "xlsx",
+    ".numbers": "xlsx", ".apkg": "flashcards", ".colpkg": "flashcards",
+    ".xmind": "mindmap",
     **{ext: "image" for ext in IMAGE_EXTENSIONS},
 }  # fmt: skip
 PLAIN_NAMES = {

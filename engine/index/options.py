@@ -10,6 +10,7 @@ from engine.index.bounds import DEFAULT_FILE_MEMORY_BYTES, DEFAULT_FILE_SECONDS
 from engine.index.chunking import chunk_budget
 from engine.index.extraction import CODE_READER_VERSION, TEXT_READER_VERSION
 from engine.index.markup import ASCIIDOC_READER_VERSION
+from engine.index.readers.anki import READER_VERSION as ANKI_READER_VERSION
 from engine.index.readers.bibtex import READER_VERSION as BIBTEX_READER_VERSION
 from engine.index.readers.chatgpt import READER_VERSION as CHATGPT_READER_VERSION
 from engine.index.readers.dayone import READER_VERSION as DAYONE_READER_VERSION
@@ -17,6 +18,7 @@ from engine.index.readers.ebook import READER_VERSION as EPUB_READER_VERSION
 from engine.index.readers.enex import READER_VERSION as ENEX_READER_VERSION
 from engine.index.readers.feeds import READER_VERSION as FEED_READER_VERSION
 from engine.index.readers.fountain import READER_VERSION as FOUNTAIN_READER_VERSION
+from engine.index.readers.gedcom import READER_VERSION as GEDCOM_READER_VERSION
 from engine.index.readers.gpx import READER_VERSION as GPX_READER_VERSION
 from engine.index.readers.html import READER_VERSION as HTML_READER_VERSION
 from engine.index.readers.keep import READER_VERSION as KEEP_READER_VERSION
@@ -32,6 +34,7 @@ from engine.index.readers.statements import READER_VERSION as STATEMENT_READER_V
 from engine.index.readers.subtitles import READER_VERSION as SUBTITLES_READER_VERSION
 from engine.index.readers.vobjects import READER_VERSION as VOBJECT_READER_VERSION
 from engine.index.readers.webpages import READER_VERSION as WEBPAGE_READER_VERSION
+from engine.index.readers.xmind import READER_VERSION as XMIND_READER_VERSION
 from engine.index.shortcodes import READER_VERSION as MARKDOWN_READER_VERSION
 from engine.index.tables import CSV_READER_VERSION
 
@@ -52,7 +55,9 @@ READER_VERSIONS = {"pdf": f"{READER_VERSION}+ocr{OCR_READER_VERSION}", "image": 
                    "webarchive": WEBPAGE_READER_VERSION, "mhtml": WEBPAGE_READER_VERSION,
                    "bibtex": BIBTEX_READER_VERSION, "messages": MESSAGES_READER_VERSION,
                    "statement": STATEMENT_READER_VERSION, "screenplay": FOUNTAIN_READER_VERSION,
-                   "outline": OPML_READER_VERSION, "scrivener": SCRIVENER_READER_VERSION}  # fmt: skip
+                   "outline": OPML_READER_VERSION, "scrivener": SCRIVENER_READER_VERSION,
+                   "gedcom": GEDCOM_READER_VERSION, "flashcards": ANKI_READER_VERSION,
+                   "mindmap": XMIND_READER_VERSION}  # fmt: skip
 
 
 # an .xml file may hold a feed or a phone's messages, a .json file a chat's messages, a Slack export's day or a Keep

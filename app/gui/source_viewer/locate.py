@@ -159,7 +159,12 @@ def load_text(target: Target) -> TextView:
             "screenplay": "The script as Alcove reads it: each scene's heading, its action, and each speech with who "
                           "says it.",
             "outline": "The outline as Alcove reads it: an item a paragraph, its note under it.",
-            "scrivener": "The project's binder as Alcove reads it: each folder and text with its label and status."
+            "scrivener": "The project's binder as Alcove reads it: each folder and text with its label and status.",
+            "gedcom": "The family tree as Alcove reads it: each person's life, parents, marriages and notes in "
+                      "sentences, then each family and source.",
+            "flashcards": "The Anki note as Alcove reads it: its deck and note type, its fields, its tags.",
+            "mindmap": "The mind map's sheet as Alcove reads it: each topic under its branch, with its markers, "
+                       "labels and notes."
             }.get(kind, "")  # fmt: skip
     if TROFF_NOTE in doc.notes:  # a manual page's troff source: its lines as man shows them, wrapped
         kind, note = "man", "The manual page as man shows it, a line for each line of its source."
