@@ -17,7 +17,8 @@ e-mail with a CSV attachment, Rust source, a book's page made by mdBook, a Teleg
 export, an SMS Backup & Restore file, an API page made by rustdoc, a JupyterLab notebook, a Notion export, Bear's
 TextBundles, a CMake module, a Slack workspace export, Google Keep notes from Takeout, an OFX bank statement, C source,
 a Word 97-2003 .doc, an Excel 97-2003 .xls, a ChatGPT data export, Tcl source, a Day One JSON export, a TaskPaper
-document, an Apple Numbers spreadsheet, an XML DTD, a Scrivener 3 project, a Fountain screenplay, an OPML outline)
+document, an Apple Numbers spreadsheet, an XML DTD, a Scrivener 3 project, a Fountain screenplay, an OPML outline,
+a Vim script, a GEDCOM family tree, an Anki deck package, an XMind mind map)
 hold against those files, and the parts stay apart. Questions on Debian packages' documents are checked by
 ``eval/realdocs/check.py`` where the packages are installed."""
 
@@ -1560,4 +1561,115 @@ def test_twenty_seventh_held_out_part_heldout27_brings_new_kinds_and_only_fresh_
         "character-sheet",
         "trashed",
         "checked",
+    }
+
+
+def test_twenty_eighth_held_out_part_heldout28_brings_new_kinds_and_only_fresh_documents(tmp_path):
+    import json
+    import sqlite3
+    import zipfile
+
+    from eval.realdocs import heldout28_texts as T
+    from eval.realdocs import make_heldout28
+
+    kinds = {"vim-script", "gedcom", "anki-apkg", "xmind"}
+    committed, mine = _fresh("heldout28", kinds)
+    qa, unanswerable = load("heldout28")
+    doc_kind = {d["path"]: d["kind"] for d in documents("heldout28")}
+    # justify.vim, committed as Debian's vim-runtime 2:9.0.1378-2+deb12u2 ships it; a label reads its lines
+    source = "vim/justify.vim"
+    _as_installed(committed[source], "/usr/share/vim/vim90/pack/dist/opt/justify/plugin/justify.vim")
+    assert committed[source].startswith(b'" Function to left and right align text.\n')
+    for q in (x for x in qa if x["kind"] in ("vim-script", "gedcom")):
+        lines = _labels_name_lines(committed, q)
+        labelled = lines[q["line_start"] - 1 : q["line_end"]]
+        if "shared-note" in q["tags"]:  # a NOTE record of its own, pointed at by the people it is about
+            assert labelled[0].startswith("0 @N") and " NOTE " in labelled[0], q["id"]
+        if "gedcom-note" in q["tags"]:  # a note written inline in a person's or a family's record
+            assert any(x.startswith("1 NOTE ") and "@" not in x for x in labelled), q["id"]
+        if "source-citation" in q["tags"]:
+            assert any(x.startswith("3 PAGE ") for x in labelled), q["id"]
+        if "date-qualifier" in q["tags"]:
+            assert any(x.startswith("2 DATE ") and x.split()[2] in ("ABT", "BEF", "BET") for x in labelled), (
+                q["id"]
+            )
+    # the generator gives the committed bytes again: the family tree and the map always; the deck's database file
+    # records the SQLite that wrote it, so the deck byte for byte with that SQLite, else note for note
+    again = make_heldout28.files()
+    make_heldout28.check(again)
+    deck = f"private28/{T.ANKI_NAME}"
+    assert {f"private28/{k}" for k in again} == {p for p in mine if p != source}
+    for name, data in again.items():
+        if f"private28/{name}" != deck or sqlite3.sqlite_version == make_heldout28.ANKI_WRITTEN_WITH:
+            assert data == committed[f"private28/{name}"], name
+    (tmp_path / "again.apkg").write_bytes(again[T.ANKI_NAME])
+    assert realdocs_check.apkg_notes(tmp_path / "again.apkg") == realdocs_check.apkg_notes(FILES / deck)
+    # the family tree: GEDCOM 5.5.1, every family's members pointing back at it, five generations
+    gedcom = committed[f"private28/{T.GEDCOM_NAME}"].decode("utf-8")
+    make_heldout28.check_gedcom(gedcom)
+    tags = {line.split(" ")[1] for line in gedcom.split("\n")[:-1] if not line.startswith("0 ")}
+    assert tags >= {
+        "BIRT",
+        "DEAT",
+        "BURI",
+        "BAPM",
+        "MARR",
+        "DIV",
+        "OCCU",
+        "RESI",
+        "NOTE",
+        "CONT",
+        "CONC",
+        "SOUR",
+    }
+    # the deck: a zip of collection.anki2 (Anki's schema 11), media and the files it names; a label's page is the
+    # note's place among the notes ordered by id, whose text check.py reads with its deck, fields and tags
+    with zipfile.ZipFile(FILES / deck) as z:
+        assert z.namelist() == ["collection.anki2", "0", "1", "media"]
+        assert z.read("collection.anki2").startswith(b"SQLite format 3\0")
+    notes = realdocs_check.apkg_notes(FILES / deck)
+    assert len(notes) == len(T.ANKI_NOTES) and all(n.startswith("Deck: Priya::") for n in notes)
+    for q in (x for x in qa if x["kind"] == "anki-apkg"):
+        assert "line_start" not in q and 1 <= q["page"] <= len(notes)
+        note = T.ANKI_NOTES[q["page"] - 1]
+        if "cloze" in q["tags"]:
+            assert note[2] == T.CLOZE, q["id"]
+        if "subdeck" in q["tags"]:
+            assert note[1].endswith("::" + q["answer"]), q["id"]
+        if "note-tag" in q["tags"]:
+            assert q["answer"] in note[4], q["id"]
+    # the map: a zip of content.json (the sheets), metadata.json, manifest.json and a content.xml that holds only a
+    # warning; a label's page is the sheet's place in content.json's list
+    xmind = f"private28/{T.XMIND_NAME}"
+    with zipfile.ZipFile(FILES / xmind) as z:
+        assert json.loads(z.read("manifest.json")) == {
+            "file-entries": {"content.json": {}, "metadata.json": {}}
+        }
+        sheets = json.loads(z.read("content.json"))
+    assert [s["title"] for s in sheets] == [title for title, _ in T.XMIND_SHEETS]
+    texts = realdocs_check.xmind_sheets(FILES / xmind)
+    for q in (x for x in qa if x["kind"] == "xmind"):
+        assert "line_start" not in q and 1 <= q["page"] <= len(sheets)
+        root = sheets[q["page"] - 1]["rootTopic"]
+        if "detached" in q["tags"]:
+            detached = json.dumps(root["children"]["detached"], ensure_ascii=False)
+            assert answer_found(q, detached) and flat(q["evidence"]) in flat(detached), q["id"]
+        if "marker" in q["tags"]:
+            assert "Markers: " in q["evidence"] or answer_found(q, texts[q["page"] - 1]), q["id"]
+    # the questions: 13 on each kind of document; two or more near-topic questions beside each
+    assert {q["path"] for q in qa} == mine
+    assert all(sum(q["kind"] == k for q in qa) == 13 for k in kinds)
+    near = [doc_kind[q["near"]] for q in unanswerable if q["kind"] == "near-topic"]
+    assert all(near.count(k) >= 2 for k in kinds) and len(near) == 10
+    assert {t for q in qa for t in q["tags"]} >= {
+        "gedcom-note",
+        "shared-note",
+        "source-citation",
+        "date-qualifier",
+        "cloze",
+        "subdeck",
+        "note-tag",
+        "detached",
+        "topic-label",
+        "marker",
     }

@@ -2,7 +2,8 @@
 source, python-docx, openpyxl, python-pptx, ebooklib, the standard library's email for .eml, .emlx and .mbox,
 zipfile, xml and json for ODT, ODS, ODP, RTF and notebooks, xlrd for an Excel 97-2003 .xls, olefile and the
 file's own piece table for a Word 97-2003 .doc, zipfile, a Snappy decompressor and a protocol buffer reader for an
-Apple Numbers spreadsheet, gzip for a gzipped PDF, html.parser for an HTML-only e-mail, plistlib for a Safari web
+Apple Numbers spreadsheet, zipfile and sqlite3 for an Anki deck package, zipfile and json for an XMind map, gzip for a
+gzipped PDF, html.parser for an HTML-only e-mail, plistlib for a Safari web
 archive, email for an MHTML page, a small PDF object reader for a filled-in form's field values, gzip for a man page's
 troff source; for a screenshot, a scanned PDF, a phone's photo of a page or a
 scanner's multi-page TIFF, whose text Alcove reads by OCR, the text its generator drew: ``make_heldout16.drawn_text``,
@@ -33,7 +34,10 @@ scanner's multi-page TIFF, whose text Alcove reads by OCR, the text its generato
   text (``doc_lines``); Tcl source, a Day One export's ``Journal.json`` and a TaskPaper document as text, a Numbers
   spreadsheet's table's labelled row (``numbers_tables``); a Scrivener project's ``content.rtf`` and ``notes.rtf`` as
   any RTF file (``rtf_lines``: a line a paragraph, as Cocoa ends them with ``\\``) and its ``synopsis.txt`` as text,
-  a Fountain screenplay, an OPML outline (its entities as written) and a DTD as text;
+  a Fountain screenplay, an OPML outline (its entities as written) and a DTD as text; a Vim script and a GEDCOM
+  family tree as text, an Anki deck package's note (``apkg_notes``: its deck, note type, fields and tags; page N the
+  N-th note by id) and an XMind map's sheet (``xmind_sheets``: its topics' titles, labels, markers, notes and links;
+  page N the N-th sheet);
   text compared with whitespace runs as one space, line-end hyphens joined, NFKC);
   so does each ``evidence`` string, and a ``quote`` occurs exactly once in its text file at the labelled lines;
 - an unanswerable question's ``absent_terms`` occur in no document of its part or of any part before it in
@@ -44,7 +48,7 @@ scanner's multi-page TIFF, whose text Alcove reads by OCR, the text its generato
   and as its text and attribute values decoded (``xml_strings``: a word after a ``&#10;`` or an entity);
 - ids are unique; questions are not copied from the document (no run of 8 words shared with the labelled unit).
 
-    python eval/realdocs/check.py [--part tuning|heldout|heldout2|...|heldout26|heldout27|all] [--committed-only]
+    python eval/realdocs/check.py [--part tuning|heldout|heldout2|...|heldout27|heldout28|all] [--committed-only]
 
 Package documents are read where the packages installed them; committed ones from files/. ``--committed-only``
 checks only questions on committed documents (what CI can check without the packages).
@@ -964,6 +968,79 @@ def rtf_lines(path: Path) -> list[str]:
     return "".join(out).split("\n")
 
 
+def _field_text(text: str) -> str:
+    """An Anki field as text: a line break for ``<br>`` and ``<div>``, other tags dropped, entities decoded (a
+    cloze's ``{{c1::...}}`` and a ``[sound:...]`` left as written)."""
+    text = re.sub(r"<br\s*/?>|</?div>", "\n", text, flags=re.I)
+    return html.unescape(re.sub(r"<[^>]*>", "", text))
+
+
+def apkg_notes(path: Path) -> list[str]:
+    """An Anki deck package (``.apkg``, the legacy format: a zip holding ``collection.anki2``, an SQLite database of
+    Anki's schema 11): a text per note, the notes ordered by ``notes.id`` (page N is the N-th). A note's text: the
+    deck of its cards ("Deck: Parent::Child"), its note type, each field as "Name: text" (fields split at 0x1f, named
+    by the note type's ``flds``; ``_field_text``) and its tags ("Tags: a b")."""
+    import json
+    import sqlite3
+
+    with zipfile.ZipFile(path) as z:
+        data = z.read("collection.anki2")
+    db = sqlite3.connect(":memory:")
+    try:
+        db.deserialize(data)
+        models_json, decks_json = db.execute("SELECT models, decks FROM col").fetchone()
+        models, decks = json.loads(models_json), json.loads(decks_json)
+        out = []
+        for nid, mid, flds, tags in db.execute(
+            "SELECT id, mid, flds, tags FROM notes ORDER BY id"
+        ).fetchall():
+            model = models[str(mid)]
+            names = [f["name"] for f in sorted(model["flds"], key=lambda f: f["ord"])]
+            dids = [
+                r[0] for r in db.execute("SELECT DISTINCT did FROM cards WHERE nid = ? ORDER BY ord", (nid,))
+            ]
+            lines = [f"Deck: {decks[str(d)]['name']}" for d in dids] + [f"Note type: {model['name']}"]
+            lines += [f"{n}: {_field_text(v)}" for n, v in zip(names, flds.split("\x1f"))]
+            lines.append(f"Tags: {tags.strip()}")
+            out.append("\n".join(lines))
+        return out
+    finally:
+        db.close()
+
+
+def xmind_sheets(path: Path) -> list[str]:
+    """An XMind 2020 map (``.xmind``: a zip holding ``content.json``, a list of sheets): a text per sheet, in the
+    list's order (page N is the N-th sheet). A sheet's text: its title, then each topic depth first from the root
+    (attached children, then detached topics): its title, "Labels: ...", "Markers: ...", its plain notes and its link.
+    ``content.xml``, which only tells an old XMind to update, is not read."""
+    import json
+
+    with zipfile.ZipFile(path) as z:
+        sheets = json.loads(z.read("content.json"))
+    out = []
+    for sheet in sheets:
+        lines = [sheet.get("title", "")]
+
+        def walk(t: dict, lines: list[str]) -> None:
+            lines.append(t.get("title", ""))
+            if t.get("labels"):
+                lines.append("Labels: " + ", ".join(t["labels"]))
+            if t.get("markers"):
+                lines.append("Markers: " + ", ".join(m["markerId"] for m in t["markers"]))
+            notes = (t.get("notes") or {}).get("plain", {}).get("content")
+            if notes:
+                lines.append(notes)
+            if t.get("href"):
+                lines.append(t["href"])
+            children = t.get("children") or {}
+            for c in [*children.get("attached", []), *children.get("detached", [])]:
+                walk(c, lines)
+
+        walk(sheet["rootTopic"], lines)
+        out.append("\n".join(lines))
+    return out
+
+
 def webarchive_text(path: Path) -> str:
     """A page Safari saved as a web archive (``.webarchive``): a property list whose ``WebMainResource`` holds the
     page's HTML (``WebResourceData``, in ``WebResourceTextEncodingName``); the text of that HTML, as
@@ -1133,6 +1210,13 @@ def unit_text(path: Path, q: dict) -> str:
         if not 1 <= q["page"] <= len(slides):
             raise LookupError(f"slide {q['page']} not in 1..{len(slides)}")
         return slides[q["page"] - 1]
+    if suffix in (".apkg", ".xmind"):  # a page is a note (by id) or a sheet (in content.json's order)
+        units = apkg_notes(path) if suffix == ".apkg" else xmind_sheets(path)
+        if not 1 <= q["page"] <= len(units):
+            raise LookupError(
+                f"{'note' if suffix == '.apkg' else 'sheet'} {q['page']} not in 1..{len(units)}"
+            )
+        return units[q["page"] - 1]
     if suffix == ".ipynb":
         cells = notebook_cells(path)
         if not 1 <= q["page"] <= len(cells):
@@ -1238,6 +1322,10 @@ def whole_text(path: Path) -> str:
         return "\n".join(odp_slides(path))
     if suffix == ".ipynb":
         return "\n".join(notebook_cells(path))
+    if suffix == ".apkg":
+        return "\n".join(apkg_notes(path))
+    if suffix == ".xmind":
+        return "\n".join(xmind_sheets(path))
     text = file_text(path)
     if suffix == ".json":
         return "\n".join([text, *json_strings(text)])

@@ -2,11 +2,11 @@
 what counts as a hit on a label.
 
 The documents are listed in ``documents.json``: each has a path under a documents root (``pdf/R-FAQ.pdf``), a part
-(``tuning``, ``heldout``, ``heldout2`` to ``heldout26`` or ``heldout27``) and where it comes from: a file of an
+(``tuning``, ``heldout``, ``heldout2`` to ``heldout27`` or ``heldout28``) and where it comes from: a file of an
 installed Debian package (``package`` + ``source``; not committed, the version is recorded) or a file committed here
 under ``files/`` at the same path (a macOS bundle, ``X.rtfd``, is a folder that is one document).
 
-    python eval/realdocs/realdocs.py ROOT [--part tuning|heldout|heldout2|...|heldout26|heldout27|all]   # copy a part into ROOT
+    python eval/realdocs/realdocs.py ROOT [--part tuning|heldout|heldout2|...|heldout27|heldout28|all]   # copy a part into ROOT
 
 Each part is meant to be indexed on its own (a root per part); the unanswerable questions of a part are checked
 against that part's documents (``check.py``), and their key terms against every document of that part and of the
@@ -15,7 +15,9 @@ parts before it.
 Labels (see README.md): ``path`` (relative to the root), then ``page`` (1-based: a PDF page as PDFium numbers it, a
 slide (a PPTX's or an ODP's), a sheet, a message of a mailbox, a chapter of an EPUB in spine order (a title page in the spine counted), a cell of a
 notebook (a JupyterLab notebook's too: cell N is page N), a page of a filled-in PDF form with its fields' values, a page of a scanned PDF (read by OCR), a frame of a
-multi-page TIFF (frame N is page N, read by OCR); an .eml file
+multi-page TIFF (frame N is page N, read by OCR), a note of an Anki deck package (``.apkg``: the notes ordered by
+``notes.id``, note N is page N; no lines), a sheet of an XMind map (``.xmind``: sheet N of ``content.json``'s list is
+page N; no lines); an .eml file
 is one message and has none, nor has an Apple Mail .emlx, nor has a page saved as a Safari web archive or as MHTML,
 nor has a screenshot (a PNG, read by OCR as one page with no number), nor a phone's photo of a page (a JPEG, the same),
 nor a meeting invitation (.eml with a text/calendar part)) and/or ``line_start``/``line_end`` (1-based lines of the file
@@ -34,7 +36,7 @@ one message's object, or a thread's run of them), a bank statement in OFX 1.02 (
 record, or the ``<LEDGERBAL>`` block), C source, a ChatGPT export's ``conversations.json`` (one line: a label is
 line 1, the fact on the branch its ``current_node`` follows), Tcl source, a Day One export's ``Journal.json`` (JSON as
 Day One writes it: a label is one entry's object), a TaskPaper document, a Fountain screenplay, an OPML outline
-(its lines as written: entities as they stand), a DTD, the HTML source (a saved web page's, a Sphinx page's, a
+(its lines as written: entities as they stand), a DTD, a GEDCOM family tree (``.ged``), a Vim script, the HTML source (a saved web page's, a Sphinx page's, a
 Texinfo page's, an mdBook page's, a rustdoc page's and a Google Keep note's in a Takeout export (its one-line
 ``.json`` beside it holds no label) too); a DOCX or ODT
 "line" is a body paragraph (a Google Docs export's list and checklist items too; its footnotes' text after it, tracked
@@ -89,6 +91,7 @@ PARTS = (
     "heldout25",
     "heldout26",
     "heldout27",
+    "heldout28",
 )
 SETS = {
     "tuning": ("qa_tuning.jsonl", "unanswerable_tuning.jsonl"),
@@ -179,6 +182,9 @@ SETS = {
     # written after "heldout26" was reported: kinds no other part holds (an XML DTD read as documentation, a novel in
     # progress as a Scrivener 3 project keeps it on disk, a Fountain screenplay, an outline exported to OPML)
     "heldout27": ("qa_heldout27.jsonl", "unanswerable_heldout27.jsonl"),
+    # written after "heldout27" was reported: kinds no other part holds (a Vim script read as documentation, a family
+    # tree exported to GEDCOM, an Anki deck package, an XMind mind map)
+    "heldout28": ("qa_heldout28.jsonl", "unanswerable_heldout28.jsonl"),
 }
 # kinds whose labels carry a page
 PAGED = {
@@ -205,6 +211,8 @@ PAGED = {
     "epub-fiction",
     "notebook",
     "ipynb",
+    "anki-apkg",
+    "xmind",
 }
 # kinds whose document is a folder (a macOS bundle): a citation of a file inside it cites the document
 BUNDLES = {"rtfd"}
