@@ -30,7 +30,7 @@ _SENTENCE_END = re.compile(
     r"(?<=[.!?])(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\bie\.)(?<!\beg\.)(?<!\bcf\.)(?<!\bvs\.)(?<!//!)(?<!/\*!)"
     r"(?!(?<=\best\.)\s+\d)"  # "est. 1958"
     r"(?!(?-i:(?<=[\s(][A-Z]\.)|(?<=\bMrs\.)|(?<=\bMr\.)|(?<=\bMs\.)|(?<=\bDr\.)|(?<=\bSt\.))[ \t]+(?-i:[A-Z]))"
-    r"\s+|(?<=[.!?]\))\s+"
+    r"\s+(?![\s\u2014\u2013])|(?<=[.!?]\))\s+"  # "lights? — Three red lights": the dash goes on
     r"|\n\s*\n"
     r"|\n(?=\s*" + _LINE_COMMENT_MARK + r"(?:[-*•]|\d{1,3}[.)]\s))",
     re.IGNORECASE,

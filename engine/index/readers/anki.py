@@ -224,7 +224,7 @@ def _note_page(
     if not named:
         return None
     heading = ", ".join(x for x in (deck, type_name) if x) or "Anki note"
-    lines: list[tuple[str, int]] = [(heading, 2)]
+    lines: list[tuple[str, int]] = [(heading, 2), ("", 0)]  # the heading a sentence of its own
     rest = named
     if "cloze" in type_name.lower():
         lines += [(_sentence(line), 0) for line in named[0][1].split("\n")]

@@ -200,7 +200,7 @@ def test_an_anki_deck_reads_a_note_a_page_in_the_order_the_notes_were_added():
     assert doc.file_type == "flashcards"
     pages = {p.number: p.text for p in doc.pages}
     # the notes' ids order them (the last row was added first); a card's question and answer are one line
-    assert pages[1].splitlines() == ["Italian › Verbs, Basic", "andare — to go (sound: andare.mp3).",
+    assert pages[1].splitlines() == ["Italian › Verbs, Basic", "", "andare — to go (sound: andare.mp3).",
                                      "Tags: verbs, irregular."]  # fmt: skip
     assert "mangiare — to eat; Io mangio = I eat." in pages[2]
     assert "The capital of Australia is Canberra." in pages[3]

@@ -99,6 +99,15 @@ def test_a_sentence_goes_on_past_a_name_s_initial_a_title_and_est_before_a_year(
     ]
 
 
+def test_a_sentence_goes_on_past_a_dash_after_a_question_mark():
+    text = "Vessel constrained by her draught: lights? — Three all-round red lights. She left. Then — no."
+    assert [text[a:b] for a, b in segments(text)] == [
+        "Vessel constrained by her draught: lights? — Three all-round red lights.",  # a flashcard's two sides
+        "She left.",
+        "Then — no.",
+    ]
+
+
 def test_sentences_go_on_past_abbreviations_and_leave_heading_underlines():
     text = ("Please note: it is not POSIX time, e.g. the time of the system power on. The builder (i.e. dpkg)\n"
             "runs it. See cf. below.\n\nShort Tests\n-----------\nShort tests run on CircleCI.\n")  # fmt: skip
