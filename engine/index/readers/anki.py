@@ -11,10 +11,11 @@ decks are JSON in ``col.models`` and ``col.decks`` (schema 11) or rows of the ta
 ("{{c1::Canberra::city}}") and sounds ("[sound:ciao.mp3]").
 
 Here each note is a page, numbered in the order of the notes' ids (the order they were added): its deck and note type
-as a heading ("Italian › Verbs, Basic"), then its fields. A card of two short fields is one line, its question and
-answer together ("andare — to go (Front — Back)."), so a quoted sentence holds both; longer fields are a line each,
-with the field's name. A cloze's hidden text reads in place ("The capital of Australia is Canberra."). Then its tags.
-Pictures and sounds are named, never read. A database that cannot be read is an ExtractError that says why.
+as a heading, a sentence of its own ("Deck: Italian, subdeck: Verbs, Basic"), then its fields. A card of two short
+fields is one line, its question and answer together ("andare — to go."; the fields' names after it where they are not
+Front and Back), so a quoted sentence holds both; longer fields are a line each, with the field's name. A cloze's
+hidden text reads in place ("The capital of Australia is Canberra."). Then its tags. Pictures and sounds are named,
+never read. A database that cannot be read is an ExtractError that says why.
 """
 
 from __future__ import annotations
@@ -223,7 +224,7 @@ def _note_page(
     named = [(names[i] if i < len(names) else f"Field {i + 1}", v) for i, v in enumerate(values) if v]
     if not named:
         return None
-    heading = ", ".join(x for x in (deck, type_name) if x) or "Anki note"
+    heading = ", ".join(x for x in (_deck_words(deck), type_name) if x) or "Anki note"
     lines: list[tuple[str, int]] = [(heading, 2), ("", 0)]  # the heading a sentence of its own
     rest = named
     if "cloze" in type_name.lower():
@@ -242,6 +243,12 @@ def _note_page(
     if words:
         lines.append((f"Tags: {', '.join(words)}.", 0))
     return lines_page(lines, number)
+
+
+def _deck_words(deck: str) -> str:
+    """A deck as Anki names it: "Deck: Italian, subdeck: Verbs" for "Italian › Verbs"."""
+    top, sep, rest = deck.partition(" › ")
+    return (f"Deck: {top}, subdeck: {rest}" if sep else f"Deck: {top}") if top else ""
 
 
 def _joined(value: str) -> str:

@@ -10,7 +10,7 @@ that one is not read.
 
 Here each sheet is a page: its title as a heading, then its topics in the map's order, a topic with topics under it a
 heading one level below its parent (so a chunk's trail names the branch: "Launch › Marketing"), a topic with none a
-line: "Book the venue (done, priority 1; labels: venue, deposit; link: https://...).", its notes under it. Floating
+line: "Book the venue (done, priority 1, the top priority; labels: venue, deposit; link: https://...).", its notes under it. Floating
 topics follow the map, then the relationships drawn between topics ("Suppliers → Budget: prices agreed"). A file
 that holds neither map is an ExtractError that says so.
 """
@@ -44,7 +44,7 @@ def _marks(markers: list[str]) -> list[str]:
         if m in _TASK:
             out.append(_TASK[m])
         elif re.fullmatch(r"priority-\d", m):
-            out.append(f"priority {m[-1]}")
+            out.append("priority 1, the top priority" if m[-1] == "1" else f"priority {m[-1]}")
         elif re.fullmatch(r"(flag|star)-[a-z]+", m):
             kind, colour = m.split("-", 1)
             out.append(f"{kind} ({colour})")
@@ -108,37 +108,52 @@ def _xml_topic(t: Any) -> _Topic:
 def _walk(
     root: Any, read: Callable[[Any], _Topic], check: Callable[[], None]
 ) -> Iterator[tuple[str, int, bool]]:
-    """(line, depth, has topics under it) for every topic in the map's order, each topic's note lines after it;
-    floating topics after the tree, each with its own topics. Iterative, so a map nested thousands deep, or floating
-    topics inside floating topics, read without recursion."""
+    """(line, depth, a heading) for every topic in the map's order, each topic's note lines after it (depth -1);
+    floating topics after the tree, each with its own topics. A topic is a heading where topics sit under it, or
+    where a topic before it beside it was one (else it would read as that branch's last line: "Opening day" after
+    the topics under "Classes"). Iterative, so a map nested thousands deep, or floating topics inside floating
+    topics, read without recursion."""
     roots: list[tuple[Any, str]] = [(root, "")]
     seen = 0
     while roots:
         first, label = roots.pop(0)
-        stack: list[tuple[Any, int, str]] = [(first, 0, label)]
+        stack: list[tuple[Any, int, str, bool]] = [(first, 0, label, False)]
         while stack:
-            node, depth, prefix = stack.pop()
+            node, depth, prefix, after_branch = stack.pop()
             seen += 1
             if seen % 256 == 0:
                 check()
             title, markers, labels, href, notes, attached, detached, summary = read(node)
             line = prefix + _topic_line(title, markers, labels, href)
-            parent = bool(attached or summary)
-            yield (line[:-1] if parent and line.endswith(".") else line), depth, parent
+            heading = bool(attached or summary) or after_branch
+            yield (
+                line[:-1] if heading and line.endswith(".") else line,
+                depth,
+                heading,
+            )
             said = [" ".join(x.split()) for x in notes.replace("\r", "\n").split("\n") if x.strip()]
             for k, note in enumerate(said):
                 yield (f"Note on {' '.join(title.split())}: {note}" if k == 0 else note), -1, False
             roots += [(d, "Floating topic: ") for d in detached]
             below = min(depth + 1, MAX_DEPTH)
-            stack += [(s, below, "Summary: ") for s in reversed(summary)]
-            stack += [(c, below, "") for c in reversed(attached)]
+            kids = [(s, "Summary: ") for s in summary] + [(c, "") for c in attached]
+            branch, flags = False, []
+            for kid, _ in kids:
+                flags.append(branch)
+                branch = branch or bool(_has_topics(read, kid))
+            stack += [(k, below, p, f) for (k, p), f in reversed(list(zip(kids, flags, strict=True)))]
+
+
+def _has_topics(read: Callable[[Any], _Topic], node: Any) -> bool:
+    topic = read(node)
+    return bool(topic[5] or topic[7])
 
 
 def _sheet_page(number: int, title: str, root: Any, relations: list[tuple[str, str, str]],
                 read: Callable[[Any], _Topic], check: Callable[[], None]) -> Page | None:  # fmt: skip
     lines: list[tuple[str, int]] = [(" ".join(title.split()) or f"Sheet {number}", 1)]
-    for line, depth, parent in _walk(root, read, check):
-        level = 0 if depth < 0 or not parent else min(depth + 2, 6)
+    for line, depth, heading in _walk(root, read, check):
+        level = 0 if depth < 0 or not heading else min(depth + 2, 6)
         lines.append((line, level))
     for a, b, label in relations:
         lines.append((f"{a} → {b}" + (f": {label}" if label else "") + ".", 0))

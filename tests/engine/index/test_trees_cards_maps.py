@@ -200,7 +200,7 @@ def test_an_anki_deck_reads_a_note_a_page_in_the_order_the_notes_were_added():
     assert doc.file_type == "flashcards"
     pages = {p.number: p.text for p in doc.pages}
     # the notes' ids order them (the last row was added first); a card's question and answer are one line
-    assert pages[1].splitlines() == ["Italian › Verbs, Basic", "", "andare — to go (sound: andare.mp3).",
+    assert pages[1].splitlines() == ["Deck: Italian, subdeck: Verbs, Basic", "", "andare — to go (sound: andare.mp3).",
                                      "Tags: verbs, irregular."]  # fmt: skip
     assert "mangiare — to eat; Io mangio = I eat." in pages[2]
     assert "The capital of Australia is Canberra." in pages[3]
@@ -238,6 +238,7 @@ MAP = [
                    notes={"plain": {"content": "500 from Printwise\nPick up Friday"}}),
         ]),
         _topic("b", "Budget", [_topic("b1", "Oven: £2,400", href="https://example.com/oven")]),
+        _topic("o", "Opening day", notes={"plain": {"content": "Doors at 10, raku firing at 2"}}),
     ]), "relationships": [{"id": "x", "end1Id": "m2", "end2Id": "b1", "title": "after the oven"}]},
     {"id": "s2", "class": "sheet", "title": "Holiday", "rootTopic": _topic("h", "Skye in May", [_topic("h1", "Ferry from Mallaig")])},
 ]  # fmt: skip
@@ -269,7 +270,7 @@ def test_an_xmind_map_reads_a_sheet_a_page_topics_under_their_branches():
     lines = first.text.splitlines()
     assert lines[:3] == ["Bakery launch", "Launch the bakery", "Marketing"]
     assert "Book the stall at Otley market (done; labels: market)." in lines
-    assert "Print leaflets (priority 1)." in lines
+    assert "Print leaflets (priority 1, the top priority)." in lines
     assert "Note on Print leaflets: 500 from Printwise" in lines
     assert "Oven: £2,400 (link: https://example.com/oven)." in lines
     assert "Floating topic: Ask Gran for the scone recipe." in lines
@@ -277,7 +278,9 @@ def test_an_xmind_map_reads_a_sheet_a_page_topics_under_their_branches():
     assert "needs a newer XMind" not in first.text  # XMind Zen's stub for old readers is not the map
     levels = {first.text[b.start : b.end]: b.heading_level for b in first.blocks}
     assert levels["Marketing"] > levels["Launch the bakery"] > levels["Bakery launch"]
-    assert levels["Print leaflets (priority 1)."] == 0
+    assert levels["Print leaflets (priority 1, the top priority)."] == 0
+    # a topic after a branch beside it is a heading too: it does not read as that branch's last line
+    assert levels["Opening day"] == levels["Budget"] > 0 and "Note on Opening day: Doors at 10" in first.text
     assert "Ferry from Mallaig." in second.text
 
 
