@@ -373,12 +373,14 @@ DOCUMENT_TYPES: list[tuple[str, dict[str, str]]] = [
     ("Feed", {".rss": "org.alcove.Alcove.rss", ".atom": "org.alcove.Alcove.atom"}),
     ("Evernote export", {".enex": "org.alcove.Alcove.enex"}),
     ("BibTeX library", {".bib": "org.alcove.Alcove.bibtex"}),
+    ("RIS library", {".ris": "com.researchsoft.ris"}),
     ("Screenplay", {".fountain": "org.alcove.Alcove.fountain"}),
     ("Outline", {".opml": "org.alcove.Alcove.opml"}),
     ("Scrivener binder", {".scrivx": "org.alcove.Alcove.scrivx"}),
     ("Family tree", {".ged": "org.alcove.Alcove.gedcom"}),
     ("Anki deck", {".apkg": "org.alcove.Alcove.apkg", ".colpkg": "org.alcove.Alcove.apkg"}),
     ("Mind map", {".xmind": "org.alcove.Alcove.xmind"}),
+    ("Canvas", {".canvas": "org.alcove.Alcove.canvas"}),
     ("Bank statement", {".ofx": "org.alcove.Alcove.ofx", ".qfx": "org.alcove.Alcove.ofx",
                         ".qif": "org.alcove.Alcove.qif"}),
     ("Image", {".png": "public.png", ".jpg": "public.jpeg", ".jpeg": "public.jpeg", ".tif": "public.tiff",
@@ -427,6 +429,7 @@ IMPORTED_UTIS: dict[str, tuple[str, str]] = {  # UTI -> (description, conforms t
     "org.alcove.Alcove.mhtml": ("MHTML web archive", "public.plain-text"),
     "org.alcove.Alcove.pod": ("Perl POD document", "public.plain-text"),
     "org.alcove.Alcove.bibtex": ("BibTeX library", "public.plain-text"),
+    "com.researchsoft.ris": ("RIS reference library", "public.plain-text"),
     "org.alcove.Alcove.ofx": ("OFX bank statement", "public.plain-text"),
     "org.alcove.Alcove.qif": ("QIF bank statement", "public.plain-text"),
     "org.alcove.Alcove.fountain": ("Fountain screenplay", "public.plain-text"),
@@ -438,6 +441,7 @@ IMPORTED_UTIS: dict[str, tuple[str, str]] = {  # UTI -> (description, conforms t
     "org.alcove.Alcove.gedcom": ("GEDCOM family tree", "public.plain-text"),
     "org.alcove.Alcove.apkg": ("Anki deck package", "public.zip-archive"),
     "org.alcove.Alcove.xmind": ("XMind mind map", "public.zip-archive"),
+    "org.alcove.Alcove.canvas": ("Obsidian canvas", "public.plain-text"),
 }
 # Packages (folders the Finder shows as one document) indexed as folders, by the UTI their app declares: a Scrivener
 # project (Scrivener 3 and 2 for macOS; not checked against an installed Scrivener)

@@ -104,6 +104,8 @@ from engine.index.readers import (
     read_messages,
 )
 from engine.index.readers.anki import extract_apkg
+from engine.index.readers.bookmarks import is_bookmarks, read_bookmarks
+from engine.index.readers.canvas import read_canvas
 from engine.index.readers.chatgpt import read_chatgpt
 from engine.index.readers.dayone import read_dayone
 from engine.index.readers.fountain import read_fountain
@@ -111,6 +113,7 @@ from engine.index.readers.gedcom import read_gedcom
 from engine.index.readers.keep import read_keep
 from engine.index.readers.opml import read_opml
 from engine.index.readers.powerpoint97 import extract_ppt
+from engine.index.readers.ris import extract_ris
 from engine.index.readers.scrivener import binder_trail, read_binder
 from engine.index.readers.slack import read_slack
 from engine.index.readers.worddoc import extract_doc
@@ -126,13 +129,15 @@ from engine.index.wikilinks import resolve_wikilinks
 _IN_WORDS = {"subtitles": extract_subtitles, "calendar": extract_vobjects, "contacts": extract_vobjects,
              "gpx": extract_gpx, "feed": extract_feed, "evernote": extract_enex,
              "bibtex": extract_bibtex, "statement": extract_statement, "screenplay": read_fountain,
-             "outline": read_opml, "scrivener": read_binder, "gedcom": read_gedcom}  # fmt: skip
+             "outline": read_opml, "scrivener": read_binder, "gedcom": read_gedcom, "ris": extract_ris, "canvas": read_canvas}  # fmt: skip
 # readers whose page text is not the file's own characters: Page.anchors map it back to the file's lines
 # (a DOCX's, where a table laid out for the page holds paragraphs: engine.index.readers.word)
 # (a chat's or a phone's messages: engine.index.readers.messages, read in words too)
 ANCHORED_TYPES = frozenset({"html", "docx", "messages", "note", *_IN_WORDS})
 # readers that write one record a paragraph (a calendar's event, a contact's card, a track's waypoint), each a chunk
-RECORD_TYPES = frozenset({"calendar", "contacts", "gpx", "feed", "bibtex", "gedcom"})
+# shown whole in an answer (a family tree's person is a chunk of its own too, but not shown whole: each of its
+# sentences names the person, and a life is longer than a card)
+RECORD_TYPES = frozenset({"calendar", "contacts", "gpx", "feed", "bibtex", "ris"})
 TROFF_NOTE = "read as man shows a manual page's troff source"  # Extracted.notes: the viewer wraps its lines
 
 
@@ -221,7 +226,7 @@ def _kind(file_type: str) -> str:
              "pages": "Pages document", "keynote": "Keynote presentation", "messages": "messages file",
              "statement": "bank statement", "screenplay": "screenplay", "outline": "OPML outline",
              "scrivener": "Scrivener binder", "gedcom": "family tree",
-             "flashcards": "Anki deck", "mindmap": "mind map"}  # fmt: skip
+             "flashcards": "Anki deck", "mindmap": "mind map", "ris": "RIS library", "canvas": "canvas", "bookmarks": "bookmarks file"}  # fmt: skip
     return names.get(file_type, "file")
 
 
@@ -262,6 +267,11 @@ def _extract(path: Path, data: bytes, file_type: str, check: Callable[[], None],
     charge(check, sys.getsizeof(text))
     notes = (f"decoded as {encoding}",) if encoding else ()
     text = text.replace("\r\n", "\n").replace("\r", "\n")
+    if file_type == "html" and is_bookmarks(text):  # a browser's exported bookmarks, in words
+        page = read_bookmarks(text, check)
+        if page is not None:
+            charge(check, page_bytes(page))
+            return Extracted("bookmarks", (page,), encoding, notes)
     if file_type == "html":
         return Extracted("html", (extract_html(text, check),), encoding, notes)
     # a podcast's or a blog's feed saved as .xml: read as a feed (engine.index.readers.feeds)

@@ -26,7 +26,7 @@ TEXT_EXTENSIONS = {
     ".yml": "code", ".json": "code", ".ini": "code", ".cfg": "code", ".xml": "code", ".dtd": "code", ".xsd": "code",
     ".xsl": "code", ".xslt": "code", ".tex": "text", ".org": "text",
     ".pod": "text", ".bib": "bibtex", ".taskpaper": "text", ".fountain": "screenplay", ".opml": "outline",
-    ".scrivx": "scrivener", ".ged": "gedcom",
+    ".scrivx": "scrivener", ".ged": "gedcom", ".ris": "ris", ".canvas": "canvas",
 }  # fmt: skip
 DOC_EXTENSIONS = {".pdf": "pdf", ".docx": "docx"}
 # Formats read by a library of their own (macOS document types: packaging/bundle_config.py)
@@ -68,6 +68,7 @@ def stored_types() -> frozenset[str]:
     """Every file type the index stores a document under (a search's ``file_types`` names some of them)."""
     tables = (TEXT_EXTENSIONS, DOC_EXTENSIONS, RICH_EXTENSIONS)
     return frozenset(STORED_AS.get(t, t) for table in tables for t in table.values()) | {
+        "bookmarks",
         "feed",
         "messages",
         "note",

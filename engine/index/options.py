@@ -12,6 +12,8 @@ from engine.index.extraction import CODE_READER_VERSION, TEXT_READER_VERSION
 from engine.index.markup import ASCIIDOC_READER_VERSION
 from engine.index.readers.anki import READER_VERSION as ANKI_READER_VERSION
 from engine.index.readers.bibtex import READER_VERSION as BIBTEX_READER_VERSION
+from engine.index.readers.bookmarks import READER_VERSION as BOOKMARKS_READER_VERSION
+from engine.index.readers.canvas import READER_VERSION as CANVAS_READER_VERSION
 from engine.index.readers.chatgpt import READER_VERSION as CHATGPT_READER_VERSION
 from engine.index.readers.dayone import READER_VERSION as DAYONE_READER_VERSION
 from engine.index.readers.ebook import READER_VERSION as EPUB_READER_VERSION
@@ -28,6 +30,7 @@ from engine.index.readers.ocr import IMAGE_READER_VERSION, OCR_READER_VERSION
 from engine.index.readers.office import DOCUMENT_READER_VERSION, RTF_READER_VERSION, XLSX_READER_VERSION
 from engine.index.readers.opml import READER_VERSION as OPML_READER_VERSION
 from engine.index.readers.pdf import READER_VERSION
+from engine.index.readers.ris import READER_VERSION as RIS_READER_VERSION
 from engine.index.readers.scrivener import READER_VERSION as SCRIVENER_READER_VERSION
 from engine.index.readers.slack import READER_VERSION as SLACK_READER_VERSION
 from engine.index.readers.statements import READER_VERSION as STATEMENT_READER_VERSION
@@ -57,7 +60,8 @@ READER_VERSIONS = {"pdf": f"{READER_VERSION}+ocr{OCR_READER_VERSION}", "image": 
                    "statement": STATEMENT_READER_VERSION, "screenplay": FOUNTAIN_READER_VERSION,
                    "outline": OPML_READER_VERSION, "scrivener": SCRIVENER_READER_VERSION,
                    "gedcom": GEDCOM_READER_VERSION, "flashcards": ANKI_READER_VERSION,
-                   "mindmap": XMIND_READER_VERSION}  # fmt: skip
+                   "mindmap": XMIND_READER_VERSION, "ris": RIS_READER_VERSION,
+                   "canvas": CANVAS_READER_VERSION}  # fmt: skip
 
 
 # an .xml file may hold a feed or a phone's messages, a .json file a chat's messages, a Slack export's day or a Keep
@@ -67,6 +71,9 @@ SUFFIX_READER_VERSIONS = {
     ".xml": f"feed{FEED_READER_VERSION}+messages{MESSAGES_READER_VERSION}",
     ".json": f"messages{MESSAGES_READER_VERSION}+slack{SLACK_READER_VERSION}+keep{KEEP_READER_VERSION}"
     f"+chatgpt{CHATGPT_READER_VERSION}+dayone{DAYONE_READER_VERSION}",
+    # an .html file may be a browser's exported bookmarks (engine.index.readers.bookmarks)
+    ".html": f"bookmarks{BOOKMARKS_READER_VERSION}",
+    ".htm": f"bookmarks{BOOKMARKS_READER_VERSION}",
 }
 
 
@@ -76,7 +83,7 @@ def reader_tag(file_type: str | None, suffix: str = "") -> bytes:
     version = READER_VERSIONS.get(file_type or "")
     if version is None:
         return b""
-    extra = SUFFIX_READER_VERSIONS.get(suffix.lower(), "") if file_type == "code" else ""
+    extra = SUFFIX_READER_VERSIONS.get(suffix.lower(), "") if file_type in ("code", "html") else ""
     return f":{file_type}-{version}{'+' + extra if extra else ''}".encode()
 
 

@@ -160,6 +160,10 @@ def load_text(target: Target) -> TextView:
                           "says it.",
             "outline": "The outline as Alcove reads it: an item a paragraph, its note under it.",
             "scrivener": "The project's binder as Alcove reads it: each folder and text with its label and status.",
+            "bookmarks": "The bookmarks as Alcove reads them: each folder with its bookmarks, their addresses and when "
+                         "they were added.",
+            "canvas": "The canvas as Alcove reads it: each group with its cards, then the arrows between cards.",
+            "ris": "The references as Alcove reads them: each one's people, year and title, then its fields.",
             "gedcom": "The family tree as Alcove reads it: each person's life, parents, marriages and notes in "
                       "sentences, then each family and source.",
             "flashcards": "The Anki note as Alcove reads it: its deck and note type, its fields, its tags.",

@@ -60,7 +60,7 @@ def wraps(view: TextView) -> bool:
     if view.kind in ("code", "csv"):
         return False
     if view.kind in ("docx", "odt", "pptx", "odp", "pages", "keynote", "html", "epub", "webarchive", "mhtml",
-                     "man", "bibtex", "screenplay", "outline", "scrivener", "gedcom", "flashcards",
+                     "man", "bibtex", "screenplay", "outline", "scrivener", "gedcom", "flashcards", "ris", "canvas", "bookmarks",
                      "mindmap"):  # fmt: skip
         return True
     if view.kind == "text" and (is_stamped(view.text) or is_clippings(view.text)):

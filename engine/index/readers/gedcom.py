@@ -150,7 +150,8 @@ def _detail(node: _Node) -> str:
         parts.append(date_words(date.value))
     place = node.first("PLAC")
     if place is not None and place.value:
-        parts.append(f"in {' '.join(place.value.split())}")
+        where = " ".join(place.value.split())
+        parts.append(where[0].lower() + where[1:] if where.lower().startswith("at ") else f"in {where}")
     addr = node.first("ADDR")
     if addr is not None and (addr.value or addr.children):
         lines = [*addr.value.split("\n"), *(c.value for c in addr.children if c.tag.startswith("ADR") or c.tag in ("CITY", "POST", "CTRY"))]  # fmt: skip
@@ -244,18 +245,21 @@ def _person(w: AnchoredText, tree: _Tree, rec: _Node, at: Callable[[int], tuple[
     child_word, grand_word, _ = _KIN.get(sex, ("child", "grandchild", "spouse"))
     w.open(name)
     name_node = rec.first("NAME")
-    w.sentence(
-        name + {"M": ", male", "F": ", female"}.get(sex, ""), at(name_node.line if name_node else rec.line)
-    )
+    told = ("FAMC", "FAMS", "NOTE", "EVEN", "FACT", *_EVENTS, *_ATTRIBUTES)
+    if not any(c.tag in told for c in rec.children):  # else every sentence names them
+        w.sentence(
+            name + {"M": ", male", "F": ", female"}.get(sex, ""),
+            at(name_node.line if name_node else rec.line),
+        )
     for alias in rec.all("NAME")[1:]:
         kind = alias.first("TYPE")
-        w.line_break()
+        _next(w)
         other = " ".join(alias.value.replace("/", " ").split())
         w.sentence(f"{name} was also known as {other}" + (f" ({kind.value})" if kind and kind.value else ""),
                    at(alias.line))  # fmt: skip
     nick = name_node.first("NICK") if name_node else None
     if nick is not None and nick.value:
-        w.line_break()
+        _next(w)
         w.sentence(f"{name} was known as {nick.value}", at(nick.line))
     for fact in rec.children:
         if fact.tag in _EVENTS or fact.tag in ("EVEN", "FACT"):
@@ -268,11 +272,11 @@ def _person(w: AnchoredText, tree: _Tree, rec: _Node, at: Callable[[int], tuple[
             value = fact.value.strip() if fact.value.strip().upper() != "Y" else ""
             if not detail and not value and fact.tag != "DEAT":
                 continue
-            w.line_break()
+            _next(w)
             w.sentence(" ".join(x for x in (name, verb, value, detail) if x), at(fact.line))
             _notes_sources(w, tree, fact, name, at)
         elif fact.tag in _ATTRIBUTES and fact.value.strip():
-            w.line_break()
+            _next(w)
             detail = _detail(fact)
             w.sentence(f"{name}{chr(8217)}s {_ATTRIBUTES[fact.tag]}: {fact.value.strip()}" + (f", {detail}" if detail else ""),
                        at(fact.line))  # fmt: skip
@@ -282,7 +286,7 @@ def _person(w: AnchoredText, tree: _Tree, rec: _Node, at: Callable[[int], tuple[
         parents = [tree.person(p.value) for p in (*fam.all("HUSB"), *fam.all("WIFE"))] if fam else []
         parents = [p for p in parents if p]
         if parents:
-            w.line_break()
+            _next(w)
             pedi = famc.first("PEDI")
             how = (
                 f" ({pedi.value.strip()})"
@@ -292,7 +296,7 @@ def _person(w: AnchoredText, tree: _Tree, rec: _Node, at: Callable[[int], tuple[
             w.sentence(f"{name} is the {child_word} of {' and '.join(parents)}{how}", at(famc.line))
     grand = [g for p in tree.parent_nodes(rec) for g in tree.parents(p)]
     if grand:
-        w.line_break()
+        _next(w)
         first = rec.all("FAMC")[0]
         w.sentence(f"{name} is the {grand_word} of {_listed(grand)}", at(first.line))
     for fams in rec.all("FAMS"):
@@ -311,7 +315,7 @@ def _person(w: AnchoredText, tree: _Tree, rec: _Node, at: Callable[[int], tuple[
         if children:
             said.append(f"{'their' if spouses else name + chr(8217) + 's'} children: {_listed(children)}")
         if said:
-            w.line_break()
+            _next(w)
             w.sentence("; ".join(said), at(fams.line))
     _notes_sources(w, tree, rec, name, at, sources=False)
 
@@ -329,7 +333,7 @@ def _notes_sources(w: AnchoredText, tree: _Tree, node: _Node, name: str, at: Cal
             if open_end:  # a line wrapped mid-sentence goes on with it
                 w.add(" ", None)
             else:
-                w.line_break()
+                _next(w)
             w.add((f"Note on {name}: " if first else "") + part.strip(), at(line + k))
             first, open_end = False, not SENTENCE_END.search(part.rstrip())
     if not sources:
@@ -340,11 +344,17 @@ def _notes_sources(w: AnchoredText, tree: _Tree, node: _Node, name: str, at: Cal
         what = " ".join((title.value if title is not None else cite.value).split())
         page = cite.first("PAGE")
         if what:
-            w.line_break()
+            _next(w)
             where = f", {page.value.strip()}" if page is not None and page.value.strip() else ""
             noun = _NOUNS.get(node.tag)
             said = f"{name}{chr(8217)}s {noun} is recorded in" if noun else f"Source for {name}:"
             w.sentence(f"{said} {what}{where}", at(page.line if page is not None else cite.line))
+
+
+def _next(w: AnchoredText) -> None:
+    """The next sentence on a line of its own, where the record already holds one."""
+    if w.para is not None and w.size > w.para:
+        w.line_break()
 
 
 def _listed(names: list[str]) -> str:
@@ -363,13 +373,13 @@ def _family(w: AnchoredText, tree: _Tree, rec: _Node, at: Callable[[int], tuple[
             verb = _FAMILY_EVENTS.get(fact.tag) or (
                 fact.first("TYPE").value if fact.first("TYPE") else "had an event"
             )
-            w.line_break()
+            _next(w)
             w.sentence(" ".join(x for x in (couple, verb, _detail(fact)) if x), at(fact.line))
             _notes_sources(w, tree, fact, couple, at)
         elif fact.tag == "CHIL":
             child = tree.person(fact.value)
             if child:
-                w.line_break()
+                _next(w)
                 w.sentence(f"{child} is a child of {couple}", at(fact.line))
     _notes_sources(w, tree, rec, couple, at)
 
@@ -395,5 +405,5 @@ def _source(w: AnchoredText, rec: _Node, at: Callable[[int], tuple[int, int]]) -
     w.sentence(f"{what}: {', '.join(said)}" if said else what, where or at(rec.line))
     for fact in rec.children:
         if fact.tag in words and fact.value.strip():
-            w.line_break()
+            _next(w)
             w.sentence(f"{what} {words[fact.tag]}: {' '.join(fact.value.split())}", at(fact.line))

@@ -151,10 +151,12 @@ def _has_topics(read: Callable[[Any], _Topic], node: Any) -> bool:
 
 def _sheet_page(number: int, title: str, root: Any, relations: list[tuple[str, str, str]],
                 read: Callable[[Any], _Topic], check: Callable[[], None]) -> Page | None:  # fmt: skip
-    lines: list[tuple[str, int]] = [(" ".join(title.split()) or f"Sheet {number}", 1)]
+    lines: list[tuple[str, int]] = [(" ".join(title.split()) or f"Sheet {number}", 1), ("", 0)]
     for line, depth, heading in _walk(root, read, check):
         level = 0 if depth < 0 or not heading else min(depth + 2, 6)
         lines.append((line, level))
+        if level:  # a heading is a sentence of its own: a blank line under it
+            lines.append(("", 0))
     for a, b, label in relations:
         lines.append((f"{a} → {b}" + (f": {label}" if label else "") + ".", 0))
     return lines_page(lines, number)

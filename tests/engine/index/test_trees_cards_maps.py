@@ -121,7 +121,10 @@ def test_a_family_tree_reads_each_person_in_sentences_cited_at_the_files_lines()
     assert _cited(page, "RG12/3984")[0] == _line_of(TREE, "3 PAGE")
     # each person is a record of their own (a chunk never holds two people)
     records = [text[b.start : b.end] for b in page.blocks]
-    assert any(r.startswith("Ada Mary Thornton, female.") and "Tom Ellis, male" not in r for r in records)
+    assert any(r.startswith("Ada Mary Thornton was born") and "Tom Ellis married" not in r for r in records)
+    assert "Ada Mary Thornton, female." not in text  # every sentence names her: no line of her name alone
+    lone = "0 HEAD\n0 @I1@ INDI\n1 NAME Ann /Lee/\n1 SEX F\n"
+    assert "Ann Lee, female." in _read("lone.ged", lone.encode()).pages[0].text  # a name alone: its own line
     assert any(t == "Jack Ellis" for _, t in page.trails)
 
 
@@ -268,7 +271,8 @@ def test_an_xmind_map_reads_a_sheet_a_page_topics_under_their_branches():
     first, second = doc.pages
     assert (first.number, second.number) == (1, 2)
     lines = first.text.splitlines()
-    assert lines[:3] == ["Bakery launch", "Launch the bakery", "Marketing"]
+    # a heading is a sentence of its own: a blank line under it
+    assert lines[:6] == ["Bakery launch", "", "Launch the bakery", "", "Marketing", ""]
     assert "Book the stall at Otley market (done; labels: market)." in lines
     assert "Print leaflets (priority 1, the top priority)." in lines
     assert "Note on Print leaflets: 500 from Printwise" in lines
@@ -292,7 +296,7 @@ def test_an_xmind_8_map_reads_from_its_xml():
         "</topics></children></topic><title>Plan</title></sheet></xmap-content>"
     )
     page = _read("Thesis.xmind", _xmind(None, xml)).pages[0]
-    assert page.text.splitlines() == [
+    assert [x for x in page.text.splitlines() if x] == [
         "Plan",
         "Thesis",
         "Chapter 1 (half done).",
