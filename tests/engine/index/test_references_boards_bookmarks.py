@@ -46,7 +46,9 @@ def test_an_ris_library_reads_a_reference_a_record_cited_at_its_lines():
     assert "A journal article, dated 14 March 2019." in text
     assert "Journal: Urban Ecology, volume 12, issue 3, pages 45–67." in text
     assert "Keywords: urban heat, trees." in text
-    assert "Abstract: We measured 14 streets; canopy cut surface temperature by 3.1 C." in text  # a value going on
+    assert (
+        "Abstract: We measured 14 streets; canopy cut surface temperature by 3.1 C." in text
+    )  # a value going on
     assert "Note: Good for chapter 2 & the methods." in text  # Zotero's HTML note read
     assert "Ruth Hale (2021). Cities in Summer." in text and "Publisher: Northern Press." in text
     assert "AU  -" not in text and "ER  -" not in text
