@@ -18,7 +18,8 @@ export, an SMS Backup & Restore file, an API page made by rustdoc, a JupyterLab 
 TextBundles, a CMake module, a Slack workspace export, Google Keep notes from Takeout, an OFX bank statement, C source,
 a Word 97-2003 .doc, an Excel 97-2003 .xls, a ChatGPT data export, Tcl source, a Day One JSON export, a TaskPaper
 document, an Apple Numbers spreadsheet, an XML DTD, a Scrivener 3 project, a Fountain screenplay, an OPML outline,
-a Vim script, a GEDCOM family tree, an Anki deck package, an XMind mind map)
+a Vim script, a GEDCOM family tree, an Anki deck package, an XMind mind map, a PowerShell script, an Obsidian
+canvas, a RIS library, a browser's bookmarks export)
 hold against those files, and the parts stay apart. Questions on Debian packages' documents are checked by
 ``eval/realdocs/check.py`` where the packages are installed."""
 
@@ -1672,4 +1673,96 @@ def test_twenty_eighth_held_out_part_heldout28_brings_new_kinds_and_only_fresh_d
         "detached",
         "topic-label",
         "marker",
+    }
+
+
+def test_twenty_ninth_held_out_part_heldout29_brings_new_kinds_and_only_fresh_documents():
+    import json
+
+    from eval.realdocs import heldout29_texts as T
+    from eval.realdocs import make_heldout29
+
+    kinds = {"powershell", "obsidian-canvas", "ris", "netscape-bookmarks"}
+    committed, mine = _fresh("heldout29", kinds)
+    qa, unanswerable = load("heldout29")
+    doc_kind = {d["path"]: d["kind"] for d in documents("heldout29")}
+    # Activate.ps1, committed as Debian's libpython3.11-stdlib 3.11.2-6+deb12u6 ships it (CRLF); a label reads its lines
+    source = "powershell/Activate.ps1"
+    _as_installed(committed[source], "/usr/lib/python3.11/venv/scripts/common/Activate.ps1")
+    assert committed[source].startswith(b"<#\r\n.Synopsis\r\n")
+    for q in (x for x in qa if x["kind"] in ("powershell", "obsidian-canvas", "ris")):
+        _labels_name_lines(committed, q)
+    # the generator gives the committed bytes again: the canvas, the library and the bookmarks
+    again = make_heldout29.files()
+    make_heldout29.check(again)
+    assert {f"private29/{k}": v for k, v in again.items()} == {p: committed[p] for p in mine if p != source}
+    # the canvas: JSON, a node or an edge a line; a label names the lines of one node's or edge's object, a "group"
+    # label the group's line to the card's, the card lying inside the group's rectangle
+    canvas = committed[f"private29/{T.CANVAS_NAME}"].decode("utf-8")
+    data = json.loads(canvas)
+    lines = canvas.split("\n")
+    by_line = {
+        i: json.loads(line.strip().rstrip(",")) for i, line in enumerate(lines, 1) if line.startswith("\t\t{")
+    }
+    assert len(by_line) == len(data["nodes"]) + len(data["edges"])
+    groups = make_heldout29.canvas_groups()
+    key_of = {make_heldout29.node_id(n[0]): n[0] for n in T.CANVAS_NODES}
+    for q in (x for x in qa if x["kind"] == "obsidian-canvas"):
+        first, last = by_line[q["line_start"]], by_line[q["line_end"]]
+        if "group" in q["tags"]:
+            assert first["type"] == "group" and groups[key_of[last["id"]]] == first["label"] == q["answer"], (
+                q["id"]
+            )
+        else:
+            assert q["line_start"] == q["line_end"], q["id"]
+        if "edge-label" in q["tags"]:
+            assert "fromNode" in first and q["answer"] in first["label"], q["id"]
+        if "task" in q["tags"]:
+            assert "- [x] " in first["text"] and "- [ ] " in first["text"], q["id"]
+        if "link" in q["tags"]:
+            assert first["type"] == "link", q["id"]
+    # the library: RIS with CRLF line ends; a label names lines of one record
+    ris = committed[f"private29/{T.RIS_NAME}"].decode("utf-8")
+    starts = [n for n, _ in make_heldout29.ris_records(ris)] + [len(ris.split("\r\n")) + 1]
+    for q in (x for x in qa if x["kind"] == "ris"):
+        record = max(n for n in starts if n <= q["line_start"])
+        assert q["line_end"] < starts[starts.index(record) + 1], q["id"]
+    # the bookmarks: a label names a bookmark's line (with its description's), or a folder's line down to it; what a
+    # label needs beyond the text (the address, a tag, the day it was added) is in the <A> tag on its last line
+    html_lines = committed[f"private29/{T.BOOKMARKS_NAME}"].decode("utf-8").split("\n")
+    assert html_lines[0] == "<!DOCTYPE NETSCAPE-Bookmark-file-1>"
+    read = realdocs_check.bookmark_lines(committed[f"private29/{T.BOOKMARKS_NAME}"].decode("utf-8"))
+    for q in (x for x in qa if x["kind"] == "netscape-bookmarks"):
+        labelled = html_lines[q["line_start"] - 1 : q["line_end"]]
+        if "folder" in q["tags"]:
+            assert "<H3 " in labelled[0] and "<A HREF=" in labelled[-1], q["id"]
+        else:
+            assert "<A HREF=" in labelled[0] and all(x.lstrip().startswith("<DD>") for x in labelled[1:]), q[
+                "id"
+            ]
+        if {"address", "tag", "add-date"} & set(q["tags"]):
+            assert not answer_found(q, "\n".join(realdocs_check.html_source_lines("\n".join(labelled)))), q[
+                "id"
+            ]
+            assert answer_found(q, read[q["line_start"] - 1]), q["id"]
+    # the questions: 13 on each kind of document; two or more near-topic questions beside each
+    assert {q["path"] for q in qa} == mine
+    assert all(sum(q["kind"] == k for q in qa) == 13 for k in kinds)
+    near = [doc_kind[q["near"]] for q in unanswerable if q["kind"] == "near-topic"]
+    assert all(near.count(k) >= 2 for k in kinds) and len(near) == 10
+    assert {t for q in qa for t in q["tags"]} >= {
+        "group",
+        "edge-label",
+        "task",
+        "link",
+        "user-note",
+        "abstract",
+        "doi",
+        "folder",
+        "address",
+        "tag",
+        "add-date",
+        "description",
+        "code",
+        "comment-help",
     }

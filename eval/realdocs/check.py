@@ -37,7 +37,9 @@ scanner's multi-page TIFF, whose text Alcove reads by OCR, the text its generato
   a Fountain screenplay, an OPML outline (its entities as written) and a DTD as text; a Vim script and a GEDCOM
   family tree as text, an Anki deck package's note (``apkg_notes``: its deck, note type, fields and tags; page N the
   N-th note by id) and an XMind map's sheet (``xmind_sheets``: its topics' titles, labels, markers, notes and links;
-  page N the N-th sheet);
+  page N the N-th sheet); a PowerShell script, an Obsidian canvas and a RIS library as text (the canvas's JSON as
+  written, a card's ``\\n`` escapes as they stand), a browser's bookmarks export line by line (``bookmark_lines``:
+  each line's text with, for a bookmark, its address, its tags and the day it was added);
   text compared with whitespace runs as one space, line-end hyphens joined, NFKC);
   so does each ``evidence`` string, and a ``quote`` occurs exactly once in its text file at the labelled lines;
 - an unanswerable question's ``absent_terms`` occur in no document of its part or of any part before it in
@@ -48,7 +50,7 @@ scanner's multi-page TIFF, whose text Alcove reads by OCR, the text its generato
   and as its text and attribute values decoded (``xml_strings``: a word after a ``&#10;`` or an entity);
 - ids are unique; questions are not copied from the document (no run of 8 words shared with the labelled unit).
 
-    python eval/realdocs/check.py [--part tuning|heldout|heldout2|...|heldout27|heldout28|all] [--committed-only]
+    python eval/realdocs/check.py [--part tuning|heldout|heldout2|...|heldout28|heldout29|all] [--committed-only]
 
 Package documents are read where the packages installed them; committed ones from files/. ``--committed-only``
 checks only questions on committed documents (what CI can check without the packages).
@@ -91,6 +93,38 @@ def html_source_lines(src: str) -> list[str]:
     s = re.sub(r"<(script|style)\b.*?</\1>", lambda m: "\n" * m.group(0).count("\n"), src, flags=re.S | re.I)
     s = re.sub(r"<[^>]*>", lambda m: "\n" * m.group(0).count("\n"), s, flags=re.S)
     return [html.unescape(line) for line in s.split("\n")]
+
+
+NETSCAPE_BOOKMARKS = "<!DOCTYPE NETSCAPE-Bookmark-file-1>"
+
+
+def bookmark_lines(src: str) -> list[str]:
+    """A browser's bookmarks export (the Netscape bookmark file Firefox, Chrome and Safari write) read line by line:
+    each line's visible text (``html_source_lines``) and, for a bookmark's ``<A>``, its address, its tags and the day
+    it was added (``ADD_DATE``, Unix seconds, as "added 14 March 2027", UTC), which are attributes, not text."""
+    import datetime as dt
+
+    out = []
+    for line, text in zip(src.split("\n"), html_source_lines(src)):
+        m = re.search(r"<A\s([^>]*)>", line, flags=re.I)
+        if m:
+            attrs = {k.upper(): html.unescape(v) for k, v in re.findall(r'([A-Za-z_]+)="([^"]*)"', m[1])}
+            extra = [attrs.get("HREF", "")]
+            if attrs.get("TAGS"):
+                extra.append("tags: " + attrs["TAGS"])
+            if attrs.get("ADD_DATE", "").isdigit():
+                day = dt.datetime.fromtimestamp(int(attrs["ADD_DATE"]), dt.UTC)
+                extra.append(f"added {day.day} {day:%B %Y}")
+            text = " ".join([text.strip(), *extra])
+        out.append(text)
+    return out
+
+
+def html_lines(path: Path) -> list[str]:
+    """An HTML file's lines as read for labels: a bookmarks export's by ``bookmark_lines``, any other page's by
+    ``html_source_lines``."""
+    src = path.read_text(encoding="utf-8")
+    return bookmark_lines(src) if src.startswith(NETSCAPE_BOOKMARKS) else html_source_lines(src)
 
 
 def pdf_data(path: Path) -> bytes:
@@ -1162,7 +1196,7 @@ def unit_text(path: Path, q: dict) -> str:
     if suffix == ".pdf":
         return pdf_page(path, q["page"])
     if suffix in (".html", ".htm"):
-        return lines_of(html_source_lines(path.read_text(encoding="utf-8")), q)
+        return lines_of(html_lines(path), q)
     if suffix == ".epub":
         chapters = epub_chapters(path)
         if not 1 <= q["page"] <= len(chapters):
@@ -1273,7 +1307,7 @@ def whole_text(path: Path) -> str:
     if suffix == ".pdf":
         return pdf_all(path)
     if suffix in (".html", ".htm"):
-        return "\n".join(html_source_lines(path.read_text(encoding="utf-8")))
+        return "\n".join(html_lines(path))
     if suffix == ".epub":
         return "\n".join("\n".join(html_source_lines(c)) for c in epub_chapters(path))
     if suffix == ".docx":
@@ -1327,7 +1361,7 @@ def whole_text(path: Path) -> str:
     if suffix == ".xmind":
         return "\n".join(xmind_sheets(path))
     text = file_text(path)
-    if suffix == ".json":
+    if suffix in (".json", ".canvas"):  # an Obsidian canvas is JSON: a card's "\\n" a line break
         return "\n".join([text, *json_strings(text)])
     if suffix in (".xml", ".opml", ".scrivx"):  # an OPML outline's notes are attributes: "&#10;" a line break
         return "\n".join([text, *xml_strings(text)])
