@@ -153,6 +153,8 @@ def read_bookmarks(text: str, check: Callable[[], None] = lambda: None) -> Page 
             said = f"{said.rstrip(':')}: {href}"
         extra = []
         day = _day(attrs.get("add_date", "")) if attrs.get("add_date") else ""
+        if path:  # which folder holds it, in its own sentence: "Which folder is ... in?"
+            extra.append(f"folder: {' › '.join(path)}")
         if day:
             extra.append(f"added {day}")
         tags = ", ".join(t.strip() for t in attrs.get("tags", "").split(",") if t.strip())

@@ -7,9 +7,10 @@ A canvas is ``{"nodes": [...], "edges": [...]}``. A node has an ``id``, a place 
 box. An edge joins ``fromNode`` to ``toNode``, with an optional ``label``. Read as JSON, an answer quotes
 ``"text": "## Solicitor\\n- [x] Send ID"``.
 
-Here each group is a record headed by its label ("Group: Money"), its cards in reading order (top to bottom, left to
-right), each card's Markdown as its lines without the marks ("done: Send ID", "still to do: Book the van"), a file
-card as "File: Notes/Budget.md", a link card as its address; cards in no group come first. Then each arrow as a
+Here the cards in no group come first, then each group, its label ("Group: Money") and then its cards in reading
+order (top to bottom, left to right). Each card is a record (a chunk of its own) whose first line names its group
+("Money › Mortgage."), then its Markdown as its lines without the marks ("done: Send ID", "still to do: Book the
+van"); a file card reads as "File: Notes/Budget.md", a link card as its address. Then each arrow as a
 sentence naming both ends: "Solicitor → Mortgage offer: needs the survey first." Each piece is anchored at the
 file's line of its node or edge, so a citation names the file's own lines. A file that is not such JSON is read as
 its text (nothing is lost).
@@ -111,16 +112,16 @@ def read_canvas(text: str, check: Callable[[], None] = lambda: None) -> Page:
         else:
             loose.append(card)
     w = AnchoredText()
-    if loose:
-        w.open("Canvas")
-        for card in loose:
-            _card(w, card, lines)
+    for card in loose:
+        w.open(_title(card))
+        _card(w, card, lines, "")
     for group in groups:
         label = " ".join(str(group.get("label") or "").split()) or "Group"
         w.open(f"Group: {label}")
         w.sentence(f"Group: {label}", lines.of(group["id"]))
         for card in home[group["id"]]:
-            _card(w, card, lines)
+            w.open(f"{label} › {_title(card)}")
+            _card(w, card, lines, label)
     by_id = {n["id"]: n for n in nodes}
     said = [e for e in edges if e.get("fromNode") in by_id and e.get("toNode") in by_id]
     if said:
@@ -165,25 +166,27 @@ class _Lines:
         return self.place(m.start())
 
 
-def _card(w: AnchoredText, card: dict, lines: _Lines) -> None:
+def _card(w: AnchoredText, card: dict, lines: _Lines, group: str) -> None:
+    """A card, a record (a chunk) of its own; its first line names its group ("Buying the cottage › Keys")."""
     kind = card.get("type")
     where = lines.of(card["id"])
+    inside = f"{group} › " if group else ""
     if kind == "file":
         name = str(card.get("file") or "")
         sub = str(card.get("subpath") or "")
         _next(w)
-        w.sentence(f"File: {name}{sub}", where)
+        w.sentence(f"{inside}File: {name}{sub}", where)
         return
     if kind == "link":
         _next(w)
-        w.sentence(f"Link: {card.get('url') or ''}", where)
+        w.sentence(f"{inside}Link: {card.get('url') or ''}", where)
         return
     at = lines.text_of(card["id"]) or where
     body = [_line_words(x) for x in str(card.get("text") or "").split("\n")]
     body = [x for x in body if x]
     for k, line in enumerate(body):
         _next(w) if k == 0 else w.line_break()
-        w.add(line, at)  # every line of the card is on its JSON string's line
+        w.add(inside + line if k == 0 else line, at)  # every line of the card is on its JSON string's line
         if not SENTENCE_END.search(line):
             w.add(".", None)
 

@@ -133,7 +133,8 @@ def _reference(w: AnchoredText, record: list[tuple[str, str, int]], starts: list
     w.sentence(said or heading, at(title[1] if title else kind_line))
     kind = _KINDS.get(kind_tag.upper())
     dated = first("DA")
-    facts = [f"A {kind}" if kind else ""]
+    work = first("M3")  # the type of work: "PhD thesis", "Technical report"
+    facts = [(f"A {kind}" if kind else "A reference") + (f" ({_clean(work[0])})" if work else "")]
     if dated and _date(dated[0]) != year:
         facts.append(f"dated {_date(dated[0])}")
     w.line_break()

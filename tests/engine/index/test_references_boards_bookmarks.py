@@ -44,6 +44,11 @@ def test_an_ris_library_reads_a_reference_a_record_cited_at_its_lines():
     text = page.text
     assert "Ngozi Okafor and T. Marsh (2019). Street trees and urban heat in Leeds." in text
     assert "A journal article, dated 14 March 2019." in text
+    thesis = _read(
+        "t.ris",
+        "TY  - THES\nAU  - Gale, A.\nTI  - Shade\nM3  - PhD thesis\nPB  - University of York\nER  - \n",
+    )
+    assert "A thesis (PhD thesis)." in thesis.pages[0].text
     assert "Journal: Urban Ecology, volume 12, issue 3, pages 45–67." in text
     assert "Keywords: urban heat, trees." in text
     assert (
@@ -80,10 +85,13 @@ def test_a_canvas_reads_each_group_with_its_cards_then_its_arrows():
     assert doc.file_type == "canvas"
     page = doc.pages[0]
     lines = page.text.splitlines()
-    # a card in no group first; then the group with the cards inside its box, in reading order
-    assert lines[:8] == ["Removal van booked for 3 May.", "", "Group: Money.", "Mortgage.",
-                         "done: Offer from Leeds BS.", "still to do: Send the survey to Jo Pike.",
-                         "File: Notes/Budget.md.", "Link: https://example.com/stamp-duty."]  # fmt: skip
+    # a card in no group first; then the group with the cards inside its box, in reading order, each card a
+    # paragraph (a chunk) of its own whose first line names its group
+    assert [x for x in lines if x][:7] == ["Removal van booked for 3 May.", "Group: Money.", "Money › Mortgage.",
+                                           "done: Offer from Leeds BS.", "still to do: Send the survey to Jo Pike.",
+                                           "Money › File: Notes/Budget.md.",
+                                           "Money › Link: https://example.com/stamp-duty."]  # fmt: skip
+    assert "\n\nMoney › File: Notes/Budget.md." in page.text
     assert "Mortgage → Removal van booked for 3 May: only after exchange." in lines
     assert _cited(page, "Jo Pike")[0] == _line_of(CANVAS, '"id":"a1"')  # the card's JSON line
     assert _cited(page, "only after exchange")[0] == _line_of(CANVAS, '"id":"e1"')
@@ -121,11 +129,13 @@ def test_exported_bookmarks_read_a_folder_at_a_time_with_addresses_and_days():
     page = doc.pages[0]
     text = page.text
     assert "Folder: Bookmarks › House › Garden." in text
-    assert ("Greenhouse heaters compared: https://example.com/heaters (added Monday 15 March 2027; tags: garden, "
-            "winter).") in text  # fmt: skip
+    assert ("Greenhouse heaters compared: https://example.com/heaters (folder: House › Garden; added Monday 15 March "
+            "2027; tags: garden, winter).") in text  # fmt: skip
     assert "Paraffin is cheapest to run but needs venting & a frost stat." in text
     # a WebKit time (microseconds since 1601) read as the day it is
-    assert "Boiler manual: https://example.com/boiler (added Thursday 5 September 2024)." in text
+    assert (
+        "Boiler manual: https://example.com/boiler (folder: House; added Thursday 5 September 2024)." in text
+    )
     assert _cited(page, "Paraffin")[0] == _line_of(BOOKMARKS, "<DD>Paraffin")
     assert _cited(page, "heaters compared")[0] == _line_of(BOOKMARKS, "heaters compared")
     assert [t for _, t in page.trails][:2] == ["Bookmarks › Favorites", "Bookmarks › House › Garden"]
