@@ -53,6 +53,7 @@ from engine.rag.loopguard import LoopGuard
 from engine.rag.not_answers import SMALL_WORDS, a_title, form_texts, not_an_answer, tag_line
 from engine.rag.outlines import entry_date, release_of, said_before
 from engine.rag.reading import reading, task_item
+from engine.rag.references import reference_label
 from engine.rag.replies import attribution_line, quoted_label, reply_note
 from engine.rag.screenplay import scene_label, speaker_label
 from engine.rag.shown_span import (
@@ -284,7 +285,8 @@ def extract_answer(
         text = text[marks.end() :] if marks else text  # a heading shown with its section's first sentence
         # a NEWS entry's release, a journal entry's date, an option's name above its description: said before the
         # sentence (a date once for the sentences shown from its entry in a row)
-        dated = entry_date(sp) or scene_label(sp)  # a screenplay's scene, as a journal entry's day
+        # a screenplay's scene and a reference's people and year, as a journal entry's day
+        dated = entry_date(sp) or scene_label(sp) or reference_label(sp)
         carried = dated if dated and said_before(dated, said.get(sp.source.n, "")) else None  # said: once
         dated = None if carried else dated
         speaker = speaker_label(sp)  # who says a sentence from inside a speech, after its scene
