@@ -21,11 +21,11 @@ _BLOCK_TAIL = re.compile(r"\A((?:[ \t]*\*(?!/)[^\n]*\n)+)[^\n*]*\*+/")
 # a comment's line: its marks ("//", "# ", "-- ", "/**", " * ", " */") and then its words
 # (an XML comment's "<!--" and "-->" too: a DTD's, an XML configuration's)
 _COMMENT_LINE = re.compile(
-    r"[ \t]*(?:/{2,}!?|#+(?=[ \t]|$)|--(?=[ \t]|$)|/\*+|\*+/|\*(?=[ \t]|$)|<!--|-->)[ \t]?"
+    r"[ \t]*(?:/{2,}!?|#+(?=[ \t]|$)|--(?=[ \t]|$)|/\*+|\*+/|\*(?=[ \t]|$)|<!--|-->|<#|#>)[ \t]?"
 )
-_CLOSER = re.compile(r"[ \t]*(?:\*+/|-->)[ \t]*$")
+_CLOSER = re.compile(r"[ \t]*(?:\*+/|-->|#>)[ \t]*$")
 # a block comment's line: its opener, margin star or closer
-_BLOCK_LINE = re.compile(r"[ \t]*(?:/\*|\*|<!--|-->)")
+_BLOCK_LINE = re.compile(r"[ \t]*(?:/\*|\*|<!--|-->|<#|#>)")
 
 
 def comment_margins(text: str) -> set[int]:
@@ -34,7 +34,7 @@ def comment_margins(text: str) -> set[int]:
     out: set[int] = set()
     # a bare block comment's line that opens with a mark that is no bullet ("   -gz, .z, -z, _z, or .Z."), where the
     # text has block comments at all (any text comes here: an indented manual's "-v" lines are items)
-    for start in _bare_lines(text) if any(mark in text for mark in ("/*", "*/", "<!--", "-->")) else ():
+    for start in _bare_lines(text) if any(mark in text for mark in ("/*", "*/", "<!--", "-->", "<#", "#>")) else ():
         if start and re.match(r"[ \t]*[-*\u2022]\S", text[start : start + 80]):
             out.add(start - 1)
     if "*" not in text:
@@ -72,7 +72,9 @@ _OPENER = re.compile(r"(?m)^[ \t]*/\*")
 # an XML comment's opener at the start of a line, and the pairs of marks a block comment is held in
 _XML_OPENER = re.compile(r"(?m)^[ \t]*<!--")
 _XML_CLOSER = re.compile(r"(?m)-->[ \t]*$")
-_BLOCK_MARKS = (("/*", "*/", _OPENER), ("<!--", "-->", _XML_OPENER))
+# PowerShell's "<# ... #>" (a script's comment-based help: ".SYNOPSIS", ".PARAMETER Name" and their prose)
+_PS_OPENER = re.compile(r"(?m)^[ \t]*<#")
+_BLOCK_MARKS = (("/*", "*/", _OPENER), ("<!--", "-->", _XML_OPENER), ("<#", "#>", _PS_OPENER))
 
 
 @lru_cache(maxsize=64)

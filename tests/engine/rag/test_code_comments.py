@@ -308,3 +308,40 @@ def test_an_xml_comment_is_read_as_its_words_and_its_declarations_stay_code():
     assert comment_prose(c, 0, len(c)) is None
     assert "`" in extract_answer("What does f return?", (Source(1, c, "/s/f.c", line_start=1, line_end=4),),
                                  None, max_sentences=1).text  # fmt: skip
+
+
+PS1 = """<#
+.Synopsis
+Activate a Python virtual environment for the current PowerShell session.
+
+.Parameter VenvDir
+Path to the directory that contains the virtual environment to activate. The
+default value for this is the parent of the directory that the Activate.ps1
+script is located within.
+#>
+Param(
+    [Parameter(Mandatory = $false)]
+    [String]
+    $VenvDir
+)
+# Determine the containing directory of this script
+$VenvExecPath = Split-Path -Parent $MyInvocation.MyCommand.Definition
+"""
+
+
+def test_a_powershell_script_s_help_block_is_read_as_its_words():
+    from pathlib import Path
+
+    from engine.index import file_type_for
+
+    assert {file_type_for(Path(f"Activate.{e}")) for e in ("ps1", "psm1", "psd1")} == {"code"}
+    src = Source(1, PS1, "/venv/bin/Activate.ps1", line_start=1, line_end=17)
+    readings = [reading(sp) for sp in split_spans(src)]
+    # the help block's prose reads over its lines as words, without "<#", apart from the code under it
+    assert ".Synopsis Activate a Python virtual environment for the current PowerShell session." in readings
+    assert ("The default value for this is the parent of the directory that the Activate.ps1 script is located "
+            "within.") in readings  # fmt: skip
+    assert not any("<#" in r for r in readings) and readings.index("#>") < len(readings) - 1
+    assert comment_prose(PS1, PS1.index("Activate a"), PS1.index("session.") + 8) == (
+        "Activate a Python virtual environment for the current PowerShell session."
+    )
