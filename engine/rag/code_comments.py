@@ -34,7 +34,9 @@ def comment_margins(text: str) -> set[int]:
     out: set[int] = set()
     # a bare block comment's line that opens with a mark that is no bullet ("   -gz, .z, -z, _z, or .Z."), where the
     # text has block comments at all (any text comes here: an indented manual's "-v" lines are items)
-    for start in _bare_lines(text) if any(mark in text for mark in ("/*", "*/", "<!--", "-->", "<#", "#>")) else ():
+    for start in (
+        _bare_lines(text) if any(mark in text for mark in ("/*", "*/", "<!--", "-->", "<#", "#>")) else ()
+    ):
         if start and re.match(r"[ \t]*[-*\u2022]\S", text[start : start + 80]):
             out.add(start - 1)
     if "*" not in text:
