@@ -133,7 +133,7 @@ _IN_WORDS = {"subtitles": extract_subtitles, "calendar": extract_vobjects, "cont
 # readers whose page text is not the file's own characters: Page.anchors map it back to the file's lines
 # (a DOCX's, where a table laid out for the page holds paragraphs: engine.index.readers.word)
 # (a chat's or a phone's messages: engine.index.readers.messages, read in words too)
-ANCHORED_TYPES = frozenset({"html", "docx", "messages", "note", *_IN_WORDS})
+ANCHORED_TYPES = frozenset({"html", "docx", "messages", "note", "bookmarks", *_IN_WORDS})
 # readers that write one record a paragraph (a calendar's event, a contact's card, a track's waypoint), each a chunk
 # shown whole in an answer (a family tree's person is a chunk of its own too, but not shown whole: each of its
 # sentences names the person, and a life is longer than a card)

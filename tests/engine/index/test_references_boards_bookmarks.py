@@ -142,3 +142,16 @@ def test_exported_bookmarks_read_a_folder_at_a_time_with_addresses_and_days():
     # an ordinary web page is still read as one; a bookmarks file's reader version is its content hash's
     assert _read("page.html", "<html><body><p>Hello there.</p></body></html>").file_type == "html"
     assert b"bookmarks" in reader_tag("html", ".html")
+
+
+def test_a_bookmark_s_sentence_is_cited_at_its_own_line(tmp_path):
+    from engine.rag.citations import quote_lines
+    from engine.rag.sources import Source
+
+    path = tmp_path / "bookmarks.html"
+    path.write_text(BOOKMARKS)
+    page = extract(path, path.read_bytes(), file_type_for(path)).pages[0]
+    src = Source(1, page.text, str(path), line_start=1, line_end=len(BOOKMARKS.splitlines()), char_start=0)
+    at = page.text.index("Paraffin")
+    # the page is read again and the stretch found through its anchors (not by counting the text's newlines)
+    assert quote_lines(src, at, at + 8) == (_line_of(BOOKMARKS, "<DD>Paraffin"),) * 2
