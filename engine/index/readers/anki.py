@@ -147,12 +147,7 @@ def _note_types(con: sqlite3.Connection, tables: set[str]) -> dict[int, tuple[st
             out[i] = (name, [n for _, n in sorted(fields.get(i, []))])
         if out:
             return out
-    row = con.execute("SELECT models FROM col LIMIT 1").fetchone() if "col" in tables else None
-    try:
-        models = json.loads(row[0]) if row and row[0] else {}
-    except (TypeError, ValueError):
-        models = {}
-    for key, model in models.items() if isinstance(models, dict) else ():
+    for key, model in _col_json(con, tables, "models").items():
         if not isinstance(model, dict):
             continue
         flds = sorted(
@@ -165,6 +160,16 @@ def _note_types(con: sqlite3.Connection, tables: set[str]) -> dict[int, tuple[st
     return out
 
 
+def _col_json(con: sqlite3.Connection, tables: set[str], column: str) -> dict:
+    """Schema 11's JSON column of ``col`` ("models", "decks") as a dict; empty where it is missing or damaged."""
+    row = con.execute(f"SELECT {column} FROM col LIMIT 1").fetchone() if "col" in tables else None
+    try:
+        value = json.loads(row[0]) if row and row[0] else {}
+    except (TypeError, ValueError):
+        value = {}
+    return value if isinstance(value, dict) else {}
+
+
 def _decks(con: sqlite3.Connection, tables: set[str]) -> dict[int, str]:
     """Each deck's name by id, its levels apart by " › " ("Italian › Verbs")."""
     out: dict[int, str] = {}
@@ -173,12 +178,7 @@ def _decks(con: sqlite3.Connection, tables: set[str]) -> dict[int, str]:
             out[int(i)] = " › ".join(str(name).split("\x1f"))
         if out:
             return out
-    row = con.execute("SELECT decks FROM col LIMIT 1").fetchone() if "col" in tables else None
-    try:
-        decks = json.loads(row[0]) if row and row[0] else {}
-    except (TypeError, ValueError):
-        decks = {}
-    for key, deck in decks.items() if isinstance(decks, dict) else ():
+    for key, deck in _col_json(con, tables, "decks").items():
         if isinstance(deck, dict):
             try:
                 out[int(key)] = " › ".join(str(deck.get("name", "")).split("::"))
