@@ -24,6 +24,10 @@ from dataclasses import dataclass, field
 from engine.index.document import Page, line_starts
 from engine.index.readers.anchored import SENTENCE_END, AnchoredText, as_text
 
+MAX_LISTED = 60  # a family's children named in a parent's sentence (the family's own record names each)
+MAX_FAMC = (
+    4  # the families a person is a child of that are read (birth, adoption ...), for parents and grandparents
+)
 READER_VERSION = 2  # 1: this stop's first reading, before held-out 28 and 29 were reported
 
 _LINE = re.compile(r"\s*(\d{1,2})\s+(?:(@[^@\s]{1,40}@)\s+)?([A-Za-z0-9_]{1,31})(?:\s(.*))?$")
@@ -165,6 +169,12 @@ def _detail(node: _Node) -> str:
     return " ".join(parts)
 
 
+def _partners(fam: _Node) -> list[_Node]:
+    """A family's husband and wife lines (two of each at most: a hostile file's thousands are not read for every
+    child)."""
+    return [*fam.all("HUSB")[:2], *fam.all("WIFE")[:2]]
+
+
 class _Tree:
     def __init__(self, records: list[_Node]) -> None:
         self.records = records
@@ -180,18 +190,18 @@ class _Tree:
 
     def parents(self, person: _Node) -> list[str]:
         out = []
-        for famc in person.all("FAMC"):
+        for famc in person.all("FAMC")[:MAX_FAMC]:
             fam = self.family(famc.value)
             if fam is not None:
-                out += [self.person(p.value) for p in (*fam.all("HUSB"), *fam.all("WIFE"))]
+                out += [self.person(p.value) for p in _partners(fam)]
         return [p for p in out if p]
 
     def parent_nodes(self, person: _Node) -> list[_Node]:
         out = []
-        for famc in person.all("FAMC"):
+        for famc in person.all("FAMC")[:MAX_FAMC]:
             fam = self.family(famc.value)
             if fam is not None:
-                out += [self.by_id[p.value.strip()] for p in (*fam.all("HUSB"), *fam.all("WIFE"))
+                out += [self.by_id[p.value.strip()] for p in _partners(fam)
                         if p.value.strip() in self.by_id]  # fmt: skip
         return out
 
@@ -281,9 +291,9 @@ def _person(w: AnchoredText, tree: _Tree, rec: _Node, at: Callable[[int], tuple[
             w.sentence(f"{name}{chr(8217)}s {_ATTRIBUTES[fact.tag]}: {fact.value.strip()}" + (f", {detail}" if detail else ""),
                        at(fact.line))  # fmt: skip
             _notes_sources(w, tree, fact, name, at)
-    for famc in rec.all("FAMC"):
+    for famc in rec.all("FAMC")[:MAX_FAMC]:
         fam = tree.family(famc.value)
-        parents = [tree.person(p.value) for p in (*fam.all("HUSB"), *fam.all("WIFE"))] if fam else []
+        parents = [tree.person(p.value) for p in _partners(fam)] if fam else []
         parents = [p for p in parents if p]
         if parents:
             _next(w)
@@ -303,9 +313,9 @@ def _person(w: AnchoredText, tree: _Tree, rec: _Node, at: Callable[[int], tuple[
         fam = tree.family(fams.value)
         if fam is None:
             continue
-        spouses = [tree.person(p.value) for p in (*fam.all("HUSB"), *fam.all("WIFE"))]
+        spouses = [tree.person(p.value) for p in _partners(fam)]
         spouses = [s for s in spouses if s and s != name]
-        children = [tree.person(c.value) for c in fam.all("CHIL")]
+        children = [tree.person(c.value) for c in fam.all("CHIL")[:MAX_LISTED]]
         children = [c for c in children if c]
         said = []
         if spouses:
@@ -363,7 +373,7 @@ def _listed(names: list[str]) -> str:
 
 
 def _family(w: AnchoredText, tree: _Tree, rec: _Node, at: Callable[[int], tuple[int, int]]) -> None:
-    partners = [tree.person(p.value) for p in (*rec.all("HUSB"), *rec.all("WIFE"))]
+    partners = [tree.person(p.value) for p in _partners(rec)]
     partners = [p for p in partners if p]
     couple = " and ".join(partners) or "An unnamed couple"
     w.open(f"Family of {couple}")

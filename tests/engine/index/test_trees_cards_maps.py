@@ -335,3 +335,13 @@ def test_a_hostile_xmind_map_is_read_without_recursion_or_refused():
     with pytest.raises(ExtractError, match="no map"):
         _read("empty.xmind", _xmind([{"id": "s", "title": "Nothing"}]))
     assert data
+
+
+def test_a_family_with_thousands_of_parents_and_children_reads_in_linear_time():
+    import time
+
+    people = "".join(f"0 @I{k}@ INDI\n1 NAME P{k} /X/\n1 FAMC @F1@\n1 FAMS @F1@\n" for k in range(1500))
+    family = "0 @F1@ FAM\n" + "".join(f"1 HUSB @I{k}@\n1 CHIL @I{k}@\n" for k in range(1500))
+    t = time.perf_counter()
+    page = _read("hostile.ged", ("0 HEAD\n" + people + family).encode()).pages[0]
+    assert time.perf_counter() - t < 10 and "P1499 X is the child of P0 X and P1 X" in page.text
