@@ -74,8 +74,8 @@ def _clean(value: str) -> str:
 
 def extract_ris(text: str, check: Callable[[], None] = lambda: None) -> Page:
     """The page of an RIS library in words (see the module's docstring); a file with no reference, its text."""
-    records: list[list[tuple[str, str, int]]] = []
-    current: list[tuple[str, str, int]] | None = None
+    parts: list[list[tuple[str, list[str], int]]] = []  # a value's lines kept apart until the end (linear)
+    current: list[tuple[str, list[str], int]] | None = None
     for n, raw in enumerate(text.split("\n")):
         if n % 4096 == 0:
             check()
@@ -83,17 +83,17 @@ def extract_ris(text: str, check: Callable[[], None] = lambda: None) -> Page:
         m = _TAG.match(line)
         if m is None:
             if current and line.strip():  # a value going on over the next line
-                tag, value, at = current[-1]
-                current[-1] = (tag, f"{value}\n{line.strip()}", at)
+                current[-1][1].append(line.strip())
             continue
         tag, value = m[1], (m[2] or "").strip()
         if tag == "TY":
-            current = [(tag, value, n)]
-            records.append(current)
+            current = [(tag, [value], n)]
+            parts.append(current)
         elif tag == "ER":
             current = None
         elif current is not None:
-            current.append((tag, value, n))
+            current.append((tag, [value], n))
+    records = [[(tag, "\n".join(lines), at) for tag, lines, at in record] for record in parts]
     if not records:
         return as_text(text)
     starts = line_starts(text)

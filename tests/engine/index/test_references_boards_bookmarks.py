@@ -155,3 +155,19 @@ def test_a_bookmark_s_sentence_is_cited_at_its_own_line(tmp_path):
     at = page.text.index("Paraffin")
     # the page is read again and the stretch found through its anchors (not by counting the text's newlines)
     assert quote_lines(src, at, at + 8) == (_line_of(BOOKMARKS, "<DD>Paraffin"),) * 2
+
+
+def test_hostile_libraries_and_boards_read_in_linear_time():
+    import time
+
+    t = time.perf_counter()
+    long_value = "TY  - JOUR\nAB  - start\n" + "and more words\n" * 200_000 + "ER  - \n"
+    page = _read("long.ris", long_value).pages[0]
+    assert "Abstract: start and more words" in page.text
+    nodes = [{"id": f"g{k}", "type": "group", "x": 0, "y": k, "width": 10, "height": 10, "label": f"G{k}"}
+             for k in range(5000)]  # fmt: skip
+    nodes += [{"id": f"c{k}", "type": "text", "text": f"card {k}", "x": 1, "y": k, "width": 2, "height": 2}
+              for k in range(5000)]  # fmt: skip
+    board = _read("big.canvas", json.dumps({"nodes": nodes, "edges": []})).pages[0]
+    assert "card 4999." in board.text and "G0 › card 0." in board.text
+    assert time.perf_counter() - t < 20
