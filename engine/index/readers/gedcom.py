@@ -28,7 +28,7 @@ MAX_LISTED = 60  # a family's children named in a parent's sentence (the family'
 MAX_FAMC = (
     4  # the families a person is a child of that are read (birth, adoption ...), for parents and grandparents
 )
-READER_VERSION = 2  # 1: this stop's first reading, before held-out 28 and 29 were reported
+READER_VERSION = 3  # 1, 2: this stop's readings before and after held-out 28's report; 3: details' own lines
 
 _LINE = re.compile(r"\s*(\d{1,2})\s+(?:(@[^@\s]{1,40}@)\s+)?([A-Za-z0-9_]{1,31})(?:\s(.*))?$")
 _MONTHS = {m: n for n, m in enumerate("JAN FEB MAR APR MAY JUN JUL AUG SEP OCT NOV DEC".split(), 1)}
@@ -142,31 +142,44 @@ def _plain(words: list[str]) -> str:
     return " ".join(out)
 
 
-def _detail(node: _Node) -> str:
-    """An event's date, place, address, age and cause, as the end of a sentence."""
-    parts = []
-    for tag in ("TYPE",):
-        sub = node.first(tag)
-        if sub is not None and sub.value and node.tag in ("EVEN", "FACT"):
-            parts.append(f"({sub.value})")
+def _detail_parts(node: _Node) -> list[tuple[str, int]]:
+    """An event's date, place, address, age and cause, as the end of a sentence: each with its file line."""
+    parts: list[tuple[str, int]] = []  # an EVEN's or FACT's TYPE is its sentence's verb, not a detail
     date = node.first("DATE")
     if date is not None and date.value:
-        parts.append(date_words(date.value))
+        parts.append((date_words(date.value), date.line))
     place = node.first("PLAC")
     if place is not None and place.value:
         where = " ".join(place.value.split())
-        parts.append(where[0].lower() + where[1:] if where.lower().startswith("at ") else f"in {where}")
+        said = where[0].lower() + where[1:] if where.lower().startswith("at ") else f"in {where}"
+        parts.append((said, place.line))
     addr = node.first("ADDR")
     if addr is not None and (addr.value or addr.children):
         lines = [*addr.value.split("\n"), *(c.value for c in addr.children if c.tag.startswith("ADR") or c.tag in ("CITY", "POST", "CTRY"))]  # fmt: skip
-        parts.append("at " + ", ".join(x.strip() for x in lines if x.strip()))
+        parts.append(("at " + ", ".join(x.strip() for x in lines if x.strip()), addr.line))
     age = node.first("AGE")
     if age is not None and age.value:
-        parts.append(f"aged {age.value.strip()}")
+        parts.append((f"aged {age.value.strip()}", age.line))
     cause = node.first("CAUS")
     if cause is not None and cause.value:
-        parts.append(f"(cause: {cause.value.strip()})")
-    return " ".join(parts)
+        parts.append((f"(cause: {cause.value.strip()})", cause.line))
+    return parts
+
+
+def _detail(node: _Node) -> str:
+    """An event's details as words (``_detail_parts``)."""
+    return " ".join(text for text, _ in _detail_parts(node))
+
+
+def _said(w: AnchoredText, head: str, line: int, parts: list[tuple[str, int]],
+          at: Callable[[int], tuple[int, int]], sep: str = " ") -> None:  # fmt: skip
+    """A sentence: ``head`` at its fact's line, each detail at its own (a citation names the lines that hold it)."""
+    w.add(head, at(line))
+    for k, (text, where) in enumerate(parts):
+        w.add((sep if k == 0 else " ") + text, at(where))
+    last = parts[-1][0] if parts else head
+    if not SENTENCE_END.search(last.rstrip()):
+        w.add(".", None)
 
 
 def _partners(fam: _Node) -> list[_Node]:
@@ -283,13 +296,12 @@ def _person(w: AnchoredText, tree: _Tree, rec: _Node, at: Callable[[int], tuple[
             if not detail and not value and fact.tag != "DEAT":
                 continue
             _next(w)
-            w.sentence(" ".join(x for x in (name, verb, value, detail) if x), at(fact.line))
+            _said(w, " ".join(x for x in (name, verb, value) if x), fact.line, _detail_parts(fact), at)
             _notes_sources(w, tree, fact, name, at)
         elif fact.tag in _ATTRIBUTES and fact.value.strip():
             _next(w)
-            detail = _detail(fact)
-            w.sentence(f"{name}{chr(8217)}s {_ATTRIBUTES[fact.tag]}: {fact.value.strip()}" + (f", {detail}" if detail else ""),
-                       at(fact.line))  # fmt: skip
+            said = f"{name}{chr(8217)}s {_ATTRIBUTES[fact.tag]}: {fact.value.strip()}"
+            _said(w, said, fact.line, _detail_parts(fact), at, sep=", ")
             _notes_sources(w, tree, fact, name, at)
     for famc in rec.all("FAMC")[:MAX_FAMC]:
         fam = tree.family(famc.value)
@@ -384,7 +396,7 @@ def _family(w: AnchoredText, tree: _Tree, rec: _Node, at: Callable[[int], tuple[
                 fact.first("TYPE").value if fact.first("TYPE") else "had an event"
             )
             _next(w)
-            w.sentence(" ".join(x for x in (couple, verb, _detail(fact)) if x), at(fact.line))
+            _said(w, f"{couple} {verb}", fact.line, _detail_parts(fact), at)
             _notes_sources(w, tree, fact, couple, at)
         elif fact.tag == "CHIL":
             child = tree.person(fact.value)

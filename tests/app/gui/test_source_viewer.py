@@ -305,3 +305,22 @@ def test_a_filled_in_forms_values_are_drawn_and_its_answers_label_marked():
         page = render_page(filled, 1, "Vehicle registration: AB12 CDE; Colour: Dark blue")
         assert len(page.quote_boxes) == 1 and "not marked" not in page.note
         assert page.rgb != render_page(empty, 1).rgb  # the values are drawn
+
+
+def test_a_family_tree_and_an_anki_note_open_as_alcove_reads_them(qtbot, viewer, tmp_path):
+    """A GEDCOM tree opens in sentences at the cited person's line (not its tagged lines); an Anki deck opens at the
+    cited note's page, its card one line."""
+    from tests.engine.index.test_trees_cards_maps import TREE, _apkg
+
+    path = tmp_path / "Thornton family.ged"
+    path.write_text(TREE)
+    line = next(i for i, x in enumerate(TREE.split("\n"), 1) if "12 MAR 1891" in x)
+    view = load_text(Target(str(path), None, line, line, "born on 12 March 1891"))
+    assert view.kind == "gedcom" and "each person's life" in view.note and "2 DATE" not in view.text
+    assert view.quote is not None and view.text[view.quote[0] :].startswith("born on 12 March 1891")
+    assert viewer.show_source({"path": str(path), "line_start": line, "line_end": line,
+                               "quote": "born on 12 March 1891"})  # fmt: skip
+    deck = tmp_path / "Italian.apkg"
+    deck.write_bytes(_apkg([("Italian::Verbs", "Basic", ["andare", "to go"], "verbs")]))
+    card = load_text(Target(str(deck), 1, None, None, "andare — to go"))
+    assert card.kind == "flashcards" and "andare — to go." in card.text and "Deck: Italian, subdeck: Verbs" in card.text

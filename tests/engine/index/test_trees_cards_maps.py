@@ -115,8 +115,10 @@ def test_a_family_tree_reads_each_person_in_sentences_cited_at_the_files_lines()
     assert "Source: 1891 Census of England, by The National Archives." in text
     assert "@I1@" not in text and "2 DATE" not in text
     # each sentence is cited at the file's own lines
-    assert _cited(page, "12 March 1891")[0] == _line_of(TREE, "1 BIRT") or _cited(page, "12 March 1891")[0] in (
-        _line_of(TREE, "1 BIRT"), _line_of(TREE, "12 MAR 1891"))  # fmt: skip
+    # an event's sentence names its own lines: the date at the DATE line, the whole from BIRT to PLAC
+    assert _cited(page, "12 March 1891") == (_line_of(TREE, "12 MAR 1891"),) * 2
+    born = "Ada Mary Thornton was born on 12 March 1891 in Whitby, Yorkshire, England"
+    assert _cited(page, born) == (_line_of(TREE, "1 BIRT"), _line_of(TREE, "2 PLAC Whitby"))
     assert _cited(page, "Tom was a cooper")[0] == _line_of(TREE, "0 @N1@ NOTE")
     assert _cited(page, "RG12/3984")[0] == _line_of(TREE, "3 PAGE")
     # each person is a record of their own (a chunk never holds two people)
