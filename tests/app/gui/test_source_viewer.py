@@ -323,4 +323,8 @@ def test_a_family_tree_and_an_anki_note_open_as_alcove_reads_them(qtbot, viewer,
     deck = tmp_path / "Italian.apkg"
     deck.write_bytes(_apkg([("Italian::Verbs", "Basic", ["andare", "to go"], "verbs")]))
     card = load_text(Target(str(deck), 1, None, None, "andare — to go"))
-    assert card.kind == "flashcards" and "andare — to go." in card.text and "Deck: Italian, subdeck: Verbs" in card.text
+    assert (
+        card.kind == "flashcards"
+        and "andare — to go." in card.text
+        and "Deck: Italian, subdeck: Verbs" in card.text
+    )
