@@ -76,6 +76,7 @@ _XML_OPENER = re.compile(r"(?m)^[ \t]*<!--")
 _XML_CLOSER = re.compile(r"(?m)-->[ \t]*$")
 # PowerShell's "<# ... #>" (a script's comment-based help: ".SYNOPSIS", ".PARAMETER Name" and their prose)
 _PS_OPENER = re.compile(r"(?m)^[ \t]*<#")
+_PS_CLOSER = re.compile(r"(?m)^[ \t]*#>[ \t]*$")
 _BLOCK_MARKS = (("/*", "*/", _OPENER), ("<!--", "-->", _XML_OPENER), ("<#", "#>", _PS_OPENER))
 
 
@@ -89,6 +90,10 @@ def _bare_lines(text: str) -> frozenset[int]:
     marks = [(o, c, opener) for o, c, opener in _BLOCK_MARKS if o in text or c in text]
     if not (_XML_OPENER.search(text) or _XML_CLOSER.search(text)):  # "i-->0" in C is no XML comment's end
         marks = [m for m in marks if m[0] != "<!--"]
+    if not (
+        _PS_OPENER.search(text) or _PS_CLOSER.search(text)
+    ):  # R's "#> [1] 2" output is no help block's end
+        marks = [m for m in marks if m[0] != "<#"]
     if not marks:
         # a passage that lies inside a long block comment holds neither; it is that comment's prose when no line
         # of it is code and every line after its first is indented, as the comment's lines are

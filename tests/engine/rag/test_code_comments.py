@@ -345,3 +345,14 @@ def test_a_powershell_script_s_help_block_is_read_as_its_words():
     assert comment_prose(PS1, PS1.index("Activate a"), PS1.index("session.") + 8) == (
         "Activate a Python virtual environment for the current PowerShell session."
     )
+
+
+def test_an_r_console_line_is_no_powershell_help_block():
+    """R Markdown's output lines ("#> [1] 2") hold "#>", but no line opens "<#" or is "#>" alone: the lines before
+    them stay code, not a help block's prose."""
+    text = "x <- c(1, 2)\nmean(x)\n#> [1] 1.5\n"
+    from engine.rag.code_comments import is_comment_line
+
+    assert not is_comment_line(text, 0) and not is_comment_line(text, text.index("mean"))
+    src = Source(1, text, "/r/notes.R", line_start=1, line_end=3)
+    assert "x <- c(1, 2) mean(x)" not in " ".join(reading(sp) for sp in split_spans(src))
