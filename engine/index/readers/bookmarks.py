@@ -64,6 +64,7 @@ class _Reader(HTMLParser):
         self.at = (1, 0)
         self.title = ""
         self.seen = 0
+        self.deeper = 0  # lists opened below MAX_DEPTH
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         self.seen += 1
@@ -80,9 +81,14 @@ class _Reader(HTMLParser):
                 self.getpos(),
             )
         elif tag == "dl":
-            if self.pending is not None and len(self.path) < MAX_DEPTH:
+            opens = self.pending is not None or bool(self.path or self.items or self.deeper)
+            if opens and len(self.path) >= MAX_DEPTH:
+                self.deeper += (
+                    1  # folders deeper than this read as the deepest one (a hostile file's nesting)
+                )
+            elif self.pending is not None:
                 self.path.append(self.pending)
-            elif self.path or self.items or self.pending is not None:
+            elif opens:
                 self.path.append("")  # a list with no folder name: a level all the same
             self.pending = None
 
@@ -92,7 +98,9 @@ class _Reader(HTMLParser):
         elif tag == "dl":
             if self.tag == "dd":
                 self._end()
-            if self.path:
+            if self.deeper:
+                self.deeper -= 1
+            elif self.path:
                 self.path.pop()
 
     def handle_data(self, data: str) -> None:

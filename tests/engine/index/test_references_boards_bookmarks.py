@@ -171,3 +171,15 @@ def test_hostile_libraries_and_boards_read_in_linear_time():
     board = _read("big.canvas", json.dumps({"nodes": nodes, "edges": []})).pages[0]
     assert "card 4999." in board.text and "G0 › card 0." in board.text
     assert time.perf_counter() - t < 20
+
+
+def test_bookmarks_nested_without_end_read_in_linear_time():
+    import time
+
+    deep = "<!DOCTYPE NETSCAPE-Bookmark-file-1>\n<DL><p>\n" + "<DT><H3>F</H3>\n<DL><p>\n" * 20_000
+    deep += '<DT><A HREF="https://example.com/x">X</A>\n' * 20_000
+    t = time.perf_counter()
+    page = _read("deep.html", deep).pages[0]
+    assert "X: https://example.com/x" in page.text and time.perf_counter() - t < 20
+    # the folder path stops at its deepest level read
+    assert max(line.count("F › ") for line in page.text.splitlines()) <= 64
