@@ -64,6 +64,11 @@ class AnchoredText:
         """The next text starts a line of its own."""
         self.broken = True
 
+    def next_line(self) -> None:
+        """The next text starts a line of its own where the record open already holds text (none before its first)."""
+        if self.para is not None and self.size > self.para:
+            self.broken = True
+
     def open(self, heading: str) -> None:
         """Start a record (a paragraph of its own) headed by ``heading``."""
         self.close()

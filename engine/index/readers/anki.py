@@ -97,11 +97,10 @@ def field_text(value: str) -> str:
     return "\n".join(line for line in lines if line)
 
 
-def _database(data: bytes, check: Callable[[], None]) -> tuple[sqlite3.Connection, list[str]]:
+def _database(data: bytes, check: Callable[[], None]) -> sqlite3.Connection:
     """The collection's database, opened in memory from the zip (the newest one Alcove can read)."""
     zf = open_zip(data, "Anki deck", cap=MAX_DECOMPRESSED_BYTES)
     names = set(zf.namelist())
-    notes: list[str] = []
     for name in ("collection.anki21", "collection.anki2"):
         if name not in names:
             continue
@@ -117,7 +116,7 @@ def _database(data: bytes, check: Callable[[], None]) -> tuple[sqlite3.Connectio
         if "collection.anki21b" in names and _only_update_note(con):
             con.close()
             break
-        return con, notes
+        return con
     if "collection.anki21b" in names:
         raise ExtractError(
             "The Anki deck was exported in Anki 2.1.50's compressed format, which Alcove cannot read yet: export it "
@@ -189,7 +188,7 @@ def _decks(con: sqlite3.Connection, tables: set[str]) -> dict[int, str]:
 
 def extract_apkg(data: bytes, check: Callable[[], None]) -> tuple[Page, ...]:
     """A page for each note of an Anki deck (see the module's docstring)."""
-    con, _ = _database(data, check)
+    con = _database(data, check)
     try:
         tables = _tables(con)
         types, decks = _note_types(con, tables), _decks(con, tables)

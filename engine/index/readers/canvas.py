@@ -34,6 +34,7 @@ _BULLET = re.compile(r"^\s*(?:[-*+]|\d{1,3}[.)])\s+")
 _HEADING = re.compile(r"^\s{0,3}#{1,6}\s+")
 _EMPHASIS = re.compile(r"(\*\*|__|\*|_|~~|==)(?=\S)(.+?)(?<=\S)\1")
 _WIKILINK = re.compile(r"\[\[([^\]|#^]{1,300})(?:[#^][^\]|]{0,300})?(?:\|([^\]]{1,300}))?\]\]")
+_TEXT_KEY = re.compile(r'"text"\s*:')
 _MDLINK = re.compile(r"\[([^\]]{1,300})\]\(([^)\s]{1,2000})\)")
 
 
@@ -160,7 +161,7 @@ class _Lines:
         at = self.ids.get(json.dumps(node_id)[1:-1])
         if at is None:
             return None
-        m = re.compile(r'"text"\s*:').search(self.text, at, at + 100_000)
+        m = _TEXT_KEY.search(self.text, at, at + 100_000)
         close = self.text.find("}", at)
         if m is None or (close >= 0 and m.start() > close):
             return self.place(at)
@@ -175,24 +176,18 @@ def _card(w: AnchoredText, card: dict, lines: _Lines, group: str) -> None:
     if kind == "file":
         name = str(card.get("file") or "")
         sub = str(card.get("subpath") or "")
-        _next(w)
+        w.next_line()
         w.sentence(f"{inside}File: {name}{sub}", where)
         return
     if kind == "link":
-        _next(w)
+        w.next_line()
         w.sentence(f"{inside}Link: {card.get('url') or ''}", where)
         return
     at = lines.text_of(card["id"]) or where
     body = [_line_words(x) for x in str(card.get("text") or "").split("\n")]
     body = [x for x in body if x]
     for k, line in enumerate(body):
-        _next(w) if k == 0 else w.line_break()
+        w.next_line() if k == 0 else w.line_break()
         w.add(inside + line if k == 0 else line, at)  # every line of the card is on its JSON string's line
         if not SENTENCE_END.search(line):
             w.add(".", None)
-
-
-def _next(w: AnchoredText) -> None:
-    """A card starts a line of its own, where its group already holds text."""
-    if w.para is not None and w.size > w.para:
-        w.line_break()

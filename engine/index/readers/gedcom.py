@@ -202,12 +202,8 @@ class _Tree:
         return self.names.get(ref.strip(), "")
 
     def parents(self, person: _Node) -> list[str]:
-        out = []
-        for famc in person.all("FAMC")[:MAX_FAMC]:
-            fam = self.family(famc.value)
-            if fam is not None:
-                out += [self.person(p.value) for p in _partners(fam)]
-        return [p for p in out if p]
+        """The names of ``person``'s parents (those recorded as people)."""
+        return [name for p in self.parent_nodes(person) if (name := self.names.get(p.xref, ""))]
 
     def parent_nodes(self, person: _Node) -> list[_Node]:
         out = []
@@ -276,13 +272,13 @@ def _person(w: AnchoredText, tree: _Tree, rec: _Node, at: Callable[[int], tuple[
         )
     for alias in rec.all("NAME")[1:]:
         kind = alias.first("TYPE")
-        _next(w)
+        w.next_line()
         other = " ".join(alias.value.replace("/", " ").split())
         w.sentence(f"{name} was also known as {other}" + (f" ({kind.value})" if kind and kind.value else ""),
                    at(alias.line))  # fmt: skip
     nick = name_node.first("NICK") if name_node else None
     if nick is not None and nick.value:
-        _next(w)
+        w.next_line()
         w.sentence(f"{name} was known as {nick.value}", at(nick.line))
     for fact in rec.children:
         if fact.tag in _EVENTS or fact.tag in ("EVEN", "FACT"):
@@ -295,11 +291,11 @@ def _person(w: AnchoredText, tree: _Tree, rec: _Node, at: Callable[[int], tuple[
             value = fact.value.strip() if fact.value.strip().upper() != "Y" else ""
             if not detail and not value and fact.tag != "DEAT":
                 continue
-            _next(w)
+            w.next_line()
             _said(w, " ".join(x for x in (name, verb, value) if x), fact.line, _detail_parts(fact), at)
             _notes_sources(w, tree, fact, name, at)
         elif fact.tag in _ATTRIBUTES and fact.value.strip():
-            _next(w)
+            w.next_line()
             said = f"{name}{chr(8217)}s {_ATTRIBUTES[fact.tag]}: {fact.value.strip()}"
             _said(w, said, fact.line, _detail_parts(fact), at, sep=", ")
             _notes_sources(w, tree, fact, name, at)
@@ -308,7 +304,7 @@ def _person(w: AnchoredText, tree: _Tree, rec: _Node, at: Callable[[int], tuple[
         parents = [tree.person(p.value) for p in _partners(fam)] if fam else []
         parents = [p for p in parents if p]
         if parents:
-            _next(w)
+            w.next_line()
             pedi = famc.first("PEDI")
             how = (
                 f" ({pedi.value.strip()})"
@@ -318,7 +314,7 @@ def _person(w: AnchoredText, tree: _Tree, rec: _Node, at: Callable[[int], tuple[
             w.sentence(f"{name} is the {child_word} of {' and '.join(parents)}{how}", at(famc.line))
     grand = [g for p in tree.parent_nodes(rec) for g in tree.parents(p)]
     if grand:
-        _next(w)
+        w.next_line()
         first = rec.all("FAMC")[0]
         w.sentence(f"{name} is the {grand_word} of {_listed(grand)}", at(first.line))
     for fams in rec.all("FAMS"):
@@ -337,7 +333,7 @@ def _person(w: AnchoredText, tree: _Tree, rec: _Node, at: Callable[[int], tuple[
         if children:
             said.append(f"{'their' if spouses else name + chr(8217) + 's'} children: {_listed(children)}")
         if said:
-            _next(w)
+            w.next_line()
             w.sentence("; ".join(said), at(fams.line))
     _notes_sources(w, tree, rec, name, at, sources=False)
 
@@ -355,7 +351,7 @@ def _notes_sources(w: AnchoredText, tree: _Tree, node: _Node, name: str, at: Cal
             if open_end:  # a line wrapped mid-sentence goes on with it
                 w.add(" ", None)
             else:
-                _next(w)
+                w.next_line()
             w.add((f"Note on {name}: " if first else "") + part.strip(), at(line + k))
             first, open_end = False, not SENTENCE_END.search(part.rstrip())
     if not sources:
@@ -366,17 +362,11 @@ def _notes_sources(w: AnchoredText, tree: _Tree, node: _Node, name: str, at: Cal
         what = " ".join((title.value if title is not None else cite.value).split())
         page = cite.first("PAGE")
         if what:
-            _next(w)
+            w.next_line()
             where = f", {page.value.strip()}" if page is not None and page.value.strip() else ""
             noun = _NOUNS.get(node.tag)
             said = f"{name}{chr(8217)}s {noun} is recorded in" if noun else f"Source for {name}:"
             w.sentence(f"{said} {what}{where}", at(page.line if page is not None else cite.line))
-
-
-def _next(w: AnchoredText) -> None:
-    """The next sentence on a line of its own, where the record already holds one."""
-    if w.para is not None and w.size > w.para:
-        w.line_break()
 
 
 def _listed(names: list[str]) -> str:
@@ -395,13 +385,13 @@ def _family(w: AnchoredText, tree: _Tree, rec: _Node, at: Callable[[int], tuple[
             verb = _FAMILY_EVENTS.get(fact.tag) or (
                 fact.first("TYPE").value if fact.first("TYPE") else "had an event"
             )
-            _next(w)
+            w.next_line()
             _said(w, f"{couple} {verb}", fact.line, _detail_parts(fact), at)
             _notes_sources(w, tree, fact, couple, at)
         elif fact.tag == "CHIL":
             child = tree.person(fact.value)
             if child:
-                _next(w)
+                w.next_line()
                 w.sentence(f"{child} is a child of {couple}", at(fact.line))
     _notes_sources(w, tree, rec, couple, at)
 
@@ -427,5 +417,5 @@ def _source(w: AnchoredText, rec: _Node, at: Callable[[int], tuple[int, int]]) -
     w.sentence(f"{what}: {', '.join(said)}" if said else what, where or at(rec.line))
     for fact in rec.children:
         if fact.tag in words and fact.value.strip():
-            _next(w)
+            w.next_line()
             w.sentence(f"{what} {words[fact.tag]}: {' '.join(fact.value.split())}", at(fact.line))

@@ -25,6 +25,7 @@ from xml.etree import ElementTree
 
 from engine.index.bounds import charge, open_zip
 from engine.index.document import ExtractError, Page
+from engine.index.readers.anchored import SENTENCE_END
 from engine.index.readers.office import lines_page
 
 READER_VERSION = 2  # 1: this stop's first reading, before held-out 28 and 29 were reported
@@ -60,7 +61,7 @@ def _topic_line(title: str, markers: list[str], labels: list[str], href: str) ->
         extra += ("; " if extra else "") + f"link: {href}"
     line = " ".join(title.split()) or "(untitled topic)"
     line = f"{line} ({extra})" if extra else line
-    return line if re.search(r"[.!?:;…][\"'’”)\]]*$", line) and not extra else line + "."
+    return line if SENTENCE_END.search(line) and not extra else line + "."
 
 
 # a topic as the two formats share it: (title, markers, labels, href, notes, attached, detached, summaries)
@@ -117,13 +118,13 @@ def _walk(
     seen = 0
     while roots:
         first, label = roots.pop(0)
-        stack: list[tuple[Any, int, str, bool]] = [(first, 0, label, False)]
+        stack: list[tuple[_Topic, int, str, bool]] = [(read(first), 0, label, False)]
         while stack:
-            node, depth, prefix, after_branch = stack.pop()
+            topic, depth, prefix, after_branch = stack.pop()
             seen += 1
             if seen % 256 == 0:
                 check()
-            title, markers, labels, href, notes, attached, detached, summary = read(node)
+            title, markers, labels, href, notes, attached, detached, summary = topic
             line = prefix + _topic_line(title, markers, labels, href)
             heading = bool(attached or summary) or after_branch
             yield (
@@ -136,17 +137,12 @@ def _walk(
                 yield (f"Note on {' '.join(title.split())}: {note}" if k == 0 else note), -1, False
             roots += [(d, "Floating topic: ") for d in detached]
             below = min(depth + 1, MAX_DEPTH)
-            kids = [(s, "Summary: ") for s in summary] + [(c, "") for c in attached]
+            kids = [(read(s), "Summary: ") for s in summary] + [(read(c), "") for c in attached]
             branch, flags = False, []
             for kid, _ in kids:
                 flags.append(branch)
-                branch = branch or bool(_has_topics(read, kid))
+                branch = branch or bool(kid[5] or kid[7])  # topics attached or summarised under it
             stack += [(k, below, p, f) for (k, p), f in reversed(list(zip(kids, flags, strict=True)))]
-
-
-def _has_topics(read: Callable[[Any], _Topic], node: Any) -> bool:
-    topic = read(node)
-    return bool(topic[5] or topic[7])
 
 
 def _sheet_page(number: int, title: str, root: Any, relations: list[tuple[str, str, str]],
