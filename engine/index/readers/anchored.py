@@ -15,6 +15,11 @@ from xml.parsers import expat
 
 from engine.index.document import Block, Page, line_starts
 
+# the months in English, as these readers write a date in words (never the system's locale: the index is the same
+# on every Mac)
+MONTH_NAMES = tuple(
+    "January February March April May June July August September October November December".split()
+)
 SENTENCE_END = re.compile(r"[.!?:;…][\"'’”)\]]*$")
 
 

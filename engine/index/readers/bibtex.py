@@ -18,14 +18,14 @@ from bisect import bisect_right
 from collections.abc import Callable
 
 from engine.index.document import Page, line_starts, source_place
-from engine.index.readers.anchored import AnchoredText, as_text
+from engine.index.readers.anchored import MONTH_NAMES, AnchoredText, as_text
 
 READER_VERSION = 1
 MAX_ENTRIES = 50_000
 _ENTRY = re.compile(r"@[ \t]*([A-Za-z]+)[ \t\r\n]*([{(])")
 _FIELD = re.compile(r"[ \t\r\n,]*([A-Za-z][\w\-:.+]*)[ \t\r\n]*=[ \t\r\n]*")
 _MONTHS = dict(zip("jan feb mar apr may jun jul aug sep oct nov dec".split(),
-                   "January February March April May June July August September October November December".split(),
+                   MONTH_NAMES,
                    strict=True))  # fmt: skip
 _ACCENTS = {'"': "\u0308", "'": "\u0301", "`": "\u0300", "^": "\u0302", "~": "\u0303", "=": "\u0304",
             ".": "\u0307", "u": "\u0306", "v": "\u030c", "H": "\u030b", "c": "\u0327", "k": "\u0328",

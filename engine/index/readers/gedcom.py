@@ -22,7 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from engine.index.document import Page, line_starts
-from engine.index.readers.anchored import SENTENCE_END, AnchoredText, as_text
+from engine.index.readers.anchored import MONTH_NAMES, SENTENCE_END, AnchoredText, as_text
 
 MAX_LISTED = 60  # a family's children named in a parent's sentence (the family's own record names each)
 MAX_FAMC = (
@@ -32,7 +32,6 @@ READER_VERSION = 3  # 1, 2: this stop's readings before and after held-out 28's 
 
 _LINE = re.compile(r"\s*(\d{1,2})\s+(?:(@[^@\s]{1,40}@)\s+)?([A-Za-z0-9_]{1,31})(?:\s(.*))?$")
 _MONTHS = {m: n for n, m in enumerate("JAN FEB MAR APR MAY JUN JUL AUG SEP OCT NOV DEC".split(), 1)}
-_MONTH_NAMES = "January February March April May June July August September October November December".split()
 _QUALIFIERS = {"ABT": "about", "EST": "about", "CAL": "about", "BEF": "before", "AFT": "after", "INT": ""}
 # a person's events: what they did, as a sentence's verb
 _EVENTS = {
@@ -138,7 +137,7 @@ def _plain(words: list[str]) -> str:
     out = []
     for w in words:
         month = _MONTHS.get(w.upper())
-        out.append(_MONTH_NAMES[month - 1] if month else w)
+        out.append(MONTH_NAMES[month - 1] if month else w)
     return " ".join(out)
 
 

@@ -19,7 +19,7 @@ import re
 from collections.abc import Callable
 
 from engine.index.document import Page, line_starts
-from engine.index.readers.anchored import AnchoredText, as_text
+from engine.index.readers.anchored import MONTH_NAMES, AnchoredText, as_text
 
 READER_VERSION = 2  # 1: this stop's first reading, before held-out 28 and 29 were reported
 _TAG = re.compile(r"([A-Z][A-Z0-9])  -(?: (.*))?$")
@@ -31,7 +31,6 @@ _KINDS = {
     "GEN": "reference", "DATA": "dataset", "PAT": "patent", "STAT": "statute", "CASE": "legal case",
     "UNPB": "unpublished work", "SOUND": "recording", "VIDEO": "video", "COMP": "software",
 }  # fmt: skip
-_MONTHS = "January February March April May June July August September October November December".split()
 # the fields after the first line, in this order, with these labels (the others are not read)
 _LABELS = {
     "T2": "In", "JO": "Journal", "JF": "Journal", "JA": "Journal", "T3": "Series", "ED": "Edited by",
@@ -61,8 +60,8 @@ def _date(value: str) -> str:
     if not year:
         return value.strip()
     if month and day:
-        return f"{day} {_MONTHS[month - 1]} {year[:4]}"
-    return f"{_MONTHS[month - 1]} {year[:4]}" if month else year[:4]
+        return f"{day} {MONTH_NAMES[month - 1]} {year[:4]}"
+    return f"{MONTH_NAMES[month - 1]} {year[:4]}" if month else year[:4]
 
 
 def _clean(value: str) -> str:
