@@ -53,6 +53,7 @@ FILE_TYPES = {
         "mindmap",
         "canvas",
         "flashcards",
+        "recipes",
     ],
     "Screenplays": ["screenplay"],
     "References (BibTeX, RIS)": ["bibtex", "ris"],
@@ -65,7 +66,7 @@ FILE_TYPES = {
     "Calendars & contacts": ["calendar", "contacts"],
     "GPS tracks": ["gpx"],
     "Family trees": ["gedcom"],
-    "Bank statements": ["statement"],
+    "Bank statements & ledgers": ["statement", "ledger"],
     "Pictures": ["image"],
     "Code": ["code"],
 }

@@ -108,10 +108,12 @@ from engine.index.readers.bookmarks import is_bookmarks, read_bookmarks
 from engine.index.readers.canvas import read_canvas
 from engine.index.readers.chatgpt import read_chatgpt
 from engine.index.readers.dayone import read_dayone
-from engine.index.readers.fountain import read_fountain
+from engine.index.readers.finaldraft import read_screenplay
 from engine.index.readers.gedcom import read_gedcom
 from engine.index.readers.keep import read_keep
+from engine.index.readers.ledger import read_ledger
 from engine.index.readers.opml import read_opml
+from engine.index.readers.paprika import extract_paprika
 from engine.index.readers.powerpoint97 import extract_ppt
 from engine.index.readers.ris import extract_ris
 from engine.index.readers.scrivener import binder_trail, read_binder
@@ -128,8 +130,9 @@ from engine.index.wikilinks import resolve_wikilinks
 # the readers that write a text file's contents in words (engine.index.readers.anchored), by file type
 _IN_WORDS = {"subtitles": extract_subtitles, "calendar": extract_vobjects, "contacts": extract_vobjects,
              "gpx": extract_gpx, "feed": extract_feed, "evernote": extract_enex,
-             "bibtex": extract_bibtex, "statement": extract_statement, "screenplay": read_fountain,
-             "outline": read_opml, "scrivener": read_binder, "gedcom": read_gedcom, "ris": extract_ris, "canvas": read_canvas}  # fmt: skip
+             "bibtex": extract_bibtex, "statement": extract_statement, "screenplay": read_screenplay,
+             "outline": read_opml, "scrivener": read_binder, "gedcom": read_gedcom, "ris": extract_ris, "canvas": read_canvas,
+             "ledger": read_ledger}  # fmt: skip
 # readers whose page text is not the file's own characters: Page.anchors map it back to the file's lines
 # (a DOCX's, where a table laid out for the page holds paragraphs: engine.index.readers.word)
 # (a chat's or a phone's messages: engine.index.readers.messages, read in words too)
@@ -226,7 +229,8 @@ def _kind(file_type: str) -> str:
              "pages": "Pages document", "keynote": "Keynote presentation", "messages": "messages file",
              "statement": "bank statement", "screenplay": "screenplay", "outline": "OPML outline",
              "scrivener": "Scrivener binder", "gedcom": "family tree",
-             "flashcards": "Anki deck", "mindmap": "mind map", "ris": "RIS library", "canvas": "canvas", "bookmarks": "bookmarks file"}  # fmt: skip
+             "flashcards": "Anki deck", "mindmap": "mind map", "ris": "RIS library", "canvas": "canvas", "bookmarks": "bookmarks file",
+             "ledger": "ledger", "recipes": "Paprika export"}  # fmt: skip
     return names.get(file_type, "file")
 
 
@@ -397,6 +401,9 @@ def _extract_rich(
         return Extracted("flashcards", extract_apkg(data, check))
     if file_type == "mindmap":
         return Extracted("mindmap", extract_xmind(data, check))
+    if file_type == "recipes":
+        pages, notes = extract_paprika(data, check)
+        return Extracted("recipes", pages, None, notes)
     if file_type == "pptx" and path.suffix.lower() == ".ppt":
         return Extracted("pptx", extract_ppt(data, check))
     if file_type == "pptx":

@@ -24,9 +24,10 @@ TEXT_EXTENSIONS = {
     ".zsh": "code", ".pl": "code", ".tcl": "code", ".lua": "code", ".r": "code", ".sql": "code", ".scala": "code",
     ".cs": "code", ".css": "code", ".scss": "code", ".toml": "code", ".yaml": "code",
     ".yml": "code", ".json": "code", ".ini": "code", ".cfg": "code", ".xml": "code", ".dtd": "code", ".xsd": "code",
-    ".xsl": "code", ".xslt": "code", ".ps1": "code", ".psm1": "code", ".psd1": "code", ".tex": "text", ".org": "text",
+    ".xsl": "code", ".xslt": "code", ".ps1": "code", ".psm1": "code", ".psd1": "code", ".vim": "code", ".tex": "text", ".org": "text",
     ".pod": "text", ".bib": "bibtex", ".taskpaper": "text", ".fountain": "screenplay", ".opml": "outline",
-    ".scrivx": "scrivener", ".ged": "gedcom", ".ris": "ris", ".canvas": "canvas",
+    ".scrivx": "scrivener", ".ged": "gedcom", ".ris": "ris", ".canvas": "canvas", ".fdx": "screenplay",
+    ".beancount": "ledger", ".bean": "ledger", ".ledger": "ledger", ".hledger": "ledger",
 }  # fmt: skip
 DOC_EXTENSIONS = {".pdf": "pdf", ".docx": "docx"}
 # Formats read by a library of their own (macOS document types: packaging/bundle_config.py)
@@ -36,7 +37,7 @@ RICH_EXTENSIONS = {
     ".webarchive": "webarchive", ".mhtml": "mhtml", ".mht": "mhtml",
     ".ipynb": "notebook", ".pages": "pages", ".key": "keynote", ".doc": "docx", ".ppt": "pptx",
     ".numbers": "xlsx", ".apkg": "flashcards", ".colpkg": "flashcards",
-    ".xmind": "mindmap",
+    ".xmind": "mindmap", ".paprikarecipes": "recipes", ".paprikarecipe": "recipes",
     **{ext: "image" for ext in IMAGE_EXTENSIONS},
 }  # fmt: skip
 PLAIN_NAMES = {

@@ -19,16 +19,19 @@ from engine.index.readers.dayone import READER_VERSION as DAYONE_READER_VERSION
 from engine.index.readers.ebook import READER_VERSION as EPUB_READER_VERSION
 from engine.index.readers.enex import READER_VERSION as ENEX_READER_VERSION
 from engine.index.readers.feeds import READER_VERSION as FEED_READER_VERSION
+from engine.index.readers.finaldraft import READER_VERSION as FDX_READER_VERSION
 from engine.index.readers.fountain import READER_VERSION as FOUNTAIN_READER_VERSION
 from engine.index.readers.gedcom import READER_VERSION as GEDCOM_READER_VERSION
 from engine.index.readers.gpx import READER_VERSION as GPX_READER_VERSION
 from engine.index.readers.html import READER_VERSION as HTML_READER_VERSION
 from engine.index.readers.keep import READER_VERSION as KEEP_READER_VERSION
+from engine.index.readers.ledger import READER_VERSION as LEDGER_READER_VERSION
 from engine.index.readers.mail import READER_VERSION as MAIL_READER_VERSION
 from engine.index.readers.messages import READER_VERSION as MESSAGES_READER_VERSION
 from engine.index.readers.ocr import IMAGE_READER_VERSION, OCR_READER_VERSION
 from engine.index.readers.office import DOCUMENT_READER_VERSION, RTF_READER_VERSION, XLSX_READER_VERSION
 from engine.index.readers.opml import READER_VERSION as OPML_READER_VERSION
+from engine.index.readers.paprika import READER_VERSION as PAPRIKA_READER_VERSION
 from engine.index.readers.pdf import READER_VERSION
 from engine.index.readers.ris import READER_VERSION as RIS_READER_VERSION
 from engine.index.readers.scrivener import READER_VERSION as SCRIVENER_READER_VERSION
@@ -57,11 +60,12 @@ READER_VERSIONS = {"pdf": f"{READER_VERSION}+ocr{OCR_READER_VERSION}", "image": 
                    "docx": DOCUMENT_READER_VERSION, "odt": DOCUMENT_READER_VERSION, "rtf": RTF_READER_VERSION,
                    "webarchive": WEBPAGE_READER_VERSION, "mhtml": WEBPAGE_READER_VERSION,
                    "bibtex": BIBTEX_READER_VERSION, "messages": MESSAGES_READER_VERSION,
-                   "statement": STATEMENT_READER_VERSION, "screenplay": FOUNTAIN_READER_VERSION,
+                   "statement": STATEMENT_READER_VERSION, "screenplay": f"{FOUNTAIN_READER_VERSION}+fdx{FDX_READER_VERSION}",
                    "outline": OPML_READER_VERSION, "scrivener": SCRIVENER_READER_VERSION,
                    "gedcom": GEDCOM_READER_VERSION, "flashcards": ANKI_READER_VERSION,
                    "mindmap": XMIND_READER_VERSION, "ris": RIS_READER_VERSION,
-                   "canvas": CANVAS_READER_VERSION}  # fmt: skip
+                   "canvas": CANVAS_READER_VERSION, "ledger": LEDGER_READER_VERSION,
+                   "recipes": PAPRIKA_READER_VERSION}  # fmt: skip
 
 
 # an .xml file may hold a feed or a phone's messages, a .json file a chat's messages, a Slack export's day or a Keep

@@ -23,6 +23,8 @@ _BLOCK_TAIL = re.compile(r"\A((?:[ \t]*\*(?!/)[^\n]*\n)+)[^\n*]*\*+/")
 _COMMENT_LINE = re.compile(
     r"[ \t]*(?:/{2,}!?|#+(?=[ \t]|$)|--(?=[ \t]|$)|/\*+|\*+/|\*(?=[ \t]|$)|<!--|-->|<#|#>)[ \t]?"
 )
+# ... and a Vim script's '"' (only in a text that is one: ``_is_vim``; a line opening '"' is a string elsewhere)
+_VIM_COMMENT_LINE = re.compile(_COMMENT_LINE.pattern.replace("<!--|", r'"(?=[ \t]|$)|<!--|', 1))
 _CLOSER = re.compile(r"[ \t]*(?:\*+/|-->|#>)[ \t]*$")
 # a block comment's line: its opener, margin star or closer
 _BLOCK_LINE = re.compile(r"[ \t]*(?:/\*|\*|<!--|-->|<#|#>)")
@@ -57,8 +59,34 @@ _MARKS_ONLY = re.compile(r"[ \t]*(?:#[#+\-=*~_]*|/{2,}[/=\-*~_]*)[ \t]*#?[ \t]*$
 _BOX_EDGE = re.compile(r"[ \t]+#+[ \t]*$")
 
 
-def _is_comment(line: str) -> bool:
-    m = _COMMENT_LINE.match(line)
+# a Vim script's own lines: a function's start or end, a setting, a mapping, a command, an autocommand
+_VIM_WORDS = re.compile(
+    r"(?m)^[ \t]*(?:fu(?:n(?:ction)?)?!?[ \t]+[\w:#<>.]+\(|endf(?:unction)?\b|let[ \t]+[gsbwtlav]:|"
+    r"[nvxoic]?(?:nore)?map[ \t]|com(?:mand)?!?[ \t]+\w|set(?:local)?[ \t]+\w|augroup[ \t]|au(?:tocmd)?!?[ \t]+\w)"
+)
+_VIM_COMMENTS = re.compile(r'(?m)^[ \t]*"(?:[ \t]|$)')
+
+
+@lru_cache(maxsize=64)
+def _is_vim(text: str) -> bool:
+    """Whether ``text`` reads as a Vim script: comment lines opening '"' (three at least, or a third of its lines),
+    where its own commands stand, or where such comments are most of its lines (a passage of a plugin's header)."""
+    if '"' not in text:
+        return False
+    comments = len(_VIM_COMMENTS.findall(text))
+    if comments < 2:
+        return False
+    lines = sum(1 for line in text.split("\n") if line.strip())
+    return (comments >= 3 and _VIM_WORDS.search(text) is not None) or 2 * comments >= lines
+
+
+def _marks(text: str) -> re.Pattern[str]:
+    """The comment marks of ``text``'s language: a Vim script's '"' too where ``text`` is one."""
+    return _VIM_COMMENT_LINE if _is_vim(text) else _COMMENT_LINE
+
+
+def _is_comment(line: str, marks: re.Pattern[str] = _COMMENT_LINE) -> bool:
+    m = marks.match(line)
     return (m is not None and m.end() > len(line) - len(line.lstrip())) or bool(
         line.strip() and _MARKS_ONLY.match(line)
     )
@@ -142,7 +170,9 @@ def is_comment_line(text: str, pos: int) -> bool:
     block comment holds it without them (``_bare_lines``)."""
     start = text.rfind("\n", 0, pos) + 1
     end = text.find("\n", pos)
-    return _is_comment(text[start : len(text) if end < 0 else end]) or start in _bare_lines(text)
+    return _is_comment(text[start : len(text) if end < 0 else end], _marks(text)) or start in _bare_lines(
+        text
+    )
 
 
 def comment_prose(text: str, start: int = 0, end: int | None = None) -> str | None:
@@ -151,6 +181,7 @@ def comment_prose(text: str, start: int = 0, end: int | None = None) -> str | No
     end = len(text) if end is None else end
     first = text.rfind("\n", 0, start) + 1
     bare = _bare_lines(text)
+    marks = _marks(text)
     words = []
     at = first
     for k, line in enumerate(text[first:end].split("\n")):
@@ -159,12 +190,12 @@ def comment_prose(text: str, start: int = 0, end: int | None = None) -> str | No
             continue
         if line_start in bare:  # a block comment's line without marks: its words after its indent
             cut = len(line) - len(line.lstrip())
-        elif not _is_comment(line):
+        elif not _is_comment(line, marks):
             return None
         elif _MARKS_ONLY.match(line):
             continue  # a banner box's rule: no words
         else:
-            cut = _COMMENT_LINE.match(line).end()
+            cut = marks.match(line).end()
         if k == 0:
             cut = max(cut, start - first)
         rest = line[cut:]
@@ -197,6 +228,7 @@ def comment_runs(text: str, a: int, b: int) -> list[tuple[int, int]]:
 
 # a comment's blank line: its mark alone ("#", "//", " *", "--"), as a blank line between two paragraphs of prose
 _BLANK_COMMENT = re.compile(r"[ \t]*(?:#|/{2,3}|\*|--)[ \t]*$")
+_VIM_BLANK_COMMENT = re.compile(r'[ \t]*(?:#|/{2,3}|\*|--|")[ \t]*$')
 
 
 def comment_paragraphs(text: str, a: int, b: int) -> list[tuple[int, int]]:
@@ -204,6 +236,7 @@ def comment_paragraphs(text: str, a: int, b: int) -> list[tuple[int, int]]:
     a comment's paragraphs, as prose's blank lines part them. A Tcl procedure's header ("# ::tm::path --") is not
     read into the description under it, nor a paragraph that ends without a full stop into the next."""
     out, pos = [], a
+    blank = _VIM_BLANK_COMMENT if _is_vim(text) else _BLANK_COMMENT
     nl = text.find("\n", a, b)
     while 0 <= nl < b - 1:
         end = text.find("\n", nl + 1)
@@ -211,7 +244,7 @@ def comment_paragraphs(text: str, a: int, b: int) -> list[tuple[int, int]]:
         line = text[nl + 1 : end]
         if (
             end < b
-            and _BLANK_COMMENT.match(line)
+            and blank.match(line)
             and is_comment_line(text, nl - 1 if nl else 0)
             and is_comment_line(text, end + 1)
         ):
@@ -269,7 +302,7 @@ def _words_column(text: str, start: int, line: str) -> int | None:
         return None  # a passage's first line may start inside its line: its column is not known
     if start in _bare_lines(text):
         return len(line) - len(line.lstrip())
-    m = _COMMENT_LINE.match(line)
+    m = _marks(text).match(line)
     rest = line[m.end() :] if m else line
     if not rest.strip() or _CLOSER.fullmatch(rest) or rest.strip() == "*/":
         return None
@@ -288,7 +321,8 @@ def with_the_code_under(text: str, pieces: list[tuple[int, int]]) -> list[tuple[
             pa, pb = out[-1]
             lines = [line for line in text[text.rfind("\n", 0, pa) + 1 : pb].split("\n") if line.strip()]
             between = text[pb:a]
-            line_comments = all(_is_comment(line) and not _BLOCK_LINE.match(line) for line in lines)
+            marks = _marks(text)
+            line_comments = all(_is_comment(line, marks) and not _BLOCK_LINE.match(line) for line in lines)
             if (
                 between.count("\n") == 1
                 and not between.strip()

@@ -58,9 +58,10 @@ def test_document_types_cover_every_format_the_indexer_reads():
         if uti in imported:  # declared by us: the declaration must name the extension
             tags = imported[uti]["UTTypeTagSpecification"]["public.filename-extension"]
             assert ext[1:] in tags, (ext, uti, tags)
-            # a text format, or a zip of the app's own (an Anki deck, an XMind map)
+            # a text format, or a zip or gzip of the app's own (an Anki deck, an XMind map, a Paprika recipe)
             assert imported[uti]["UTTypeConformsTo"][0] in {"public.plain-text", "public.source-code",
-                                                           "public.shell-script", "public.zip-archive"}  # fmt: skip
+                                                           "public.shell-script", "public.zip-archive",
+                                                           "org.gnu.gnu-zip-archive"}  # fmt: skip
     for uti, decl in imported.items():  # no stale declarations
         assert decl["UTTypeTagSpecification"]["public.filename-extension"], uti
 

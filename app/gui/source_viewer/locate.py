@@ -168,7 +168,10 @@ def load_text(target: Target) -> TextView:
                       "sentences, then each family and source.",
             "flashcards": "The Anki note as Alcove reads it: its deck and note type, its fields, its tags.",
             "mindmap": "The mind map's sheet as Alcove reads it: each topic under its branch, with its markers, "
-                       "labels and notes."
+                       "labels and notes.",
+            "ledger": "The ledger as Alcove reads it: each entry a line, its day in words, who was paid, how much and "
+                      "between which accounts.",
+            "recipes": "The recipe as Alcove reads it: its facts, then its ingredients, directions and notes."
             }.get(kind, "")  # fmt: skip
     if TROFF_NOTE in doc.notes:  # a manual page's troff source: its lines as man shows them, wrapped
         kind, note = "man", "The manual page as man shows it, a line for each line of its source."

@@ -166,7 +166,7 @@ def read_fountain(text: str, check: Callable[[], None] = lambda: None) -> Page:
         if _is_scene(raw[first]):
             scene += 1
             number = _SCENE_NUMBER.search(raw[first])  # "#12A#": the script's own scene number
-            said = _scene_heading(raw[first], number.group(1) if number else str(scene))
+            said = scene_heading(raw[first], number.group(1) if number else str(scene))
             trails.append((len(lines), " › ".join([*section, said])))
             emit(_sentence(said), [first])
             rest = group[1:]
@@ -182,7 +182,7 @@ def _is_scene(line: str) -> bool:
     return (s.startswith(".") and not s.startswith("..") and len(s) > 1) or bool(_SCENE.match(s))
 
 
-def _scene_heading(line: str, number: str) -> str:
+def scene_heading(line: str, number: str) -> str:
     """ "Scene 3, inside: LOCK COTTAGE - NIGHT" for "INT. LOCK COTTAGE - NIGHT": where it is in words, never an "INT."
     that reads as the end of a sentence; a forced heading as it is written ("Scene 4: FLASHBACK")."""
     s = _SCENE_NUMBER.sub("", line.strip())

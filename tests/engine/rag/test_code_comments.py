@@ -356,3 +356,48 @@ def test_an_r_console_line_is_no_powershell_help_block():
     assert not is_comment_line(text, 0) and not is_comment_line(text, text.index("mean"))
     src = Source(1, text, "/r/notes.R", line_start=1, line_end=3)
     assert "x <- c(1, 2) mean(x)" not in " ".join(reading(sp) for sp in split_spans(src))
+
+
+VIM = """" Function to left and right align text.
+"
+" Justify() will left and right align a line by filling in an
+" appropriate amount of spaces.
+"
+" If not specified, the value of the 'textwidth' option is used.
+function! Justify(...)
+    let s:tw = &tw
+    " a line wider than the width is left as it is
+    if s:len > s:tw
+        return
+    endif
+endfunction
+nmap _j :%call Justify('tw',4)<CR>
+"""
+
+
+def test_a_vim_script_s_comments_read_as_their_words():
+    """Held-out 28's justify.vim: '"' opens a Vim script's comment, so its prose is quoted as words, without the
+    marks, a sentence over its lines; a line opening '"' is a string in any other language and stays code."""
+    from pathlib import Path
+
+    from engine.index import extract, file_type_for
+
+    assert file_type_for(Path("justify.vim")) == "code"
+    assert extract(Path("/v/justify.vim"), VIM.encode()).file_type == "code"
+    src = Source(1, VIM, "/v/justify.vim", line_start=1, line_end=15)
+    readings = [reading(sp) for sp in split_spans(src)]
+    assert "Function to left and right align text." in readings
+    assert (
+        "Justify() will left and right align a line by filling in an appropriate amount of spaces."
+        in readings
+    )
+    assert not any(r.startswith('"') for r in readings if "align" in r)
+    start = VIM.index("If not")
+    assert comment_prose(VIM, start, VIM.index("used.") + 5) == (
+        "If not specified, the value of the 'textwidth' option is used."
+    )
+    # elsewhere a line opening '"' is a string: JSON's keys, Python's strings joined over lines
+    py = 'message = (\n    "Your library is ready;"\n    " open it from the sidebar."\n)\n'
+    assert comment_prose(py, py.index('" open'), len(py)) is None
+    json_text = '{\n  "name": "Justify",\n  " spaced": 1\n}\n'
+    assert comment_prose(json_text, json_text.index('" spaced'), len(json_text) - 2) is None
