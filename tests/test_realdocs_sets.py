@@ -19,7 +19,8 @@ TextBundles, a CMake module, a Slack workspace export, Google Keep notes from Ta
 a Word 97-2003 .doc, an Excel 97-2003 .xls, a ChatGPT data export, Tcl source, a Day One JSON export, a TaskPaper
 document, an Apple Numbers spreadsheet, an XML DTD, a Scrivener 3 project, a Fountain screenplay, an OPML outline,
 a Vim script, a GEDCOM family tree, an Anki deck package, an XMind mind map, a PowerShell script, an Obsidian
-canvas, a RIS library, a browser's bookmarks export)
+canvas, a RIS library, a browser's bookmarks export, shadow's login.defs, a Beancount ledger, a Final Draft
+screenplay, a Paprika recipe export)
 hold against those files, and the parts stay apart. Questions on Debian packages' documents are checked by
 ``eval/realdocs/check.py`` where the packages are installed."""
 
@@ -1765,4 +1766,108 @@ def test_twenty_ninth_held_out_part_heldout29_brings_new_kinds_and_only_fresh_do
         "description",
         "code",
         "comment-help",
+    }
+
+
+def test_thirtieth_held_out_part_heldout30_brings_new_kinds_and_only_fresh_documents():
+    import gzip as gz
+    import io
+    import json
+    import zipfile
+
+    from eval.realdocs import heldout30_texts as T
+    from eval.realdocs import make_heldout30
+
+    kinds = {"login-defs", "beancount", "final-draft", "paprika"}
+    committed, mine = _fresh("heldout30", kinds)
+    qa, unanswerable = load("heldout30")
+    doc_kind = {d["path"]: d["kind"] for d in documents("heldout30")}
+    # login.defs, committed as Debian's login 1:4.13+dfsg1-1+deb12u1 ships it; a label reads its lines
+    source = "shadow/login.defs"
+    _as_installed(committed[source], "/etc/login.defs")
+    assert committed[source].startswith(b"#\n# /etc/login.defs - Configuration control definitions")
+    for q in (x for x in qa if x["kind"] in ("login-defs", "beancount", "final-draft")):
+        _labels_name_lines(committed, q)
+    # the generator gives the committed bytes again: the ledger, the screenplay and the recipes
+    again = make_heldout30.files()
+    make_heldout30.check(again)
+    assert {f"private30/{k}": v for k, v in again.items()} == {p: committed[p] for p in mine if p != source}
+    # the ledger: a label is one entry (a transaction with the comment above it, or one directive's line), or the
+    # comment that answers
+    ledger = committed[f"private30/{T.LEDGER_NAME}"].decode("utf-8").split("\n")
+    for q in (x for x in qa if x["kind"] == "beancount"):
+        labelled = ledger[q["line_start"] - 1 : q["line_end"]]
+        assert all(x and not x.startswith("*") for x in labelled), q["id"]
+        dated = [x for x in labelled if x[:4].isdigit()]
+        if {"transaction", "metadata", "cost", "tag", "flagged"} & set(q["tags"]):
+            assert len(dated) == 1 and make_heldout30.TXN.match(dated[0]), q["id"]
+        for tag, word in (
+            ("balance", " balance "),
+            ("price", " price "),
+            ("note", " note "),
+            ("event", " event "),
+        ):
+            if tag in q["tags"]:
+                assert len(dated) == 1 and word in dated[0], q["id"]
+        if "flagged" in q["tags"]:
+            assert " ! " in dated[0], q["id"]
+        if "comment" in q["tags"]:
+            assert labelled[0].startswith(";;"), q["id"]
+    # the screenplay: a label is the lines of whole <Paragraph> elements of the body, or of the title page
+    fdx = committed[f"private30/{T.FDX_NAME}"].decode("utf-8")
+    paragraphs = make_heldout30.fdx_paragraphs(fdx)
+    starts, ends = {p[0]: p for p in paragraphs}, {p[1]: p for p in paragraphs}
+    lines = fdx.split("\n")
+    for q in (x for x in qa if x["kind"] == "final-draft"):
+        if "title-page" in q["tags"]:
+            title = lines.index("  <TitlePage>") + 1
+            assert q["line_start"] > title and lines[q["line_start"] - 1].startswith("      <Paragraph "), q[
+                "id"
+            ]
+            assert lines[q["line_end"] - 1] == "      </Paragraph>", q["id"]
+            continue
+        assert q["line_start"] in starts and q["line_end"] in ends, q["id"]
+        if "dialogue" in q["tags"]:
+            assert starts[q["line_start"]][2] == "Character" and ends[q["line_end"]][2] == "Dialogue", q["id"]
+        if {"scene-number", "scene-summary"} & set(q["tags"]):
+            assert starts[q["line_start"]][2] == "Scene Heading" == ends[q["line_end"]][2], q["id"]
+        if "scene-number" in q["tags"]:
+            assert f'Number="{q["answer"]}"' in lines[q["line_start"] - 1], q["id"]
+        if "script-note" in q["tags"]:
+            assert "<ScriptNote " in "\n".join(lines[q["line_start"] - 1 : q["line_end"]]), q["id"]
+        if "styled-run" in q["tags"]:
+            assert '<Text Style="' in "\n".join(lines[q["line_start"] - 1 : q["line_end"]]), q["id"]
+    # the recipes: a zip of gzip-compressed JSON recipes; a label names a recipe (page N, the N-th member) and the
+    # JSON key whose value holds the answer, and no lines
+    with zipfile.ZipFile(io.BytesIO(committed[f"private30/{T.PAPRIKA_NAME}"])) as z:
+        assert all(n.endswith(".paprikarecipe") for n in z.namelist())
+        recipes = [json.loads(gz.decompress(z.read(n))) for n in z.namelist()]
+    for q in (x for x in qa if x["kind"] == "paprika"):
+        assert "line_start" not in q and 1 <= q["page"] <= len(recipes), q["id"]
+        value = recipes[q["page"] - 1][q["field"]]
+        assert answer_found(q, ", ".join(value) if isinstance(value, list) else str(value)), q["id"]
+    # the questions: 13 on each kind of document; two or more near-topic questions beside each
+    assert {q["path"] for q in qa} == mine
+    assert all(sum(q["kind"] == k for q in qa) == 13 for k in kinds)
+    near = [doc_kind[q["near"]] for q in unanswerable if q["kind"] == "near-topic"]
+    assert all(near.count(k) >= 2 for k in kinds) and len(near) == 10
+    assert {t for q in qa for t in q["tags"]} >= {
+        "balance",
+        "price",
+        "cost",
+        "tag",
+        "note",
+        "event",
+        "flagged",
+        "metadata",
+        "title-page",
+        "dialogue",
+        "scene-number",
+        "scene-summary",
+        "script-note",
+        "recipe-note",
+        "ingredient",
+        "rating",
+        "category",
+        "setting",
     }

@@ -2,7 +2,7 @@
 source, python-docx, openpyxl, python-pptx, ebooklib, the standard library's email for .eml, .emlx and .mbox,
 zipfile, xml and json for ODT, ODS, ODP, RTF and notebooks, xlrd for an Excel 97-2003 .xls, olefile and the
 file's own piece table for a Word 97-2003 .doc, zipfile, a Snappy decompressor and a protocol buffer reader for an
-Apple Numbers spreadsheet, zipfile and sqlite3 for an Anki deck package, zipfile and json for an XMind map, gzip for a
+Apple Numbers spreadsheet, zipfile and sqlite3 for an Anki deck package, zipfile and json for an XMind map, zipfile, gzip and json for a Paprika recipe export, gzip for a
 gzipped PDF, html.parser for an HTML-only e-mail, plistlib for a Safari web
 archive, email for an MHTML page, a small PDF object reader for a filled-in form's field values, gzip for a man page's
 troff source; for a screenshot, a scanned PDF, a phone's photo of a page or a
@@ -39,7 +39,10 @@ scanner's multi-page TIFF, whose text Alcove reads by OCR, the text its generato
   N-th note by id) and an XMind map's sheet (``xmind_sheets``: its topics' titles, labels, markers, notes and links;
   page N the N-th sheet); a PowerShell script, an Obsidian canvas and a RIS library as text (the canvas's JSON as
   written, a card's ``\\n`` escapes as they stand), a browser's bookmarks export line by line (``bookmark_lines``:
-  each line's text with, for a bookmark, its address, its tags and the day it was added);
+  each line's text with, for a bookmark, its address, its tags and the day it was added); a Beancount ledger, a
+  Final Draft screenplay (``.fdx``, its XML as written: a label is the lines of its ``<Paragraph>`` elements) and
+  shadow's ``login.defs`` as text, a Paprika recipe export's recipe (``paprika_recipes``: zipfile, gzip and json; page
+  N the N-th member, a label's ``field`` the JSON key whose "key: value" text holds the answer);
   text compared with whitespace runs as one space, line-end hyphens joined, NFKC);
   so does each ``evidence`` string, and a ``quote`` occurs exactly once in its text file at the labelled lines;
 - an unanswerable question's ``absent_terms`` occur in no document of its part or of any part before it in
@@ -50,7 +53,7 @@ scanner's multi-page TIFF, whose text Alcove reads by OCR, the text its generato
   and as its text and attribute values decoded (``xml_strings``: a word after a ``&#10;`` or an entity);
 - ids are unique; questions are not copied from the document (no run of 8 words shared with the labelled unit).
 
-    python eval/realdocs/check.py [--part tuning|heldout|heldout2|...|heldout28|heldout29|all] [--committed-only]
+    python eval/realdocs/check.py [--part tuning|heldout|heldout2|...|heldout29|heldout30|all] [--committed-only]
 
 Package documents are read where the packages installed them; committed ones from files/. ``--committed-only``
 checks only questions on committed documents (what CI can check without the packages).
@@ -1075,6 +1078,47 @@ def xmind_sheets(path: Path) -> list[str]:
     return out
 
 
+PAPRIKA_FIELDS = (
+    "name",
+    "categories",
+    "description",
+    "ingredients",
+    "directions",
+    "notes",
+    "servings",
+    "prep_time",
+    "cook_time",
+    "total_time",
+    "difficulty",
+    "rating",
+    "source",
+    "source_url",
+    "nutritional_info",
+)
+
+
+def paprika_recipes(path: Path, field: str | None = None) -> list[str]:
+    """A Paprika recipe manager export (``.paprikarecipes``: a zip whose members are ``<name>.paprikarecipe``, each a
+    gzip-compressed JSON object): a text per recipe, in the zip's member order (page N is the N-th member). A
+    recipe's text: each of its fields as "key: value" (``PAPRIKA_FIELDS``, the categories joined by ", ", the rating
+    a number); with ``field``, that field's "key: value" only. Photos, ids and hashes hold no text."""
+    import gzip
+    import json
+
+    out = []
+    with zipfile.ZipFile(path) as z:
+        for name in z.namelist():
+            recipe = json.loads(gzip.decompress(z.read(name)))
+            lines = []
+            for key in PAPRIKA_FIELDS if field is None else (field,):
+                value = recipe.get(key)
+                if isinstance(value, list):
+                    value = ", ".join(value)
+                lines.append(f"{key}: {'' if value is None else value}")
+            out.append("\n".join(lines))
+    return out
+
+
 def webarchive_text(path: Path) -> str:
     """A page Safari saved as a web archive (``.webarchive``): a property list whose ``WebMainResource`` holds the
     page's HTML (``WebResourceData``, in ``WebResourceTextEncodingName``); the text of that HTML, as
@@ -1251,6 +1295,11 @@ def unit_text(path: Path, q: dict) -> str:
                 f"{'note' if suffix == '.apkg' else 'sheet'} {q['page']} not in 1..{len(units)}"
             )
         return units[q["page"] - 1]
+    if suffix == ".paprikarecipes":  # a page is a recipe (the zip's member order); "field" names its JSON key
+        recipes = paprika_recipes(path, q.get("field"))
+        if not 1 <= q["page"] <= len(recipes):
+            raise LookupError(f"recipe {q['page']} not in 1..{len(recipes)}")
+        return recipes[q["page"] - 1]
     if suffix == ".ipynb":
         cells = notebook_cells(path)
         if not 1 <= q["page"] <= len(cells):
@@ -1360,10 +1409,17 @@ def whole_text(path: Path) -> str:
         return "\n".join(apkg_notes(path))
     if suffix == ".xmind":
         return "\n".join(xmind_sheets(path))
+    if suffix == ".paprikarecipes":
+        return "\n".join(paprika_recipes(path))
     text = file_text(path)
     if suffix in (".json", ".canvas"):  # an Obsidian canvas is JSON: a card's "\\n" a line break
         return "\n".join([text, *json_strings(text)])
-    if suffix in (".xml", ".opml", ".scrivx"):  # an OPML outline's notes are attributes: "&#10;" a line break
+    if suffix in (
+        ".xml",
+        ".opml",
+        ".scrivx",
+        ".fdx",
+    ):  # an OPML outline's notes are attributes: "&#10;" a line break
         return "\n".join([text, *xml_strings(text)])
     return text
 

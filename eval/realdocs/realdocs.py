@@ -2,11 +2,11 @@
 what counts as a hit on a label.
 
 The documents are listed in ``documents.json``: each has a path under a documents root (``pdf/R-FAQ.pdf``), a part
-(``tuning``, ``heldout``, ``heldout2`` to ``heldout28`` or ``heldout29``) and where it comes from: a file of an
+(``tuning``, ``heldout``, ``heldout2`` to ``heldout29`` or ``heldout30``) and where it comes from: a file of an
 installed Debian package (``package`` + ``source``; not committed, the version is recorded) or a file committed here
 under ``files/`` at the same path (a macOS bundle, ``X.rtfd``, is a folder that is one document).
 
-    python eval/realdocs/realdocs.py ROOT [--part tuning|heldout|heldout2|...|heldout28|heldout29|all]   # copy a part into ROOT
+    python eval/realdocs/realdocs.py ROOT [--part tuning|heldout|heldout2|...|heldout29|heldout30|all]   # copy a part into ROOT
 
 Each part is meant to be indexed on its own (a root per part); the unanswerable questions of a part are checked
 against that part's documents (``check.py``), and their key terms against every document of that part and of the
@@ -39,7 +39,9 @@ Day One writes it: a label is one entry's object), a TaskPaper document, a Fount
 (its lines as written: entities as they stand), a DTD, a GEDCOM family tree (``.ged``), a Vim script, a PowerShell script, an Obsidian canvas (JSON as Obsidian writes it: a
 label is the line of one node's or one edge's object, or a group's line to a card's), a RIS library (CRLF: a
 label is lines of one record), a browser's bookmarks export (``bookmarks.html``: its lines as ``check.py``'s
-``bookmark_lines`` reads them, a bookmark's address, tags and added day with its title), the HTML source (a saved web page's, a Sphinx page's, a
+``bookmark_lines`` reads them, a bookmark's address, tags and added day with its title), a Beancount ledger (a
+label is one transaction's or directive's lines, with the comment above it where that answers), a Final Draft
+screenplay (``.fdx``: a label is the lines of one or more ``<Paragraph>`` elements), shadow's ``login.defs``, the HTML source (a saved web page's, a Sphinx page's, a
 Texinfo page's, an mdBook page's, a rustdoc page's and a Google Keep note's in a Takeout export (its one-line
 ``.json`` beside it holds no label) too); a DOCX or ODT
 "line" is a body paragraph (a Google Docs export's list and checklist items too; its footnotes' text after it, tracked
@@ -96,6 +98,7 @@ PARTS = (
     "heldout27",
     "heldout28",
     "heldout29",
+    "heldout30",
 )
 SETS = {
     "tuning": ("qa_tuning.jsonl", "unanswerable_tuning.jsonl"),
@@ -192,6 +195,9 @@ SETS = {
     # written after "heldout28" was reported: kinds no other part holds (a PowerShell script read as documentation,
     # an Obsidian canvas, a reference library exported to RIS, a browser's bookmarks exported to HTML)
     "heldout29": ("qa_heldout29.jsonl", "unanswerable_heldout29.jsonl"),
+    # written after "heldout29" was written: kinds no other part holds (shadow's login.defs read as documentation, a
+    # Beancount ledger, a Final Draft screenplay, a Paprika recipe export)
+    "heldout30": ("qa_heldout30.jsonl", "unanswerable_heldout30.jsonl"),
 }
 # kinds whose labels carry a page
 PAGED = {
@@ -220,6 +226,7 @@ PAGED = {
     "ipynb",
     "anki-apkg",
     "xmind",
+    "paprika",
 }
 # kinds whose document is a folder (a macOS bundle): a citation of a file inside it cites the document
 BUNDLES = {"rtfd"}
