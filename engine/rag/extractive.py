@@ -55,7 +55,7 @@ from engine.rag.outlines import entry_date, release_of, said_before
 from engine.rag.reading import reading, task_item
 from engine.rag.references import reference_label
 from engine.rag.replies import attribution_line, quoted_label, reply_note
-from engine.rag.screenplay import scene_label, speaker_label
+from engine.rag.screenplay import asked_above, scene_label, speaker_label
 from engine.rag.shown_span import (
     BULLET,
     is_code,
@@ -143,6 +143,12 @@ def score_parts(
         keyword = [
             k + ANSWER_KIND_WEIGHT * kind_share(kinds, t) for k, t in zip(keyword, termed, strict=True)
         ]
+    # a screenplay's reply is also read with the question it answers, the speech above it ("JOYCE: Where's the
+    # guitar?" over "KIERAN: Pawn shop on Crossley Street."): its words and its meaning
+    replies = [(i, at) for i, sp in enumerate(spans) if (at := asked_above(sp)) is not None]
+    for i, at in replies:
+        asked = content_words(spans[i].source.text[at : spans[i].start]) - words[i]
+        keyword[i] += sum(idf[w] for w in want & asked) / total
     named = [_name_pattern(t) for t in named_terms(question)]
     if named:
         for i, sp in enumerate(spans):
@@ -160,9 +166,12 @@ def score_parts(
         texts = read + passages
         texts += [spans[i].source.text[spans[i - 1].start : spans[i].end] for i in led]
         texts += [reading(Span(spans[i].source, at, spans[i].end)) for i, at in terms]
+        texts += [spans[i].source.text[at : spans[i].end] for i, at in replies]
         v = np.asarray(embedder.embed(texts, kind="document").vectors, np.float32) @ q[0]
         cos = v[:n].tolist()
-        for i, c in zip([*led, *(i for i, _ in terms)], v[n + len(sources) :], strict=True):
+        for i, c in zip(
+            [*led, *(i for i, _ in terms), *(i for i, _ in replies)], v[n + len(sources) :], strict=True
+        ):
             cos[i] = max(cos[i], float(c))
         of_source = {s.n: float(c) for s, c in zip(sources, v[n : n + len(sources)], strict=True)}
         passage = [of_source[sp.source.n] for sp in spans]

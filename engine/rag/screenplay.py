@@ -72,3 +72,28 @@ def scene_heading(span: Span) -> str | None:
         return None
     found = _SCENE.fullmatch(span.text.strip())
     return found.group(3) if found else None
+
+
+def asked_above(span: Span) -> int | None:
+    """Where the speech that ``span`` answers starts, in a screenplay: ``span`` opens a speech, and the speech before
+    it, by someone else, ends with a question ("JOYCE: Where's the guitar?" over "KIERAN: Pawn shop on Crossley
+    Street."): the reply names nothing of what it answers, the question does. None for any other sentence."""
+    source = span.source
+    text = source.text
+    line_start = text.rfind("\n", 0, span.start) + 1
+    if span.start > line_start + 40 or file_type_for(Path(source.path)) != "screenplay":
+        return None
+    own = _SPEAKER.match(text, line_start)
+    if own is None or span.start > own.end() or text[line_start : own.start()].strip():
+        return None
+    end = len(text[:line_start].rstrip())  # the line before, past the blank lines between speeches
+    if end == 0 or not text[:end].endswith("?"):
+        return None
+    start = text.rfind("\n", 0, end) + 1
+    asked = _SPEAKER.match(text, start)
+    if asked is None or asked.group(1).strip() == own.group(1).strip():
+        return None
+    names = asked.group(1).split()
+    if asked.group(1).strip().lower() in _NOT_SPEAKERS or names[0] == "Scene" or len(names) > 4:
+        return None
+    return start

@@ -27,7 +27,7 @@ from engine.index.document import Page, line_page
 from engine.index.readers.anchored import SENTENCE_END, XmlRefused, as_text, walk_xml
 from engine.index.readers.fountain import read_fountain, scene_heading
 
-READER_VERSION = 1
+READER_VERSION = 2  # 1: before held-out 30 was reported (its title page first, "Title: ...")
 _SKIPPED = frozenset({"ElementSettings", "HeaderAndFooter", "Header", "Footer", "SmartType", "Macros", "PageLayout",
                       "DisplayBoards", "MoresAndContinueds", "LockedPages", "Revisions", "SplitState", "TextState",
                       "Actors", "Cast", "Tags", "TagData", "Tagger", "ListItems", "Transitions", "Extensions",
@@ -126,26 +126,10 @@ def _write(title_page: list[_Para], script: list[_Para], notes: list[_Para]) -> 
         for note, at in para.notes:
             emit([(_sentence(f"Note: {note}"), at)])
 
-    if title_page:
-        trails.append((0, "Title page"))
-        k = 0
-        while k < len(title_page):
-            para = title_page[k]
-            said = para.text()
-            if k == 0:
-                emit([(_sentence(f"Title: {said}"), para.at)])
-            elif said.lower() in (
-                "written by",
-                "by",
-                "screenplay by",
-                "teleplay by",
-                "story by",
-            ) and k + 1 < len(title_page):
-                emit([(said, para.at), (_sentence(title_page[k + 1].text()), title_page[k + 1].at)])
-                k += 1
-            else:
-                emit([(_sentence(said), para.at)])
-            k += 1
+    # the title page where the file holds it (after the script, in Final Draft's files): every anchor after the last
+    title_first = bool(title_page) and (not script or title_page[0].at < script[0].at)
+    if title_first:
+        _title_page(title_page, lines, trails, emit)
     scene = 0
     k = 0
     while k < len(script):
@@ -179,9 +163,51 @@ def _write(title_page: list[_Para], script: list[_Para], notes: list[_Para]) -> 
             emit([(said if kind == "Transition" else _sentence(said), para.at)])
             emit_notes(para)
         k += 1
+    if title_page and not title_first:
+        _title_page(title_page, lines, trails, emit)
     for para in notes:
         emit([(_sentence(f"Note: {para.text()}"), para.at)])
     return line_page(lines, trails, sep="\n\n")
+
+
+_CREDITS = (
+    "written by",
+    "by",
+    "screenplay by",
+    "teleplay by",
+    "story by",
+    "a screenplay by",
+    "an original screenplay by",
+)
+
+
+def _title_page(paras: list[_Para], lines: list, trails: list, emit) -> None:
+    """The title page: its title and credit one sentence that says what the file is ("The screenplay LAST BUS TO
+    DUNMERE, written by Catriona Lyttle."), then its other lines; a line ending in a comma read on into the next."""
+    trails.append((len(lines), "Title page"))
+    paras = [p for p in paras if p.text()]
+    k = 0
+    if paras:
+        title = paras[0]
+        credit = paras[1] if len(paras) > 2 and paras[1].text().lower().rstrip(":") in _CREDITS else None
+        if credit is not None:
+            name = paras[2]
+            emit([(f"The screenplay {title.text()},", title.at), (credit.text()[:1].lower() + credit.text()[1:], credit.at),
+                  (_sentence(name.text()), name.at)])  # fmt: skip
+            k = 3
+        else:
+            emit([(_sentence(f"The screenplay {title.text()}"), title.at)])
+            k = 1
+    while k < len(paras):
+        pieces = [(paras[k].text(), paras[k].at)]
+        while k + 1 < len(paras) and pieces[-1][0].endswith(","):
+            k += 1
+            pieces.append((paras[k].text(), paras[k].at))
+        if paras[k].text().lower().rstrip(":") in _CREDITS and k + 1 < len(paras):  # "Story by" over a name
+            k += 1
+            pieces.append((paras[k].text(), paras[k].at))
+        emit([*pieces[:-1], (_sentence(pieces[-1][0]), pieces[-1][1])])
+        k += 1
 
 
 def read_screenplay(text: str, check: Callable[[], None] = lambda: None) -> Page:

@@ -24,7 +24,7 @@ from decimal import Decimal, InvalidOperation
 from engine.index.document import Page, line_page, line_starts, source_place
 from engine.index.readers.anchored import MONTH_NAMES, SENTENCE_END, as_text
 
-READER_VERSION = 1
+READER_VERSION = 2  # 1: before held-out 30 was reported (a balance "was" an amount, "a balance check")
 _DATE = r"(\d{4})[-/](\d{1,2})[-/](\d{1,2})"
 _ENTRY = re.compile(_DATE + r"(?:=\S+)?\s+(.*)$")
 _DIRECTIVE = re.compile(
@@ -309,7 +309,8 @@ def _entry(entry: re.Match[str], i: int, body: list[int], raw: list[str], emit) 
     elif kind == "close":
         said = f"{day}: closed the account {' '.join(tokens[:1])}"
     elif kind == "balance":
-        said = f"{day}: the balance of {' '.join(tokens[:1])} was {' '.join(tokens[1:])} (a balance check)"
+        # Beancount checks a balance at the start of its day, before that day's entries
+        said = f"{day}: balance assertion, {' '.join(tokens[:1])} held {' '.join(tokens[1:])} at the start of the day"
     elif kind == "pad":
         said = f"{day}: {' '.join(tokens[:1])} padded from {' '.join(tokens[1:2])}"
     elif kind == "price":

@@ -125,7 +125,7 @@ def test_a_beancount_ledger_reads_an_entry_a_line_cited_at_its_lines():
         in text
     )
     assert "10 VWRL (at a cost of 84.12 GBP each) to Assets:Broker:ISA" in text
-    assert "the balance of Assets:Bank:Joint was 2314.77 GBP" in text
+    assert "balance assertion, Assets:Bank:Joint held 2314.77 GBP at the start of the day" in text
     assert "the price of VWRL was 98.12 GBP" in text
     assert "a note on Assets:Bank:Joint: Called Nationwide about the new card." in text
     assert "event, location: Edinburgh." in text
@@ -156,7 +156,8 @@ def test_a_final_draft_script_reads_as_its_script_not_its_xml():
     assert doc.file_type == "screenplay"
     page = doc.pages[0]
     text = page.text
-    assert "Title: THE LAST FERRY." in text and "Written by Ruth Calloway." in text
+    # the title page where the file holds it (after the script), its title and credit one sentence naming the kind
+    assert text.endswith("The screenplay THE LAST FERRY, written by Ruth Calloway.")
     assert "Scene 4, inside: LOCK COTTAGE - KITCHEN - NIGHT." in text  # the script's own scene number
     assert "Scene title: The call." in text and "Synopsis: Maggie learns the ferry is cancelled." in text
     assert "Rain on the window. A knock." in text  # runs joined as the page shows them

@@ -349,3 +349,46 @@ def test_a_scene_renamed_in_the_binder_is_read_again_under_its_new_place(project
     assert (
         list(index_paths([str(project)], db, emb))[-1].files_indexed == 0
     )  # nothing changed: nothing read again
+
+
+REPLY = """INT. BUS - NIGHT
+
+Kieran sits three rows back, the empty guitar case across his knees.
+
+JOYCE
+Where's the guitar?
+
+KIERAN
+Pawn shop on Crossley Street. Forty quid.
+
+JOYCE
+You'll want it back before the gig.
+"""
+
+
+def test_a_reply_is_read_with_the_question_it_answers():
+    """Held-out 30's script: the reply names nothing of what it answers ("Pawn shop on Crossley Street."); read with
+    the question above it, by another speaker, it is the sentence shown."""
+    from engine.rag.extractive import score_parts
+    from engine.rag.grounding import split_spans
+    from engine.rag.reading import reading
+    from engine.rag.screenplay import asked_above
+
+    page = extract(Path("/w/Bus.fountain"), REPLY.encode()).pages[0]
+    source = Source(1, page.text, "/w/Bus.fountain", line_start=1, line_end=12)
+    spans = split_spans(source)
+    reply = next(sp for sp in spans if sp.text.startswith("KIERAN: Pawn shop"))
+    assert page.text[asked_above(reply) :].startswith("JOYCE: Where's the guitar?")
+    # no question above, the same speaker, or no speech: nothing to read it with
+    assert all(asked_above(sp) is None for sp in spans if sp is not reply)
+    embedder = load_embedder(default_embedder_path())
+    question = "Where has Kieran left his guitar?"
+    spans, cos, keyword, _, _ = score_parts(question, (source,), embedder)
+    k = next(i for i, sp in enumerate(spans) if sp.text.startswith("KIERAN: Pawn shop"))
+    alone = embedder.embed([reading(spans[k])], kind="document").vectors[0]
+    asked = embedder.embed([question], kind="query").vectors[0]
+    assert (
+        cos[k] > float(sum(a * b for a, b in zip(alone, asked, strict=True))) + 0.1
+    )  # read with the question
+    assert keyword[k] > 0  # "guitar" is the question's word, not the reply's
+    assert "Crossley Street" in extract_answer(question, (source,), embedder, max_sentences=2).text
