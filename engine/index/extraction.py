@@ -111,9 +111,11 @@ from engine.index.readers.dayone import read_dayone
 from engine.index.readers.finaldraft import read_screenplay
 from engine.index.readers.gedcom import read_gedcom
 from engine.index.readers.keep import read_keep
+from engine.index.readers.kml import read_kml
 from engine.index.readers.ledger import read_ledger
 from engine.index.readers.opml import read_opml
 from engine.index.readers.paprika import extract_paprika
+from engine.index.readers.pgn import read_pgn
 from engine.index.readers.powerpoint97 import extract_ppt
 from engine.index.readers.ris import extract_ris
 from engine.index.readers.scrivener import binder_trail, read_binder
@@ -132,7 +134,7 @@ _IN_WORDS = {"subtitles": extract_subtitles, "calendar": extract_vobjects, "cont
              "gpx": extract_gpx, "feed": extract_feed, "evernote": extract_enex,
              "bibtex": extract_bibtex, "statement": extract_statement, "screenplay": read_screenplay,
              "outline": read_opml, "scrivener": read_binder, "gedcom": read_gedcom, "ris": extract_ris, "canvas": read_canvas,
-             "ledger": read_ledger}  # fmt: skip
+             "ledger": read_ledger, "chess": read_pgn, "kml": read_kml}  # fmt: skip
 # readers whose page text is not the file's own characters: Page.anchors map it back to the file's lines
 # (a DOCX's, where a table laid out for the page holds paragraphs: engine.index.readers.word)
 # (a chat's or a phone's messages: engine.index.readers.messages, read in words too)
@@ -140,7 +142,7 @@ ANCHORED_TYPES = frozenset({"html", "docx", "messages", "note", "bookmarks", *_I
 # readers that write one record a paragraph (a calendar's event, a contact's card, a track's waypoint), each a chunk
 # shown whole in an answer (a family tree's person is a chunk of its own too, but not shown whole: each of its
 # sentences names the person, and a life is longer than a card)
-RECORD_TYPES = frozenset({"calendar", "contacts", "gpx", "feed", "bibtex", "ris"})
+RECORD_TYPES = frozenset({"calendar", "contacts", "gpx", "kml", "feed", "bibtex", "ris"})
 TROFF_NOTE = "read as man shows a manual page's troff source"  # Extracted.notes: the viewer wraps its lines
 
 
@@ -230,7 +232,7 @@ def _kind(file_type: str) -> str:
              "statement": "bank statement", "screenplay": "screenplay", "outline": "OPML outline",
              "scrivener": "Scrivener binder", "gedcom": "family tree",
              "flashcards": "Anki deck", "mindmap": "mind map", "ris": "RIS library", "canvas": "canvas", "bookmarks": "bookmarks file",
-             "ledger": "ledger", "recipes": "Paprika export"}  # fmt: skip
+             "ledger": "ledger", "recipes": "Paprika export", "chess": "chess games file", "kml": "KML map"}  # fmt: skip
     return names.get(file_type, "file")
 
 

@@ -25,6 +25,7 @@ from engine.index.readers.gedcom import READER_VERSION as GEDCOM_READER_VERSION
 from engine.index.readers.gpx import READER_VERSION as GPX_READER_VERSION
 from engine.index.readers.html import READER_VERSION as HTML_READER_VERSION
 from engine.index.readers.keep import READER_VERSION as KEEP_READER_VERSION
+from engine.index.readers.kml import READER_VERSION as KML_READER_VERSION
 from engine.index.readers.ledger import READER_VERSION as LEDGER_READER_VERSION
 from engine.index.readers.mail import READER_VERSION as MAIL_READER_VERSION
 from engine.index.readers.messages import READER_VERSION as MESSAGES_READER_VERSION
@@ -33,6 +34,7 @@ from engine.index.readers.office import DOCUMENT_READER_VERSION, RTF_READER_VERS
 from engine.index.readers.opml import READER_VERSION as OPML_READER_VERSION
 from engine.index.readers.paprika import READER_VERSION as PAPRIKA_READER_VERSION
 from engine.index.readers.pdf import READER_VERSION
+from engine.index.readers.pgn import READER_VERSION as PGN_READER_VERSION
 from engine.index.readers.ris import READER_VERSION as RIS_READER_VERSION
 from engine.index.readers.scrivener import READER_VERSION as SCRIVENER_READER_VERSION
 from engine.index.readers.slack import READER_VERSION as SLACK_READER_VERSION
@@ -65,7 +67,7 @@ READER_VERSIONS = {"pdf": f"{READER_VERSION}+ocr{OCR_READER_VERSION}", "image": 
                    "gedcom": GEDCOM_READER_VERSION, "flashcards": ANKI_READER_VERSION,
                    "mindmap": XMIND_READER_VERSION, "ris": RIS_READER_VERSION,
                    "canvas": CANVAS_READER_VERSION, "ledger": LEDGER_READER_VERSION,
-                   "recipes": PAPRIKA_READER_VERSION}  # fmt: skip
+                   "recipes": PAPRIKA_READER_VERSION, "chess": PGN_READER_VERSION, "kml": KML_READER_VERSION}  # fmt: skip
 
 
 # an .xml file may hold a feed or a phone's messages, a .json file a chat's messages, a Slack export's day or a Keep

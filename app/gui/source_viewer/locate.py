@@ -171,7 +171,10 @@ def load_text(target: Target) -> TextView:
                        "labels and notes.",
             "ledger": "The ledger as Alcove reads it: each entry a line, its day in words, who was paid, how much and "
                       "between which accounts.",
-            "recipes": "The recipe as Alcove reads it: its facts, then its ingredients, directions and notes."
+            "recipes": "The recipe as Alcove reads it: its facts, then its ingredients, directions and notes.",
+            "chess": "The games as Alcove reads them: who played whom, when and the result, then the moves with each "
+                     "note after the move it is about.",
+            "kml": "The map as Alcove reads it: each place under its layer, with its description and data."
             }.get(kind, "")  # fmt: skip
     if TROFF_NOTE in doc.notes:  # a manual page's troff source: its lines as man shows them, wrapped
         kind, note = "man", "The manual page as man shows it, a line for each line of its source."

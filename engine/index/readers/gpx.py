@@ -107,19 +107,16 @@ def _parse(
 
 
 def _distance(points: list[_Point]) -> float:
+    return path_length_m([(p.lat, p.lon) for p in points if p.lat is not None and p.lon is not None])
+
+
+def path_length_m(coords: list[tuple[float, float]]) -> float:
+    """The length of a path through (latitude, longitude) points in metres, along the great circle between each two."""
     total = 0.0
-    prev = None
-    for p in points:
-        if p.lat is None or p.lon is None:
-            continue
-        if prev is not None:
-            la1, lo1, la2, lo2 = map(math.radians, (prev.lat, prev.lon, p.lat, p.lon))
-            h = (
-                math.sin((la2 - la1) / 2) ** 2
-                + math.cos(la1) * math.cos(la2) * math.sin((lo2 - lo1) / 2) ** 2
-            )
-            total += 2 * _EARTH_M * math.asin(min(1.0, math.sqrt(h)))
-        prev = p
+    for (la1, lo1), (la2, lo2) in zip(coords, coords[1:], strict=False):
+        la1, lo1, la2, lo2 = map(math.radians, (la1, lo1, la2, lo2))
+        h = math.sin((la2 - la1) / 2) ** 2 + math.cos(la1) * math.cos(la2) * math.sin((lo2 - lo1) / 2) ** 2
+        total += 2 * _EARTH_M * math.asin(min(1.0, math.sqrt(h)))
     return total
 
 
