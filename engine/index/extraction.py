@@ -146,6 +146,20 @@ RECORD_TYPES = frozenset({"calendar", "contacts", "gpx", "kml", "feed", "bibtex"
 TROFF_NOTE = "read as man shows a manual page's troff source"  # Extracted.notes: the viewer wraps its lines
 
 
+# a line of a configuration file: a setting ("LOGIN_RETRIES 5", "DSHELL=/bin/bash", "umask 022") or a section
+_SETTING_LINE = re.compile(r"[A-Za-z_][\w.-]{0,63}(?:\s*=\s*|\s+)\S|\[[^\]\n]{1,64}\]$")
+
+
+def is_comment_config(text: str) -> bool:
+    """Whether ``text`` reads as a configuration file: half its lines or more "#" comments, every other line a
+    setting or a section, five lines at least (read to its first 2,000 lines)."""
+    lines = [line.strip() for line in text.split("\n", 2000)[:2000] if line.strip()]
+    comments = sum(line.startswith("#") for line in lines)
+    if len(lines) < 5 or 2 * comments < len(lines):
+        return False
+    return all(line.startswith("#") or _SETTING_LINE.match(line) for line in lines)
+
+
 OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"  # an OLE compound file's first bytes (.doc, .xls, .ppt)
 # Office 97-2003 files, read as their XML successors are (a page's lines, a sheet's rows, a slide's text)
 OFFICE_97 = (".doc", ".xls", ".ppt")
@@ -280,6 +294,10 @@ def _extract(path: Path, data: bytes, file_type: str, check: Callable[[], None],
             return Extracted("bookmarks", (page,), encoding, notes)
     if file_type == "html":
         return Extracted("html", (extract_html(text, check),), encoding, notes)
+    # a configuration file under a name Alcove does not know (login.defs, adduser.conf): read as code, so its "#"
+    # comments read as the prose they are and a setting with the comment over it
+    if file_type == "text" and file_type_for(path) is None and is_comment_config(text):
+        file_type = "code"
     # a podcast's or a blog's feed saved as .xml: read as a feed (engine.index.readers.feeds)
     if file_type == "code" and path.suffix.lower() == ".xml" and is_feed(text):
         file_type = "feed"
@@ -449,5 +467,6 @@ CODE_READER_VERSION = 3
 # export's entries, a block each; 4: a Kindle clippings file's entries (engine.index.markup.clipping_blocks); 5: a
 # paged text's running headers and footers in no block (engine.index.paged_text); 6: a Vim help file's marks blanked,
 # its sections' titles headings (engine.index.vim_help); 7: Perl's POD as perldoc shows it (engine.index.pod); 8: a
-# manual page's troff source as man shows it (engine.index.troff)
-TEXT_READER_VERSION = 8
+# manual page's troff source as man shows it (engine.index.troff); 9: a configuration file under a name Alcove does
+# not know read as code (is_comment_config)
+TEXT_READER_VERSION = 9

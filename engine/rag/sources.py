@@ -104,11 +104,16 @@ _XML_TAG = re.compile(r"<[A-Za-z_/?!]")
 
 
 def read_type(source: Source) -> str | None:
-    """The file type ``source``'s passage was read as: its name's (``file_type_for``), except where the index wrote
+    """The file type ``source``'s passage was read as: its name's (``file_type_for``; for a name of no known type, code
+    where the index read it as code), except where the index wrote
     an ``.xml`` or ``.json`` file in words: a feed (engine.index.readers.feeds) and a chat's or a phone's messages
     (engine.index.readers.messages), read as a chat export's text is. The type the index stored says so; where it
     is not known (a reranked passage), a passage with no tag is a feed's, and one of time-stamped lines messages."""
     kind = file_type_for(Path(source.path))
+    if kind is None and source.file_type == "code":
+        return (
+            "code"  # a configuration file under a name of its own (engine.index.extraction.is_comment_config)
+        )
     suffix = Path(source.path).suffix.lower()
     if kind != "code" or suffix not in (".xml", ".json"):
         return kind

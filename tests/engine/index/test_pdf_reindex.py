@@ -56,3 +56,21 @@ def test_a_new_reader_of_json_reindexes_json_files_not_other_code(tmp_path, monk
     monkeypatch.setattr("engine.index.options.SUFFIX_READER_VERSIONS", bumped)
     second = _run([docs], db, emb)
     assert (second.files_indexed, second.files_unchanged) == (1, 1)
+
+
+def test_a_new_text_reader_reads_files_of_no_known_type_again(tmp_path, monkeypatch):
+    """A file whose name says no type (login.defs) is read as text, or as code by what it holds: the text reader's
+    version is in its hash, so an index made before a change to that reading reads it again."""
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "login.defs").write_text("# Max number of login retries.\nLOGIN_RETRIES 5\n")
+    (docs / "tool.py").write_text("def volume():\n    return 7\n")
+    db, emb = tmp_path / "i.sqlite3", HashEmbedder()
+    first = _run([docs], db, emb)
+    assert (first.files_indexed, first.files_unchanged) == (2, 0)
+    monkeypatch.setattr("engine.index.options.READER_VERSIONS", {**READER_VERSIONS, "text": "next"})
+    second = _run([docs], db, emb)
+    assert (second.files_indexed, second.files_unchanged) == (
+        1,
+        1,
+    )  # login.defs read again, the Python file not

@@ -401,3 +401,36 @@ def test_a_vim_script_s_comments_read_as_their_words():
     assert comment_prose(py, py.index('" open'), len(py)) is None
     json_text = '{\n  "name": "Justify",\n  " spaced": 1\n}\n'
     assert comment_prose(json_text, json_text.index('" spaced'), len(json_text) - 2) is None
+
+
+DEFS = """#
+# /etc/login.defs - Configuration control definitions for the login package.
+#
+# Max number of login retries if password is bad. This will most likely be
+# overriden by PAM.
+#
+LOGIN_RETRIES\t\t5
+#
+# If not specified, a cost factor of 5 will be used.
+# The value must be within the 1-11 range.
+#
+#YESCRYPT_COST_FACTOR 5
+"""
+
+
+def test_a_configuration_file_under_a_name_of_its_own_reads_its_comments_as_words(tmp_path):
+    """Held-out 30's login.defs (and adduser.conf): a name Alcove does not know, "#" comments over settings. Read as
+    code, a comment is quoted as its words, with the setting under it; a text of prose is still text."""
+    from pathlib import Path
+
+    from engine.index import extract, file_type_for
+    from engine.index.extraction import is_comment_config
+
+    assert file_type_for(Path("login.defs")) is None
+    assert extract(Path("/etc/login.defs"), DEFS.encode()).file_type == "code"
+    assert not is_comment_config("# Notes\nBought milk and eggs at the market today.\nThen home.\n# end\n\n")
+    assert not is_comment_config("#!/bin/sh\n# a\n# b\n")  # too short to tell
+    src = Source(1, DEFS, "/etc/login.defs", line_start=1, line_end=12, file_type="code")
+    readings = [reading(sp) for sp in split_spans(src)]
+    assert "If not specified, a cost factor of 5 will be used." in " ".join(readings)
+    assert not any(r.startswith("# ") for r in readings)
