@@ -20,7 +20,7 @@ a Word 97-2003 .doc, an Excel 97-2003 .xls, a ChatGPT data export, Tcl source, a
 document, an Apple Numbers spreadsheet, an XML DTD, a Scrivener 3 project, a Fountain screenplay, an OPML outline,
 a Vim script, a GEDCOM family tree, an Anki deck package, an XMind mind map, a PowerShell script, an Obsidian
 canvas, a RIS library, a browser's bookmarks export, shadow's login.defs, a Beancount ledger, a Final Draft
-screenplay, a Paprika recipe export)
+screenplay, a Paprika recipe export, a udev rules file, a My Maps KML map, a WordPress export, a PGN game collection)
 hold against those files, and the parts stay apart. Questions on Debian packages' documents are checked by
 ``eval/realdocs/check.py`` where the packages are installed."""
 
@@ -1870,4 +1870,80 @@ def test_thirtieth_held_out_part_heldout30_brings_new_kinds_and_only_fresh_docum
         "rating",
         "category",
         "setting",
+    }
+
+
+def test_thirty_first_held_out_part_heldout31_brings_new_kinds_and_only_fresh_documents():
+    from eval.realdocs import heldout31_texts as T
+    from eval.realdocs import make_heldout31
+
+    kinds = {"udev-rules", "kml", "wordpress-wxr", "pgn"}
+    committed, mine = _fresh("heldout31", kinds)
+    qa, unanswerable = load("heldout31")
+    doc_kind = {d["path"]: d["kind"] for d in documents("heldout31")}
+    # 55-dm.rules, committed as Debian's dmsetup 2:1.02.185-2 ships it; every label reads lines of its file
+    source = "udev/55-dm.rules"
+    _as_installed(committed[source], "/lib/udev/rules.d/55-dm.rules")
+    assert committed[source].startswith(b"# Copyright (C) 2009 Red Hat, Inc.")
+    files_lines = {q["path"]: _labels_name_lines(committed, q) for q in qa}
+    # the generator gives the committed bytes again: the map, the blog and the games
+    again = make_heldout31.files()
+    make_heldout31.check(again)
+    assert {f"private31/{k}": v for k, v in again.items()} == {p: committed[p] for p in mine if p != source}
+    # the map: a label is a placemark's lines from its name, or a layer's name down to a placemark's name
+    for q in (x for x in qa if x["kind"] == "kml"):
+        labelled = files_lines[q["path"]][q["line_start"] - 1 : q["line_end"]]
+        assert labelled[0].strip().startswith("<name>"), q["id"]
+        if "layer" in q["tags"]:
+            assert labelled[0] == f"      <name>{q['answer']}</name>" and labelled[-1].startswith(
+                "        <name>"
+            ), q["id"]
+        else:
+            assert labelled[0].startswith("        <name>") and "</Placemark>" not in "".join(labelled), q[
+                "id"
+            ]
+    # the blog: a label is lines of one item, or of one comment in it; a draft label is a draft's
+    for q in (x for x in qa if x["kind"] == "wordpress-wxr"):
+        lines = files_lines[q["path"]]
+        labelled = lines[q["line_start"] - 1 : q["line_end"]]
+        assert "<item>" not in "".join(labelled) and "</item>" not in "".join(labelled), q["id"]
+        if "comment" in q["tags"]:
+            assert "<wp:comment_author>" in labelled[0], q["id"]
+        else:
+            assert labelled[0].startswith("\t\t<title>"), q["id"]
+        if "draft" in q["tags"]:
+            rest = lines[q["line_end"] :]
+            assert "\t\t<wp:status><![CDATA[draft]]></wp:status>" in rest[: rest.index("\t</item>")], q["id"]
+    # the games: a label is lines of one game, from a tag line
+    starts = [
+        n for n, _t, _m in make_heldout31.pgn_games(committed[f"private31/{T.PGN_NAME}"].decode("utf-8"))
+    ]
+    for q in (x for x in qa if x["kind"] == "pgn"):
+        game = max(n for n in starts if n <= q["line_start"])
+        nxt = [n for n in starts if n > game]
+        assert not nxt or q["line_end"] < nxt[0], q["id"]
+        assert files_lines[q["path"]][q["line_start"] - 1].startswith("["), q["id"]
+    # the questions: 13 on each kind of document; two or more near-topic questions beside each
+    assert {q["path"] for q in qa} == mine
+    assert all(sum(q["kind"] == k for q in qa) == 13 for k in kinds)
+    near = [doc_kind[q["near"]] for q in unanswerable if q["kind"] == "near-topic"]
+    assert all(near.count(k) >= 2 for k in kinds) and len(near) == 10
+    assert {t for q in qa for t in q["tags"]} >= {
+        "html-description",
+        "extended-data",
+        "layer",
+        "route",
+        "post",
+        "date",
+        "author",
+        "category",
+        "tag",
+        "comment",
+        "draft",
+        "page",
+        "annotation",
+        "opening",
+        "rating",
+        "clock",
+        "code",
     }

@@ -42,7 +42,9 @@ scanner's multi-page TIFF, whose text Alcove reads by OCR, the text its generato
   each line's text with, for a bookmark, its address, its tags and the day it was added); a Beancount ledger, a
   Final Draft screenplay (``.fdx``, its XML as written: a label is the lines of its ``<Paragraph>`` elements) and
   shadow's ``login.defs`` as text, a Paprika recipe export's recipe (``paprika_recipes``: zipfile, gzip and json; page
-  N the N-th member, a label's ``field`` the JSON key whose "key: value" text holds the answer);
+  N the N-th member, a label's ``field`` the JSON key whose "key: value" text holds the answer); a udev rules file,
+  a My Maps KML map, a WordPress export (WXR) and a PGN game collection as text (the KML's and the WXR's XML as
+  written, CDATA and all; for absent terms their strings decoded too);
   text compared with whitespace runs as one space, line-end hyphens joined, NFKC);
   so does each ``evidence`` string, and a ``quote`` occurs exactly once in its text file at the labelled lines;
 - an unanswerable question's ``absent_terms`` occur in no document of its part or of any part before it in
@@ -53,7 +55,7 @@ scanner's multi-page TIFF, whose text Alcove reads by OCR, the text its generato
   and as its text and attribute values decoded (``xml_strings``: a word after a ``&#10;`` or an entity);
 - ids are unique; questions are not copied from the document (no run of 8 words shared with the labelled unit).
 
-    python eval/realdocs/check.py [--part tuning|heldout|heldout2|...|heldout29|heldout30|all] [--committed-only]
+    python eval/realdocs/check.py [--part tuning|heldout|heldout2|...|heldout30|heldout31|all] [--committed-only]
 
 Package documents are read where the packages installed them; committed ones from files/. ``--committed-only``
 checks only questions on committed documents (what CI can check without the packages).
@@ -1419,7 +1421,8 @@ def whole_text(path: Path) -> str:
         ".opml",
         ".scrivx",
         ".fdx",
-    ):  # an OPML outline's notes are attributes: "&#10;" a line break
+        ".kml",
+    ):  # an OPML outline's notes are attributes: "&#10;" a line break; a KML map's "B&amp;B" reads "B&B"
         return "\n".join([text, *xml_strings(text)])
     return text
 

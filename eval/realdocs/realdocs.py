@@ -2,11 +2,11 @@
 what counts as a hit on a label.
 
 The documents are listed in ``documents.json``: each has a path under a documents root (``pdf/R-FAQ.pdf``), a part
-(``tuning``, ``heldout``, ``heldout2`` to ``heldout29`` or ``heldout30``) and where it comes from: a file of an
+(``tuning``, ``heldout``, ``heldout2`` to ``heldout30`` or ``heldout31``) and where it comes from: a file of an
 installed Debian package (``package`` + ``source``; not committed, the version is recorded) or a file committed here
 under ``files/`` at the same path (a macOS bundle, ``X.rtfd``, is a folder that is one document).
 
-    python eval/realdocs/realdocs.py ROOT [--part tuning|heldout|heldout2|...|heldout29|heldout30|all]   # copy a part into ROOT
+    python eval/realdocs/realdocs.py ROOT [--part tuning|heldout|heldout2|...|heldout30|heldout31|all]   # copy a part into ROOT
 
 Each part is meant to be indexed on its own (a root per part); the unanswerable questions of a part are checked
 against that part's documents (``check.py``), and their key terms against every document of that part and of the
@@ -41,7 +41,10 @@ label is the line of one node's or one edge's object, or a group's line to a car
 label is lines of one record), a browser's bookmarks export (``bookmarks.html``: its lines as ``check.py``'s
 ``bookmark_lines`` reads them, a bookmark's address, tags and added day with its title), a Beancount ledger (a
 label is one transaction's or directive's lines, with the comment above it where that answers), a Final Draft
-screenplay (``.fdx``: a label is the lines of one or more ``<Paragraph>`` elements), shadow's ``login.defs``, the HTML source (a saved web page's, a Sphinx page's, a
+screenplay (``.fdx``: a label is the lines of one or more ``<Paragraph>`` elements), shadow's ``login.defs``, a My
+Maps KML map (a label is a placemark's lines, or a layer's name down to a placemark's), a WordPress export (WXR: a
+label is lines of one ``<item>``, or of one comment in it), a PGN game collection (a label is lines of one game), a
+udev rules file, the HTML source (a saved web page's, a Sphinx page's, a
 Texinfo page's, an mdBook page's, a rustdoc page's and a Google Keep note's in a Takeout export (its one-line
 ``.json`` beside it holds no label) too); a DOCX or ODT
 "line" is a body paragraph (a Google Docs export's list and checklist items too; its footnotes' text after it, tracked
@@ -99,6 +102,7 @@ PARTS = (
     "heldout28",
     "heldout29",
     "heldout30",
+    "heldout31",
 )
 SETS = {
     "tuning": ("qa_tuning.jsonl", "unanswerable_tuning.jsonl"),
@@ -198,6 +202,9 @@ SETS = {
     # written after "heldout29" was written: kinds no other part holds (shadow's login.defs read as documentation, a
     # Beancount ledger, a Final Draft screenplay, a Paprika recipe export)
     "heldout30": ("qa_heldout30.jsonl", "unanswerable_heldout30.jsonl"),
+    # written after "heldout30" was written: kinds no other part holds (a udev rules file read as documentation, a
+    # Google My Maps KML map, a WordPress export, a PGN chess game collection)
+    "heldout31": ("qa_heldout31.jsonl", "unanswerable_heldout31.jsonl"),
 }
 # kinds whose labels carry a page
 PAGED = {
