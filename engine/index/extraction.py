@@ -146,8 +146,10 @@ RECORD_TYPES = frozenset({"calendar", "contacts", "gpx", "kml", "feed", "bibtex"
 TROFF_NOTE = "read as man shows a manual page's troff source"  # Extracted.notes: the viewer wraps its lines
 
 
-# a line of a configuration file: a setting ("LOGIN_RETRIES 5", "DSHELL=/bin/bash", "umask 022") or a section
-_SETTING_LINE = re.compile(r"[A-Za-z_][\w.-]{0,63}(?:\s*=\s*|\s+)\S|\[[^\]\n]{1,64}\]$")
+# a line of a configuration file: a setting ("LOGIN_RETRIES 5", "DSHELL=/bin/bash", "umask 022"), a section, or a
+# rule that sets or tests something (udev's 'KERNEL=="dm-*", GOTO="dm_end"')
+_SETTING_LINE = re.compile(r"[A-Za-z_][\w.-]{0,63}(?:\s*=\s*|\s+)\S|\[[^\]\n]{1,64}\]$|[^\n]*\S=")
+_PROSE_LINE = re.compile(r"(?:\S+\s+){3,}\S+[.!?]$")  # a sentence: four words or more, its full stop
 
 
 def is_comment_config(text: str) -> bool:
@@ -157,7 +159,9 @@ def is_comment_config(text: str) -> bool:
     comments = sum(line.startswith("#") for line in lines)
     if len(lines) < 5 or 2 * comments < len(lines):
         return False
-    return all(line.startswith("#") or _SETTING_LINE.match(line) for line in lines)
+    return all(
+        line.startswith("#") or (_SETTING_LINE.match(line) and not _PROSE_LINE.match(line)) for line in lines
+    )
 
 
 OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"  # an OLE compound file's first bytes (.doc, .xls, .ppt)

@@ -118,7 +118,8 @@ def prepare_file(
     suffix = Path(name.stem).suffix if name.suffix.lower() == ".gz" else name.suffix  # "x.json.gz": ".json"
     # a file of a name of no known type is read as text (or, by what it holds, as code): the text reader's version
     digest = hashlib.blake2b(
-        data + opts["config_tag"] + reader_tag(ftype or "text", suffix) + (place or "").encode(), digest_size=16
+        data + opts["config_tag"] + reader_tag(ftype or "text", suffix) + (place or "").encode(),
+        digest_size=16,
     ).hexdigest()
     if old is not None and old.content_hash == digest and old.status == "indexed":
         return Prepared("touch", path, touch=(st.st_size, st.st_mtime_ns), bytes_read=read)

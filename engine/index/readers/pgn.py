@@ -24,7 +24,7 @@ from collections.abc import Callable
 from engine.index.document import Page, line_starts
 from engine.index.readers.anchored import MONTH_NAMES, SENTENCE_END, AnchoredText, as_text
 
-READER_VERSION = 1
+READER_VERSION = 2  # 1: before held-out 31 was reported (a game headed by its players alone)
 _TAG = re.compile(r'\[\s*([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\s*\]')
 # the movetext's tokens: a comment, a rest-of-line comment, a variation's ends, a NAG, a move number, a result, a move
 _TOKEN = re.compile(
@@ -157,7 +157,9 @@ def _game(
         return "" if v in ("?", "-", "??") else v
 
     white, black = _name(value("White")), _name(value("Black"))
-    heading = f"{white or 'White'} against {black or 'Black'}"
+    # the game's heading names its event too: each of its sentences ("Time control: 90 min ...") is read under it
+    event = ", ".join(x for x in (value("Event"), f"round {value('Round')}" if value("Round") else "") if x)
+    heading = f"{white or 'White'} against {black or 'Black'}" + (f" ({event})" if event else "")
     w.open(heading)
     sides = []
     for side, who in (("White", white), ("Black", black)):

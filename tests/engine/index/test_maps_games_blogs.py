@@ -190,7 +190,11 @@ def test_a_pgn_file_reads_a_game_at_a_time_each_note_after_its_move():
     assert '[White "' not in text and "{" not in text and "$14" not in text
     assert _cited(page, "After 8... Nbd7?")[0] == _line_of(PGN, "{Too slow")
     assert _cited(page, "Result: 1-0")[0] == _line_of(PGN, '[Result "1-0"]')
-    assert [t for _, t in page.trails] == ["Alan Pike against Mary Chen", "Mary Chen against Alan Pike"]
+    # a game headed by its players and its event: each of its sentences is read under it
+    assert [t for _, t in page.trails] == [
+        "Alan Pike against Mary Chen (Leeds Club Championship, round 3)",
+        "Mary Chen against Alan Pike (Friendly)",
+    ]
     assert _read("notes.pgn", "no games here\n").pages[0].text == "no games here\n"
 
 

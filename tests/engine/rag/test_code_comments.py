@@ -429,6 +429,11 @@ def test_a_configuration_file_under_a_name_of_its_own_reads_its_comments_as_word
     assert file_type_for(Path("login.defs")) is None
     assert extract(Path("/etc/login.defs"), DEFS.encode()).file_type == "code"
     assert not is_comment_config("# Notes\nBought milk and eggs at the market today.\nThen home.\n# end\n\n")
+    assert not is_comment_config(
+        "# Shopping\n# Monday\n# Tuesday\nBought milk and eggs at the market.\n# end\n"
+    )
+    udev = '# Udev rules for device-mapper devices.\n#\n# These rules create a DM control node.\n\nKERNEL=="device-mapper", NAME="mapper/control"\nSUBSYSTEM!="block", GOTO="dm_end"\n'
+    assert is_comment_config(udev)
     assert not is_comment_config("#!/bin/sh\n# a\n# b\n")  # too short to tell
     src = Source(1, DEFS, "/etc/login.defs", line_start=1, line_end=12, file_type="code")
     readings = [reading(sp) for sp in split_spans(src)]
