@@ -208,6 +208,6 @@ def test_a_wordpress_export_reads_as_its_site():
     assert "Categories: Veg." in text and "Tags: frost." in text
     assert "Comment by Sam Okoro, Sun 4 Apr 2027: Mine bolted in March. Which variety were yours?" in text
     assert "buy now" not in text and "cheap pills" not in text  # spam is not read
-    assert "Seed order 2028. A draft, not published. Written Tue 2 Nov 2027." in text
+    assert "Seed order 2028. A draft, not yet published. Written Tue 2 Nov 2027." in text
     assert "About. A page of the site." in text
     assert _cited(page, "Mine bolted")[0] == _line_of(WXR, "Mine bolted")
