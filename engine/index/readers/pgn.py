@@ -191,6 +191,8 @@ def _game(
         said = _time_control(value(name)) if name == "TimeControl" else value(name)
         if name == "Termination":
             said = said[:1].lower() + said[1:]
+        elif name == "Annotator":
+            said = _name(said)
         w.line_break()
         w.sentence(f"{label}: {said}", at(got[name][1]))
     for name, val, offset in tags:  # tags of the app's own ("Comment", "Club")

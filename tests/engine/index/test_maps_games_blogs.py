@@ -64,6 +64,7 @@ PGN = """[Event "Leeds Club Championship"]
 [Opening "Sicilian Defence"]
 [Variation "Najdorf"]
 [TimeControl "5400+30"]
+[Annotator "Pike, Alan"]
 
 1. e4 c5 2. Nf3 d6 3. d4 cxd4 4. Nxd4 Nf6 5. Nc3 a6 {The Najdorf, as she
 always plays.} 6. Be3 e5 $14 7. Nb3 (7. Nf5 d5) 7... Be6 8. f3 Nbd7?
@@ -178,7 +179,7 @@ def test_a_pgn_file_reads_a_game_at_a_time_each_note_after_its_move():
     )
     assert "Result: 1-0, Alan Pike won." in text
     assert "Opening: Sicilian Defence, Najdorf (ECO B90)." in text
-    assert "Time control: 90 min, 30 s a move (5400+30)." in text
+    assert "Time control: 90 min, 30 s a move (5400+30)." in text and "Notes by: Alan Pike." in text
     # a note after the move it follows, a glyph or a numbered annotation in words, a variation as "or"
     assert "After 5... a6: The Najdorf, as she always plays." in text
     assert "After 8... Nbd7? (a mistake): Too slow; I should have pushed g4 at once." in text
