@@ -472,5 +472,5 @@ CODE_READER_VERSION = 3
 # paged text's running headers and footers in no block (engine.index.paged_text); 6: a Vim help file's marks blanked,
 # its sections' titles headings (engine.index.vim_help); 7: Perl's POD as perldoc shows it (engine.index.pod); 8: a
 # manual page's troff source as man shows it (engine.index.troff); 9: a configuration file under a name Alcove does
-# not know read as code (is_comment_config)
-TEXT_READER_VERSION = 9
+# not know read as code (is_comment_config); 10: such a file's rules ('KERNEL=="dm-*", GOTO="dm_end"') are settings
+TEXT_READER_VERSION = 10
