@@ -24,7 +24,7 @@ from decimal import Decimal, InvalidOperation
 from engine.index.document import Page, line_page, line_starts, source_place
 from engine.index.readers.anchored import MONTH_NAMES, SENTENCE_END, as_text
 
-READER_VERSION = 2  # 1: before held-out 30 was reported (a balance "was" an amount, "a balance check")
+READER_VERSION = 3  # 3: hledger lower-case accounts; 2: a balance an assertion (held-out 30); 1: first
 _DATE = r"(\d{4})[-/](\d{1,2})[-/](\d{1,2})"
 _ENTRY = re.compile(_DATE + r"(?:=\S+)?\s+(.*)$")
 _DIRECTIVE = re.compile(
@@ -32,7 +32,8 @@ _DIRECTIVE = re.compile(
 )
 _STRING = re.compile(r'"((?:[^"\\]|\\.)*)"')
 _HEADING = re.compile(r"(\*+)\s+(\S.*)$")
-_META = re.compile(r"([a-z][A-Za-z0-9_-]*):\s*(.*)$")
+# a metadata line ("receipt: ..."): its key's colon before a space, where an hledger account's ("expenses:food") is not
+_META = re.compile(r"([a-z][A-Za-z0-9_-]*):(?=\s|$)\s*(.*)$")
 _NUMBER = r"[-+]?\(?[£$€]?\s?-?[\d,]*\.?\d+\)?"
 _AMOUNT = re.compile(r"(" + _NUMBER + r")\s*([A-Z][A-Z0-9'._-]{0,23})?")
 _TAGS = re.compile(r"(?<!\S)([#^])([\w/.-]+)")

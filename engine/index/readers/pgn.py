@@ -24,7 +24,7 @@ from collections.abc import Callable
 from engine.index.document import Page, line_starts
 from engine.index.readers.anchored import MONTH_NAMES, SENTENCE_END, AnchoredText, as_text
 
-READER_VERSION = 2  # 1: before held-out 31 was reported (a game headed by its players alone)
+READER_VERSION = 3  # 3: clock commands out of notes; 2: a game headed by its event (held-out 31); 1: first
 _TAG = re.compile(r'\[\s*([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\s*\]')
 # the movetext's tokens: a comment, a rest-of-line comment, a variation's ends, a NAG, a move number, a result, a move
 _TOKEN = re.compile(
@@ -32,6 +32,9 @@ _TOKEN = re.compile(
     r"|(?P<number>\d+)\s*(?P<dots>\.(?:\s*\.\.)?|\.\.\.)|(?P<result>1-0|0-1|1/2-1/2|\*)(?=\s|$)"
     r"|(?P<move>[A-Za-z0-9+#=:\-/]+[!?]{0,2})"
 )
+_COMMAND = re.compile(
+    r"\[%[^\]\n]{0,200}\]"
+)  # a comment's embedded command: a clock, an evaluation, an arrow
 _NAGS = {1: "!", 2: "?", 3: "!!", 4: "??", 5: "!?", 6: "?!"}
 _POSITION = {10: "the position is equal", 11: "the position is equal", 13: "the position is unclear",
              14: "White is slightly better", 15: "Black is slightly better", 16: "White is better",
@@ -227,7 +230,8 @@ def _moves(w: AnchoredText, text: str, span: tuple[int, int], at) -> None:
     for m in _TOKEN.finditer(text, *span):
         kind = "number" if m.group("number") is not None else m.lastgroup
         if kind in ("comment", "line"):
-            note = " ".join((m.group("comment") if kind == "comment" else m.group("line")).split())
+            note = (m.group("comment") if kind == "comment" else m.group("line")) or ""
+            note = " ".join(_COMMAND.sub(" ", note).split())  # lichess's "[%clk 0:04:57]", "[%eval 0.17]"
             if not note:
                 continue
             if depth:

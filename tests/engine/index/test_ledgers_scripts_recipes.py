@@ -147,6 +147,10 @@ def test_a_ledger_cli_journal_and_a_file_with_no_entry():
     journal = "2026/03/04 * Tesco ; weekly\n    Expenses:Food    £54.20\n    Assets:Current\n"
     text = _read("books.ledger", journal.encode()).pages[0].text
     assert "4 March 2026 (2026-03-04): Tesco: £54.20 to Expenses:Food from Assets:Current." in text
+    # hledger's accounts in lower case are postings, not metadata
+    lower = "2026-03-04 Tesco\n    expenses:food    £54.20\n    assets:current\n"
+    text = _read("books.hledger", lower.encode()).pages[0].text
+    assert "Tesco: £54.20 to expenses:food from assets:current." in text
     plain = _read("notes.beancount", b"; nothing but a comment\n").pages[0]
     assert plain.text == "; nothing but a comment\n"  # read as its text: nothing is lost
 

@@ -76,7 +76,7 @@ always plays.} 6. Be3 e5 $14 7. Nb3 (7. Nf5 d5) 7... Be6 8. f3 Nbd7?
 [Result "1/2-1/2"]
 [Date "2026.??.??"]
 
-1. d4 d5 1/2-1/2
+1. d4 { [%clk 0:04:58] } 1... d5 { [%clk 0:04:57] Solid. } 1/2-1/2
 """
 
 WXR = """<?xml version="1.0" encoding="UTF-8" ?>
@@ -188,6 +188,7 @@ def test_a_pgn_file_reads_a_game_at_a_time_each_note_after_its_move():
     assert "9. g4! h6" in text
     assert "Mary Chen (White) against Alan Pike (Black), Friendly, 2026." in text
     assert "Result: ½-½, a draw." in text
+    assert "After 1... d5: Solid." in text and "%clk" not in text  # a clock's command is no note
     assert '[White "' not in text and "{" not in text and "$14" not in text
     assert _cited(page, "After 8... Nbd7?")[0] == _line_of(PGN, "{Too slow")
     assert _cited(page, "Result: 1-0")[0] == _line_of(PGN, '[Result "1-0"]')
