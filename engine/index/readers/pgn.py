@@ -9,9 +9,10 @@ note lost the move it is about.
 Here each game is a paragraph headed by who played whom: "Alan Pike (White, 1850) against Mary Chen (Black, 1720),
 Leeds Club Championship, Leeds, round 3, 14 March 2026." then its result in words ("Result: 1-0, Alan Pike won."),
 its opening ("Opening: Sicilian Defence, Najdorf Variation (ECO B90)."), time control and the other tags; then its
-moves, a run of them a line, and each note as a sentence after the move it follows ("After 17. Nxe5?: I missed the
-fork here."), numbered annotations in words ("a mistake", "White is better"), a variation as "(or 17... Qd7 18.
-Bb5)". Every piece is anchored at the file line it comes from. Linear in the file's size; a file with no game in it
+moves, a run of them a line ("1.e4 c5 2.Nf3 d6": a move's number with no space after it, which would read as a
+sentence's end), each note as a sentence after the move it follows, in words ("After White's 17th move, Nxe5 (a
+mistake): I missed the fork here."), numbered annotations as glyphs or words ("White is better"), a variation as
+"(or 17...Qd7 18.Bb5)". Every piece is anchored at the file line it comes from. Linear in the file's size; a file with no game in it
 is read as its text.
 """
 
@@ -24,7 +25,7 @@ from collections.abc import Callable
 from engine.index.document import Page, line_starts
 from engine.index.readers.anchored import MONTH_NAMES, SENTENCE_END, AnchoredText, as_text
 
-READER_VERSION = 3  # 3: clock commands out of notes; 2: a game headed by its event (held-out 31); 1: first
+READER_VERSION = 4  # 4: moves "1.e4", notes "After White's 1st move"; 3: clock commands out of notes; 2: a game headed by its event (held-out 31); 1: first
 _TAG = re.compile(r'\[\s*([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\s*\]')
 # the movetext's tokens: a comment, a rest-of-line comment, a variation's ends, a NAG, a move number, a result, a move
 _TOKEN = re.compile(
@@ -206,19 +207,30 @@ def _game(
     w.close()
 
 
+def _ordinal(n: int) -> str:
+    """1 as "1st", 12 as "12th", 22 as "22nd"."""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
 def _moves(w: AnchoredText, text: str, span: tuple[int, int], at) -> None:
-    """The movetext: runs of moves a line each, each main-line note a sentence after the move it follows."""
+    """The movetext: runs of moves a line each ("1.e4 c5 2.Nf3 d6": no space after a move's number, which would read
+    as a sentence's end), each main-line note a sentence after the move it follows, in words ("After Black's 8th
+    move, Nbd7 (a mistake): ...")."""
     run: list[str] = []
     run_at: int | None = None
     depth = 0
     number, black_to_move = 1, False  # the move number and side of the next main-line move
-    last = ""  # the last main-line move as a player writes it: "17. Nxe5", "17... Qd7"
+    last: tuple[str, int, str] | None = (
+        None  # the last main-line move: its side, its number, its move and glyph
+    )
+    prefix = ""  # a move number waiting for its move: "17." or "17..."
 
     def flush() -> None:
         nonlocal run, run_at
         if run:
             w.line_break()
-            w.add(" ".join(run).replace("( ", "(").replace(" )", ")"), at(run_at))
+            w.sentence(" ".join(run).replace("( ", "(").replace(" )", ")"), at(run_at))
         run, run_at = [], None
 
     def put(piece: str, offset: int) -> None:
@@ -239,9 +251,16 @@ def _moves(w: AnchoredText, text: str, span: tuple[int, int], at) -> None:
                 continue
             flush()
             w.line_break()
-            glyph = re.search(r"[!?]{1,2}$", last)
-            label = f"{last} ({_GLYPHS[glyph.group()]})" if glyph and glyph.group() in _GLYPHS else last
-            w.sentence(f"After {label}: {note}" if last else note, at(m.start()))
+            if last is None:
+                w.sentence(note, at(m.start()))
+                continue
+            side, n, move = last
+            glyph = re.search(r"[!?]{1,2}$", move)
+            bare = move[: glyph.start()] if glyph else move
+            said = f"After {side}'s {_ordinal(n)} move, {bare}"
+            if glyph and glyph.group() in _GLYPHS:
+                said += f" ({_GLYPHS[glyph.group()]})"
+            w.sentence(f"{said}: {note}", at(m.start()))
         elif kind == "open":
             depth += 1
             put("(or", m.start())
@@ -252,23 +271,26 @@ def _moves(w: AnchoredText, text: str, span: tuple[int, int], at) -> None:
             nag = int(m.group("nag"))
             if nag in _NAGS and run:
                 run[-1] += _NAGS[nag]
-                if not depth:
-                    last += _NAGS[nag]
+                if not depth and last is not None:
+                    last = (last[0], last[1], last[2] + _NAGS[nag])
             elif nag in _POSITION:
                 put(f"({_POSITION[nag]})", m.start())
         elif kind == "number":
             if not depth:
                 number = int(m.group("number"))
                 black_to_move = "..." in m.group("dots").replace(" ", "")
-            put(f"{m.group('number')}{'...' if '..' in m.group('dots') else '.'}", m.start())
+            prefix = f"{m.group('number')}{'...' if '..' in m.group('dots') else '.'}"
+            if run_at is None:
+                run_at = m.start()
         elif kind == "result":
             put(m.group("result").replace("1/2", "½"), m.start())
         else:
             move = m.group("move")
             if not depth:
-                last = f"{number}{'...' if black_to_move else '.'} {move}"
+                last = ("Black" if black_to_move else "White", number, move)
                 if black_to_move:
                     number += 1
                 black_to_move = not black_to_move
-            put(move, m.start())
+            put(prefix + move, m.start())
+            prefix = ""
     flush()

@@ -181,16 +181,18 @@ def test_a_pgn_file_reads_a_game_at_a_time_each_note_after_its_move():
     assert "Opening: Sicilian Defence, Najdorf (ECO B90)." in text
     assert "Time control: 90 min, 30 s a move (5400+30)." in text and "Notes by: Alan Pike." in text
     # a note after the move it follows, a glyph or a numbered annotation in words, a variation as "or"
-    assert "After 5... a6: The Najdorf, as she always plays." in text
-    assert "After 8... Nbd7? (a mistake): Too slow; I should have pushed g4 at once." in text
-    assert "After 10. Qd2? (a mistake): Time trouble: 2 minutes left." in text
-    assert "6. Be3 e5 (White is slightly better) 7. Nb3 (or 7. Nf5 d5) 7... Be6" in text
-    assert "9. g4! h6" in text
+    assert "After Black's 5th move, a6: The Najdorf, as she always plays." in text
+    assert "After Black's 8th move, Nbd7 (a mistake): Too slow; I should have pushed g4 at once." in text
+    assert "After White's 10th move, Qd2 (a mistake): Time trouble: 2 minutes left." in text
+    # a move's number without a space after it: no run of moves reads as sentences ending at "2."
+    assert "1.e4 c5 2.Nf3 d6 3.d4 cxd4 4.Nxd4 Nf6 5.Nc3 a6." in text
+    assert "6.Be3 e5 (White is slightly better) 7.Nb3 (or 7.Nf5 d5) 7...Be6" in text
+    assert "9.g4! h6" in text
     assert "Mary Chen (White) against Alan Pike (Black), Friendly, 2026." in text
     assert "Result: ½-½, a draw." in text
-    assert "After 1... d5: Solid." in text and "%clk" not in text  # a clock's command is no note
+    assert "After Black's 1st move, d5: Solid." in text and "%clk" not in text  # a clock's command is no note
     assert '[White "' not in text and "{" not in text and "$14" not in text
-    assert _cited(page, "After 8... Nbd7?")[0] == _line_of(PGN, "{Too slow")
+    assert _cited(page, "After Black's 8th move")[0] == _line_of(PGN, "{Too slow")
     assert _cited(page, "Result: 1-0")[0] == _line_of(PGN, '[Result "1-0"]')
     # a game headed by its players and its event: each of its sentences is read under it
     assert [t for _, t in page.trails] == [
