@@ -92,10 +92,26 @@ def a_title(text: str) -> bool:
     )
 
 
+# a chess move as a game's record writes it ("1.e4", "13...d5", "Nbd7?", "exd8=Q+", "O-O"), with its number or not
+_CHESS_MOVE = re.compile(
+    r"(?:\d{1,3}\.(?:\.\.)?)?(?:[KQRBN]?[a-h]?[1-8]?x?[a-h][1-8](?:=[QRBN])?|O-O(?:-O)?)[+#]?[!?]{0,2}[.,]?"
+)
+
+
+def chess_moves(text: str) -> bool:
+    """Whether ``text`` is a run of chess moves ("Moves (26 moves): 1.e4 e5 2.Nf3 Nc6 ...", engine.index.readers.pgn):
+    four moves at least, two thirds of its words. A game's record says nothing a question asks; its notes do."""
+    words = text.split()
+    moves = sum(bool(_CHESS_MOVE.fullmatch(w.strip("()"))) for w in words)
+    return moves >= 4 and 3 * moves >= 2 * len(words)
+
+
 def not_an_answer(text: str) -> bool:
     """Navigation, a link definition, an underline or a heading: a line that answers nothing by its form."""
     lines = [ln.strip() for ln in text.strip().split("\n") if ln.strip()]
     if not lines:
+        return True
+    if chess_moves(text):
         return True
     if all(_NAVIGATION.search(ln) for ln in lines):
         return True

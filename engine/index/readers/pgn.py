@@ -25,7 +25,7 @@ from collections.abc import Callable
 from engine.index.document import Page, line_starts
 from engine.index.readers.anchored import MONTH_NAMES, SENTENCE_END, AnchoredText, as_text
 
-READER_VERSION = 4  # 4: moves "1.e4", notes "After White's 1st move"; 3: clock commands out of notes; 2: a game headed by its event (held-out 31); 1: first
+READER_VERSION = 5  # 5: notes first, then the moves on a line; 4: moves "1.e4", notes "After White's 1st move"; 3: clock commands out of notes; 2: a game headed by its event (held-out 31); 1: first
 _TAG = re.compile(r'\[\s*([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\s*\]')
 # the movetext's tokens: a comment, a rest-of-line comment, a variation's ends, a NAG, a move number, a result, a move
 _TOKEN = re.compile(
@@ -214,9 +214,10 @@ def _ordinal(n: int) -> str:
 
 
 def _moves(w: AnchoredText, text: str, span: tuple[int, int], at) -> None:
-    """The movetext: runs of moves a line each ("1.e4 c5 2.Nf3 d6": no space after a move's number, which would read
-    as a sentence's end), each main-line note a sentence after the move it follows, in words ("After Black's 8th
-    move, Nbd7 (a mistake): ...")."""
+    """The movetext: each note a sentence after the move it follows, in words ("After Black's 8th move, Nbd7 (a
+    mistake): ..."), then the moves on one line, "Moves: 1.e4 c5 2.Nf3 ..." (no space after a move's number, which
+    would read as a sentence's end). The notes come first: a long run of moves says nothing to a search for what
+    happened in the game, and read between the notes it took their chunk's meaning."""
     run: list[str] = []
     run_at: int | None = None
     depth = 0
@@ -225,13 +226,7 @@ def _moves(w: AnchoredText, text: str, span: tuple[int, int], at) -> None:
         None  # the last main-line move: its side, its number, its move and glyph
     )
     prefix = ""  # a move number waiting for its move: "17." or "17..."
-
-    def flush() -> None:
-        nonlocal run, run_at
-        if run:
-            w.line_break()
-            w.sentence(" ".join(run).replace("( ", "(").replace(" )", ")"), at(run_at))
-        run, run_at = [], None
+    moves = 0  # main-line moves made (half-moves)
 
     def put(piece: str, offset: int) -> None:
         nonlocal run_at
@@ -246,10 +241,6 @@ def _moves(w: AnchoredText, text: str, span: tuple[int, int], at) -> None:
             note = " ".join(_COMMAND.sub(" ", note).split())  # lichess's "[%clk 0:04:57]", "[%eval 0.17]"
             if not note:
                 continue
-            if depth:
-                put(f"[{note}]", m.start())
-                continue
-            flush()
             w.line_break()
             if last is None:
                 w.sentence(note, at(m.start()))
@@ -260,6 +251,8 @@ def _moves(w: AnchoredText, text: str, span: tuple[int, int], at) -> None:
             said = f"After {side}'s {_ordinal(n)} move, {bare}"
             if glyph and glyph.group() in _GLYPHS:
                 said += f" ({_GLYPHS[glyph.group()]})"
+            if depth:
+                said = f"In a side line, {said[0].lower()}{said[1:]}"
             w.sentence(f"{said}: {note}", at(m.start()))
         elif kind == "open":
             depth += 1
@@ -280,17 +273,20 @@ def _moves(w: AnchoredText, text: str, span: tuple[int, int], at) -> None:
                 number = int(m.group("number"))
                 black_to_move = "..." in m.group("dots").replace(" ", "")
             prefix = f"{m.group('number')}{'...' if '..' in m.group('dots') else '.'}"
-            if run_at is None:
-                run_at = m.start()
         elif kind == "result":
             put(m.group("result").replace("1/2", "½"), m.start())
         else:
             move = m.group("move")
             if not depth:
                 last = ("Black" if black_to_move else "White", number, move)
+                moves += 1
                 if black_to_move:
                     number += 1
                 black_to_move = not black_to_move
             put(prefix + move, m.start())
             prefix = ""
-    flush()
+    if run:
+        w.line_break()
+        full = (moves + 1) // 2
+        w.sentence(f"Moves ({full} move{'s' if full != 1 else ''}): " + " ".join(run).replace("( ", "(").replace(" )", ")"),
+                   at(max(span[1] - 1, run_at or 0)))  # fmt: skip  # at the movetext's end: anchors in order

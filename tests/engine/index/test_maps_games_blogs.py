@@ -184,10 +184,13 @@ def test_a_pgn_file_reads_a_game_at_a_time_each_note_after_its_move():
     assert "After Black's 5th move, a6: The Najdorf, as she always plays." in text
     assert "After Black's 8th move, Nbd7 (a mistake): Too slow; I should have pushed g4 at once." in text
     assert "After White's 10th move, Qd2 (a mistake): Time trouble: 2 minutes left." in text
-    # a move's number without a space after it: no run of moves reads as sentences ending at "2."
-    assert "1.e4 c5 2.Nf3 d6 3.d4 cxd4 4.Nxd4 Nf6 5.Nc3 a6." in text
-    assert "6.Be3 e5 (White is slightly better) 7.Nb3 (or 7.Nf5 d5) 7...Be6" in text
-    assert "9.g4! h6" in text
+    # the notes first, then the moves on one line, a move's number without a space after it (no sentence ends at "2.")
+    assert text.index("After White's 10th move") < text.index("Moves (10 moves): 1.e4 c5 2.Nf3 d6 3.d4 cxd4")
+    assert (
+        "6.Be3 e5 (White is slightly better) 7.Nb3 (or 7.Nf5 d5) 7...Be6 8.f3 Nbd7? 9.g4! h6 10.Qd2? 1-0."
+        in text
+    )
+    assert [a[1] for a in page.anchors] == sorted(a[1] for a in page.anchors)  # anchored in the file's order
     assert "Mary Chen (White) against Alan Pike (Black), Friendly, 2026." in text
     assert "Result: ½-½, a draw." in text
     assert "After Black's 1st move, d5: Solid." in text and "%clk" not in text  # a clock's command is no note
@@ -215,3 +218,16 @@ def test_a_wordpress_export_reads_as_its_site():
     assert "Seed order 2028. A draft, not yet published. Written Tue 2 Nov 2027." in text
     assert "About. A page of the site." in text
     assert _cited(page, "Mine bolted")[0] == _line_of(WXR, "Mine bolted")
+
+
+def test_a_run_of_chess_moves_is_no_answer():
+    """Held-out 31's answers quoted a game's record ("Moves (26 moves): 1.e4 e5 2.Nf3 ...") as a sentence; a run of
+    moves answers nothing a person asks, a note does."""
+    from engine.rag.not_answers import chess_moves, not_an_answer
+
+    assert not_an_answer("Moves (26 moves): 1.e4 e5 2.Nf3 Nc6 3.Bc4 Bc5 4.d3 Nf6 5.c3 d6 6.O-O O-O 7.Re1 a6.")
+    assert chess_moves("13...d5 14.exd5 Bxd5 15.Nh4?!")  # a piece of a run, cut at a glyph
+    assert not chess_moves(
+        "After Black's 8th move, Nbd7 (a mistake): Too slow; I should have pushed g4 at once."
+    )
+    assert not chess_moves("I played e4 and then d4 in the club game on Tuesday.")
