@@ -103,6 +103,7 @@ from engine.index.readers import (
     pdfium_pages,
     read_messages,
 )
+from engine.index.readers.abc import read_abc
 from engine.index.readers.anki import extract_apkg
 from engine.index.readers.bookmarks import is_bookmarks, read_bookmarks
 from engine.index.readers.canvas import read_canvas
@@ -113,6 +114,7 @@ from engine.index.readers.gedcom import read_gedcom
 from engine.index.readers.keep import read_keep
 from engine.index.readers.kml import read_kml
 from engine.index.readers.ledger import read_ledger
+from engine.index.readers.mastodon import read_mastodon
 from engine.index.readers.opml import read_opml
 from engine.index.readers.paprika import extract_paprika
 from engine.index.readers.pgn import read_pgn
@@ -120,6 +122,7 @@ from engine.index.readers.powerpoint97 import extract_ppt
 from engine.index.readers.ris import extract_ris
 from engine.index.readers.scrivener import binder_trail, read_binder
 from engine.index.readers.slack import read_slack
+from engine.index.readers.tcx import read_tcx
 from engine.index.readers.worddoc import extract_doc
 from engine.index.readers.xmind import extract_xmind
 from engine.index.shortcodes import blank_shortcodes
@@ -134,7 +137,7 @@ _IN_WORDS = {"subtitles": extract_subtitles, "calendar": extract_vobjects, "cont
              "gpx": extract_gpx, "feed": extract_feed, "evernote": extract_enex,
              "bibtex": extract_bibtex, "statement": extract_statement, "screenplay": read_screenplay,
              "outline": read_opml, "scrivener": read_binder, "gedcom": read_gedcom, "ris": extract_ris, "canvas": read_canvas,
-             "ledger": read_ledger, "chess": read_pgn, "kml": read_kml}  # fmt: skip
+             "ledger": read_ledger, "chess": read_pgn, "kml": read_kml, "tcx": read_tcx, "abc": read_abc}  # fmt: skip
 # readers whose page text is not the file's own characters: Page.anchors map it back to the file's lines
 # (a DOCX's, where a table laid out for the page holds paragraphs: engine.index.readers.word)
 # (a chat's or a phone's messages: engine.index.readers.messages, read in words too)
@@ -142,7 +145,7 @@ ANCHORED_TYPES = frozenset({"html", "docx", "messages", "note", "bookmarks", *_I
 # readers that write one record a paragraph (a calendar's event, a contact's card, a track's waypoint), each a chunk
 # shown whole in an answer (a family tree's person is a chunk of its own too, but not shown whole: each of its
 # sentences names the person, and a life is longer than a card)
-RECORD_TYPES = frozenset({"calendar", "contacts", "gpx", "kml", "feed", "bibtex", "ris"})
+RECORD_TYPES = frozenset({"calendar", "contacts", "gpx", "kml", "tcx", "feed", "bibtex", "ris"})
 TROFF_NOTE = "read as man shows a manual page's troff source"  # Extracted.notes: the viewer wraps its lines
 
 
@@ -250,7 +253,8 @@ def _kind(file_type: str) -> str:
              "statement": "bank statement", "screenplay": "screenplay", "outline": "OPML outline",
              "scrivener": "Scrivener binder", "gedcom": "family tree",
              "flashcards": "Anki deck", "mindmap": "mind map", "ris": "RIS library", "canvas": "canvas", "bookmarks": "bookmarks file",
-             "ledger": "ledger", "recipes": "Paprika export", "chess": "chess games file", "kml": "KML map"}  # fmt: skip
+             "ledger": "ledger", "recipes": "Paprika export", "chess": "chess games file", "kml": "KML map",
+             "tcx": "workout file", "abc": "tune book"}  # fmt: skip
     return names.get(file_type, "file")
 
 
@@ -320,6 +324,8 @@ def _extract(path: Path, data: bytes, file_type: str, check: Callable[[], None],
             return Extracted("note", (journal,), encoding, notes)
         if messages is None:  # a ChatGPT export's conversations, the branch each chat shows
             messages = read_chatgpt(text, check)
+        if messages is None:  # a Mastodon archive's outbox.json, a post a message
+            messages = read_mastodon(text, check)
     if messages is not None:
         charge(check, page_bytes(messages))
         return Extracted("messages", (messages,), encoding, notes)

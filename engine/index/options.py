@@ -10,6 +10,7 @@ from engine.index.bounds import DEFAULT_FILE_MEMORY_BYTES, DEFAULT_FILE_SECONDS
 from engine.index.chunking import chunk_budget
 from engine.index.extraction import CODE_READER_VERSION, TEXT_READER_VERSION
 from engine.index.markup import ASCIIDOC_READER_VERSION
+from engine.index.readers.abc import READER_VERSION as ABC_READER_VERSION
 from engine.index.readers.anki import READER_VERSION as ANKI_READER_VERSION
 from engine.index.readers.bibtex import READER_VERSION as BIBTEX_READER_VERSION
 from engine.index.readers.bookmarks import READER_VERSION as BOOKMARKS_READER_VERSION
@@ -28,6 +29,7 @@ from engine.index.readers.keep import READER_VERSION as KEEP_READER_VERSION
 from engine.index.readers.kml import READER_VERSION as KML_READER_VERSION
 from engine.index.readers.ledger import READER_VERSION as LEDGER_READER_VERSION
 from engine.index.readers.mail import READER_VERSION as MAIL_READER_VERSION
+from engine.index.readers.mastodon import READER_VERSION as MASTODON_READER_VERSION
 from engine.index.readers.messages import READER_VERSION as MESSAGES_READER_VERSION
 from engine.index.readers.ocr import IMAGE_READER_VERSION, OCR_READER_VERSION
 from engine.index.readers.office import DOCUMENT_READER_VERSION, RTF_READER_VERSION, XLSX_READER_VERSION
@@ -40,6 +42,7 @@ from engine.index.readers.scrivener import READER_VERSION as SCRIVENER_READER_VE
 from engine.index.readers.slack import READER_VERSION as SLACK_READER_VERSION
 from engine.index.readers.statements import READER_VERSION as STATEMENT_READER_VERSION
 from engine.index.readers.subtitles import READER_VERSION as SUBTITLES_READER_VERSION
+from engine.index.readers.tcx import READER_VERSION as TCX_READER_VERSION
 from engine.index.readers.vobjects import READER_VERSION as VOBJECT_READER_VERSION
 from engine.index.readers.webpages import READER_VERSION as WEBPAGE_READER_VERSION
 from engine.index.readers.xmind import READER_VERSION as XMIND_READER_VERSION
@@ -67,7 +70,8 @@ READER_VERSIONS = {"pdf": f"{READER_VERSION}+ocr{OCR_READER_VERSION}", "image": 
                    "gedcom": GEDCOM_READER_VERSION, "flashcards": ANKI_READER_VERSION,
                    "mindmap": XMIND_READER_VERSION, "ris": RIS_READER_VERSION,
                    "canvas": CANVAS_READER_VERSION, "ledger": LEDGER_READER_VERSION,
-                   "recipes": PAPRIKA_READER_VERSION, "chess": PGN_READER_VERSION, "kml": KML_READER_VERSION}  # fmt: skip
+                   "recipes": PAPRIKA_READER_VERSION, "chess": PGN_READER_VERSION, "kml": KML_READER_VERSION,
+                   "tcx": TCX_READER_VERSION, "abc": ABC_READER_VERSION}  # fmt: skip
 
 
 # an .xml file may hold a feed or a phone's messages, a .json file a chat's messages, a Slack export's day or a Keep
@@ -76,7 +80,7 @@ READER_VERSIONS = {"pdf": f"{READER_VERSION}+ocr{OCR_READER_VERSION}", "image": 
 SUFFIX_READER_VERSIONS = {
     ".xml": f"feed{FEED_READER_VERSION}+messages{MESSAGES_READER_VERSION}",
     ".json": f"messages{MESSAGES_READER_VERSION}+slack{SLACK_READER_VERSION}+keep{KEEP_READER_VERSION}"
-    f"+chatgpt{CHATGPT_READER_VERSION}+dayone{DAYONE_READER_VERSION}",
+    f"+chatgpt{CHATGPT_READER_VERSION}+dayone{DAYONE_READER_VERSION}+mastodon{MASTODON_READER_VERSION}",
     # an .html file may be a browser's exported bookmarks (engine.index.readers.bookmarks)
     ".html": f"bookmarks{BOOKMARKS_READER_VERSION}",
     ".htm": f"bookmarks{BOOKMARKS_READER_VERSION}",

@@ -174,7 +174,9 @@ def load_text(target: Target) -> TextView:
             "recipes": "The recipe as Alcove reads it: its facts, then its ingredients, directions and notes.",
             "chess": "The games as Alcove reads them: who played whom, when and the result, then the moves with each "
                      "note after the move it is about.",
-            "kml": "The map as Alcove reads it: each place under its layer, with its description and data."
+            "kml": "The map as Alcove reads it: each place under its layer, with its description and data.",
+            "tcx": "The workouts as Alcove reads them: each one summed up, its notes, then each lap.",
+            "abc": "The tunes as Alcove reads them: each one's title, key, rhythm and notes, then its music."
             }.get(kind, "")  # fmt: skip
     if TROFF_NOTE in doc.notes:  # a manual page's troff source: its lines as man shows them, wrapped
         kind, note = "man", "The manual page as man shows it, a line for each line of its source."
