@@ -20,7 +20,8 @@ a Word 97-2003 .doc, an Excel 97-2003 .xls, a ChatGPT data export, Tcl source, a
 document, an Apple Numbers spreadsheet, an XML DTD, a Scrivener 3 project, a Fountain screenplay, an OPML outline,
 a Vim script, a GEDCOM family tree, an Anki deck package, an XMind mind map, a PowerShell script, an Obsidian
 canvas, a RIS library, a browser's bookmarks export, shadow's login.defs, a Beancount ledger, a Final Draft
-screenplay, a Paprika recipe export, a udev rules file, a My Maps KML map, a WordPress export, a PGN game collection)
+screenplay, a Paprika recipe export, a udev rules file, a My Maps KML map, a WordPress export, a PGN game collection, an m4 macro file, a
+Mastodon archive's outbox, a TCX workout export, an ABC tune book)
 hold against those files, and the parts stay apart. Questions on Debian packages' documents are checked by
 ``eval/realdocs/check.py`` where the packages are installed."""
 
@@ -1946,4 +1947,69 @@ def test_thirty_first_held_out_part_heldout31_brings_new_kinds_and_only_fresh_do
         "rating",
         "clock",
         "code",
+    }
+
+
+def test_thirty_second_held_out_part_heldout32_brings_new_kinds_and_only_fresh_documents():
+    import json
+
+    from eval.realdocs import heldout32_texts as T
+    from eval.realdocs import make_heldout32
+
+    kinds = {"m4", "mastodon-outbox", "tcx", "abc"}
+    committed, mine = _fresh("heldout32", kinds)
+    qa, unanswerable = load("heldout32")
+    doc_kind = {d["path"]: d["kind"] for d in documents("heldout32")}
+    # pkg.m4, committed as Debian's pkgconf 1.8.1-1 ships it; every label reads lines of its file
+    source = "m4/pkg.m4"
+    _as_installed(committed[source], "/usr/share/aclocal/pkg.m4")
+    assert committed[source].startswith(b"# pkg.m4 - Macros to locate and use pkg-config.")
+    files_lines = {q["path"]: _labels_name_lines(committed, q) for q in qa}
+    # the generator gives the committed bytes again: the outbox, the workouts and the tune book
+    again = make_heldout32.files()
+    make_heldout32.check(again)
+    assert {f"private32/{k}": v for k, v in again.items()} == {p: committed[p] for p in mine if p != source}
+    outbox = f"private32/{T.MASTODON_DIR}/outbox.json"
+    assert json.loads(committed[outbox])["type"] == "OrderedCollection"
+    for q in qa:
+        lines = files_lines[q["path"]]
+        labelled = lines[q["line_start"] - 1 : q["line_end"]]
+        if q["kind"] == "mastodon-outbox":  # one item, from its activity's published line
+            assert labelled[0].startswith('      "published": '), q["id"]
+            assert not any(line.startswith("    {") for line in labelled), q["id"]
+        elif (
+            q["kind"] == "tcx"
+        ):  # a lap's lines from its start, or an activity's first lines, notes or device
+            first = labelled[0].strip()
+            assert first.startswith(("<Lap StartTime", "<Activity Sport", "<Notes>", "<Creator")), q["id"]
+            assert not any(x.strip().startswith(("<Trackpoint>", "</Lap>")) for x in labelled), q["id"]
+        elif q["kind"] == "abc":  # one tune, from its X: line
+            assert labelled[0].startswith("X:") and not any(x.startswith("X:") for x in labelled[1:]), q["id"]
+        else:  # a macro's comment, from its name, down to its code where that answers
+            assert labelled[0].startswith(("dnl PKG_", "# pkg.m4")), q["id"]
+    # the questions: 13 on each kind of document; two or more near-topic questions beside each
+    assert {q["path"] for q in qa} == mine
+    assert all(sum(q["kind"] == k for q in qa) == 13 for k in kinds)
+    near = [doc_kind[q["near"]] for q in unanswerable if q["kind"] == "near-topic"]
+    assert all(near.count(k) >= 2 for k in kinds) and len(near) == 10
+    assert {t for q in qa for t in q["tags"]} >= {
+        "post",
+        "thread",
+        "poll",
+        "content-warning",
+        "alt-text",
+        "hashtag",
+        "lap",
+        "notes",
+        "device",
+        "sport",
+        "key",
+        "rhythm",
+        "composer",
+        "history",
+        "words",
+        "chord",
+        "comment",
+        "code",
+        "since",
     }

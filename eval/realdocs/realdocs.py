@@ -2,11 +2,11 @@
 what counts as a hit on a label.
 
 The documents are listed in ``documents.json``: each has a path under a documents root (``pdf/R-FAQ.pdf``), a part
-(``tuning``, ``heldout``, ``heldout2`` to ``heldout30`` or ``heldout31``) and where it comes from: a file of an
+(``tuning``, ``heldout``, ``heldout2`` to ``heldout31`` or ``heldout32``) and where it comes from: a file of an
 installed Debian package (``package`` + ``source``; not committed, the version is recorded) or a file committed here
 under ``files/`` at the same path (a macOS bundle, ``X.rtfd``, is a folder that is one document).
 
-    python eval/realdocs/realdocs.py ROOT [--part tuning|heldout|heldout2|...|heldout30|heldout31|all]   # copy a part into ROOT
+    python eval/realdocs/realdocs.py ROOT [--part tuning|heldout|heldout2|...|heldout31|heldout32|all]   # copy a part into ROOT
 
 Each part is meant to be indexed on its own (a root per part); the unanswerable questions of a part are checked
 against that part's documents (``check.py``), and their key terms against every document of that part and of the
@@ -44,7 +44,9 @@ label is one transaction's or directive's lines, with the comment above it where
 screenplay (``.fdx``: a label is the lines of one or more ``<Paragraph>`` elements), shadow's ``login.defs``, a My
 Maps KML map (a label is a placemark's lines, or a layer's name down to a placemark's), a WordPress export (WXR: a
 label is lines of one ``<item>``, or of one comment in it), a PGN game collection (a label is lines of one game), a
-udev rules file, the HTML source (a saved web page's, a Sphinx page's, a
+udev rules file, a Mastodon archive's ``outbox.json`` (a label is lines of one item, from its ``published`` line), a
+TCX workout export (a label is a lap's lines from its ``<Lap>``, an activity's notes, device or first lines), an ABC
+tune book (a label is lines of one tune, from its ``X:``), an autoconf m4 macro file, the HTML source (a saved web page's, a Sphinx page's, a
 Texinfo page's, an mdBook page's, a rustdoc page's and a Google Keep note's in a Takeout export (its one-line
 ``.json`` beside it holds no label) too); a DOCX or ODT
 "line" is a body paragraph (a Google Docs export's list and checklist items too; its footnotes' text after it, tracked
@@ -103,6 +105,7 @@ PARTS = (
     "heldout29",
     "heldout30",
     "heldout31",
+    "heldout32",
 )
 SETS = {
     "tuning": ("qa_tuning.jsonl", "unanswerable_tuning.jsonl"),
@@ -205,6 +208,9 @@ SETS = {
     # written after "heldout30" was written: kinds no other part holds (a udev rules file read as documentation, a
     # Google My Maps KML map, a WordPress export, a PGN chess game collection)
     "heldout31": ("qa_heldout31.jsonl", "unanswerable_heldout31.jsonl"),
+    # written after "heldout31" was written: kinds no other part holds (an autoconf m4 macro file read as
+    # documentation, a Mastodon archive's outbox, a TCX workout export, an ABC tune book)
+    "heldout32": ("qa_heldout32.jsonl", "unanswerable_heldout32.jsonl"),
 }
 # kinds whose labels carry a page
 PAGED = {
