@@ -145,7 +145,7 @@ ANCHORED_TYPES = frozenset({"html", "docx", "messages", "note", "bookmarks", *_I
 # readers that write one record a paragraph (a calendar's event, a contact's card, a track's waypoint), each a chunk
 # shown whole in an answer (a family tree's person is a chunk of its own too, but not shown whole: each of its
 # sentences names the person, and a life is longer than a card)
-RECORD_TYPES = frozenset({"calendar", "contacts", "gpx", "kml", "tcx", "feed", "bibtex", "ris"})
+RECORD_TYPES = frozenset({"calendar", "contacts", "gpx", "kml", "feed", "bibtex", "ris"})
 TROFF_NOTE = "read as man shows a manual page's troff source"  # Extracted.notes: the viewer wraps its lines
 
 

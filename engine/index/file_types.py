@@ -24,7 +24,7 @@ TEXT_EXTENSIONS = {
     ".zsh": "code", ".pl": "code", ".tcl": "code", ".lua": "code", ".r": "code", ".sql": "code", ".scala": "code",
     ".cs": "code", ".css": "code", ".scss": "code", ".toml": "code", ".yaml": "code",
     ".yml": "code", ".json": "code", ".ini": "code", ".cfg": "code", ".xml": "code", ".dtd": "code", ".xsd": "code",
-    ".xsl": "code", ".xslt": "code", ".ps1": "code", ".psm1": "code", ".psd1": "code", ".vim": "code", ".tex": "text", ".org": "text",
+    ".xsl": "code", ".xslt": "code", ".ps1": "code", ".psm1": "code", ".psd1": "code", ".vim": "code", ".m4": "code", ".tex": "text", ".org": "text",
     ".pod": "text", ".bib": "bibtex", ".taskpaper": "text", ".fountain": "screenplay", ".opml": "outline",
     ".scrivx": "scrivener", ".ged": "gedcom", ".ris": "ris", ".canvas": "canvas", ".fdx": "screenplay",
     ".pgn": "chess", ".kml": "kml", ".tcx": "tcx", ".abc": "abc", ".beancount": "ledger", ".bean": "ledger", ".ledger": "ledger", ".hledger": "ledger",

@@ -21,7 +21,7 @@ _BLOCK_TAIL = re.compile(r"\A((?:[ \t]*\*(?!/)[^\n]*\n)+)[^\n*]*\*+/")
 # a comment's line: its marks ("//", "# ", "-- ", "/**", " * ", " */") and then its words
 # (an XML comment's "<!--" and "-->" too: a DTD's, an XML configuration's)
 _COMMENT_LINE = re.compile(
-    r"[ \t]*(?:/{2,}!?|#+(?=[ \t]|$)|--(?=[ \t]|$)|/\*+|\*+/|\*(?=[ \t]|$)|<!--|-->|<#|#>)[ \t]?"
+    r"[ \t]*(?:/{2,}!?|#+(?=[ \t]|$)|--(?=[ \t]|$)|dnl(?=[ \t]|$)|/\*+|\*+/|\*(?=[ \t]|$)|<!--|-->|<#|#>)[ \t]?"
 )
 # ... and a Vim script's '"' (only in a text that is one: ``_is_vim``; a line opening '"' is a string elsewhere)
 _VIM_COMMENT_LINE = re.compile(_COMMENT_LINE.pattern.replace("<!--|", r'"(?=[ \t]|$)|<!--|', 1))
@@ -54,7 +54,7 @@ def comment_margins(text: str) -> set[int]:
 
 
 # a comment's line of marks alone: a banner box's top, bottom or blank line ("#+#####...", "#-####", "//======")
-_MARKS_ONLY = re.compile(r"[ \t]*(?:#[#+\-=*~_]*|/{2,}[/=\-*~_]*)[ \t]*#?[ \t]*$")
+_MARKS_ONLY = re.compile(r"[ \t]*(?:#[#+\-=*~_]*|/{2,}[/=\-*~_]*|dnl[ \t]+[-=*~_]{3,})[ \t]*#?[ \t]*$")
 # the right edge of a banner box ("# Description: check the network sockets ...   #")
 _BOX_EDGE = re.compile(r"[ \t]+#+[ \t]*$")
 
@@ -227,8 +227,8 @@ def comment_runs(text: str, a: int, b: int) -> list[tuple[int, int]]:
 
 
 # a comment's blank line: its mark alone ("#", "//", " *", "--"), as a blank line between two paragraphs of prose
-_BLANK_COMMENT = re.compile(r"[ \t]*(?:#|/{2,3}|\*|--)[ \t]*$")
-_VIM_BLANK_COMMENT = re.compile(r'[ \t]*(?:#|/{2,3}|\*|--|")[ \t]*$')
+_BLANK_COMMENT = re.compile(r"[ \t]*(?:#|/{2,3}|\*|--|dnl)[ \t]*$")
+_VIM_BLANK_COMMENT = re.compile(r'[ \t]*(?:#|/{2,3}|\*|--|dnl|")[ \t]*$')
 
 
 def comment_paragraphs(text: str, a: int, b: int) -> list[tuple[int, int]]:

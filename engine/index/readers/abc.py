@@ -8,8 +8,8 @@ then its music, ``w:`` lyrics under it and ``W:`` words after it. ``+:`` goes on
 comment, ``%%`` a directive. Read as text, an answer quoted "K:Dmix" and "R:reel" and the music's letters.
 
 Here each tune is a record headed by its number and title: "Tune 3: The Silver Spear, a reel in D major, 4/4." then
-a line a field in words ("Also called: The Silver Spire.", "Composer: ...", "From: Ireland.", "Key: D Mixolydian
-(K:Dmix).", "Transcribed by: ...", "History: ..."), comments as prose, then its words; its music last, on one line
+a line a field in words ("Also called: The Silver Spire.", "Composer: ...", "The Silver Spear comes from
+Ireland.", "Key: D Mixolydian (K:Dmix).", "Transcribed by: ...", "History: ..."), comments as prose, then its words; its music last, on one line
 ("Music: |:DFA dAF|..."), which no question asks about. Every piece is anchored at the file line it comes from. A file
 with no tune in it is read as its text.
 """
@@ -22,7 +22,7 @@ from collections.abc import Callable
 from engine.index.document import Page, line_starts
 from engine.index.readers.anchored import SENTENCE_END, AnchoredText, as_text
 
-READER_VERSION = 1
+READER_VERSION = 2  # 2: a tune's origin said of it (held-out 32); 1: first
 _FIELD = re.compile(r"([A-Za-z+]):\s?(.*)$")
 _LABELS = {"C": "Composer", "O": "From", "A": "Area", "N": "Notes", "S": "Source", "Z": "Transcribed by",
            "H": "History", "B": "Book", "D": "Recording", "G": "Group", "F": "File", "I": "Instruction",
@@ -166,7 +166,10 @@ def _tune(w: AnchoredText, raw: list[str], starts: list[int], lines: list[int]) 
         for value, n in got.get(name, []):
             if value:
                 w.line_break()
-                w.sentence(f"{_LABELS[name]}: {value}", _at(starts, n))
+                if name == "O":  # where the tune comes from, said of the tune
+                    w.sentence(f"{title} comes from {value}", _at(starts, n))
+                else:
+                    w.sentence(f"{_LABELS[name]}: {value}", _at(starts, n))
     for said, n in comments:
         w.line_break()
         w.sentence(said, _at(starts, n))

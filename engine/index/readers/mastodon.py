@@ -10,8 +10,9 @@ quoted JSON keys and escaped HTML.
 Here each post is a message a line as a chat's is, opening with when and who ("Saturday 6 March 2027 08:12 You: Two
 avocets on the scrape at Blacktoft this morning! #birding"), in this computer's time zone; a content warning before
 its text ("(content warning: a dead gull)"); a reply says it is one ("in reply to your post of Friday 5 March 2027
-19:40"); a picture's alt text after it ("Picture: Two avocets ..."); a poll's options with their votes; a boost as
-"You boosted https://...". Each post is anchored at its object in the file, so a citation names its lines.
+19:40"); a picture's alt text after it ("Picture: Two avocets ..."); a poll's options with their votes; its hashtags
+named ("Hashtags: #birding."); a boost as "(boosted) https://...". Each piece is anchored at its own key in the file
+(the time at "published", the words at "content", an alt text at its "name"), so a citation names its lines.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from engine.index.document import ExtractError, Page, line_page, line_starts, so
 from engine.index.readers.html import extract_html
 from engine.index.readers.messages import stamp
 
-READER_VERSION = 1
+READER_VERSION = 2  # 2: each piece anchored at its key, hashtags named (held-out 32); 1: first
 _TAG = re.compile(r"<[a-zA-Z/!][^>]*>")
 
 
@@ -82,55 +83,81 @@ def read_mastodon(text: str, check: Callable[[], None] = lambda: None) -> Page |
             check()
         if not isinstance(item, dict):
             continue
-        obj = item.get("object")
-        key = obj.get("id") if isinstance(obj, dict) else item.get("id")
-        found = text.find(json.dumps(key)[1:-1], pos) if isinstance(key, str) and key else -1
-        if found >= 0:
-            pos = found
-        place = source_place(starts, found if found >= 0 else pos)
-        said = _post(item, posts)
-        if said:
-            lines.append((said, [(0, *place)]))
+        # the item's place in the file: its own id (a post's object id is its activity id's start), then its keys
+        found = (
+            _find(text, f'"id": {json.dumps(item.get("id"))}', pos) if isinstance(item.get("id"), str) else -1
+        )
+        begin = found if found >= 0 else pos
+        pieces = _post(item, posts)
+        if not pieces:
+            continue
+        out, marks, size = [], [], 0
+        for said, key in pieces:
+            at = _find(text, key, begin) if key else -1
+            if out:
+                size += 1
+            marks.append((size, *source_place(starts, at if at >= 0 else begin)))
+            out.append(said)
+            size += len(said)
+        lines.append((" ".join(out), marks))
+        pos = begin + 1
     if not lines:
         return None
     return line_page(lines, sep="\n\n")
 
 
-def _post(item: dict, posts: dict[str, datetime | None]) -> str:
+def _find(text: str, key: str, start: int) -> int:
+    """Where ``key`` is in ``text`` from ``start``, as written or with its non-ASCII characters escaped."""
+    found = text.find(key, start)
+    if found < 0:
+        escaped = key.encode("ascii", "backslashreplace").decode().replace("\\x", "\\u00")
+        found = text.find(escaped, start) if escaped != key else -1
+    return found
+
+
+def _json_key(name: str, value: object = None) -> str:
+    """The text a key (and a string value) is written as in Mastodon's JSON."""
+    if isinstance(value, str):
+        return f'"{name}": {json.dumps(value, ensure_ascii=False)}'
+    return f'"{name}":'
+
+
+def _post(item: dict, posts: dict[str, datetime | None]) -> list[tuple[str, str]]:
+    """A post's pieces, each with the key it is anchored at in the file: its opening at its "published" line, its
+    words at its "content", a picture's alt text at its "name"."""
     when = _when(item.get("published"))
-    opening = f"{stamp(when)} You: " if when is not None else "You: "
     obj = item.get("object")
     if item.get("type") == "Announce":
         target = obj if isinstance(obj, str) else (obj.get("id") if isinstance(obj, dict) else "")
-        return f"{opening}(boosted) {target}" if target else ""
+        opening = f"{stamp(when)} You: " if when is not None else "You: "
+        return [(f"{opening}(boosted) {target}", _json_key("published"))] if target else []
     if item.get("type") != "Create" or not isinstance(obj, dict):
-        return ""
+        return []
     when = _when(obj.get("published")) or when
-    opening = f"{stamp(when)} You: " if when is not None else "You: "
-    bits: list[str] = []
+    pieces: list[tuple[str, str]] = [
+        (f"{stamp(when)} You:" if when is not None else "You:", _json_key("published"))
+    ]
     warning = obj.get("summary")
     if isinstance(warning, str) and warning.strip():
-        bits.append(f"(content warning: {' '.join(warning.split())})")
+        pieces.append((f"(content warning: {' '.join(warning.split())})", _json_key("summary")))
     replied = obj.get("inReplyTo")
     if isinstance(replied, str) and replied:
         earlier = posts.get(replied)
-        bits.append(f"(in reply to your post of {stamp(earlier)})" if earlier else f"(in reply to {replied})")
+        said = f"(in reply to your post of {stamp(earlier)})" if earlier else f"(in reply to {replied})"
+        pieces.append((said, _json_key("inReplyTo")))
     body = _text(obj.get("content"))
     if body:
-        bits.append(body)
+        pieces.append((body, _json_key("content")))
     options = obj.get("oneOf") or obj.get("anyOf")
     if isinstance(options, list) and options:
         votes = []
         for option in options:
             if isinstance(option, dict) and isinstance(option.get("name"), str):
-                count = (
-                    option.get("replies", {}).get("totalItems")
-                    if isinstance(option.get("replies"), dict)
-                    else None
-                )
+                replies = option.get("replies")
+                count = replies.get("totalItems") if isinstance(replies, dict) else None
                 votes.append(f"{option['name']}" + (f" ({count} votes)" if isinstance(count, int) else ""))
         if votes:
-            bits.append(f"Poll: {'; '.join(votes)}.")
+            pieces.append((f"Poll: {'; '.join(votes)}.", _json_key("oneOf" if obj.get("oneOf") else "anyOf")))
     attachments = obj.get("attachment")
     if isinstance(attachments, list):
         for a in attachments:
@@ -145,7 +172,12 @@ def _post(item: dict, posts: dict[str, datetime | None]) -> str:
                 else "Attachment"
             )
             alt = a.get("name")
-            bits.append(
-                f"{label}: {' '.join(alt.split())}" if isinstance(alt, str) and alt.strip() else f"({label})"
-            )
-    return opening + " ".join(bits) if bits else ""
+            if isinstance(alt, str) and alt.strip():
+                pieces.append((f"{label}: {' '.join(alt.split())}", _json_key("name", alt)))
+            else:
+                pieces.append((f"({label})", _json_key("attachment")))
+    tags = [t.get("name") for t in obj.get("tag") or [] if isinstance(t, dict) and t.get("type") == "Hashtag"]
+    tags = [t if t.startswith("#") else f"#{t}" for t in tags if isinstance(t, str) and t.strip()]
+    if tags:
+        pieces.append((f"Hashtags: {', '.join(dict.fromkeys(tags))}.", _json_key("tag")))
+    return pieces if len(pieces) > 1 else []

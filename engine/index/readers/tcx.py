@@ -7,11 +7,12 @@ A file holds ``Activity`` elements (``Sport="Running"``, ``"Biking"``, ``"Other"
 cadence), the athlete's ``Notes`` and the ``Creator`` device. Read as text, an answer quoted
 "<TotalTimeSeconds>1512.0</TotalTimeSeconds>".
 
-Here each activity is a record: "Run on Saturday 6 March 2027 at 08:02 UTC: 10.20 km in 52:14 (5:07 per km), 3
-laps, 612 kcal, heart rate 152 on average, 171 at most; recorded with Garmin Forerunner 255." then its notes, then a
-line a lap ("Lap 2: 5.00 km in 24:40 (4:56 per km), 301 kcal, heart rate 158 on average, 169 at most, climbing 42
-m."). Times are UTC, as TCX writes them. Every piece is anchored at the file line it comes from; each activity is a
-chunk of its own. The XML is read by expat with no document type; a file that does not parse, or holds no activity,
+Here each activity is a paragraph: "Run on Saturday 6 March 2027 at 08:02 UTC: 10.20 km in 52:14 (5:07 per km), 3
+laps, 612 kcal, heart rate 152 on average, 171 at most, recorded with Forerunner 255 (unit ID ..., software 19.18)."
+then its notes, then a line a lap that names its activity ("Lap 2 of the run on Saturday 6 March 2027 at 08:02 UTC:
+5.00 km in 24:40 (4:56 per km), 301 kcal, heart rate 158 on average, 169 at most, climbing 42 m."). Times are UTC, as
+TCX writes them. Every piece is anchored at the file line it comes from; each activity is a chunk of its own, not
+shown whole (a lap is the answer, not the day). The XML is read by expat with no document type; a file that does not parse, or holds no activity,
 is read as its text.
 """
 
@@ -26,8 +27,8 @@ from xml.parsers import expat
 from engine.index.document import Page
 from engine.index.readers.anchored import AnchoredText, XmlRefused, as_text, walk_xml
 
-READER_VERSION = 1
-_SPORTS = {"running": "Run", "biking": "Ride", "other": "Workout", "swimming": "Swim", "walking": "Walk",
+READER_VERSION = 2  # 2: a lap names its activity; the unit ID; no author line (held-out 32); 1: first
+_SPORTS = {"running": "Run", "biking": "Bike ride", "other": "Workout", "swimming": "Swim", "walking": "Walk",
            "hiking": "Hike"}  # fmt: skip
 
 
@@ -47,6 +48,7 @@ class _Activity:
     fields: dict[str, tuple[str, int, int]] = field(default_factory=dict)
     laps: list[_Lap] = field(default_factory=list)
     device: str = ""
+    unit: str = ""
     version: list[str] = field(default_factory=list)
 
 
@@ -103,6 +105,8 @@ def _parse(text: str, check: Callable[[], None]) -> tuple[list[_Activity], str]:
         if "Creator" in stack:
             if name == "Name" and parent == "Creator":
                 a.device = value
+            elif name == "UnitId" and parent == "Creator":
+                a.unit = value
             elif parent == "Version" and name in ("VersionMajor", "VersionMinor"):
                 a.version.append(value)
             return
@@ -131,7 +135,7 @@ def _parse(text: str, check: Callable[[], None]) -> tuple[list[_Activity], str]:
 def read_tcx(text: str, check: Callable[[], None] = lambda: None) -> Page:
     """The page of a TCX file in words (see the module's docstring)."""
     try:
-        activities, author = _parse(text, check)
+        activities, _author = _parse(text, check)
     except (expat.ExpatError, XmlRefused, ValueError):
         return as_text(text)
     if not activities:
@@ -140,7 +144,7 @@ def read_tcx(text: str, check: Callable[[], None] = lambda: None) -> Page:
     for k, a in enumerate(activities):
         if k % 64 == 0:
             check()
-        _activity(w, a, author)
+        _activity(w, a)
     return w.page()
 
 
@@ -158,14 +162,14 @@ def _effort(seconds: float | None, metres: float | None, sport: str) -> str:
     if seconds:
         bits.append(f"in {_clock(seconds)}")
     if seconds and metres and metres > 0:
-        if sport == "Ride":
+        if sport == "Bike ride":
             bits.append(f"({metres / seconds * 3.6:.1f} km/h)")
         else:
             bits.append(f"({_clock(seconds / metres * 1000)} per km)")
     return " ".join(bits)
 
 
-def _activity(w: AnchoredText, a: _Activity, author: str) -> None:
+def _activity(w: AnchoredText, a: _Activity) -> None:
     sport = _SPORTS.get(a.sport.lower(), a.sport or "Workout")
     start = _time(a.fields["Id"][0]) if "Id" in a.fields else None
     when = f" on {start:%A} {start.day} {start:%B %Y} at {start:%H:%M} UTC" if start else ""
@@ -198,12 +202,12 @@ def _activity(w: AnchoredText, a: _Activity, author: str) -> None:
         bits.append(f"heart rate {mean:.0f} on average" + (f", {high:.0f} at most" if high else ""))
     if a.device:
         version = ".".join(a.version[:2])
-        bits.append(f"recorded with {a.device}" + (f" (software {version})" if version else ""))
+        detail = ", ".join(
+            x for x in (f"unit ID {a.unit}" if a.unit else "", f"software {version}" if version else "") if x
+        )
+        bits.append(f"recorded with {a.device}" + (f" ({detail})" if detail else ""))
     at = a.fields["Id"][1:] if "Id" in a.fields else a.at
     w.sentence(f"{sport}{when}: " + ", ".join(bits) if bits else f"{sport}{when}", at)
-    if author:
-        w.line_break()
-        w.sentence(f"Exported from {author}", None)
     if "Notes" in a.fields:
         value, line, char = a.fields["Notes"]
         w.line_break()
@@ -228,6 +232,8 @@ def _activity(w: AnchoredText, a: _Activity, author: str) -> None:
             bits.append(f"cadence {sum(lap.cadence) / len(lap.cadence):.0f} on average")
         if "Intensity" in lap.fields and lap.fields["Intensity"][0].lower() == "resting":
             bits.append("resting")
+        # a lap's line names its activity, as each of a family tree's sentences names its person
         w.line_break()
-        w.sentence(f"Lap {n}: " + ", ".join(bits) if bits else f"Lap {n}", lap.at)
+        head = f"Lap {n} of the {sport.lower()}{when}"
+        w.sentence(f"{head}: " + ", ".join(bits) if bits else head, lap.at)
     w.close()

@@ -45,6 +45,10 @@ def test_a_mastodon_outbox_reads_a_post_a_message():
     )
     assert "Which hide next weekend? Poll: Singleton (12 votes); Marshland (5 votes)." in text
     assert "(boosted) https://other.example/@rspb/999" in text
+    assert "#birding Hashtags: #birding." in text  # its hashtags named as such
+    # each piece at its own key: the words at "content", the alt text at its "name"
+    assert _cited(page, "Two avocets on the scrape")[0] == _line_of(OUTBOX, "Two avocets on the scrape")
+    assert _cited(page, "Picture: Two avocets")[0] == _line_of(OUTBOX, '"name": "Two avocets')
     assert "<p>" not in text and "orderedItems" not in text
     assert _cited(page, "Which hide")[0] <= _line_of(OUTBOX, "Which hide") < _cited(page, "(boosted)")[0]
     assert (
@@ -56,22 +60,23 @@ def test_a_mastodon_outbox_reads_a_post_a_message():
 
 def test_a_tcx_file_reads_an_activity_a_record_with_its_laps():
     doc = _read("run.tcx", TCX)
-    assert doc.file_type == "tcx" and "tcx" in RECORD_TYPES
+    assert doc.file_type == "tcx" and "tcx" not in RECORD_TYPES  # a chunk of its own, not shown whole
     page = doc.pages[0]
     text = page.text
     assert text.startswith(
         "Run on Saturday 6 March 2027 at 08:02 UTC: 10.00 km in 49:52 (4:59 per km), 2 laps, 610 kcal, heart rate "
-        "153 on average, 171 at most, recorded with Forerunner 255 (software 19.18)."
+        "153 on average, 171 at most, recorded with Forerunner 255 (unit ID 3412345678, software 19.18)."
     )
-    assert "Notes: Felt strong; new shoes (Pegasus 41)." in text and "Exported from Garmin Connect." in text
+    assert "Notes: Felt strong; new shoes (Pegasus 41)." in text
+    # a lap's line names its activity: a question about "the second 5 km of my run on 6 March" finds it
     assert (
-        "Lap 1: 5.00 km in 25:12 (5:02 per km), 310 kcal, heart rate 148 on average, 162 at most, top speed 14.8 "
-        "km/h, climbing 30 m." in text
+        "Lap 1 of the run on Saturday 6 March 2027 at 08:02 UTC: 5.00 km in 25:12 (5:02 per km), 310 kcal, heart "
+        "rate 148 on average, 162 at most, top speed 14.8 km/h, climbing 30 m." in text
     )
-    assert "Lap 2: 5.00 km in 24:40 (4:56 per km)" in text
-    assert "<TotalTimeSeconds>" not in text and "3412345678" not in text
+    assert "Lap 2 of the run on Saturday 6 March 2027 at 08:02 UTC: 5.00 km in 24:40 (4:56 per km)" in text
+    assert "<TotalTimeSeconds>" not in text
     assert _cited(page, "Notes: Felt strong")[0] == _line_of(TCX, "<Notes>")
-    assert _cited(page, "Lap 2")[0] == _line_of(TCX, 'StartTime="2027-03-06T08:27')
+    assert _cited(page, "Lap 2 of")[0] == _line_of(TCX, 'StartTime="2027-03-06T08:27')
     broken = TCX.replace("</Activities>", "")
     assert _read("broken.tcx", broken).pages[0].text == broken
 
@@ -85,6 +90,7 @@ def test_an_abc_tune_book_reads_a_tune_a_record_in_words():
     assert "Tune 1: The Silver Spear, a reel in D Mixolydian, 4/4." in text
     assert "Also called: Silver Spire." in text and "Key: D Mixolydian (K:Dmix)." in text
     assert "Transcribed by: Ruth Calloway, from Dan's playing." in text
+    assert "The Silver Spear comes from Ireland." in text
     assert "Notes: Play the B part twice at the Tuesday session." in text  # "+:" goes on
     assert "History: Learnt at the Trades Club in 2019; Dan says it came over from Sligo." in text
     assert "the second ending is Dan's." in text  # a comment as prose

@@ -439,3 +439,37 @@ def test_a_configuration_file_under_a_name_of_its_own_reads_its_comments_as_word
     readings = [reading(sp) for sp in split_spans(src)]
     assert "If not specified, a cost factor of 5 will be used." in " ".join(readings)
     assert not any(r.startswith("# ") for r in readings)
+
+
+M4 = """dnl PKG_CHECK_VAR(VARIABLE, MODULE, CONFIG-VARIABLE,
+dnl [ACTION-IF-FOUND], [ACTION-IF-NOT-FOUND])
+dnl -------------------------------------------
+dnl Since: 0.28
+dnl
+dnl Retrieves the value of the pkg-config variable for the given module.
+AC_DEFUN([PKG_CHECK_VAR],
+[AC_REQUIRE([PKG_PROG_PKG_CONFIG])dnl
+"""
+
+
+def test_an_m4_file_is_code_and_its_dnl_comments_read_as_words():
+    """Held-out 32's pkg.m4: "dnl" opens an m4 comment; its banner rule is no words, its blank "dnl" parts
+    paragraphs."""
+    from pathlib import Path
+
+    from engine.index import file_type_for
+
+    assert file_type_for(Path("pkg.m4")) == "code"
+    src = Source(1, M4, "/usr/share/aclocal/pkg.m4", line_start=1, line_end=8)
+    readings = [reading(sp) for sp in split_spans(src)]
+    # the comment's words without "dnl" or its rule; its last sentence goes with the macro under it, as a "#"
+    # comment's does with the code it describes
+    assert readings[0] == (
+        "PKG_CHECK_VAR(VARIABLE, MODULE, CONFIG-VARIABLE, [ACTION-IF-FOUND], [ACTION-IF-NOT-FOUND]) Since: 0.28"
+    )
+    assert readings[1].startswith(
+        "dnl Retrieves the value of the pkg-config variable for the given module.\nAC_DEFUN"
+    )
+    assert comment_prose(M4, M4.index("Retrieves"), M4.index("module.") + 7) == (
+        "Retrieves the value of the pkg-config variable for the given module."
+    )
