@@ -8,8 +8,8 @@ cadence), the athlete's ``Notes`` and the ``Creator`` device. Read as text, an a
 "<TotalTimeSeconds>1512.0</TotalTimeSeconds>".
 
 Here each activity is a paragraph: "Run on Saturday 6 March 2027 at 08:02 UTC: 10.20 km in 52:14 (5:07 per km), 3
-laps, 612 kcal, heart rate 152 on average, 171 at most, recorded with Forerunner 255 (unit ID ..., software 19.18)."
-then its notes, then a line a lap that names its activity ("Lap 2 of the run on Saturday 6 March 2027 at 08:02 UTC:
+laps, 612 kcal, heart rate 152 on average, 171 at most." then its device ("Device: Forerunner 255 (unit ID ...,
+software 19.18).") and its notes, then a line a lap that names its activity ("Lap 2 of the run on Saturday 6 March 2027 at 08:02 UTC:
 5.00 km in 24:40 (4:56 per km), 301 kcal, heart rate 158 on average, 169 at most, climbing 42 m."). Times are UTC, as
 TCX writes them. Every piece is anchored at the file line it comes from; each activity is a chunk of its own, not
 shown whole (a lap is the answer, not the day). The XML is read by expat with no document type; a file that does not parse, or holds no activity,
@@ -27,7 +27,9 @@ from xml.parsers import expat
 from engine.index.document import Page
 from engine.index.readers.anchored import AnchoredText, XmlRefused, as_text, walk_xml
 
-READER_VERSION = 2  # 2: a lap names its activity; the unit ID; no author line (held-out 32); 1: first
+READER_VERSION = (
+    3  # 3: the device a line, the sport as saved; 2: a lap names its activity (held-out 32); 1: first
+)
 _SPORTS = {"running": "Run", "biking": "Bike ride", "other": "Workout", "swimming": "Swim", "walking": "Walk",
            "hiking": "Hike"}  # fmt: skip
 
@@ -174,6 +176,7 @@ def _activity(w: AnchoredText, a: _Activity) -> None:
     start = _time(a.fields["Id"][0]) if "Id" in a.fields else None
     when = f" on {start:%A} {start.day} {start:%B %Y} at {start:%H:%M} UTC" if start else ""
     w.open(f"{sport}{when}")
+    saved = f" (sport: {a.sport})" if a.sport and a.sport.lower() not in ("running", "biking") else ""
     seconds = sum(t for t, _, _ in map(_lap_numbers, a.laps) if t) or None
     metres = sum(d for _, d, _ in map(_lap_numbers, a.laps) if d) or None
     kcal = sum(c for _, _, c in map(_lap_numbers, a.laps) if c) or None
@@ -200,14 +203,18 @@ def _activity(w: AnchoredText, a: _Activity) -> None:
         )
         high = max((h for h in highs if h is not None), default=None)
         bits.append(f"heart rate {mean:.0f} on average" + (f", {high:.0f} at most" if high else ""))
-    if a.device:
+    device = ""
+    if a.device:  # a line of its own: "Device: Edge 530 (...)", as a question names it
         version = ".".join(a.version[:2])
         detail = ", ".join(
             x for x in (f"unit ID {a.unit}" if a.unit else "", f"software {version}" if version else "") if x
         )
-        bits.append(f"recorded with {a.device}" + (f" ({detail})" if detail else ""))
+        device = f"Device: {a.device}" + (f" ({detail})" if detail else "")
     at = a.fields["Id"][1:] if "Id" in a.fields else a.at
-    w.sentence(f"{sport}{when}: " + ", ".join(bits) if bits else f"{sport}{when}", at)
+    w.sentence(f"{sport}{saved}{when}: " + ", ".join(bits) if bits else f"{sport}{saved}{when}", at)
+    if device:
+        w.line_break()
+        w.sentence(device, None)
     if "Notes" in a.fields:
         value, line, char = a.fields["Notes"]
         w.line_break()

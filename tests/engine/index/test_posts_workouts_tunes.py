@@ -65,7 +65,7 @@ def test_a_tcx_file_reads_an_activity_a_record_with_its_laps():
     text = page.text
     assert text.startswith(
         "Run on Saturday 6 March 2027 at 08:02 UTC: 10.00 km in 49:52 (4:59 per km), 2 laps, 610 kcal, heart rate "
-        "153 on average, 171 at most, recorded with Forerunner 255 (unit ID 3412345678, software 19.18)."
+        "153 on average, 171 at most.\nDevice: Forerunner 255 (unit ID 3412345678, software 19.18)."
     )
     assert "Notes: Felt strong; new shoes (Pegasus 41)." in text
     # a lap's line names its activity: a question about "the second 5 km of my run on 6 March" finds it
