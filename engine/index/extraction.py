@@ -136,7 +136,8 @@ from engine.index.wikilinks import resolve_wikilinks
 _IN_WORDS = {"subtitles": extract_subtitles, "calendar": extract_vobjects, "contacts": extract_vobjects,
              "gpx": extract_gpx, "feed": extract_feed, "evernote": extract_enex,
              "bibtex": extract_bibtex, "statement": extract_statement, "screenplay": read_screenplay,
-             "outline": read_opml, "scrivener": read_binder, "gedcom": read_gedcom, "ris": extract_ris, "canvas": read_canvas,
+             "outline": read_opml, "scrivener": read_binder, "gedcom": read_gedcom, "ris": extract_ris,
+             "canvas": read_canvas,
              "ledger": read_ledger, "chess": read_pgn, "kml": read_kml, "tcx": read_tcx, "abc": read_abc}  # fmt: skip
 # readers whose page text is not the file's own characters: Page.anchors map it back to the file's lines
 # (a DOCX's, where a table laid out for the page holds paragraphs: engine.index.readers.word)
@@ -252,7 +253,8 @@ def _kind(file_type: str) -> str:
              "pages": "Pages document", "keynote": "Keynote presentation", "messages": "messages file",
              "statement": "bank statement", "screenplay": "screenplay", "outline": "OPML outline",
              "scrivener": "Scrivener binder", "gedcom": "family tree",
-             "flashcards": "Anki deck", "mindmap": "mind map", "ris": "RIS library", "canvas": "canvas", "bookmarks": "bookmarks file",
+             "flashcards": "Anki deck", "mindmap": "mind map", "ris": "RIS library", "canvas": "canvas",
+             "bookmarks": "bookmarks file",
              "ledger": "ledger", "recipes": "Paprika export", "chess": "chess games file", "kml": "KML map",
              "tcx": "workout file", "abc": "tune book"}  # fmt: skip
     return names.get(file_type, "file")

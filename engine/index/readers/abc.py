@@ -8,10 +8,10 @@ then its music, ``w:`` lyrics under it and ``W:`` words after it. ``+:`` goes on
 comment, ``%%`` a directive. Read as text, an answer quoted "K:Dmix" and "R:reel" and the music's letters.
 
 Here each tune is a record headed by its number and title: "Tune 3: The Silver Spear, a reel in D major, 4/4." then
-a line a field in words ("Also called: The Silver Spire.", "Composer: ...", "The Silver Spear comes from
-Ireland.", "Key: D Mixolydian (K:Dmix).", "Transcribed by: ...", "History: ..."), comments as prose, then its words; its music last, on one line
-("Music: |:DFA dAF|..."), which no question asks about. Every piece is anchored at the file line it comes from. A file
-with no tune in it is read as its text.
+a line a field in words ("Also called: The Silver Spire.", "Composer: ...", "The Silver Spear comes from Ireland.",
+"Key: D Mixolydian (K:Dmix).", "Transcribed by: ...", "History: ..."), comments as prose, then its words; its music
+last, on one line ("Music: |:DFA dAF|..."), which no question asks about. Every piece is anchored at the file line it
+comes from. A file with no tune in it is read as its text.
 """
 
 from __future__ import annotations

@@ -11,8 +11,8 @@ back ..."). Read as code, an answer quotes the escapes and the tags. Here:
   (HTML reduced to its visible text, a paragraph each), its categories and its audio file;
 - dates are as the feed writes them, in words (RFC 822 for RSS, ISO 8601 for Atom), the day named as in the feed;
 - a WordPress export (WXR: an RSS feed with ``wp:`` elements, what Tools > Export writes) reads as its site: a post's
-  author by the name the site shows, a draft, a private post or a page said so ("A draft, not yet published. Written Tue 2
-  Nov 2027."), its categories and tags apart, an uploaded file's address, and its readers' comments a line each
+  author by the name the site shows, a draft, a private post or a page said so ("A draft, not yet published. Written
+  Tue 2 Nov 2027."), its categories and tags apart, an uploaded file's address, and its readers' comments a line each
   ("Comment by Sam Okoro, Sun 4 Apr 2027: ..."; spam and trashed ones not read).
 
 Each item is a chunk of its own (``Block.kind`` "record"). Every piece keeps its file line through the page's
@@ -36,7 +36,8 @@ from engine.index.document import ExtractError, Page
 from engine.index.readers.anchored import AnchoredText, XmlRefused, as_text, day_words, walk_xml
 from engine.index.readers.html import extract_html
 
-READER_VERSION = 3  # 3: a draft "not yet published" (held-out 31); 2: a WordPress export's statuses, tags, attachments and comments
+# 3: a draft "not yet published" (held-out 31); 2: a WordPress export's statuses, tags, attachments and comments
+READER_VERSION = 3
 # the document element of a feed, after any prolog, comments and processing instructions
 _ROOT = re.compile(r"\A(?:\ufeff)?\s*(?:<\?[^>]*\?>\s*|<!--.*?-->\s*)*<(?:[\w.-]+:)?(rss|feed|RDF)\b", re.S)
 _ITEMS = ("item", "entry")

@@ -192,8 +192,14 @@ def _title_page(paras: list[_Para], lines: list, trails: list, emit) -> None:
         credit = paras[1] if len(paras) > 2 and paras[1].text().lower().rstrip(":") in _CREDITS else None
         if credit is not None:
             name = paras[2]
-            emit([(f"The screenplay {title.text()},", title.at), (credit.text()[:1].lower() + credit.text()[1:], credit.at),
-                  (_sentence(name.text()), name.at)])  # fmt: skip
+            said = credit.text()[:1].lower() + credit.text()[1:]
+            emit(
+                [
+                    (f"The screenplay {title.text()},", title.at),
+                    (said, credit.at),
+                    (_sentence(name.text()), name.at),
+                ]
+            )
             k = 3
         else:
             emit([(_sentence(f"The screenplay {title.text()}"), title.at)])

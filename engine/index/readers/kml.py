@@ -185,8 +185,8 @@ def _place(w: AnchoredText, p: _Place) -> None:
         if p.shape in ("LineString", "Polygon") and len(p.points) > 1:
             km = path_length_m(p.points) / 1000
             what = "A route" if p.shape == "LineString" else "An area"
-            w.sentence(f"{what} of {len(p.points)} points, {km:.1f} km {'long' if p.shape == 'LineString' else 'round'}",
-                       p.line)  # fmt: skip
+            size = "long" if p.shape == "LineString" else "round"
+            w.sentence(f"{what} of {len(p.points)} points, {km:.1f} km {size}", p.line)
         else:
             lat, lon = p.points[0]
             w.sentence(f"At {lat:.5f}, {lon:.5f}", p.line)

@@ -9,11 +9,11 @@ note lost the move it is about.
 Here each game is a paragraph headed by who played whom: "Alan Pike (White, 1850) against Mary Chen (Black, 1720),
 Leeds Club Championship, Leeds, round 3, 14 March 2026." then its result in words ("Result: 1-0, Alan Pike won."),
 its opening ("Opening: Sicilian Defence, Najdorf Variation (ECO B90)."), time control and the other tags; then its
-moves, a run of them a line ("1.e4 c5 2.Nf3 d6": a move's number with no space after it, which would read as a
-sentence's end), each note as a sentence after the move it follows, in words ("After White's 17th move, Nxe5 (a
-mistake): I missed the fork here."), numbered annotations as glyphs or words ("White is better"), a variation as
-"(or 17...Qd7 18.Bb5)". Every piece is anchored at the file line it comes from. Linear in the file's size; a file with no game in it
-is read as its text.
+notes, each a sentence after the move it follows, in words ("After White's 17th move, Nxe5 (a mistake): I missed the
+fork here."); then its moves on one line ("Moves (31 moves): 1.e4 c5 2.Nf3 d6 ...": a move's number with no space
+after it, which would read as a sentence's end), numbered annotations as glyphs or words ("White is better"), a
+variation as "(or 17...Qd7 18.Bb5)". Every piece is anchored at the file line it comes from. Linear in the file's
+size; a file with no game in it is read as its text.
 """
 
 from __future__ import annotations
@@ -25,7 +25,9 @@ from collections.abc import Callable
 from engine.index.document import Page, line_starts
 from engine.index.readers.anchored import MONTH_NAMES, SENTENCE_END, AnchoredText, as_text
 
-READER_VERSION = 5  # 5: notes first, then the moves on a line; 4: moves "1.e4", notes "After White's 1st move"; 3: clock commands out of notes; 2: a game headed by its event (held-out 31); 1: first
+# 5: notes first, then the moves on a line; 4: moves "1.e4", notes "After White's 1st move"; 3: clock commands out of
+# notes; 2: a game headed by its event (held-out 31); 1: first
+READER_VERSION = 5
 _TAG = re.compile(r'\[\s*([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\s*\]')
 # the movetext's tokens: a comment, a rest-of-line comment, a variation's ends, a NAG, a move number, a result, a move
 _TOKEN = re.compile(
@@ -288,5 +290,8 @@ def _moves(w: AnchoredText, text: str, span: tuple[int, int], at) -> None:
     if run:
         w.line_break()
         full = (moves + 1) // 2
-        w.sentence(f"Moves ({full} move{'s' if full != 1 else ''}): " + " ".join(run).replace("( ", "(").replace(" )", ")"),
-                   at(max(span[1] - 1, run_at or 0)))  # fmt: skip  # at the movetext's end: anchors in order
+        said = " ".join(run).replace("( ", "(").replace(" )", ")")
+        # anchored at the movetext's end, after every note: the page's anchors stay in the file's order
+        w.sentence(
+            f"Moves ({full} move{'s' if full != 1 else ''}): {said}", at(max(span[1] - 1, run_at or 0))
+        )

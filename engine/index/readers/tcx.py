@@ -9,11 +9,11 @@ cadence), the athlete's ``Notes`` and the ``Creator`` device. Read as text, an a
 
 Here each activity is a paragraph: "Run on Saturday 6 March 2027 at 08:02 UTC: 10.20 km in 52:14 (5:07 per km), 3
 laps, 612 kcal, heart rate 152 on average, 171 at most." then its device ("Device: Forerunner 255 (unit ID ...,
-software 19.18).") and its notes, then a line a lap that names its activity ("Lap 2 of the run on Saturday 6 March 2027 at 08:02 UTC:
-5.00 km in 24:40 (4:56 per km), 301 kcal, heart rate 158 on average, 169 at most, climbing 42 m."). Times are UTC, as
-TCX writes them. Every piece is anchored at the file line it comes from; each activity is a chunk of its own, not
-shown whole (a lap is the answer, not the day). The XML is read by expat with no document type; a file that does not parse, or holds no activity,
-is read as its text.
+software 19.18).") and its notes, then a line a lap that names its activity ("Lap 2 of the run on Saturday 6 March
+2027 at 08:02 UTC: 5.00 km in 24:40 (4:56 per km), 301 kcal, heart rate 158 on average, 169 at most, climbing 42
+m."). Times are UTC, as TCX writes them. Every piece is anchored at the file line it comes from; each activity is a
+chunk of its own, not shown whole (a lap is the answer, not the day). The XML is read by expat with no document
+type; a file that does not parse, or holds no activity, is read as its text.
 """
 
 from __future__ import annotations
