@@ -218,6 +218,25 @@ def line_blocks(text: str, header: tuple[int, int] | None = None, kind: str = "t
     return blocks
 
 
+def joined_line(
+    pieces: Sequence[tuple[str, tuple[int, int]]],
+) -> tuple[str, list[tuple[int, int, int]]] | None:
+    """Pieces of a page's line, each (its text, the (file line, file character) it comes from), joined by spaces, each
+    anchored where it starts: the line and its anchors as ``line_page`` takes them; None when every piece is empty."""
+    out: list[str] = []
+    marks: list[tuple[int, int, int]] = []
+    size = 0
+    for piece, at in pieces:
+        if not piece:
+            continue
+        if out:
+            size += 1
+        marks.append((size, *at))
+        out.append(piece)
+        size += len(piece)
+    return (" ".join(out), marks) if out else None
+
+
 def line_page(
     lines: Sequence[tuple[str, Sequence[tuple[int, int, int]]]],
     trails: Sequence[tuple[int, str]] = (),

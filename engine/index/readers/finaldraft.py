@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from xml.parsers import expat
 
-from engine.index.document import Page, line_page
+from engine.index.document import Page, joined_line, line_page
 from engine.index.readers.anchored import SENTENCE_END, XmlRefused, as_text, walk_xml
 from engine.index.readers.fountain import read_fountain, scene_heading
 
@@ -110,17 +110,9 @@ def _write(title_page: list[_Para], script: list[_Para], notes: list[_Para]) -> 
     trails: list[tuple[int, str]] = []
 
     def emit(pieces: list[tuple[str, tuple[int, int]]]) -> None:
-        out, marks, size = [], [], 0
-        for piece, at in pieces:
-            if not piece:
-                continue
-            if out:
-                size += 1
-            marks.append((size, *at))
-            out.append(piece)
-            size += len(piece)
-        if out:
-            lines.append((" ".join(out), marks))
+        line = joined_line(pieces)
+        if line is not None:
+            lines.append(line)
 
     def emit_notes(para: _Para) -> None:
         for note, at in para.notes:

@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from engine.index.document import Page, line_page, line_starts, source_place
+from engine.index.document import Page, joined_line, line_page, line_starts, source_place
 
 READER_VERSION = 1
 
@@ -95,17 +95,9 @@ def read_fountain(text: str, check: Callable[[], None] = lambda: None) -> Page:
             if said:
                 lines.append((said, [(0, *source_place(starts, offsets[at[0]]))] if at else []))
             return
-        out, marks, size = [], [], 0
-        for piece, n in said:
-            if not piece:
-                continue
-            if out:
-                size += 1
-            marks.append((size, *source_place(starts, offsets[n])))
-            out.append(piece)
-            size += len(piece)
-        if out:
-            lines.append((" ".join(out), marks))
+        line = joined_line([(piece, source_place(starts, offsets[n])) for piece, n in said])
+        if line is not None:
+            lines.append(line)
 
     i = 0
     # the title page: "Key: value" lines, a value going on in indented lines, up to the first blank line

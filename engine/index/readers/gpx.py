@@ -42,7 +42,8 @@ class _Point:
     fields: dict[str, tuple[str, int, int]] = field(default_factory=dict)  # name -> (text, line, char)
 
 
-def _float(value: str | None) -> float | None:
+def finite_number(value: str | None) -> float | None:
+    """A number as a file writes it, or None for none, a word, an infinity or NaN."""
     try:
         number = float(value) if value is not None else None
     except ValueError:
@@ -50,7 +51,8 @@ def _float(value: str | None) -> float | None:
     return number if number is not None and math.isfinite(number) else None
 
 
-def _time(value: str) -> datetime | None:
+def utc_time(value: str) -> datetime | None:
+    """An ISO 8601 time (GPX's, TCX's: "2027-05-15T08:52:03Z") in UTC; one with no zone is taken as UTC."""
     try:
         moment = datetime.fromisoformat(value.strip().replace("Z", "+00:00"))
     except ValueError:
@@ -75,7 +77,7 @@ def _parse(
     def opened(name: str, attrs: dict[str, str], where: tuple[int, int]) -> None:
         line, char = where
         if name in ("wpt", "rtept", "trkpt"):
-            current[0] = _Point(line, char, _float(attrs.get("lat")), _float(attrs.get("lon")))
+            current[0] = _Point(line, char, finite_number(attrs.get("lat")), finite_number(attrs.get("lon")))
         elif name == "trk":
             track[0] = (_Point(line, char), [])
             tracks.append(track[0])
@@ -133,13 +135,15 @@ def _track(w: AnchoredText, head: _Point, points: list[_Point]) -> None:
     km = _distance(points) / 1000
     if km > 0:
         bits.append(f"{km:.1f} km")
-    heights = [h for h in (_float(p.fields.get("ele", ("",))[0]) for p in points) if h is not None]
+    heights = [h for h in (finite_number(p.fields.get("ele", ("",))[0]) for p in points) if h is not None]
     if len(heights) > 1:
         up = sum(max(0.0, b - a) for a, b in zip(heights, heights[1:], strict=False))
         down = sum(max(0.0, a - b) for a, b in zip(heights, heights[1:], strict=False))
         bits.append(f"{up:.0f} m of ascent and {down:.0f} m of descent")
         bits.append(f"{min(heights):.0f} m to {max(heights):.0f} m high")
-    times = [t for t in (_time(p.fields["time"][0]) for p in points if "time" in p.fields) if t is not None]
+    times = [
+        t for t in (utc_time(p.fields["time"][0]) for p in points if "time" in p.fields) if t is not None
+    ]
     if times:
         first, last = min(times), max(times)
         if first.date() == last.date():
@@ -163,10 +167,10 @@ def _waypoint(w: AnchoredText, p: _Point) -> None:
     title = name[0] if name else "Waypoint"
     w.open(title)
     w.add(title, (name[1], name[2]) if name else (p.line, p.char))
-    ele = _float(p.fields["ele"][0]) if "ele" in p.fields else None
+    ele = finite_number(p.fields["ele"][0]) if "ele" in p.fields else None
     if ele is not None:
         w.add(f", {ele:.0f} m", p.fields["ele"][1:])
-    moment = _time(p.fields["time"][0]) if "time" in p.fields else None
+    moment = utc_time(p.fields["time"][0]) if "time" in p.fields else None
     if moment is not None:
         w.add(f", {_when(moment)}", p.fields["time"][1:])
     w.add(".", None)

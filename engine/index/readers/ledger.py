@@ -21,7 +21,7 @@ from collections.abc import Callable
 from datetime import date
 from decimal import Decimal, InvalidOperation
 
-from engine.index.document import Page, line_page, line_starts, source_place
+from engine.index.document import Page, joined_line, line_page, line_starts, source_place
 from engine.index.readers.anchored import MONTH_NAMES, SENTENCE_END, as_text
 
 READER_VERSION = 3  # 3: hledger lower-case accounts; 2: a balance an assertion (held-out 30); 1: first
@@ -164,18 +164,11 @@ def read_ledger(text: str, check: Callable[[], None] = lambda: None) -> Page:
     entries = 0
 
     def emit(pieces: list[tuple[str, int]]) -> None:
-        out, marks, size = [], [], 0
-        for piece, n in pieces:
-            piece = " ".join(piece.split())
-            if not piece:
-                continue
-            if out:
-                size += 1
-            marks.append((size, *source_place(starts, offsets[n])))
-            out.append(piece)
-            size += len(piece)
-        if out:
-            lines.append((" ".join(out), marks))
+        line = joined_line(
+            [(" ".join(piece.split()), source_place(starts, offsets[n])) for piece, n in pieces]
+        )
+        if line is not None:
+            lines.append(line)
 
     i = 0
     comment: list[tuple[str, int]] = []

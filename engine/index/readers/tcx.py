@@ -18,14 +18,13 @@ type; a file that does not parse, or holds no activity, is read as its text.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
 from xml.parsers import expat
 
 from engine.index.document import Page
 from engine.index.readers.anchored import AnchoredText, XmlRefused, as_text, walk_xml
+from engine.index.readers.gpx import finite_number, utc_time
 
 READER_VERSION = (
     3  # 3: the device a line, the sport as saved; 2: a lap names its activity (held-out 32); 1: first
@@ -52,22 +51,6 @@ class _Activity:
     device: str = ""
     unit: str = ""
     version: list[str] = field(default_factory=list)
-
-
-def _number(value: str | None) -> float | None:
-    try:
-        n = float(value) if value is not None else None
-    except ValueError:
-        return None
-    return n if n is not None and math.isfinite(n) else None
-
-
-def _time(value: str) -> datetime | None:
-    try:
-        moment = datetime.fromisoformat(value.strip().replace("Z", "+00:00"))
-    except ValueError:
-        return None
-    return moment.astimezone(UTC) if moment.tzinfo else moment.replace(tzinfo=UTC)
 
 
 def _clock(seconds: float) -> str:
@@ -113,9 +96,9 @@ def _parse(text: str, check: Callable[[], None]) -> tuple[list[_Activity], str]:
                 a.version.append(value)
             return
         if "Trackpoint" in stack or parent in ("Trackpoint", "Position", "HeartRateBpm") and "Track" in stack:
-            if lap is not None and name == "AltitudeMeters" and (n := _number(value)) is not None:
+            if lap is not None and name == "AltitudeMeters" and (n := finite_number(value)) is not None:
                 lap.altitudes.append(n)
-            elif lap is not None and name == "Cadence" and (n := _number(value)) is not None:
+            elif lap is not None and name == "Cadence" and (n := finite_number(value)) is not None:
                 lap.cadence.append(n)
             return
         if lap is not None and parent in (
@@ -152,7 +135,7 @@ def read_tcx(text: str, check: Callable[[], None] = lambda: None) -> Page:
 
 def _lap_numbers(lap: _Lap) -> tuple[float | None, float | None, float | None]:
     def num(key: str) -> float | None:
-        return _number(lap.fields[key][0]) if key in lap.fields else None
+        return finite_number(lap.fields[key][0]) if key in lap.fields else None
 
     return num("TotalTimeSeconds"), num("DistanceMeters"), num("Calories")
 
@@ -173,7 +156,7 @@ def _effort(seconds: float | None, metres: float | None, sport: str) -> str:
 
 def _activity(w: AnchoredText, a: _Activity) -> None:
     sport = _SPORTS.get(a.sport.lower(), a.sport or "Workout")
-    start = _time(a.fields["Id"][0]) if "Id" in a.fields else None
+    start = utc_time(a.fields["Id"][0]) if "Id" in a.fields else None
     when = f" on {start:%A} {start.day} {start:%B %Y} at {start:%H:%M} UTC" if start else ""
     w.open(f"{sport}{when}")
     saved = f" (sport: {a.sport})" if a.sport and a.sport.lower() not in ("running", "biking") else ""
@@ -181,12 +164,12 @@ def _activity(w: AnchoredText, a: _Activity) -> None:
     metres = sum(d for _, d, _ in map(_lap_numbers, a.laps) if d) or None
     kcal = sum(c for _, _, c in map(_lap_numbers, a.laps) if c) or None
     averages = [
-        (_number(lap.fields["AverageHeartRateBpm.Value"][0]), _lap_numbers(lap)[0] or 0)
+        (finite_number(lap.fields["AverageHeartRateBpm.Value"][0]), _lap_numbers(lap)[0] or 0)
         for lap in a.laps
         if "AverageHeartRateBpm.Value" in lap.fields
     ]
     highs = [
-        _number(lap.fields["MaximumHeartRateBpm.Value"][0])
+        finite_number(lap.fields["MaximumHeartRateBpm.Value"][0])
         for lap in a.laps
         if "MaximumHeartRateBpm.Value" in lap.fields
     ]
@@ -229,7 +212,7 @@ def _activity(w: AnchoredText, a: _Activity) -> None:
         if avg or high:
             bits.append(", ".join(x for x in (f"heart rate {avg[0]} on average" if avg else "",
                                                f"{high[0]} at most" if high else "") if x))  # fmt: skip
-        speed = _number(lap.fields["MaximumSpeed"][0]) if "MaximumSpeed" in lap.fields else None
+        speed = finite_number(lap.fields["MaximumSpeed"][0]) if "MaximumSpeed" in lap.fields else None
         if speed:
             bits.append(f"top speed {speed * 3.6:.1f} km/h")
         if len(lap.altitudes) > 1:

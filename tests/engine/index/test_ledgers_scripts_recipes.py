@@ -10,13 +10,14 @@ import gzip
 import io
 import json
 import zipfile
-from pathlib import Path
 
 import pytest
 
-from engine.index import extract, file_type_for
 from engine.index.document import ExtractError
 from engine.index.options import reader_tag
+from tests.engine.index.reading_helpers import cited as _cited
+from tests.engine.index.reading_helpers import line_of as _line_of
+from tests.engine.index.reading_helpers import read_named as _read
 
 LEDGER = """option "title" "Hartley household"
 option "operating_currency" "GBP"
@@ -92,20 +93,6 @@ FDX = """<?xml version="1.0" encoding="UTF-8" standalone="no" ?>
   <SmartType><Characters><Character>MAGGIE</Character></Characters></SmartType>
 </FinalDraft>
 """
-
-
-def _read(name: str, data: bytes):
-    path = Path(name)
-    return extract(path, data, file_type_for(path))
-
-
-def _cited(page, needle: str) -> tuple[int, int]:
-    at = page.text.index(needle)
-    return page.line_range(at, at + len(needle))
-
-
-def _line_of(text: str, needle: str) -> int:
-    return next(n for n, line in enumerate(text.splitlines(), 1) if needle in line)
 
 
 def test_a_beancount_ledger_reads_an_entry_a_line_cited_at_its_lines():

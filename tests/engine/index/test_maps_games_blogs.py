@@ -5,11 +5,11 @@ through the indexer's own entry point; citations name the file's lines."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
-from engine.index import extract, file_type_for
 from engine.index.extraction import RECORD_TYPES
 from engine.index.options import reader_tag
+from tests.engine.index.reading_helpers import cited as _cited
+from tests.engine.index.reading_helpers import line_of as _line_of
+from tests.engine.index.reading_helpers import read_named as _read
 
 KML = """<?xml version="1.0" encoding="UTF-8"?>
 <kml xmlns="http://www.opengis.net/kml/2.2">
@@ -127,20 +127,6 @@ WXR = """<?xml version="1.0" encoding="UTF-8" ?>
 </channel>
 </rss>
 """
-
-
-def _read(name: str, text: str):
-    path = Path(name)
-    return extract(path, text.encode(), file_type_for(path))
-
-
-def _cited(page, needle: str) -> tuple[int, int]:
-    at = page.text.index(needle)
-    return page.line_range(at, at + len(needle))
-
-
-def _line_of(text: str, needle: str) -> int:
-    return next(n for n, line in enumerate(text.splitlines(), 1) if needle in line)
 
 
 def test_a_kml_map_reads_a_place_a_record_under_its_layer():

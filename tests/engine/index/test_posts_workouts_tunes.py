@@ -5,31 +5,17 @@ entry point; citations name the file's lines."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
-from engine.index import extract, file_type_for
 from engine.index.extraction import RECORD_TYPES
 from engine.index.options import reader_tag
+from tests.engine.index.reading_helpers import cited as _cited
+from tests.engine.index.reading_helpers import line_of as _line_of
+from tests.engine.index.reading_helpers import read_named as _read
 
 OUTBOX = '{\n  "@context": "https://www.w3.org/ns/activitystreams",\n  "id": "outbox.json",\n  "type": "OrderedCollection",\n  "totalItems": 4,\n  "orderedItems": [\n    {\n      "id": "https://mastodon.example/users/jen/statuses/111/activity",\n      "type": "Create",\n      "actor": "https://mastodon.example/users/jen",\n      "published": "2027-03-05T19:40:00Z",\n      "object": {\n        "id": "https://mastodon.example/users/jen/statuses/111",\n        "type": "Note",\n        "summary": null,\n        "inReplyTo": null,\n        "published": "2027-03-05T19:40:00Z",\n        "content": "<p>Off to Blacktoft tomorrow at dawn. <a href=\\"https://mastodon.example/tags/birding\\" class=\\"mention hashtag\\" rel=\\"tag\\">#<span>birding</span></a></p>",\n        "attachment": [],\n        "tag": [{"type": "Hashtag", "name": "#birding"}]\n      }\n    },\n    {\n      "id": "https://mastodon.example/users/jen/statuses/112/activity",\n      "type": "Create",\n      "published": "2027-03-06T08:12:44Z",\n      "object": {\n        "id": "https://mastodon.example/users/jen/statuses/112",\n        "type": "Note",\n        "summary": "a dead gull",\n        "inReplyTo": "https://mastodon.example/users/jen/statuses/111",\n        "published": "2027-03-06T08:12:44Z",\n        "content": "<p>Two avocets on the scrape!</p><p>And a gull the fox got.</p>",\n        "attachment": [{"type": "Document", "mediaType": "image/jpeg", "url": "/media_attachments/1.jpg", "name": "Two avocets wading in brown water"}]\n      }\n    },\n    {\n      "id": "https://mastodon.example/users/jen/statuses/113/activity",\n      "type": "Create",\n      "published": "2027-03-07T10:00:00Z",\n      "object": {\n        "id": "https://mastodon.example/users/jen/statuses/113",\n        "type": "Question",\n        "content": "<p>Which hide next weekend?</p>",\n        "oneOf": [{"type": "Note", "name": "Singleton", "replies": {"type": "Collection", "totalItems": 12}}, {"type": "Note", "name": "Marshland", "replies": {"type": "Collection", "totalItems": 5}}]\n      }\n    },\n    {\n      "id": "https://mastodon.example/users/jen/statuses/114/activity",\n      "type": "Announce",\n      "published": "2027-03-08T09:00:00Z",\n      "object": "https://other.example/@rspb/999"\n    }\n  ]\n}\n'
 
 TCX = '<?xml version="1.0" encoding="UTF-8"?>\n<TrainingCenterDatabase xmlns="http://www.garmin.com/xmlschemas/TrainingCenterDatabase/v2">\n  <Activities>\n    <Activity Sport="Running">\n      <Id>2027-03-06T08:02:11.000Z</Id>\n      <Lap StartTime="2027-03-06T08:02:11.000Z">\n        <TotalTimeSeconds>1512.0</TotalTimeSeconds>\n        <DistanceMeters>5000.0</DistanceMeters>\n        <MaximumSpeed>4.1</MaximumSpeed>\n        <Calories>310</Calories>\n        <AverageHeartRateBpm><Value>148</Value></AverageHeartRateBpm>\n        <MaximumHeartRateBpm><Value>162</Value></MaximumHeartRateBpm>\n        <Intensity>Active</Intensity>\n        <TriggerMethod>Distance</TriggerMethod>\n        <Track>\n          <Trackpoint><Time>2027-03-06T08:02:11.000Z</Time><AltitudeMeters>100.0</AltitudeMeters><HeartRateBpm><Value>120</Value></HeartRateBpm></Trackpoint>\n          <Trackpoint><Time>2027-03-06T08:12:11.000Z</Time><AltitudeMeters>130.0</AltitudeMeters></Trackpoint>\n        </Track>\n      </Lap>\n      <Lap StartTime="2027-03-06T08:27:23.000Z">\n        <TotalTimeSeconds>1480.0</TotalTimeSeconds>\n        <DistanceMeters>5000.0</DistanceMeters>\n        <Calories>300</Calories>\n        <AverageHeartRateBpm><Value>158</Value></AverageHeartRateBpm>\n        <MaximumHeartRateBpm><Value>171</Value></MaximumHeartRateBpm>\n      </Lap>\n      <Notes>Felt strong; new shoes (Pegasus 41).</Notes>\n      <Creator xsi:type="Device_t" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">\n        <Name>Forerunner 255</Name>\n        <UnitId>3412345678</UnitId>\n        <Version><VersionMajor>19</VersionMajor><VersionMinor>18</VersionMinor></Version>\n      </Creator>\n    </Activity>\n  </Activities>\n  <Author xsi:type="Application_t" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">\n    <Name>Garmin Connect</Name>\n  </Author>\n</TrainingCenterDatabase>\n'
 
 ABC = "%abc-2.1\n% Ruth's session book, Hebden Bridge\nZ:Ruth Calloway\n\nX:1\nT:The Silver Spear\nT:Silver Spire\nR:reel\nC:Trad.\nO:Ireland\nM:4/4\nL:1/8\nQ:1/4=110\nZ:Ruth Calloway, from Dan's playing\nN:Play the B part twice at the\n+:Tuesday session.\nH:Learnt at the Trades Club in 2019;\nH:Dan says it came over from Sligo.\nK:Dmix\n% the second ending is Dan's\n|:A2FA DAFA|A2FA BAGB|A2FA DAFA|\"G\"GFGA BAGB:|\nW:Oh the silver spear\nW:shines at dawn\n"
-
-
-def _read(name: str, text: str):
-    path = Path(name)
-    return extract(path, text.encode(), file_type_for(path))
-
-
-def _cited(page, needle: str) -> tuple[int, int]:
-    at = page.text.index(needle)
-    return page.line_range(at, at + len(needle))
-
-
-def _line_of(text: str, needle: str) -> int:
-    return next(n for n, line in enumerate(text.splitlines(), 1) if needle in line)
 
 
 def test_a_mastodon_outbox_reads_a_post_a_message():

@@ -7,10 +7,12 @@ lines."""
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 from engine.index import extract, file_type_for
 from engine.index.options import reader_tag
+from tests.engine.index.reading_helpers import cited as _cited
+from tests.engine.index.reading_helpers import line_of as _line_of
+from tests.engine.index.reading_helpers import read_named as _read
 
 RIS = (
     "TY  - JOUR\r\nAU  - Okafor, Ngozi\r\nAU  - Marsh, T.\r\nTI  - Street trees and urban heat in Leeds\r\n"
@@ -21,20 +23,6 @@ RIS = (
     "TY  - BOOK\r\nAU  - Hale, Ruth\r\nTI  - Cities in Summer\r\nPB  - Northern Press\r\nCY  - York\r\nPY  - 2021\r\n"
     "ER  - \r\n"
 )
-
-
-def _read(name: str, text: str):
-    path = Path(name)
-    return extract(path, text.encode(), file_type_for(path))
-
-
-def _cited(page, needle: str) -> tuple[int, int]:
-    at = page.text.index(needle)
-    return page.line_range(at, at + len(needle))
-
-
-def _line_of(text: str, needle: str) -> int:
-    return next(n for n, line in enumerate(text.splitlines(), 1) if needle in line)
 
 
 def test_an_ris_library_reads_a_reference_a_record_cited_at_its_lines():

@@ -10,13 +10,14 @@ import io
 import json
 import sqlite3
 import zipfile
-from pathlib import Path
 
 import pytest
 
-from engine.index import extract, file_type_for
 from engine.index.document import ExtractError
 from engine.index.readers.gedcom import date_words
+from tests.engine.index.reading_helpers import cited as _cited
+from tests.engine.index.reading_helpers import line_of as _line_of
+from tests.engine.index.reading_helpers import read_named as _read
 
 TREE = """\ufeff0 HEAD
 1 SOUR MacFamilyTree
@@ -77,20 +78,6 @@ TREE = """\ufeff0 HEAD
 1 AUTH The National Archives
 0 TRLR
 """
-
-
-def _read(name: str, data: bytes):
-    path = Path(name)
-    return extract(path, data, file_type_for(path))
-
-
-def _line_of(text: str, needle: str) -> int:
-    return next(n for n, line in enumerate(text.splitlines(), 1) if needle in line)
-
-
-def _cited(page, needle: str) -> tuple[int, int]:
-    at = page.text.index(needle)
-    return page.line_range(at, at + len(needle))
 
 
 def test_a_family_tree_reads_each_person_in_sentences_cited_at_the_files_lines():
