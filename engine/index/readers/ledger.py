@@ -21,7 +21,7 @@ from collections.abc import Callable
 from datetime import date
 from decimal import Decimal, InvalidOperation
 
-from engine.index.document import Page, joined_line, line_page, line_starts, source_place
+from engine.index.document import Page, joined_line, line_page, line_starts
 from engine.index.readers.anchored import MONTH_NAMES, SENTENCE_END, as_text
 
 READER_VERSION = 3  # 3: hledger lower-case accounts; 2: a balance an assertion (held-out 30); 1: first
@@ -153,20 +153,15 @@ def _transfer(postings: list[_Posting]) -> str:
 
 def read_ledger(text: str, check: Callable[[], None] = lambda: None) -> Page:
     """The page of a Beancount or Ledger file in words (see the module's docstring)."""
-    starts = line_starts(text)
+    starts = line_starts(text)  # where each line starts: a piece of line n is anchored at (n + 1, starts[n])
     raw = text.split("\n")
-    offsets = [0]
-    for line in raw[:-1]:
-        offsets.append(offsets[-1] + len(line) + 1)
     lines: list[tuple[str, list[tuple[int, int, int]]]] = []
     trails: list[tuple[int, str]] = []
     section: list[str] = []
     entries = 0
 
     def emit(pieces: list[tuple[str, int]]) -> None:
-        line = joined_line(
-            [(" ".join(piece.split()), source_place(starts, offsets[n])) for piece, n in pieces]
-        )
+        line = joined_line([(" ".join(piece.split()), (n + 1, starts[n])) for piece, n in pieces])
         if line is not None:
             lines.append(line)
 
