@@ -75,13 +75,11 @@ def _parse(text: str, check: Callable[[], None]):
     meta: dict[str, tuple[str, int, int]] = {}
     places: list[_Place] = []
     folders: list[str] = []  # the open containers' names (a folder's name closes before its places open)
-    opened_at: list[str] = []
     data_label: list[str] = [""]
     place: list[_Place | None] = [None]
     skipping = [0]
 
     def opened(name: str, attrs: dict[str, str], where: tuple[int, int]) -> None:
-        opened_at.append(name)
         if name in _SKIPPED:
             skipping[0] += 1
         elif name in _CONTAINERS:
@@ -94,8 +92,6 @@ def _parse(text: str, check: Callable[[], None]):
             place[0].shape = name
 
     def closed(name: str, parent: str, value: str, at: tuple[int, int]) -> None:
-        if opened_at:
-            opened_at.pop()
         if name in _SKIPPED:
             skipping[0] -= 1
             return

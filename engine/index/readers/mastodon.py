@@ -22,12 +22,13 @@ import re
 from collections.abc import Callable
 from datetime import datetime
 
-from engine.index.document import ExtractError, Page, line_page, line_starts, source_place
+from engine.index.document import ExtractError, Page, joined_line, line_page, line_starts, source_place
 from engine.index.readers.html import extract_html
 from engine.index.readers.messages import stamp
 
-READER_VERSION = 2  # 2: each piece anchored at its key, hashtags named (held-out 32); 1: first
+READER_VERSION = 3  # 3: compact JSON found in linear time; 2: each piece at its key, hashtags named; 1: first
 _TAG = re.compile(r"<[a-zA-Z/!][^>]*>")
+_ID = re.compile(r'"id"\s*:\s*"((?:[^"\\]|\\.){1,2000})"')
 
 
 def _when(value: object) -> datetime | None:
@@ -77,48 +78,58 @@ def read_mastodon(text: str, check: Callable[[], None] = lambda: None) -> Page |
         if isinstance(obj, dict) and isinstance(obj.get("id"), str):
             posts[obj["id"]] = _when(obj.get("published") or item.get("published"))
     lines: list[tuple[str, list[tuple[int, int, int]]]] = []
+    # where each id stands in the file, found in one pass (compact or indented JSON alike): an item starts at its
+    # id, and its pieces are looked for between it and the next item's, so the work stays linear in the file
+    ids: dict[str, int] = {}
+    for m in _ID.finditer(text):
+        ids.setdefault(m.group(1), m.start())
+    begins = []
     pos = 0
+    for item in items:
+        key = item.get("id") if isinstance(item, dict) else None
+        at = ids.get(json.dumps(key)[1:-1], -1) if isinstance(key, str) else -1
+        pos = at if at >= pos else pos
+        begins.append(pos)
+    ends = [len(text)] * len(begins)  # where the next item (one further on in the file) starts
+    for k in range(len(begins) - 2, -1, -1):
+        ends[k] = begins[k + 1] if begins[k + 1] > begins[k] else ends[k + 1]
     for k, item in enumerate(items):
         if k % 256 == 0:
             check()
         if not isinstance(item, dict):
             continue
-        # the item's place in the file: its own id (a post's object id is its activity id's start), then its keys
-        found = (
-            _find(text, f'"id": {json.dumps(item.get("id"))}', pos) if isinstance(item.get("id"), str) else -1
-        )
-        begin = found if found >= 0 else pos
+        begin, end = begins[k], ends[k]
         pieces = _post(item, posts)
         if not pieces:
             continue
-        out, marks, size = [], [], 0
-        for said, key in pieces:
-            at = _find(text, key, begin) if key else -1
-            if out:
-                size += 1
-            marks.append((size, *source_place(starts, at if at >= 0 else begin)))
-            out.append(said)
-            size += len(said)
-        lines.append((" ".join(out), marks))
-        pos = begin + 1
+        line = joined_line(
+            [
+                (said, source_place(starts, _find(text, key, begin, end) if key else begin))
+                for said, key in pieces
+            ]
+        )
+        if line is not None:
+            lines.append(line)
     if not lines:
         return None
     return line_page(lines, sep="\n\n")
 
 
-def _find(text: str, key: str, start: int) -> int:
-    """Where ``key`` is in ``text`` from ``start``, as written or with its non-ASCII characters escaped."""
-    found = text.find(key, start)
+def _find(text: str, key: str, begin: int, end: int) -> int:
+    """Where ``key`` is in ``text[begin:end]``, as written or with its non-ASCII characters escaped; ``begin`` when
+    it is in neither."""
+    found = text.find(key, begin, end)
     if found < 0:
         escaped = key.encode("ascii", "backslashreplace").decode().replace("\\x", "\\u00")
-        found = text.find(escaped, start) if escaped != key else -1
-    return found
+        found = text.find(escaped, begin, end) if escaped != key else -1
+    return found if found >= 0 else begin
 
 
 def _json_key(name: str, value: object = None) -> str:
-    """The text a key (and a string value) is written as in Mastodon's JSON."""
+    """The text a key is written as in Mastodon's JSON, or a string value (compact JSON writes no space after a
+    key's colon, an indented one does)."""
     if isinstance(value, str):
-        return f'"{name}": {json.dumps(value, ensure_ascii=False)}'
+        return json.dumps(value, ensure_ascii=False)
     return f'"{name}":'
 
 

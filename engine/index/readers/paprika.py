@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 from engine.index.bounds import (
     MAX_DECOMPRESSED_BYTES,
@@ -55,13 +55,15 @@ def extract_paprika(data: bytes, check: Callable[[], None]) -> tuple[tuple[Page,
     """A page for each recipe of a Paprika export, or of one recipe (see the module's docstring), and notes on the
     members that are not recipes."""
     if data[:2] == _GZIP:
-        members = [("the recipe", data)]
+        members: Iterator[tuple[str, bytes]] = iter([("the recipe", data)])
     else:
         zf = open_zip(data, "Paprika export", cap=MAX_DECOMPRESSED_BYTES)
-        infos = [i for i in zf.infolist() if not i.is_dir()]
-        members = []
-        for info in infos:
-            members.append((info.filename, read_zip_member(zf, info.filename, check=check)))
+        # each member read when its turn comes: one recipe's bytes held at a time
+        members = (
+            (i.filename, read_zip_member(zf, i.filename, check=check))
+            for i in zf.infolist()
+            if not i.is_dir()
+        )
     pages: list[Page] = []
     bad: list[str] = []
     for number, (name, raw) in enumerate(members, 1):

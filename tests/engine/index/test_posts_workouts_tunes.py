@@ -85,3 +85,25 @@ def test_an_abc_tune_book_reads_a_tune_a_record_in_words():
     assert _cited(page, "History: Learnt")[0] == _line_of(ABC, "H:Learnt")
     assert "Tune 1: The Silver Spear" in [t for _, t in page.trails]
     assert _read("n.abc", "no tunes here\n").pages[0].text == "no tunes here\n"
+
+
+def test_a_compact_mastodon_outbox_reads_in_linear_time():
+    """Mastodon writes its archive's JSON compact (no space after a key's colon): each post is still found at its own
+    keys, and 20,000 posts read in seconds (each post's id was looked for from it to the file's end: quadratic)."""
+    import json
+    import time
+
+    compact = json.dumps(json.loads(OUTBOX), separators=(",", ":"))
+    page = _read("outbox.json", compact).pages[0]
+    assert "Which hide next weekend? Poll: Singleton (12 votes); Marshland (5 votes)." in page.text
+    assert page.anchors[-1][2] == compact.index('"published":"2027-03-08')  # the boost at its own time
+    post = json.loads(OUTBOX)["orderedItems"][0]
+    items = []
+    for n in range(20_000):
+        p = json.loads(json.dumps(post).replace("statuses/111", f"statuses/{n}"))
+        items.append(p)
+    big = json.dumps({"type": "OrderedCollection", "orderedItems": items}, separators=(",", ":"))
+    t = time.perf_counter()
+    page = _read("outbox.json", big).pages[0]
+    assert time.perf_counter() - t < 20
+    assert page.text.count("Off to Blacktoft") == 20_000
