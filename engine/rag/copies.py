@@ -9,7 +9,10 @@ from collections.abc import Sequence
 from engine.rag.citations import quote_lines
 from engine.rag.grounding import Span, content_words
 from engine.rag.sources import Source
-from engine.rag.tuning import COPY_MAX, COPY_MIN_WORDS
+from engine.rag.tuning import COPY_MAX, COPY_MIN_WORDS, DUPLICATE_JACCARD
+
+# the name a def or class defines, after any decorator lines ("@rule\ndef _gif(h):")
+_DEF_NAME = re.compile(r"[ \t]*(?:@[^\n]*\n[ \t]*)*(?:async[ \t]+)?(?:def|class)[ \t]+(\w+)")
 
 
 def copies(
@@ -36,3 +39,18 @@ def copies(
             out.append((Span(s, m.start(), m.end()), a, b))
     # a line on every page ("Release 3.19.0 11 Apr 2022") is a header, not a copy
     return out if len(out) <= COPY_MAX else []
+
+
+def says_again(span: Span, words: set, other: Span) -> bool:
+    """``span`` (its content words ``words``) says again what ``other`` says, so an answer shows only one of them:
+    their words overlap by DUPLICATE_JACCARD, and they are not two Python defs or classes of different names ("def
+    getline(filename, lineno)" and "def getlines(filename)" share their docstrings' words but are two functions)."""
+    if word_overlap(words, content_words(other.text)) < DUPLICATE_JACCARD:
+        return False
+    a, b = _DEF_NAME.match(span.text), _DEF_NAME.match(other.text)
+    return not (a and b and a.group(1) != b.group(1))
+
+
+def word_overlap(a: set, b: set) -> float:
+    """The Jaccard overlap of two sets of words."""
+    return len(a & b) / max(1, len(a | b))

@@ -39,7 +39,7 @@ from engine.rag.answer_kinds import kind_share, wanted_kinds
 from engine.rag.citations import Citation, quote_lines
 from engine.rag.clippings import clipping_furniture, clipping_label
 from engine.rag.code_comments import comment_over_code, comment_prose
-from engine.rag.copies import copies
+from engine.rag.copies import copies, says_again
 from engine.rag.grounding import (
     PARAGRAPH_LINE_TYPES,
     SentenceSupport,
@@ -72,7 +72,6 @@ from engine.rag.task_lists import taskpaper_task
 from engine.rag.terms import ATX_MARKS, described, term_above, with_term
 from engine.rag.tuning import (
     ANSWER_KIND_WEIGHT,
-    DUPLICATE_JACCARD,
     EMBED_WEIGHT,
     HEADING_WORD_WEIGHT,
     INTRO_EXTEND_CHARS,
@@ -93,8 +92,6 @@ HEDGED_INTRO = "Your documents may not answer this directly. The closest they co
 # a list item's line up to its words: its indent and its bullet (Markdown's, a TaskPaper task's "- ")
 _ITEM_OPENING = re.compile(r"[ \t]*[-*+\u2022][ \t]+")
 _ENDS_SENTENCE = re.compile(r"[.!?][\"'”’)\]]*\s*$")
-# the name a def or class defines, after any decorator lines ("@rule\ndef _gif(h):")
-_DEF_NAME = re.compile(r"[ \t]*(?:@[^\n]*\n[ \t]*)*(?:async[ \t]+)?(?:def|class)[ \t]+(\w+)")
 
 
 @dataclass(frozen=True)
@@ -163,15 +160,14 @@ def score_parts(
         # an option's description is also read without the option's names on the line above it ("-g, --chgexit"
         # over "Exit when the output of command changes."): they say little to the embedder
         terms = [(i, at) for i, sp in enumerate(spans) if (at := described(sp)) is not None]
-        texts = read + passages
-        texts += [spans[i].source.text[spans[i - 1].start : spans[i].end] for i in led]
-        texts += [reading(Span(spans[i].source, at, spans[i].end)) for i, at in terms]
-        texts += [spans[i].source.text[at : spans[i].end] for i, at in replies]
+        # each (sentence, another reading of it): its cosine is the better of its own and that reading's
+        also = [(i, spans[i].source.text[spans[i - 1].start : spans[i].end]) for i in led]
+        also += [(i, reading(Span(spans[i].source, at, spans[i].end))) for i, at in terms]
+        also += [(i, spans[i].source.text[at : spans[i].end]) for i, at in replies]
+        texts = read + passages + [t for _, t in also]
         v = np.asarray(embedder.embed(texts, kind="document").vectors, np.float32) @ q[0]
         cos = v[:n].tolist()
-        for i, c in zip(
-            [*led, *(i for i, _ in terms), *(i for i, _ in replies)], v[n + len(sources) :], strict=True
-        ):
+        for (i, _), c in zip(also, v[n + len(sources) :], strict=True):
             cos[i] = max(cos[i], float(c))
         of_source = {s.n: float(c) for s, c in zip(sources, v[n : n + len(sources)], strict=True)}
         passage = [of_source[sp.source.n] for sp in spans]
@@ -268,7 +264,7 @@ def extract_answer(
                     break
             continue
         ws = content_words(shown.text)
-        if any(_duplicate(shown, ws, c) for c, _ in chosen):
+        if any(says_again(shown, ws, c) for c, _ in chosen):
             continue
         if _reads_as_loop([c for c, _ in chosen] + [shown]):
             continue
@@ -488,17 +484,3 @@ def _reads_as_loop(spans: list[Span]) -> bool:
     a line repeated. Checked on the shown order, as a reader (and the eval) meets them, not the order chosen."""
     shown = sorted(spans, key=lambda sp: (sp.source.n, sp.start))
     return LoopGuard().check(" ".join(" ".join(sp.text.split()) for sp in shown) + " ") is not None
-
-
-def _duplicate(span: Span, words: set, other: Span) -> bool:
-    """``span`` (its content words ``words``) says again what ``other`` says: their words overlap by
-    DUPLICATE_JACCARD, and they are not two Python defs or classes of different names ("def getline(filename,
-    lineno)" and "def getlines(filename)" share their docstrings' words but are two functions)."""
-    if _jaccard(words, content_words(other.text)) < DUPLICATE_JACCARD:
-        return False
-    a, b = _DEF_NAME.match(span.text), _DEF_NAME.match(other.text)
-    return not (a and b and a.group(1) != b.group(1))
-
-
-def _jaccard(a: set, b: set) -> float:
-    return len(a & b) / max(1, len(a | b))

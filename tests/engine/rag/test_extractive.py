@@ -399,9 +399,10 @@ def getlines(filename, module_globals=None):
 def test_two_python_functions_with_like_docstrings_are_not_duplicates(embedder):
     """getline's and getlines's docstrings share nearly all their words, but they are two functions: the answer to
     "fetch one line" must be able to show both, while a sentence repeated in two files is still shown once."""
-    from engine.rag.extractive import DUPLICATE_JACCARD, _jaccard
+    from engine.rag.copies import word_overlap as _jaccard
     from engine.rag.grounding import content_words
     from engine.rag.shown_span import shown_span
+    from engine.rag.tuning import DUPLICATE_JACCARD
 
     sources = (Source(1, LINECACHE, "/py/linecache.py", line_start=1, line_end=18),)
     (one, pieces), (two, _) = (_piece(sources[0], f"def {name}(") for name in ("getline", "getlines"))
@@ -555,8 +556,10 @@ def test_a_sentence_that_defines_the_name_the_question_gives_scores_higher():
 def test_a_decorated_def_and_a_plain_def_of_another_name_are_not_duplicates():
     """imghdr's ``@rule def _gif(h)`` and email's ``def test_gif(h, f)`` share their docstring and body; they are two
     functions all the same (the decorator line first does not hide the def), while one def in two files is one."""
-    from engine.rag.extractive import DUPLICATE_JACCARD, _duplicate, _jaccard
+    from engine.rag.copies import says_again as _duplicate
+    from engine.rag.copies import word_overlap as _jaccard
     from engine.rag.grounding import Span, content_words
+    from engine.rag.tuning import DUPLICATE_JACCARD
 
     body = (
         '    """GIF (\'87 and \'89 variants)"""\n    # the header\'s first six bytes name the version\n'
