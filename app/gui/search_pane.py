@@ -56,6 +56,7 @@ FILE_TYPES = {
         "recipes",
         "chess",
         "abc",
+        "todo",
     ],
     "Screenplays": ["screenplay"],
     "References (BibTeX, RIS)": ["bibtex", "ris"],

@@ -110,6 +110,7 @@ from engine.index.readers.canvas import read_canvas
 from engine.index.readers.chatgpt import read_chatgpt
 from engine.index.readers.dayone import read_dayone
 from engine.index.readers.finaldraft import read_screenplay
+from engine.index.readers.freeplane import is_mind_map, read_freeplane
 from engine.index.readers.gedcom import read_gedcom
 from engine.index.readers.keep import read_keep
 from engine.index.readers.kml import read_kml
@@ -123,6 +124,8 @@ from engine.index.readers.ris import extract_ris
 from engine.index.readers.scrivener import binder_trail, read_binder
 from engine.index.readers.slack import read_slack
 from engine.index.readers.tcx import read_tcx
+from engine.index.readers.todo import is_todo_list, read_todo
+from engine.index.readers.trello import read_trello
 from engine.index.readers.worddoc import extract_doc
 from engine.index.readers.xmind import extract_xmind
 from engine.index.shortcodes import blank_shortcodes
@@ -138,11 +141,12 @@ _IN_WORDS = {"subtitles": extract_subtitles, "calendar": extract_vobjects, "cont
              "bibtex": extract_bibtex, "statement": extract_statement, "screenplay": read_screenplay,
              "outline": read_opml, "scrivener": read_binder, "gedcom": read_gedcom, "ris": extract_ris,
              "canvas": read_canvas,
-             "ledger": read_ledger, "chess": read_pgn, "kml": read_kml, "tcx": read_tcx, "abc": read_abc}  # fmt: skip
+             "ledger": read_ledger, "chess": read_pgn, "kml": read_kml, "tcx": read_tcx, "abc": read_abc,
+             "todo": read_todo}  # fmt: skip
 # readers whose page text is not the file's own characters: Page.anchors map it back to the file's lines
 # (a DOCX's, where a table laid out for the page holds paragraphs: engine.index.readers.word)
 # (a chat's or a phone's messages: engine.index.readers.messages, read in words too)
-ANCHORED_TYPES = frozenset({"html", "docx", "messages", "note", "bookmarks", *_IN_WORDS})
+ANCHORED_TYPES = frozenset({"html", "docx", "messages", "note", "bookmarks", "mindmap", *_IN_WORDS})
 # readers that write one record a paragraph (a calendar's event, a contact's card, a track's waypoint), each a chunk
 # shown whole in an answer (a family tree's person is a chunk of its own too, but not shown whole: each of its
 # sentences names the person, and a life is longer than a card)
@@ -256,7 +260,7 @@ def _kind(file_type: str) -> str:
              "flashcards": "Anki deck", "mindmap": "mind map", "ris": "RIS library", "canvas": "canvas",
              "bookmarks": "bookmarks file",
              "ledger": "ledger", "recipes": "Paprika export", "chess": "chess games file", "kml": "KML map",
-             "tcx": "workout file", "abc": "tune book"}  # fmt: skip
+             "tcx": "workout file", "abc": "tune book", "todo": "task list"}  # fmt: skip
     return names.get(file_type, "file")
 
 
@@ -308,6 +312,14 @@ def _extract(path: Path, data: bytes, file_type: str, check: Callable[[], None],
     # comments read as the prose they are and a setting with the comment over it
     if file_type == "text" and file_type_for(path) is None and is_comment_config(text):
         file_type = "code"
+    # a todo.txt list: a task a line in words (engine.index.readers.todo)
+    if file_type == "text" and is_todo_list(path, text):
+        file_type = "todo"
+    # a Freeplane or FreeMind map (.mm, a name Objective-C++ source has too): its nodes in words
+    if file_type == "code" and path.suffix.lower() == ".mm" and is_mind_map(text):
+        page = read_freeplane(text, check)
+        charge(check, page_bytes(page))
+        return Extracted("mindmap", (page,), encoding, notes)
     # a podcast's or a blog's feed saved as .xml: read as a feed (engine.index.readers.feeds)
     if file_type == "code" and path.suffix.lower() == ".xml" and is_feed(text):
         file_type = "feed"
@@ -324,6 +336,10 @@ def _extract(path: Path, data: bytes, file_type: str, check: Callable[[], None],
         if journal is not None:
             charge(check, page_bytes(journal))
             return Extracted("note", (journal,), encoding, notes)
+        board = read_trello(text, check) if messages is None else None  # a Trello board's cards, in words
+        if board is not None:
+            charge(check, page_bytes(board))
+            return Extracted("note", (board,), encoding, notes)
         if messages is None:  # a ChatGPT export's conversations, the branch each chat shows
             messages = read_chatgpt(text, check)
         if messages is None:  # a Mastodon archive's outbox.json, a post a message

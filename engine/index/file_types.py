@@ -73,6 +73,7 @@ def stored_types() -> frozenset[str]:
         "feed",
         "messages",
         "note",
+        "todo",
     }
 
 

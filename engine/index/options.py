@@ -22,6 +22,7 @@ from engine.index.readers.enex import READER_VERSION as ENEX_READER_VERSION
 from engine.index.readers.feeds import READER_VERSION as FEED_READER_VERSION
 from engine.index.readers.finaldraft import READER_VERSION as FDX_READER_VERSION
 from engine.index.readers.fountain import READER_VERSION as FOUNTAIN_READER_VERSION
+from engine.index.readers.freeplane import READER_VERSION as FREEPLANE_READER_VERSION
 from engine.index.readers.gedcom import READER_VERSION as GEDCOM_READER_VERSION
 from engine.index.readers.gpx import READER_VERSION as GPX_READER_VERSION
 from engine.index.readers.html import READER_VERSION as HTML_READER_VERSION
@@ -43,6 +44,8 @@ from engine.index.readers.slack import READER_VERSION as SLACK_READER_VERSION
 from engine.index.readers.statements import READER_VERSION as STATEMENT_READER_VERSION
 from engine.index.readers.subtitles import READER_VERSION as SUBTITLES_READER_VERSION
 from engine.index.readers.tcx import READER_VERSION as TCX_READER_VERSION
+from engine.index.readers.todo import READER_VERSION as TODO_READER_VERSION
+from engine.index.readers.trello import READER_VERSION as TRELLO_READER_VERSION
 from engine.index.readers.vobjects import READER_VERSION as VOBJECT_READER_VERSION
 from engine.index.readers.webpages import READER_VERSION as WEBPAGE_READER_VERSION
 from engine.index.readers.xmind import READER_VERSION as XMIND_READER_VERSION
@@ -55,7 +58,7 @@ CHUNKER_VERSION = 1  # bump when extraction or chunking changes what every file 
 # files again (only those: other files' content hashes stay the same)
 # a scanned PDF page and a picture are read by OCR: its version is theirs too (readers.ocr.OCR_READER_VERSION)
 READER_VERSIONS = {"pdf": f"{READER_VERSION}+ocr{OCR_READER_VERSION}", "image": f"{IMAGE_READER_VERSION}+ocr{OCR_READER_VERSION}", "epub": EPUB_READER_VERSION, "csv": CSV_READER_VERSION,
-                   "xlsx": XLSX_READER_VERSION, "ods": XLSX_READER_VERSION, "text": TEXT_READER_VERSION,
+                   "xlsx": XLSX_READER_VERSION, "ods": XLSX_READER_VERSION, "text": f"{TEXT_READER_VERSION}+todo{TODO_READER_VERSION}",
                    "code": CODE_READER_VERSION,
                    "html": HTML_READER_VERSION, "email": MAIL_READER_VERSION, "emlx": MAIL_READER_VERSION,
                    "mbox": MAIL_READER_VERSION, "subtitles": SUBTITLES_READER_VERSION,
@@ -80,10 +83,13 @@ READER_VERSIONS = {"pdf": f"{READER_VERSION}+ocr{OCR_READER_VERSION}", "image": 
 SUFFIX_READER_VERSIONS = {
     ".xml": f"feed{FEED_READER_VERSION}+messages{MESSAGES_READER_VERSION}",
     ".json": f"messages{MESSAGES_READER_VERSION}+slack{SLACK_READER_VERSION}+keep{KEEP_READER_VERSION}"
-    f"+chatgpt{CHATGPT_READER_VERSION}+dayone{DAYONE_READER_VERSION}+mastodon{MASTODON_READER_VERSION}",
+    f"+chatgpt{CHATGPT_READER_VERSION}+dayone{DAYONE_READER_VERSION}+mastodon{MASTODON_READER_VERSION}"
+    f"+trello{TRELLO_READER_VERSION}",
     # an .html file may be a browser's exported bookmarks (engine.index.readers.bookmarks)
     ".html": f"bookmarks{BOOKMARKS_READER_VERSION}",
     ".htm": f"bookmarks{BOOKMARKS_READER_VERSION}",
+    # an .mm file may be a Freeplane or FreeMind map (engine.index.readers.freeplane), not Objective-C++
+    ".mm": f"freeplane{FREEPLANE_READER_VERSION}",
 }
 
 

@@ -19,6 +19,7 @@ from pathlib import Path
 
 from engine.core import AlcoveError
 from engine.index import ANCHORED_TYPES, extract, file_type_for
+from engine.index.readers.todo import is_todo_name
 
 log = logging.getLogger(__name__)
 
@@ -54,8 +55,12 @@ def _page(path: str):
 def _maybe_anchored(path: Path) -> bool:
     """Whether the index may have read ``path`` in other words than its own: its type's reader does, or it is an
     ``.xml`` or ``.json`` file, which may hold a feed or messages read in words (engine.index.readers.feeds,
-    engine.index.readers.messages) or be code."""
-    return file_type_for(path) in ANCHORED_TYPES or path.suffix.lower() in (".xml", ".json")
+    engine.index.readers.messages) or be code, an ``.mm`` file (a mind map or Objective-C++), or a todo.txt list."""
+    return (
+        file_type_for(path) in ANCHORED_TYPES
+        or path.suffix.lower() in (".xml", ".json", ".mm")  # a Freeplane map is an .mm file in words
+        or is_todo_name(path)  # a todo.txt list (engine.index.readers.todo)
+    )
 
 
 def _visible_offset(page, text: str, char_start: int | None) -> int | None:

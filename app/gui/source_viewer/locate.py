@@ -169,6 +169,8 @@ def load_text(target: Target) -> TextView:
             "flashcards": "The Anki note as Alcove reads it: its deck and note type, its fields, its tags.",
             "mindmap": "The mind map's sheet as Alcove reads it: each topic under its branch, with its markers, "
                        "labels and notes.",
+            "todo": "The task list as Alcove reads it: a task a line, its dates, priority, projects and contexts in "
+                    "words.",
             "ledger": "The ledger as Alcove reads it: each entry a line, its day in words, who was paid, how much and "
                       "between which accounts.",
             "recipes": "The recipe as Alcove reads it: its facts, then its ingredients, directions and notes.",
