@@ -57,6 +57,7 @@ FILE_TYPES = {
         "chess",
         "abc",
         "todo",
+        "copyright",
     ],
     "Screenplays": ["screenplay"],
     "References (BibTeX, RIS)": ["bibtex", "ris"],

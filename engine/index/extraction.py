@@ -109,6 +109,7 @@ from engine.index.readers.bookmarks import is_bookmarks, read_bookmarks
 from engine.index.readers.canvas import read_canvas
 from engine.index.readers.chatgpt import read_chatgpt
 from engine.index.readers.dayone import read_dayone
+from engine.index.readers.dep5 import is_dep5, read_dep5
 from engine.index.readers.finaldraft import read_screenplay
 from engine.index.readers.freeplane import is_mind_map, read_freeplane
 from engine.index.readers.gedcom import read_gedcom
@@ -142,7 +143,7 @@ _IN_WORDS = {"subtitles": extract_subtitles, "calendar": extract_vobjects, "cont
              "outline": read_opml, "scrivener": read_binder, "gedcom": read_gedcom, "ris": extract_ris,
              "canvas": read_canvas,
              "ledger": read_ledger, "chess": read_pgn, "kml": read_kml, "tcx": read_tcx, "abc": read_abc,
-             "todo": read_todo}  # fmt: skip
+             "todo": read_todo, "copyright": read_dep5}  # fmt: skip
 # readers whose page text is not the file's own characters: Page.anchors map it back to the file's lines
 # (a DOCX's, where a table laid out for the page holds paragraphs: engine.index.readers.word)
 # (a chat's or a phone's messages: engine.index.readers.messages, read in words too)
@@ -260,7 +261,8 @@ def _kind(file_type: str) -> str:
              "flashcards": "Anki deck", "mindmap": "mind map", "ris": "RIS library", "canvas": "canvas",
              "bookmarks": "bookmarks file",
              "ledger": "ledger", "recipes": "Paprika export", "chess": "chess games file", "kml": "KML map",
-             "tcx": "workout file", "abc": "tune book", "todo": "task list"}  # fmt: skip
+             "tcx": "workout file", "abc": "tune book", "todo": "task list",
+             "copyright": "copyright file"}  # fmt: skip
     return names.get(file_type, "file")
 
 
@@ -315,6 +317,9 @@ def _extract(path: Path, data: bytes, file_type: str, check: Callable[[], None],
     # a todo.txt list: a task a line in words (engine.index.readers.todo)
     if file_type == "text" and is_todo_list(path, text):
         file_type = "todo"
+    # Debian's machine-readable copyright file: its stanzas in words (engine.index.readers.dep5)
+    if file_type == "text" and is_dep5(text):
+        file_type = "copyright"
     # a Freeplane or FreeMind map (.mm, a name Objective-C++ source has too): its nodes in words
     if file_type == "code" and path.suffix.lower() == ".mm" and is_mind_map(text):
         page = read_freeplane(text, check)

@@ -74,6 +74,7 @@ def stored_types() -> frozenset[str]:
         "messages",
         "note",
         "todo",
+        "copyright",
     }
 
 

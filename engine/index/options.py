@@ -17,6 +17,7 @@ from engine.index.readers.bookmarks import READER_VERSION as BOOKMARKS_READER_VE
 from engine.index.readers.canvas import READER_VERSION as CANVAS_READER_VERSION
 from engine.index.readers.chatgpt import READER_VERSION as CHATGPT_READER_VERSION
 from engine.index.readers.dayone import READER_VERSION as DAYONE_READER_VERSION
+from engine.index.readers.dep5 import READER_VERSION as DEP5_READER_VERSION
 from engine.index.readers.ebook import READER_VERSION as EPUB_READER_VERSION
 from engine.index.readers.enex import READER_VERSION as ENEX_READER_VERSION
 from engine.index.readers.feeds import READER_VERSION as FEED_READER_VERSION
@@ -58,7 +59,7 @@ CHUNKER_VERSION = 1  # bump when extraction or chunking changes what every file 
 # files again (only those: other files' content hashes stay the same)
 # a scanned PDF page and a picture are read by OCR: its version is theirs too (readers.ocr.OCR_READER_VERSION)
 READER_VERSIONS = {"pdf": f"{READER_VERSION}+ocr{OCR_READER_VERSION}", "image": f"{IMAGE_READER_VERSION}+ocr{OCR_READER_VERSION}", "epub": EPUB_READER_VERSION, "csv": CSV_READER_VERSION,
-                   "xlsx": XLSX_READER_VERSION, "ods": XLSX_READER_VERSION, "text": f"{TEXT_READER_VERSION}+todo{TODO_READER_VERSION}",
+                   "xlsx": XLSX_READER_VERSION, "ods": XLSX_READER_VERSION, "text": f"{TEXT_READER_VERSION}+todo{TODO_READER_VERSION}+dep5{DEP5_READER_VERSION}",
                    "code": CODE_READER_VERSION,
                    "html": HTML_READER_VERSION, "email": MAIL_READER_VERSION, "emlx": MAIL_READER_VERSION,
                    "mbox": MAIL_READER_VERSION, "subtitles": SUBTITLES_READER_VERSION,

@@ -55,11 +55,13 @@ def _page(path: str):
 def _maybe_anchored(path: Path) -> bool:
     """Whether the index may have read ``path`` in other words than its own: its type's reader does, or it is an
     ``.xml`` or ``.json`` file, which may hold a feed or messages read in words (engine.index.readers.feeds,
-    engine.index.readers.messages) or be code, an ``.mm`` file (a mind map or Objective-C++), or a todo.txt list."""
+    engine.index.readers.messages) or be code, an ``.mm`` file (a mind map or Objective-C++), a todo.txt list or a Debian copyright file."""
     return (
         file_type_for(path) in ANCHORED_TYPES
         or path.suffix.lower() in (".xml", ".json", ".mm")  # a Freeplane map is an .mm file in words
         or is_todo_name(path)  # a todo.txt list (engine.index.readers.todo)
+        or path.name.lower()
+        == "copyright"  # Debian's machine-readable copyright file (engine.index.readers.dep5)
     )
 
 

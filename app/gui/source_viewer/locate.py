@@ -171,6 +171,8 @@ def load_text(target: Target) -> TextView:
                        "labels and notes.",
             "todo": "The task list as Alcove reads it: a task a line, its dates, priority, projects and contexts in "
                     "words.",
+            "copyright": "The copyright file as Alcove reads it: which files each holder and licence covers, then each "
+                         "licence's text.",
             "ledger": "The ledger as Alcove reads it: each entry a line, its day in words, who was paid, how much and "
                       "between which accounts.",
             "recipes": "The recipe as Alcove reads it: its facts, then its ingredients, directions and notes.",

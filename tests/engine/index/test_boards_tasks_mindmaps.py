@@ -126,3 +126,59 @@ def test_a_freeplane_map_reads_a_node_a_line_under_its_branch():
     # a document type (which could declare entities) is refused, read as text
     hostile = '<!DOCTYPE map [<!ENTITY x "boom">]><map><node TEXT="&x;"/></map>'
     assert "boom" not in _read("x.mm", hostile).pages[0].text.replace('ENTITY x "boom', "")
+
+
+COPYRIGHT = (
+    "Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/\n"
+    "Upstream-Name: tinytool\n"
+    "Upstream-Contact: Ann Other <ann@example.org>\n"
+    "Source: https://example.org/tinytool\n"
+    "Comment: The tarball is repacked\n"
+    " to drop the prebuilt manual.\n"
+    "\n"
+    "Files: *\n"
+    "Copyright: 2019-2024 Ann Other\n"
+    "           2021 Bob Smith\n"
+    "License: GPL-2+\n"
+    "\n"
+    "Files: lib/hash.c\n"
+    "Copyright: none\n"
+    "License: public-domain\n"
+    " This file has been put into the public domain.\n"
+    " .\n"
+    " You can do whatever you want with it.\n"
+    "\n"
+    "License: GPL-2+\n"
+    " This program is free software; you can redistribute it\n"
+    " and/or modify it under the terms of the GNU General Public License.\n"
+)
+
+
+def test_a_debian_copyright_file_reads_its_stanzas_in_words():
+    doc = _read("copyright", COPYRIGHT)
+    assert doc.file_type == "copyright"
+    page = doc.pages[0]
+    assert page.text.split("\n") == [
+        "Upstream name: tinytool.",
+        "Upstream contact: Ann Other <ann@example.org>.",
+        "Source: https://example.org/tinytool.",
+        "Comment: The tarball is repacked to drop the prebuilt manual.",
+        "Files *: copyright 2019-2024 Ann Other; 2021 Bob Smith; licence GPL-2+.",
+        "Files lib/hash.c: copyright none; licence public-domain.",
+        "This file has been put into the public domain.",  # a " ." line ends a paragraph
+        "You can do whatever you want with it.",
+        "The licence GPL-2+:",
+        "This program is free software; you can redistribute it and/or modify it under the terms of the GNU General "
+        "Public License.",
+    ]
+    assert [t for _at, t in page.trails] == [
+        "Copyright file",
+        "Files *",
+        "Files lib/hash.c",
+        "Licence GPL-2+",
+    ]
+    assert _cited(page, "You can do whatever")[0] == _line_of(COPYRIGHT, "You can do whatever")
+    assert _cited(page, "Files lib/hash.c")[0] == _line_of(COPYRIGHT, "Files: lib/hash.c")
+    assert _maybe_anchored(__import__("pathlib").Path("/usr/share/doc/tinytool/copyright"))
+    # a copyright notice of any other shape reads as its text
+    assert _read("copyright", "Copyright 2020 Ann Other. All rights reserved.\n").file_type == "text"
