@@ -21,7 +21,8 @@ document, an Apple Numbers spreadsheet, an XML DTD, a Scrivener 3 project, a Fou
 a Vim script, a GEDCOM family tree, an Anki deck package, an XMind mind map, a PowerShell script, an Obsidian
 canvas, a RIS library, a browser's bookmarks export, shadow's login.defs, a Beancount ledger, a Final Draft
 screenplay, a Paprika recipe export, a udev rules file, a My Maps KML map, a WordPress export, a PGN game collection, an m4 macro file, a
-Mastodon archive's outbox, a TCX workout export, an ABC tune book)
+Mastodon archive's outbox, a TCX workout export, an ABC tune book, a Debian machine-readable copyright file, a Trello
+board's JSON export, todo.txt and done.txt, a Freeplane mind map)
 hold against those files, and the parts stay apart. Questions on Debian packages' documents are checked by
 ``eval/realdocs/check.py`` where the packages are installed."""
 
@@ -2012,4 +2013,74 @@ def test_thirty_second_held_out_part_heldout32_brings_new_kinds_and_only_fresh_d
         "comment",
         "code",
         "since",
+    }
+
+
+def test_thirty_third_held_out_part_heldout33_brings_new_kinds_and_only_fresh_documents():
+    import json
+
+    from eval.realdocs import heldout33_texts as T
+    from eval.realdocs import make_heldout33
+
+    kinds = {"dep5-copyright", "trello-json", "todo-txt", "freeplane-mm"}
+    committed, mine = _fresh("heldout33", kinds)
+    qa, unanswerable = load("heldout33")
+    doc_kind = {d["path"]: d["kind"] for d in documents("heldout33")}
+    # xz-utils' copyright file, committed as Debian's xz-utils 5.4.1-1 ships it; every label reads lines of its file
+    source = "dep5/xz-utils/copyright"
+    _as_installed(committed[source], "/usr/share/doc/xz-utils/copyright")
+    assert committed[source].startswith(
+        b"Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/"
+    )
+    files_lines = {q["path"]: _labels_name_lines(committed, q) for q in qa}
+    # the generator gives the committed bytes again: the board, the todo files and the map
+    again = make_heldout33.files()
+    make_heldout33.check(again)
+    assert {f"private33/{k}": v for k, v in again.items()} == {p: committed[p] for p in mine if p != source}
+    board = json.loads(committed[f"private33/{T.TRELLO_NAME}"])
+    assert board["name"] == T.BOARD_NAME and [a["type"] for a in board["actions"]].count("commentCard") >= 15
+    for q in qa:
+        lines = files_lines[q["path"]]
+        labelled = lines[q["line_start"] - 1 : q["line_end"]]
+        if (
+            q["kind"] == "trello-json"
+        ):  # one object of the board's arrays: a card, a checklist, a label, an action
+            assert labelled[0] == "    {" and labelled[-1] in ("    }", "    },"), q["id"]
+            assert not any(x in ("    {", "    }", "    },") for x in labelled[1:-1]), q["id"]
+        elif q["kind"] == "todo-txt":  # a task's line
+            assert q["line_start"] == q["line_end"] and labelled[0].strip(), q["id"]
+        elif (
+            q["kind"] == "freeplane-mm"
+        ):  # a node's lines from its start, or a branch's down to one of its nodes
+            assert labelled[0].startswith("<node "), q["id"]
+            assert not any(x.startswith("</node>") for x in labelled) or "branch" in q["tags"], q["id"]
+        else:  # a stanza's lines, from its first
+            assert labelled[0].startswith(("Format:", "Files:", "License:")), q["id"]
+            assert not any(x.startswith("Files:") for x in labelled[1:]), q["id"]
+    # the questions: 13 on each kind of document; two or more near-topic questions beside each
+    assert {q["path"] for q in qa} == mine
+    assert all(sum(q["kind"] == k for q in qa) == 13 for k in kinds)
+    near = [doc_kind[q["near"]] for q in unanswerable if q["kind"] == "near-topic"]
+    assert all(near.count(k) >= 2 for k in kinds) and len(near) == 10
+    assert {t for q in qa for t in q["tags"]} >= {
+        "card-description",
+        "list",
+        "due",
+        "done",
+        "checklist",
+        "comment",
+        "label",
+        "member",
+        "project",
+        "priority",
+        "completed",
+        "context",
+        "recurrence",
+        "note",
+        "attribute",
+        "branch",
+        "link",
+        "node-text",
+        "files-licence",
+        "origin",
     }

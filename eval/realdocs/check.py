@@ -45,7 +45,9 @@ scanner's multi-page TIFF, whose text Alcove reads by OCR, the text its generato
   N the N-th member, a label's ``field`` the JSON key whose "key: value" text holds the answer); a udev rules file,
   a My Maps KML map, a WordPress export (WXR) and a PGN game collection as text (the KML's and the WXR's XML as
   written, CDATA and all; for absent terms their strings decoded too); a Mastodon archive's ``outbox.json``, a TCX
-  workout export, an ABC tune book and an m4 macro file as text (the outbox's and the TCX's strings decoded too);
+  workout export, an ABC tune book and an m4 macro file as text (the outbox's and the TCX's strings decoded too); a
+  Debian machine-readable copyright file, a Trello board's JSON export, todo.txt and done.txt and a Freeplane mind
+  map (``.mm``) as text (the board's and the map's strings decoded too);
   text compared with whitespace runs as one space, line-end hyphens joined, NFKC);
   so does each ``evidence`` string, and a ``quote`` occurs exactly once in its text file at the labelled lines;
 - an unanswerable question's ``absent_terms`` occur in no document of its part or of any part before it in
@@ -56,7 +58,7 @@ scanner's multi-page TIFF, whose text Alcove reads by OCR, the text its generato
   and as its text and attribute values decoded (``xml_strings``: a word after a ``&#10;`` or an entity);
 - ids are unique; questions are not copied from the document (no run of 8 words shared with the labelled unit).
 
-    python eval/realdocs/check.py [--part tuning|heldout|heldout2|...|heldout31|heldout32|all] [--committed-only]
+    python eval/realdocs/check.py [--part tuning|heldout|heldout2|...|heldout32|heldout33|all] [--committed-only]
 
 Package documents are read where the packages installed them; committed ones from files/. ``--committed-only``
 checks only questions on committed documents (what CI can check without the packages).
@@ -1424,6 +1426,7 @@ def whole_text(path: Path) -> str:
         ".fdx",
         ".kml",
         ".tcx",
+        ".mm",
     ):  # an OPML outline's notes are attributes: "&#10;" a line break; a KML map's "B&amp;B" reads "B&B"
         return "\n".join([text, *xml_strings(text)])
     return text

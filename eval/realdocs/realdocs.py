@@ -2,11 +2,11 @@
 what counts as a hit on a label.
 
 The documents are listed in ``documents.json``: each has a path under a documents root (``pdf/R-FAQ.pdf``), a part
-(``tuning``, ``heldout``, ``heldout2`` to ``heldout31`` or ``heldout32``) and where it comes from: a file of an
+(``tuning``, ``heldout``, ``heldout2`` to ``heldout32`` or ``heldout33``) and where it comes from: a file of an
 installed Debian package (``package`` + ``source``; not committed, the version is recorded) or a file committed here
 under ``files/`` at the same path (a macOS bundle, ``X.rtfd``, is a folder that is one document).
 
-    python eval/realdocs/realdocs.py ROOT [--part tuning|heldout|heldout2|...|heldout31|heldout32|all]   # copy a part into ROOT
+    python eval/realdocs/realdocs.py ROOT [--part tuning|heldout|heldout2|...|heldout32|heldout33|all]   # copy a part into ROOT
 
 Each part is meant to be indexed on its own (a root per part); the unanswerable questions of a part are checked
 against that part's documents (``check.py``), and their key terms against every document of that part and of the
@@ -46,7 +46,11 @@ Maps KML map (a label is a placemark's lines, or a layer's name down to a placem
 label is lines of one ``<item>``, or of one comment in it), a PGN game collection (a label is lines of one game), a
 udev rules file, a Mastodon archive's ``outbox.json`` (a label is lines of one item, from its ``published`` line), a
 TCX workout export (a label is a lap's lines from its ``<Lap>``, an activity's notes, device or first lines), an ABC
-tune book (a label is lines of one tune, from its ``X:``), an autoconf m4 macro file, the HTML source (a saved web page's, a Sphinx page's, a
+tune book (a label is lines of one tune, from its ``X:``), an autoconf m4 macro file, a Debian machine-readable
+copyright file (a label is a stanza's lines from its first), a Trello board's JSON export indented two spaces (a label
+is lines of one object of the board's arrays: a card, a checklist, a label, an action), todo.txt and done.txt (a
+label is a task's line), a Freeplane mind map (a label is a node's lines from its ``<node``, or a branch's node down
+to one of its nodes), the HTML source (a saved web page's, a Sphinx page's, a
 Texinfo page's, an mdBook page's, a rustdoc page's and a Google Keep note's in a Takeout export (its one-line
 ``.json`` beside it holds no label) too); a DOCX or ODT
 "line" is a body paragraph (a Google Docs export's list and checklist items too; its footnotes' text after it, tracked
@@ -106,6 +110,7 @@ PARTS = (
     "heldout30",
     "heldout31",
     "heldout32",
+    "heldout33",
 )
 SETS = {
     "tuning": ("qa_tuning.jsonl", "unanswerable_tuning.jsonl"),
@@ -211,6 +216,9 @@ SETS = {
     # written after "heldout31" was written: kinds no other part holds (an autoconf m4 macro file read as
     # documentation, a Mastodon archive's outbox, a TCX workout export, an ABC tune book)
     "heldout32": ("qa_heldout32.jsonl", "unanswerable_heldout32.jsonl"),
+    # written after "heldout32" was written: kinds no other part holds (a Debian machine-readable copyright file read
+    # as documentation, a Trello board's JSON export, todo.txt and done.txt, a Freeplane mind map)
+    "heldout33": ("qa_heldout33.jsonl", "unanswerable_heldout33.jsonl"),
 }
 # kinds whose labels carry a page
 PAGED = {
