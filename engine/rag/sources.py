@@ -115,6 +115,8 @@ def read_type(source: Source) -> str | None:
             "code"  # a configuration file under a name of its own (engine.index.extraction.is_comment_config)
         )
     suffix = Path(source.path).suffix.lower()
+    if kind == "code" and source.file_type == "mindmap":
+        return "mindmap"  # a Freeplane map (.mm, a name Objective-C++ has too), read in words
     if kind != "code" or suffix not in (".xml", ".json"):
         return kind
     if source.file_type in ("messages", "note", "feed"):

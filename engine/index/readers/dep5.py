@@ -9,7 +9,8 @@ it. Read as plain text, a stanza's fields ran into one sentence ("Files: src/* C
 PD") and a licence's text kept its dots.
 
 Here each stanza reads in words, under its trail ("Files src/liblzma/*", "Licence GPL-2+"): "Files src/liblzma/*:
-copyright 2009 Lasse Collin; licence PD." then its comment's and its licence text's paragraphs, each a line; the
+copyright 2009 Lasse Collin; origin Doxygen 1.4.7; licence PD." then its comment's and its licence text's paragraphs,
+each a line (a Files stanza one paragraph, a licence's text a paragraph a line); the
 header as the upstream's name, contact and source. Every piece is anchored at the file's line it comes from, so a
 citation names the file's own lines. A file is read so only where it says the format (its first field a ``Format``
 naming copyright-format, ``is_dep5``).
@@ -22,10 +23,12 @@ from collections.abc import Callable
 
 from engine.index.document import Page, line_page
 
-READER_VERSION = 1
+READER_VERSION = 2  # 2: a Files stanza one paragraph, its one-line fields (Origin) with its files
 
 _FORMAT = re.compile(r"\A\ufeff?(?:Format|Format-Specification):\s*\S*copyright-format", re.I)
 _FIELD = re.compile(r"([A-Za-z][A-Za-z0-9-]*):[ \t]?(.*)$")
+# the fields a Files stanza says apart from its files' line (the others, of one line, are said with them)
+_SAID_APART = frozenset({"files", "copyright", "license", "comment", "disclaimer", "format"})
 _NAMES = {"upstream-name": "Upstream name", "upstream-contact": "Upstream contact", "source": "Source",
           "disclaimer": "Disclaimer", "files-excluded": "Files left out of the source"}  # fmt: skip
 
@@ -99,18 +102,29 @@ def read_dep5(text: str, check: Callable[[], None] = lambda: None) -> Page:
             check()
         values = {name.lower(): value for name, value in fields}
         first_line = fields[0][1][0][1]
+        said: list[tuple[str, list[tuple[int, int, int]]]] = []  # this stanza's lines
         if "files" in values:
             files = " ".join(v for v, _n in values["files"] if v)
             trails.append((len(lines), f"Files {files}"))
-            said = [f"Files {files}"]
+            if files.split()[0] in ("debian/*", "debian/"):
+                files += " (the Debian packaging)"
+            parts = []
             holders = [v for v, _n in values.get("copyright", []) if v]
             if holders:
-                said.append("copyright " + "; ".join(holders))
+                parts.append("copyright " + "; ".join(holders))
+            for (
+                name,
+                value,
+            ) in fields:  # a field of one line of its own (Origin, Upstream): said with the files
+                key = name.lower()
+                if key not in _SAID_APART and len(value) == 1 and value[0][0]:
+                    parts.append(f"{key.replace('-', ' ')} {value[0][0]}")
             licence = values.get("license", [("", 0)])[0][0]
             if licence:
-                said.append(f"licence {licence}")
-            lines.append((_sentence(": ".join(said[:1]) + (": " + "; ".join(said[1:]) if said[1:] else "")),
-                          at(first_line)))  # fmt: skip
+                parts.append(f"licence {licence}")
+            said.append(
+                (_sentence(f"Files {files}" + (": " + "; ".join(parts) if parts else "")), at(first_line))
+            )
         elif "license" in values and n > 0:
             licence = values["license"][0][0]
             trails.append((len(lines), f"Licence {licence}"))
@@ -119,17 +133,28 @@ def read_dep5(text: str, check: Callable[[], None] = lambda: None) -> Page:
             trails.append((len(lines), "Copyright file"))
             for name, value in fields:
                 label = _NAMES.get(name.lower())
-                said = " ".join(v for v, _n in value if v)
-                if label and said:
-                    lines.append((_sentence(f"{label}: {said}"), at(value[0][1])))
+                words = " ".join(v for v, _n in value if v)
+                if label and words:
+                    lines.append((_sentence(f"{label}: {words}"), at(value[0][1])))
         for name, value in fields:
             key = name.lower()
-            if key in ("files", "copyright") or key in _NAMES or key == "format":
+            if key in ("files", "copyright", "format") or key in _NAMES:
                 continue
+            if "files" in values and key not in _SAID_APART and len(value) == 1:
+                continue  # said with the files
             body = value[1:] if key == "license" else value
-            if key == "license" and "files" in values and not body:
-                continue
             label = "Comment: " if key == "comment" else ""
-            for k, (said, number) in enumerate(_paragraphs(body)):
-                lines.append((_sentence(f"{label if k == 0 else ''}{said}"), at(number)))
+            for k, (words, number) in enumerate(_paragraphs(body)):
+                said.append((_sentence(f"{label if k == 0 else ''}{words}"), at(number)))
+        if (
+            "files" in values and said
+        ):  # a Files stanza one paragraph: who and what, then its comment and licence
+            text_of, marks, size = [], [], 0
+            for words, mark in said:
+                marks += [(size + i, ln, ch) for i, ln, ch in mark]
+                text_of.append(words)
+                size += len(words) + 1
+            lines.append(("\n".join(text_of), marks))
+        else:
+            lines += said
     return line_page(lines, trails)

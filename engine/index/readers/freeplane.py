@@ -9,9 +9,9 @@ nodes, some labelled. The map's styles sit in a ``<hook NAME="MapStyle">`` and a
 quoted ``<node TEXT="Ferry to Mull" ID="ID_1043" CREATED=...``.
 
 Here the map's centre comes first, as its title, then every node a line in the map's order, under the branch it sits
-in (the page's trail, "Trip to Mull › Travel"): its words, then what it carries, "Ferry to Mull (link:
-https://...; cost: £45; done; arrow to Tobermory hotel)", and its note's and details' paragraphs each a line under
-it. Every line is anchored at its own element in the file (a note's paragraph at its ``<p>``), so a citation names
+in (the page's trail, "Travel › Ferries", the map's centre being its title): its words, then the branch it sits
+under and what it carries, "Ferry to Mull (under Ferries; link: https://...; cost: £45; done; arrow to Tobermory
+hotel)", and its note's and details' paragraphs each a line under it. Every line is anchored at its own element in the file (a note's paragraph at its ``<p>``), so a citation names
 the file's own lines. The XML is read by expat with no document type (a ``<!DOCTYPE>``, which could declare
 entities, is refused); a file that does not parse, or holds no map, is read as its text (nothing is lost).
 ``.mm`` also names Objective-C++ source: only a file that opens with ``<map`` is read as a map (``is_mind_map``).
@@ -27,7 +27,7 @@ from xml.parsers import expat
 from engine.index.document import Page, line_page, line_starts
 from engine.index.readers.anchored import XmlRefused, as_text
 
-READER_VERSION = 1
+READER_VERSION = 2  # 2: a node names the branch it is under, trails without the map's centre
 
 _MAP = re.compile(r"\A\ufeff?\s*(?:<\?xml[^>]*>\s*)?(?:<!--.*?-->\s*)*<map[\s>]", re.S)
 _BLOCK = frozenset({"p", "div", "li", "br", "h1", "h2", "h3", "h4", "h5", "h6", "tr", "pre", "blockquote", "ul",
@@ -76,9 +76,12 @@ def read_freeplane(text: str, check: Callable[[], None] = lambda: None) -> Page:
             check()
         words = _words(node)
         del path[node.depth :]
-        trail = " › ".join(p for p in path if p) or title
+        trail = (
+            " › ".join(p for p in path[1:] if p) or title
+        )  # the map's centre is the title, not every trail's
+        parent = path[-1] if len(path) > 1 else ""
         path.append(words)
-        extras = []
+        extras = [f"under {parent}"] if parent else []
         link = node.attrs.get("LINK", "").strip()
         if link:
             extras.append(f"link: {link}")
@@ -96,7 +99,7 @@ def read_freeplane(text: str, check: Callable[[], None] = lambda: None) -> Page:
             trails.append((len(lines), trail))
         lines.append((line if _END.search(line) else line + ".", [(0, *node.where)]))
         if node.notes and words:
-            trails.append((len(lines), " › ".join(p for p in path if p)))
+            trails.append((len(lines), " › ".join(p for p in path[1:] if p) or title))
         lines += [(said, [(0, *at)]) for said, at in node.notes]
     return line_page(lines, trails) if lines else as_text(text)
 

@@ -7,7 +7,8 @@ it shows from, ``rec:1w`` or ``rec:+2m`` how it repeats, ``pri:A`` a done task's
 lines ran into one paragraph and an answer quoted "(A) 2027-02-14 Ring the garage +Car @phone due:2027-03-20 x
 2027-03-01 ..." as a sentence.
 
-Here each task is a line in words, anchored at its own line of the file: its words (tags' marks dropped, the tags at
+Here each task is a paragraph in words (a chunk of its own, as a calendar's event is), anchored at its own line of
+the file: its words (tags' marks dropped, the tags at
 its end named after it), then what the marks say: "Ring the garage about the MOT (project Car; context phone):
 priority A; added Sunday 14 February 2027 (2027-02-14); due Saturday 20 March 2027 (2027-03-20)." A done task says
 when: "done Monday 1 March 2027 (2027-03-01)". A file is read so only where its name says a task list (``todo.txt``,
@@ -18,12 +19,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from dataclasses import replace
 from datetime import date
 from pathlib import Path
 
 from engine.index.document import Page, line_page
 
-READER_VERSION = 1
+READER_VERSION = 2  # 2: a task a chunk of its own; 1: a task a line
 
 _DAY = r"\d{4}-\d{2}-\d{2}"
 _TASK = re.compile(rf"^(?:(x) (?:({_DAY}) )?)?(?:\(([A-Z])\) )?(?:({_DAY}) )?(.*)$")
@@ -134,4 +136,6 @@ def read_todo(text: str, check: Callable[[], None] = lambda: None) -> Page:
         if said:
             lines.append((said, [(0, number, offset + len(raw) - len(raw.lstrip()))]))
         offset += len(raw) + 1
-    return line_page(lines)
+    page = line_page(lines, sep="\n\n")
+    # a task a chunk of its own, as a calendar's event is: found by its own words, not among sixty others'
+    return replace(page, blocks=tuple(replace(b, kind="record") for b in page.blocks))

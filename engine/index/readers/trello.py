@@ -12,7 +12,8 @@ it on one line; a file opened and saved again in an editor is indented. Read as 
 Here the board comes first (its name and description, its members, what its labels are, its lists), then every card
 in its list's order, under "List › Card" (the page's trail): a line of what it is ("Order the worktops: in the list
 Doing; labels: Needs quote (green); members: Jo Hart; due Friday 19 March 2027 (2027-03-19), not done yet."), its
-description's paragraphs, each checklist item a line ("Electrics checklist: Move the sockets: done."), and its
+description's paragraphs, its checklists' items ticked and not ("Electrics checklist, not ticked yet: Move the
+sockets; Fit the spotlights."), and its
 history, oldest first ("Jo Hart commented on Tuesday 2 March 2027 18:22: ...", "moved from To do to Doing"). Every
 piece is anchored at its own key in the file, found by reading the JSON's members in place, so a citation names the
 file's own lines, indented or not. A file of another shape is read as code (``read_trello`` is None for it).
@@ -28,7 +29,7 @@ from engine.index.document import Page, joined_line, line_page, line_starts, sou
 from engine.index.readers.chatgpt import markdown_paragraphs
 from engine.index.readers.messages import stamp
 
-READER_VERSION = 1
+READER_VERSION = 2  # 2: a checklist's items ticked and not, a line each; 1: an item a line
 
 _DECODER = json.JSONDecoder()
 _SPACE = " \t\r\n"
@@ -207,21 +208,32 @@ def _pos(value: dict) -> float:
 
 
 def _checklist(text, checklist, keys, begin, place) -> list[tuple[str, list[tuple[int, int, int]]]]:
-    """A checklist's items, a line each: "Electrics checklist: Move the sockets: done." """
+    """A checklist's items in two lines, those ticked and those not, each item anchored at its own name: "Fitting
+    checklist, not ticked yet: Fit the larder unit; Hang the wall units." (what is left is one answer)."""
     name = _words(checklist.get("name")) or "Checklist"
     label = name if "checklist" in name.lower() else f"{name} checklist"
-    out = []
     if "checkItems" not in keys:
-        return out
-    for item, at, _end in sorted(elements(text, text.find("[", keys["checkItems"])), key=lambda e: _pos(e[0])
-                                 if isinstance(e[0], dict) else 0.0):  # fmt: skip
+        return []
+    ticked: list[tuple[str, tuple[int, int]]] = []
+    left: list[tuple[str, tuple[int, int]]] = []
+    found = elements(text, text.find("[", keys["checkItems"]))
+    for item, at, _end in sorted(found, key=lambda e: _pos(e[0]) if isinstance(e[0], dict) else 0.0):
         if not isinstance(item, dict) or not _words(item.get("name")):
             continue
-        state = "done" if item.get("state") == "complete" else "not done yet"
         due = _when(item.get("due"))
-        said = f"{label}: {_words(item['name'])}: {state}" + (f", due {_day(due)}" if due else "") + "."
+        said = _words(item["name"]) + (f" (due {_day(due)})" if due else "")
         name_at = next((a for k, _v, a, _e in members(text, at) if k == "name"), at)
-        out.append((said, [(0, *place(name_at))]))
+        (ticked if item.get("state") == "complete" else left).append((said, place(name_at)))
+    out = []
+    for items, state in ((ticked, "ticked"), (left, "not ticked yet")):
+        if items:
+            pieces = [(f"{label}, {state}:", items[0][1])]
+            pieces += [
+                (said + (";" if n < len(items) - 1 else "."), at) for n, (said, at) in enumerate(items)
+            ]
+            line = joined_line(pieces)
+            if line is not None:
+                out.append(line)
     return out
 
 

@@ -55,8 +55,11 @@ def test_a_trello_export_reads_each_card_in_words_under_its_list(utc):
     assert text.index("Skip hire:") < text.index("Order worktops:")
     assert "due Wednesday 10 February 2027 (2027-02-10), done." in text
     # its checklist items, then its history oldest first
+    # a checklist's items ticked, then those not: what is left is one line
+    assert "Before fitting checklist, ticked: Measure the run." in text
     assert (
-        "Before fitting checklist: Pick a sink: not done yet, due Friday 12 March 2027 (2027-03-12)." in text
+        "Before fitting checklist, not ticked yet: Pick a sink (due Friday 12 March 2027 (2027-03-12))."
+        in text
     )
     assert text.index("Sam Hart added it to To do") < text.index("Sam Hart moved it from To do to Doing")
     assert "Jo Hart commented on Tuesday 2 March 2027 18:22: Rang Wrights, they can fit on the 19th." in text
@@ -68,9 +71,7 @@ def test_a_trello_export_reads_each_card_in_words_under_its_list(utc):
         BOARD[BOARD.index('"cards"') :], '"name": "Order worktops"'
     ) + BOARD[: BOARD.index('"cards"')].count("\n")
     assert _cited(page, "Jo Hart commented")[0] == _line_of(BOARD, '"text": "Rang Wrights')
-    assert _cited(page, "Before fitting checklist: Pick a sink")[0] == _line_of(
-        BOARD, '"name": "Pick a sink"'
-    )
+    assert _cited(page, "Pick a sink")[0] == _line_of(BOARD, '"name": "Pick a sink"')
     assert _cited(page, "Oak, 40 mm.")[0] == _line_of(BOARD, '"desc": "Oak')
     assert "idList" not in text and "dueComplete" not in text
     # Trello's own compact export reads the same words
@@ -84,7 +85,7 @@ def test_a_todo_txt_list_reads_a_task_a_line_in_words():
     doc = _read("todo.txt", TODO)
     assert doc.file_type == "todo"
     page = doc.pages[0]
-    assert page.text.split("\n") == [
+    assert page.text.split("\n\n") == [
         "Ring the garage about the MOT (project Car; context phone): priority A; added Sunday 14 February 2027 "
         "(2027-02-14); due Saturday 20 March 2027 (2027-03-20).",
         "Renew Choir subscription (project Choir; context online): done Monday 1 March 2027 (2027-03-01); "
@@ -94,6 +95,7 @@ def test_a_todo_txt_list_reads_a_task_a_line_in_words():
         "Email Sue re: https://example.com/x (project Work): priority B.",
     ]
     assert _cited(page, "Water the Allotment")[0] == 4 and _cited(page, "Email Sue")[0] == 5
+    assert {b.kind for b in page.blocks} == {"record"}  # a task a chunk of its own
     assert _maybe_anchored(__import__("pathlib").Path("/notes/done.txt"))  # an answer's lines are mapped back
     # a list under another name, or a file of notes named todo, reads as its text
     assert _read("groceries.txt", TODO).file_type == "text"
@@ -110,12 +112,17 @@ def test_a_freeplane_map_reads_a_node_a_line_under_its_branch():
     assert text.startswith("Trip to Mull.\n\nTravel.\n\n")
     # a node's words (a line break as a space), its link, attribute, icon and labelled arrow in words
     assert (
-        "Ferry Oban to Craignure (link: https://www.calmac.co.uk/; cost: £45.60; done; arrow to Tobermory hotel: "
-        "book after).\nSailing at 09:55, car booked.\nReference MUL4471." in text
+        "Ferry Oban to Craignure (under Travel; link: https://www.calmac.co.uk/; cost: £45.60; done; arrow to "
+        "Tobermory hotel: book after).\nSailing at 09:55, car booked.\nReference MUL4471." in text
     )
-    assert "Where to stay." in text and "Tobermory hotel (priority 1)." in text  # formatted words as words
+    assert (
+        "Where to stay." in text and "Tobermory hotel (under Where to stay; priority 1)." in text
+    )  # formatted words as words
     assert "Default" not in text and "styles" not in text  # the map's styles are not read
-    assert "Trip to Mull › Where to stay" in [t for _at, t in page.trails]
+    # a node's trail is its branch (the map's centre is the title, not every trail's)
+    assert "Where to stay" in [t for _at, t in page.trails] and "Travel › Ferry Oban to Craignure" in [
+        t for _at, t in page.trails
+    ]
     assert _cited(page, "Ferry Oban")[0] == _line_of(MIND_MAP, 'TEXT="Ferry')
     assert _cited(page, "Reference MUL4471")[0] == _line_of(MIND_MAP, "Reference MUL4471") - 1  # at its <p>
     # Objective-C++ under the same name stays code
@@ -143,10 +150,15 @@ COPYRIGHT = (
     "\n"
     "Files: lib/hash.c\n"
     "Copyright: none\n"
+    "Origin: Bob's Hashes 1.2\n"
     "License: public-domain\n"
     " This file has been put into the public domain.\n"
     " .\n"
     " You can do whatever you want with it.\n"
+    "\n"
+    "Files: debian/*\n"
+    "Copyright: 2024 Ann Other\n"
+    "License: GPL-2+\n"
     "\n"
     "License: GPL-2+\n"
     " This program is free software; you can redistribute it\n"
@@ -164,9 +176,11 @@ def test_a_debian_copyright_file_reads_its_stanzas_in_words():
         "Source: https://example.org/tinytool.",
         "Comment: The tarball is repacked to drop the prebuilt manual.",
         "Files *: copyright 2019-2024 Ann Other; 2021 Bob Smith; licence GPL-2+.",
-        "Files lib/hash.c: copyright none; licence public-domain.",
+        # a Files stanza one paragraph, its other one-line fields said with its files
+        "Files lib/hash.c: copyright none; origin Bob's Hashes 1.2; licence public-domain.",
         "This file has been put into the public domain.",  # a " ." line ends a paragraph
         "You can do whatever you want with it.",
+        "Files debian/* (the Debian packaging): copyright 2024 Ann Other; licence GPL-2+.",
         "The licence GPL-2+:",
         "This program is free software; you can redistribute it and/or modify it under the terms of the GNU General "
         "Public License.",
@@ -175,9 +189,11 @@ def test_a_debian_copyright_file_reads_its_stanzas_in_words():
         "Copyright file",
         "Files *",
         "Files lib/hash.c",
+        "Files debian/*",
         "Licence GPL-2+",
     ]
     assert _cited(page, "You can do whatever")[0] == _line_of(COPYRIGHT, "You can do whatever")
+    assert page.text.count("\n\n") == 0 and len(page.blocks) == 9  # the lib/hash.c stanza one block
     assert _cited(page, "Files lib/hash.c")[0] == _line_of(COPYRIGHT, "Files: lib/hash.c")
     assert _maybe_anchored(__import__("pathlib").Path("/usr/share/doc/tinytool/copyright"))
     # a copyright notice of any other shape reads as its text
