@@ -110,9 +110,11 @@ from engine.index.readers.canvas import read_canvas
 from engine.index.readers.chatgpt import read_chatgpt
 from engine.index.readers.dayone import read_dayone
 from engine.index.readers.dep5 import is_dep5, read_dep5
+from engine.index.readers.facebook import read_facebook
 from engine.index.readers.finaldraft import read_screenplay
 from engine.index.readers.freeplane import is_mind_map, read_freeplane
 from engine.index.readers.gedcom import read_gedcom
+from engine.index.readers.gtasks import read_gtasks
 from engine.index.readers.keep import read_keep
 from engine.index.readers.kml import read_kml
 from engine.index.readers.ledger import read_ledger
@@ -122,6 +124,7 @@ from engine.index.readers.paprika import extract_paprika
 from engine.index.readers.pgn import read_pgn
 from engine.index.readers.powerpoint97 import extract_ppt
 from engine.index.readers.ris import extract_ris
+from engine.index.readers.roam import read_roam
 from engine.index.readers.scrivener import binder_trail, read_binder
 from engine.index.readers.slack import read_slack
 from engine.index.readers.tcx import read_tcx
@@ -342,6 +345,12 @@ def _extract(path: Path, data: bytes, file_type: str, check: Callable[[], None],
             charge(check, page_bytes(journal))
             return Extracted("note", (journal,), encoding, notes)
         board = read_trello(text, check) if messages is None else None  # a Trello board's cards, in words
+        board = (
+            read_roam(text, check) if messages is None and board is None else board
+        )  # a Roam graph's pages
+        board = (
+            read_gtasks(text, check) if messages is None and board is None else board
+        )  # Google Tasks' lists
         if board is not None:
             charge(check, page_bytes(board))
             return Extracted("note", (board,), encoding, notes)
@@ -349,6 +358,8 @@ def _extract(path: Path, data: bytes, file_type: str, check: Callable[[], None],
             messages = read_chatgpt(text, check)
         if messages is None:  # a Mastodon archive's outbox.json, a post a message
             messages = read_mastodon(text, check)
+        if messages is None:  # a Messenger or Instagram chat from Meta's download of your information
+            messages = read_facebook(text, check)
     if messages is not None:
         charge(check, page_bytes(messages))
         return Extracted("messages", (messages,), encoding, notes)

@@ -20,12 +20,14 @@ from engine.index.readers.dayone import READER_VERSION as DAYONE_READER_VERSION
 from engine.index.readers.dep5 import READER_VERSION as DEP5_READER_VERSION
 from engine.index.readers.ebook import READER_VERSION as EPUB_READER_VERSION
 from engine.index.readers.enex import READER_VERSION as ENEX_READER_VERSION
+from engine.index.readers.facebook import READER_VERSION as FACEBOOK_READER_VERSION
 from engine.index.readers.feeds import READER_VERSION as FEED_READER_VERSION
 from engine.index.readers.finaldraft import READER_VERSION as FDX_READER_VERSION
 from engine.index.readers.fountain import READER_VERSION as FOUNTAIN_READER_VERSION
 from engine.index.readers.freeplane import READER_VERSION as FREEPLANE_READER_VERSION
 from engine.index.readers.gedcom import READER_VERSION as GEDCOM_READER_VERSION
 from engine.index.readers.gpx import READER_VERSION as GPX_READER_VERSION
+from engine.index.readers.gtasks import READER_VERSION as GTASKS_READER_VERSION
 from engine.index.readers.html import READER_VERSION as HTML_READER_VERSION
 from engine.index.readers.keep import READER_VERSION as KEEP_READER_VERSION
 from engine.index.readers.kml import READER_VERSION as KML_READER_VERSION
@@ -40,6 +42,7 @@ from engine.index.readers.paprika import READER_VERSION as PAPRIKA_READER_VERSIO
 from engine.index.readers.pdf import READER_VERSION
 from engine.index.readers.pgn import READER_VERSION as PGN_READER_VERSION
 from engine.index.readers.ris import READER_VERSION as RIS_READER_VERSION
+from engine.index.readers.roam import READER_VERSION as ROAM_READER_VERSION
 from engine.index.readers.scrivener import READER_VERSION as SCRIVENER_READER_VERSION
 from engine.index.readers.slack import READER_VERSION as SLACK_READER_VERSION
 from engine.index.readers.statements import READER_VERSION as STATEMENT_READER_VERSION
@@ -85,7 +88,8 @@ SUFFIX_READER_VERSIONS = {
     ".xml": f"feed{FEED_READER_VERSION}+messages{MESSAGES_READER_VERSION}",
     ".json": f"messages{MESSAGES_READER_VERSION}+slack{SLACK_READER_VERSION}+keep{KEEP_READER_VERSION}"
     f"+chatgpt{CHATGPT_READER_VERSION}+dayone{DAYONE_READER_VERSION}+mastodon{MASTODON_READER_VERSION}"
-    f"+trello{TRELLO_READER_VERSION}",
+    f"+trello{TRELLO_READER_VERSION}+facebook{FACEBOOK_READER_VERSION}+roam{ROAM_READER_VERSION}"
+    f"+gtasks{GTASKS_READER_VERSION}",
     # an .html file may be a browser's exported bookmarks (engine.index.readers.bookmarks)
     ".html": f"bookmarks{BOOKMARKS_READER_VERSION}",
     ".htm": f"bookmarks{BOOKMARKS_READER_VERSION}",

@@ -21,49 +21,15 @@ file's own lines, indented or not. A file of another shape is read as code (``re
 
 from __future__ import annotations
 
-import json
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from datetime import datetime
 
 from engine.index.document import Page, joined_line, line_page, line_starts, source_place
 from engine.index.readers.chatgpt import markdown_paragraphs
+from engine.index.readers.json_spans import elements, members, skip
 from engine.index.readers.messages import stamp
 
 READER_VERSION = 2  # 2: a checklist's items ticked and not, a line each; 1: an item a line
-
-_DECODER = json.JSONDecoder()
-_SPACE = " \t\r\n"
-
-
-def _skip(text: str, i: int, also: str = "") -> int:
-    while i < len(text) and (text[i] in _SPACE or text[i] in also):
-        i += 1
-    return i
-
-
-def members(text: str, start: int) -> Iterator[tuple[str, object, int, int]]:
-    """The members of the JSON object that opens at ``text[start]`` ("{"): (key, value, where the key starts, where
-    the value ends), each read where it stands."""
-    i = _skip(text, start + 1)
-    while i < len(text) and text[i] != "}":
-        at = i
-        key, i = _DECODER.raw_decode(text, i)
-        i = _skip(text, i)
-        if text[i : i + 1] != ":":
-            raise ValueError("no colon after a key")
-        i = _skip(text, i + 1)
-        value, end = _DECODER.raw_decode(text, i)
-        yield str(key), value, at, end
-        i = _skip(text, end, ",")
-
-
-def elements(text: str, start: int) -> Iterator[tuple[object, int, int]]:
-    """The elements of the JSON array that opens at ``text[start]`` ("["): (value, start, end)."""
-    i = _skip(text, start + 1)
-    while i < len(text) and text[i] != "]":
-        value, end = _DECODER.raw_decode(text, i)
-        yield value, i, end
-        i = _skip(text, end, ",")
 
 
 def _when(value: object) -> datetime | None:
@@ -88,7 +54,7 @@ def _words(value: object) -> str:
 def is_trello(text: str) -> bool:
     head = text[:65536]
     return (
-        head.lstrip("\ufeff" + _SPACE).startswith("{")
+        head.lstrip("\ufeff \t\r\n").startswith("{")
         and '"idList"' in text
         and '"cards"' in head + text[-65536:]
     )
@@ -98,7 +64,7 @@ def read_trello(text: str, check: Callable[[], None] = lambda: None) -> Page | N
     """The page of a Trello board's JSON export; None when ``text`` is not one."""
     if not is_trello(text):
         return None
-    start = _skip(text, text.find("{"))
+    start = skip(text, text.find("{"))
     try:
         board: dict[str, tuple[object, int, int]] = {k: (v, a, e) for k, v, a, e in members(text, start)}
     except (ValueError, RecursionError, IndexError):
