@@ -18,10 +18,11 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import replace
-from datetime import date, datetime
+from datetime import date
 
 from engine.index.document import Page, joined_line, line_page, line_starts, source_place
 from engine.index.readers.json_spans import elements, members, skip
+from engine.index.readers.messages import local_iso_time
 
 READER_VERSION = 1
 
@@ -47,13 +48,9 @@ def _day(value: object) -> str | None:
 
 def _moment(value: object) -> str | None:
     """When something happened, in this computer's time zone: "Monday 1 March 2027 at 18:22 (2027-03-01)"."""
-    if not isinstance(value, str):
+    when = local_iso_time(value)
+    if when is None:
         return None
-    try:
-        when = datetime.fromisoformat(value.strip().replace("Z", "+00:00"))
-    except ValueError:
-        return None
-    when = when.astimezone() if when.tzinfo else when
     return f"{when:%A} {when.day} {when:%B %Y} at {when:%H:%M} ({when:%Y-%m-%d})"
 
 

@@ -24,21 +24,11 @@ from datetime import datetime
 
 from engine.index.document import ExtractError, Page, joined_line, line_page, line_starts, source_place
 from engine.index.readers.html import extract_html
-from engine.index.readers.messages import stamp
+from engine.index.readers.messages import local_iso_time, stamp
 
 READER_VERSION = 3  # 3: compact JSON found in linear time; 2: each piece at its key, hashtags named; 1: first
 _TAG = re.compile(r"<[a-zA-Z/!][^>]*>")
 _ID = re.compile(r'"id"\s*:\s*"((?:[^"\\]|\\.){1,2000})"')
-
-
-def _when(value: object) -> datetime | None:
-    if not isinstance(value, str):
-        return None
-    try:
-        moment = datetime.fromisoformat(value.strip().replace("Z", "+00:00"))
-    except ValueError:
-        return None
-    return moment.astimezone() if moment.tzinfo else moment
 
 
 def _text(html: object) -> str:
@@ -76,7 +66,7 @@ def read_mastodon(text: str, check: Callable[[], None] = lambda: None) -> Page |
     for item in items:
         obj = item.get("object") if isinstance(item, dict) else None
         if isinstance(obj, dict) and isinstance(obj.get("id"), str):
-            posts[obj["id"]] = _when(obj.get("published") or item.get("published"))
+            posts[obj["id"]] = local_iso_time(obj.get("published") or item.get("published"))
     lines: list[tuple[str, list[tuple[int, int, int]]]] = []
     # where each id stands in the file, found in one pass (compact or indented JSON alike): an item starts at its
     # id, and its pieces are looked for between it and the next item's, so the work stays linear in the file
@@ -136,7 +126,7 @@ def _json_key(name: str, value: object = None) -> str:
 def _post(item: dict, posts: dict[str, datetime | None]) -> list[tuple[str, str]]:
     """A post's pieces, each with the key it is anchored at in the file: its opening at its "published" line, its
     words at its "content", a picture's alt text at its "name"."""
-    when = _when(item.get("published"))
+    when = local_iso_time(item.get("published"))
     obj = item.get("object")
     if item.get("type") == "Announce":
         target = obj if isinstance(obj, str) else (obj.get("id") if isinstance(obj, dict) else "")
@@ -144,7 +134,7 @@ def _post(item: dict, posts: dict[str, datetime | None]) -> list[tuple[str, str]
         return [(f"{opening}(boosted) {target}", _json_key("published"))] if target else []
     if item.get("type") != "Create" or not isinstance(obj, dict):
         return []
-    when = _when(obj.get("published")) or when
+    when = local_iso_time(obj.get("published")) or when
     pieces: list[tuple[str, str]] = [
         (f"{stamp(when)} You:" if when is not None else "You:", _json_key("published"))
     ]

@@ -114,6 +114,18 @@ def local_time(seconds: object) -> datetime | None:
         return None
 
 
+def local_iso_time(value: object) -> datetime | None:
+    """An ISO 8601 time an export wrote ("2027-03-05T19:40:00.000Z") in this computer's time zone (one without a zone
+    as it is); None for no string or one that is no such time."""
+    if not isinstance(value, str) or not value.strip():
+        return None
+    try:
+        moment = datetime.fromisoformat(value.strip().replace("Z", "+00:00"))
+    except ValueError:
+        return None
+    return moment.astimezone() if moment.tzinfo else moment
+
+
 # a day as ``stamp`` writes it, "Saturday 20 February 2027" (the readers that write days in words: a chat's, a
 # journal's)
 STAMP_DAY = r"(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day \d{1,2} [A-Z][a-z]+ \d{4}"

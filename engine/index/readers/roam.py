@@ -58,7 +58,11 @@ def words_of(value: str, refs: dict[str, str]) -> str:
         said = said[: last.start()]
     said = _TAG.sub(lambda m: m.group(1) or m.group(2), said)
     if tags:
-        said = f"{said.rstrip()} (tags: {', '.join(tags)})" if len(tags) > 1 else f"{said.rstrip()} (tag: {tags[0]})"
+        said = (
+            f"{said.rstrip()} (tags: {', '.join(tags)})"
+            if len(tags) > 1
+            else f"{said.rstrip()} (tag: {tags[0]})"
+        )
     said = _LINK.sub(r"\1", said)
     said = _MARKS.sub(lambda m: next(g for g in m.groups() if g is not None), said)
     said = _ATTRIBUTE.sub(r"\1: ", said)

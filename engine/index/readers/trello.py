@@ -27,19 +27,9 @@ from datetime import datetime
 from engine.index.document import Page, joined_line, line_page, line_starts, source_place
 from engine.index.readers.chatgpt import markdown_paragraphs
 from engine.index.readers.json_spans import elements, members, skip
-from engine.index.readers.messages import stamp
+from engine.index.readers.messages import local_iso_time, stamp
 
 READER_VERSION = 2  # 2: a checklist's items ticked and not, a line each; 1: an item a line
-
-
-def _when(value: object) -> datetime | None:
-    if not isinstance(value, str) or not value.strip():
-        return None
-    try:
-        moment = datetime.fromisoformat(value.strip().replace("Z", "+00:00"))
-    except ValueError:
-        return None
-    return moment.astimezone() if moment.tzinfo else moment
 
 
 def _day(moment: datetime) -> str:
@@ -149,7 +139,7 @@ def read_trello(text: str, check: Callable[[], None] = lambda: None) -> Page | N
         who = [names[i] for i in card.get("idMembers") or [] if names.get(i)]
         if who:
             pieces.append((f"members: {', '.join(who)};", place(keys.get("idMembers", begin))))
-        begins, due = _when(card.get("start")), _when(card.get("due"))
+        begins, due = local_iso_time(card.get("start")), local_iso_time(card.get("due"))
         if begins is not None:
             pieces.append((f"starts {_day(begins)};", place(keys.get("start", begin))))
         if due is not None:
@@ -186,7 +176,7 @@ def _checklist(text, checklist, keys, begin, place) -> list[tuple[str, list[tupl
     for item, at, _end in sorted(found, key=lambda e: _pos(e[0]) if isinstance(e[0], dict) else 0.0):
         if not isinstance(item, dict) or not _words(item.get("name")):
             continue
-        due = _when(item.get("due"))
+        due = local_iso_time(item.get("due"))
         said = _words(item["name"]) + (f" (due {_day(due)})" if due else "")
         name_at = next((a for k, _v, a, _e in members(text, at) if k == "name"), at)
         (ticked if item.get("state") == "complete" else left).append((said, place(name_at)))
@@ -214,7 +204,7 @@ def _history(text, actions, names, place) -> dict[object, list[tuple[str, list[t
             continue
         creator = action.get("memberCreator") if isinstance(action.get("memberCreator"), dict) else {}
         who = names.get(action.get("idMemberCreator")) or _words(creator.get("fullName")) or "Someone"
-        when = _when(action.get("date"))
+        when = local_iso_time(action.get("date"))
         on = f" on {stamp(when)}" if when else ""
         kind = action.get("type")
         said = None

@@ -5,10 +5,6 @@ the file's lines."""
 
 from __future__ import annotations
 
-import time
-
-import pytest
-
 from engine.index.options import reader_tag
 from engine.rag.source_lines import _maybe_anchored
 from tests.engine.index.reading_helpers import cited as _cited
@@ -28,15 +24,6 @@ TODO = (
     "2027-02-01 Water the +Allotment seedlings rec:+3d t:2027-03-01\n"
     "(B) Email Sue re: https://example.com/x +Work\n"
 )
-
-
-@pytest.fixture
-def utc(monkeypatch):
-    monkeypatch.setenv("TZ", "UTC")
-    time.tzset()
-    yield
-    monkeypatch.undo()
-    time.tzset()
 
 
 def test_a_trello_export_reads_each_card_in_words_under_its_list(utc):

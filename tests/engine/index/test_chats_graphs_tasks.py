@@ -6,9 +6,6 @@ through the indexer's own entry point; citations name the file's lines."""
 from __future__ import annotations
 
 import json
-import time
-
-import pytest
 
 from engine.index.options import reader_tag
 from tests.engine.index.reading_helpers import cited as _cited
@@ -62,15 +59,6 @@ TASKS = json.dumps(
          "completed": "2027-03-01T18:22:00.000Z", "parent": "t1", "position": "00000000000000000001"}]}]},
     indent=2,
 )  # fmt: skip
-
-
-@pytest.fixture
-def utc(monkeypatch):
-    monkeypatch.setenv("TZ", "UTC")
-    time.tzset()
-    yield
-    monkeypatch.undo()
-    time.tzset()
 
 
 def test_a_messenger_chat_reads_a_message_a_line_its_text_as_written(utc):
@@ -135,12 +123,7 @@ def test_google_tasks_read_a_task_a_chunk_with_its_subtasks(utc):
     assert _cited(page, "Compare prices, a subtask")[0] == _line_of(TASKS, '"title": "Compare prices"')
 
 
-def test_a_due_day_is_the_same_day_west_of_greenwich(monkeypatch):
-    monkeypatch.setenv("TZ", "America/Los_Angeles")
-    time.tzset()
-    try:
-        text = _read("Tasks.json", TASKS).pages[0].text
-    finally:
-        monkeypatch.undo()
-        time.tzset()
+def test_a_due_day_is_the_same_day_west_of_greenwich(time_zone):
+    time_zone("America/Los_Angeles")
+    text = _read("Tasks.json", TASKS).pages[0].text
     assert "due Friday 19 March 2027 (2027-03-19)" in text  # not Thursday 18 March in California
