@@ -22,7 +22,8 @@ a Vim script, a GEDCOM family tree, an Anki deck package, an XMind mind map, a P
 canvas, a RIS library, a browser's bookmarks export, shadow's login.defs, a Beancount ledger, a Final Draft
 screenplay, a Paprika recipe export, a udev rules file, a My Maps KML map, a WordPress export, a PGN game collection, an m4 macro file, a
 Mastodon archive's outbox, a TCX workout export, an ABC tune book, a Debian machine-readable copyright file, a Trello
-board's JSON export, todo.txt and done.txt, a Freeplane mind map)
+board's JSON export, todo.txt and done.txt, a Freeplane mind map, PAM's access.conf, a Messenger conversation from
+Facebook's "Download Your Information", a Roam Research JSON export, a Google Tasks export from Takeout)
 hold against those files, and the parts stay apart. Questions on Debian packages' documents are checked by
 ``eval/realdocs/check.py`` where the packages are installed."""
 
@@ -2083,4 +2084,82 @@ def test_thirty_third_held_out_part_heldout33_brings_new_kinds_and_only_fresh_do
         "node-text",
         "files-licence",
         "origin",
+    }
+
+
+def test_thirty_fourth_held_out_part_heldout34_brings_new_kinds_and_only_fresh_documents():
+    import json
+
+    from eval.realdocs import heldout34_texts as T
+    from eval.realdocs import make_heldout34
+
+    kinds = {"pam-access-conf", "messenger-json", "roam-json", "google-tasks-json"}
+    committed, mine = _fresh("heldout34", kinds)
+    qa, unanswerable = load("heldout34")
+    doc_kind = {d["path"]: d["kind"] for d in documents("heldout34")}
+    # PAM's access.conf, committed as Debian's libpam-modules 1.5.2-6+deb12u1 ships it
+    source = "pam/access.conf"
+    _as_installed(committed[source], "/etc/security/access.conf")
+    assert committed[source].startswith(b"# Login access control table.")
+    # the generator gives the committed bytes again: the chat, the graph and the tasks
+    again = make_heldout34.files()
+    make_heldout34.check(again)
+    assert {f"private34/{k}": v for k, v in again.items()} == {p: committed[p] for p in mine if p != source}
+    chat_path = f"private34/{make_heldout34.CHAT_PATH}"
+    chat = json.loads(committed[chat_path])
+    assert (
+        make_heldout34.unfb(chat["title"]) == T.CHAT_TITLE
+        and b"\\u00e2\\u0080\\u0099" in committed[chat_path]
+    )
+    chat_lines = realdocs_check.messenger_lines(FILES / chat_path)
+    for q in qa:
+        if q["kind"] == "messenger-json":  # one message, read with its strings decoded
+            lines = committed[chat_path].decode("utf-8").split("\n")
+            assert len(chat_lines) == len(lines)
+            labelled = lines[q["line_start"] - 1 : q["line_end"]]
+            assert realdocs_check.unit_text(FILES / q["path"], q) == "\n".join(
+                chat_lines[q["line_start"] - 1 : q["line_end"]]
+            )
+            assert labelled[0] == "    {" and labelled[-1] in ("    }", "    },"), q["id"]
+            assert not any(x in ("    {", "    }", "    },") for x in labelled[1:-1]), q["id"]
+            continue
+        lines = _labels_name_lines(committed, q)
+        labelled = lines[q["line_start"] - 1 : q["line_end"]]
+        if q["kind"] == "roam-json":  # a block's lines from its "{"
+            assert labelled[0].strip() == "{" and '"string"' in labelled[1], q["id"]
+            if "block-ref" in q["tags"]:  # the block that refers, and the block it points at
+                ref = lines[q["from_block"]["line_start"] : q["from_block"]["line_end"]]
+                uid = json.loads("{" + lines[q["line_start"] + 1].strip().rstrip(",") + "}")["uid"]
+                assert any(f"(({uid}))" in x for x in ref), q["id"]
+        elif (
+            q["kind"] == "google-tasks-json"
+        ):  # a task, a list down to a task, or a task down to its subtasks
+            assert labelled[0] in ("        {", "    {"), q["id"]
+            assert labelled[-1] in ("        }", "        },"), q["id"]
+        else:  # a comment's or an example's lines
+            assert all(x.startswith("#") for x in labelled), q["id"]
+    # the questions: 13 on each kind of document; two or more near-topic questions beside each
+    assert {q["path"] for q in qa} == mine
+    assert all(sum(q["kind"] == k for q in qa) == 13 for k in kinds)
+    near = [doc_kind[q["near"]] for q in unanswerable if q["kind"] == "near-topic"]
+    assert all(near.count(k) >= 2 for k in kinds) and len(near) == 10
+    assert {t for q in qa for t in q["tags"]} >= {
+        "price",
+        "date",
+        "share",
+        "call",
+        "reaction",
+        "poll",
+        "attribute",
+        "block-ref",
+        "task",
+        "heading",
+        "due",
+        "completed",
+        "list",
+        "subtasks",
+        "note",
+        "email-link",
+        "comment",
+        "example",
     }

@@ -47,7 +47,10 @@ scanner's multi-page TIFF, whose text Alcove reads by OCR, the text its generato
   written, CDATA and all; for absent terms their strings decoded too); a Mastodon archive's ``outbox.json``, a TCX
   workout export, an ABC tune book and an m4 macro file as text (the outbox's and the TCX's strings decoded too); a
   Debian machine-readable copyright file, a Trello board's JSON export, todo.txt and done.txt and a Freeplane mind
-  map (``.mm``) as text (the board's and the map's strings decoded too);
+  map (``.mm``) as text (the board's and the map's strings decoded too); PAM's access.conf, a Roam Research JSON
+  export and a Google Tasks export as text (their strings decoded too); a Messenger conversation's ``message_1.json``
+  as its lines with every JSON string decoded and Facebook's escaping undone (each UTF-8 byte written as a Latin-1
+  character), a ``timestamp_ms`` given its date and a ``call_duration`` its minutes (``messenger_lines``);
   text compared with whitespace runs as one space, line-end hyphens joined, NFKC);
   so does each ``evidence`` string, and a ``quote`` occurs exactly once in its text file at the labelled lines;
 - an unanswerable question's ``absent_terms`` occur in no document of its part or of any part before it in
@@ -58,7 +61,7 @@ scanner's multi-page TIFF, whose text Alcove reads by OCR, the text its generato
   and as its text and attribute values decoded (``xml_strings``: a word after a ``&#10;`` or an entity);
 - ids are unique; questions are not copied from the document (no run of 8 words shared with the labelled unit).
 
-    python eval/realdocs/check.py [--part tuning|heldout|heldout2|...|heldout32|heldout33|all] [--committed-only]
+    python eval/realdocs/check.py [--part tuning|heldout|heldout2|...|heldout33|heldout34|all] [--committed-only]
 
 Package documents are read where the packages installed them; committed ones from files/. ``--committed-only``
 checks only questions on committed documents (what CI can check without the packages).
@@ -67,6 +70,7 @@ checks only questions on committed documents (what CI can check without the pack
 from __future__ import annotations
 
 import argparse
+import datetime
 import email
 import email.policy
 import functools
@@ -1200,6 +1204,36 @@ def file_text(path: Path) -> str:
     return (gzip.decompress(data) if path.suffix.lower() == ".gz" else data).decode("utf-8")
 
 
+def is_messenger(path: Path) -> bool:
+    """A Messenger conversation from Facebook's "Download Your Information": ``messages/inbox/<thread>/message_N.json``."""
+    return re.fullmatch(r"message_\d+\.json", path.name) is not None and "inbox" in path.parts
+
+
+def messenger_lines(path: Path) -> list[str]:
+    """The lines of a Messenger conversation's JSON, each JSON string on them decoded and Facebook's escaping undone
+    (every UTF-8 byte written as a Latin-1 character: ``\\u00e2\\u0080\\u0099`` reads "’"); a ``timestamp_ms`` line
+    gets its UTC date and time after it, a ``call_duration`` line its minutes and seconds."""
+    import json
+
+    def decode(m: re.Match) -> str:
+        s = json.loads(m[0])
+        try:
+            return s.encode("latin-1").decode("utf-8")
+        except (UnicodeEncodeError, UnicodeDecodeError):
+            return s
+
+    out = []
+    for line in file_text(path).split("\n"):
+        line = re.sub(r'"(?:[^"\\]|\\.)*"', decode, line)
+        if m := re.search(r"timestamp_ms: (\d+)", line):
+            when = datetime.datetime.fromtimestamp(int(m[1]) / 1000, datetime.UTC)
+            line += f" ({when:%A %-d %B %Y, %H:%M} UTC)"
+        if m := re.search(r"call_duration: (\d+)", line):
+            line += f" ({int(m[1]) // 60} min {int(m[1]) % 60} s)"
+        out.append(line)
+    return out
+
+
 def rtfd_lines(path: Path) -> list[str]:
     """A TextEdit rich text bundle (``X.rtfd``, a folder): the lines of its ``TXT.rtf`` (``rtf_lines``); the
     pictures beside it hold no text."""
@@ -1311,6 +1345,8 @@ def unit_text(path: Path, q: dict) -> str:
             raise LookupError(f"cell {q['page']} not in 1..{len(cells)}")
         lines = cells[q["page"] - 1].split("\n")
         return lines_of(lines, q) if q.get("line_start") else "\n".join(lines)
+    if is_messenger(path):
+        return lines_of(messenger_lines(path), q)
     return lines_of(file_text(path).split("\n"), q)
 
 
@@ -1416,6 +1452,8 @@ def whole_text(path: Path) -> str:
         return "\n".join(xmind_sheets(path))
     if suffix == ".paprikarecipes":
         return "\n".join(paprika_recipes(path))
+    if is_messenger(path):  # the strings decoded, Facebook's Latin-1 escaping undone
+        return "\n".join(messenger_lines(path))
     text = file_text(path)
     if suffix in (".json", ".canvas"):  # an Obsidian canvas is JSON: a card's "\\n" a line break
         return "\n".join([text, *json_strings(text)])

@@ -2,11 +2,11 @@
 what counts as a hit on a label.
 
 The documents are listed in ``documents.json``: each has a path under a documents root (``pdf/R-FAQ.pdf``), a part
-(``tuning``, ``heldout``, ``heldout2`` to ``heldout32`` or ``heldout33``) and where it comes from: a file of an
+(``tuning``, ``heldout``, ``heldout2`` to ``heldout33`` or ``heldout34``) and where it comes from: a file of an
 installed Debian package (``package`` + ``source``; not committed, the version is recorded) or a file committed here
 under ``files/`` at the same path (a macOS bundle, ``X.rtfd``, is a folder that is one document).
 
-    python eval/realdocs/realdocs.py ROOT [--part tuning|heldout|heldout2|...|heldout32|heldout33|all]   # copy a part into ROOT
+    python eval/realdocs/realdocs.py ROOT [--part tuning|heldout|heldout2|...|heldout33|heldout34|all]   # copy a part into ROOT
 
 Each part is meant to be indexed on its own (a root per part); the unanswerable questions of a part are checked
 against that part's documents (``check.py``), and their key terms against every document of that part and of the
@@ -50,7 +50,10 @@ tune book (a label is lines of one tune, from its ``X:``), an autoconf m4 macro 
 copyright file (a label is a stanza's lines from its first), a Trello board's JSON export indented two spaces (a label
 is lines of one object of the board's arrays: a card, a checklist, a label, an action), todo.txt and done.txt (a
 label is a task's line), a Freeplane mind map (a label is a node's lines from its ``<node``, or a branch's node down
-to one of its nodes), the HTML source (a saved web page's, a Sphinx page's, a
+to one of its nodes), PAM's access.conf, a Messenger conversation's ``message_1.json`` (a label is lines of one
+message; read with its strings decoded and Facebook's Latin-1 escaping undone), a Roam Research JSON export indented two
+spaces (a label is a block's lines from its ``{``), a Google Tasks ``Tasks.json`` (a label is one task's lines, a
+list's down to a task, or a task's down to its last subtask), the HTML source (a saved web page's, a Sphinx page's, a
 Texinfo page's, an mdBook page's, a rustdoc page's and a Google Keep note's in a Takeout export (its one-line
 ``.json`` beside it holds no label) too); a DOCX or ODT
 "line" is a body paragraph (a Google Docs export's list and checklist items too; its footnotes' text after it, tracked
@@ -111,6 +114,7 @@ PARTS = (
     "heldout31",
     "heldout32",
     "heldout33",
+    "heldout34",
 )
 SETS = {
     "tuning": ("qa_tuning.jsonl", "unanswerable_tuning.jsonl"),
@@ -219,6 +223,9 @@ SETS = {
     # written after "heldout32" was written: kinds no other part holds (a Debian machine-readable copyright file read
     # as documentation, a Trello board's JSON export, todo.txt and done.txt, a Freeplane mind map)
     "heldout33": ("qa_heldout33.jsonl", "unanswerable_heldout33.jsonl"),
+    # written after "heldout33" was written: kinds no other part holds (PAM's access.conf read as documentation, a
+    # Messenger conversation from Facebook's "Download Your Information", a Roam Research JSON export, Google Tasks)
+    "heldout34": ("qa_heldout34.jsonl", "unanswerable_heldout34.jsonl"),
 }
 # kinds whose labels carry a page
 PAGED = {
