@@ -64,6 +64,7 @@ from engine.index.readers.pdf_text import text_layer_views
 from engine.index.readers.replies import ATTRIBUTION as REPLY_ATTRIBUTION
 from engine.index.readers.replies import ORIGINAL as REPLY_ORIGINAL
 from engine.index.readers.replies import REPLIED as REPLY_REPLIED
+from engine.index.readers.roam import DAILY_NOTE
 from engine.index.schema import display_path
 from engine.index.store import ChunkRow, DocumentWrite, IndexStore
 from engine.index.summary import IndexSummary, OutsideLink, SkippedFile
@@ -93,6 +94,7 @@ __all__ = [
     "CLIPPING_META",
     "JOURNAL_LINE",
     "JOURNAL_TRAIL",
+    "DAILY_NOTE",
     "MESSAGE_OPENING",
     "STAMP_DAY",
     "TASKPAPER_TAG",

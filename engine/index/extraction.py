@@ -35,9 +35,11 @@ from pathlib import Path
 from engine.index.bounds import BudgetExceeded, ExtractCancelled, charge, no_check, read_gzip, short_reason
 from engine.index.config_paths import config_kind, path_changes
 from engine.index.document import (
+    Block,
     Extracted,
     ExtractError,
     Page,
+    add_span,
     entry_blocks,
     line_blocks,
     looks_binary,
@@ -174,6 +176,36 @@ def is_comment_config(text: str) -> bool:
     return all(
         line.startswith("#") or (_SETTING_LINE.match(line) and not _PROSE_LINE.match(line)) for line in lines
     )
+
+
+# a comment line that parts a configuration file's comments into paragraphs: "#" alone, or a rule ("#####", "# ---")
+_COMMENT_BREAK = re.compile(r"[ \t]*#+[ \t]*(?:[-=#*~_][ \t]*){0,200}$")
+
+
+def comment_paragraphs(text: str) -> list[Block]:
+    """A configuration file's paragraphs: parted by blank lines and by comment lines that say nothing ("#" alone, a
+    rule of "#" or "-"), so each comment paragraph is a block of its own (a file all comments,
+    /etc/security/access.conf, was one block of a hundred lines); a setting, or a setting commented out
+    ("#YESCRYPT_COST_FACTOR 5"), after such a line stays with the comment over it."""
+    blocks: list[Block] = []
+    start = pos = 0
+    parted = None  # where a "#" line that says nothing parted the paragraph open, if one did
+    for line in text.split("\n"):
+        if not line.strip():
+            add_span(blocks, text, start, pos)
+            start, parted = pos + len(line) + 1, None
+        elif _COMMENT_BREAK.fullmatch(line):
+            parted = pos if parted is None else parted
+        elif parted is not None:
+            bare = line.strip()
+            bare = bare[1:] if bare.startswith("#") and not bare[1:2].isspace() else bare
+            if bare.startswith("#") or not _SETTING_LINE.match(bare) or _PROSE_LINE.match(bare):
+                add_span(blocks, text, start, parted)
+                start = pos
+            parted = None
+        pos += len(line) + 1
+    add_span(blocks, text, start, len(text) if parted is None else parted)
+    return blocks
 
 
 OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"  # an OLE compound file's first bytes (.doc, .xls, .ppt)
@@ -315,7 +347,8 @@ def _extract(path: Path, data: bytes, file_type: str, check: Callable[[], None],
         return Extracted("html", (extract_html(text, check),), encoding, notes)
     # a configuration file under a name Alcove does not know (login.defs, adduser.conf): read as code, so its "#"
     # comments read as the prose they are and a setting with the comment over it
-    if file_type == "text" and file_type_for(path) is None and is_comment_config(text):
+    commented = file_type == "text" and file_type_for(path) is None and is_comment_config(text)
+    if commented:
         file_type = "code"
     # a todo.txt list: a task a line in words (engine.index.readers.todo)
     if file_type == "text" and is_todo_list(path, text):
@@ -396,6 +429,8 @@ def _extract(path: Path, data: bytes, file_type: str, check: Callable[[], None],
         blocks = rst_blocks(text)
     elif file_type == "asciidoc":
         blocks = asciidoc_blocks(text)
+    elif commented:
+        blocks = comment_paragraphs(text)  # its comments' paragraphs apart, as their "#" lines part them
     elif file_type == "csv":
         blocks = line_blocks(text, csv_header(text, delimiter_for(str(path))), kind="row")
     elif file_type == "text" and is_pod(text, path.suffix.lower() == ".pod"):
@@ -512,5 +547,6 @@ CODE_READER_VERSION = 3
 # paged text's running headers and footers in no block (engine.index.paged_text); 6: a Vim help file's marks blanked,
 # its sections' titles headings (engine.index.vim_help); 7: Perl's POD as perldoc shows it (engine.index.pod); 8: a
 # manual page's troff source as man shows it (engine.index.troff); 9: a configuration file under a name Alcove does
-# not know read as code (is_comment_config); 10: such a file's rules ('KERNEL=="dm-*", GOTO="dm_end"') are settings
-TEXT_READER_VERSION = 10
+# not know read as code (is_comment_config); 10: such a file's rules ('KERNEL=="dm-*", GOTO="dm_end"') are settings;
+# 11: such a file's comment paragraphs apart, as its "#" lines part them (comment_paragraphs)
+TEXT_READER_VERSION = 11

@@ -8,6 +8,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from engine.index import (
+    DAILY_NOTE,
     JOURNAL_LINE,
     JOURNAL_TRAIL,
     STAMP_DAY,
@@ -86,10 +87,12 @@ def _journal_entry(span: Span) -> str | None:
     """A Day One entry's sentence's label: when and where its entry was written, from the entry's line of when and
     where above it in the passage ("Saturday 8 May 2027 10:02 at Audlem Wharf, Audlem; mostly sunny, 18 °C": the
     place's name and town, not its region and country), else the day in the passage's trail (the passage starts
-    inside the entry); None for a passage of no journal, or a sentence that says its day itself."""
+    inside the entry), or the day of the Roam daily page the passage is on; None for a passage of no journal, or a
+    sentence that says its day itself."""
     trail = JOURNAL_TRAIL.search((span.source.heading or "").split(" > ")[-1].strip())
-    if trail is None:
-        return None
+    if trail is None:  # a Roam daily page's block, under its trail however deep (engine.index.readers.roam)
+        daily = DAILY_NOTE.search(span.source.heading or "")
+        return daily.group(1) if daily is not None and daily.group(1) not in span.text else None
     above = list(JOURNAL_LINE.finditer(span.source.text, 0, span.start))
     if not above:
         return trail.group(1) if trail.group(1) not in span.text else None

@@ -7,7 +7,8 @@ words carry Roam's marks: ``[[Page links]]``, ``#tags`` and ``#[[long tags]]``, 
 block, ``{{[[TODO]]}}`` and ``{{[[DONE]]}}`` tasks, ``**bold**``, ``__italic__``, ``^^highlights^^``, and ``key::
 value`` attributes. Read as code, an answer quoted ``"string": "{{[[TODO]]}} Ring [[Mr Patel]] about ((ab12CdE9x))"``.
 
-Here each page reads under its title (a daily page's, "March 3rd, 2027", with its day in words), each block a
+Here each page reads under its title (a daily page's, "March 3rd, 2027", with its day in words, shown before a
+sentence of it in an answer), each block a
 paragraph under the blocks it sits in (the page's trail: "Seed order › Tomatoes", a heading's or a short parent's
 words), without the marks: a link or a tag as its words (the tags at its end named after them, "(tag: veg)"), a reference as the words of the block it points at (in
 quotes), a task as "To do:" or "Done:", an attribute as "key: value". Every block is anchored at its own "string" in
@@ -22,8 +23,11 @@ from datetime import date
 
 from engine.index.document import Page, line_page, line_starts, source_place
 from engine.index.readers.json_spans import elements, members, skip
+from engine.index.readers.messages import STAMP_DAY
 
-READER_VERSION = 1
+READER_VERSION = 2  # 2: a daily page's day said as a daily note's (DAILY_NOTE); 1: first
+# a daily page's trail as ``read_roam`` writes it: "February 27th, 2027 (daily note, Saturday 27 February 2027)"
+DAILY_NOTE = re.compile(rf"\(daily note, ({STAMP_DAY})\)")
 
 MAX_DEPTH = 64  # blocks nested deeper read at this depth (a hostile file cannot recurse)
 _TRAIL_CHARS = 60  # a parent block longer than this is no heading of its children's trail
@@ -88,7 +92,8 @@ def _plain(value: str) -> str:
 
 
 def _title(value: str) -> str:
-    """A page's title; a daily page's with its day in words: "March 3rd, 2027 (Wednesday 3 March 2027)"."""
+    """A page's title; a daily page's with its day in words: "March 3rd, 2027 (daily note, Wednesday 3 March 2027)"
+    (engine.rag.outlines.entry_date shows that day before a sentence of the page: DAILY_NOTE)."""
     m = _DAILY.fullmatch(value.strip())
     if m is None:
         return value.strip()
@@ -96,7 +101,7 @@ def _title(value: str) -> str:
         day = date(int(m.group(3)), _MONTHS.index(m.group(1)) + 1, int(m.group(2)))
     except ValueError:
         return value.strip()
-    return f"{value.strip()} ({day:%A} {day.day} {day:%B %Y})"
+    return f"{value.strip()} (daily note, {day:%A} {day.day} {day:%B %Y})"
 
 
 def read_roam(text: str, check: Callable[[], None] = lambda: None) -> Page | None:

@@ -95,7 +95,7 @@ def test_a_roam_graph_reads_its_blocks_under_their_pages():
         "price: £2.95 a packet",
         # a block reference as the words of the block it points at
         "See “To do: Order Gardener's Delight from Kings Seeds (tag: veg)” before March",
-        "March 3rd, 2027 (Wednesday 3 March 2027).",  # a daily page's day in words
+        "March 3rd, 2027 (daily note, Wednesday 3 March 2027).",  # a daily page's day in words
         "Done: Sowed the cherry tomatoes in the propagator",
     ]
     trails = dict((t, at) for at, t in page.trails)

@@ -439,6 +439,14 @@ def test_a_configuration_file_under_a_name_of_its_own_reads_its_comments_as_word
     readings = [reading(sp) for sp in split_spans(src)]
     assert "If not specified, a cost factor of 5 will be used." in " ".join(readings)
     assert not any(r.startswith("# ") for r in readings)
+    # its paragraphs are parted by its "#" lines as by blank ones: each comment with the setting under it a block
+    page = extract(Path("/etc/login.defs"), DEFS.encode()).pages[0]
+    assert [page.text[b.start : b.end].split("\n")[0] for b in page.blocks] == [
+        "# /etc/login.defs - Configuration control definitions for the login package.",
+        "# Max number of login retries if password is bad. This will most likely be",
+        "# If not specified, a cost factor of 5 will be used.",
+    ]
+    assert page.text[page.blocks[1].start : page.blocks[1].end].endswith("LOGIN_RETRIES\t\t5")
 
 
 M4 = """dnl PKG_CHECK_VAR(VARIABLE, MODULE, CONFIG-VARIABLE,

@@ -55,3 +55,13 @@ def test_the_answer_says_the_date_once_for_its_entry(embedder):
     answer = extract_answer("When did I accept the Severn Maps job?", (src,), embedder, max_sentences=2).text
     assert "- Monday, 12 April 2027: I rang Severn Maps this morning and accepted." in answer
     assert answer.count("Monday, 12 April 2027") == 1
+
+
+def test_a_roam_daily_page_block_is_labelled_with_its_day():
+    # a Roam export's daily page (engine.index.readers.roam): its day is in the trail, however deep the block
+    heading = "February 27th, 2027 (daily note, Saturday 27 February 2027) › Allotment"
+    src = Source(1, "Done: Sowed Sweet peas\n\nWatered the onions", "/notes/graph.json", heading=heading,
+                 file_type="note")  # fmt: skip
+    assert entry_date(_span(src, "Sweet peas")) == "Saturday 27 February 2027"
+    other = Source(2, "Done: Sowed Sweet peas", "/notes/graph.json", heading="Seed order › Tomatoes")
+    assert entry_date(_span(other, "Sweet peas")) is None
