@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import bisect
 import re
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -241,10 +241,12 @@ def line_page(
     lines: Sequence[tuple[str, Sequence[tuple[int, int, int]]]],
     trails: Sequence[tuple[int, str]] = (),
     sep: str = "\n",
+    chunk_starts: Collection[int] = (),
 ) -> Page:
     """A page of ``lines`` joined by ``sep``, a block each (a message, a transaction, a note's line: none read on into
     the next): each line with its anchors, (offset in the line, source line, source character); ``trails``: (the
-    index of the line a trail starts at, the trail)."""
+    index of the line a trail starts at, the trail); ``chunk_starts``: the indexes of the lines a chunk starts at (a
+    "record" block: a page of a graph, a board's card), so no chunk runs on from the one before into them."""
     parts: list[str] = []
     anchors: list[tuple[int, int, int]] = []
     out_trails: list[tuple[int, str]] = []
@@ -259,8 +261,8 @@ def line_page(
         size += len(line) + len(sep)
     text = sep.join(parts)
     pos = 0
-    for line in parts:
-        add_span(blocks, text, pos, pos + len(line))
+    for n, line in enumerate(parts):
+        add_span(blocks, text, pos, pos + len(line), kind="record" if n in chunk_starts else "text")
         pos += len(line) + len(sep)
     return Page(text, tuple(blocks), anchors=tuple(anchors), trails=tuple(out_trails))
 

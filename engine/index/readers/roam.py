@@ -25,7 +25,7 @@ from engine.index.document import Page, line_page, line_starts, source_place
 from engine.index.readers.json_spans import elements, members, skip
 from engine.index.readers.messages import STAMP_DAY
 
-READER_VERSION = 2  # 2: a daily page's day said as a daily note's (DAILY_NOTE); 1: first
+READER_VERSION = 3  # 3: a page starts a chunk; 2: a daily page's day said as a daily note's (DAILY_NOTE)
 # a daily page's trail as ``read_roam`` writes it: "February 27th, 2027 (daily note, Saturday 27 February 2027)"
 DAILY_NOTE = re.compile(rf"\(daily note, ({STAMP_DAY})\)")
 
@@ -133,6 +133,7 @@ def _read(text: str, pages: list, refs: dict[str, str], check: Callable[[], None
     starts = line_starts(text)
     lines: list[tuple[str, list[tuple[int, int, int]]]] = []
     trails: list[tuple[int, str]] = []
+    pages_at: list[int] = []
     for page, at, _end in pages:
         check()
         if not isinstance(page, dict) or not isinstance(page.get("title"), str):
@@ -140,6 +141,7 @@ def _read(text: str, pages: list, refs: dict[str, str], check: Callable[[], None
         title = _title(page["title"])
         keys = {k: a for k, _v, a, _e in members(text, at)}
         trails.append((len(lines), title))
+        pages_at.append(len(lines))
         lines.append((title if title.endswith((".", "?", "!")) else title + ".",
                       [(0, *source_place(starts, keys.get("title", at)))]))  # fmt: skip
         if "children" not in keys:
@@ -173,4 +175,5 @@ def _read(text: str, pages: list, refs: dict[str, str], check: Callable[[], None
                 walk.append((elements(text, text.find("[", b_keys["children"])), under))
             else:  # deeper than a person nests: the words under it read here, anchored at it
                 lines += [(w, place) for w in _deeper(kids, refs)]
-    return line_page(lines, trails, sep="\n\n") if lines else None
+    # a page starts a chunk: none runs on from the page before (a daily page's blocks are under its day)
+    return line_page(lines, trails, sep="\n\n", chunk_starts=set(pages_at)) if lines else None

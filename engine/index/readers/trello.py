@@ -29,7 +29,7 @@ from engine.index.readers.chatgpt import markdown_paragraphs
 from engine.index.readers.json_spans import elements, members, skip
 from engine.index.readers.messages import local_iso_time, stamp
 
-READER_VERSION = 2  # 2: a checklist's items ticked and not, a line each; 1: an item a line
+READER_VERSION = 3  # 3: a card starts a chunk; 2: a checklist's items ticked and not, a line each
 
 
 def _day(moment: datetime) -> str:
@@ -121,6 +121,7 @@ def read_trello(text: str, check: Callable[[], None] = lambda: None) -> Page | N
     order = {v.get("id"): n for n, (v, _k, _b) in enumerate(lists)}
     cards = sorted(items("cards"), key=lambda c: (order.get(c[0].get("idList"), len(order)), bool(c[0].get("closed")),
                                                   _pos(c[0])))  # fmt: skip
+    cards_at: list[int] = []
     for n, (card, keys, begin) in enumerate(cards):
         if n % 64 == 0:
             check()
@@ -129,6 +130,7 @@ def read_trello(text: str, check: Callable[[], None] = lambda: None) -> Page | N
             continue
         where = list_names.get(card.get("idList"), "")
         trails.append((len(lines), f"{where} › {name}" if where else name))
+        cards_at.append(len(lines))
         pieces = [(f"{name}:", place(keys.get("name", begin)))]
         if where:
             pieces.append((f"in the list {where}" + ("; archived" if card.get("closed") else "") + ";",
@@ -155,7 +157,8 @@ def read_trello(text: str, check: Callable[[], None] = lambda: None) -> Page | N
         for checklist, ckeys, cbegin in checklists.get(card.get("id"), []):
             lines += _checklist(text, checklist, ckeys, cbegin, place)
         lines += history.get(card.get("id"), [])
-    return line_page(lines, trails, sep="\n\n") if len(lines) > 1 else None
+    # a card starts a chunk: none runs on from the card before
+    return line_page(lines, trails, sep="\n\n", chunk_starts=set(cards_at)) if len(lines) > 1 else None
 
 
 def _pos(value: dict) -> float:

@@ -61,6 +61,11 @@ def test_a_trello_export_reads_each_card_in_words_under_its_list(utc):
     assert _cited(page, "Pick a sink")[0] == _line_of(BOARD, '"name": "Pick a sink"')
     assert _cited(page, "Oak, 40 mm.")[0] == _line_of(BOARD, '"desc": "Oak')
     assert "idList" not in text and "dueComplete" not in text
+    # each card starts a chunk: none runs on from the card before
+    assert [text[b.start : b.end].split(":")[0] for b in page.blocks if b.kind == "record"] == [
+        "Skip hire",
+        "Order worktops",
+    ]
     # Trello's own compact export reads the same words
     assert _read("board.json", COMPACT).pages[0].text == text
     assert "trello" in reader_tag("code", ".json").decode()  # a new reading of .json files reads them again

@@ -101,6 +101,11 @@ def test_a_roam_graph_reads_its_blocks_under_their_pages():
     trails = dict((t, at) for at, t in page.trails)
     assert "Seed order › Tomatoes" in trails  # a heading's blocks under it
     assert _cited(page, "price: £2.95")[0] == _line_of(GRAPH, "price::")
+    # each page starts a chunk (its title's block a record): no chunk runs on from one page into the next
+    assert [page.text[b.start : b.end] for b in page.blocks if b.kind == "record"] == [
+        "Seed order.",
+        "March 3rd, 2027 (daily note, Wednesday 3 March 2027).",
+    ]
     # an array of other objects stays code
     assert _read("list.json", '[{"title": "x", "string": "y"}]').file_type == "code"
 
