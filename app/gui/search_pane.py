@@ -68,7 +68,7 @@ FILE_TYPES = {
     "Mail & messages": ["email", "messages"],
     "E-books": ["epub"],
     "Calendars & contacts": ["calendar", "contacts"],
-    "Maps, GPS tracks & workouts": ["gpx", "kml", "tcx"],
+    "Maps, GPS tracks & workouts": ["gpx", "kml", "geojson", "tcx"],
     "Family trees": ["gedcom"],
     "Bank statements & ledgers": ["statement", "ledger"],
     "Pictures": ["image"],

@@ -116,6 +116,7 @@ from engine.index.readers.facebook import read_facebook
 from engine.index.readers.finaldraft import read_screenplay
 from engine.index.readers.freeplane import is_mind_map, read_freeplane
 from engine.index.readers.gedcom import read_gedcom
+from engine.index.readers.geojson import read_geojson, read_geojson_file
 from engine.index.readers.gtasks import read_gtasks
 from engine.index.readers.keep import read_keep
 from engine.index.readers.kml import read_kml
@@ -128,10 +129,12 @@ from engine.index.readers.powerpoint97 import extract_ppt
 from engine.index.readers.ris import extract_ris
 from engine.index.readers.roam import read_roam
 from engine.index.readers.scrivener import binder_trail, read_binder
+from engine.index.readers.simplenote import read_simplenote
 from engine.index.readers.slack import read_slack
 from engine.index.readers.tcx import read_tcx
 from engine.index.readers.todo import is_todo_list, read_todo
 from engine.index.readers.trello import read_trello
+from engine.index.readers.whisper import read_whisper
 from engine.index.readers.worddoc import extract_doc
 from engine.index.readers.xmind import extract_xmind
 from engine.index.shortcodes import blank_shortcodes
@@ -148,7 +151,7 @@ _IN_WORDS = {"subtitles": extract_subtitles, "calendar": extract_vobjects, "cont
              "outline": read_opml, "scrivener": read_binder, "gedcom": read_gedcom, "ris": extract_ris,
              "canvas": read_canvas,
              "ledger": read_ledger, "chess": read_pgn, "kml": read_kml, "tcx": read_tcx, "abc": read_abc,
-             "todo": read_todo, "copyright": read_dep5}  # fmt: skip
+             "todo": read_todo, "copyright": read_dep5, "geojson": read_geojson_file}  # fmt: skip
 # readers whose page text is not the file's own characters: Page.anchors map it back to the file's lines
 # (a DOCX's, where a table laid out for the page holds paragraphs: engine.index.readers.word)
 # (a chat's or a phone's messages: engine.index.readers.messages, read in words too)
@@ -156,7 +159,7 @@ ANCHORED_TYPES = frozenset({"html", "docx", "messages", "note", "bookmarks", "mi
 # readers that write one record a paragraph (a calendar's event, a contact's card, a track's waypoint), each a chunk
 # shown whole in an answer (a family tree's person is a chunk of its own too, but not shown whole: each of its
 # sentences names the person, and a life is longer than a card)
-RECORD_TYPES = frozenset({"calendar", "contacts", "gpx", "kml", "feed", "bibtex", "ris"})
+RECORD_TYPES = frozenset({"calendar", "contacts", "gpx", "kml", "geojson", "feed", "bibtex", "ris"})
 TROFF_NOTE = "read as man shows a manual page's troff source"  # Extracted.notes: the viewer wraps its lines
 
 
@@ -297,7 +300,7 @@ def _kind(file_type: str) -> str:
              "bookmarks": "bookmarks file",
              "ledger": "ledger", "recipes": "Paprika export", "chess": "chess games file", "kml": "KML map",
              "tcx": "workout file", "abc": "tune book", "todo": "task list",
-             "copyright": "copyright file"}  # fmt: skip
+             "copyright": "copyright file", "geojson": "GeoJSON map"}  # fmt: skip
     return names.get(file_type, "file")
 
 
@@ -384,9 +387,19 @@ def _extract(path: Path, data: bytes, file_type: str, check: Callable[[], None],
         board = (
             read_gtasks(text, check) if messages is None and board is None else board
         )  # Google Tasks' lists
+        board = (
+            read_simplenote(text, check) if messages is None and board is None else board
+        )  # Simplenote's notes
+        board = (
+            read_whisper(text, check) if messages is None and board is None else board
+        )  # a Whisper transcript
         if board is not None:
             charge(check, page_bytes(board))
             return Extracted("note", (board,), encoding, notes)
+        places = read_geojson(text, check) if messages is None else None  # Google Maps' saved places, GeoJSON
+        if places is not None:
+            charge(check, page_bytes(places))
+            return Extracted("geojson", (places,), encoding, notes)
         if messages is None:  # a ChatGPT export's conversations, the branch each chat shows
             messages = read_chatgpt(text, check)
         if messages is None:  # a Mastodon archive's outbox.json, a post a message

@@ -27,7 +27,7 @@ TEXT_EXTENSIONS = {
     ".xsl": "code", ".xslt": "code", ".ps1": "code", ".psm1": "code", ".psd1": "code", ".vim": "code", ".m4": "code", ".tex": "text", ".org": "text",
     ".pod": "text", ".bib": "bibtex", ".taskpaper": "text", ".fountain": "screenplay", ".opml": "outline",
     ".scrivx": "scrivener", ".ged": "gedcom", ".ris": "ris", ".canvas": "canvas", ".fdx": "screenplay",
-    ".pgn": "chess", ".kml": "kml", ".tcx": "tcx", ".abc": "abc", ".beancount": "ledger", ".bean": "ledger", ".ledger": "ledger", ".hledger": "ledger",
+    ".pgn": "chess", ".kml": "kml", ".geojson": "geojson", ".tcx": "tcx", ".abc": "abc", ".beancount": "ledger", ".bean": "ledger", ".ledger": "ledger", ".hledger": "ledger",
 }  # fmt: skip
 DOC_EXTENSIONS = {".pdf": "pdf", ".docx": "docx"}
 # Formats read by a library of their own (macOS document types: packaging/bundle_config.py)

@@ -26,6 +26,7 @@ from engine.index.readers.finaldraft import READER_VERSION as FDX_READER_VERSION
 from engine.index.readers.fountain import READER_VERSION as FOUNTAIN_READER_VERSION
 from engine.index.readers.freeplane import READER_VERSION as FREEPLANE_READER_VERSION
 from engine.index.readers.gedcom import READER_VERSION as GEDCOM_READER_VERSION
+from engine.index.readers.geojson import READER_VERSION as GEOJSON_READER_VERSION
 from engine.index.readers.gpx import READER_VERSION as GPX_READER_VERSION
 from engine.index.readers.gtasks import READER_VERSION as GTASKS_READER_VERSION
 from engine.index.readers.html import READER_VERSION as HTML_READER_VERSION
@@ -44,6 +45,7 @@ from engine.index.readers.pgn import READER_VERSION as PGN_READER_VERSION
 from engine.index.readers.ris import READER_VERSION as RIS_READER_VERSION
 from engine.index.readers.roam import READER_VERSION as ROAM_READER_VERSION
 from engine.index.readers.scrivener import READER_VERSION as SCRIVENER_READER_VERSION
+from engine.index.readers.simplenote import READER_VERSION as SIMPLENOTE_READER_VERSION
 from engine.index.readers.slack import READER_VERSION as SLACK_READER_VERSION
 from engine.index.readers.statements import READER_VERSION as STATEMENT_READER_VERSION
 from engine.index.readers.subtitles import READER_VERSION as SUBTITLES_READER_VERSION
@@ -52,6 +54,7 @@ from engine.index.readers.todo import READER_VERSION as TODO_READER_VERSION
 from engine.index.readers.trello import READER_VERSION as TRELLO_READER_VERSION
 from engine.index.readers.vobjects import READER_VERSION as VOBJECT_READER_VERSION
 from engine.index.readers.webpages import READER_VERSION as WEBPAGE_READER_VERSION
+from engine.index.readers.whisper import READER_VERSION as WHISPER_READER_VERSION
 from engine.index.readers.xmind import READER_VERSION as XMIND_READER_VERSION
 from engine.index.shortcodes import READER_VERSION as MARKDOWN_READER_VERSION
 from engine.index.tables import CSV_READER_VERSION
@@ -78,7 +81,8 @@ READER_VERSIONS = {"pdf": f"{READER_VERSION}+ocr{OCR_READER_VERSION}", "image": 
                    "mindmap": XMIND_READER_VERSION, "ris": RIS_READER_VERSION,
                    "canvas": CANVAS_READER_VERSION, "ledger": LEDGER_READER_VERSION,
                    "recipes": PAPRIKA_READER_VERSION, "chess": PGN_READER_VERSION, "kml": KML_READER_VERSION,
-                   "tcx": TCX_READER_VERSION, "abc": ABC_READER_VERSION}  # fmt: skip
+                   "tcx": TCX_READER_VERSION, "abc": ABC_READER_VERSION,
+                   "geojson": GEOJSON_READER_VERSION}  # fmt: skip
 
 
 # an .xml file may hold a feed or a phone's messages, a .json file a chat's messages, a Slack export's day or a Keep
@@ -89,7 +93,8 @@ SUFFIX_READER_VERSIONS = {
     ".json": f"messages{MESSAGES_READER_VERSION}+slack{SLACK_READER_VERSION}+keep{KEEP_READER_VERSION}"
     f"+chatgpt{CHATGPT_READER_VERSION}+dayone{DAYONE_READER_VERSION}+mastodon{MASTODON_READER_VERSION}"
     f"+trello{TRELLO_READER_VERSION}+facebook{FACEBOOK_READER_VERSION}+roam{ROAM_READER_VERSION}"
-    f"+gtasks{GTASKS_READER_VERSION}",
+    f"+gtasks{GTASKS_READER_VERSION}+simplenote{SIMPLENOTE_READER_VERSION}+whisper{WHISPER_READER_VERSION}"
+    f"+geojson{GEOJSON_READER_VERSION}",
     # an .html file may be a browser's exported bookmarks (engine.index.readers.bookmarks)
     ".html": f"bookmarks{BOOKMARKS_READER_VERSION}",
     ".htm": f"bookmarks{BOOKMARKS_READER_VERSION}",

@@ -179,6 +179,8 @@ def load_text(target: Target) -> TextView:
             "chess": "The games as Alcove reads them: who played whom, when and the result, then the moves with each "
                      "note after the move it is about.",
             "kml": "The map as Alcove reads it: each place under its layer, with its description and data.",
+            "geojson": "The places as Alcove reads them: each one's name and address, when it was saved, your note "
+                       "and where it is.",
             "tcx": "The workouts as Alcove reads them: each one summed up, its notes, then each lap.",
             "abc": "The tunes as Alcove reads them: each one's title, key, rhythm and notes, then its music."
             }.get(kind, "")  # fmt: skip
