@@ -23,7 +23,8 @@ canvas, a RIS library, a browser's bookmarks export, shadow's login.defs, a Bean
 screenplay, a Paprika recipe export, a udev rules file, a My Maps KML map, a WordPress export, a PGN game collection, an m4 macro file, a
 Mastodon archive's outbox, a TCX workout export, an ABC tune book, a Debian machine-readable copyright file, a Trello
 board's JSON export, todo.txt and done.txt, a Freeplane mind map, PAM's access.conf, a Messenger conversation from
-Facebook's "Download Your Information", a Roam Research JSON export, a Google Tasks export from Takeout)
+Facebook's "Download Your Information", a Roam Research JSON export, a Google Tasks export from Takeout, GNU Wget's
+sample wgetrc, Google Maps saved places from Takeout, a Simplenote export, a speech-to-text JSON transcript)
 hold against those files, and the parts stay apart. Questions on Debian packages' documents are checked by
 ``eval/realdocs/check.py`` where the packages are installed."""
 
@@ -2161,5 +2162,68 @@ def test_thirty_fourth_held_out_part_heldout34_brings_new_kinds_and_only_fresh_d
         "note",
         "email-link",
         "comment",
+        "example",
+    }
+
+
+def test_thirty_fifth_held_out_part_heldout35_brings_new_kinds_and_only_fresh_documents():
+    import json
+
+    from eval.realdocs import make_heldout35
+
+    kinds = {"wgetrc", "google-maps-saved", "simplenote-json", "whisper-json"}
+    committed, mine = _fresh("heldout35", kinds)
+    qa, unanswerable = load("heldout35")
+    doc_kind = {d["path"]: d["kind"] for d in documents("heldout35")}
+    # GNU Wget's sample wgetrc, committed as Debian's wget 1.21.3-1+deb12u1 ships it
+    source = "wget/wgetrc"
+    _as_installed(committed[source], "/etc/wgetrc")
+    assert committed[source].startswith(b"###\n### Sample Wget initialization file .wgetrc")
+    # the generator gives the committed bytes again: the places, the saved list, the notes and the transcript
+    again = make_heldout35.files()
+    make_heldout35.check(again)
+    assert {f"private35/{k}": v for k, v in again.items()} == {p: committed[p] for p in mine if p != source}
+    segments = json.loads(committed[f"private35/{make_heldout35.TRANSCRIPT_PATH}"])["segments"]
+    for q in qa:
+        lines = _labels_name_lines(committed, q)
+        labelled = lines[q["line_start"] - 1 : q["line_end"]]
+        if q["path"].endswith(".csv"):  # a place's row of the saved list
+            assert q["line_start"] == q["line_end"] > 1, q["id"]
+        elif q["kind"] in ("google-maps-saved", "simplenote-json"):  # one feature, one note
+            assert labelled[0] == "    {" and labelled[-1] in ("    }", "    },"), q["id"]
+            assert not any(x in ("    {", "    }", "    },") for x in labelled[1:-1]), q["id"]
+            if "trash" in q["tags"]:
+                text = "\n".join(lines[: q["line_start"]])
+                assert '"trashedNotes"' in text, q["id"]
+        elif q["kind"] == "whisper-json":  # a segment from its "{" down to its speaker
+            assert labelled[0] == "    {" and labelled[-1].startswith('      "speaker"'), q["id"]
+            if "timestamp" in q["tags"]:
+                seg = json.loads("\n".join(labelled).rstrip(",") + "}")
+                start = seg["start"]
+                assert q["answers"] == [f"{start:g}", f"{int(start) // 60}:{int(start) % 60:02d}"], q["id"]
+                assert seg in [{k: s[k] for k in seg} for s in segments], q["id"]
+        else:  # a comment's lines and the commented default under it
+            assert all(x.startswith("#") for x in labelled), q["id"]
+    # the questions: 13 on each kind of document; two or more near-topic questions beside each
+    assert {q["path"] for q in qa} == mine
+    assert all(sum(q["kind"] == k for q in qa) == 13 for k in kinds)
+    near = [doc_kind[q["near"]] for q in unanswerable if q["kind"] == "near-topic"]
+    assert all(near.count(k) >= 2 for k in kinds) and len(near) == 10
+    assert {t for q in qa for t in q["tags"]} >= {
+        "address",
+        "comment",
+        "date",
+        "pin",
+        "coordinates",
+        "saved-list",
+        "note",
+        "tag",
+        "trash",
+        "markdown",
+        "figure",
+        "who-said",
+        "agreed",
+        "timestamp",
+        "prose",
         "example",
     }

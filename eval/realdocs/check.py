@@ -50,7 +50,9 @@ scanner's multi-page TIFF, whose text Alcove reads by OCR, the text its generato
   map (``.mm``) as text (the board's and the map's strings decoded too); PAM's access.conf, a Roam Research JSON
   export and a Google Tasks export as text (their strings decoded too); a Messenger conversation's ``message_1.json``
   as its lines with every JSON string decoded and Facebook's escaping undone (each UTF-8 byte written as a Latin-1
-  character), a ``timestamp_ms`` given its date and a ``call_duration`` its minutes (``messenger_lines``);
+  character), a ``timestamp_ms`` given its date and a ``call_duration`` its minutes (``messenger_lines``); GNU
+  Wget's wgetrc, Google Maps saved places (GeoJSON and a saved list's CSV), a Simplenote export and a speech-to-text
+  JSON transcript as text (the JSON files' strings decoded too);
   text compared with whitespace runs as one space, line-end hyphens joined, NFKC);
   so does each ``evidence`` string, and a ``quote`` occurs exactly once in its text file at the labelled lines;
 - an unanswerable question's ``absent_terms`` occur in no document of its part or of any part before it in
@@ -61,7 +63,7 @@ scanner's multi-page TIFF, whose text Alcove reads by OCR, the text its generato
   and as its text and attribute values decoded (``xml_strings``: a word after a ``&#10;`` or an entity);
 - ids are unique; questions are not copied from the document (no run of 8 words shared with the labelled unit).
 
-    python eval/realdocs/check.py [--part tuning|heldout|heldout2|...|heldout33|heldout34|all] [--committed-only]
+    python eval/realdocs/check.py [--part tuning|heldout|heldout2|...|heldout34|heldout35|all] [--committed-only]
 
 Package documents are read where the packages installed them; committed ones from files/. ``--committed-only``
 checks only questions on committed documents (what CI can check without the packages).

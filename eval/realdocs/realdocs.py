@@ -2,11 +2,11 @@
 what counts as a hit on a label.
 
 The documents are listed in ``documents.json``: each has a path under a documents root (``pdf/R-FAQ.pdf``), a part
-(``tuning``, ``heldout``, ``heldout2`` to ``heldout33`` or ``heldout34``) and where it comes from: a file of an
+(``tuning``, ``heldout``, ``heldout2`` to ``heldout34`` or ``heldout35``) and where it comes from: a file of an
 installed Debian package (``package`` + ``source``; not committed, the version is recorded) or a file committed here
 under ``files/`` at the same path (a macOS bundle, ``X.rtfd``, is a folder that is one document).
 
-    python eval/realdocs/realdocs.py ROOT [--part tuning|heldout|heldout2|...|heldout33|heldout34|all]   # copy a part into ROOT
+    python eval/realdocs/realdocs.py ROOT [--part tuning|heldout|heldout2|...|heldout34|heldout35|all]   # copy a part into ROOT
 
 Each part is meant to be indexed on its own (a root per part); the unanswerable questions of a part are checked
 against that part's documents (``check.py``), and their key terms against every document of that part and of the
@@ -53,7 +53,10 @@ label is a task's line), a Freeplane mind map (a label is a node's lines from it
 to one of its nodes), PAM's access.conf, a Messenger conversation's ``message_1.json`` (a label is lines of one
 message; read with its strings decoded and Facebook's Latin-1 escaping undone), a Roam Research JSON export indented two
 spaces (a label is a block's lines from its ``{``), a Google Tasks ``Tasks.json`` (a label is one task's lines, a
-list's down to a task, or a task's down to its last subtask), the HTML source (a saved web page's, a Sphinx page's, a
+list's down to a task, or a task's down to its last subtask), GNU Wget's sample wgetrc, Google Maps saved places
+from Takeout (``Saved Places.json``: a label is one place's feature object; a saved list's CSV: a place's row), a
+Simplenote ``notes.json`` (a label is one note object), a speech-to-text JSON transcript (a label is one segment's
+lines from its ``{`` down to its ``speaker``), the HTML source (a saved web page's, a Sphinx page's, a
 Texinfo page's, an mdBook page's, a rustdoc page's and a Google Keep note's in a Takeout export (its one-line
 ``.json`` beside it holds no label) too); a DOCX or ODT
 "line" is a body paragraph (a Google Docs export's list and checklist items too; its footnotes' text after it, tracked
@@ -115,6 +118,7 @@ PARTS = (
     "heldout32",
     "heldout33",
     "heldout34",
+    "heldout35",
 )
 SETS = {
     "tuning": ("qa_tuning.jsonl", "unanswerable_tuning.jsonl"),
@@ -226,6 +230,9 @@ SETS = {
     # written after "heldout33" was written: kinds no other part holds (PAM's access.conf read as documentation, a
     # Messenger conversation from Facebook's "Download Your Information", a Roam Research JSON export, Google Tasks)
     "heldout34": ("qa_heldout34.jsonl", "unanswerable_heldout34.jsonl"),
+    # written after "heldout34" was written: kinds no other part holds (GNU Wget's sample wgetrc read as documentation,
+    # Google Maps saved places from Takeout, a Simplenote export, a speech-to-text JSON transcript)
+    "heldout35": ("qa_heldout35.jsonl", "unanswerable_heldout35.jsonl"),
 }
 # kinds whose labels carry a page
 PAGED = {
