@@ -96,11 +96,13 @@ def test_a_whisper_transcript_reads_a_sentence_a_line_with_when_and_who():
     doc = _read("appointment.json", TRANSCRIPT)
     assert doc.file_type == "note"
     page = doc.pages[0]
-    assert page.text.split("\n") == [
+    assert page.text.split("\n\n") == [
         "0:00 Dr Patel: Morning, come in and sit down.",
         # segments of one speaker joined until a sentence ends; the line opens at the first one's time
         "0:04 Dr Patel: So the blood test came back and your cholesterol is 6.2, which is a bit high.",
-        "0:15 Ann: Right. What should I do about it?",
+        # a sentence a paragraph, each saying when and who
+        "0:15 Ann: Right.",
+        "0:15 Ann: What should I do about it?",
         "12:34 Dr Patel: We'll recheck it in three months",
     ]
     assert _cited(page, "So the blood test")[0] == _line_of(TRANSCRIPT, '"text": " So the blood test')
