@@ -380,19 +380,14 @@ def _extract(path: Path, data: bytes, file_type: str, check: Callable[[], None],
         if journal is not None:
             charge(check, page_bytes(journal))
             return Extracted("note", (journal,), encoding, notes)
-        board = read_trello(text, check) if messages is None else None  # a Trello board's cards, in words
-        board = (
-            read_roam(text, check) if messages is None and board is None else board
-        )  # a Roam graph's pages
-        board = (
-            read_gtasks(text, check) if messages is None and board is None else board
-        )  # Google Tasks' lists
-        board = (
-            read_simplenote(text, check) if messages is None and board is None else board
-        )  # Simplenote's notes
-        board = (
-            read_whisper(text, check) if messages is None and board is None else board
-        )  # a Whisper transcript
+        board = None
+        # a Trello board's cards, a Roam graph's pages, Google Tasks' lists, Simplenote's notes: in words
+        for read_in_words in (
+            (read_trello, read_roam, read_gtasks, read_simplenote) if messages is None else ()
+        ):
+            board = read_in_words(text, check)
+            if board is not None:
+                break
         if board is not None:
             charge(check, page_bytes(board))
             return Extracted("note", (board,), encoding, notes)
@@ -406,6 +401,10 @@ def _extract(path: Path, data: bytes, file_type: str, check: Callable[[], None],
             messages = read_mastodon(text, check)
         if messages is None:  # a Messenger or Instagram chat from Meta's download of your information
             messages = read_facebook(text, check)
+        if (
+            messages is None
+        ):  # a Whisper transcript: what was said, by whom and when, read as a chat's messages
+            messages = read_whisper(text, check)
     if messages is not None:
         charge(check, page_bytes(messages))
         return Extracted("messages", (messages,), encoding, notes)

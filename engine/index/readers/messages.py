@@ -130,7 +130,10 @@ def local_iso_time(value: object) -> datetime | None:
 # journal's)
 STAMP_DAY = r"(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day \d{1,2} [A-Z][a-z]+ \d{4}"
 # a message's line as ``stamp`` and a reader open it, "Saturday 20 February 2027 08:13 You: ": when, then who
-OPENING = re.compile(rf"(?P<when>{STAMP_DAY} \d{{1,2}}:\d{{2}}) (?P<who>[^:\n]{{1,60}}): ")
+# (or, in a recording's transcript, a time into it: "12:34 Dr Patel: ", engine.index.readers.whisper)
+OPENING = re.compile(
+    rf"(?P<when>{STAMP_DAY} \d{{1,2}}:\d{{2}}|(?:\d{{1,2}}:)?\d{{1,2}}:\d{{2}}) (?P<who>[^:\n]{{1,60}}): "
+)
 
 
 def stamp(when: datetime) -> str:

@@ -94,16 +94,33 @@ def test_simplenote_notes_read_a_note_a_chunk_under_its_title(utc):
 
 def test_a_whisper_transcript_reads_a_sentence_a_line_with_when_and_who():
     doc = _read("appointment.json", TRANSCRIPT)
-    assert doc.file_type == "note"
+    assert (
+        doc.file_type == "messages"
+    )  # read as a chat's messages: a quoted later sentence says whose and when
     page = doc.pages[0]
     assert page.text.split("\n\n") == [
         "0:00 Dr Patel: Morning, come in and sit down.",
         # segments of one speaker joined until a sentence ends; the line opens at the first one's time
         "0:04 Dr Patel: So the blood test came back and your cholesterol is 6.2, which is a bit high.",
-        # a sentence a paragraph, each saying when and who
-        "0:15 Ann: Right.",
-        "0:15 Ann: What should I do about it?",
+        # a run a paragraph; a segment's sentences together
+        "0:15 Ann: Right. What should I do about it?",
         "12:34 Dr Patel: We'll recheck it in three months",
     ]
     assert _cited(page, "So the blood test")[0] == _line_of(TRANSCRIPT, '"text": " So the blood test')
+    from engine.index import MESSAGE_OPENING
+
+    assert MESSAGE_OPENING.match("12:34 Dr Patel: We'll").group("who") == "Dr Patel"
     assert "tokens" not in page.text and "avg_logprob" not in page.text
+
+
+def test_a_later_sentence_of_a_transcript_says_whose_and_when():
+    from engine.rag.grounding import split_spans
+    from engine.rag.replies import quoted_label
+
+    text = "6:34 Dominic: Gas meter is under the sink. The reading is one nine three eight point four.\n\n6:51 Owen: Ok."
+    src = Source(1, text, "/rec/walkround.json", file_type="messages")
+    spans = {sp.text.strip(): sp for sp in split_spans(src)}
+    later = next(sp for t, sp in spans.items() if t.startswith("The reading"))
+    assert quoted_label(later) == "Dominic (6:34)"
+    first = next(sp for t, sp in spans.items() if "Gas meter" in t)
+    assert quoted_label(first) is None  # its own line says who and when
