@@ -110,6 +110,7 @@ from engine.index.readers.anki import extract_apkg
 from engine.index.readers.bookmarks import is_bookmarks, read_bookmarks
 from engine.index.readers.canvas import read_canvas
 from engine.index.readers.chatgpt import read_chatgpt
+from engine.index.readers.csl import read_csl
 from engine.index.readers.dayone import read_dayone
 from engine.index.readers.dep5 import is_dep5, read_dep5
 from engine.index.readers.facebook import read_facebook
@@ -118,6 +119,7 @@ from engine.index.readers.freeplane import is_mind_map, read_freeplane
 from engine.index.readers.gedcom import read_gedcom
 from engine.index.readers.geojson import read_geojson, read_geojson_file
 from engine.index.readers.gtasks import read_gtasks
+from engine.index.readers.health import is_health_export, read_health
 from engine.index.readers.keep import read_keep
 from engine.index.readers.kml import read_kml
 from engine.index.readers.ledger import read_ledger
@@ -132,6 +134,7 @@ from engine.index.readers.scrivener import binder_trail, read_binder
 from engine.index.readers.simplenote import read_simplenote
 from engine.index.readers.slack import read_slack
 from engine.index.readers.tcx import read_tcx
+from engine.index.readers.telegram_html import is_telegram_html, read_telegram_html
 from engine.index.readers.todo import is_todo_list, read_todo
 from engine.index.readers.trello import read_trello
 from engine.index.readers.whisper import read_whisper
@@ -155,11 +158,13 @@ _IN_WORDS = {"subtitles": extract_subtitles, "calendar": extract_vobjects, "cont
 # readers whose page text is not the file's own characters: Page.anchors map it back to the file's lines
 # (a DOCX's, where a table laid out for the page holds paragraphs: engine.index.readers.word)
 # (a chat's or a phone's messages: engine.index.readers.messages, read in words too)
-ANCHORED_TYPES = frozenset({"html", "docx", "messages", "note", "bookmarks", "mindmap", *_IN_WORDS})
+ANCHORED_TYPES = frozenset(
+    {"html", "docx", "messages", "note", "bookmarks", "mindmap", "geojson", "csl", "health", *_IN_WORDS}
+)
 # readers that write one record a paragraph (a calendar's event, a contact's card, a track's waypoint), each a chunk
 # shown whole in an answer (a family tree's person is a chunk of its own too, but not shown whole: each of its
 # sentences names the person, and a life is longer than a card)
-RECORD_TYPES = frozenset({"calendar", "contacts", "gpx", "kml", "geojson", "feed", "bibtex", "ris"})
+RECORD_TYPES = frozenset({"calendar", "contacts", "gpx", "kml", "geojson", "feed", "bibtex", "ris", "csl"})
 TROFF_NOTE = "read as man shows a manual page's troff source"  # Extracted.notes: the viewer wraps its lines
 
 
@@ -300,7 +305,8 @@ def _kind(file_type: str) -> str:
              "bookmarks": "bookmarks file",
              "ledger": "ledger", "recipes": "Paprika export", "chess": "chess games file", "kml": "KML map",
              "tcx": "workout file", "abc": "tune book", "todo": "task list",
-             "copyright": "copyright file", "geojson": "GeoJSON map"}  # fmt: skip
+             "copyright": "copyright file", "geojson": "GeoJSON map",
+             "csl": "CSL JSON library", "health": "Health export"}  # fmt: skip
     return names.get(file_type, "file")
 
 
@@ -346,6 +352,11 @@ def _extract(path: Path, data: bytes, file_type: str, check: Callable[[], None],
         if page is not None:
             charge(check, page_bytes(page))
             return Extracted("bookmarks", (page,), encoding, notes)
+    if file_type == "html" and is_telegram_html(text):  # a chat Telegram Desktop exported as HTML
+        page = read_telegram_html(text, check)
+        if page is not None:
+            charge(check, page_bytes(page))
+            return Extracted("messages", (page,), encoding, notes)
     if file_type == "html":
         return Extracted("html", (extract_html(text, check),), encoding, notes)
     # a configuration file under a name Alcove does not know (login.defs, adduser.conf): read as code, so its "#"
@@ -364,6 +375,12 @@ def _extract(path: Path, data: bytes, file_type: str, check: Callable[[], None],
         page = read_freeplane(text, check)
         charge(check, page_bytes(page))
         return Extracted("mindmap", (page,), encoding, notes)
+    # Apple Health's export.xml: a day at a time in words (engine.index.readers.health)
+    if file_type == "code" and path.suffix.lower() == ".xml" and is_health_export(text):
+        page = read_health(text, check)
+        if page is not None:
+            charge(check, page_bytes(page))
+            return Extracted("health", (page,), encoding, notes)
     # a podcast's or a blog's feed saved as .xml: read as a feed (engine.index.readers.feeds)
     if file_type == "code" and path.suffix.lower() == ".xml" and is_feed(text):
         file_type = "feed"
@@ -395,6 +412,10 @@ def _extract(path: Path, data: bytes, file_type: str, check: Callable[[], None],
         if places is not None:
             charge(check, page_bytes(places))
             return Extracted("geojson", (places,), encoding, notes)
+        library = read_csl(text, check) if messages is None else None  # a reference library as CSL JSON
+        if library is not None:
+            charge(check, page_bytes(library))
+            return Extracted("csl", (library,), encoding, notes)
         if messages is None:  # a ChatGPT export's conversations, the branch each chat shows
             messages = read_chatgpt(text, check)
         if messages is None:  # a Mastodon archive's outbox.json, a post a message

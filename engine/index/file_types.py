@@ -75,6 +75,9 @@ def stored_types() -> frozenset[str]:
         "note",
         "todo",
         "copyright",
+        "geojson",
+        "csl",
+        "health",
     }
 
 

@@ -16,6 +16,7 @@ from engine.index.readers.bibtex import READER_VERSION as BIBTEX_READER_VERSION
 from engine.index.readers.bookmarks import READER_VERSION as BOOKMARKS_READER_VERSION
 from engine.index.readers.canvas import READER_VERSION as CANVAS_READER_VERSION
 from engine.index.readers.chatgpt import READER_VERSION as CHATGPT_READER_VERSION
+from engine.index.readers.csl import READER_VERSION as CSL_READER_VERSION
 from engine.index.readers.dayone import READER_VERSION as DAYONE_READER_VERSION
 from engine.index.readers.dep5 import READER_VERSION as DEP5_READER_VERSION
 from engine.index.readers.ebook import READER_VERSION as EPUB_READER_VERSION
@@ -29,6 +30,7 @@ from engine.index.readers.gedcom import READER_VERSION as GEDCOM_READER_VERSION
 from engine.index.readers.geojson import READER_VERSION as GEOJSON_READER_VERSION
 from engine.index.readers.gpx import READER_VERSION as GPX_READER_VERSION
 from engine.index.readers.gtasks import READER_VERSION as GTASKS_READER_VERSION
+from engine.index.readers.health import READER_VERSION as HEALTH_READER_VERSION
 from engine.index.readers.html import READER_VERSION as HTML_READER_VERSION
 from engine.index.readers.keep import READER_VERSION as KEEP_READER_VERSION
 from engine.index.readers.kml import READER_VERSION as KML_READER_VERSION
@@ -50,6 +52,7 @@ from engine.index.readers.slack import READER_VERSION as SLACK_READER_VERSION
 from engine.index.readers.statements import READER_VERSION as STATEMENT_READER_VERSION
 from engine.index.readers.subtitles import READER_VERSION as SUBTITLES_READER_VERSION
 from engine.index.readers.tcx import READER_VERSION as TCX_READER_VERSION
+from engine.index.readers.telegram_html import READER_VERSION as TELEGRAM_HTML_READER_VERSION
 from engine.index.readers.todo import READER_VERSION as TODO_READER_VERSION
 from engine.index.readers.trello import READER_VERSION as TRELLO_READER_VERSION
 from engine.index.readers.vobjects import READER_VERSION as VOBJECT_READER_VERSION
@@ -89,15 +92,16 @@ READER_VERSIONS = {"pdf": f"{READER_VERSION}+ocr{OCR_READER_VERSION}", "image": 
 # note, each read in words: those readers' versions are such a file's too, not every code file's (a new Slack reader
 # reads .json files again, not a folder of Python)
 SUFFIX_READER_VERSIONS = {
-    ".xml": f"feed{FEED_READER_VERSION}+messages{MESSAGES_READER_VERSION}",
+    ".xml": f"feed{FEED_READER_VERSION}+messages{MESSAGES_READER_VERSION}+health{HEALTH_READER_VERSION}",
     ".json": f"messages{MESSAGES_READER_VERSION}+slack{SLACK_READER_VERSION}+keep{KEEP_READER_VERSION}"
     f"+chatgpt{CHATGPT_READER_VERSION}+dayone{DAYONE_READER_VERSION}+mastodon{MASTODON_READER_VERSION}"
     f"+trello{TRELLO_READER_VERSION}+facebook{FACEBOOK_READER_VERSION}+roam{ROAM_READER_VERSION}"
     f"+gtasks{GTASKS_READER_VERSION}+simplenote{SIMPLENOTE_READER_VERSION}+whisper{WHISPER_READER_VERSION}"
-    f"+geojson{GEOJSON_READER_VERSION}",
+    f"+geojson{GEOJSON_READER_VERSION}+csl{CSL_READER_VERSION}",
     # an .html file may be a browser's exported bookmarks (engine.index.readers.bookmarks)
-    ".html": f"bookmarks{BOOKMARKS_READER_VERSION}",
-    ".htm": f"bookmarks{BOOKMARKS_READER_VERSION}",
+    # or a chat Telegram Desktop exported (engine.index.readers.telegram_html)
+    ".html": f"bookmarks{BOOKMARKS_READER_VERSION}+telegram{TELEGRAM_HTML_READER_VERSION}",
+    ".htm": f"bookmarks{BOOKMARKS_READER_VERSION}+telegram{TELEGRAM_HTML_READER_VERSION}",
     # an .mm file may be a Freeplane or FreeMind map (engine.index.readers.freeplane), not Objective-C++
     ".mm": f"freeplane{FREEPLANE_READER_VERSION}",
 }

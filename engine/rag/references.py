@@ -19,7 +19,7 @@ def reference_label(span: Span) -> str | None:
     """Whose work and when, for a sentence of a reference's record after its people and year (its title, its
     abstract, a note); None for the people and year themselves, a reference with no people or year, or any other
     document."""
-    if read_type(span.source) not in ("ris", "bibtex"):
+    if read_type(span.source) not in ("ris", "bibtex", "csl"):
         return None
     text = span.source.text
     start = text.rfind("\n\n", 0, span.start)

@@ -119,13 +119,10 @@ def read_type(source: Source) -> str | None:
         return "mindmap"  # a Freeplane map (.mm, a name Objective-C++ has too), read in words
     if kind != "code" or suffix not in (".xml", ".json"):
         return kind
-    if source.file_type in (
-        "messages",
-        "note",
-        "feed",
-        "geojson",
-    ):  # read in words: a feed's items and a map's
-        return source.file_type if source.file_type in ("feed", "geojson") else "text"  # places are records
+    if source.file_type in ("messages", "note"):  # read in words
+        return "text"
+    if source.file_type in ("feed", "geojson", "csl", "health"):  # read in words, a record an item
+        return source.file_type
     if source.file_type:
         return kind
     words = suffix == ".xml" and not _XML_TAG.search(source.text)

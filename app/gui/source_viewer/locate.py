@@ -164,6 +164,9 @@ def load_text(target: Target) -> TextView:
                          "they were added.",
             "canvas": "The canvas as Alcove reads it: each group with its cards, then the arrows between cards.",
             "ris": "The references as Alcove reads them: each one's people, year and title, then its fields.",
+            "csl": "The references as Alcove reads them: each one's people, year and title, then its fields.",
+            "health": "The Health export as Alcove reads it: a day at a time, each measurement, workout, night's sleep "
+                      "and the activity rings in words.",
             "gedcom": "The family tree as Alcove reads it: each person's life, parents, marriages and notes in "
                       "sentences, then each family and source.",
             "flashcards": "The Anki note as Alcove reads it: its deck and note type, its fields, its tags.",
