@@ -24,7 +24,8 @@ screenplay, a Paprika recipe export, a udev rules file, a My Maps KML map, a Wor
 Mastodon archive's outbox, a TCX workout export, an ABC tune book, a Debian machine-readable copyright file, a Trello
 board's JSON export, todo.txt and done.txt, a Freeplane mind map, PAM's access.conf, a Messenger conversation from
 Facebook's "Download Your Information", a Roam Research JSON export, a Google Tasks export from Takeout, GNU Wget's
-sample wgetrc, Google Maps saved places from Takeout, a Simplenote export, a speech-to-text JSON transcript)
+sample wgetrc, Google Maps saved places from Takeout, a Simplenote export, a speech-to-text JSON transcript, debconf's
+debconf.conf, an Apple Health export, a Zotero library as CSL JSON, a Telegram Desktop chat export in HTML)
 hold against those files, and the parts stay apart. Questions on Debian packages' documents are checked by
 ``eval/realdocs/check.py`` where the packages are installed."""
 
@@ -2224,6 +2225,73 @@ def test_thirty_fifth_held_out_part_heldout35_brings_new_kinds_and_only_fresh_do
         "who-said",
         "agreed",
         "timestamp",
+        "prose",
+        "example",
+    }
+
+
+def test_thirty_sixth_held_out_part_heldout36_brings_new_kinds_and_only_fresh_documents():
+    from eval.realdocs import make_heldout36
+
+    kinds = {"debconf-conf", "apple-health-xml", "csl-json", "telegram-html"}
+    committed, mine = _fresh("heldout36", kinds)
+    qa, unanswerable = load("heldout36")
+    doc_kind = {d["path"]: d["kind"] for d in documents("heldout36")}
+    # debconf's main configuration file, committed as Debian's debconf 1.5.82 ships it
+    source = "debconf/debconf.conf"
+    _as_installed(committed[source], "/etc/debconf.conf")
+    assert committed[source].startswith(b"# This is the main config file for debconf.")
+    # the generator gives the committed bytes again: the health export, the library and the chat
+    again = make_heldout36.files()
+    make_heldout36.check(again)
+    assert {f"private36/{k}": v for k, v in again.items()} == {p: committed[p] for p in mine if p != source}
+    for q in qa:
+        if q["kind"] == "telegram-html":  # one message's div, read with its date line its full date and time
+            lines = committed[q["path"]].decode("utf-8").split("\n")
+            labelled = lines[q["line_start"] - 1 : q["line_end"]]
+            assert labelled[0].startswith('     <div class="message default clearfix'), q["id"]
+            assert labelled[-1] == "     </div>" and "     </div>" not in labelled[:-1], q["id"]
+            read = realdocs_check.telegram_lines(committed[q["path"]].decode("utf-8"))
+            assert realdocs_check.unit_text(FILES / q["path"], q) == "\n".join(
+                read[q["line_start"] - 1 : q["line_end"]]
+            )
+            continue
+        lines = _labels_name_lines(committed, q)
+        labelled = lines[q["line_start"] - 1 : q["line_end"]]
+        if (
+            q["kind"] == "apple-health-xml"
+        ):  # one top-level element: a record, a correlation, a workout, a summary
+            assert labelled[0].startswith(" <") and labelled[0][2] not in " /", q["id"]
+            assert labelled[0].endswith("/>") if len(labelled) == 1 else labelled[-1].startswith(" </"), q[
+                "id"
+            ]
+            assert all(x.startswith("  ") for x in labelled[1:-1]), q["id"]
+        elif q["kind"] == "csl-json":  # one item object
+            assert labelled[0] == "  {" and labelled[-1] in ("  }", "  },"), q["id"]
+            assert not any(x in ("  {", "  }", "  },") for x in labelled[1:-1]), q["id"]
+        else:  # a comment and the stanza under it, no blank line
+            assert all(x.strip() for x in labelled), q["id"]
+    # the questions: 13 on each kind of document; two or more near-topic questions beside each
+    assert {q["path"] for q in qa} == mine
+    assert all(sum(q["kind"] == k for q in qa) == 13 for k in kinds)
+    near = [doc_kind[q["near"]] for q in unanswerable if q["kind"] == "near-topic"]
+    assert all(near.count(k) >= 2 for k in kinds) and len(near) == 10
+    assert sum(q["kind"] == "missing-term" for q in unanswerable) == 3
+    assert {t for q in qa for t in q["tags"]} >= {
+        "weight",
+        "blood-pressure",
+        "workout",
+        "activity-ring",
+        "sleep",
+        "source",
+        "author",
+        "abstract",
+        "note",
+        "doi",
+        "who-said",
+        "reply",
+        "link",
+        "agreed",
         "prose",
         "example",
     }

@@ -52,7 +52,10 @@ scanner's multi-page TIFF, whose text Alcove reads by OCR, the text its generato
   as its lines with every JSON string decoded and Facebook's escaping undone (each UTF-8 byte written as a Latin-1
   character), a ``timestamp_ms`` given its date and a ``call_duration`` its minutes (``messenger_lines``); GNU
   Wget's wgetrc, Google Maps saved places (GeoJSON and a saved list's CSV), a Simplenote export and a speech-to-text
-  JSON transcript as text (the JSON files' strings decoded too);
+  JSON transcript as text (the JSON files' strings decoded too); debconf's debconf.conf, an Apple Health
+  ``export.xml`` and a Zotero library's CSL JSON as text (the XML's text and attributes and the JSON's strings
+  decoded too), and a Telegram Desktop chat export's ``messages.html`` by ``telegram_lines`` (a message's date line
+  its full date and time);
   text compared with whitespace runs as one space, line-end hyphens joined, NFKC);
   so does each ``evidence`` string, and a ``quote`` occurs exactly once in its text file at the labelled lines;
 - an unanswerable question's ``absent_terms`` occur in no document of its part or of any part before it in
@@ -63,7 +66,7 @@ scanner's multi-page TIFF, whose text Alcove reads by OCR, the text its generato
   and as its text and attribute values decoded (``xml_strings``: a word after a ``&#10;`` or an entity);
 - ids are unique; questions are not copied from the document (no run of 8 words shared with the labelled unit).
 
-    python eval/realdocs/check.py [--part tuning|heldout|heldout2|...|heldout34|heldout35|all] [--committed-only]
+    python eval/realdocs/check.py [--part tuning|heldout|heldout2|...|heldout35|heldout36|all] [--committed-only]
 
 Package documents are read where the packages installed them; committed ones from files/. ``--committed-only``
 checks only questions on committed documents (what CI can check without the packages).
@@ -134,11 +137,30 @@ def bookmark_lines(src: str) -> list[str]:
     return out
 
 
+TELEGRAM_MESSAGE = '<div class="message default clearfix'
+
+
+def telegram_lines(src: str) -> list[str]:
+    """A Telegram Desktop chat export (``messages.html``) read line by line: each line's visible text
+    (``html_source_lines``); a message's date line, whose text is only the time, reads the full date and time its
+    ``title`` holds ("04.03.2027 21:12:33 UTC+00:00"), and a photo's link line the photo's file name."""
+    out = []
+    for line, text in zip(src.split("\n"), html_source_lines(src)):
+        if m := re.search(r'class="pull_right date details" title="([^"]*)"', line):
+            text = html.unescape(m[1])
+        elif m := re.search(r'class="photo_wrap[^"]*"[^>]*href="([^"]*)"', line):
+            text = html.unescape(m[1])
+        out.append(text)
+    return out
+
+
 def html_lines(path: Path) -> list[str]:
-    """An HTML file's lines as read for labels: a bookmarks export's by ``bookmark_lines``, any other page's by
-    ``html_source_lines``."""
+    """An HTML file's lines as read for labels: a bookmarks export's by ``bookmark_lines``, a Telegram chat export's
+    by ``telegram_lines``, any other page's by ``html_source_lines``."""
     src = path.read_text(encoding="utf-8")
-    return bookmark_lines(src) if src.startswith(NETSCAPE_BOOKMARKS) else html_source_lines(src)
+    if src.startswith(NETSCAPE_BOOKMARKS):
+        return bookmark_lines(src)
+    return telegram_lines(src) if TELEGRAM_MESSAGE in src else html_source_lines(src)
 
 
 def pdf_data(path: Path) -> bytes:

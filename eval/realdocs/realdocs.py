@@ -2,11 +2,11 @@
 what counts as a hit on a label.
 
 The documents are listed in ``documents.json``: each has a path under a documents root (``pdf/R-FAQ.pdf``), a part
-(``tuning``, ``heldout``, ``heldout2`` to ``heldout34`` or ``heldout35``) and where it comes from: a file of an
+(``tuning``, ``heldout``, ``heldout2`` to ``heldout35`` or ``heldout36``) and where it comes from: a file of an
 installed Debian package (``package`` + ``source``; not committed, the version is recorded) or a file committed here
 under ``files/`` at the same path (a macOS bundle, ``X.rtfd``, is a folder that is one document).
 
-    python eval/realdocs/realdocs.py ROOT [--part tuning|heldout|heldout2|...|heldout34|heldout35|all]   # copy a part into ROOT
+    python eval/realdocs/realdocs.py ROOT [--part tuning|heldout|heldout2|...|heldout35|heldout36|all]   # copy a part into ROOT
 
 Each part is meant to be indexed on its own (a root per part); the unanswerable questions of a part are checked
 against that part's documents (``check.py``), and their key terms against every document of that part and of the
@@ -56,7 +56,10 @@ spaces (a label is a block's lines from its ``{``), a Google Tasks ``Tasks.json`
 list's down to a task, or a task's down to its last subtask), GNU Wget's sample wgetrc, Google Maps saved places
 from Takeout (``Saved Places.json``: a label is one place's feature object; a saved list's CSV: a place's row), a
 Simplenote ``notes.json`` (a label is one note object), a speech-to-text JSON transcript (a label is one segment's
-lines from its ``{`` down to its ``speaker``), the HTML source (a saved web page's, a Sphinx page's, a
+lines from its ``{`` down to its ``speaker``), debconf's debconf.conf, an Apple Health ``export.xml`` (a label is one
+top-level element's lines: a record, a blood pressure correlation, a workout or a day's activity summary), a Zotero
+library's CSL JSON (a label is one item object), a Telegram Desktop chat export's ``messages.html`` (a label is one
+message's ``div``; read with a message's date line its full date and time), the HTML source (a saved web page's, a Sphinx page's, a
 Texinfo page's, an mdBook page's, a rustdoc page's and a Google Keep note's in a Takeout export (its one-line
 ``.json`` beside it holds no label) too); a DOCX or ODT
 "line" is a body paragraph (a Google Docs export's list and checklist items too; its footnotes' text after it, tracked
@@ -119,6 +122,7 @@ PARTS = (
     "heldout33",
     "heldout34",
     "heldout35",
+    "heldout36",
 )
 SETS = {
     "tuning": ("qa_tuning.jsonl", "unanswerable_tuning.jsonl"),
@@ -233,6 +237,9 @@ SETS = {
     # written after "heldout34" was written: kinds no other part holds (GNU Wget's sample wgetrc read as documentation,
     # Google Maps saved places from Takeout, a Simplenote export, a speech-to-text JSON transcript)
     "heldout35": ("qa_heldout35.jsonl", "unanswerable_heldout35.jsonl"),
+    # written after "heldout35" was written: kinds no other part holds (debconf's debconf.conf read as documentation,
+    # an Apple Health export, a Zotero library as CSL JSON, a Telegram Desktop chat export in HTML)
+    "heldout36": ("qa_heldout36.jsonl", "unanswerable_heldout36.jsonl"),
 }
 # kinds whose labels carry a page
 PAGED = {
