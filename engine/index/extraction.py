@@ -168,9 +168,9 @@ RECORD_TYPES = frozenset({"calendar", "contacts", "gpx", "kml", "geojson", "feed
 TROFF_NOTE = "read as man shows a manual page's troff source"  # Extracted.notes: the viewer wraps its lines
 
 
-# a line of a configuration file: a setting ("LOGIN_RETRIES 5", "DSHELL=/bin/bash", "umask 022"), a section, or a
+# a line of a configuration file: a setting ("LOGIN_RETRIES 5", "DSHELL=/bin/bash", "umask 022", debconf's "Driver: File"), a section, or a
 # rule that sets or tests something (udev's 'KERNEL=="dm-*", GOTO="dm_end"')
-_SETTING_LINE = re.compile(r"[A-Za-z_][\w.-]{0,63}(?:\s*=\s*|\s+)\S|\[[^\]\n]{1,64}\]$|[^\n]*\S=")
+_SETTING_LINE = re.compile(r"[A-Za-z_][\w.-]{0,63}(?:\s*=\s*|:?\s+)\S|\[[^\]\n]{1,64}\]$|[^\n]*\S=")
 _PROSE_LINE = re.compile(r"(?:\S+\s+){3,}\S+[.!?]$")  # a sentence: four words or more, its full stop
 
 
@@ -581,5 +581,6 @@ CODE_READER_VERSION = 3
 # its sections' titles headings (engine.index.vim_help); 7: Perl's POD as perldoc shows it (engine.index.pod); 8: a
 # manual page's troff source as man shows it (engine.index.troff); 9: a configuration file under a name Alcove does
 # not know read as code (is_comment_config); 10: such a file's rules ('KERNEL=="dm-*", GOTO="dm_end"') are settings;
-# 11: such a file's comment paragraphs apart, as its "#" lines part them (comment_paragraphs)
-TEXT_READER_VERSION = 11
+# 11: such a file's comment paragraphs apart, as its "#" lines part them (comment_paragraphs); 12: a "Key: value"
+# line is a setting too (debconf.conf's stanzas)
+TEXT_READER_VERSION = 12

@@ -30,7 +30,7 @@ from xml.parsers import expat
 
 from engine.index.document import Page, line_page, line_starts
 
-READER_VERSION = 1
+READER_VERSION = 2  # 2: a workout's duration also as the file says it ("32.5 min"); 1: first
 
 _ROOT = re.compile(r"<HealthData\b")
 _DOCTYPE = re.compile(r"<!DOCTYPE\s+HealthData\s*\[(.*?)\]\s*>", re.S)
@@ -199,9 +199,11 @@ def _read(text: str, check: Callable[[], None]) -> Page | None:
             unit = a.get("durationUnit", "min")
             minutes = minutes / 60 if unit == "s" else minutes * 60 if unit == "hr" else minutes
             whole = int(minutes)
-            facts.append(
-                f"{whole} min {int(round((minutes - whole) * 60))} s" if minutes % 1 else f"{whole} min"
+            plain = (
+                f"{float(a['duration']):g} {a.get('durationUnit', 'min')}"  # as the file says it: "32.5 min"
             )
+            seconds = int(round((minutes - whole) * 60))
+            facts.append(f"{whole} min {seconds} s ({plain})" if minutes % 1 else plain)
         except ValueError:
             pass
         stats = {_PREFIX.sub("", s.get("type", "")): s for s in item["stats"]}

@@ -108,7 +108,8 @@ def test_a_health_export_reads_a_day_a_chunk_in_words(utc):
         "from 23:18 to 06:41 (Apple Watch).",
         "Blood pressure on Tuesday 2 March 2027 at 08:02: 128/82 mmHg (Omron).",
         "Steps on Tuesday 2 March 2027: 2,012 in all (Jo's iPhone).",  # a day's steps added up
-        "Running workout on Tuesday 2 March 2027 at 07:02: 32 min 30 s, 5.21 km, 410 kcal, outdoors (Apple Watch).",
+        "Running workout on Tuesday 2 March 2027 at 07:02: 32 min 30 s (32.5 min), 5.21 km, 410 kcal, outdoors (Apple "
+        "Watch).",
         "Activity rings on Tuesday 2 March 2027: move 520 of 600 kcal (not closed), exercise 34 of 30 min (closed), "
         "stand 11 of 12 hours (not closed).",
     ]

@@ -435,6 +435,9 @@ def test_a_configuration_file_under_a_name_of_its_own_reads_its_comments_as_word
     udev = '# Udev rules for device-mapper devices.\n#\n# These rules create a DM control node.\n\nKERNEL=="device-mapper", NAME="mapper/control"\nSUBSYSTEM!="block", GOTO="dm_end"\n'
     assert is_comment_config(udev)
     assert not is_comment_config("#!/bin/sh\n# a\n# b\n")  # too short to tell
+    # debconf.conf's stanzas of "Key: value" fields under their comments
+    debconf = "# World-readable.\n# It accepts everything but passwords.\nName: config\nDriver: File\n\n# Passwords.\n"
+    assert is_comment_config(debconf)
     src = Source(1, DEFS, "/etc/login.defs", line_start=1, line_end=12, file_type="code")
     readings = [reading(sp) for sp in split_spans(src)]
     assert "If not specified, a cost factor of 5 will be used." in " ".join(readings)
