@@ -22,7 +22,7 @@ from collections.abc import Callable
 
 from engine.index.document import Page, joined_line, line_page, line_starts, source_place
 from engine.index.readers.anchored import as_text
-from engine.index.readers.json_spans import elements, members, skip
+from engine.index.readers.json_spans import members, top_array
 from engine.index.readers.messages import local_iso_time
 
 READER_VERSION = 1
@@ -57,12 +57,8 @@ def read_geojson(text: str, check: Callable[[], None] = lambda: None) -> Page | 
     """The page of a GeoJSON file's places; None when ``text`` is no feature collection."""
     if not is_geojson(text):
         return None
-    try:
-        top = {k: a for k, _v, a, _e in members(text, skip(text, text.find("{")))}
-        if "features" not in top:
-            return None
-        features = list(elements(text, text.find("[", top["features"])))
-    except (ValueError, RecursionError, IndexError):
+    features = top_array(text, "features")
+    if features is None:
         return None
     starts = line_starts(text)
     lines: list[tuple[str, list[tuple[int, int, int]]]] = []

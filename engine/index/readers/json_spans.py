@@ -47,3 +47,15 @@ def elements(text: str, start: int) -> Iterator[tuple[object, int, int]]:
 def key_places(text: str, start: int) -> dict[str, int]:
     """Where each member's key of the object at ``start`` stands: {key: offset}."""
     return {k: at for k, _v, at, _e in members(text, start)}
+
+
+def top_array(text: str, key: str) -> list[tuple[object, int, int]] | None:
+    """The elements of the array the document's top object holds under ``key`` (GeoJSON's "features", a Whisper
+    transcript's "segments"), each (value, start, end); None where the text is no such object or no JSON."""
+    try:
+        top = {k: at for k, _v, at, _e in members(text, skip(text, text.find("{")))}
+        if key not in top or text.find("[", top[key]) < 0:
+            return None
+        return list(elements(text, text.find("[", top[key])))
+    except (ValueError, RecursionError, IndexError):
+        return None

@@ -21,7 +21,7 @@ import re
 from collections.abc import Callable
 
 from engine.index.document import Page, line_page, line_starts, source_place
-from engine.index.readers.json_spans import elements, members, skip
+from engine.index.readers.json_spans import members, top_array
 
 READER_VERSION = (
     3  # 3: a run a paragraph, read as a chat's messages; 2: a sentence a paragraph; 1: a run a line
@@ -49,12 +49,8 @@ def read_whisper(text: str, check: Callable[[], None] = lambda: None) -> Page | 
     """The page of a Whisper transcript's JSON; None when ``text`` is not one."""
     if not is_whisper(text):
         return None
-    try:
-        top = {k: a for k, _v, a, _e in members(text, skip(text, text.find("{")))}
-        if "segments" not in top:
-            return None
-        segments = list(elements(text, text.find("[", top["segments"])))
-    except (ValueError, RecursionError, IndexError):
+    segments = top_array(text, "segments")
+    if segments is None:
         return None
     starts = line_starts(text)
     lines: list[tuple[str, list[tuple[int, int, int]]]] = []
