@@ -200,7 +200,7 @@ def comment_paragraphs(text: str) -> list[Block]:
     parted = None  # where a "#" line that says nothing parted the paragraph open, if one did
     for line in text.split("\n"):
         if not line.strip():
-            add_span(blocks, text, start, pos)
+            add_span(blocks, text, start, pos if parted is None else parted)  # without a "#" line it ends on
             start, parted = pos + len(line) + 1, None
         elif _COMMENT_BREAK.fullmatch(line):
             parted = pos if parted is None else parted
@@ -582,5 +582,5 @@ CODE_READER_VERSION = 3
 # manual page's troff source as man shows it (engine.index.troff); 9: a configuration file under a name Alcove does
 # not know read as code (is_comment_config); 10: such a file's rules ('KERNEL=="dm-*", GOTO="dm_end"') are settings;
 # 11: such a file's comment paragraphs apart, as its "#" lines part them (comment_paragraphs); 12: a "Key: value"
-# line is a setting too (debconf.conf's stanzas)
-TEXT_READER_VERSION = 12
+# line is a setting too (debconf.conf's stanzas); 13: a "#" line before a blank one ends no paragraph's words
+TEXT_READER_VERSION = 13

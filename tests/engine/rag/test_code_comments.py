@@ -450,6 +450,11 @@ def test_a_configuration_file_under_a_name_of_its_own_reads_its_comments_as_word
         "# If not specified, a cost factor of 5 will be used.",
     ]
     assert page.text[page.blocks[1].start : page.blocks[1].end].endswith("LOGIN_RETRIES\t\t5")
+    from engine.index.extraction import comment_paragraphs
+
+    # a "#" line before a blank one ends no paragraph's words
+    text = "# a\n# b\n#\n\n# c\nX=1\n"
+    assert [text[b.start : b.end] for b in comment_paragraphs(text)] == ["# a\n# b", "# c\nX=1"]
 
 
 M4 = """dnl PKG_CHECK_VAR(VARIABLE, MODULE, CONFIG-VARIABLE,
