@@ -65,6 +65,7 @@ from engine.index.readers.replies import ATTRIBUTION as REPLY_ATTRIBUTION
 from engine.index.readers.replies import ORIGINAL as REPLY_ORIGINAL
 from engine.index.readers.replies import REPLIED as REPLY_REPLIED
 from engine.index.readers.roam import DAILY_NOTE
+from engine.index.readers.todo import is_todo_name
 from engine.index.schema import display_path
 from engine.index.store import ChunkRow, DocumentWrite, IndexStore
 from engine.index.summary import IndexSummary, OutsideLink, SkippedFile
@@ -162,6 +163,7 @@ __all__ = [
     "is_clippings",
     "is_outline",
     "is_taskpaper",
+    "is_todo_name",
     "markdown_blocks",
     "outline_headings",
     "forget_image_vectors",

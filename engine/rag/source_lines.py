@@ -18,8 +18,7 @@ from collections import OrderedDict
 from pathlib import Path
 
 from engine.core import AlcoveError
-from engine.index import ANCHORED_TYPES, extract, file_type_for
-from engine.index.readers.todo import is_todo_name
+from engine.index import ANCHORED_TYPES, extract, file_type_for, is_todo_name
 
 log = logging.getLogger(__name__)
 
