@@ -399,9 +399,8 @@ def _extract(path: Path, data: bytes, file_type: str, check: Callable[[], None],
             return Extracted("note", (journal,), encoding, notes)
         board = None
         # a Trello board's cards, a Roam graph's pages, Google Tasks' lists, Simplenote's notes: in words
-        for read_in_words in (
-            (read_trello, read_roam, read_gtasks, read_simplenote) if messages is None else ()
-        ):
+        readers = (read_trello, read_roam, read_gtasks, read_simplenote) if messages is None else ()
+        for read_in_words in readers:
             board = read_in_words(text, check)
             if board is not None:
                 break
@@ -422,9 +421,8 @@ def _extract(path: Path, data: bytes, file_type: str, check: Callable[[], None],
             messages = read_mastodon(text, check)
         if messages is None:  # a Messenger or Instagram chat from Meta's download of your information
             messages = read_facebook(text, check)
-        if (
-            messages is None
-        ):  # a Whisper transcript: what was said, by whom and when, read as a chat's messages
+        # a Whisper transcript: what was said, by whom and when, read as a chat's messages
+        if messages is None:
             messages = read_whisper(text, check)
     if messages is not None:
         charge(check, page_bytes(messages))
