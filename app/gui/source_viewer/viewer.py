@@ -61,7 +61,7 @@ def wraps(view: TextView) -> bool:
         return False
     if view.kind in ("docx", "odt", "pptx", "odp", "pages", "keynote", "html", "epub", "webarchive", "mhtml",
                      "man", "bibtex", "screenplay", "outline", "scrivener", "gedcom", "flashcards", "ris", "canvas", "bookmarks",
-                     "mindmap", "ledger", "recipes", "chess", "kml", "tcx", "abc", "todo", "copyright", "geojson", "csl", "health"):  # fmt: skip
+                     "mindmap", "ledger", "recipes", "chess", "kml", "tcx", "abc", "todo", "copyright", "geojson", "csl", "health", "note"):  # fmt: skip
         return True
     if view.kind == "text" and (is_stamped(view.text) or is_clippings(view.text)):
         return True  # a chat export's messages, a log's entries, a Kindle's highlights: each a line of prose
