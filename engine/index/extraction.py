@@ -33,13 +33,12 @@ from dataclasses import replace
 from pathlib import Path
 
 from engine.index.bounds import BudgetExceeded, ExtractCancelled, charge, no_check, read_gzip, short_reason
+from engine.index.comment_config import comment_paragraphs, is_comment_config
 from engine.index.config_paths import config_kind, path_changes
 from engine.index.document import (
-    Block,
     Extracted,
     ExtractError,
     Page,
-    add_span,
     entry_blocks,
     line_blocks,
     looks_binary,
@@ -109,35 +108,24 @@ from engine.index.readers.abc import read_abc
 from engine.index.readers.anki import extract_apkg
 from engine.index.readers.bookmarks import is_bookmarks, read_bookmarks
 from engine.index.readers.canvas import read_canvas
-from engine.index.readers.chatgpt import read_chatgpt
-from engine.index.readers.csl import read_csl
-from engine.index.readers.dayone import read_dayone
 from engine.index.readers.dep5 import is_dep5, read_dep5
-from engine.index.readers.facebook import read_facebook
 from engine.index.readers.finaldraft import read_screenplay
 from engine.index.readers.freeplane import is_mind_map, read_freeplane
 from engine.index.readers.gedcom import read_gedcom
-from engine.index.readers.geojson import read_geojson, read_geojson_file
-from engine.index.readers.gtasks import read_gtasks
+from engine.index.readers.geojson import read_geojson_file
 from engine.index.readers.health import is_health_export, read_health
-from engine.index.readers.keep import read_keep
+from engine.index.readers.json_exports import read_json_export
 from engine.index.readers.kml import read_kml
 from engine.index.readers.ledger import read_ledger
-from engine.index.readers.mastodon import read_mastodon
 from engine.index.readers.opml import read_opml
 from engine.index.readers.paprika import extract_paprika
 from engine.index.readers.pgn import read_pgn
 from engine.index.readers.powerpoint97 import extract_ppt
 from engine.index.readers.ris import extract_ris
-from engine.index.readers.roam import read_roam
 from engine.index.readers.scrivener import binder_trail, read_binder
-from engine.index.readers.simplenote import read_simplenote
-from engine.index.readers.slack import read_slack
 from engine.index.readers.tcx import read_tcx
 from engine.index.readers.telegram_html import is_telegram_html, read_telegram_html
 from engine.index.readers.todo import is_todo_list, read_todo
-from engine.index.readers.trello import read_trello
-from engine.index.readers.whisper import read_whisper
 from engine.index.readers.worddoc import extract_doc
 from engine.index.readers.xmind import extract_xmind
 from engine.index.shortcodes import blank_shortcodes
@@ -166,54 +154,6 @@ ANCHORED_TYPES = frozenset(
 # sentences names the person, and a life is longer than a card)
 RECORD_TYPES = frozenset({"calendar", "contacts", "gpx", "kml", "geojson", "feed", "bibtex", "ris", "csl"})
 TROFF_NOTE = "read as man shows a manual page's troff source"  # Extracted.notes: the viewer wraps its lines
-
-
-# a line of a configuration file: a setting ("LOGIN_RETRIES 5", "DSHELL=/bin/bash", "umask 022", debconf's "Driver: File"), a section, or a
-# rule that sets or tests something (udev's 'KERNEL=="dm-*", GOTO="dm_end"')
-_SETTING_LINE = re.compile(r"[A-Za-z_][\w.-]{0,63}(?:\s*=\s*|:?\s+)\S|\[[^\]\n]{1,64}\]$|[^\n]*\S=")
-_PROSE_LINE = re.compile(r"(?:\S+\s+){3,}\S+[.!?]$")  # a sentence: four words or more, its full stop
-
-
-def is_comment_config(text: str) -> bool:
-    """Whether ``text`` reads as a configuration file: half its lines or more "#" comments, every other line a
-    setting or a section, five lines at least (read to its first 2,000 lines)."""
-    lines = [line.strip() for line in text.split("\n", 2000)[:2000] if line.strip()]
-    comments = sum(line.startswith("#") for line in lines)
-    if len(lines) < 5 or 2 * comments < len(lines):
-        return False
-    return all(
-        line.startswith("#") or (_SETTING_LINE.match(line) and not _PROSE_LINE.match(line)) for line in lines
-    )
-
-
-# a comment line that parts a configuration file's comments into paragraphs: "#" alone, or a rule ("#####", "# ---")
-_COMMENT_BREAK = re.compile(r"[ \t]*#+[ \t]*(?:[-=#*~_][ \t]*){0,200}$")
-
-
-def comment_paragraphs(text: str) -> list[Block]:
-    """A configuration file's paragraphs: parted by blank lines and by comment lines that say nothing ("#" alone, a
-    rule of "#" or "-"), so each comment paragraph is a block of its own (a file all comments,
-    /etc/security/access.conf, was one block of a hundred lines); a setting, or a setting commented out
-    ("#YESCRYPT_COST_FACTOR 5"), after such a line stays with the comment over it."""
-    blocks: list[Block] = []
-    start = pos = 0
-    parted = None  # where a "#" line that says nothing parted the paragraph open, if one did
-    for line in text.split("\n"):
-        if not line.strip():
-            add_span(blocks, text, start, pos if parted is None else parted)  # without a "#" line it ends on
-            start, parted = pos + len(line) + 1, None
-        elif _COMMENT_BREAK.fullmatch(line):
-            parted = pos if parted is None else parted
-        elif parted is not None:
-            bare = line.strip()
-            bare = bare[1:] if bare.startswith("#") and not bare[1:2].isspace() else bare
-            if bare.startswith("#") or not _SETTING_LINE.match(bare) or _PROSE_LINE.match(bare):
-                add_span(blocks, text, start, parted)
-                start = pos
-            parted = None
-        pos += len(line) + 1
-    add_span(blocks, text, start, len(text) if parted is None else parted)
-    return blocks
 
 
 OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"  # an OLE compound file's first bytes (.doc, .xls, .ppt)
@@ -388,42 +328,10 @@ def _extract(path: Path, data: bytes, file_type: str, check: Callable[[], None],
     # (engine.index.readers.messages), anchored to the file's lines
     messages = read_messages(text, path.suffix.lower(), check) if file_type == "code" else None
     if messages is None and file_type == "code" and path.suffix.lower() == ".json":
-        messages = read_slack(text, path, check)  # a Slack export's day of a channel
-        keep = read_keep(text) if messages is None else None  # a Google Keep note from Takeout, in words
-        if keep is not None:
-            charge(check, page_bytes(keep))
-            return Extracted("note", (keep,), encoding, notes)
-        journal = read_dayone(text, check) if messages is None else None  # a Day One journal's entries
-        if journal is not None:
-            charge(check, page_bytes(journal))
-            return Extracted("note", (journal,), encoding, notes)
-        board = None
-        # a Trello board's cards, a Roam graph's pages, Google Tasks' lists, Simplenote's notes: in words
-        readers = (read_trello, read_roam, read_gtasks, read_simplenote) if messages is None else ()
-        for read_in_words in readers:
-            board = read_in_words(text, check)
-            if board is not None:
-                break
-        if board is not None:
-            charge(check, page_bytes(board))
-            return Extracted("note", (board,), encoding, notes)
-        places = read_geojson(text, check) if messages is None else None  # Google Maps' saved places, GeoJSON
-        if places is not None:
-            charge(check, page_bytes(places))
-            return Extracted("geojson", (places,), encoding, notes)
-        library = read_csl(text, check) if messages is None else None  # a reference library as CSL JSON
-        if library is not None:
-            charge(check, page_bytes(library))
-            return Extracted("csl", (library,), encoding, notes)
-        if messages is None:  # a ChatGPT export's conversations, the branch each chat shows
-            messages = read_chatgpt(text, check)
-        if messages is None:  # a Mastodon archive's outbox.json, a post a message
-            messages = read_mastodon(text, check)
-        if messages is None:  # a Messenger or Instagram chat from Meta's download of your information
-            messages = read_facebook(text, check)
-        # a Whisper transcript: what was said, by whom and when, read as a chat's messages
-        if messages is None:
-            messages = read_whisper(text, check)
+        export = read_json_export(text, path, check)  # an app's export read in words (engine.index.readers)
+        if export is not None:
+            charge(check, page_bytes(export[1]))
+            return Extracted(export[0], (export[1],), encoding, notes)
     if messages is not None:
         charge(check, page_bytes(messages))
         return Extracted("messages", (messages,), encoding, notes)
